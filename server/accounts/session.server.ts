@@ -1,0 +1,53 @@
+// Guards and the session of the current request (STYLE: requireUser, requireAnonymous, requireAdmin).
+import { redirect } from 'react-router'
+import type { SessionUser } from '#app/utils/session-user.ts'
+import type { Services } from '#server/services.server.ts'
+import { loadSessionUser } from './profile.server.ts'
+
+export type CurrentSession = {
+  userId: string
+  sessionId: string
+  user: SessionUser
+}
+
+export async function getCurrentSession(
+  services: Services,
+  request: Request,
+): Promise<CurrentSession | null> {
+  const found = await services.auth.api.getSession({ headers: request.headers })
+  if (!found) return null
+  return {
+    userId: found.user.id,
+    sessionId: found.session.id,
+    user: await loadSessionUser(services.database.db, found.user),
+  }
+}
+
+/** The signed-in session, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(services: Services, request: Request): Promise<CurrentSession> {
+  const current = await getCurrentSession(services, request)
+  if (!current) {
+    const url = new URL(request.url)
+    const redirectTo = `${url.pathname}${url.search}`
+    throw redirect(`/login?${new URLSearchParams({ redirectTo })}`)
+  }
+  return current
+}
+
+export async function requireAnonymous(services: Services, request: Request): Promise<void> {
+  if (await getCurrentSession(services, request)) throw redirect('/')
+}
+
+export async function requireAdmin(services: Services, request: Request): Promise<CurrentSession> {
+  const current = await requireUser(services, request)
+  if (!current.user.isAdmin) throw new Response('Forbidden', { status: 403 })
+  return current
+}
+
+/** A same-site path to return to after signing in; anything else falls back to `/`. */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = '/') {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return fallback
+  }
+  return value
+}

@@ -1,0 +1,91 @@
+// Configuration, parsed once at start from the environment. A bad variable stops the start with
+// a message naming it. Every variable is documented in the README.
+import { z } from 'zod'
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional()
+
+const optionalUrl = (protocols: string[]) =>
+  optionalText.refine(
+    (value) => value === undefined || protocols.some((p) => value.startsWith(p)),
+    { message: `must start with ${protocols.join(' or ')}` },
+  )
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1')
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl(['http://', 'https://']),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
+    SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+    MAIL_FROM: z.string().default('Cooper Home <hello@cooperhome.example>'),
+    OIDC_ISSUER: optionalUrl(['http://', 'https://']),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_NAME: z.string().default('Single sign-on'),
+    TRUST_PROXY: booleanText,
+    SEED_DEMO_DATA: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value !== 'false' && value !== '0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SOCIAL_FACEBOOK_URL: optionalUrl(['https://', 'http://']),
+    SOCIAL_INSTAGRAM_URL: optionalUrl(['https://', 'http://']),
+    RATE_LIMIT: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value !== 'false' && value !== '0'),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+      })
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    isDevelopment: env.NODE_ENV === 'development',
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER.replace(/\/$/, ''),
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            name: env.OIDC_NAME,
+          }
+        : undefined,
+  }))
+
+export type Config = z.output<typeof configSchema>
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env)
+  if (result.success) return result.data
+  const lines = result.error.issues.map(
+    (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+  )
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+}

@@ -1,0 +1,159 @@
+// The HTTP application: operations endpoints, auth, the JSON API, media and static files, and the
+// server-rendered React Router app, behind request ids, logging, security headers and CSRF checks.
+import fs from 'node:fs'
+import path from 'node:path'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router'
+import { appContext } from '#app/context.ts'
+import { findProjectRoot } from '#server/db/client.server.ts'
+import type { Services } from '#server/services.server.ts'
+import { apiRoutes } from './api.server.ts'
+import { contentSecurityPolicy, isCrossSiteWrite } from './security.server.ts'
+
+type Env = {
+  Variables: { requestId: string; nonce: string; log: Services['logger'] }
+}
+
+export function createHttpApp({ services, build }: { services: Services; build: ServerBuild }) {
+  const { config, logger } = services
+  const app = new Hono<Env>()
+  const root = findProjectRoot()
+  const clientDir = path.relative(process.cwd(), path.join(root, 'build', 'client')) || '.'
+  const mediaRoot = path.join(path.resolve(config.DATA_DIR), 'media')
+  fs.mkdirSync(mediaRoot, { recursive: true })
+  const mediaDir = path.relative(process.cwd(), mediaRoot)
+  const isHttps = config.publicUrl.startsWith('https://')
+  const handleDocument = createRequestHandler(build, config.isDevelopment ? 'development' : 'production')
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId =
+      config.TRUST_PROXY && incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : crypto.randomUUID()
+    const log = logger.child({ requestId })
+    const started = performance.now()
+    c.set('requestId', requestId)
+    c.set('log', log)
+    c.set('nonce', crypto.randomUUID().replaceAll('-', ''))
+    await next()
+    c.header('X-Request-Id', requestId)
+    const ms = Math.round((performance.now() - started) * 10) / 10
+    const status = c.res.status
+    const line = { method: c.req.method, path: c.req.path, status, ms }
+    if (status >= 500) log.error(line, 'request failed')
+    else if (c.req.path !== '/healthz') log.info(line, 'request')
+  })
+
+  app.use(async (c, next) => {
+    await next()
+    const headers = c.res.headers
+    headers.set('X-Content-Type-Options', 'nosniff')
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    headers.set('X-Frame-Options', 'DENY')
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin')
+    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)')
+    if (!headers.has('Content-Security-Policy') && !config.isDevelopment) {
+      headers.set(
+        'Content-Security-Policy',
+        contentSecurityPolicy({ nonce: c.get('nonce'), oidcIssuer: config.oidc?.issuer }),
+      )
+    }
+    if (isHttps) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  })
+
+  // Every state-changing request must come from our own pages.
+  app.use(async (c, next) => {
+    if (isCrossSiteWrite(c.req.raw, config.publicUrl)) {
+      return c.json(
+        {
+          type: 'about:blank',
+          title: 'Forbidden',
+          status: 403,
+          detail: 'This request came from another site and was refused.',
+        },
+        403,
+      )
+    }
+    await next()
+  })
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.get('/readyz', async (c) => {
+    try {
+      await services.database.ping()
+      return c.json({ status: 'ok', database: services.database.kind })
+    } catch (error) {
+      c.get('log').warn({ err: error }, 'database not ready')
+      return c.json({ status: 'unavailable', database: services.database.kind }, 503)
+    }
+  })
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(withClientIp(c, config.TRUST_PROXY)))
+  app.route('/api', apiRoutes(services))
+
+  app.use(
+    '/media/*',
+    serveStatic({
+      root: mediaDir,
+      rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
+      onFound: (_, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    }),
+  )
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    }),
+  )
+  app.use(
+    '*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_, c) => {
+        c.header('Cache-Control', 'public, max-age=3600')
+      },
+    }),
+  )
+
+  app.all('*', async (c) => {
+    const context = new RouterContextProvider()
+    context.set(appContext, {
+      services,
+      requestId: c.get('requestId'),
+      nonce: c.get('nonce'),
+      log: c.get('log'),
+    })
+    return handleDocument(withClientIp(c, config.TRUST_PROXY), context)
+  })
+
+  app.onError((error, c) => {
+    c.get('log').error({ err: error }, 'unhandled error')
+    return c.json({ type: 'about:blank', title: 'Internal Server Error', status: 500 }, 500)
+  })
+
+  return app
+}
+
+/**
+ * better-auth's rate limits read the client IP from X-Forwarded-For. Unless a trusted proxy sets it,
+ * it is replaced with the address of the connection so a client cannot choose its own.
+ */
+function withClientIp(c: import('hono').Context, trustProxy: boolean): Request {
+  const request = c.req.raw
+  if (trustProxy && request.headers.has('x-forwarded-for')) return request
+  let address = '127.0.0.1'
+  try {
+    address = getConnInfo(c).remote.address ?? address
+  } catch {
+    // Requests made in-process (tests through app.request) have no socket.
+  }
+  const headers = new Headers(request.headers)
+  headers.set('x-forwarded-for', address)
+  return new Request(request, { headers, duplex: 'half' } as RequestInit)
+}

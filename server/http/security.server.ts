@@ -1,0 +1,36 @@
+// Content Security Policy and the cross-site write check.
+
+export function contentSecurityPolicy({ nonce, oidcIssuer }: { nonce: string; oidcIssuer?: string }) {
+  const formTargets = ["'self'", oidcIssuer ? new URL(oidcIssuer).origin : ''].filter(Boolean)
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    "connect-src 'self' ws: wss:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${formTargets.join(' ')}`,
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * A state-changing request whose Origin (or, without one, Sec-Fetch-Site) shows it came from another
+ * site. Browsers send one of them on every cross-site POST, so cookie-riding forms and fetches from
+ * other sites are refused; clients that are not browsers send neither and carry no session cookie of
+ * a victim.
+ */
+export function isCrossSiteWrite(request: Request, publicUrl: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return false
+  const origin = request.headers.get('origin')
+  if (origin) {
+    if (origin === 'null') return true
+    return origin !== new URL(publicUrl).origin && origin !== new URL(request.url).origin
+  }
+  const site = request.headers.get('sec-fetch-site')
+  return site === 'cross-site' || site === 'same-site'
+}

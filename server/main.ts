@@ -1,0 +1,109 @@
+// Starts Cooper Home: one Node process serving pages, /api, auth and media on one port.
+// `node server/main.ts` serves the production build; `--dev` runs Vite in middleware mode for hot
+// reload. The services (database, auth, …) come from the app build so there is exactly one set.
+import http from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
+
+type EntryModule = {
+  getServices(): Promise<import('./services.server.ts').Services>
+  createHttpApp(options: {
+    services: import('./services.server.ts').Services
+    build: ServerBuild
+  }): { fetch: (request: Request, env?: unknown) => Response | Promise<Response> }
+}
+
+const isDev = process.argv.includes('--dev')
+if (isDev) process.env.NODE_ENV ??= 'development'
+const root = path.resolve(import.meta.dirname, '..')
+
+async function main() {
+  let loadBuild: () => Promise<ServerBuild>
+  let devMiddleware: import('vite').Connect.Server | undefined
+  if (isDev) {
+    const vite = await import('vite')
+    const server = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' })
+    devMiddleware = server.middlewares
+    loadBuild = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+  } else {
+    const build = (await import(
+      pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href
+    )) as ServerBuild
+    loadBuild = async () => build
+  }
+
+  const firstBuild = await loadBuild()
+  const entry = firstBuild.entry.module as unknown as EntryModule
+  let services: Awaited<ReturnType<EntryModule['getServices']>>
+  try {
+    services = await entry.getServices()
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConfigError') {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const { config, logger } = services
+
+  // In development each request takes the freshest build, so route changes show without a restart.
+  const apps = new WeakMap<object, ReturnType<EntryModule['createHttpApp']>>()
+  const appFor = (build: ServerBuild) => {
+    let app = apps.get(build)
+    if (!app) {
+      app = (build.entry.module as unknown as EntryModule).createHttpApp({ services, build })
+      apps.set(build, app)
+    }
+    return app
+  }
+  const listener = getRequestListener(async (request, env) => appFor(await loadBuild()).fetch(request, env))
+
+  const server = http.createServer((req, res) => {
+    if (devMiddleware) devMiddleware(req, res, () => void listener(req, res))
+    else void listener(req, res)
+  })
+  server.keepAliveTimeout = 65_000
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.PORT, config.HOST, resolve)
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.PORT
+  logger.info(
+    { port, database: services.database.kind, mode: isDev ? 'development' : 'production' },
+    `Cooper Home is listening on http://localhost:${port}`,
+  )
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down: finishing in-flight requests')
+    // Stop accepting; idle keep-alive connections close now, busy ones after their response.
+    server.close(async () => {
+      try {
+        await services.close()
+        logger.info('shut down cleanly')
+        process.exit(0)
+      } catch (error) {
+        logger.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      }
+    })
+    server.closeIdleConnections()
+    setTimeout(() => {
+      logger.warn('in-flight requests did not finish within 10 s; closing them')
+      server.closeAllConnections()
+    }, 10_000).unref()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

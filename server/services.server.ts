@@ -1,0 +1,80 @@
+// The one set of services (config, logger, database, mailer, auth) shared by the HTTP server and
+// the React Router app. It lives on globalThis so the dev server's module reloads reuse it.
+import crypto from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { createAuth, type Auth } from '#server/accounts/auth.server.ts'
+import { parseConfig, type Config } from '#server/config.server.ts'
+import { openDatabase, type Database } from '#server/db/client.server.ts'
+import { setting } from '#server/db/schema.ts'
+import { createLogger, type Logger } from '#server/logger.server.ts'
+import { createMailer, type Mailer } from '#server/mail/mailer.server.ts'
+import { seedDemoData } from '#server/seed/demo.server.ts'
+
+export type Services = {
+  config: Config
+  logger: Logger
+  database: Database
+  mailer: Mailer
+  auth: Auth
+  close(): Promise<void>
+}
+
+const key = Symbol.for('cooper-home.services')
+type Holder = { [key]?: Promise<Services> }
+
+/** The process's services, created on first use. */
+export function getServices(): Promise<Services> {
+  const holder = globalThis as Holder
+  holder[key] ??= createServices(parseConfig()).catch((error: unknown) => {
+    delete holder[key]
+    throw error
+  })
+  return holder[key]
+}
+
+export async function createServices(config: Config): Promise<Services> {
+  const logger = createLogger(config.LOG_LEVEL)
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
+  )
+  try {
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.DATA_DIR,
+      logger,
+    })
+    const secret = config.AUTH_SECRET ?? (await loadGeneratedSecret(database))
+    const auth = createAuth({ config: { ...config, secret }, database, mailer, logger })
+    if (config.SEED_DEMO_DATA) await seedDemoData({ database, auth, logger })
+    return {
+      config,
+      logger,
+      database,
+      mailer,
+      auth,
+      async close() {
+        await database.close()
+      },
+    }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}
+
+/**
+ * Without AUTH_SECRET, one secret is generated and kept in the database, so sessions survive a
+ * restart and every instance on one PostgreSQL signs with the same key.
+ */
+async function loadGeneratedSecret({ db }: Database): Promise<string> {
+  await db
+    .insert(setting)
+    .values({ key: 'auth_secret', value: crypto.randomBytes(32).toString('base64url') })
+    .onConflictDoNothing()
+  const [row] = await db.select().from(setting).where(eq(setting.key, 'auth_secret'))
+  if (!row) throw new Error('The generated auth secret could not be stored')
+  return row.value
+}
