@@ -4,6 +4,5 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  server: { hmr: { port: 24678 } },
   build: { target: 'es2022' },
 })

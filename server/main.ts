@@ -22,11 +22,21 @@ const root = path.resolve(import.meta.dirname, '..')
 async function main() {
   let loadBuild: () => Promise<ServerBuild>
   let devMiddleware: import('vite').Connect.Server | undefined
+  let listener: http.RequestListener = () => {}
+  const server = http.createServer((req, res) => {
+    if (devMiddleware) devMiddleware(req, res, () => void listener(req, res))
+    else void listener(req, res)
+  })
+  server.keepAliveTimeout = 65_000
   if (isDev) {
     const vite = await import('vite')
-    const server = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' })
-    devMiddleware = server.middlewares
-    loadBuild = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+    const devServer = await vite.createServer({
+      root,
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'custom',
+    })
+    devMiddleware = devServer.middlewares
+    loadBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   } else {
     const build = (await import(
       pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href
@@ -58,13 +68,7 @@ async function main() {
     }
     return app
   }
-  const listener = getRequestListener(async (request, env) => appFor(await loadBuild()).fetch(request, env))
-
-  const server = http.createServer((req, res) => {
-    if (devMiddleware) devMiddleware(req, res, () => void listener(req, res))
-    else void listener(req, res)
-  })
-  server.keepAliveTimeout = 65_000
+  listener = getRequestListener(async (request, env) => appFor(await loadBuild()).fetch(request, env))
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

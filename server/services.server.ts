@@ -32,13 +32,19 @@ export function getServices(): Promise<Services> {
   return holder[key]
 }
 
-export async function createServices(config: Config): Promise<Services> {
+/** Creates the services; tests pass a database of their own. */
+export async function createServices(
+  config: Config,
+  options: { database?: Database } = {},
+): Promise<Services> {
   const logger = createLogger(config.LOG_LEVEL)
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: config.DATA_DIR },
-  )
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.DATABASE_URL
+        ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+        : { kind: 'pglite', dataDir: config.DATA_DIR },
+    ))
   try {
     const mailer = createMailer({
       smtpUrl: config.SMTP_URL,

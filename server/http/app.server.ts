@@ -16,7 +16,8 @@ type Env = {
   Variables: { requestId: string; nonce: string; log: Services['logger'] }
 }
 
-export function createHttpApp({ services, build }: { services: Services; build: ServerBuild }) {
+/** The HTTP app. Without a build (some integration tests) documents answer 404. */
+export function createHttpApp({ services, build }: { services: Services; build?: ServerBuild }) {
   const { config, logger } = services
   const app = new Hono<Env>()
   const root = findProjectRoot()
@@ -25,7 +26,9 @@ export function createHttpApp({ services, build }: { services: Services; build: 
   fs.mkdirSync(mediaRoot, { recursive: true })
   const mediaDir = path.relative(process.cwd(), mediaRoot)
   const isHttps = config.publicUrl.startsWith('https://')
-  const handleDocument = createRequestHandler(build, config.isDevelopment ? 'development' : 'production')
+  const handleDocument = build
+    ? createRequestHandler(build, config.isDevelopment ? 'development' : 'production')
+    : async () => new Response('Not Found', { status: 404 })
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id')

@@ -1,0 +1,3 @@
+export default function Chat() {
+  return <main><h1>chat</h1></main>
+}

@@ -1,0 +1,3 @@
+export default function Cooper() {
+  return <main><h1>cooper</h1></main>
+}

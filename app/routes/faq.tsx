@@ -1,0 +1,3 @@
+export default function Faq() {
+  return <main><h1>faq</h1></main>
+}

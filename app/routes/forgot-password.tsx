@@ -1,0 +1,3 @@
+export default function ForgotPassword() {
+  return <main><h1>forgot-password</h1></main>
+}

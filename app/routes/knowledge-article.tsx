@@ -1,0 +1,3 @@
+export default function KnowledgeArticle() {
+  return <main><h1>knowledge-article</h1></main>
+}

@@ -1,0 +1,3 @@
+export default function Knowledge() {
+  return <main><h1>knowledge</h1></main>
+}

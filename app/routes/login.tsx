@@ -1,0 +1,3 @@
+export default function Login() {
+  return <main><h1>login</h1></main>
+}

@@ -1,0 +1,3 @@
+export default function Logout() {
+  return <main><h1>logout</h1></main>
+}

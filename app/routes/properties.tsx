@@ -1,0 +1,3 @@
+export default function Properties() {
+  return <main><h1>properties</h1></main>
+}

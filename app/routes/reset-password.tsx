@@ -1,0 +1,3 @@
+export default function ResetPassword() {
+  return <main><h1>reset-password</h1></main>
+}

@@ -1,0 +1,3 @@
+export default function Terms() {
+  return <main><h1>terms</h1></main>
+}

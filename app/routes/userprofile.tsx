@@ -1,0 +1,3 @@
+export default function Userprofile() {
+  return <main><h1>userprofile</h1></main>
+}
