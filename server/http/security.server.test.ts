@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy, isCrossSiteWrite } from './security.server.ts'
+
+const site = 'http://localhost:3000'
+const post = (headers: Record<string, string>) => new Request(`${site}/login`, { method: 'POST', headers })
+
+describe('isCrossSiteWrite', () => {
+  it('lets reads through from anywhere', () => {
+    expect(isCrossSiteWrite(new Request(`${site}/`, { headers: { origin: 'https://evil.example' } }), site)).toBe(false)
+  })
+
+  it('accepts writes from our own origin and from clients that are not browsers', () => {
+    expect(isCrossSiteWrite(post({ origin: site }), site)).toBe(false)
+    expect(isCrossSiteWrite(post({ 'sec-fetch-site': 'same-origin' }), site)).toBe(false)
+    expect(isCrossSiteWrite(post({}), site)).toBe(false)
+  })
+
+  it('refuses writes from another origin, an opaque origin or another site', () => {
+    expect(isCrossSiteWrite(post({ origin: 'https://evil.example' }), site)).toBe(true)
+    expect(isCrossSiteWrite(post({ origin: 'null' }), site)).toBe(true)
+    expect(isCrossSiteWrite(post({ 'sec-fetch-site': 'cross-site' }), site)).toBe(true)
+  })
+})
+
+describe('contentSecurityPolicy', () => {
+  it('allows scripts only from our origin and with this response nonce', () => {
+    const csp = contentSecurityPolicy({ nonce: 'abc123' })
+    expect(csp).toContain("script-src 'self' 'nonce-abc123'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("form-action 'self'")
+  })
+
+  it('lets forms continue to the OpenID Connect provider when one is configured', () => {
+    expect(contentSecurityPolicy({ nonce: 'n', oidcIssuer: 'https://id.example/realms/x' })).toContain(
+      "form-action 'self' https://id.example",
+    )
+  })
+})

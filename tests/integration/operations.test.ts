@@ -1,0 +1,84 @@
+import { count } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { user } from '#server/db/schema.ts'
+import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
+
+describe('operations endpoints and HTTP safety', () => {
+  let t: TestServices
+  beforeAll(async () => {
+    t = await createTestServices()
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('/healthz says the process is up and /readyz that the database answers', async () => {
+    const health = await t.app.request('/healthz')
+    expect(health.status).toBe(200)
+    expect(await health.json()).toEqual({ status: 'ok' })
+    const ready = await t.app.request('/readyz')
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toMatchObject({ status: 'ok', database: t.services.database.kind })
+  })
+
+  it('tags every response with a request id and security headers', async () => {
+    const res = await t.app.request('/healthz')
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/)
+    // Plain HTTP: no HSTS (browsers ignore it there, and it would pin a development host).
+    expect(res.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('answers an unknown API path with a JSON problem and 404', async () => {
+    const res = await t.app.request('/api/no-such-thing')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(await res.json()).toMatchObject({ status: 404, title: 'Not Found' })
+  })
+
+  it('refuses a state-changing request from another site and writes nothing', async () => {
+    const before = await t.services.database.db.select({ n: count() }).from(user)
+    const res = await t.app.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Eve', email: 'eve@example.com', password: 'a long enough passphrase' }),
+    })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toMatchObject({ status: 403, title: 'Forbidden' })
+    const after = await t.services.database.db.select({ n: count() }).from(user)
+    expect(after).toEqual(before)
+  })
+
+  it('serves nothing outside the media folder', async () => {
+    const res = await t.app.request('/media/..%2f..%2fpackage.json', { headers: { origin: TEST_ORIGIN } })
+    expect(res.status).toBe(404)
+  })
+})
+
+describe('readiness when the database is gone', () => {
+  it('/readyz answers 503 once the database is closed', async () => {
+    const t = await createTestServices()
+    try {
+      await t.services.database.close()
+      const res = await t.app.request('/readyz')
+      expect(res.status).toBe(503)
+      expect(await res.json()).toMatchObject({ status: 'unavailable' })
+    } finally {
+      await t.close().catch(() => {})
+    }
+  })
+})
+
+describe('HSTS behind HTTPS', () => {
+  it('is sent when the public URL is https', async () => {
+    const t = await createTestServices({ PUBLIC_URL: 'https://cooperhome.example' })
+    try {
+      const res = await t.app.request('/healthz')
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    } finally {
+      await t.close()
+    }
+  })
+})
