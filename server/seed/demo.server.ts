@@ -7,6 +7,7 @@ import type { Auth } from '#server/accounts/auth.server.ts'
 import type { Database } from '#server/db/client.server.ts'
 import { account, message, profile, setting, user } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
+import { seedArticles } from './articles.server.ts'
 
 /** The password of every demo account (documented in the README; disable with SEED_DEMO_DATA=false). */
 export const DEMO_PASSWORD = 'cooper-demo-home'
@@ -83,5 +84,6 @@ export async function seedDemoData({ database, auth, logger }: { database: Datab
     }
     return true
   })
+  await seedArticles(db)
   if (created) logger.info({ accounts: demoAccounts.length }, 'demo data created')
 }

@@ -1,0 +1,40 @@
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countUnreadMessages, findProfileByEmail } from '#server/accounts/profile.server.ts'
+import { article, user } from '#server/db/schema.ts'
+import { DEMO_PASSWORD, demoAccounts, seedDemoData } from '#server/seed/demo.server.ts'
+import { createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
+
+describe('demo data', () => {
+  let t: TestServices
+  beforeAll(async () => {
+    t = await createTestServices()
+    await seedDemoData({ database: t.services.database, auth: t.services.auth, logger: t.services.logger })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('creates verified demo accounts that can sign in with the documented password', async () => {
+    const res = await t.app.request(
+      jsonRequest('/api/auth/sign-in/email', { email: 'alex.morgan@cooperhome.example', password: DEMO_PASSWORD }),
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers.get('set-cookie')).toContain('cooper.session_token=')
+    const renter = await findProfileByEmail(t.services.database.db, 'alex.morgan@cooperhome.example')
+    expect(renter).toMatchObject({ role: 'renter', isAdministrator: false })
+    const admin = await findProfileByEmail(t.services.database.db, 'admin@cooperhome.example')
+    expect(admin?.isAdministrator).toBe(true)
+    expect(await countUnreadMessages(t.services.database.db, 'Alex.Morgan@cooperhome.example')).toBe(2)
+  })
+
+  it('seeds the knowledge base and runs only once', async () => {
+    await seedDemoData({ database: t.services.database, auth: t.services.auth, logger: t.services.logger })
+    const [users] = await t.services.database.db.select({ n: count() }).from(user)
+    expect(users?.n).toBe(demoAccounts.length)
+    const [articles] = await t.services.database.db.select({ n: count() }).from(article)
+    expect(articles?.n).toBeGreaterThanOrEqual(6)
+    const [maria] = await t.services.database.db.select().from(user).where(eq(user.email, 'maria.delgado@cooperhome.example'))
+    expect(maria?.emailVerified).toBe(true)
+  })
+})
