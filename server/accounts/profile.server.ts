@@ -1,9 +1,16 @@
-// The stored user profile (spec §3), keyed by the lower-cased e-mail.
-import { and, count, eq } from 'drizzle-orm'
-import type { Db } from '#server/db/client.server.ts'
-import { message, profile, user } from '#server/db/schema.ts'
+// The stored user profile (spec §3), keyed by the lower-cased e-mail, and what the user changes about
+// their own account on /userprofile (details, photo, password, sessions, deleting the account).
+import crypto from 'node:crypto'
+import { isAPIError } from 'better-auth/api'
+import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm'
 import { toSessionUser, type SessionUser } from '#app/utils/session-user.ts'
+import type { Db } from '#server/db/client.server.ts'
+import { account, message, profile, rateLimit, session, user } from '#server/db/schema.ts'
+import { processAvatar } from '#server/media/avatar-image.server.ts'
+import { deleteAvatarFile, saveAvatarFile } from '#server/media/media-store.server.ts'
+import type { Services } from '#server/services.server.ts'
 import { normalizeEmail } from './email.ts'
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.server.ts'
 
 export type Profile = typeof profile.$inferSelect
 
@@ -42,4 +49,301 @@ export async function countUnreadMessages(db: Db, email: string): Promise<number
 export async function findUserIdByEmail(db: Db, email: string) {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, normalizeEmail(email)))
   return row?.id
+}
+
+// --- The user's own profile page (/userprofile) ---
+
+/** What the profile page shows about the signed-in user. */
+export type AccountOverview = {
+  name: string
+  email: string
+  emailVerified: boolean
+  createdAt: Date
+  hasPassword: boolean
+  role: string
+  bio: string
+  phone: string
+  photoURL: string | null
+  img: string | null
+}
+
+export async function findAccountOverview(db: Db, userId: string): Promise<AccountOverview | undefined> {
+  const [row] = await db
+    .select({
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt,
+      role: profile.role,
+      bio: profile.bio,
+      phone: profile.phone,
+      photoURL: profile.photoURL,
+      img: profile.img,
+    })
+    .from(user)
+    .leftJoin(profile, eq(profile.userId, user.id))
+    .where(eq(user.id, userId))
+  if (!row) return undefined
+  return {
+    ...row,
+    role: row.role ?? '',
+    bio: row.bio ?? '',
+    phone: row.phone ?? '',
+    hasPassword: await hasPassword(db, userId),
+  }
+}
+
+/** Whether the user can sign in with a password (single sign-on accounts have none). */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential'), isNotNull(account.password)))
+    .limit(1)
+  return Boolean(row)
+}
+
+export type ProfileDetails = { role: string; bio: string; phone: string }
+
+export async function updateProfileDetails(db: Db, userId: string, details: ProfileDetails) {
+  await db.update(profile).set(details).where(eq(profile.userId, userId))
+}
+
+/**
+ * Points the profile at a new avatar URL (null removes it) and returns the URL it replaced. The row
+ * is locked while it is read and written, so two uploads at once cannot both keep the same old file.
+ */
+export async function setProfilePhoto(db: Db, userId: string, photoURL: string | null): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ photoURL: profile.photoURL })
+      .from(profile)
+      .where(eq(profile.userId, userId))
+      .for('update')
+    if (!current) throw new Error(`No profile for user ${userId}`)
+    await tx.update(profile).set({ photoURL }).where(eq(profile.userId, userId))
+    return current.photoURL
+  })
+}
+
+export type ActiveSession = {
+  id: string
+  ipAddress: string | null
+  userAgent: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+/**
+ * The user's sessions that have not expired, most recently used first. Read here rather than through
+ * better-auth's list-sessions endpoint, which refuses sessions older than a day ("not fresh"), and
+ * without the tokens, which never leave the server.
+ */
+export async function listActiveSessions(db: Db, userId: string): Promise<ActiveSession[]> {
+  return db
+    .select({
+      id: session.id,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt))
+}
+
+/** The token of one of this user's sessions, for better-auth's revoke-session. */
+export async function findSessionToken(db: Db, userId: string, sessionId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ token: session.token })
+    .from(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
+  return row?.token
+}
+
+/**
+ * Counts one attempt against `key` in a fixed window and says whether it is within `max`. Kept in the
+ * database (better-auth's rate_limit table, under keys of our own) so the limit holds across
+ * instances and restarts.
+ */
+export async function takeRateLimit(db: Db, key: string, { max, windowMs }: { max: number; windowMs: number }) {
+  const now = Date.now()
+  const expired = sql`${rateLimit.lastRequest} < ${now - windowMs}`
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimit.count })
+  return (row?.count ?? 1) <= max
+}
+
+// --- Changes made from the profile page, through better-auth where it owns the data ---
+
+/** The signed-in user making a change, with the request headers better-auth reads the session from. */
+export type Actor = { userId: string; sessionId: string; headers: Headers }
+
+export type FieldRefusal = { field?: string; message: string }
+
+const ATTEMPT_WINDOW_MS = 15 * 60_000
+const PASSWORD_ATTEMPTS = 10
+const AVATAR_UPLOADS_PER_HOUR = 20
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Wait 15 minutes and try again.'
+export const TOO_MANY_UPLOADS_MESSAGE = 'You have changed your photo many times in the last hour. Try again later.'
+
+function withinLimit(services: Services, key: string, limit: { max: number; windowMs: number }) {
+  if (!services.config.RATE_LIMIT) return Promise.resolve(true)
+  return takeRateLimit(services.database.db, key, limit)
+}
+
+function apiErrorCode(error: unknown): string | undefined {
+  if (!isAPIError(error)) return undefined
+  const body = error.body as { code?: unknown } | undefined
+  return typeof body?.code === 'string' ? body.code : undefined
+}
+
+/** Saves name, role, bio and phone. The name goes through better-auth so its session cookie stays right. */
+export async function saveProfile(
+  services: Services,
+  actor: Actor,
+  input: { name: string } & ProfileDetails,
+): Promise<{ headers: Headers }> {
+  const { headers } = await services.auth.api.updateUser({
+    headers: actor.headers,
+    body: { name: input.name },
+    returnHeaders: true,
+  })
+  await updateProfileDetails(services.database.db, actor.userId, {
+    role: input.role,
+    bio: input.bio,
+    phone: input.phone,
+  })
+  return { headers }
+}
+
+/**
+ * Re-encodes and stores a new profile photo, then deletes the one it replaces. Throws
+ * ImageRejectedError for a file that is not an acceptable image; nothing is stored then.
+ */
+export async function uploadProfilePhoto(
+  services: Services,
+  userId: string,
+  bytes: Uint8Array,
+): Promise<{ photoURL: string } | FieldRefusal> {
+  if (!(await withinLimit(services, `profile-photo:${userId}`, { max: AVATAR_UPLOADS_PER_HOUR, windowMs: 60 * 60_000 }))) {
+    return { field: 'photo', message: TOO_MANY_UPLOADS_MESSAGE }
+  }
+  // Image work and file writes happen before and after the short row update, never inside it.
+  const processed = await processAvatar(bytes)
+  const { DATA_DIR } = services.config
+  const photoURL = await saveAvatarFile(DATA_DIR, processed.data)
+  let previous: string | null
+  try {
+    previous = await setProfilePhoto(services.database.db, userId, photoURL)
+  } catch (error) {
+    await deleteAvatarFile(DATA_DIR, photoURL)
+    throw error
+  }
+  if (previous !== photoURL) await deleteAvatarFile(DATA_DIR, previous)
+  return { photoURL }
+}
+
+export async function removeProfilePhoto(services: Services, userId: string): Promise<void> {
+  const previous = await setProfilePhoto(services.database.db, userId, null)
+  await deleteAvatarFile(services.config.DATA_DIR, previous)
+}
+
+export async function changeAccountPassword(
+  services: Services,
+  actor: Actor,
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ ok: true } | FieldRefusal> {
+  if (isCommonPassword(input.newPassword)) return { field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }
+  if (input.newPassword === input.currentPassword) {
+    return { field: 'newPassword', message: 'Choose a new password that is different from the current one.' }
+  }
+  if (!(await withinLimit(services, `change-password:${actor.userId}`, { max: PASSWORD_ATTEMPTS, windowMs: ATTEMPT_WINDOW_MS }))) {
+    return { message: TOO_MANY_ATTEMPTS_MESSAGE }
+  }
+  try {
+    await services.auth.api.changePassword({
+      headers: actor.headers,
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false },
+    })
+    return { ok: true }
+  } catch (error) {
+    switch (apiErrorCode(error)) {
+      case 'INVALID_PASSWORD':
+        return { field: 'currentPassword', message: 'The current password is not right.' }
+      case 'PASSWORD_TOO_COMMON':
+        return { field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }
+      case 'PASSWORD_TOO_SHORT':
+      case 'PASSWORD_TOO_LONG':
+        return { field: 'newPassword', message: 'Use between 8 and 128 characters.' }
+      case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
+        return { message: 'Your account signs in through single sign-on and has no password to change.' }
+      default:
+        throw error
+    }
+  }
+}
+
+export async function signOutOtherSessions(services: Services, actor: Actor): Promise<void> {
+  await services.auth.api.revokeOtherSessions({ headers: actor.headers })
+}
+
+/** Signs out one of the user's other sessions; 'gone' when it has already ended or is not theirs. */
+export async function signOutSession(
+  services: Services,
+  actor: Actor,
+  sessionId: string,
+): Promise<'signed-out' | 'gone' | 'current'> {
+  if (sessionId === actor.sessionId) return 'current'
+  const token = await findSessionToken(services.database.db, actor.userId, sessionId)
+  if (!token) return 'gone'
+  await services.auth.api.revokeSession({ headers: actor.headers, body: { token } })
+  return 'signed-out'
+}
+
+/**
+ * Deletes the account: better-auth deletes the user (checking the password when there is one, else
+ * that the session is fresh), the database cascades to the profile, list and sessions, and the
+ * avatar file is removed here. Returns the headers that clear the session cookies.
+ */
+export async function deleteAccount(
+  services: Services,
+  actor: Actor,
+  input: { password?: string },
+): Promise<{ headers: Headers } | FieldRefusal> {
+  const { db } = services.database
+  if (!(await withinLimit(services, `delete-account:${actor.userId}`, { max: PASSWORD_ATTEMPTS, windowMs: ATTEMPT_WINDOW_MS }))) {
+    return { message: TOO_MANY_ATTEMPTS_MESSAGE }
+  }
+  const [stored] = await db.select({ photoURL: profile.photoURL }).from(profile).where(eq(profile.userId, actor.userId))
+  try {
+    const { headers } = await services.auth.api.deleteUser({
+      headers: actor.headers,
+      body: input.password === undefined ? {} : { password: input.password },
+      returnHeaders: true,
+    })
+    await deleteAvatarFile(services.config.DATA_DIR, stored?.photoURL)
+    return { headers }
+  } catch (error) {
+    switch (apiErrorCode(error)) {
+      case 'INVALID_PASSWORD':
+        return { field: 'password', message: 'The password is not right.' }
+      case 'SESSION_EXPIRED':
+        return {
+          message: 'For your safety, sign out and sign in again, then delete your account within a day of signing in.',
+        }
+      default:
+        throw error
+    }
+  }
 }

@@ -1,0 +1,104 @@
+// The forms of /userprofile: one zod schema each, used by the page (limits, hints) and by its action.
+// Safe for the browser: no server modules here.
+import { z } from 'zod'
+
+export const PROFILE_ROLES = ['renter', 'landlord'] as const
+export type ProfileRole = (typeof PROFILE_ROLES)[number]
+
+export const DISPLAY_NAME_MAX = 100
+export const BIO_MAX = 500
+export const PHONE_MAX = 30
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+export const DELETE_CONFIRMATION_WORD = 'DELETE'
+
+export const INTENTS = {
+  profile: 'save-profile',
+  avatar: 'upload-photo',
+  removeAvatar: 'remove-photo',
+  password: 'change-password',
+  revokeOthers: 'sign-out-others',
+  revokeSession: 'sign-out-session',
+  deleteAccount: 'delete-account',
+} as const
+export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
+
+/** Browsers send textarea line breaks as CRLF; counted as one character, as the text box counts them. */
+const multiline = z.string().transform((text) => text.replace(/\r\n?/g, '\n').trim())
+
+export const profileSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter your display name.')
+    .max(DISPLAY_NAME_MAX, `Display name must be ${DISPLAY_NAME_MAX} characters or fewer.`)
+    .refine((name) => !CONTROL_CHARACTERS.test(name), 'Display name cannot contain control characters.'),
+  role: z.enum(PROFILE_ROLES, { error: 'Choose Renter or Landlord.' }),
+  bio: multiline.pipe(z.string().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or fewer.`)),
+  phone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX, `Phone must be ${PHONE_MAX} characters or fewer.`)
+    .refine(
+      (phone) => phone === '' || (PHONE_CHARACTERS.test(phone) && countDigits(phone) >= 5),
+      'Enter a phone number with at least 5 digits, using only digits, spaces and + - ( ) . — for example +1 (302) 555-0142.',
+    ),
+})
+export type ProfileInput = z.output<typeof profileSchema>
+
+export const passwordSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX, 'The current password is not right.'),
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+    .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
+})
+
+export const revokeSessionSchema = z.object({
+  sessionId: z.string().min(1, 'Choose a session to sign out.').max(200),
+})
+
+const understood = z.literal('on', { error: 'Tick the box to confirm that you understand.' })
+
+/** Accounts with a password confirm with it; others (single sign-on) type the word DELETE. */
+export function deleteAccountSchema(hasPassword: boolean) {
+  return hasPassword
+    ? z.object({
+        password: z.string().min(1, 'Enter your password to confirm.').max(PASSWORD_MAX, 'The password is not right.'),
+        understood,
+      })
+    : z.object({
+        confirmation: z
+          .string()
+          .trim()
+          .refine((word) => word === DELETE_CONFIRMATION_WORD, `Type ${DELETE_CONFIRMATION_WORD} in capital letters to confirm.`),
+        understood,
+      })
+}
+
+function countDigits(text: string) {
+  return text.replace(/\D/g, '').length
+}
+
+export type FieldErrors = Record<string, string[] | undefined>
+
+/** What the action answers when a form is refused: the form, its field errors and the values to show again. */
+export type FormFailure = {
+  intent: Intent
+  fieldErrors: FieldErrors
+  formError?: string
+  values?: Record<string, string>
+}
+
+/** Text fields of a submitted form (never files), for parsing and for showing again. */
+export function textFields(formData: FormData, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const name of names) {
+    const value = formData.get(name)
+    values[name] = typeof value === 'string' ? value : ''
+  }
+  return values
+}
