@@ -1,7 +1,7 @@
 // Turns an uploaded profile photo into a small square WebP. The upload is trusted for nothing: its
 // type comes from its bytes, its size is checked before decoding, its pixel count is capped so a
 // tiny file cannot expand into gigabytes, and nothing of its metadata (EXIF, GPS, XMP) is kept.
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 /** 40 megapixels: more than any phone camera, far less than a decompression bomb. */
@@ -21,8 +21,10 @@ export const imageRejectionMessages: Record<ImageRejection, string> = {
 }
 
 export class ImageRejectedError extends Error {
-  constructor(readonly reason: ImageRejection) {
+  readonly reason: ImageRejection
+  constructor(reason: ImageRejection) {
     super(imageRejectionMessages[reason])
+    this.reason = reason
     this.name = 'ImageRejectedError'
   }
 }
@@ -50,7 +52,7 @@ export async function processAvatar(bytes: Uint8Array): Promise<ProcessedAvatar>
   if (!sourceFormat) throw new ImageRejectedError('not-an-image')
 
   const options = { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error' } as const
-  let metadata: sharp.Metadata
+  let metadata: Metadata
   try {
     // Reads only the header; sharp already refuses here a header that states too many pixels.
     metadata = await sharp(bytes, options).metadata()

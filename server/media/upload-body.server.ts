@@ -3,8 +3,10 @@
 // body without one (chunked) is cut off as soon as it passes the cap.
 
 export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
+  readonly limit: number
+  constructor(limit: number) {
     super(`The request body is larger than ${limit} bytes`)
+    this.limit = limit
     this.name = 'BodyTooLargeError'
   }
 }

@@ -49,10 +49,18 @@ describe('/userprofile', () => {
     const form = new FormData()
     form.set('intent', 'upload-photo')
     form.set('photo', file)
+    // Encoded up front so the request declares its Content-Length, as a browser's does.
+    const encoded = new Response(form)
+    const body = new Uint8Array(await encoded.arrayBuffer())
     const request = new Request(`${TEST_ORIGIN}/userprofile`, {
       method: 'POST',
-      body: form,
-      headers: { Cookie: cookie, Origin: TEST_ORIGIN },
+      body,
+      headers: {
+        Cookie: cookie,
+        Origin: TEST_ORIGIN,
+        'Content-Type': encoded.headers.get('Content-Type')!,
+        'Content-Length': String(body.byteLength),
+      },
     })
     return action({ request, context: t.context(), params: {} } as unknown as ActionArgs)
   }
