@@ -1,3 +1,5 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useState } from 'react'
 import {
   Links,
   Meta,
@@ -5,16 +7,27 @@ import {
   Scripts,
   ScrollRestoration,
   data,
-  isRouteErrorResponse,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { ErrorPage } from '#app/components/error-page.tsx'
+import { SiteFrame, anonymousFrame, type FrameData } from '#app/components/frame/site-frame.tsx'
 import { appContext } from '#app/context.ts'
 import { socialLinks } from '#app/site-config.ts'
+import { createQueryClient } from '#app/utils/query-client.ts'
+import { ToastProvider } from '#app/utils/toast.tsx'
 import { countUnreadMessages } from '#server/accounts/profile.server.ts'
 import { getCurrentSession } from '#server/accounts/session.server.ts'
 import { readToast } from '#server/http/flash.server.ts'
+// The toast styles first, so the brand's overrides in app.css win.
+import 'react-toastify/ReactToastify.css'
 import './app.css'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, nonce } = context.get(appContext)
@@ -26,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       user: current?.user ?? null,
       unread,
-      toast,
+      // Each flash gets its own id so the page shows it exactly once.
+      toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
       nonce,
       social: socialLinks({ facebook: config.SOCIAL_FACEBOOK_URL, instagram: config.SOCIAL_INSTAGRAM_URL }),
       oidc: config.oidc ? { name: config.oidc.name } : null,
@@ -41,18 +55,30 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>('root')
 }
 
+function frameData(root: RootData | undefined): FrameData {
+  if (!root) return anonymousFrame
+  return { user: root.user, unread: root.unread, social: root.social, toast: root.toast }
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Undefined when the root loader itself failed; the frame then shows the visitor's view.
   const root = useRootData()
+  const [queryClient] = useState(createQueryClient)
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#12463a" />
         <Meta />
-        <Links />
+        <Links nonce={root?.nonce} />
       </head>
-      <body className="min-h-screen bg-white antialiased">
-        {children}
+      <body className="min-h-screen bg-paper text-ink antialiased">
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <SiteFrame data={frameData(root)}>{children}</SiteFrame>
+          </ToastProvider>
+        </QueryClientProvider>
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>
@@ -65,10 +91,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404
-  return (
-    <main>
-      <h1>{isNotFound ? 'Page not found' : 'Something went wrong'}</h1>
-    </main>
-  )
+  return <ErrorPage error={error} />
 }

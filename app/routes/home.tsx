@@ -1,11 +1,257 @@
+import type { ReactNode } from 'react'
+import { Form, Link, useRouteLoaderData } from 'react-router'
+import {
+  ArrowRightIcon,
+  BookIcon,
+  ChartIcon,
+  ChatIcon,
+  CheckIcon,
+  HomeIcon,
+  KeyIcon,
+  QuestionIcon,
+  SearchIcon,
+} from '#app/components/icons.tsx'
+import type { loader as rootLoader } from '#app/root.tsx'
+import { siteConfig } from '#app/site-config.ts'
+
 export function meta() {
-  return [{ title: 'Cooper Home — homes to rent and lease' }]
+  return [
+    { title: `${siteConfig.name} — homes to rent and lease, with the full monthly cost` },
+    {
+      name: 'description',
+      content:
+        'Find a home to rent or lease on Cooper Home: the all-in monthly cost on every listing, listings confirmed available, direct messages with landlords and the Cooper Index of local rents.',
+    },
+    { property: 'og:title', content: `${siteConfig.name} — homes to rent and lease` },
+    { property: 'og:site_name', content: siteConfig.name },
+  ]
 }
 
+const promises = [
+  {
+    title: 'The all-in monthly cost, up front',
+    text: 'Every listing shows rent plus every recurring fee the landlord charges, so you can compare homes on what you will really pay.',
+  },
+  {
+    title: 'Listings confirmed available',
+    text: 'Landlords confirm their homes are still on the market, and a home comes off the site once it is let.',
+  },
+  {
+    title: 'Talk to landlords directly',
+    text: 'Ask about a viewing, pets or parking in a private conversation with the landlord, kept in one inbox.',
+  },
+  {
+    title: 'Our own rent index',
+    text: 'The Cooper Index shows what homes like the one you are looking at rent for in the same area.',
+  },
+] as const
+
+const areas: { to: string; title: string; text: string; action: string; icon: ReactNode }[] = [
+  {
+    to: '/properties',
+    title: 'Properties',
+    text: 'Browse homes to rent and lease, narrow them down by price, size and place, and keep a list of the ones you like.',
+    action: 'Browse properties',
+    icon: <HomeIcon className="size-6" />,
+  },
+  {
+    to: '/cooper',
+    title: 'Cooper Index',
+    text: 'See how asking rents move in each area, built from the homes listed on Cooper Home, before you make an offer or set a price.',
+    action: 'Open the Cooper Index',
+    icon: <ChartIcon className="size-6" />,
+  },
+  {
+    to: '/knowledge',
+    title: 'Knowledge Base',
+    text: 'Plain-language guides on deposits, leases, listing photos, move-in day and how to spot a rental scam.',
+    action: 'Read the guides',
+    icon: <BookIcon className="size-6" />,
+  },
+  {
+    to: '/chat',
+    title: 'Chat room',
+    text: 'Ask questions and share what you have learned with renters and landlords in the community chat room.',
+    action: 'Join the chat',
+    icon: <ChatIcon className="size-6" />,
+  },
+  {
+    to: '/faq',
+    title: 'FAQ',
+    text: 'Quick answers about accounts, listings, messages and the costs you see on Cooper Home.',
+    action: 'Read the FAQ',
+    icon: <QuestionIcon className="size-6" />,
+  },
+]
+
+const steps = [
+  { title: 'Search', text: 'Look for homes by place and budget, and compare them on their all-in monthly cost.' },
+  { title: 'Ask', text: 'Message the landlord with your questions and arrange a viewing in person or by video.' },
+  { title: 'Apply', text: 'Apply for the lease or book your stay, and keep every message and document in one place.' },
+] as const
+
 export default function Home() {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const isSignedIn = Boolean(root?.user)
+
   return (
-    <main>
-      <h1>Cooper Home</h1>
-    </main>
+    <div className="space-y-16 lg:space-y-24">
+      <section
+        aria-labelledby="home-title"
+        className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-6 py-12 text-white shadow-xl sm:px-10 sm:py-16 lg:px-16 lg:py-20"
+      >
+        <div aria-hidden="true" className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-brand-500/25 blur-3xl" />
+        <div aria-hidden="true" className="pointer-events-none absolute -bottom-32 left-1/3 size-96 rounded-full bg-sun-500/15 blur-3xl" />
+        <div className="relative grid gap-12 lg:grid-cols-12 lg:items-center">
+          <div className="lg:col-span-7">
+            <p className="text-sm font-semibold tracking-wider text-brand-100 uppercase">Homes to rent and lease</p>
+            <h1 id="home-title" className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              Rent a home with the whole cost in view.
+            </h1>
+            <p className="mt-6 max-w-2xl text-lg leading-8 text-brand-50">
+              {siteConfig.name} lists homes to rent and lease with the all-in monthly cost on every listing, only homes
+              that are still available, and a direct line to each landlord.
+            </p>
+
+            <Form method="get" action="/properties" role="search" className="mt-8 max-w-2xl">
+              <label htmlFor="home-search" className="block text-sm font-semibold text-white">
+                Where do you want to live?
+              </label>
+              <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+                <div className="relative flex-1">
+                  <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink-soft" />
+                  <input
+                    id="home-search"
+                    type="search"
+                    name="q"
+                    maxLength={200}
+                    autoComplete="off"
+                    placeholder="City, neighborhood or ZIP code"
+                    className="w-full rounded-lg border-0 bg-white py-3.5 pr-4 pl-11 text-base text-ink shadow-sm placeholder:text-gray-600"
+                  />
+                </div>
+                <button
+                  type="submit"
+                  className="rounded-lg bg-sun-300 px-6 py-3.5 text-base font-semibold text-ink shadow-sm hover:bg-sun-100"
+                >
+                  Search homes
+                </button>
+              </div>
+            </Form>
+          </div>
+
+          <ul className="grid gap-4 sm:grid-cols-2 lg:col-span-5 lg:grid-cols-1">
+            {promises.map((promise) => (
+              <li key={promise.title} className="flex gap-3 rounded-2xl bg-white/10 p-4 ring-1 ring-white/15">
+                <span className="mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-sun-300 text-ink">
+                  <CheckIcon className="size-4" />
+                </span>
+                <div>
+                  <h2 className="font-semibold text-white">{promise.title}</h2>
+                  <p className="mt-1 text-sm leading-6 text-brand-50">{promise.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="areas-title">
+        <div className="max-w-2xl">
+          <h2 id="areas-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Everything you need to find your next home
+          </h2>
+          <p className="mt-3 text-lg text-ink-soft">
+            Search the listings, check the rents, read up before you sign, and ask the community.
+          </p>
+        </div>
+        <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {areas.map((area) => (
+            <li key={area.to}>
+              <Link
+                to={area.to}
+                className="group flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
+              >
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  {area.icon}
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-ink">{area.title}</h3>
+                <p className="mt-2 flex-1 text-ink-soft">{area.text}</p>
+                <span className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-700 group-hover:gap-2.5">
+                  {area.action}
+                  <ArrowRightIcon className="size-4 transition-all" />
+                </span>
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link
+              to={isSignedIn ? '/userprofile' : '/register'}
+              className="group flex h-full flex-col rounded-2xl border border-sun-300 bg-sun-100 p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+            >
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-white text-brand-800">
+                <KeyIcon className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-ink">List your home</h3>
+              <p className="mt-2 flex-1 text-ink">
+                Landlords publish homes with photos and the full monthly cost, answer renters in one inbox and review
+                applications in one place.
+              </p>
+              <span className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-800 group-hover:gap-2.5">
+                {isSignedIn ? 'Go to your profile' : 'Create an account'}
+                <ArrowRightIcon className="size-4 transition-all" />
+              </span>
+            </Link>
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="steps-title" className="rounded-3xl border border-gray-200 bg-white p-6 sm:p-10">
+        <h2 id="steps-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          How renting through {siteConfig.name} works
+        </h2>
+        <ol className="mt-8 grid gap-8 md:grid-cols-3">
+          {steps.map((step, index) => (
+            <li key={step.title} className="flex gap-4">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold">{step.title}</h3>
+                <p className="mt-1 text-ink-soft">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section
+        aria-labelledby="help-title"
+        className="flex flex-col gap-6 rounded-3xl bg-brand-50 p-6 sm:p-10 lg:flex-row lg:items-center lg:justify-between"
+      >
+        <div className="max-w-2xl">
+          <h2 id="help-title" className="text-2xl font-bold tracking-tight">
+            Questions before you start?
+          </h2>
+          <p className="mt-2 text-ink-soft">
+            Write to us and a person on our team will answer. Many answers are already in the FAQ and the knowledge base.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <a
+            href={`mailto:${siteConfig.email}`}
+            className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
+          >
+            E-mail us
+          </a>
+          <Link to="/faq" className="rounded-lg border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-100">
+            Read the FAQ
+          </Link>
+        </div>
+      </section>
+    </div>
   )
 }

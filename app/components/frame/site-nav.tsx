@@ -1,0 +1,154 @@
+// The sticky navigation bar (spec §2): brand, the site's areas, and Login / Sign Up or the signed-in
+// user with Logout. Wide screens show everything in one row; narrow ones fold it behind "Menu".
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, NavLink, useLocation } from 'react-router'
+import { Avatar } from '#app/components/avatar.tsx'
+import { BrandName } from '#app/components/brand.tsx'
+import { Container } from '#app/components/container.tsx'
+import { CloseIcon, MenuIcon } from '#app/components/icons.tsx'
+import { navLinks } from '#app/site-config.ts'
+import { nameOf, type SessionUser } from '#app/utils/session-user.ts'
+import { UnreadBadge } from './unread-badge.tsx'
+
+export const MOBILE_MENU_ID = 'mobile-menu'
+
+type NavProps = { user: SessionUser | null; unread: number }
+
+const desktopLink =
+  'inline-flex items-center rounded-md px-2.5 py-2 text-sm font-medium text-ink-soft transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 xl:px-3'
+const mobileLink =
+  'flex items-center rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
+
+export function SiteNav({ user, unread }: NavProps) {
+  const location = useLocation()
+  // The menu stays open only on the page where it was opened, so any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null)
+  const isOpen = openAt === location.key
+  const toggleRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!isOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpenAt(null)
+      toggleRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [isOpen])
+
+  const close = () => setOpenAt(null)
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 shadow-sm backdrop-blur">
+      <nav aria-label="Main">
+        <Container className="flex h-16 items-center justify-between gap-4">
+          <Link to="/" className="shrink-0 rounded-md py-1" onClick={close}>
+            <BrandName />
+          </Link>
+
+          <ul className="hidden items-center gap-0.5 lg:flex">
+            {navLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={desktopLink}>
+                  {link.label}
+                  {link.to === '/chat' ? <UnreadBadge count={unread} /> : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+
+          <div className="hidden items-center gap-2 lg:flex">
+            <AccountItems user={user} layout="desktop" />
+          </div>
+
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-ink hover:bg-gray-50 lg:hidden"
+            aria-expanded={isOpen}
+            aria-controls={MOBILE_MENU_ID}
+            onClick={() => setOpenAt(isOpen ? null : location.key)}
+          >
+            {isOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
+            Menu
+            {!isOpen && unread > 0 ? (
+              <span aria-hidden="true" className="size-2 rounded-full bg-red-700" />
+            ) : null}
+          </button>
+        </Container>
+
+        <div id={MOBILE_MENU_ID} hidden={!isOpen} className="border-t border-gray-200 bg-white lg:hidden">
+          <Container className="py-3">
+            <ul className="grid gap-1">
+              {navLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === '/'} className={mobileLink} onClick={close}>
+                    {link.label}
+                    {link.to === '/chat' ? <UnreadBadge count={unread} /> : null}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4">
+              <AccountItems user={user} layout="mobile" onNavigate={close} />
+            </div>
+          </Container>
+        </div>
+      </nav>
+    </header>
+  )
+}
+
+function AccountItems({
+  user,
+  layout,
+  onNavigate,
+}: {
+  user: SessionUser | null
+  layout: 'desktop' | 'mobile'
+  onNavigate?: () => void
+}) {
+  const size = layout === 'desktop' ? 'px-3 py-2 text-sm' : 'px-4 py-2.5 text-base'
+  if (!user) {
+    return (
+      <>
+        <NavLink
+          to="/login"
+          onClick={onNavigate}
+          className={`rounded-md font-semibold text-brand-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 ${size}`}
+        >
+          Login
+        </NavLink>
+        <NavLink
+          to="/register"
+          onClick={onNavigate}
+          className={`rounded-md bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700 ${size}`}
+        >
+          Sign Up
+        </NavLink>
+      </>
+    )
+  }
+  const name = nameOf(user)
+  return (
+    <>
+      <NavLink
+        to="/userprofile"
+        onClick={onNavigate}
+        className={`flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 font-medium text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${layout === 'desktop' ? 'text-sm' : 'text-base'}`}
+      >
+        <Avatar src={user.avatar} name={name} label="My Profile" />
+        <span className={`truncate ${layout === 'desktop' ? 'max-w-40' : 'max-w-60'}`}>{name}</span>
+      </NavLink>
+      <Form method="post" action="/logout">
+        <button
+          type="submit"
+          className={`rounded-md border border-gray-300 font-semibold text-ink hover:bg-gray-50 ${size}`}
+        >
+          Logout
+        </button>
+      </Form>
+    </>
+  )
+}
