@@ -3,7 +3,6 @@
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/userprofile'
 import { appContext } from '#app/context.ts'
-import { Container } from '#app/components/container.tsx'
 import { DeleteAccountForm } from '#app/components/profile/delete-account-form.tsx'
 import { DetailsForm } from '#app/components/profile/details-form.tsx'
 import { describeDevice } from '#app/components/profile/device.ts'
@@ -47,7 +46,8 @@ const MAX_BODY_BYTES = 6 * 1024 * 1024
 
 export function meta() {
   return [
-    { title: `My Profile | ${siteConfig.name}` },
+    { title: `My Profile · ${siteConfig.name}` },
+    { name: 'description', content: 'Your Cooper Home profile, photo, password, sessions and account.' },
     { name: 'robots', content: 'noindex' },
   ]
 }
@@ -228,7 +228,7 @@ export default function UserProfile() {
   const roleLabel = account.role === 'landlord' ? 'Landlord' : account.role === 'renter' ? 'Renter' : null
 
   return (
-    <Container className="py-8 sm:py-12">
+    <div>
       <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <HeaderAvatar src={account.avatar} name={account.name || account.email} />
         <div className="min-w-0">
@@ -258,7 +258,7 @@ export default function UserProfile() {
           </ul>
         </nav>
 
-        <div className="max-w-3xl space-y-8">
+        <div className="max-w-4xl space-y-8">
           <ProfileSection
             id="details"
             title="Profile details"
@@ -328,7 +328,7 @@ export default function UserProfile() {
           </ProfileSection>
         </div>
       </div>
-    </Container>
+    </div>
   )
 }
 

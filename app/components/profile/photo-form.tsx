@@ -142,12 +142,12 @@ export function PhotoForm({
 
 function LargeAvatar({ src, name }: { src: string; name: string }) {
   if (src) {
-    return <img src={src} alt="Your current profile photo" className="size-28 rounded-full object-cover ring-4 ring-brand-100" />
+    return <img src={src} alt="Your current photo" className="size-28 rounded-full object-cover ring-4 ring-brand-100" />
   }
   return (
     <span
       role="img"
-      aria-label="You have no profile photo yet"
+      aria-label="No photo yet"
       className="inline-flex size-28 items-center justify-center rounded-full bg-brand-700 text-4xl font-bold text-white ring-4 ring-brand-100"
     >
       <span aria-hidden="true">{name.trim().charAt(0).toUpperCase() || '?'}</span>

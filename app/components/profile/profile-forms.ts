@@ -44,7 +44,7 @@ export const profileSchema = z.object({
     .max(PHONE_MAX, `Phone must be ${PHONE_MAX} characters or fewer.`)
     .refine(
       (phone) => phone === '' || (PHONE_CHARACTERS.test(phone) && countDigits(phone) >= 5),
-      'Enter a phone number with at least 5 digits, using only digits, spaces and + - ( ) . — for example +1 (302) 555-0142.',
+      'Enter a valid phone number, such as +1 (302) 555-0142.',
     ),
 })
 export type ProfileInput = z.output<typeof profileSchema>
