@@ -19,7 +19,7 @@ export function DeleteAccountForm({ hasPassword, failure }: { hasPassword: boole
       <div className="text-sm text-ink">
         <p>Deleting your account removes, for good:</p>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-soft">
-          <li>your profile, photo and saved homes;</li>
+          <li>your profile and your photo;</li>
           <li>your sign-in details, and every session on every device.</li>
         </ul>
         <p className="mt-2">This cannot be undone.</p>

@@ -75,7 +75,7 @@ export function DetailsForm({
                 defaultChecked={values.role === role}
                 aria-invalid={roleError ? true : undefined}
                 autoFocus={firstInvalid === 'role' && index === 0}
-                className="mt-1 size-4 accent-brand-700 focus-visible:outline-none"
+                className="mt-1 size-4 accent-brand-700"
               />
               <span>
                 <span className="block font-semibold text-ink">{roleDetails[role].label}</span>
