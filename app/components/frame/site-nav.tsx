@@ -15,7 +15,7 @@ export const MOBILE_MENU_ID = 'mobile-menu'
 type NavProps = { user: SessionUser | null; unread: number }
 
 const desktopLink =
-  'inline-flex items-center rounded-md px-2.5 py-2 text-sm font-medium text-ink-soft transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 xl:px-3'
+  'inline-flex items-center whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium text-ink-soft transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 xl:px-3'
 const mobileLink =
   'flex items-center rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
 
@@ -42,9 +42,9 @@ export function SiteNav({ user, unread }: NavProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 shadow-sm backdrop-blur">
       <nav aria-label="Main">
-        <Container className="flex h-16 items-center justify-between gap-4">
+        <Container className="flex h-16 items-center justify-between gap-2 xl:gap-4">
           <Link to="/" className="shrink-0 rounded-md py-1" onClick={close}>
-            <BrandName />
+            <BrandName size="text-xl sm:text-2xl lg:text-xl xl:text-2xl" />
           </Link>
 
           <ul className="hidden items-center gap-0.5 lg:flex">
@@ -109,7 +109,7 @@ function AccountItems({
   layout: 'desktop' | 'mobile'
   onNavigate?: () => void
 }) {
-  const size = layout === 'desktop' ? 'px-3 py-2 text-sm' : 'px-4 py-2.5 text-base'
+  const size = layout === 'desktop' ? 'whitespace-nowrap px-3 py-2 text-sm' : 'px-4 py-2.5 text-base'
   if (!user) {
     return (
       <>
@@ -139,7 +139,7 @@ function AccountItems({
         className={`flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 font-medium text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${layout === 'desktop' ? 'text-sm' : 'text-base'}`}
       >
         <Avatar src={user.avatar} name={name} label="My Profile" />
-        <span className={`truncate ${layout === 'desktop' ? 'max-w-40' : 'max-w-60'}`}>{name}</span>
+        <span className={`truncate ${layout === 'desktop' ? 'max-w-24 xl:max-w-40' : 'max-w-60'}`}>{name}</span>
       </NavLink>
       <Form method="post" action="/logout">
         <button
