@@ -1,0 +1,52 @@
+// End-to-end tests in Debian's Chromium at a desktop and a phone size, against the production
+// build with a real SMTP catcher and a real OpenID Connect provider (tests/e2e/stack.ts).
+import { defineConfig } from '@playwright/test'
+import { APP_URL } from './tests/e2e/environment.ts'
+import type { E2eOptions } from './tests/e2e/fixtures.ts'
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Node 24 runs the TypeScript stack directly; from an older Node, npx finds the project's Node 24.
+const nodeForStack = Number(process.versions.node.split('.')[0]) >= 24 ? JSON.stringify(process.execPath) : 'npx node'
+
+export default defineConfig<E2eOptions>({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: APP_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    // Tests about one layout only (the phone menu, the desktop bar) carry a tag naming it.
+    { name: 'desktop', grepInvert: /@mobile-only/, use: { viewport: { width: 1280, height: 800 }, layout: 'desktop' } },
+    { name: 'mobile', grepInvert: /@desktop-only/, use: { viewport: { width: 390, height: 844 }, layout: 'mobile' } },
+  ],
+  webServer: {
+    command: `${nodeForStack} tests/e2e/stack.ts`,
+    url: `${APP_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+})

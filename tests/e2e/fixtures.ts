@@ -1,0 +1,175 @@
+// The test fixtures of the end-to-end suite: the page fails its test on any unexpected console error,
+// each test is its own client (its own address for the rate limits), mail is read from the stack's
+// catcher, and accounts are made through the HTTP API (the sign-in tests themselves use the UI).
+import crypto from 'node:crypto'
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { siteConfig } from '../../app/site-config.ts'
+import { APP_URL, MAIL_URL } from './environment.ts'
+
+export { expect }
+
+export type Layout = 'desktop' | 'mobile'
+export type E2eOptions = { layout: Layout }
+
+export type Account = { name: string; email: string; password: string }
+
+type CaughtMail = { to: string[]; subject: string; text: string; receivedAt: number }
+
+type Fixtures = {
+  /** Console errors this test expects (e.g. the browser's own line about a 404 response). */
+  consoleErrors: { allow(pattern: RegExp): void }
+  /** Makes a verified account through the API, without signing this browser in. */
+  createAccount(overrides?: Partial<Account>): Promise<Account>
+  /** A verified account whose session cookie is in this test's browser context. */
+  signedInAccount: Account
+}
+
+/** A fresh e-mail address, so tests never share an account. */
+export function uniqueEmail(person = 'sam.rivera'): string {
+  return `${person}+${crypto.randomBytes(5).toString('hex')}@example.test`
+}
+
+/** A password that satisfies the site's rule (8–128 characters, not a common one). */
+export function uniquePassword(): string {
+  return `harbour lantern ${crypto.randomBytes(4).toString('hex')}`
+}
+
+export const test = base.extend<Fixtures & E2eOptions>({
+  layout: ['desktop', { option: true }],
+
+  // A made-up client address per test: the server trusts X-Forwarded-For in this stack only.
+  extraHTTPHeaders: async ({}, use) => {
+    const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`
+    await use({ 'X-Forwarded-For': ip })
+  },
+
+  consoleErrors: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = []
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        // Only our own pages count; the OIDC provider's pages are not ours to judge.
+        if (!page.url().startsWith(APP_URL)) return
+        const location = message.location().url
+        errors.push(`${message.text()}${location ? ` (${location})` : ''}`)
+      })
+      page.on('pageerror', (error) => errors.push(`Uncaught: ${error.stack ?? error.message}`))
+      await use({ allow: (pattern) => allowed.push(pattern) })
+      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)))
+      expect(unexpected, 'console errors in the page').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  createAccount: async ({ extraHTTPHeaders }, use) => {
+    const contexts: APIRequestContext[] = []
+    await use(async (overrides = {}) => {
+      const api = await playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders })
+      contexts.push(api)
+      return registerVerifiedAccount(api, overrides)
+    })
+    await Promise.all(contexts.map((context) => context.dispose()))
+  },
+
+  signedInAccount: async ({ page }, use) => {
+    // The context's own request client shares its cookie jar, so the session lands in the browser.
+    await use(await registerVerifiedAccount(page.context().request, {}))
+  },
+})
+
+async function registerVerifiedAccount(api: APIRequestContext, overrides: Partial<Account>): Promise<Account> {
+  const account: Account = {
+    name: 'Sam Rivera',
+    email: uniqueEmail(),
+    password: uniquePassword(),
+    ...overrides,
+  }
+  const since = Date.now()
+  const response = await api.post('/api/auth/sign-up/email', {
+    headers: { Origin: APP_URL },
+    data: { ...account, termsVersion: siteConfig.termsVersion },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  const mail = await waitForMail(account.email, { subject: /confirm/i, since })
+  const verified = await api.get(linkIn(mail, `${APP_URL}/api/auth/verify-email`), { maxRedirects: 0 })
+  expect(verified.status(), 'the verification link is accepted').toBeLessThan(400)
+  return account
+}
+
+/** The newest mail to `to` (matching `subject`) that arrived after `since`. */
+export async function waitForMail(
+  to: string,
+  { subject, since = 0 }: { subject?: RegExp; since?: number } = {},
+): Promise<CaughtMail> {
+  let found: CaughtMail | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(MAIL_URL)
+        const messages = (await response.json()) as CaughtMail[]
+        found = messages
+          .filter((m) => m.receivedAt >= since && m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)))
+          .at(-1)
+        return found !== undefined
+      },
+      { message: `a mail to ${to}${subject ? ` matching ${subject}` : ''}`, timeout: 15_000 },
+    )
+    .toBe(true)
+  return found!
+}
+
+/** The first link in the mail that starts with `prefix`. */
+export function linkIn(mail: CaughtMail, prefix: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.startsWith(prefix))
+  if (!link) throw new Error(`No link starting with ${prefix} in the mail "${mail.subject}":\n${mail.text}`)
+  return link
+}
+
+/**
+ * Waits until React has hydrated the page, so clicks reach their handlers. React marks each
+ * hydrated element with a `__reactProps$…` key; the body is among the first.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactProps$')))
+}
+
+/** Opens a page and waits until it is interactive. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path)
+  await waitForHydration(page)
+  return response
+}
+
+export function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' })
+}
+
+export function menuToggle(page: Page): Locator {
+  return mainNav(page).getByRole('button', { name: 'Menu' })
+}
+
+/** On the phone layout the links sit behind the menu toggle: open it when it is closed. */
+export async function showNavigationLinks(page: Page, layout: Layout) {
+  if (layout === 'desktop') return
+  const toggle = menuToggle(page)
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+}
+
+/** The navigation of a signed-in user: the name (or e-mail) links to the profile, and Logout shows. */
+export async function expectSignedIn(page: Page, layout: Layout, shownName: string) {
+  await showNavigationLinks(page, layout)
+  const nav = mainNav(page)
+  await expect(nav.getByRole('link', { name: shownName }).filter({ visible: true }).first()).toHaveAttribute('href', '/userprofile')
+  await expect(nav.getByRole('button', { name: 'Logout' }).filter({ visible: true })).toHaveCount(1)
+  await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0)
+}
+
+export async function expectSignedOut(page: Page, layout: Layout) {
+  await showNavigationLinks(page, layout)
+  const nav = mainNav(page)
+  await expect(nav.getByRole('link', { name: 'Login', exact: true }).filter({ visible: true })).toHaveAttribute('href', '/login')
+  await expect(nav.getByRole('link', { name: 'Sign Up', exact: true }).filter({ visible: true })).toHaveAttribute('href', '/register')
+  await expect(nav.getByRole('button', { name: 'Logout' })).toHaveCount(0)
+}

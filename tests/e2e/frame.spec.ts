@@ -1,0 +1,96 @@
+import { navLinks, siteConfig, telHref } from '../../app/site-config.ts'
+import { expect, mainNav, test, visit, waitForHydration } from './fixtures.ts'
+
+test.describe('the page frame', () => {
+  test('the top strip shows the address, phone and e-mail on desktop and hides on phones', async ({ page, layout }) => {
+    await visit(page, '/')
+    const strip = page.getByRole('region', { name: 'Contact', includeHidden: true })
+    await expect(strip).toHaveCount(1)
+    if (layout === 'mobile') {
+      await expect(strip).toBeHidden()
+    } else {
+      await expect(strip).toBeVisible()
+      await expect(strip).toContainText(siteConfig.address)
+      await expect(strip).toContainText(siteConfig.phone)
+      await expect(strip).toContainText(siteConfig.email)
+    }
+  })
+
+  test('comes in the spec order: top strip, navigation, content, footer', { tag: '@desktop-only' }, async ({ page }) => {
+    await visit(page, '/')
+    const top = async (locator: import('@playwright/test').Locator) => (await locator.boundingBox())!.y
+    const strip = await top(page.getByRole('region', { name: 'Contact' }))
+    const nav = await top(mainNav(page))
+    const main = await top(page.getByRole('main'))
+    const footer = await top(page.getByRole('contentinfo'))
+    expect(strip).toBeLessThan(nav)
+    expect(nav).toBeLessThan(main)
+    expect(main).toBeLessThan(footer)
+  })
+
+  test('the navigation bar stays at the top while the page scrolls', async ({ page }) => {
+    await visit(page, '/terms')
+    await page.evaluate(() => window.scrollTo(0, 600))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600)
+    await expect.poll(async () => (await mainNav(page).boundingBox())?.y).toBe(0)
+  })
+
+  test('the scroll-to-top button appears only past 160 px and brings the page back to the top', async ({ page }) => {
+    await visit(page, '/terms')
+    const button = page.getByRole('button', { name: 'Scroll to top' })
+    const scrollTo = async (y: number) => {
+      await page.evaluate((top) => window.scrollTo(0, top), y)
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y)
+    }
+    const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+    expect(scrollable, '/terms is long enough to scroll 400 px').toBeGreaterThanOrEqual(400)
+
+    await expect(button).toHaveCount(0)
+    await scrollTo(150)
+    await expect(button).toHaveCount(0)
+    await scrollTo(400)
+    await expect(button).toBeVisible()
+    await scrollTo(160)
+    await expect(button).toHaveCount(0)
+    await scrollTo(161)
+    await expect(button).toBeVisible()
+    await scrollTo(150)
+    await expect(button).toHaveCount(0)
+
+    await scrollTo(400)
+    await button.focus()
+    await expect(button).toBeFocused()
+    await button.click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await expect(button).toHaveCount(0)
+  })
+
+  test('the footer repeats the links and shows the contact details, social links and copyright', async ({ page }) => {
+    await visit(page, '/')
+    const footer = page.getByRole('contentinfo')
+    for (const { to, label } of navLinks) {
+      await expect(footer.getByRole('link', { name: label, exact: true }).first()).toHaveAttribute('href', to)
+    }
+    await expect(footer.getByRole('link', { name: /Chat Room/ }).first()).toHaveAttribute('href', '/chat')
+    await expect(footer.getByText('Join our community chat')).toBeVisible()
+    await expect(footer.getByRole('link', { name: /^FAQ/ }).first()).toHaveAttribute('href', '/faq')
+    await expect(footer.getByText('Frequently Asked Questions')).toBeVisible()
+
+    await expect(footer.locator(`a[href="${telHref(siteConfig.phone)}"]`)).toContainText(siteConfig.phone)
+    await expect(footer.locator(`a[href="mailto:${siteConfig.email}"]`)).toContainText(siteConfig.email)
+    await expect(footer).toContainText(siteConfig.address)
+    await expect(footer.getByRole('link', { name: /Facebook/ })).toBeVisible()
+    await expect(footer.getByRole('link', { name: /Instagram/ })).toBeVisible()
+    await expect(footer.getByText('© 2025 Cooper Home')).toBeVisible()
+  })
+
+  test('an unknown address answers 404 with a page inside the frame', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/)
+    const response = await page.goto('/no-such-page/anywhere')
+    expect(response?.status()).toBe(404)
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i)
+    await expect(mainNav(page)).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+  })
+})
