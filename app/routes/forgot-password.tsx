@@ -1,3 +1,78 @@
-export default function ForgotPassword() {
-  return <main><h1>forgot-password</h1></main>
+// Ask for a link to choose a new password. The answer is the same whether or not the address has
+// an account, so the page reveals nothing about who is registered.
+import { Form, Link, data } from 'react-router'
+import type { Route } from './+types/forgot-password'
+import { AuthPage, linkClass } from '#app/components/auth/auth-page.tsx'
+import { PrimaryButton } from '#app/components/auth/buttons.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
+import { Notice } from '#app/components/auth/notice.tsx'
+import { TextField } from '#app/components/auth/text-field.tsx'
+import { appContext } from '#app/context.ts'
+import { submittedText, type FieldErrors } from '#app/utils/auth-schemas.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { RESET_LINK_SENT_MESSAGE, requestPasswordReset } from '#server/accounts/password-reset.server.ts'
+import { emailOnlySchema, parseForm } from '#server/accounts/schemas.ts'
+
+export function meta() {
+  return pageMeta('Forgot password', 'Get a link by e-mail to choose a new password for your Cooper Home account.')
+}
+
+type ForgotPasswordActionData = {
+  values: { email: string }
+  fieldErrors?: FieldErrors<'email'>
+  formError?: string
+  sentMessage?: string
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext)
+  const formData = await request.formData()
+  const values = { email: submittedText(formData, 'email') }
+  const parsed = parseForm(emailOnlySchema, formData)
+  if (!parsed.success) {
+    return data<ForgotPasswordActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 })
+  }
+  const result = await requestPasswordReset(services, request, parsed.data.email)
+  if (!result.ok) return data<ForgotPasswordActionData>({ values, formError: result.message }, { status: result.status })
+  return data<ForgotPasswordActionData>({ values, sentMessage: RESET_LINK_SENT_MESSAGE })
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const problems = problemsOf(actionData?.fieldErrors, ['email'], actionData?.formError)
+  return (
+    <AuthPage
+      title="Forgot your password?"
+      intro="Enter the e-mail address of your account. We will send you a link to choose a new password."
+      footer={
+        <p>
+          Remembered it?{' '}
+          <Link to="/login" className={linkClass}>
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      {actionData?.sentMessage ? (
+        <Notice tone="success" title="Check your e-mail" live>
+          <p>{actionData.sentMessage}</p>
+          <p>The link works for one hour. No mail after a few minutes? Check your spam folder or the address below.</p>
+        </Notice>
+      ) : null}
+      <ErrorSummary problems={problems} />
+      <Form method="post" noValidate className="space-y-5">
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          defaultValue={actionData?.values.email}
+          error={actionData?.fieldErrors?.email}
+        />
+        <PrimaryButton>Send reset link</PrimaryButton>
+      </Form>
+    </AuthPage>
+  )
 }

@@ -1,3 +1,234 @@
-export default function Login() {
-  return <main><h1>login</h1></main>
+// Log in with e-mail and password (or single sign-on). It is also where the mailed confirmation
+// link and single sign-on land: a signed-in visitor arriving with `verified` or `welcome` is greeted
+// with a toast and sent on.
+import { useEffect, useRef } from 'react'
+import { Form, Link, data, redirect } from 'react-router'
+import type { Route } from './+types/login'
+import { AuthPage, linkClass } from '#app/components/auth/auth-page.tsx'
+import { LinkButton, PrimaryButton } from '#app/components/auth/buttons.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
+import { Notice } from '#app/components/auth/notice.tsx'
+import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
+import { TextField } from '#app/components/auth/text-field.tsx'
+import { appContext } from '#app/context.ts'
+import { VERIFICATION_LINK_HOURS, submittedText, type FieldErrors } from '#app/utils/auth-schemas.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { nameOf } from '#app/utils/session-user.ts'
+import { emailOnlySchema, loginSchema, parseForm } from '#server/accounts/schemas.ts'
+import { getCurrentSession, requireAnonymous, safeRedirectTo } from '#server/accounts/session.server.ts'
+import { signIn, startOidcSignIn } from '#server/accounts/sign-in.server.ts'
+import { resendVerificationEmail } from '#server/accounts/sign-up.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+
+export function meta() {
+  return pageMeta('Log in', 'Log in to Cooper Home to save homes, message landlords and apply for a lease.')
+}
+
+type PageNotice = { tone: 'success' | 'info' | 'error'; title?: string; message: string }
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const url = new URL(request.url)
+  const redirectTo = safeRedirectTo(url.searchParams.get('redirectTo'))
+  const current = await getCurrentSession(services, request)
+  if (current) {
+    const name = nameOf(current.user)
+    const welcome = url.searchParams.get('welcome')
+    if (url.searchParams.has('verified')) {
+      throw await redirectWithToast(redirectTo, {
+        type: 'success',
+        message: 'Your e-mail is confirmed. Welcome to Cooper Home!',
+      })
+    }
+    if (welcome === 'new') {
+      throw await redirectWithToast(redirectTo, { type: 'success', message: `Welcome to Cooper Home, ${name}!` })
+    }
+    if (welcome === 'back') {
+      throw await redirectWithToast(redirectTo, { type: 'success', message: `Welcome back, ${name}!` })
+    }
+    throw redirect('/')
+  }
+
+  const oidcName = services.config.oidc?.name ?? null
+  const error = url.searchParams.get('error')
+  let notice: PageNotice | null = null
+  if (url.searchParams.has('verified')) {
+    notice = error
+      ? {
+          tone: 'error',
+          title: 'This confirmation link does not work',
+          message:
+            'It is invalid or has expired. Log in with your e-mail and password and we will send you a new link.',
+        }
+      : { tone: 'success', message: 'Your e-mail is confirmed. Log in to continue.' }
+  } else if (error) {
+    notice = {
+      tone: 'error',
+      title: `Signing in with ${oidcName ?? 'single sign-on'} did not work`,
+      message: 'Nothing was changed. Try again, or log in with your e-mail and password.',
+    }
+  }
+  return { redirectTo, notice, oidcName }
+}
+
+type LoginActionData = {
+  values: { email: string }
+  fieldErrors?: FieldErrors<'email' | 'password'>
+  formError?: string
+  /** Set when the password was right but the address is not confirmed yet. */
+  unverifiedEmail?: string
+  resent?: boolean
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, log } = context.get(appContext)
+  await requireAnonymous(services, request)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const redirectTo = safeRedirectTo(formData.get('redirectTo'))
+  const values = { email: submittedText(formData, 'email') }
+
+  if (intent === 'oidc') {
+    const started = await startOidcSignIn(services, request, redirectTo)
+    if (started.ok) throw redirect(started.url, { headers: started.headers })
+    if (started.status === 429) return data<LoginActionData>({ values, formError: started.message }, { status: 429 })
+    log.warn({ code: started.code, reason: started.message }, 'single sign-on could not start')
+    throw redirect('/login?error=oidc')
+  }
+
+  if (intent === 'resend') {
+    const parsed = parseForm(emailOnlySchema, formData)
+    if (!parsed.success) {
+      return data<LoginActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 })
+    }
+    const result = await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
+    if (!result.ok) {
+      return data<LoginActionData>(
+        { values, unverifiedEmail: parsed.data.email, formError: result.message },
+        { status: result.status },
+      )
+    }
+    return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email, resent: true })
+  }
+
+  const parsed = parseForm(loginSchema, formData)
+  if (!parsed.success) return data<LoginActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 })
+  const result = await signIn(services, request, { ...parsed.data, redirectTo })
+  if (!result.ok) {
+    if (result.code === 'EMAIL_NOT_VERIFIED') {
+      return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email }, { status: 403 })
+    }
+    return data<LoginActionData>({ values, formError: result.message }, { status: result.status })
+  }
+  return redirectWithToast(
+    redirectTo,
+    { type: 'success', message: `Welcome back, ${result.user.name || result.user.email}!` },
+    { headers: result.headers },
+  )
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, notice, oidcName } = loaderData
+  const problems = problemsOf(actionData?.fieldErrors, ['email', 'password'], actionData?.unverifiedEmail ? undefined : actionData?.formError)
+  const password = useRef<HTMLInputElement>(null)
+  // A refused password is not shown again, with or without JavaScript.
+  useEffect(() => {
+    if (actionData && password.current) password.current.value = ''
+  }, [actionData])
+  const withRedirect = redirectTo === '/' ? '' : `?${new URLSearchParams({ redirectTo })}`
+
+  return (
+    <AuthPage
+      title="Log in to Cooper Home"
+      intro="Welcome back. Log in to see your saved homes, messages and applications."
+      footer={
+        <p>
+          New to Cooper Home?{' '}
+          <Link to={`/register${withRedirect}`} className={linkClass}>
+            Create an account
+          </Link>
+        </p>
+      }
+    >
+      {notice ? (
+        <Notice tone={notice.tone} title={notice.title}>
+          <p>{notice.message}</p>
+        </Notice>
+      ) : null}
+      {actionData?.unverifiedEmail ? (
+        <UnverifiedNotice
+          email={actionData.unverifiedEmail}
+          redirectTo={redirectTo}
+          resent={actionData.resent ?? false}
+          error={actionData.formError}
+        />
+      ) : null}
+      <ErrorSummary problems={problems} />
+      {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} /> : null}
+      <Form method="post" noValidate className="space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          defaultValue={actionData?.values.email}
+          error={actionData?.fieldErrors?.email}
+        />
+        <div>
+          <TextField
+            ref={password}
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={actionData?.fieldErrors?.password}
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className={linkClass}>
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        <PrimaryButton name="intent" value="login">
+          Log in
+        </PrimaryButton>
+      </Form>
+    </AuthPage>
+  )
+}
+
+function UnverifiedNotice({
+  email,
+  redirectTo,
+  resent,
+  error,
+}: {
+  email: string
+  redirectTo: string
+  resent: boolean
+  error?: string
+}) {
+  return (
+    <Notice tone={error ? 'error' : 'info'} title="Confirm your e-mail address first" live>
+      <p>
+        {resent ? 'We sent another confirmation link to ' : 'We sent a confirmation link to '}
+        <strong className="break-all">{email}</strong>. Open it to finish creating your account; it works for{' '}
+        {VERIFICATION_LINK_HOURS} hours.
+      </p>
+      {error ? <p className="font-semibold">{error}</p> : null}
+      <Form method="post" noValidate>
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <p>
+          No mail? Check your spam folder, or <LinkButton>send a new link</LinkButton>.
+        </p>
+      </Form>
+    </Notice>
+  )
 }

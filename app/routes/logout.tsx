@@ -1,3 +1,23 @@
-export default function Logout() {
-  return <main><h1>logout</h1></main>
+// Logging out (POST only). Spec §4: sign out, then go to /; a failure is only logged and the user
+// still lands on /.
+import { redirect } from 'react-router'
+import type { Route } from './+types/logout'
+import { appContext } from '#app/context.ts'
+import { signOut } from '#server/accounts/sign-in.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+
+export function loader() {
+  return redirect('/')
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, log } = context.get(appContext)
+  let headers: Headers
+  try {
+    headers = await signOut(services, request)
+  } catch (error) {
+    log.error({ err: error }, 'sign-out failed')
+    return redirect('/')
+  }
+  return redirectWithToast('/', { type: 'success', message: 'You are signed out.' }, { headers })
 }

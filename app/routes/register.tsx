@@ -1,3 +1,235 @@
-export default function Register() {
-  return <main><h1>register</h1></main>
+// Sign up with name, e-mail and password, accepting the Terms of Use. The account works once the
+// address is confirmed through the mailed link, so success shows a "check your e-mail" state.
+import { useEffect, useRef } from 'react'
+import { Form, Link, data } from 'react-router'
+import type { Route } from './+types/register'
+import { AuthPage, linkClass } from '#app/components/auth/auth-page.tsx'
+import { PrimaryButton, SecondaryButton } from '#app/components/auth/buttons.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
+import { Notice } from '#app/components/auth/notice.tsx'
+import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
+import { CheckboxField, TextField } from '#app/components/auth/text-field.tsx'
+import { appContext } from '#app/context.ts'
+import { siteConfig } from '#app/site-config.ts'
+import {
+  PASSWORD_HINT,
+  VERIFICATION_LINK_HOURS,
+  submittedText,
+  type FieldErrors,
+} from '#app/utils/auth-schemas.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { emailOnlySchema, parseForm, registerSchema } from '#server/accounts/schemas.ts'
+import { requireAnonymous, safeRedirectTo } from '#server/accounts/session.server.ts'
+import { resendVerificationEmail, signUp } from '#server/accounts/sign-up.server.ts'
+
+export function meta() {
+  return pageMeta('Sign up', 'Create a free Cooper Home account to save homes, message landlords and apply for a lease.')
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  await requireAnonymous(services, request)
+  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'))
+  return { redirectTo, oidcName: services.config.oidc?.name ?? null }
+}
+
+const FIELDS = ['name', 'email', 'password', 'termsVersion'] as const
+type Field = (typeof FIELDS)[number]
+
+type RegisterActionData =
+  | {
+      step: 'form'
+      values: { name: string; email: string; termsAccepted: boolean }
+      fieldErrors: FieldErrors<Field>
+      formError?: string
+    }
+  | { step: 'sent'; email: string; resent: boolean; resendError?: string }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext)
+  await requireAnonymous(services, request)
+  const formData = await request.formData()
+  const redirectTo = safeRedirectTo(formData.get('redirectTo'))
+
+  if (formData.get('intent') === 'resend') {
+    const parsed = parseForm(emailOnlySchema, formData)
+    if (!parsed.success) {
+      // Only a tampered form gets here: the address comes from a hidden field.
+      return data<RegisterActionData>(
+        { step: 'form', values: { name: '', email: '', termsAccepted: false }, fieldErrors: parsed.fieldErrors },
+        { status: 400 },
+      )
+    }
+    const result = await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
+    if (!result.ok) {
+      return data<RegisterActionData>(
+        { step: 'sent', email: parsed.data.email, resent: false, resendError: result.message },
+        { status: result.status },
+      )
+    }
+    return data<RegisterActionData>({ step: 'sent', email: parsed.data.email, resent: true })
+  }
+
+  const values = {
+    name: submittedText(formData, 'name'),
+    email: submittedText(formData, 'email'),
+    termsAccepted: formData.get('termsVersion') === siteConfig.termsVersion,
+  }
+  const parsed = parseForm(registerSchema, formData)
+  if (!parsed.success) {
+    return data<RegisterActionData>({ step: 'form', values, fieldErrors: parsed.fieldErrors }, { status: 400 })
+  }
+  const result = await signUp(services, request, { ...parsed.data, redirectTo })
+  if (!result.ok) {
+    const fieldErrors: FieldErrors<Field> = result.field ? { [result.field]: result.message } : {}
+    return data<RegisterActionData>(
+      { step: 'form', values, fieldErrors, formError: result.field ? undefined : result.message },
+      { status: result.status },
+    )
+  }
+  return data<RegisterActionData>({ step: 'sent', email: parsed.data.email, resent: false })
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.step === 'sent') return <CheckYourEmail {...actionData} redirectTo={loaderData.redirectTo} />
+  return <SignUpForm {...loaderData} actionData={actionData} />
+}
+
+function SignUpForm({
+  redirectTo,
+  oidcName,
+  actionData,
+}: {
+  redirectTo: string
+  oidcName: string | null
+  actionData: Extract<RegisterActionData, { step: 'form' }> | undefined
+}) {
+  const errors = actionData?.fieldErrors
+  const values = actionData?.values
+  const problems = problemsOf(errors, FIELDS, actionData?.formError)
+  const password = useRef<HTMLInputElement>(null)
+  // A refused password is not shown again, with or without JavaScript.
+  useEffect(() => {
+    if (actionData && password.current) password.current.value = ''
+  }, [actionData])
+  const withRedirect = redirectTo === '/' ? '' : `?${new URLSearchParams({ redirectTo })}`
+
+  return (
+    <AuthPage
+      title="Create your account"
+      intro="Save homes you like, message landlords and apply for a lease. It is free."
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={`/login${withRedirect}`} className={linkClass}>
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <ErrorSummary problems={problems} />
+      {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} /> : null}
+      <Form method="post" noValidate className="space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={values?.name}
+          error={errors?.name}
+        />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          hint="We send a link to this address to confirm it."
+          defaultValue={values?.email}
+          error={errors?.email}
+        />
+        <TextField
+          ref={password}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          error={errors?.password}
+        />
+        <CheckboxField
+          label="I accept the Terms of Use"
+          name="termsVersion"
+          value={siteConfig.termsVersion}
+          defaultChecked={values?.termsAccepted}
+          error={errors?.termsVersion}
+          hint={
+            <>
+              Read the{' '}
+              <Link to="/terms" target="_blank" rel="noopener" className={linkClass}>
+                Terms of Use<span className="sr-only"> (opens in a new tab)</span>
+              </Link>
+              .
+            </>
+          }
+        />
+        <PrimaryButton name="intent" value="sign-up">
+          Sign Up
+        </PrimaryButton>
+      </Form>
+    </AuthPage>
+  )
+}
+
+function CheckYourEmail({
+  email,
+  resent,
+  resendError,
+  redirectTo,
+}: {
+  email: string
+  resent: boolean
+  resendError?: string
+  redirectTo: string
+}) {
+  return (
+    <AuthPage
+      title="Check your e-mail"
+      focusHeading
+      footer={
+        <p>
+          Wrong address?{' '}
+          <Link to="/register" className={linkClass}>
+            Sign up again
+          </Link>
+        </p>
+      }
+    >
+      <p className="text-ink">
+        We sent a verification link to <strong className="break-all">{email}</strong>. Open it to confirm your address
+        and finish creating your account. The link works for {VERIFICATION_LINK_HOURS} hours.
+      </p>
+      {resent ? (
+        <Notice tone="success" live>
+          <p>We sent a new link to {email}.</p>
+        </Notice>
+      ) : null}
+      {resendError ? (
+        <Notice tone="error" live>
+          <p>{resendError}</p>
+        </Notice>
+      ) : null}
+      <Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <p className="text-sm text-ink-soft">No mail after a few minutes? Check your spam folder, or have it sent again.</p>
+        <SecondaryButton>Resend verification e-mail</SecondaryButton>
+      </Form>
+    </AuthPage>
+  )
 }

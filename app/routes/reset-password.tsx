@@ -1,3 +1,109 @@
-export default function ResetPassword() {
-  return <main><h1>reset-password</h1></main>
+// Choose a new password with the token from the mailed link (better-auth checks the link and sends
+// the browser here with `?token=…`, or with `?error=INVALID_TOKEN`).
+import { useEffect, useRef } from 'react'
+import { Form, Link, data } from 'react-router'
+import type { Route } from './+types/reset-password'
+import { AuthPage, linkClass } from '#app/components/auth/auth-page.tsx'
+import { PrimaryButton } from '#app/components/auth/buttons.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
+import { Notice } from '#app/components/auth/notice.tsx'
+import { TextField } from '#app/components/auth/text-field.tsx'
+import { appContext } from '#app/context.ts'
+import { PASSWORD_HINT, type FieldErrors } from '#app/utils/auth-schemas.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { isPasswordResetTokenUsable, resetPassword } from '#server/accounts/password-reset.server.ts'
+import { parseForm, resetPasswordSchema } from '#server/accounts/schemas.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+
+export function meta() {
+  return pageMeta('Choose a new password', 'Choose a new password for your Cooper Home account.')
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const token = new URL(request.url).searchParams.get('token')?.trim() ?? ''
+  const isUsable = token !== '' && token.length <= 200 && (await isPasswordResetTokenUsable(services, token))
+  return { token: isUsable ? token : null }
+}
+
+type ResetPasswordActionData = {
+  fieldErrors?: FieldErrors<'newPassword'>
+  formError?: string
+  isTokenInvalid?: boolean
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext)
+  const formData = await request.formData()
+  const parsed = parseForm(resetPasswordSchema, formData)
+  if (!parsed.success) {
+    const { token, newPassword } = parsed.fieldErrors
+    return data<ResetPasswordActionData>(
+      token ? { isTokenInvalid: true } : { fieldErrors: { newPassword } },
+      { status: 400 },
+    )
+  }
+  const result = await resetPassword(services, request, parsed.data)
+  if (!result.ok) {
+    if (result.code === 'INVALID_TOKEN' || result.code === 'USER_NOT_FOUND') {
+      return data<ResetPasswordActionData>({ isTokenInvalid: true }, { status: 400 })
+    }
+    return data<ResetPasswordActionData>(
+      result.field === 'password' ? { fieldErrors: { newPassword: result.message } } : { formError: result.message },
+      { status: result.status },
+    )
+  }
+  return redirectWithToast('/login', {
+    type: 'success',
+    message: 'Your password was changed. Log in with the new password.',
+  })
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const password = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (actionData && password.current) password.current.value = ''
+  }, [actionData])
+
+  if (!loaderData.token || actionData?.isTokenInvalid) {
+    return (
+      <AuthPage title="This link has expired" focusHeading={Boolean(actionData?.isTokenInvalid)}>
+        <Notice tone="error" live={Boolean(actionData?.isTokenInvalid)}>
+          <p>
+            The link to reset your password is invalid or has expired. Links work for one hour, and only once. Your
+            password has not been changed.
+          </p>
+        </Notice>
+        <p>
+          <Link to="/forgot-password" className={linkClass}>
+            Ask for a new link
+          </Link>
+        </p>
+      </AuthPage>
+    )
+  }
+
+  const problems = problemsOf(actionData?.fieldErrors, ['newPassword'], actionData?.formError)
+  return (
+    <AuthPage
+      title="Choose a new password"
+      intro="After this, you log in with the new password everywhere. Devices that were logged in are logged out."
+    >
+      <ErrorSummary problems={problems} />
+      <Form method="post" noValidate className="space-y-5">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField
+          ref={password}
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          error={actionData?.fieldErrors?.newPassword}
+        />
+        <PrimaryButton>Set new password</PrimaryButton>
+      </Form>
+    </AuthPage>
+  )
 }

@@ -2,9 +2,10 @@
 // OpenID Connect sign-in, sessions in httpOnly SameSite=Lax cookies, rate limits in the database.
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
 import { siteConfig } from '#app/site-config.ts'
+import { VERIFICATION_LINK_HOURS } from '#app/utils/auth-schemas.ts'
 import type { Config } from '#server/config.server.ts'
 import type { Database } from '#server/db/client.server.ts'
 import * as schema from '#server/db/schema.ts'
@@ -17,15 +18,18 @@ import {
   PASSWORD_MIN_LENGTH,
   isCommonPassword,
 } from './password-policy.server.ts'
-import { createProfile } from './profile.server.ts'
+import { createProfile, findUserIdByEmail } from './profile.server.ts'
 import {
   SIGN_IN_FAILURE_LIMIT,
   SIGN_IN_FAILURE_WINDOW_MS,
+  clearSignInFailures,
   countRecentSignInFailures,
   recordSignInFailure,
 } from './sign-in-failures.server.ts'
 
 export const OIDC_PROVIDER_ID = 'oidc'
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Log in or reset your password.'
 
 export type AuthOptions = {
   config: Pick<Config, 'publicUrl' | 'oidc' | 'RATE_LIMIT'> & { secret: string }
@@ -41,6 +45,16 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
 
   return betterAuth({
     appName: siteConfig.name,
+    // better-auth's own messages go to the app's log instead of the console. At 'info', it does not
+    // also print every refused request (a wrong password, a taken e-mail) to the console.
+    logger: {
+      level: 'info',
+      log(level, message, ...args) {
+        const [first] = args
+        const details = first instanceof Error ? { err: first } : args.length > 0 ? { details: args } : {}
+        logger[level](details, `auth: ${message}`)
+      },
+    },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.secret,
@@ -57,6 +71,10 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
+      // The owner proved control of the mailbox, so earlier failed sign-ins stop blocking them.
+      async onPasswordReset({ user }) {
+        await clearSignInFailures(db, normalizeEmail(user.email))
+      },
       async sendResetPassword({ user, url }) {
         await sendMail({
           to: user.email,
@@ -73,13 +91,15 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
       async sendVerificationEmail({ user, url }) {
         await sendMail({
           to: user.email,
           subject: 'Confirm your e-mail address for Cooper Home',
           text:
             `Welcome to Cooper Home, ${user.name || user.email}!\n\n` +
-            `Confirm your e-mail address to finish creating your account:\n\n${url}\n\n` +
+            `Confirm your e-mail address to finish creating your account. ` +
+            `The link works for ${VERIFICATION_LINK_HOURS} hours:\n\n${url}\n\n` +
             `If you did not sign up, ignore this message.\n`,
         })
       },
@@ -114,7 +134,10 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
       user: {
         create: {
           async before(user) {
-            return { data: { ...user, email: normalizeEmail(user.email) } }
+            // E-mail sign-ups are refused without the current terms (hooks below); an account made
+            // through single sign-on accepts them with the notice beside its button.
+            const termsVersion = (user as { termsVersion?: string | null }).termsVersion ?? siteConfig.termsVersion
+            return { data: { ...user, email: normalizeEmail(user.email), termsVersion } }
           },
           async after(user) {
             await createProfile(db, { email: user.email, userId: user.id, img: user.image ?? null })
@@ -142,6 +165,13 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
         if (typeof newPassword === 'string' && isCommonPassword(newPassword)) {
           throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: COMMON_PASSWORD_MESSAGE })
         }
+        // With verification required, better-auth answers a taken e-mail with a made-up success;
+        // people signing up need to know to log in instead.
+        if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
+          if (await findUserIdByEmail(db, body.email)) {
+            throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: EMAIL_TAKEN_MESSAGE })
+          }
+        }
         if (ctx.path === '/sign-in/email' && config.RATE_LIMIT && typeof body.email === 'string') {
           const failures = await countRecentSignInFailures(db, normalizeEmail(body.email))
           if (failures >= SIGN_IN_FAILURE_LIMIT) {
@@ -155,17 +185,18 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-in/email') return
         const body = (ctx.body ?? {}) as Record<string, unknown>
+        if (typeof body.email !== 'string') return
         const returned = ctx.context.returned
-        if (
-          returned instanceof APIError &&
-          returned.statusCode === 401 &&
-          typeof body.email === 'string'
-        ) {
-          await recordSignInFailure(db, normalizeEmail(body.email))
+        if (isAPIError(returned)) {
+          if (returned.statusCode === 401) await recordSignInFailure(db, normalizeEmail(body.email))
+        } else if (returned) {
+          await clearSignInFailures(db, normalizeEmail(body.email))
         }
       }),
     },
     trustedOrigins: [config.publicUrl],
+    // Where a failed single sign-on lands: our login page, which explains it inside the frame.
+    onAPIError: { errorURL: `${config.publicUrl}/login?error=oidc` },
     plugins: config.oidc
       ? [
           genericOAuth({

@@ -1,9 +1,8 @@
 // Password rule (NIST SP 800-63B style): 8–128 characters, no composition rules, and not one of the
-// common passwords in zxcvbn-ts's dictionary.
+// common passwords in zxcvbn-ts's dictionary. The dictionary stays on the server.
 import { dictionary } from '@zxcvbn-ts/language-common'
 
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#app/utils/auth-schemas.ts'
 
 const commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()))
 

@@ -22,3 +22,8 @@ export async function recordSignInFailure(db: Db, email: string, now = new Date(
     .delete(signInFailure)
     .where(lt(signInFailure.createdAt, new Date(now.getTime() - SIGN_IN_FAILURE_WINDOW_MS)))
 }
+
+/** After a successful sign-in or a password reset, earlier failures no longer count. */
+export async function clearSignInFailures(db: Db, email: string) {
+  await db.delete(signInFailure).where(eq(signInFailure.email, email))
+}

@@ -1,0 +1,98 @@
+// The account forms' input rules (sign up, log in, password reset), one zod schema per form, shared
+// by the pages and the actions. The common-password check needs a large dictionary and is added on
+// the server (server/accounts/schemas.ts).
+import { z } from 'zod'
+import { siteConfig } from '#app/site-config.ts'
+import { normalizeEmail } from '#server/accounts/email.ts'
+
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+export const NAME_MAX_LENGTH = 100
+export const EMAIL_MAX_LENGTH = 254
+/** How long the link in a confirmation mail works. */
+export const VERIFICATION_LINK_HOURS = 24
+
+export const PASSWORD_HINT = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong password; common passwords are refused.`
+
+export const messages = {
+  nameMissing: 'Enter your name.',
+  nameTooLong: `Use at most ${NAME_MAX_LENGTH} characters for your name.`,
+  emailMissing: 'Enter your e-mail address.',
+  emailInvalid: 'Enter a valid e-mail address, like name@example.com.',
+  emailTooLong: `Use at most ${EMAIL_MAX_LENGTH} characters for the e-mail address.`,
+  passwordMissing: 'Enter a password.',
+  passwordTooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters for the password.`,
+  passwordTooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters for the password.`,
+  currentPasswordMissing: 'Enter your password.',
+  termsNotAccepted: 'Accept the Terms of Use to create an account.',
+  tokenMissing: 'This link to reset the password is incomplete. Ask for a new one.',
+} as const
+
+const text = (missing: string) => z.string({ error: missing })
+
+export const emailSchema = text(messages.emailMissing)
+  .trim()
+  .min(1, messages.emailMissing)
+  .max(EMAIL_MAX_LENGTH, messages.emailTooLong)
+  .pipe(z.email(messages.emailInvalid))
+  .transform(normalizeEmail)
+
+/** A password being chosen: length only (the server also refuses common ones). Never trimmed. */
+export const newPasswordSchema = text(messages.passwordMissing)
+  .min(1, { message: messages.passwordMissing, abort: true })
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
+
+export const nameSchema = text(messages.nameMissing)
+  .trim()
+  .min(1, messages.nameMissing)
+  .max(NAME_MAX_LENGTH, messages.nameTooLong)
+
+export const termsSchema = z.literal(siteConfig.termsVersion, { error: messages.termsNotAccepted })
+
+export const registerSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  termsVersion: termsSchema,
+})
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: text(messages.currentPasswordMissing).min(1, messages.currentPasswordMissing),
+})
+
+export const emailOnlySchema = z.object({ email: emailSchema })
+
+export const resetPasswordSchema = z.object({
+  token: text(messages.tokenMissing).trim().min(1, messages.tokenMissing),
+  newPassword: newPasswordSchema,
+})
+
+export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>
+
+export type ParsedForm<Output, Field extends string> =
+  | { success: true; data: Output }
+  | { success: false; fieldErrors: FieldErrors<Field> }
+
+/** Validates a submitted form; on failure, the first message for each field. */
+export function parseForm<Schema extends z.ZodObject>(
+  schema: Schema,
+  input: FormData | Record<string, unknown>,
+): ParsedForm<z.output<Schema>, Extract<keyof z.input<Schema>, string>> {
+  const values = input instanceof FormData ? Object.fromEntries(input) : input
+  const result = schema.safeParse(values)
+  if (result.success) return { success: true, data: result.data }
+  const fieldErrors: Record<string, string> = {}
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form')
+    fieldErrors[field] ??= issue.message
+  }
+  return { success: false, fieldErrors: fieldErrors as FieldErrors<Extract<keyof z.input<Schema>, string>> }
+}
+
+/** A text field's submitted value to show again (never used for passwords). */
+export function submittedText(formData: FormData, name: string): string {
+  const value = formData.get(name)
+  return typeof value === 'string' ? value.slice(0, 500) : ''
+}

@@ -1,0 +1,77 @@
+// Signing in (e-mail + password or single sign-on) and out. Each returns better-auth's cookies for
+// the page to pass on with its redirect.
+import type { Services } from '#server/services.server.ts'
+import { OIDC_PROVIDER_ID } from './auth.server.ts'
+import { checkFormRateLimit, cookieHeaders, toAuthFailure, type AuthFailure } from './auth-results.server.ts'
+import { verificationCallbackURL } from './sign-up.server.ts'
+
+export type SignInSuccess = { ok: true; headers: Headers; user: { name: string; email: string } }
+
+export async function signIn(
+  services: Services,
+  request: Request,
+  input: { email: string; password: string; redirectTo: string },
+): Promise<SignInSuccess | AuthFailure> {
+  const limited = await checkFormRateLimit(services, request, 'sign-in')
+  if (limited) return limited
+  try {
+    const { headers, response } = await services.auth.api.signInEmail({
+      // The callback only matters to the confirmation mail sent when the address is not confirmed yet.
+      body: { email: input.email, password: input.password, callbackURL: verificationCallbackURL(input.redirectTo) },
+      headers: request.headers,
+      returnHeaders: true,
+    })
+    return { ok: true, headers: cookieHeaders(headers), user: { name: response.user.name, email: response.user.email } }
+  } catch (error) {
+    return toAuthFailure(error, { isSignIn: true })
+  }
+}
+
+/** Ends the session in the database and returns the headers that clear its cookies. */
+export async function signOut(services: Services, request: Request): Promise<Headers> {
+  const { headers } = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true })
+  return cookieHeaders(headers)
+}
+
+/** Where single sign-on lands: the login page, which greets the user and sends them on. */
+export function oidcCallbackURLs(redirectTo = '/') {
+  const withRedirect = (params: Record<string, string>) => {
+    const search = new URLSearchParams(params)
+    if (redirectTo !== '/') search.set('redirectTo', redirectTo)
+    return `/login?${search}`
+  }
+  return {
+    callbackURL: withRedirect({ welcome: 'back' }),
+    newUserCallbackURL: withRedirect({ welcome: 'new' }),
+    errorCallbackURL: '/login?error=oidc',
+  }
+}
+
+export type OidcStart = { ok: true; url: string; headers: Headers }
+
+/**
+ * Starts single sign-on: the provider's authorization URL to send the browser to, and the cookie
+ * that lets better-auth check the state when the provider sends the user back.
+ */
+export async function startOidcSignIn(
+  services: Services,
+  request: Request,
+  redirectTo: string,
+): Promise<OidcStart | AuthFailure> {
+  if (!services.config.oidc) {
+    return { ok: false, status: 400, code: 'OIDC_NOT_CONFIGURED', message: 'Single sign-on is not available on this site.' }
+  }
+  const limited = await checkFormRateLimit(services, request, 'sign-in-oidc')
+  if (limited) return limited
+  try {
+    const { headers, response } = await services.auth.api.signInSocial({
+      body: { provider: OIDC_PROVIDER_ID, disableRedirect: true, ...oidcCallbackURLs(redirectTo) },
+      headers: request.headers,
+      returnHeaders: true,
+    })
+    if (!response.url) throw new Error('The identity provider gave no authorization URL')
+    return { ok: true, url: response.url, headers: cookieHeaders(headers) }
+  } catch (error) {
+    return toAuthFailure(error)
+  }
+}

@@ -1,0 +1,64 @@
+// Creating an e-mail + password account and (re)sending the link that confirms its address.
+import type { Services } from '#server/services.server.ts'
+import { checkFormRateLimit, toAuthFailure, type AuthFailure } from './auth-results.server.ts'
+
+export type SignUpInput = {
+  name: string
+  email: string
+  password: string
+  termsVersion: string
+  /** Where the person goes once the mailed link has confirmed the address. */
+  redirectTo: string
+}
+
+/**
+ * Where the mailed link lands: our login page, which welcomes the now signed-in user with a toast
+ * and sends them on (better-auth adds `error=…` when the link is invalid or expired).
+ */
+export function verificationCallbackURL(redirectTo = '/'): string {
+  const params = new URLSearchParams({ verified: '1' })
+  if (redirectTo !== '/') params.set('redirectTo', redirectTo)
+  return `/login?${params}`
+}
+
+export async function signUp(services: Services, request: Request, input: SignUpInput): Promise<{ ok: true } | AuthFailure> {
+  const limited = await checkFormRateLimit(services, request, 'sign-up')
+  if (limited) return limited
+  try {
+    await services.auth.api.signUpEmail({
+      body: {
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        termsVersion: input.termsVersion,
+        callbackURL: verificationCallbackURL(input.redirectTo),
+      },
+      headers: request.headers,
+    })
+    return { ok: true }
+  } catch (error) {
+    return toAuthFailure(error)
+  }
+}
+
+/**
+ * Mails a fresh confirmation link. The answer is the same whether or not the address has an
+ * unconfirmed account, so it tells nobody which addresses are registered.
+ */
+export async function resendVerificationEmail(
+  services: Services,
+  request: Request,
+  input: { email: string; redirectTo: string },
+): Promise<{ ok: true } | AuthFailure> {
+  const limited = await checkFormRateLimit(services, request, 'send-verification-email')
+  if (limited) return limited
+  try {
+    await services.auth.api.sendVerificationEmail({
+      body: { email: input.email, callbackURL: verificationCallbackURL(input.redirectTo) },
+      headers: request.headers,
+    })
+    return { ok: true }
+  } catch (error) {
+    return toAuthFailure(error)
+  }
+}
