@@ -14,10 +14,10 @@ export const MOBILE_MENU_ID = 'mobile-menu'
 
 type NavProps = { user: SessionUser | null; unread: number }
 
-const desktopLink =
-  'inline-flex items-center whitespace-nowrap rounded-md px-1.5 py-2 text-sm font-medium text-ink-soft transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 xl:px-3'
-const mobileLink =
-  'flex items-center rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800'
+// One set of links serves both layouts: a row from lg up, a panel behind "Menu" below it. Only one
+// copy in the page keeps "the current page" and every link name unique for assistive technology.
+const navLinkClass =
+  'flex items-center rounded-md px-3 py-3 text-base font-medium text-ink transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 lg:inline-flex lg:px-1.5 lg:py-2 lg:text-sm lg:whitespace-nowrap lg:text-ink-soft xl:px-3'
 
 export function SiteNav({ user, unread }: NavProps) {
   const location = useLocation()
@@ -47,21 +47,6 @@ export function SiteNav({ user, unread }: NavProps) {
             <BrandName size="text-xl sm:text-2xl lg:text-xl xl:text-2xl" />
           </Link>
 
-          <ul className="hidden items-center gap-0.5 lg:flex">
-            {navLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={desktopLink}>
-                  {link.label}
-                  {link.to === '/chat' ? <UnreadBadge count={unread} /> : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-
-          <div className="hidden items-center gap-2 lg:flex">
-            <AccountItems user={user} layout="desktop" />
-          </div>
-
           <button
             ref={toggleRef}
             type="button"
@@ -72,44 +57,35 @@ export function SiteNav({ user, unread }: NavProps) {
           >
             {isOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
             Menu
-            {!isOpen && unread > 0 ? (
-              <span aria-hidden="true" className="size-2 rounded-full bg-red-700" />
-            ) : null}
+            {!isOpen && unread > 0 ? <span aria-hidden="true" className="size-2 rounded-full bg-red-700" /> : null}
           </button>
-        </Container>
 
-        <div id={MOBILE_MENU_ID} hidden={!isOpen} className="border-t border-gray-200 bg-white lg:hidden">
-          <Container className="py-3">
-            <ul className="grid gap-1">
+          <div
+            id={MOBILE_MENU_ID}
+            className={`${isOpen ? 'block' : 'hidden'} absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-gray-200 bg-white px-4 py-3 shadow-lg sm:px-6 lg:static lg:flex lg:flex-1 lg:items-center lg:justify-between lg:gap-2 lg:overflow-visible lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
+          >
+            <ul className="grid gap-1 lg:flex lg:flex-1 lg:items-center lg:justify-center lg:gap-0.5">
               {navLinks.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === '/'} className={mobileLink} onClick={close}>
+                  <NavLink to={link.to} end={link.to === '/'} className={navLinkClass} onClick={close}>
                     {link.label}
                     {link.to === '/chat' ? <UnreadBadge count={unread} /> : null}
                   </NavLink>
                 </li>
               ))}
             </ul>
-            <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4">
-              <AccountItems user={user} layout="mobile" onNavigate={close} />
+            <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 lg:mt-0 lg:flex-nowrap lg:gap-2 lg:border-0 lg:pt-0">
+              <AccountItems user={user} onNavigate={close} />
             </div>
-          </Container>
-        </div>
+          </div>
+        </Container>
       </nav>
     </header>
   )
 }
 
-function AccountItems({
-  user,
-  layout,
-  onNavigate,
-}: {
-  user: SessionUser | null
-  layout: 'desktop' | 'mobile'
-  onNavigate?: () => void
-}) {
-  const size = layout === 'desktop' ? 'whitespace-nowrap px-3 py-2 text-sm' : 'px-4 py-2.5 text-base'
+function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNavigate: () => void }) {
+  const size = 'whitespace-nowrap px-4 py-2.5 text-base lg:px-3 lg:py-2 lg:text-sm'
   if (!user) {
     return (
       <>
@@ -136,16 +112,13 @@ function AccountItems({
       <NavLink
         to="/userprofile"
         onClick={onNavigate}
-        className={`flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 font-medium text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${layout === 'desktop' ? 'text-sm' : 'text-base'}`}
+        className="flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-base font-medium text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 lg:text-sm"
       >
         <Avatar src={user.avatar} name={name} label="My Profile" />
-        <span className={`truncate ${layout === 'desktop' ? 'max-w-24 xl:max-w-40' : 'max-w-60'}`}>{name}</span>
+        <span className="max-w-60 truncate lg:max-w-24 xl:max-w-40">{name}</span>
       </NavLink>
       <Form method="post" action="/logout">
-        <button
-          type="submit"
-          className={`rounded-md border border-gray-300 font-semibold text-ink hover:bg-gray-50 ${size}`}
-        >
+        <button type="submit" className={`rounded-md border border-gray-300 font-semibold text-ink hover:bg-gray-50 ${size}`}>
           Logout
         </button>
       </Form>
