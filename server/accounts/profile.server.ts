@@ -1,16 +1,16 @@
 // The stored user profile (spec §3), keyed by the lower-cased e-mail, and what the user changes about
 // their own account on /userprofile (details, photo, password, sessions, deleting the account).
-import crypto from 'node:crypto'
 import { isAPIError } from 'better-auth/api'
-import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNotNull } from 'drizzle-orm'
 import { toSessionUser, type SessionUser } from '#app/utils/session-user.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { account, message, profile, rateLimit, session, user } from '#server/db/schema.ts'
+import { account, message, profile, session, user } from '#server/db/schema.ts'
 import { processAvatar } from '#server/media/avatar-image.server.ts'
 import { deleteAvatarFile, saveAvatarFile } from '#server/media/media-store.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { normalizeEmail } from './email.ts'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.server.ts'
+import { consumeRateLimit, type RateLimitRule } from './rate-limit.server.ts'
 
 export type Profile = typeof profile.$inferSelect
 
@@ -162,28 +162,6 @@ export async function findSessionToken(db: Db, userId: string, sessionId: string
   return row?.token
 }
 
-/**
- * Counts one attempt against `key` in a fixed window and says whether it is within `max`. Kept in the
- * database (better-auth's rate_limit table, under keys of our own) so the limit holds across
- * instances and restarts.
- */
-export async function takeRateLimit(db: Db, key: string, { max, windowMs }: { max: number; windowMs: number }) {
-  const now = Date.now()
-  const expired = sql`${rateLimit.lastRequest} < ${now - windowMs}`
-  const [row] = await db
-    .insert(rateLimit)
-    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimit.count })
-  return (row?.count ?? 1) <= max
-}
-
 // --- Changes made from the profile page, through better-auth where it owns the data ---
 
 /** The signed-in user making a change, with the request headers better-auth reads the session from. */
@@ -191,15 +169,15 @@ export type Actor = { userId: string; sessionId: string; headers: Headers }
 
 export type FieldRefusal = { field?: string; message: string }
 
-const ATTEMPT_WINDOW_MS = 15 * 60_000
-const PASSWORD_ATTEMPTS = 10
-const AVATAR_UPLOADS_PER_HOUR = 20
+const PASSWORD_ATTEMPTS: RateLimitRule = { windowSeconds: 15 * 60, max: 10 }
+const PHOTO_UPLOADS: RateLimitRule = { windowSeconds: 60 * 60, max: 20 }
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Wait 15 minutes and try again.'
 export const TOO_MANY_UPLOADS_MESSAGE = 'You have changed your photo many times in the last hour. Try again later.'
 
-function withinLimit(services: Services, key: string, limit: { max: number; windowMs: number }) {
-  if (!services.config.RATE_LIMIT) return Promise.resolve(true)
-  return takeRateLimit(services.database.db, key, limit)
+/** better-auth's limiter does not see its API called in-process, so these forms count attempts themselves. */
+async function withinLimit(services: Services, key: string, rule: RateLimitRule) {
+  if (!services.config.RATE_LIMIT) return true
+  return (await consumeRateLimit(services.database.db, `profile|${key}`, rule)).allowed
 }
 
 function apiErrorCode(error: unknown): string | undefined {
@@ -236,7 +214,7 @@ export async function uploadProfilePhoto(
   userId: string,
   bytes: Uint8Array,
 ): Promise<{ photoURL: string } | FieldRefusal> {
-  if (!(await withinLimit(services, `profile-photo:${userId}`, { max: AVATAR_UPLOADS_PER_HOUR, windowMs: 60 * 60_000 }))) {
+  if (!(await withinLimit(services, `${userId}|upload-photo`, PHOTO_UPLOADS))) {
     return { field: 'photo', message: TOO_MANY_UPLOADS_MESSAGE }
   }
   // Image work and file writes happen before and after the short row update, never inside it.
@@ -268,7 +246,7 @@ export async function changeAccountPassword(
   if (input.newPassword === input.currentPassword) {
     return { field: 'newPassword', message: 'Choose a new password that is different from the current one.' }
   }
-  if (!(await withinLimit(services, `change-password:${actor.userId}`, { max: PASSWORD_ATTEMPTS, windowMs: ATTEMPT_WINDOW_MS }))) {
+  if (!(await withinLimit(services, `${actor.userId}|change-password`, PASSWORD_ATTEMPTS))) {
     return { message: TOO_MANY_ATTEMPTS_MESSAGE }
   }
   try {
@@ -322,7 +300,7 @@ export async function deleteAccount(
   input: { password?: string },
 ): Promise<{ headers: Headers } | FieldRefusal> {
   const { db } = services.database
-  if (!(await withinLimit(services, `delete-account:${actor.userId}`, { max: PASSWORD_ATTEMPTS, windowMs: ATTEMPT_WINDOW_MS }))) {
+  if (!(await withinLimit(services, `${actor.userId}|delete-account`, PASSWORD_ATTEMPTS))) {
     return { message: TOO_MANY_ATTEMPTS_MESSAGE }
   }
   const [stored] = await db.select({ photoURL: profile.photoURL }).from(profile).where(eq(profile.userId, actor.userId))

@@ -144,6 +144,12 @@ describe('/userprofile', () => {
     const current = await getCurrentSession(t.services, page(u.cookie))
     expect(current?.user).toMatchObject({ displayName: 'Samira Landlord', role: 'landlord', email: u.email })
 
+    // Role, bio and phone are optional: a new user can save just a name before choosing a role.
+    const newcomer = await signUpVerifiedUser(t, { name: 'New Comer' })
+    asRedirect(await submit(newcomer.cookie, { intent: 'save-profile', name: 'Newcomer Renamed', bio: '', phone: '' }))
+    expect(await findProfileByEmail(db(), newcomer.email)).toMatchObject({ role: '', bio: '', phone: '' })
+    expect((await getCurrentSession(t.services, page(newcomer.cookie)))?.user.displayName).toBe('Newcomer Renamed')
+
     // An empty phone is allowed: it is optional.
     asRedirect(await submit(u.cookie, { intent: 'save-profile', name: 'Samira Landlord', role: 'renter', bio: '', phone: '' }))
     expect(await findProfileByEmail(db(), u.email)).toMatchObject({ role: 'renter', bio: '', phone: '' })

@@ -60,8 +60,11 @@ export function DetailsForm({
         hint="Shown in the navigation while you are signed in, and to people you deal with on Cooper Home."
       />
 
-      <fieldset aria-describedby={describedBy(roleError && 'field-role-error')}>
+      <fieldset aria-describedby={describedBy('field-role-hint', roleError && 'field-role-error')}>
         <legend className="text-sm font-semibold text-ink">Role</legend>
+        <p id="field-role-hint" className="mt-1 text-sm text-ink-soft">
+          Whether you are here to rent a home or to let one. You can change it at any time.
+        </p>
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
           {PROFILE_ROLES.map((role, index) => (
             <label

@@ -2,6 +2,7 @@
 // site's password rule (8–128 characters, not a common password).
 import { useRef } from 'react'
 import { Form } from 'react-router'
+import { PASSWORD_HINT } from '#app/utils/auth-schemas.ts'
 import { Button, FormAlert, PendingNote, TextField, useFormFeedback, useIsSubmitting } from './fields.tsx'
 import { INTENTS, PASSWORD_MAX, PASSWORD_MIN, type FormFailure } from './profile-forms.ts'
 
@@ -39,7 +40,7 @@ export function PasswordForm({ email, failure }: { email: string; failure?: Form
           maxLength={PASSWORD_MAX}
           error={error('newPassword')}
           autoFocus={firstInvalid === 'newPassword'}
-          hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A few unrelated words make a strong password; common passwords are refused.`}
+          hint={PASSWORD_HINT}
         />
       </div>
       <p className="text-sm text-ink-soft">You stay signed in on this device and on your other devices.</p>

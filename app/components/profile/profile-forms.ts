@@ -1,15 +1,16 @@
 // The forms of /userprofile: one zod schema each, used by the page (limits, hints) and by its action.
 // Safe for the browser: no server modules here.
 import { z } from 'zod'
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordSchema } from '#app/utils/auth-schemas.ts'
 
 export const PROFILE_ROLES = ['renter', 'landlord'] as const
 export type ProfileRole = (typeof PROFILE_ROLES)[number]
 
-export const DISPLAY_NAME_MAX = 100
+export const DISPLAY_NAME_MAX = NAME_MAX_LENGTH
 export const BIO_MAX = 500
 export const PHONE_MAX = 30
-export const PASSWORD_MIN = 8
-export const PASSWORD_MAX = 128
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH
+export const PASSWORD_MAX = PASSWORD_MAX_LENGTH
 export const DELETE_CONFIRMATION_WORD = 'DELETE'
 
 export const INTENTS = {
@@ -36,7 +37,8 @@ export const profileSchema = z.object({
     .min(1, 'Enter your display name.')
     .max(DISPLAY_NAME_MAX, `Display name must be ${DISPLAY_NAME_MAX} characters or fewer.`)
     .refine((name) => !CONTROL_CHARACTERS.test(name), 'Display name cannot contain control characters.'),
-  role: z.enum(PROFILE_ROLES, { error: 'Choose Renter or Landlord.' }),
+  // Empty until the user chooses (spec §3: role is empty by default), so a name can be saved first.
+  role: z.enum(['', ...PROFILE_ROLES], { error: 'Choose Renter or Landlord.' }),
   bio: multiline.pipe(z.string().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or fewer.`)),
   phone: z
     .string()
@@ -51,10 +53,8 @@ export type ProfileInput = z.output<typeof profileSchema>
 
 export const passwordSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX, 'The current password is not right.'),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
-    .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
+  // The same rule as signing up and resetting (the server adds the common-password check).
+  newPassword: newPasswordSchema,
 })
 
 export const revokeSessionSchema = z.object({
