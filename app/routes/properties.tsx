@@ -54,7 +54,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
 
       {q ? (
         <p className="text-lg" role="status">
-          You searched for <span className="font-semibold">“{q}”</span>.
+          You searched for <span className="font-semibold">{`“${q}”`}</span>.
         </p>
       ) : null}
     </div>

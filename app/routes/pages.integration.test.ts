@@ -1,0 +1,155 @@
+// Whole documents as a browser receives them: the app compiled by Vite, served by the real HTTP app
+// on a real database, before any script runs.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { ServerBuild } from 'react-router'
+import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { siteConfig } from '#app/site-config.ts'
+import { message, user } from '#server/db/schema.ts'
+import type { createHttpApp } from '#server/http/app.server.ts'
+import { seedArticles } from '#server/seed/articles.server.ts'
+import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
+
+const root = path.resolve(import.meta.dirname, '..', '..')
+
+describe('server-rendered pages', () => {
+  let t: TestServices
+  let vite: ViteDevServer
+  let app: ReturnType<typeof createHttpApp>
+  // A cache of its own, so this compiler never writes where a running dev server reads.
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-vite-'))
+
+  beforeAll(async () => {
+    t = await createTestServices()
+    await seedArticles(t.services.database.db)
+    vite = await createServer({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'silent',
+      cacheDir,
+      optimizeDeps: { noDiscovery: true, include: [] },
+      server: { middlewareMode: true, hmr: false, watch: null },
+      appType: 'custom',
+    })
+    const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
+    // The HTTP app from the build itself, so it and the routes share one router context key.
+    const entry = build.entry.module as unknown as { createHttpApp: typeof createHttpApp }
+    app = entry.createHttpApp({ services: t.services, build })
+  }, 120_000)
+
+  afterAll(async () => {
+    await vite?.close()
+    await t?.close()
+    fs.rmSync(cacheDir, { recursive: true, force: true })
+  })
+
+  const get = async (pathname: string, cookie?: string) => {
+    const response = await app.request(`${TEST_ORIGIN}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
+    return { status: response.status, html: await response.text() }
+  }
+
+  /** A confirmed account, signed in: the Cookie header its browser would send. */
+  async function signIn(name: string, email: string) {
+    const password = 'a quiet harbour at noon'
+    const { auth, database } = t.services
+    await auth.api.signUpEmail({
+      body: { name, email, password, termsVersion: siteConfig.termsVersion },
+      headers: new Headers({ 'x-forwarded-for': '198.51.100.7' }),
+    })
+    await database.db.update(user).set({ emailVerified: true }).where(sql`${user.email} = ${email}`)
+    const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: new Headers(), returnHeaders: true })
+    return headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ')
+  }
+  const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]
+
+  it('render every content page inside the frame, each with its own title', async () => {
+    const titles = new Set<string>()
+    for (const pathname of ['/', '/properties', '/cooper', '/knowledge', '/faq', '/terms', '/chat', '/knowledge/spotting-rental-scams']) {
+      const { status, html } = await get(pathname)
+      expect(status, pathname).toBe(200)
+      expect(html).toContain('<section aria-label="Contact"')
+      expect(html).toContain('<nav aria-label="Main"')
+      expect(html).toMatch(/<main id="main"/)
+      expect(html).toContain('<footer')
+      expect(html.match(/<h1[\s>]/g), `${pathname} has one h1`).toHaveLength(1)
+      expect(html.match(/<title>/g), `${pathname} has one title`).toHaveLength(1)
+      titles.add(titleOf(html)!)
+    }
+    expect(titles.size).toBe(8)
+  })
+
+  it('home offers a search that goes to /properties with q', async () => {
+    const { html } = await get('/')
+    expect(html).toMatch(/<form[^>]*action="\/properties"/)
+    expect(html).toMatch(/<label for="home-search"[^>]*>Where do you want to live\?<\/label>/)
+    expect(html).toMatch(/<input id="home-search" type="search"[^>]*name="q"/)
+  })
+
+  it('/properties repeats the search, escaped', async () => {
+    const { html } = await get(`/properties?q=${encodeURIComponent('<b>Dover</b>')}`)
+    expect(html).toContain('You searched for <span class="font-semibold">“&lt;b&gt;Dover&lt;/b&gt;”</span>')
+    expect(html).not.toContain('<b>Dover</b>')
+  })
+
+  it('/terms shows the version of the terms', async () => {
+    const { html } = await get('/terms')
+    expect(html).toContain('Version <!-- -->2025-01-15')
+  })
+
+  it('an unknown address answers 404 with a page-not-found page inside the frame', async () => {
+    const { status, html } = await get('/no-such-page/anywhere')
+    expect(status).toBe(404)
+    expect(titleOf(html)).toBe('Page not found · Cooper Home')
+    expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/)
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Go to the home page<\/a>/)
+    expect(html).toContain('<nav aria-label="Main"')
+    expect(html).toContain('<footer')
+  })
+
+  it('an unknown article answers 404 and points back to the knowledge base', async () => {
+    const { status, html } = await get('/knowledge/no-such-article')
+    expect(status).toBe(404)
+    expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/)
+    expect(html).toMatch(/href="\/knowledge"[^>]*>Browse the knowledge base</)
+  })
+
+  it('show a signed-in user in the navigation from the first byte, with the unread count', async () => {
+    const cookie = await signIn('Grace Tenant', 'grace.tenant@example.com')
+    await t.services.database.db.insert(message).values([
+      { fromEmail: 'landlord@example.com', toEmail: 'grace.tenant@example.com', body: 'The flat is still available.' },
+      { fromEmail: 'landlord@example.com', toEmail: 'grace.tenant@example.com', body: 'Viewing on Saturday works.' },
+      { fromEmail: 'landlord@example.com', toEmail: 'grace.tenant@example.com', body: 'Thanks!', read: true },
+    ])
+    const { status, html } = await get('/', cookie)
+    expect(status).toBe(200)
+    const nav = html.slice(html.indexOf('<nav aria-label="Main"'), html.indexOf('</nav>'))
+    expect(nav).toMatch(/href="\/userprofile"[^>]*>.*Grace Tenant<\/span><\/a>/)
+    expect(nav).toMatch(/>Logout<\/button>/)
+    expect(nav).not.toContain('href="/login"')
+    expect(nav).toMatch(/href="\/chat"[^>]*>Chat room<span aria-hidden="true"[^>]*>2<\/span><span class="sr-only"> \(<!-- -->2 unread messages<!-- -->\)<\/span><\/a>/)
+  })
+
+  it('an unexpected failure answers 500 inside the frame, without internals', async () => {
+    const cookie = await signIn('Henry Lessee', 'henry.lessee@example.com')
+    // A real database failure in the root loader itself: the frame must still render, as a visitor's.
+    await t.services.database.db.execute(sql`alter table profile rename to profile_unavailable`)
+    try {
+      const { status, html } = await get('/knowledge', cookie)
+      expect(status).toBe(500)
+      expect(html).toMatch(/<h1[^>]*>Something went wrong<\/h1>/)
+      expect(titleOf(html)).toBe('Something went wrong · Cooper Home')
+      expect(html).toContain('<nav aria-label="Main"')
+      expect(html).toMatch(/href="\/login"[^>]*>Login</)
+      expect(html).toContain('<footer')
+      expect(html).not.toMatch(/profile_unavailable|relation|\.ts:\d+|\.js:\d+|stack/i)
+    } finally {
+      await t.services.database.db.execute(sql`alter table profile_unavailable rename to profile`)
+    }
+  })
+})
