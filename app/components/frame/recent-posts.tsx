@@ -28,9 +28,7 @@ export function RecentPosts({ headingId }: { headingId: string }) {
         Recent posts
       </h2>
       {isPending ? (
-        <p className="mt-4 text-sm text-gray-300" aria-live="polite">
-          Loading recent posts…
-        </p>
+        <p className="mt-4 text-sm text-gray-300">Loading recent posts…</p>
       ) : isError ? (
         <p className="mt-4 text-sm text-gray-300">
           Recent posts could not be loaded.{' '}
