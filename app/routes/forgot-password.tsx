@@ -59,7 +59,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </Notice>
       ) : null}
       <ErrorSummary problems={problems} />
-      <Form method="post" noValidate className="space-y-5">
+      <Form method="post" action="/forgot-password" noValidate className="space-y-5">
         <TextField
           label="E-mail"
           name="email"

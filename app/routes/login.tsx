@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/login'
-import { AuthPage, linkClass } from '#app/components/auth/auth-page.tsx'
+import { AuthPage, linkClass, withRedirectTo } from '#app/components/auth/auth-page.tsx'
 import { LinkButton, PrimaryButton } from '#app/components/auth/buttons.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
@@ -135,7 +135,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   useEffect(() => {
     if (actionData && password.current) password.current.value = ''
   }, [actionData])
-  const withRedirect = redirectTo === '/' ? '' : `?${new URLSearchParams({ redirectTo })}`
 
   return (
     <AuthPage
@@ -144,13 +143,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       footer={
         <p>
           New to Cooper Home?{' '}
-          <Link to={`/register${withRedirect}`} className={linkClass}>
+          <Link to={withRedirectTo('/register', redirectTo)} className={linkClass}>
             Create an account
           </Link>
         </p>
       }
     >
-      {notice ? (
+      {/* The address's notice (e.g. a failed single sign-on) is old news once the form is sent. */}
+      {notice && !actionData ? (
         <Notice tone={notice.tone} title={notice.title}>
           <p>{notice.message}</p>
         </Notice>
@@ -165,7 +165,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       <ErrorSummary problems={problems} />
       {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} /> : null}
-      <Form method="post" noValidate className="space-y-5">
+      <Form method="post" action={withRedirectTo('/login', redirectTo)} noValidate className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           label="E-mail"
@@ -221,7 +221,7 @@ function UnverifiedNotice({
         {VERIFICATION_LINK_HOURS} hours.
       </p>
       {error ? <p className="font-semibold">{error}</p> : null}
-      <Form method="post" noValidate>
+      <Form method="post" action={withRedirectTo('/login', redirectTo)} noValidate>
         <input type="hidden" name="intent" value="resend" />
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="redirectTo" value={redirectTo} />

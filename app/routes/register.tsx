@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, data } from 'react-router'
 import type { Route } from './+types/register'
-import { AuthPage, linkClass } from '#app/components/auth/auth-page.tsx'
+import { AuthPage, linkClass, withRedirectTo } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton, SecondaryButton } from '#app/components/auth/buttons.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
@@ -112,7 +112,6 @@ function SignUpForm({
   useEffect(() => {
     if (actionData && password.current) password.current.value = ''
   }, [actionData])
-  const withRedirect = redirectTo === '/' ? '' : `?${new URLSearchParams({ redirectTo })}`
 
   return (
     <AuthPage
@@ -121,15 +120,15 @@ function SignUpForm({
       footer={
         <p>
           Already have an account?{' '}
-          <Link to={`/login${withRedirect}`} className={linkClass}>
+          <Link to={withRedirectTo('/login', redirectTo)} className={linkClass}>
             Log in
           </Link>
         </p>
       }
     >
       <ErrorSummary problems={problems} />
-      {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} /> : null}
-      <Form method="post" noValidate className="space-y-5">
+      {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} isSignUp /> : null}
+      <Form method="post" action={withRedirectTo('/register', redirectTo)} noValidate className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           label="Name"
@@ -203,7 +202,7 @@ function CheckYourEmail({
       footer={
         <p>
           Wrong address?{' '}
-          <Link to="/register" className={linkClass}>
+          <Link to={withRedirectTo('/register', redirectTo)} className={linkClass}>
             Sign up again
           </Link>
         </p>
@@ -223,7 +222,7 @@ function CheckYourEmail({
           <p>{resendError}</p>
         </Notice>
       ) : null}
-      <Form method="post" className="space-y-3">
+      <Form method="post" action={withRedirectTo('/register', redirectTo)} className="space-y-3">
         <input type="hidden" name="intent" value="resend" />
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="redirectTo" value={redirectTo} />

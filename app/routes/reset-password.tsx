@@ -90,7 +90,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       intro="After this, you log in with the new password everywhere. Devices that were logged in are logged out."
     >
       <ErrorSummary problems={problems} />
-      <Form method="post" noValidate className="space-y-5">
+      {/* The token stays in the address so the page still works after a refused submission without JavaScript. */}
+      <Form
+        method="post"
+        action={`/reset-password?${new URLSearchParams({ token: loaderData.token })}`}
+        noValidate
+        className="space-y-5"
+      >
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField
           ref={password}

@@ -35,3 +35,11 @@ export function AuthPage({
 
 export const linkClass =
   'font-semibold text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700'
+
+/**
+ * An account page's address carrying where to go afterwards. Forms post to it explicitly: React
+ * Router's default action encodes the query differently on the server and in the browser.
+ */
+export function withRedirectTo(pathname: string, redirectTo: string): string {
+  return redirectTo === '/' ? pathname : `${pathname}?${new URLSearchParams({ redirectTo })}`
+}

@@ -4,7 +4,16 @@ import { Link } from 'react-router'
 import { SecondaryButton } from './buttons.tsx'
 import { linkClass } from './auth-page.tsx'
 
-export function OidcSignIn({ providerName, redirectTo }: { providerName: string; redirectTo: string }) {
+export function OidcSignIn({
+  providerName,
+  redirectTo,
+  isSignUp = false,
+}: {
+  providerName: string
+  redirectTo: string
+  /** On the sign-up page every use creates an account; on the login page only a first one does. */
+  isSignUp?: boolean
+}) {
   return (
     <div className="space-y-6">
       <form method="post" action="/login">
@@ -12,7 +21,7 @@ export function OidcSignIn({ providerName, redirectTo }: { providerName: string;
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <SecondaryButton aria-describedby="oidc-terms-note">Continue with {providerName}</SecondaryButton>
         <p id="oidc-terms-note" className="mt-2 text-center text-xs text-ink-soft">
-          If this creates your Cooper Home account, continuing means you accept the{' '}
+          {isSignUp ? 'By continuing, you accept the' : 'If this creates your Cooper Home account, continuing means you accept the'}{' '}
           <Link to="/terms" className={linkClass}>
             Terms of Use
           </Link>
