@@ -157,19 +157,30 @@ export async function showNavigationLinks(page: Page, layout: Layout) {
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
 }
 
+/**
+ * Checks the navigation, opening the phone menu first. Any navigation closes that menu, so when one
+ * is still finishing (after a form was sent) the menu is opened again and the check repeated.
+ */
+async function expectInNavigation(page: Page, layout: Layout, check: (nav: Locator) => Promise<void>) {
+  await expect(async () => {
+    await showNavigationLinks(page, layout)
+    await check(mainNav(page))
+  }).toPass({ timeout: 15_000 })
+}
+
 /** The navigation of a signed-in user: the name (or e-mail) links to the profile, and Logout shows. */
 export async function expectSignedIn(page: Page, layout: Layout, shownName: string) {
-  await showNavigationLinks(page, layout)
-  const nav = mainNav(page)
-  await expect(nav.getByRole('link', { name: shownName }).filter({ visible: true }).first()).toHaveAttribute('href', '/userprofile')
-  await expect(nav.getByRole('button', { name: 'Logout' }).filter({ visible: true })).toHaveCount(1)
-  await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0)
+  await expectInNavigation(page, layout, async (nav) => {
+    await expect(nav.getByRole('link', { name: shownName }), 'the name links to the profile').toHaveAttribute('href', '/userprofile', { timeout: 2000 })
+    await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 1000 })
+    await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0, { timeout: 1000 })
+  })
 }
 
 export async function expectSignedOut(page: Page, layout: Layout) {
-  await showNavigationLinks(page, layout)
-  const nav = mainNav(page)
-  await expect(nav.getByRole('link', { name: 'Login', exact: true }).filter({ visible: true })).toHaveAttribute('href', '/login')
-  await expect(nav.getByRole('link', { name: 'Sign Up', exact: true }).filter({ visible: true })).toHaveAttribute('href', '/register')
-  await expect(nav.getByRole('button', { name: 'Logout' })).toHaveCount(0)
+  await expectInNavigation(page, layout, async (nav) => {
+    await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/login', { timeout: 2000 })
+    await expect(nav.getByRole('link', { name: 'Sign Up', exact: true })).toHaveAttribute('href', '/register', { timeout: 1000 })
+    await expect(nav.getByRole('button', { name: 'Logout', includeHidden: true })).toHaveCount(0, { timeout: 1000 })
+  })
 }

@@ -15,16 +15,19 @@ test('the profile needs a signed-in user and brings them back after signing in',
   await expectSignedIn(page, layout, account.name)
 })
 
-test('saving the display name updates the navigation at once', async ({ page, layout, signedInAccount }) => {
+test('saving the display name and role updates the navigation at once and keeps them', async ({ page, layout, signedInAccount }) => {
   await visit(page, '/userprofile')
   await expect(page.getByLabel('Display name')).toHaveValue(signedInAccount.name)
   const newName = 'Jordan Ellery'
   await page.getByLabel('Display name').fill(newName)
+  await page.getByRole('group', { name: 'Role' }).getByRole('radio', { name: /Landlord/ }).check()
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expectSignedIn(page, layout, newName)
 
   await page.reload()
   await waitForHydration(page)
   await expect(page.getByLabel('Display name')).toHaveValue(newName)
+  await expect(page.getByRole('group', { name: 'Role' }).getByRole('radio', { name: /Landlord/ })).toBeChecked()
+  await expect(page.getByRole('group', { name: 'Role' }).getByRole('radio', { name: /Renter/ })).not.toBeChecked()
   await expectSignedIn(page, layout, newName)
 })
