@@ -168,4 +168,10 @@ describe('the page frame', () => {
   it('renders no scroll-to-top button before the page is scrolled', () => {
     expect(render(anonymousFrame)).not.toContain('Scroll to top')
   })
+
+  it('shows a flash message to visitors without JavaScript too', () => {
+    const html = render({ ...anonymousFrame, toast: { id: 't1', type: 'success', message: 'You are signed out.' } })
+    expect(element(html, '<noscript>')).toContain('You are signed out.')
+    expect(render(anonymousFrame)).not.toContain('<noscript>')
+  })
 })

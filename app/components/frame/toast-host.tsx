@@ -21,7 +21,19 @@ export function ToastHost({ flash }: { flash: FlashToast | null }) {
   }, [id, type, message])
 
   return (
-    <ToastContainer
+    <>
+      {flash ? (
+        // Without JavaScript the toast container never mounts; the message still has to be seen.
+        <noscript>
+          <p
+            role="status"
+            className="fixed top-4 right-4 z-50 max-w-sm rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm text-slate-900 shadow-lg"
+          >
+            {flash.message}
+          </p>
+        </noscript>
+      ) : null}
+      <ToastContainer
       position="top-right"
       autoClose={TOAST_AUTO_CLOSE_MS}
       draggablePercent={TOAST_DRAG_PERCENT}
@@ -31,6 +43,7 @@ export function ToastHost({ flash }: { flash: FlashToast | null }) {
       closeOnClick={false}
       pauseOnFocusLoss
       pauseOnHover
-    />
+      />
+    </>
   )
 }
