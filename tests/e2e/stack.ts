@@ -53,7 +53,7 @@ const env: NodeJS.ProcessEnv = {
   // Each test sends its own X-Forwarded-For, so the rate limits (which stay on) count per test as
   // they would per visitor, and tests do not use up each other's allowance.
   TRUST_PROXY: 'true',
-  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
 }
 // The tests run on the embedded database, whatever the surrounding shell points at.
 delete env.DATABASE_URL

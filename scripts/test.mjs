@@ -1,0 +1,168 @@
+// `npm test`: every check CI runs, in order, stopping at the first failure — typecheck, unit tests,
+// integration tests on PGlite and on PostgreSQL, the production build, then the end-to-end suite in
+// Chromium. Prints each layer's duration and counts, and ends with one line "N passed, N failed".
+// With CI=true a missing Chromium or an unreachable PostgreSQL is an error; elsewhere those layers
+// are skipped with a loud message, so a newcomer without them still gets every other check.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import pg from 'pg'
+
+const root = path.resolve(import.meta.dirname, '..')
+const require = createRequire(path.join(root, 'package.json'))
+const isCI = process.env.CI === 'true' || process.env.CI === '1'
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-test-'))
+
+/** A package's command-line script, run with this Node (Node 24 under npm) rather than a shell shim. */
+function bin(pkg, name) {
+  const manifestPath = require.resolve(`${pkg}/package.json`)
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+  const entry = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[name]
+  return path.join(path.dirname(manifestPath), entry)
+}
+
+function run(args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+const banner = (text) => console.log(`\n━━━ ${text} ${'━'.repeat(Math.max(0, 72 - text.length))}`)
+const loud = (text) => console.log(`\n!!! ${text}\n`)
+
+async function isPostgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+// ── What this machine has ────────────────────────────────────────────────────────────────────────
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const hasChromium = fs.existsSync(chromiumPath)
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const postgres = await isPostgresReachable(postgresUrl)
+const problems = []
+if (!hasChromium) problems.push(`Chromium is missing at ${chromiumPath} (install Debian's chromium or set CHROMIUM_PATH)`)
+if (postgres !== true) problems.push(`PostgreSQL did not answer at ${postgresUrl} (${postgres}); set TEST_DATABASE_URL`)
+if (problems.length > 0 && isCI) {
+  for (const problem of problems) console.error(`ERROR: ${problem}`)
+  console.error('With CI=true every layer must run.')
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
+for (const problem of problems) loud(`${problem}: its tests are SKIPPED on this machine (they are required in CI).`)
+
+// ── The layers ───────────────────────────────────────────────────────────────────────────────────
+/** Counts from vitest's JSON report; a run that failed without failing tests (e.g. a file that does not load) counts one failure. */
+function vitestLayer(name, project) {
+  const report = path.join(reportDir, `vitest-${project}.json`)
+  return {
+    name,
+    async run() {
+      const code = await run([bin('vitest', 'vitest'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`])
+      const json = readJson(report)
+      const passed = json?.numPassedTests ?? 0
+      let failed = json?.numFailedTests ?? 0
+      if (code !== 0 && failed === 0) failed = 1
+      return { passed, failed }
+    },
+  }
+}
+
+/** A check with no test count of its own (typecheck, build): a failure counts as one failed check. */
+function checkLayer(name, commands) {
+  return {
+    name,
+    isCheck: true,
+    async run() {
+      for (const args of commands) {
+        if ((await run(args)) !== 0) return { passed: 0, failed: 1 }
+      }
+      return { passed: 0, failed: 0 }
+    },
+  }
+}
+
+const layers = [
+  checkLayer('typecheck', [
+    [bin('@react-router/dev', 'react-router'), 'typegen'],
+    [bin('typescript', 'tsc')],
+  ]),
+  vitestLayer('unit', 'unit'),
+  vitestLayer('integration on PGlite', 'pglite'),
+  postgres === true ? vitestLayer('integration on PostgreSQL', 'postgres') : { name: 'integration on PostgreSQL', skipped: true },
+  checkLayer('production build', [[bin('@react-router/dev', 'react-router'), 'build']]),
+  hasChromium
+    ? {
+        name: 'end-to-end in Chromium',
+        async run() {
+          const report = path.join(reportDir, 'playwright.json')
+          const code = await run([bin('@playwright/test', 'playwright'), 'test', '--reporter=list,json'], {
+            PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+          })
+          const stats = readJson(report)?.stats
+          const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0)
+          let failed = stats?.unexpected ?? 0
+          if (code !== 0 && failed === 0) failed = 1
+          return { passed, failed }
+        },
+      }
+    : { name: 'end-to-end in Chromium', skipped: true },
+]
+
+const results = []
+const started = Date.now()
+for (const layer of layers) {
+  if (layer.skipped) {
+    results.push({ name: layer.name, skipped: true })
+    continue
+  }
+  banner(layer.name)
+  const layerStarted = Date.now()
+  const counts = await layer.run()
+  const result = { name: layer.name, isCheck: layer.isCheck, ...counts, ms: Date.now() - layerStarted }
+  results.push(result)
+  const what = layer.isCheck ? (counts.failed ? 'FAILED' : 'ok') : `${counts.passed} passed, ${counts.failed} failed`
+  console.log(`\n${layer.name}: ${what} in ${seconds(result.ms)}`)
+  if (counts.failed > 0) break
+}
+
+banner('summary')
+for (const result of results) {
+  const what = result.skipped
+    ? 'SKIPPED'
+    : result.isCheck
+      ? result.failed
+        ? 'FAILED'
+        : 'ok'
+      : `${result.passed} passed, ${result.failed} failed`
+  console.log(`${result.name.padEnd(28)} ${what.padEnd(24)} ${result.ms === undefined ? '' : seconds(result.ms)}`)
+}
+const notRun = layers.slice(results.length).map((layer) => layer.name)
+if (notRun.length > 0) console.log(`not run after the failure: ${notRun.join(', ')}`)
+console.log(`total time ${seconds(Date.now() - started)}`)
+fs.rmSync(reportDir, { recursive: true, force: true })
+
+const passed = results.reduce((sum, r) => sum + (r.passed ?? 0), 0)
+const failed = results.reduce((sum, r) => sum + (r.failed ?? 0), 0)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)
