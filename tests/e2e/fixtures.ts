@@ -153,8 +153,21 @@ export function menuToggle(page: Page): Locator {
 export async function showNavigationLinks(page: Page, layout: Layout) {
   if (layout === 'desktop') return
   const toggle = menuToggle(page)
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') {
+    await dismissToasts(page)
+    await toggle.click()
+  }
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+}
+
+/**
+ * Closes the toasts on screen, as a user would. On a phone a toast spans the top of the screen over
+ * the menu toggle, and it stays while the pointer rests on it.
+ */
+export async function dismissToasts(page: Page) {
+  const closeButtons = page.getByRole('alert').getByRole('button', { name: 'close' })
+  for (const button of await closeButtons.all()) await button.click().catch(() => {})
+  await expect(closeButtons).toHaveCount(0)
 }
 
 /**
