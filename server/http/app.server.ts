@@ -105,24 +105,28 @@ export function createHttpApp({ services, build }: { services: Services; build?:
       },
     }),
   )
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable')
-      },
-    }),
-  )
-  app.use(
-    '*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_, c) => {
-        c.header('Cache-Control', 'public, max-age=3600')
-      },
-    }),
-  )
+  // Without a client build (integration tests, a fresh clone before `npm run build`) there is no
+  // folder to serve, and serveStatic would complain about it on every request.
+  if (fs.existsSync(clientDir)) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable')
+        },
+      }),
+    )
+    app.use(
+      '*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_, c) => {
+          c.header('Cache-Control', 'public, max-age=3600')
+        },
+      }),
+    )
+  }
 
   app.all('*', async (c) => {
     const context = new RouterContextProvider()
