@@ -16,6 +16,23 @@ test.describe('the page frame', () => {
     }
   })
 
+  test('the top strip hides below the md breakpoint (768 px)', { tag: '@desktop-only' }, async ({ page }) => {
+    await visit(page, '/')
+    const strip = page.getByRole('region', { name: 'Contact', includeHidden: true })
+    await page.setViewportSize({ width: 767, height: 800 })
+    await expect(strip).toBeHidden()
+    await page.setViewportSize({ width: 768, height: 800 })
+    await expect(strip).toBeVisible()
+  })
+
+  test('the content is at most 1440 px wide on a wide screen', { tag: '@desktop-only' }, async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await visit(page, '/')
+    const main = await page.getByRole('main').boundingBox()
+    expect(main!.width).toBeLessThanOrEqual(1440)
+    expect(main!.x, 'the content is centred').toBeCloseTo((1920 - main!.width) / 2, 0)
+  })
+
   test('comes in the spec order: top strip, navigation, content, footer', { tag: '@desktop-only' }, async ({ page }) => {
     await visit(page, '/')
     const top = async (locator: import('@playwright/test').Locator) => (await locator.boundingBox())!.y

@@ -82,6 +82,7 @@ test.describe('the mobile menu', { tag: '@mobile-only' }, () => {
     await page.keyboard.press('Escape')
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await expect(menu).toBeHidden()
+    await expect(toggle, 'focus goes back to the toggle').toBeFocused()
 
     await toggle.click()
     await expect(toggle).toHaveAttribute('aria-expanded', 'true')

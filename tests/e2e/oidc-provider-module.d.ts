@@ -11,6 +11,7 @@ declare module 'oidc-provider' {
     cookies?: { keys?: string[] }
     features?: Record<string, { enabled: boolean }>
     pkce?: { required?: () => boolean }
+    ttl?: Record<string, number>
     findAccount?: (ctx: unknown, id: string) => Account | undefined | Promise<Account | undefined>
   }
 

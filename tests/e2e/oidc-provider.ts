@@ -38,6 +38,7 @@ export async function startOidcProvider(options: OidcProviderOptions) {
     cookies: { keys: ['cooper-home-e2e-oidc-cookie-key'] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
+    ttl: { AccessToken: 600, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
     findAccount(_ctx, id) {
       const email = id.trim().toLowerCase()
       return {
