@@ -5,13 +5,19 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { AMENITY_VALUES, LISTING_STATUSES, LISTING_TYPES, UTILITY_VALUES } from '#server/listings/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () =>
@@ -182,3 +188,151 @@ export const setting = pgTable('setting', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 })
+
+// --- Listings ---
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
+
+// The id is a bigserial: listings are public, so an opaque id hides nothing, and a small ordered
+// integer keeps the keyset tie-breaker and every index on (key, id) compact.
+export const listing = pgTable(
+  'listing',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('draft'),
+    // Lease: all three or none.
+    monthlyRentCents: integer('monthly_rent_cents'),
+    minTermMonths: smallint('min_term_months'),
+    depositCents: integer('deposit_cents'),
+    // Short-term rental: both or none.
+    nightlyCents: integer('nightly_cents'),
+    minNights: smallint('min_nights'),
+    currency: text('currency').notNull().default('USD'),
+    // Rent (or 30 nights when only short stays are offered) plus required monthly fees; kept in
+    // step by every write so price filters and sorts read one indexed column.
+    allInMonthlyCents: integer('all_in_monthly_cents').notNull(),
+    includedUtilities: text('included_utilities').array().notNull().default(sql`'{}'::text[]`),
+    street: text('street').notNull(),
+    unit: text('unit').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    neighbourhood: text('neighbourhood').notNull().default(''),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    bedrooms: smallint('bedrooms').notNull(),
+    // Half-steps, so 2½ bathrooms is 5: exact, integer-indexed, and no numeric-as-string in JS.
+    bathroomHalves: smallint('bathroom_halves').notNull(),
+    interiorSqft: integer('interior_sqft').notNull(),
+    yearBuilt: smallint('year_built'),
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    allowsCats: boolean('allows_cats').notNull().default(false),
+    allowsDogs: boolean('allows_dogs').notNull().default(false),
+    petPolicy: text('pet_policy').notNull().default(''),
+    isFurnished: boolean('is_furnished').notNull().default(false),
+    availableFrom: date('available_from', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastConfirmedAt: timestamp('last_confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C')`,
+      ),
+  },
+  (t) => [
+    check('listing_type_check', sql`${t.type} in (${sqlList(LISTING_TYPES)})`),
+    check('listing_status_check', sql`${t.status} in (${sqlList(LISTING_STATUSES)})`),
+    check('listing_offer_check', sql`${t.monthlyRentCents} is not null or ${t.nightlyCents} is not null`),
+    check(
+      'listing_lease_check',
+      sql`(${t.monthlyRentCents} is null) = (${t.minTermMonths} is null) and (${t.monthlyRentCents} is null) = (${t.depositCents} is null) and coalesce(${t.monthlyRentCents}, 0) >= 0 and coalesce(${t.depositCents}, 0) >= 0 and coalesce(${t.minTermMonths}, 1) >= 1`,
+    ),
+    check(
+      'listing_short_term_check',
+      sql`(${t.nightlyCents} is null) = (${t.minNights} is null) and coalesce(${t.nightlyCents}, 0) >= 0 and coalesce(${t.minNights}, 1) >= 1`,
+    ),
+    check('listing_currency_check', sql`${t.currency} = 'USD'`),
+    check('listing_state_check', sql`${t.state} ~ '^[A-Z]{2}$'`),
+    check('listing_zip_check', sql`${t.zip} ~ '^[0-9]{5}$'`),
+    check('listing_coordinates_check', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
+    check('listing_bedrooms_check', sql`${t.bedrooms} between 0 and 20`),
+    check('listing_bathrooms_check', sql`${t.bathroomHalves} between 0 and 40`),
+    check('listing_sqft_check', sql`${t.interiorSqft} between 1 and 100000`),
+    check('listing_amenities_check', sql`${t.amenities} <@ array[${sqlList(AMENITY_VALUES)}]::text[]`),
+    check('listing_utilities_check', sql`${t.includedUtilities} <@ array[${sqlList(UTILITY_VALUES)}]::text[]`),
+    index('listing_owner_id_idx').on(t.ownerId),
+    index('listing_status_price_idx').on(t.status, t.allInMonthlyCents, t.id),
+    index('listing_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('listing_status_sqft_idx').on(t.status, t.interiorSqft.desc(), t.id.desc()),
+    index('listing_search_vector_idx').using('gin', t.searchVector),
+    index('listing_amenities_idx').using('gin', t.amenities),
+    index('listing_zip_prefix_idx').on(t.zip.op('text_pattern_ops')),
+    index('listing_city_prefix_idx').using('btree', sql`lower(${t.city}) text_pattern_ops`),
+    index('listing_location_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+  ],
+)
+
+/** A required monthly fee (parking, pet rent, trash…), part of the all-in monthly cost. */
+export const listingFee = pgTable(
+  'listing_fee',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    monthlyCents: integer('monthly_cents').notNull(),
+  },
+  (t) => [index('listing_fee_listing_id_idx').on(t.listingId), check('listing_fee_amount_check', sql`${t.monthlyCents} >= 0`)],
+)
+
+/** Ordered photos; the upload pipeline fills storage key, size and placeholder when ready. */
+export const listingPhoto = pgTable(
+  'listing_photo',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    altText: text('alt_text').notNull().default(''),
+    storageKey: text('storage_key').notNull(),
+    status: text('status').notNull().default('pending'),
+    width: integer('width'),
+    height: integer('height'),
+    placeholder: text('placeholder'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listing_photo_listing_idx').on(t.listingId, t.position),
+    check('listing_photo_status_check', sql`${t.status} in ('pending', 'ready')`),
+  ],
+)
+
+/** Every asking price a listing has had, appended on create and on each change (the Cooper Index reads it). */
+export const listingPriceHistory = pgTable(
+  'listing_price_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listing_price_history_listing_idx').on(t.listingId, t.changedAt),
+    check('listing_price_history_kind_check', sql`${t.kind} in ('lease', 'short-term')`),
+  ],
+)
