@@ -1,17 +1,47 @@
 // The JSON API under /api (besides /api/auth, which better-auth serves).
 import { Hono } from 'hono'
 import { findRecentArticles } from '#server/content/articles.server.ts'
+import { isAppError } from '#server/errors.server.ts'
+import { findListingById, findListings } from '#server/listings/listings.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { problem, problemOf } from './problem.server.ts'
 
 export function apiRoutes(services: Services) {
   const api = new Hono()
+  const { db } = services.database
+
+  api.onError((error, c) => {
+    if (isAppError(error)) return problemOf(c, error)
+    throw error
+  })
+
   api.get('/recent-posts', async (c) => {
-    const posts = await findRecentArticles(services.database.db, 3)
+    const posts = await findRecentArticles(db, 3)
     c.header('Cache-Control', 'public, max-age=60')
     return c.json(posts)
   })
-  api.all('*', (c) =>
-    c.json({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such API endpoint.' }, 404),
-  )
+
+  api.get('/properties', async (c) => {
+    // A repeated parameter (type=house&type=condo) arrives as a list, a single one as a string.
+    const query = Object.fromEntries(
+      Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0] : values]),
+    )
+    const page = await findListings(db, { search: query })
+    return c.json(page)
+  })
+
+  api.get('/properties/:id', async (c) => {
+    const id = c.req.param('id')
+    const listingId = /^[1-9]\d{0,14}$/.test(id) ? Number(id) : null
+    if (listingId === null) return problem(c, 404, 'No such listing.')
+    const session = await services.auth.api.getSession({ headers: c.req.raw.headers })
+    const found = await findListingById(db, { viewerId: session?.user.id ?? null, listingId })
+    if (!found) return problem(c, 404, 'No such listing.')
+    // Drafts are private to their owner; only public listings may sit in shared caches.
+    c.header('Cache-Control', found.status === 'published' || found.status === 'leased' ? 'public, max-age=30' : 'private, no-store')
+    return c.json(found)
+  })
+
+  api.all('*', (c) => problem(c, 404, 'No such API endpoint.'))
   return api
 }

@@ -1,0 +1,52 @@
+// The one error vocabulary of the domain: a handful of generic codes that the HTTP layer maps to
+// statuses, so domain functions never speak HTTP and callers never guess.
+import type { z } from 'zod'
+
+export type AppErrorCode = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict'
+
+export const statusOf: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+}
+
+export type FieldErrors = Record<string, string[]>
+
+export class AppError extends Error {
+  readonly code: AppErrorCode
+  readonly fieldErrors: FieldErrors | undefined
+
+  constructor(code: AppErrorCode, message: string, fieldErrors?: FieldErrors) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.fieldErrors = fieldErrors
+  }
+
+  get status() {
+    return statusOf[this.code]
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError
+}
+
+/** Field errors keyed by the dotted path of each field (`lease.monthlyRentCents`, `fees.0.name`). */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_'
+    ;(errors[key] ??= []).push(issue.message)
+  }
+  return errors
+}
+
+/** Parses with a zod schema, or throws an 'invalid' AppError carrying the field errors. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, message = 'Some fields need attention.'): z.output<S> {
+  const result = schema.safeParse(input)
+  if (!result.success) throw new AppError('invalid', message, fieldErrorsOf(result.error))
+  return result.data
+}

@@ -1,0 +1,232 @@
+// The zod schemas of a listing and of a listing search, shared by the domain functions, the JSON
+// API and (later) the landlord's form and the /properties filters.
+import { z } from 'zod'
+import {
+  AMENITY_VALUES,
+  LISTING_SORTS,
+  LISTING_TYPES,
+  OFFERS,
+  UTILITY_VALUES,
+  type ListingSort,
+} from './vocabulary.ts'
+
+const MAX_CENTS = 100_000_000 // $1,000,000: far above any rent, far below integer overflow.
+
+const cents = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .int({ error: `${label} must be a whole number of cents.` })
+    .min(0, { error: `${label} cannot be negative.` })
+    .max(MAX_CENTS, { error: `${label} is too large.` })
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .min(min, { error: min === 1 ? `Enter the ${label.toLowerCase()}.` : `${label} needs at least ${min} characters.` })
+    .max(max, { error: `${label} can have at most ${max} characters.` })
+
+const uniqueList = <T extends string>(item: z.ZodType<T>, max: number, label: string) =>
+  z
+    .array(item)
+    .max(max, { error: `At most ${max} ${label}.` })
+    .transform((values) => [...new Set(values)])
+
+export const listingFieldsSchema = z.object({
+  title: text('Title', 5, 120),
+  description: z.string().trim().max(10_000, { error: 'Description can have at most 10,000 characters.' }).default(''),
+  type: z.enum(LISTING_TYPES, { error: `Type must be one of: ${LISTING_TYPES.join(', ')}.` }),
+  lease: z
+    .object({
+      monthlyRentCents: cents('Monthly rent'),
+      minTermMonths: z.int({ error: 'Minimum term must be a whole number of months.' }).min(1).max(60),
+      depositCents: cents('Deposit'),
+    })
+    .nullable()
+    .default(null),
+  shortTerm: z
+    .object({
+      nightlyCents: cents('Nightly price'),
+      minNights: z.int({ error: 'Minimum stay must be a whole number of nights.' }).min(1).max(365),
+    })
+    .nullable()
+    .default(null),
+  fees: z
+    .array(z.object({ name: text('Fee name', 1, 60), monthlyCents: cents('Fee') }))
+    .max(20, { error: 'At most 20 fees.' })
+    .default([]),
+  includedUtilities: uniqueList(
+    z.enum(UTILITY_VALUES, { error: `Utilities must be among: ${UTILITY_VALUES.join(', ')}.` }),
+    UTILITY_VALUES.length,
+    'utilities',
+  ).default([]),
+  street: text('Street', 1, 200),
+  unit: z.string().trim().max(40, { error: 'Unit can have at most 40 characters.' }).default(''),
+  city: text('City', 1, 100),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'State must be a two-letter code, like DE.' }),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, { error: 'ZIP must be five digits.' }),
+  neighbourhood: z.string().trim().max(100, { error: 'Neighbourhood can have at most 100 characters.' }).default(''),
+  latitude: z.number({ error: 'Latitude must be a number.' }).min(-90).max(90),
+  longitude: z.number({ error: 'Longitude must be a number.' }).min(-180).max(180),
+  bedrooms: z
+    .int({ error: 'Bedrooms must be a whole number.' })
+    .min(0, { error: 'Bedrooms cannot be negative.' })
+    .max(20, { error: 'At most 20 bedrooms.' }),
+  bathrooms: z
+    .number({ error: 'Bathrooms must be a number.' })
+    .min(0, { error: 'Bathrooms cannot be negative.' })
+    .max(20, { error: 'At most 20 bathrooms.' })
+    .refine((n) => Number.isInteger(n * 2), { error: 'Bathrooms go in halves, like 1.5.' }),
+  interiorSqft: z
+    .int({ error: 'Interior area must be a whole number of square feet.' })
+    .min(50, { error: 'Interior area must be at least 50 sq ft.' })
+    .max(100_000, { error: 'Interior area can be at most 100,000 sq ft.' }),
+  yearBuilt: z
+    .int({ error: 'Year built must be a year.' })
+    .min(1700, { error: 'Year built must be 1700 or later.' })
+    .max(new Date().getFullYear() + 5, { error: 'Year built is too far in the future.' })
+    .nullable()
+    .default(null),
+  amenities: uniqueList(
+    z.enum(AMENITY_VALUES, { error: `Amenities must be among: ${AMENITY_VALUES.join(', ')}.` }),
+    AMENITY_VALUES.length,
+    'amenities',
+  ).default([]),
+  allowsCats: z.boolean().default(false),
+  allowsDogs: z.boolean().default(false),
+  petPolicy: z.string().trim().max(500, { error: 'Pet policy can have at most 500 characters.' }).default(''),
+  isFurnished: z.boolean().default(false),
+  availableFrom: z.iso.date({ error: 'Available from must be a date (YYYY-MM-DD).' }),
+})
+
+/** A whole listing as a landlord enters it. */
+export const listingInputSchema = listingFieldsSchema.superRefine((value, ctx) => {
+  if (!value.lease && !value.shortTerm) {
+    ctx.addIssue({ code: 'custom', path: ['lease'], message: 'Offer a lease, a short-term stay, or both.' })
+  }
+})
+
+export type ListingInput = z.input<typeof listingInputSchema>
+export type ValidListing = z.output<typeof listingInputSchema>
+
+// --- Search ---
+
+/** A query-string value, or a list of them: `type=house&type=condo` or `type=house,condo`. */
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => {
+    const values = Array.isArray(value) ? value : value === undefined ? [] : [value]
+    return values.flatMap((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : [v]))
+  }, z.array(item))
+
+const number = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value === '' ? undefined : value),
+    z.number({ error: `${label} must be a number.` }).optional(),
+  )
+
+const flag = (label: string) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value
+    if (['true', '1', 'yes', 'on'].includes(value)) return true
+    if (['false', '0', 'no', 'off', ''].includes(value)) return false
+    return value
+  }, z.boolean({ error: `${label} must be true or false.` }).optional())
+
+type CursorKey = { sort: ListingSort; key: string | number; id: number }
+
+export function encodeCursor(cursor: CursorKey): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url')
+}
+
+const cursorSchema = z.string().transform((value, ctx): CursorKey => {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+    if (Array.isArray(decoded) && decoded.length === 3) {
+      const [sort, key, id] = decoded as [unknown, unknown, unknown]
+      const isSort = typeof sort === 'string' && (LISTING_SORTS as readonly string[]).includes(sort)
+      const isKey =
+        sort === 'newest'
+          ? typeof key === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(key)
+          : Number.isSafeInteger(key)
+      if (isSort && isKey && Number.isSafeInteger(id) && (id as number) > 0) {
+        return { sort: sort as ListingSort, key: key as string | number, id: id as number }
+      }
+    }
+  } catch {
+    // Falls through to the field error below.
+  }
+  ctx.addIssue({ code: 'custom', message: 'This page link is no longer valid; start the search again.' })
+  return z.NEVER
+})
+
+const wholeDollars = (label: string) =>
+  number(label).pipe(
+    z
+      .int({ error: `${label} must be a whole number of dollars.` })
+      .min(0, { error: `${label} cannot be negative.` })
+      .max(MAX_CENTS / 100, { error: `${label} is too large.` })
+      .optional(),
+  )
+
+/**
+ * A listing search, from a query string or from code. Prices are whole dollars of the all-in
+ * monthly cost (what people type); the parsed result carries cents.
+ */
+export const listingSearchSchema = z
+  .object({
+    q: z.string().trim().max(200, { error: 'The search text can have at most 200 characters.' }).optional(),
+    minPrice: wholeDollars('Minimum price'),
+    maxPrice: wholeDollars('Maximum price'),
+    beds: number('Bedrooms').pipe(z.int({ error: 'Bedrooms must be a whole number.' }).min(0).max(20).optional()),
+    baths: number('Bathrooms').pipe(
+      z
+        .number()
+        .min(0)
+        .max(20)
+        .refine((n) => Number.isInteger(n * 2), { error: 'Bathrooms go in halves, like 1.5.' })
+        .optional(),
+    ),
+    type: list(z.enum(LISTING_TYPES, { error: `Type must be one of: ${LISTING_TYPES.join(', ')}.` })),
+    offer: z.enum(OFFERS, { error: 'Offer must be lease or short-term.' }).optional(),
+    pets: list(z.enum(['cats', 'dogs'], { error: 'Pets must be cats, dogs or both.' })),
+    furnished: flag('Furnished'),
+    amenities: list(z.enum(AMENITY_VALUES, { error: `Amenities must be among: ${AMENITY_VALUES.join(', ')}.` })),
+    availableBy: z.iso.date({ error: 'Available by must be a date (YYYY-MM-DD).' }).optional(),
+    south: number('South').pipe(z.number().min(-90).max(90).optional()),
+    west: number('West').pipe(z.number().min(-180).max(180).optional()),
+    north: number('North').pipe(z.number().min(-90).max(90).optional()),
+    east: number('East').pipe(z.number().min(-180).max(180).optional()),
+    sort: z
+      .enum(LISTING_SORTS, { error: `Sort must be one of: ${LISTING_SORTS.join(', ')}.` })
+      .default('newest'),
+    limit: number('Limit').pipe(
+      z.int({ error: 'Limit must be a whole number.' }).min(1, { error: 'Limit must be at least 1.' }).max(50, { error: 'Limit can be at most 50.' }).default(20),
+    ),
+    cursor: cursorSchema.optional(),
+    total: flag('Total'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.minPrice !== undefined && value.maxPrice !== undefined && value.minPrice > value.maxPrice) {
+      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'Maximum price must be at least the minimum price.' })
+    }
+    const bounds = [value.south, value.west, value.north, value.east]
+    const given = bounds.filter((b) => b !== undefined).length
+    if (given !== 0 && given !== 4) {
+      ctx.addIssue({ code: 'custom', path: ['bounds'], message: 'Give all four map bounds: south, west, north and east.' })
+    } else if (given === 4 && (value.south! > value.north! || value.west! > value.east!)) {
+      ctx.addIssue({ code: 'custom', path: ['bounds'], message: 'South must not be above north, nor west east of east.' })
+    }
+    if (value.cursor && value.cursor.sort !== value.sort) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'This page link belongs to another sort; start the search again.' })
+    }
+  })
+
+export type ListingSearchInput = z.input<typeof listingSearchSchema>
+export type ListingSearch = z.output<typeof listingSearchSchema>

@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findListings, type ListingDetail } from '#server/listings/listings.server.ts'
+import type { ListingSearchInput } from '#server/listings/schemas.ts'
+import { listingFactory } from '#tests/support/listings.ts'
+import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
+
+const days = (n: number) => new Date(Date.now() - n * 86_400_000)
+
+describe('listing search', () => {
+  let t: TestServices
+  // A small known set: each filter and sort below names exactly the listings it must return.
+  const L: Record<'A' | 'B' | 'C' | 'D' | 'E' | 'F', ListingDetail> = {} as never
+  const hidden: ListingDetail[] = []
+
+  beforeAll(async () => {
+    t = await createTestServices()
+    const listings = listingFactory(t.services.database.db)
+    L.A = await listings.create({
+      title: 'Bright one-bedroom by Trolley Square',
+      type: 'apartment',
+      city: 'Wilmington',
+      zip: '19806',
+      neighbourhood: 'Trolley Square',
+      latitude: 39.7555,
+      longitude: -75.5643,
+      lease: { monthlyRentCents: 150_000, minTermMonths: 12, depositCents: 150_000 },
+      fees: [{ name: 'Parking', monthlyCents: 7_500 }],
+      bedrooms: 1,
+      bathrooms: 1,
+      interiorSqft: 700,
+      allowsCats: true,
+      amenities: ['parking', 'dishwasher'],
+      availableFrom: '2026-01-01',
+      createdAt: days(8),
+    })
+    L.B = await listings.create({
+      title: 'Family house with a big garden',
+      type: 'house',
+      city: 'Newark',
+      zip: '19711',
+      neighbourhood: 'Old Newark',
+      latitude: 39.6837,
+      longitude: -75.7497,
+      lease: { monthlyRentCents: 240_000, minTermMonths: 12, depositCents: 240_000 },
+      fees: [{ name: 'Pet rent', monthlyCents: 3_500 }],
+      bedrooms: 3,
+      bathrooms: 2.5,
+      interiorSqft: 1_800,
+      allowsCats: true,
+      allowsDogs: true,
+      amenities: ['parking', 'outdoor-space', 'in-unit-laundry'],
+      availableFrom: '2026-03-01',
+      createdAt: days(7),
+    })
+    L.C = await listings.create({
+      title: 'Beach condo steps from the canal',
+      type: 'condo',
+      city: 'Lewes',
+      zip: '19958',
+      neighbourhood: 'Canalfront',
+      latitude: 38.7746,
+      longitude: -75.1393,
+      lease: null,
+      shortTerm: { nightlyCents: 20_000, minNights: 2 },
+      bedrooms: 2,
+      bathrooms: 2,
+      interiorSqft: 1_100,
+      isFurnished: true,
+      amenities: ['pool'],
+      availableFrom: '2025-12-01',
+      createdAt: days(6),
+    })
+    L.D = await listings.create({
+      title: 'Furnished studio downtown',
+      type: 'studio',
+      city: 'Wilmington',
+      zip: '19801',
+      neighbourhood: 'Downtown',
+      latitude: 39.7459,
+      longitude: -75.5466,
+      lease: { monthlyRentCents: 110_000, minTermMonths: 6, depositCents: 110_000 },
+      shortTerm: { nightlyCents: 9_000, minNights: 3 },
+      bedrooms: 0,
+      bathrooms: 1,
+      interiorSqft: 450,
+      isFurnished: true,
+      amenities: ['elevator', 'gym'],
+      availableFrom: '2026-02-01',
+      createdAt: days(5),
+    })
+    L.E = await listings.create({
+      title: 'End-unit townhouse near the green',
+      type: 'townhouse',
+      city: 'Dover',
+      zip: '19901',
+      neighbourhood: 'The Green',
+      latitude: 39.1582,
+      longitude: -75.5244,
+      lease: { monthlyRentCents: 190_000, minTermMonths: 12, depositCents: 190_000 },
+      fees: [{ name: 'Trash', monthlyCents: 1_500 }],
+      bedrooms: 3,
+      bathrooms: 1.5,
+      interiorSqft: 1_500,
+      allowsDogs: true,
+      amenities: ['parking', 'in-unit-laundry'],
+      availableFrom: '2026-01-15',
+      createdAt: days(4),
+    })
+    L.F = await listings.create({
+      title: 'Room in a shared house',
+      type: 'room',
+      city: 'Newark',
+      zip: '19711',
+      neighbourhood: 'Main Street',
+      latitude: 39.6830,
+      longitude: -75.7520,
+      lease: { monthlyRentCents: 75_000, minTermMonths: 6, depositCents: 50_000 },
+      bedrooms: 1,
+      bathrooms: 1,
+      interiorSqft: 200,
+      availableFrom: '2025-11-01',
+      createdAt: days(3),
+    })
+    // Listings no search may show: a draft, an archived and a leased one, and one left unconfirmed.
+    for (const status of ['draft', 'archived', 'leased'] as const) {
+      hidden.push(await listings.create({ title: `Hidden ${status} flat in Wilmington`, status, createdAt: days(1) }))
+    }
+    hidden.push(await listings.create({ title: 'Stale flat in Wilmington', lastConfirmedAt: days(31), createdAt: days(1) }))
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  const search = async (input: ListingSearchInput) => {
+    const page = await findListings(t.services.database.db, { search: input })
+    return page.items.map((item) => item.title)
+  }
+  const titles = (...keys: (keyof typeof L)[]) => keys.map((k) => L[k].title)
+
+  it('shows only published, recently confirmed listings, newest first, with a total', async () => {
+    const page = await findListings(t.services.database.db, { search: {} })
+    expect(page.items.map((i) => i.title)).toEqual(titles('F', 'E', 'D', 'C', 'B', 'A'))
+    expect(page.total).toBe(6)
+    expect(page.nextCursor).toBeNull()
+  })
+
+  it('gives every item its all-in monthly cost', async () => {
+    const page = await findListings(t.services.database.db, { search: { sort: 'price-asc' } })
+    expect(page.items.map((i) => [i.title, i.allInMonthlyCents])).toEqual([
+      [L.F.title, 75_000],
+      [L.D.title, 110_000],
+      [L.A.title, 157_500],
+      [L.E.title, 191_500],
+      [L.B.title, 243_500],
+      [L.C.title, 600_000], // short stays only: 30 nights
+    ])
+  })
+
+  it.each([
+    ['price-asc', ['F', 'D', 'A', 'E', 'B', 'C']],
+    ['price-desc', ['C', 'B', 'E', 'A', 'D', 'F']],
+    ['largest', ['B', 'E', 'C', 'A', 'D', 'F']],
+    ['newest', ['F', 'E', 'D', 'C', 'B', 'A']],
+  ] as const)('sorts by %s', async (sort, order) => {
+    expect(await search({ sort })).toEqual(titles(...order))
+  })
+
+  it.each([
+    ['a word of the title', { q: 'canal' }, ['C']],
+    ['a city', { q: 'Newark' }, ['F', 'B']],
+    ['a neighbourhood', { q: 'trolley' }, ['A']],
+    ['a ZIP prefix', { q: '1971' }, ['F', 'B']],
+    ['a city prefix', { q: 'Wilm' }, ['D', 'A']],
+    ['web-search syntax', { q: 'house -shared' }, ['B']],
+    ['a price range', { minPrice: 1500, maxPrice: 2000 }, ['E', 'A']],
+    ['a minimum price', { minPrice: 2435 }, ['C', 'B']],
+    ['minimum bedrooms', { beds: 3 }, ['E', 'B']],
+    ['minimum bathrooms', { baths: 1.5 }, ['E', 'C', 'B']],
+    ['types', { type: ['house', 'condo'] }, ['C', 'B']],
+    ['a lease', { offer: 'lease' }, ['F', 'E', 'D', 'B', 'A']],
+    ['short stays', { offer: 'short-term' }, ['D', 'C']],
+    ['cats', { pets: ['cats'] }, ['B', 'A']],
+    ['dogs', { pets: ['dogs'] }, ['E', 'B']],
+    ['cats and dogs', { pets: ['cats', 'dogs'] }, ['B']],
+    ['furnished', { furnished: true }, ['D', 'C']],
+    ['unfurnished', { furnished: false }, ['F', 'E', 'B', 'A']],
+    ['all of several amenities', { amenities: ['parking', 'in-unit-laundry'] }, ['E', 'B']],
+    ['availability by a date', { availableBy: '2026-01-15' }, ['F', 'E', 'C', 'A']],
+    ['map bounds', { south: 39.73, west: -75.58, north: 39.78, east: -75.52 }, ['D', 'A']],
+    ['several filters at once', { q: 'Newark', beds: 2, pets: ['dogs'] }, ['B']],
+  ] as const)('filters by %s', async (_name, filters, expected) => {
+    expect(await search(filters as ListingSearchInput)).toEqual(titles(...expected))
+  })
+
+  it('returns an empty page when nothing matches', async () => {
+    const page = await findListings(t.services.database.db, { search: { q: 'lighthouse', beds: 5 } })
+    expect(page).toEqual({ items: [], nextCursor: null, total: 0 })
+  })
+
+  it('pages through results with a cursor, neither repeating nor skipping', async () => {
+    const first = await findListings(t.services.database.db, { search: { sort: 'largest', limit: 4 } })
+    expect(first.items.map((i) => i.title)).toEqual(titles('B', 'E', 'C', 'A'))
+    expect(first.total).toBe(6)
+    const second = await findListings(t.services.database.db, {
+      search: { sort: 'largest', limit: 4, cursor: first.nextCursor! },
+    })
+    expect(second.items.map((i) => i.title)).toEqual(titles('D', 'F'))
+    expect(second.nextCursor).toBeNull()
+  })
+
+  describe('GET /api/properties', () => {
+    it('answers the same filters from the query string', async () => {
+      const res = await t.app.request('/api/properties?beds=3&type=house,townhouse&sort=price-asc')
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as { items: { title: string }[]; total: number; nextCursor: null }
+      expect(body.items.map((i) => i.title)).toEqual(titles('E', 'B'))
+      expect(body.total).toBe(2)
+      const repeated = await t.app.request('/api/properties?amenities=parking&amenities=in-unit-laundry&pets=dogs')
+      expect(((await repeated.json()) as typeof body).items.map((i) => i.title)).toEqual(titles('E', 'B'))
+    })
+
+    it('follows nextCursor to the next page', async () => {
+      const first = (await (await t.app.request('/api/properties?sort=price-desc&limit=5')).json()) as {
+        items: { title: string }[]
+        nextCursor: string
+      }
+      expect(first.items.map((i) => i.title)).toEqual(titles('C', 'B', 'E', 'A', 'D'))
+      const next = await t.app.request(`/api/properties?sort=price-desc&limit=5&cursor=${first.nextCursor}`)
+      const body = (await next.json()) as { items: { title: string }[]; total: number | null }
+      expect(body.items.map((i) => i.title)).toEqual(titles('F'))
+      expect(body.total).toBeNull()
+    })
+
+    it.each([
+      ['minPrice=-5', 'minPrice'],
+      ['beds=abc', 'beds'],
+      ['beds=500', 'beds'],
+      ['baths=1.3', 'baths'],
+      ['sort=random', 'sort'],
+      ['cursor=garbage', 'cursor'],
+      ['cursor=WyJuZXdlc3QiLCJ4IiwxXQ', 'cursor'],
+      ['limit=0', 'limit'],
+      ['limit=51', 'limit'],
+      ['type=castle', 'type.0'],
+      ['amenities=sauna', 'amenities.0'],
+      ['offer=forever', 'offer'],
+      ['furnished=maybe', 'furnished'],
+      ['availableBy=tomorrow', 'availableBy'],
+      ['south=39', 'bounds'],
+      ['minPrice=3000&maxPrice=1000', 'maxPrice'],
+      [`q=${'x'.repeat(201)}`, 'q'],
+    ])('refuses %s with a 400 problem naming the field', async (query, field) => {
+      const res = await t.app.request(`/api/properties?${query}`)
+      expect(res.status).toBe(400)
+      const body = (await res.json()) as { type: string; title: string; status: number; detail: string; errors: Record<string, string[]> }
+      expect(body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400 })
+      expect(body.detail).toBeTruthy()
+      expect(body.errors[field]?.[0]).toEqual(expect.any(String))
+    })
+
+    it('refuses a cursor made for another sort', async () => {
+      const first = (await (await t.app.request('/api/properties?sort=price-asc&limit=2')).json()) as { nextCursor: string }
+      const res = await t.app.request(`/api/properties?sort=newest&cursor=${first.nextCursor}`)
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { errors: Record<string, string[]> }).errors.cursor).toBeDefined()
+    })
+
+    it('treats SQL and odd characters in the search text as plain text', async () => {
+      for (const q of ["'; drop table listing; --", '%', '_', '\\', '!!!', '<script>', '(canal']) {
+        const res = await t.app.request(`/api/properties?q=${encodeURIComponent(q)}`)
+        expect(res.status).toBe(200)
+      }
+      expect(await search({})).toHaveLength(6)
+    })
+
+    it('returns a public listing with its fee breakdown and price history', async () => {
+      const res = await t.app.request(`/api/properties/${L.A.id}`)
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as { title: string; allInMonthlyCents: number; fees: unknown; priceHistory: unknown[] }
+      expect(body).toMatchObject({
+        title: L.A.title,
+        allInMonthlyCents: 157_500,
+        fees: [{ name: 'Parking', monthlyCents: 7_500 }],
+        priceHistory: [{ kind: 'lease', amountCents: 150_000 }],
+      })
+    })
+
+    it('answers 404 problems for a missing, malformed or private listing', async () => {
+      const draft = hidden.find((h) => h.status === 'draft')!
+      for (const path of ['/api/properties/999999', '/api/properties/abc', '/api/properties/0', `/api/properties/${draft.id}`]) {
+        const res = await t.app.request(path)
+        expect(res.status).toBe(404)
+        expect(await res.json()).toMatchObject({ status: 404, title: 'Not Found' })
+      }
+    })
+  })
+})
