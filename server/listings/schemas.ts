@@ -228,5 +228,6 @@ export const listingSearchSchema = z
     }
   })
 
-export type ListingSearchInput = z.input<typeof listingSearchSchema>
+/** What callers pass: every field optional, strings from a query string or typed values from code. */
+export type ListingSearchInput = Partial<z.input<typeof listingSearchSchema>>
 export type ListingSearch = z.output<typeof listingSearchSchema>
