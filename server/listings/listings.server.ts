@@ -78,7 +78,8 @@ function allInMonthlyCents(input: ValidListing): number {
   return base + input.fees.reduce((sum, fee) => sum + fee.monthlyCents, 0)
 }
 
-function columnsOf(input: ValidListing) {
+/** The stored columns of a valid listing, the all-in monthly cost included (the seed writes them too). */
+export function listingColumns(input: ValidListing) {
   return {
     title: input.title,
     description: input.description,
@@ -234,7 +235,7 @@ export async function createListing(db: Db, { viewerId, input }: { viewerId: str
     if (!allowed) throw new AppError('forbidden', 'Only landlords can list homes. Choose the landlord role on your profile first.')
     const [row] = await tx
       .insert(listing)
-      .values({ ownerId: viewerId, ...columnsOf(valid) })
+      .values({ ownerId: viewerId, ...listingColumns(valid) })
       .returning({ id: listing.id })
     await replaceFees(tx, row!.id, valid.fees)
     await recordPrices(tx, row!.id, null, valid)
@@ -267,7 +268,7 @@ export async function updateListing(
     const after = parseOrThrow(listingInputSchema, { ...before, ...changes })
     await tx
       .update(listing)
-      .set({ ...columnsOf(after), updatedAt: sql`now()` })
+      .set({ ...listingColumns(after), updatedAt: sql`now()` })
       .where(eq(listing.id, listingId))
     if ('fees' in changes) await replaceFees(tx, listingId, after.fees)
     await recordPrices(tx, listingId, before, after)

@@ -1,5 +1,5 @@
 // Demo data for a fresh database: a deterministic, believable site for a newcomer — demo accounts
-// (an administrator, landlords, a renter), knowledge-base articles and a few messages. It runs once:
+// (an administrator, landlords, a renter), knowledge-base articles, a few messages and listings. It runs once:
 // a marker in the setting table keeps later starts from adding anything.
 import { eq } from 'drizzle-orm'
 import { siteConfig } from '#app/site-config.ts'
@@ -8,6 +8,7 @@ import type { Database } from '#server/db/client.server.ts'
 import { account, message, profile, setting, user } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { seedArticles } from './articles.server.ts'
+import { seedDemoListings } from './listings.server.ts'
 
 /** The password of every demo account (documented in the README; disable with SEED_DEMO_DATA=false). */
 export const DEMO_PASSWORD = 'cooper-demo-home'
@@ -25,7 +26,10 @@ const seededAt = new Date('2025-01-15T15:00:00Z')
 export async function seedDemoData({ database, auth, logger }: { database: Database; auth: Auth; logger: Logger }) {
   const { db } = database
   const [marker] = await db.select().from(setting).where(eq(setting.key, SEED_MARKER))
-  if (marker) return
+  if (marker) {
+    await seedListingsOnce(db, logger)
+    return
+  }
 
   // Hash outside the transaction: PGlite serialises transactions, so slow work inside one stalls all.
   const context = await auth.$context
@@ -86,4 +90,10 @@ export async function seedDemoData({ database, auth, logger }: { database: Datab
   })
   await seedArticles(db)
   if (created) logger.info({ accounts: demoAccounts.length }, 'demo data created')
+  await seedListingsOnce(db, logger)
+}
+
+async function seedListingsOnce(db: Database['db'], logger: Logger) {
+  const listings = await seedDemoListings(db)
+  if (listings > 0) logger.info({ listings }, 'demo listings created')
 }

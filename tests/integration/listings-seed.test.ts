@@ -1,0 +1,62 @@
+import { count, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listing, listingPriceHistory } from '#server/db/schema.ts'
+import { findListingById, findListings } from '#server/listings/listings.server.ts'
+import { seedDemoData } from '#server/seed/demo.server.ts'
+import { DEMO_LISTING_COUNT, generateDemoListings } from '#server/seed/listings.server.ts'
+import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
+
+describe('demo listings', () => {
+  let t: TestServices
+  const db = () => t.services.database.db
+  beforeAll(async () => {
+    t = await createTestServices()
+    await seedDemoData({ database: t.services.database, auth: t.services.auth, logger: t.services.logger })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('are the same on every run', () => {
+    expect(generateDemoListings(20)).toEqual(generateDemoListings(20))
+  })
+
+  it('fill the site once with searchable homes owned by the demo landlords, Delaware first', async () => {
+    await seedDemoData({ database: t.services.database, auth: t.services.auth, logger: t.services.logger })
+    const [all] = await db().select({ n: count() }).from(listing)
+    expect(all!.n).toBe(DEMO_LISTING_COUNT)
+    const owners = await db().selectDistinct({ ownerId: listing.ownerId }).from(listing).orderBy(listing.ownerId)
+    expect(owners.map((o) => o.ownerId)).toEqual(['demo-landlord-1', 'demo-landlord-2'])
+    const delaware = await findListings(db(), { search: { q: 'Wilmington' } })
+    expect(delaware.total).toBeGreaterThan(10)
+    expect(delaware.items.every((i) => i.state === 'DE')).toBe(true)
+    const page = await findListings(db(), { search: { limit: 50 } })
+    expect(page.total).toBeGreaterThan(200)
+  })
+
+  it('price homes sensibly for their city and keep years of price history', async () => {
+    const rents = await db().execute<{ city: string; median: number }>(
+      sql`select city, percentile_cont(0.5) within group (order by monthly_rent_cents)::int as median
+          from listing where type = 'apartment' and bedrooms = 1 and monthly_rent_cents is not null group by city`,
+    )
+    const median = Object.fromEntries(rents.rows.map((r) => [r.city, r.median]))
+    expect(median.Brooklyn).toBeGreaterThan(median.Dover!)
+    for (const cents of Object.values(median)) expect(cents).toBeGreaterThan(80_000)
+    const [span] = (
+      await db().execute<{ years: number }>(
+        sql`select extract(year from max(${listingPriceHistory.changedAt})) - extract(year from min(${listingPriceHistory.changedAt})) as years from ${listingPriceHistory}`,
+      )
+    ).rows
+    expect(Number(span!.years)).toBeGreaterThanOrEqual(3)
+    const [withHistory] = await db()
+      .select({ id: listingPriceHistory.listingId, n: count() })
+      .from(listingPriceHistory)
+      .where(eq(listingPriceHistory.kind, 'lease'))
+      .groupBy(listingPriceHistory.listingId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1)
+    const detail = await findListingById(db(), { viewerId: 'demo-landlord-1', listingId: withHistory!.id })
+    expect(detail?.priceHistory.length).toBeGreaterThanOrEqual(3)
+    expect(detail?.priceHistory.at(-1)?.amountCents).toBe(detail?.lease?.monthlyRentCents)
+  })
+})
