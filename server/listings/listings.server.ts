@@ -57,7 +57,17 @@ export type ListingDetail = ListingSummary & {
   updatedAt: string
 }
 
-export type ListingPage = { items: ListingSummary[]; nextCursor: string | null; total: number | null }
+/** Counts stop here: "1,000+ homes" says enough, and a broad count over a million rows would cost more than the page. */
+export const TOTAL_CAP = 1000
+
+export type ListingPage = {
+  items: ListingSummary[]
+  nextCursor: string | null
+  /** How many listings match, up to TOTAL_CAP; null on later pages unless asked for. */
+  total: number | null
+  /** True when more than TOTAL_CAP match (show "1,000+"). */
+  isTotalCapped: boolean
+}
 
 /** True when the viewer may change the listing: they own it or are an administrator. */
 function canChange(viewerId: string | null | undefined): SQL {
@@ -443,34 +453,49 @@ const sorts = {
 } as const
 
 /**
- * A page of published, recently confirmed listings. The total is counted only for the first page
- * (or when asked), by a second query with the same filters: on a large table a broad count costs
- * far more than the page itself.
+ * The two queries of a search, built but not run: the page (one row more than the limit, to know
+ * whether there is a next page) and, when wanted, the count. `bench/explain.ts` reads their plans.
  */
-export async function findListings(
-  db: Db,
-  { search: input }: { viewerId?: string | null; search: ListingSearchInput | Record<string, unknown> },
-): Promise<ListingPage> {
+export function buildListingSearch(db: Db, input: ListingSearchInput | Record<string, unknown>) {
   const search = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
   const sort = sorts[search.sort]
   const where = searchConditions(search)
   const pageWhere = search.cursor ? [...where, sort.after(search.cursor.key, search.cursor.id)] : where
   const wantsTotal = search.total ?? !search.cursor
-  const [rows, totalRows] = await Promise.all([
-    db
+  return {
+    search,
+    page: db
       .select({ ...summaryColumns, sortKey: sort.key })
       .from(listing)
       .where(and(...pageWhere))
       .orderBy(...sort.order)
       .limit(search.limit + 1),
-    wantsTotal ? db.select({ n: count() }).from(listing).where(and(...where)) : Promise.resolve(null),
-  ])
+    total: wantsTotal
+      ? db
+          .select({ n: count() })
+          .from(db.select({ one: sql`1` }).from(listing).where(and(...where)).limit(TOTAL_CAP + 1).as('matches'))
+      : null,
+  }
+}
+
+/**
+ * A page of published, recently confirmed listings. The total is counted only for the first page
+ * (or when asked with `total`), by a second query with the same filters that stops at TOTAL_CAP + 1
+ * rows: an exact broad count over a large table costs far more than the page itself.
+ */
+export async function findListings(
+  db: Db,
+  { search: input }: { viewerId?: string | null; search: ListingSearchInput | Record<string, unknown> },
+): Promise<ListingPage> {
+  const { search, page, total } = buildListingSearch(db, input)
+  const [rows, totalRows] = await Promise.all([page, total ?? Promise.resolve(null)])
   const hasMore = rows.length > search.limit
   const items = rows.slice(0, search.limit)
   const last = items.at(-1)
   return {
     items: items.map((row) => summaryOf(row)),
     nextCursor: hasMore && last ? encodeCursor({ sort: search.sort, key: last.sortKey, id: last.id }) : null,
-    total: totalRows ? (totalRows[0]?.n ?? 0) : null,
+    total: totalRows ? Math.min(totalRows[0]?.n ?? 0, TOTAL_CAP) : null,
+    isTotalCapped: (totalRows?.[0]?.n ?? 0) > TOTAL_CAP,
   }
 }

@@ -194,7 +194,7 @@ describe('listing search', () => {
 
   it('returns an empty page when nothing matches', async () => {
     const page = await findListings(t.services.database.db, { search: { q: 'lighthouse', beds: 5 } })
-    expect(page).toEqual({ items: [], nextCursor: null, total: 0 })
+    expect(page).toEqual({ items: [], nextCursor: null, total: 0, isTotalCapped: false })
   })
 
   it('pages through results with a cursor, neither repeating nor skipping', async () => {
