@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router'
 import { appContext } from '#app/context.ts'
 import { findProjectRoot } from '#server/db/client.server.ts'
+import { estimateListingCount } from '#server/listings/listings.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { apiRoutes } from './api.server.ts'
 import { contentSecurityPolicy, isCrossSiteWrite } from './security.server.ts'
@@ -85,7 +86,8 @@ export function createHttpApp({ services, build }: { services: Services; build?:
   app.get('/readyz', async (c) => {
     try {
       await services.database.ping()
-      return c.json({ status: 'ok', database: services.database.kind })
+      const listings = await estimateListingCount(services.database.db)
+      return c.json({ status: 'ok', database: services.database.kind, listings })
     } catch (error) {
       c.get('log').warn({ err: error }, 'database not ready')
       return c.json({ status: 'unavailable', database: services.database.kind }, 503)

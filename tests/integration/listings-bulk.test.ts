@@ -29,6 +29,11 @@ describe('bulk listings', () => {
     expect(priced!.n).toBe(LISTINGS)
   })
 
+  it('reports about how many listings there are on /readyz, for benchmarks and operators', async () => {
+    const res = await t.app.request('/readyz')
+    expect(await res.json()).toMatchObject({ status: 'ok', listings: LISTINGS })
+  })
+
   it('caps the count of a broad search and still pages through it', async () => {
     const page = await findListings(db(), { search: { limit: 50 } })
     expect(page.total).toBe(TOTAL_CAP)
