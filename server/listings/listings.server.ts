@@ -421,7 +421,8 @@ function searchConditions(search: ReturnType<typeof listingSearchSchema.parse>):
   if (search.availableBy) where.push(sql`${listing.availableFrom} <= ${search.availableBy}`)
   if (search.south !== undefined) {
     where.push(
-      sql`point(${listing.longitude}, ${listing.latitude}) <@ box(point(${search.west}, ${search.south}), point(${search.east}, ${search.north}))`,
+      sql`${listing.latitude} between ${search.south} and ${search.north}`,
+      sql`${listing.longitude} between ${search.west} and ${search.east}`,
     )
   }
   return where
