@@ -111,6 +111,7 @@ const layers = [
   vitestLayer('integration on PGlite', 'pglite'),
   postgres === true ? vitestLayer('integration on PostgreSQL', 'postgres') : { name: 'integration on PostgreSQL', skipped: true },
   checkLayer('production build', [[bin('@react-router/dev', 'react-router'), 'build']]),
+  vitestLayer('server process', 'process'),
   hasChromium
     ? {
         name: 'end-to-end in Chromium',

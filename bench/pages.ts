@@ -1,0 +1,114 @@
+// Page budget benchmark: starts the production server on a fresh embedded database, measures the
+// first-load JavaScript (gzip) of / and /properties, then load-tests server rendering of each page
+// with concurrent clients. Prints one JSON line.
+//   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20]
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const args = process.argv.slice(2)
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`)
+  return index >= 0 ? Number(args[index + 1]) : fallback
+}
+const seconds = option('seconds', 10)
+const clients = option('clients', 20)
+const port = option('port', 3399)
+const root = path.resolve(import.meta.dirname, '..')
+const origin = `http://127.0.0.1:${port}`
+
+if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+  console.error('Build first: npm run build')
+  process.exit(1)
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-bench-'))
+const server = spawn(process.execPath, ['server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT: 'false' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+
+try {
+  await waitForReady()
+  const pages = ['/', '/properties']
+  const firstLoadJsGzipKb: Record<string, number> = {}
+  for (const page of pages) firstLoadJsGzipKb[page] = await firstLoadJs(page)
+  const load: Record<string, unknown> = {}
+  for (const page of pages) load[page] = await loadTest(page)
+  console.log(
+    JSON.stringify({
+      benchmark: 'pages',
+      database: 'pglite',
+      clients,
+      seconds,
+      firstLoadJsGzipKb,
+      ssr: load,
+    }),
+  )
+} finally {
+  server.kill('SIGTERM')
+  await new Promise((resolve) => server.on('exit', resolve))
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+async function waitForReady() {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('server did not become ready')
+}
+
+/** Sum of the gzip sizes of every script the page loads on first visit. */
+async function firstLoadJs(page: string): Promise<number> {
+  const html = await (await fetch(origin + page)).text()
+  const urls = new Set<string>()
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(match[1]!)
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(match[1]!)
+  for (const match of html.matchAll(/import \* as \w+ from "([^"]+)"/g)) urls.add(match[1]!)
+  let bytes = gzipSync(Buffer.from(html.match(/<script[^>]*>([\s\S]*?)<\/script>/g)?.join('') ?? '')).length
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer())
+    bytes += gzipSync(body).length
+  }
+  return Math.round((bytes / 1024) * 10) / 10
+}
+
+async function loadTest(page: string) {
+  const latencies: number[] = []
+  let errors = 0
+  const end = Date.now() + seconds * 1000
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (Date.now() < end) {
+        const started = performance.now()
+        try {
+          const res = await fetch(origin + page)
+          await res.arrayBuffer()
+          if (!res.ok) errors++
+        } catch {
+          errors++
+        }
+        latencies.push(performance.now() - started)
+      }
+    }),
+  )
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10
+  return {
+    requests: latencies.length,
+    requestsPerSecond: Math.round(latencies.length / seconds),
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
+    errors,
+  }
+}
