@@ -166,8 +166,12 @@ export async function showNavigationLinks(page: Page, layout: Layout) {
  */
 export async function dismissToasts(page: Page) {
   const closeButtons = page.getByRole('alert').getByRole('button', { name: 'close' })
-  for (const button of await closeButtons.all()) await button.click().catch(() => {})
-  await expect(closeButtons).toHaveCount(0)
+  // One at a time, from the top: a toast may close by itself between finding it and clicking it,
+  // so a click that finds nothing is retried rather than left waiting.
+  await expect(async () => {
+    if ((await closeButtons.count()) > 0) await closeButtons.first().click({ timeout: 1000 })
+    await expect(closeButtons).toHaveCount(0, { timeout: 500 })
+  }).toPass({ timeout: 15_000 })
 }
 
 /**
