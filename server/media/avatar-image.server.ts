@@ -1,6 +1,7 @@
-// Turns an uploaded profile photo into a small square WebP. The upload is trusted for nothing: its
-// type comes from its bytes, its size is checked before decoding, its pixel count is capped so a
-// tiny file cannot expand into gigabytes, and nothing of its metadata (EXIF, GPS, XMP) is kept.
+// Checks uploaded images (profile and listing photos) and turns a profile photo into a small square
+// WebP. An upload is trusted for nothing: its type comes from its bytes, its size is checked before
+// decoding, its pixel count is capped so a tiny file cannot expand into gigabytes, and nothing of its
+// metadata (EXIF, GPS, XMP) is kept.
 import sharp, { type Metadata } from 'sharp'
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
@@ -20,10 +21,24 @@ export const imageRejectionMessages: Record<ImageRejection, string> = {
   unreadable: 'This image could not be read. It may be damaged; try another photo.',
 }
 
+/** What an upload may be: at most `maxBytes` long and `maxPixels` pixels once decoded. */
+export type ImageLimits = { maxBytes: number; maxPixels: number }
+
+export const AVATAR_LIMITS: ImageLimits = { maxBytes: AVATAR_MAX_BYTES, maxPixels: AVATAR_MAX_INPUT_PIXELS }
+
+/** The message for a refused image, naming the limits that applied to it. */
+export function imageRejectionMessage(reason: ImageRejection, limits: ImageLimits): string {
+  if (reason === 'too-large') return `The photo must be ${Math.round(limits.maxBytes / 1024 / 1024)} MB or smaller.`
+  if (reason === 'too-many-pixels') {
+    return `This image has too many pixels to process. Use a photo of at most ${Math.round(limits.maxPixels / 1_000_000)} megapixels.`
+  }
+  return imageRejectionMessages[reason]
+}
+
 export class ImageRejectedError extends Error {
   readonly reason: ImageRejection
-  constructor(reason: ImageRejection) {
-    super(imageRejectionMessages[reason])
+  constructor(reason: ImageRejection, limits: ImageLimits = AVATAR_LIMITS) {
+    super(imageRejectionMessage(reason, limits))
     this.reason = reason
     this.name = 'ImageRejectedError'
   }
@@ -42,42 +57,55 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
 
 export type ProcessedAvatar = { data: Buffer; sourceFormat: ImageFormat; width: number; height: number }
 
+export type InspectedImage = { format: ImageFormat; width: number; height: number }
+
+/**
+ * Checks an upload before anything decodes it: its size, its type from its bytes (and the decoder
+ * must agree), and its pixel count from the header alone. Throws ImageRejectedError.
+ */
+export async function inspectImage(bytes: Uint8Array, limits: ImageLimits): Promise<InspectedImage> {
+  if (bytes.byteLength > limits.maxBytes) throw new ImageRejectedError('too-large', limits)
+  const format = sniffImageFormat(bytes)
+  if (!format) throw new ImageRejectedError('not-an-image', limits)
+  let metadata: Metadata
+  try {
+    // Reads only the header; sharp already refuses here a header that states too many pixels.
+    metadata = await sharp(bytes, decodeOptions(limits)).metadata()
+  } catch (error) {
+    throw rejectionFor(error, limits)
+  }
+  // The signature and the decoder must agree, so a file that only starts like an image is refused.
+  if (metadata.format !== format) throw new ImageRejectedError('not-an-image', limits)
+  if (!metadata.width || !metadata.height) throw new ImageRejectedError('unreadable', limits)
+  if (metadata.width * metadata.height > limits.maxPixels) throw new ImageRejectedError('too-many-pixels', limits)
+  return { format, width: metadata.width, height: metadata.height }
+}
+
+/** sharp's input options for an upload that passed inspectImage: the same pixel cap, strict decoding. */
+export function decodeOptions(limits: ImageLimits) {
+  return { limitInputPixels: limits.maxPixels, failOn: 'error' } as const
+}
+
 /**
  * Checks an uploaded photo and re-encodes it as a 256×256 WebP (cover crop, EXIF orientation
  * applied, no metadata). Throws ImageRejectedError with a message fit for the person uploading.
  */
 export async function processAvatar(bytes: Uint8Array): Promise<ProcessedAvatar> {
-  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new ImageRejectedError('too-large')
-  const sourceFormat = sniffImageFormat(bytes)
-  if (!sourceFormat) throw new ImageRejectedError('not-an-image')
-
-  const options = { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error' } as const
-  let metadata: Metadata
-  try {
-    // Reads only the header; sharp already refuses here a header that states too many pixels.
-    metadata = await sharp(bytes, options).metadata()
-  } catch (error) {
-    throw rejectionFor(error)
-  }
-  // The signature and the decoder must agree, so a file that only starts like an image is refused.
-  if (metadata.format !== sourceFormat) throw new ImageRejectedError('not-an-image')
-  if (!metadata.width || !metadata.height) throw new ImageRejectedError('unreadable')
-  if (metadata.width * metadata.height > AVATAR_MAX_INPUT_PIXELS) throw new ImageRejectedError('too-many-pixels')
-
+  const { format: sourceFormat } = await inspectImage(bytes, AVATAR_LIMITS)
   try {
     // sharp writes no metadata unless asked (keepExif/withMetadata), so EXIF and GPS are dropped.
-    const data = await sharp(bytes, options)
+    const data = await sharp(bytes, decodeOptions(AVATAR_LIMITS))
       .autoOrient()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
       .webp({ quality: AVATAR_QUALITY })
       .toBuffer()
     return { data, sourceFormat, width: AVATAR_SIZE, height: AVATAR_SIZE }
   } catch (error) {
-    throw rejectionFor(error)
+    throw rejectionFor(error, AVATAR_LIMITS)
   }
 }
 
-function rejectionFor(error: unknown): ImageRejectedError {
+export function rejectionFor(error: unknown, limits: ImageLimits): ImageRejectedError {
   const isPixelLimit = error instanceof Error && /pixel limit/i.test(error.message)
-  return new ImageRejectedError(isPixelLimit ? 'too-many-pixels' : 'unreadable')
+  return new ImageRejectedError(isPixelLimit ? 'too-many-pixels' : 'unreadable', limits)
 }

@@ -1,0 +1,108 @@
+// Background jobs on pg-boss, kept in the same database as everything else: over the one PGlite
+// connection when embedded, over a small pool of its own on PostgreSQL. Workers run in this process
+// unless JOBS_WORKERS=false, so instances can be split into web and worker roles.
+import { PgBoss, fromPglite } from 'pg-boss'
+import type { Database } from '#server/db/client.server.ts'
+import type { Logger } from '#server/logger.server.ts'
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>
+
+export type JobDefinition = {
+  name: string
+  handler: JobHandler
+  /** A cron expression (UTC) on which one job of this kind is queued by pg-boss's scheduler. */
+  cron?: string
+  /** How often a failed job is tried again before it is left failed. */
+  retryLimit?: number
+}
+
+export type Jobs = {
+  /** Queues a job; it runs on a worker of any instance, soon after the surrounding write commits. */
+  send(name: string, data?: Record<string, unknown>): Promise<void>
+  /** Runs queued jobs in this process until none is left (tests, and scripts that must finish work). */
+  runUntilIdle(): Promise<number>
+  stop(): Promise<void>
+}
+
+const POLLING_SECONDS = 2
+
+export async function startJobs({
+  database,
+  logger,
+  definitions,
+  isWorking,
+}: {
+  database: Database
+  logger: Logger
+  definitions: JobDefinition[]
+  isWorking: boolean
+}): Promise<Jobs> {
+  const { connection } = database
+  const boss =
+    connection.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', schedule: isWorking })
+      : new PgBoss({ connectionString: connection.url, max: 3, schedule: isWorking })
+  boss.on('error', (error) => logger.error({ err: error }, 'background job queue error'))
+  await boss.start()
+
+  const byName = new Map(definitions.map((d) => [d.name, d]))
+  for (const definition of definitions) {
+    await boss.createQueue(definition.name, { retryLimit: definition.retryLimit ?? 2, retryDelay: 30 })
+    if (definition.cron) await boss.schedule(definition.name, definition.cron)
+  }
+
+  const run = async (name: string, data: unknown) => {
+    const definition = byName.get(name)
+    if (!definition) throw new Error(`No job called ${name}`)
+    await definition.handler((data ?? {}) as Record<string, unknown>)
+  }
+
+  if (isWorking) {
+    for (const definition of definitions) {
+      await boss.work(definition.name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
+        for (const job of batch) {
+          try {
+            await run(job.name, job.data)
+          } catch (error) {
+            logger.warn({ err: error, job: job.name, id: job.id }, 'background job failed')
+            throw error
+          }
+        }
+      })
+    }
+  }
+
+  let isStopped = false
+  return {
+    async send(name, data = {}) {
+      if (!byName.has(name)) throw new Error(`No job called ${name}`)
+      await boss.send(name, data)
+    },
+    async runUntilIdle() {
+      let done = 0
+      for (;;) {
+        let found = 0
+        for (const name of byName.keys()) {
+          const batch = await boss.fetch<Record<string, unknown>>(name, { batchSize: 10 })
+          for (const job of batch) {
+            found += 1
+            try {
+              await run(name, job.data)
+              await boss.complete(name, job.id)
+            } catch (error) {
+              logger.warn({ err: error, job: name, id: job.id }, 'background job failed')
+              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) })
+            }
+          }
+        }
+        if (found === 0) return done
+        done += found
+      }
+    },
+    async stop() {
+      if (isStopped) return
+      isStopped = true
+      await boss.stop({ graceful: true, timeout: 10_000 })
+    },
+  }
+}
