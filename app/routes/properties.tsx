@@ -1,62 +1,380 @@
-import { Form } from 'react-router'
+// /properties: the search for homes. Server-rendered from the URL (a GET form works without
+// JavaScript); with JavaScript, filters apply as they change, "Show more" appends the next page and
+// the map view draws the results with Leaflet.
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { data, Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useNavigationType, useSubmit } from 'react-router'
 import type { Route } from './+types/properties'
-import { SearchIcon } from '#app/components/icons.tsx'
+import { ErrorSummary } from '#app/components/auth/error-summary.tsx'
+import { ListingCard } from '#app/components/listings/listing-card.tsx'
+import { MAX_QUERY_LENGTH, SearchBox } from '#app/components/listings/search-box.tsx'
+import { SaveButton } from '#app/components/listings/save-button.tsx'
+import {
+  fieldId,
+  fillForm,
+  SearchFilters,
+  SortSelect,
+  type FieldErrors,
+} from '#app/components/listings/search/search-filters.tsx'
+import {
+  boundsHref,
+  canonicalPath,
+  clearFiltersHref,
+  countFilters,
+  hasBounds,
+  hasFilters,
+  nextPageHref,
+  PROPERTIES_PATH,
+  resultCountText,
+  searchQueryOf,
+  searchTitle,
+  viewHref,
+  viewOf,
+  withoutBoundsHref,
+  withoutEmpty,
+  BOUNDS_KEYS,
+} from '#app/components/listings/search/search-url.ts'
+import type { MapBounds } from '#app/components/listings/search/results-map.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { appContext } from '#app/context.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { getCurrentSession } from '#server/accounts/session.server.ts'
+import { isAppError } from '#server/errors.server.ts'
+import { mapTiles } from '#server/listings/detail.server.ts'
+import type { ListingSummary } from '#server/listings/listings.server.ts'
+import { savedListingIds } from '#server/listings/saved.server.ts'
 
-export const MAX_QUERY_LENGTH = 200
+// The map module is split out; Leaflet itself is imported by it only once the map is shown.
+const ResultsMap = lazy(() => import('#app/components/listings/search/results-map.tsx').then((m) => ({ default: m.ResultsMap })))
 
-export function loader({ request }: Route.LoaderArgs) {
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH)
-  return { q }
+const FORM_ID = 'property-search'
+
+/** Which schema fields have a form field of their own; the rest are reported at the top only. */
+const FIELD_NAMES = new Set(['q', 'minPrice', 'maxPrice', 'beds', 'baths', 'type', 'offer', 'pets', 'furnished', 'amenities', 'availableBy', 'sort'])
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const { db } = services.database
+  const url = new URL(request.url)
+  const current = await getCurrentSession(services, request)
+  const tile = mapTiles(services.config)
+  const shared = {
+    q: url.searchParams.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) ?? '',
+    canonicalUrl: `${services.config.publicUrl}${canonicalPath(url.searchParams)}`,
+    tile,
+  }
+  try {
+    const page = await services.searchListings(searchQueryOf(url.searchParams))
+    const saved = current
+      ? await savedListingIds(db, { email: current.user.email, listingIds: page.items.map((item) => item.id) })
+      : new Set<number>()
+    return { ...shared, page, savedIds: [...saved], fieldErrors: null, isSignedIn: Boolean(current) }
+  } catch (error) {
+    if (!isAppError(error) || error.code !== 'invalid') throw error
+    // A hand-edited or stale URL: say what is wrong beside the fields, and show no results.
+    return data(
+      { ...shared, page: null, savedIds: [] as number[], fieldErrors: error.fieldErrors ?? {}, isSignedIn: Boolean(current) },
+      { status: 400 },
+    )
+  }
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  const q = data?.q
-  return pageMeta(
-    q ? `Homes to rent matching “${q}”` : 'Properties',
-    'Homes to rent and lease on Cooper Home, each with its all-in monthly cost: rent plus every recurring fee.',
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = searchTitle(loaderData?.q)
+  const description = loaderData?.q
+    ? `Homes to rent and lease in ${loaderData.q} on Cooper Home, each with its all-in monthly cost: rent plus every recurring fee.`
+    : 'Homes to rent and lease on Cooper Home, each with its all-in monthly cost: rent plus every recurring fee.'
+  return [
+    ...pageMeta(title, description),
+    ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: loaderData.canonicalUrl }] : []),
+  ]
+}
+
+type LoaderData = Route.ComponentProps['loaderData']
+
+/** Results appended by "Show more", for the search they belong to. */
+type MorePages = { search: string; items: ListingSummary[]; savedIds: number[]; nextCursor: string | null }
+
+function problemsOf(errors: FieldErrors) {
+  return Object.entries(errors).flatMap(([name, messages]) =>
+    messages.map((message) => ({ fieldId: FIELD_NAMES.has(name) ? fieldId(name) : undefined, message })),
   )
 }
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
-  const { q } = loaderData
+  const location = useLocation()
+  const navigation = useNavigation()
+  const navigationType = useNavigationType()
+  const navigate = useNavigate()
+  const submit = useSubmit()
+  const formRef = useRef<HTMLFormElement>(null)
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const [isHydrated, setIsHydrated] = useState(false)
+  const [areFiltersOpen, setAreFiltersOpen] = useState(false)
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search])
+  const view = viewOf(params)
+  const errors: FieldErrors = loaderData.fieldErrors ?? {}
+  const { page } = loaderData
+
+  useEffect(() => setIsHydrated(true), [])
+
+  // The form shows the URL's search whenever it changes without the form (back and forward, "Clear
+  // filters", a map area), but leaves alone the field someone is typing in.
+  useEffect(() => {
+    if (!formRef.current) return
+    const typing = navigationType === 'POP' ? null : document.activeElement
+    fillForm(formRef.current, params, typing)
+  }, [params, navigationType])
+
+  useEffect(() => () => clearTimeout(typingTimer.current), [])
+
+  function submitForm(form: HTMLFormElement, { replace }: { replace: boolean }) {
+    clearTimeout(typingTimer.current)
+    const fields = new URLSearchParams()
+    for (const [key, value] of new FormData(form)) if (typeof value === 'string') fields.append(key, value)
+    submit(withoutEmpty(fields), { method: 'get', action: PROPERTIES_PATH, replace, preventScrollReset: true })
+  }
+
+  const isSearching = navigation.state === 'loading' && navigation.location.pathname === PROPERTIES_PATH
+
+  // "Show more": the next page, fetched and appended under the current search.
+  const more = useFetcher<LoaderData>()
+  const [morePages, setMorePages] = useState<MorePages | null>(null)
+  useEffect(() => {
+    const next = more.data?.page
+    if (!next || more.state !== 'idle') return
+    setMorePages((previous) => {
+      const base = previous?.search === location.search ? previous : { search: location.search, items: [], savedIds: [], nextCursor: null }
+      const seen = new Set(base.items.map((item) => item.id))
+      return {
+        search: location.search,
+        items: [...base.items, ...next.items.filter((item) => !seen.has(item.id))],
+        savedIds: [...base.savedIds, ...(more.data?.savedIds ?? [])],
+        nextCursor: next.nextCursor,
+      }
+    })
+    // Only a newly arrived page counts; the search it belongs to is read as it is now.
+  }, [more.data, more.state])
+  const extra = morePages?.search === location.search ? morePages : null
+  const items = useMemo(() => [...(page?.items ?? []), ...(extra?.items ?? [])], [page, extra])
+  const savedIds = useMemo(() => new Set([...loaderData.savedIds, ...(extra?.savedIds ?? [])]), [loaderData.savedIds, extra])
+  const nextCursor = extra ? extra.nextCursor : (page?.nextCursor ?? null)
+  const redirectTo = `${location.pathname}${location.search}`
+
+  const bounds = useMemo<MapBounds | null>(() => {
+    if (!hasBounds(params) || loaderData.fieldErrors) return null
+    const [south, west, north, east] = BOUNDS_KEYS.map((key) => Number(params.get(key)))
+    return { south: south!, west: west!, north: north!, east: east! }
+  }, [params, loaderData.fieldErrors])
+
+  const filterCount = countFilters(params)
+  const isFilterPanelHidden = isHydrated && !areFiltersOpen
+
   return (
-    <div className="space-y-8">
-      <PageHeader kicker="Homes to rent and lease" title="Properties">
-        <p>Homes to rent and lease on Cooper Home, each shown with its all-in monthly cost: rent plus every recurring fee.</p>
+    <div className="space-y-6">
+      <PageHeader kicker="Homes to rent and lease" title={searchTitle(loaderData.q)}>
+        <p>Every home shows its all-in monthly cost: rent plus every recurring fee the landlord charges.</p>
       </PageHeader>
 
-      <Form method="get" action="/properties" role="search" className="max-w-2xl">
-        <label htmlFor="properties-search" className="block text-sm font-semibold text-ink">
-          Where do you want to live?
-        </label>
-        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-          <div className="relative flex-1">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink-soft" />
-            <input
-              id="properties-search"
-              type="search"
-              name="q"
-              defaultValue={q}
-              key={q}
-              maxLength={MAX_QUERY_LENGTH}
-              autoComplete="off"
-              placeholder="City, neighborhood or ZIP code"
-              className="w-full rounded-lg border border-gray-400 bg-white py-3 pr-4 pl-11 text-base text-ink placeholder:text-gray-600"
-            />
+      {loaderData.fieldErrors ? (
+        <ErrorSummary
+          title="Some search settings are not valid"
+          problems={problemsOf(loaderData.fieldErrors)}
+          takesFocus={!isHydrated}
+        />
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+      <Form
+        id={FORM_ID}
+        ref={formRef}
+        method="get"
+        action={PROPERTIES_PATH}
+        role="search"
+        aria-label="Search homes"
+        onSubmit={(event) => {
+          event.preventDefault()
+          submitForm(event.currentTarget, { replace: false })
+        }}
+        onChange={(event) => {
+          const target = event.target as unknown as HTMLInputElement
+          const form = event.currentTarget
+          // Typed fields wait for a pause and replace the history entry; choices apply at once, one entry each.
+          if (['search', 'number', 'text', 'date'].includes(target.type)) {
+            clearTimeout(typingTimer.current)
+            typingTimer.current = setTimeout(() => submitForm(form, { replace: true }), 300)
+          } else {
+            submitForm(form, { replace: false })
+          }
+        }}
+        className="contents"
+      >
+        <div className="lg:col-span-2">
+          <SearchBox id={fieldId('q')} defaultValue={params.get('q') ?? ''} describedBy={errors.q ? 'filter-q-error' : undefined} />
+          {errors.q ? (
+            <p id="filter-q-error" className="mt-1 text-sm font-medium text-red-800">
+              {errors.q[0]}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="lg:row-span-2">
+          {isHydrated ? (
+            <button
+              type="button"
+              aria-expanded={areFiltersOpen}
+              aria-controls="search-filters"
+              onClick={() => setAreFiltersOpen((open) => !open)}
+              className="w-full rounded-lg border border-gray-400 bg-white px-4 py-2.5 font-semibold text-ink lg:hidden"
+            >
+              {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
+            </button>
+          ) : null}
+          <div
+            id="search-filters"
+            className={`${isFilterPanelHidden ? 'hidden lg:block' : ''} mt-3 rounded-2xl border border-gray-200 bg-white p-4 lg:mt-0`}
+          >
+            <h2 className="mb-4 text-lg font-semibold">Filters</h2>
+            <SearchFilters params={params} errors={errors} />
+            <div className="mt-6 flex flex-wrap gap-3">
+              <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+                Show homes
+              </button>
+              {hasFilters(params) ? (
+                <Link to={clearFiltersHref(params)} className="rounded-lg px-4 py-2 font-semibold text-brand-700 underline">
+                  Clear filters
+                </Link>
+              ) : null}
+            </div>
           </div>
-          <button type="submit" className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700">
-            Search homes
-          </button>
         </div>
       </Form>
 
-      {q ? (
-        <p className="text-lg" role="status">
-          You searched for <span className="font-semibold">{`“${q}”`}</span>.
-        </p>
-      ) : null}
+        <section aria-labelledby="results-title" aria-busy={isSearching} className="min-w-0 space-y-4">
+          <h2 id="results-title" className="sr-only">
+            Results
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p role="status" className="text-lg font-semibold">
+              {page
+                ? page.total !== null
+                  ? `${resultCountText(page.total, page.isTotalCapped)}${loaderData.q ? ` for “${loaderData.q}”` : ''}`
+                  : 'More homes'
+                : 'Correct the search to see homes'}
+            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <SortSelect
+                form={FORM_ID}
+                value={params.get('sort') ?? 'newest'}
+                errors={errors}
+                onChange={() => formRef.current && submitForm(formRef.current, { replace: false })}
+              />
+              <nav aria-label="View" className="flex rounded-lg border border-gray-400 bg-white p-0.5">
+                {(['list', 'map'] as const).map((option) => (
+                  <Link
+                    key={option}
+                    to={viewHref(params, option)}
+                    aria-current={view === option ? 'true' : undefined}
+                    preventScrollReset
+                    className={`rounded-md px-3 py-1.5 text-sm font-semibold ${
+                      view === option ? 'bg-brand-700 text-white' : 'text-ink hover:bg-brand-50'
+                    }`}
+                  >
+                    {option === 'list' ? 'List' : 'Map'}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+          </div>
+
+          {bounds ? (
+            <p className="text-sm text-ink-soft">
+              Showing homes in the map area.{' '}
+              <Link to={withoutBoundsHref(params)} className="font-semibold text-brand-700 underline">
+                Search everywhere
+              </Link>
+            </p>
+          ) : null}
+
+          {view === 'map' ? (
+            <>
+              <noscript>
+                <p className="rounded-lg bg-sun-100 px-3 py-2 text-sm">The map needs JavaScript; here are the homes as a list.</p>
+              </noscript>
+              {isHydrated && page ? (
+                <Suspense fallback={<p className="text-sm text-ink-soft">Loading the map…</p>}>
+                  <ResultsMap
+                    listings={items}
+                    tile={loaderData.tile}
+                    bounds={bounds}
+                    onSearchArea={(area) => navigate(boundsHref(params, area), { preventScrollReset: true })}
+                  />
+                </Suspense>
+              ) : null}
+            </>
+          ) : null}
+
+          <div className={isSearching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+            {page && items.length > 0 ? (
+              <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+                {items.map((listing) => (
+                  <li key={listing.id}>
+                    <ListingCard
+                      listing={listing}
+                      action={<SaveButton listing={listing} saved={savedIds.has(listing.id)} redirectTo={redirectTo} variant="icon" />}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : page ? (
+              <EmptyState params={params} q={loaderData.q} />
+            ) : null}
+          </div>
+
+          {page && nextCursor ? (
+            <div className="flex justify-center">
+              <Link
+                to={nextPageHref(params, nextCursor)}
+                onClick={(event) => {
+                  if (!isHydrated) return
+                  event.preventDefault()
+                  more.load(nextPageHref(params, nextCursor))
+                }}
+                aria-disabled={more.state !== 'idle' ? true : undefined}
+                className="rounded-lg border border-brand-700 bg-white px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                {!isHydrated ? 'Next page' : more.state !== 'idle' ? 'Loading more homes…' : 'Show more homes'}
+              </Link>
+            </div>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function EmptyState({ params, q }: { params: URLSearchParams; q: string }) {
+  const isFiltered = hasFilters(params)
+  return (
+    <div className="rounded-2xl border border-dashed border-gray-400 bg-white p-6 sm:p-8">
+      <h3 className="text-lg font-semibold">{q ? `No homes match “${q}” with these filters` : 'No homes match these filters'}</h3>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-ink-soft">
+        {isFiltered ? <li>Remove a filter or two, or widen the price range.</li> : null}
+        {hasBounds(params) ? <li>Search everywhere rather than in the map area.</li> : null}
+        {q ? <li>Check the spelling, or search for a city, neighbourhood or ZIP code nearby.</li> : null}
+        <li>New homes are listed every day; try again soon.</li>
+      </ul>
+      <div className="mt-5 flex flex-wrap gap-3">
+        {isFiltered ? (
+          <Link to={clearFiltersHref(params)} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            {q ? `Clear filters, keep “${q}”` : 'Clear filters'}
+          </Link>
+        ) : null}
+        {q ? (
+          <Link to={PROPERTIES_PATH} className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+            See all homes
+          </Link>
+        ) : null}
+      </div>
     </div>
   )
 }

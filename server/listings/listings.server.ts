@@ -3,7 +3,7 @@
 // administrator), so no caller can forget it.
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, listingFee, listingPriceHistory, profile } from '#server/db/schema.ts'
+import { listing, listingFee, listingPhoto, listingPriceHistory, profile } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import {
   encodeCursor,
@@ -12,6 +12,8 @@ import {
   type ListingSearchInput,
   type ValidListing,
 } from './schemas.ts'
+import { photoView, type PhotoView } from './photos.ts'
+import { noteListingChange } from './changes.ts'
 import { CONFIRMATION_DAYS, type Amenity, type ListingStatus, type ListingType, type Utility } from './vocabulary.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -42,6 +44,8 @@ export type ListingSummary = {
   availableFrom: string
   createdAt: string
   lastConfirmedAt: string
+  /** The first ready photo, or null when there is none yet. */
+  photo: PhotoView | null
 }
 
 export type ListingDetail = ListingSummary & {
@@ -53,6 +57,8 @@ export type ListingDetail = ListingSummary & {
   petPolicy: string
   includedUtilities: Utility[]
   fees: { name: string; monthlyCents: number }[]
+  /** Every ready photo in the owner's order. */
+  photos: PhotoView[]
   priceHistory: { kind: 'lease' | 'short-term'; amountCents: number; changedAt: string }[]
   updatedAt: string
 }
@@ -70,13 +76,13 @@ export type ListingPage = {
 }
 
 /** True when the viewer may change the listing: they own it or are an administrator. */
-function canChange(viewerId: string | null | undefined): SQL {
+export function canChange(viewerId: string | null | undefined): SQL {
   if (!viewerId) return sql`false`
   return sql`(${listing.ownerId} = ${viewerId} or exists (select 1 from ${profile} where ${profile.userId} = ${viewerId} and ${profile.isAdministrator}))`
 }
 
 /** Published and leased listings are public; drafts and archived ones only for who may change them. */
-function canView(viewerId: string | null | undefined): SQL {
+export function canView(viewerId: string | null | undefined): SQL {
   return sql`(${listing.status} in ('published', 'leased') or ${canChange(viewerId)})`
 }
 
@@ -156,7 +162,7 @@ function inputOf(row: Row, fees: { name: string; monthlyCents: number }[]): Vali
   }
 }
 
-function summaryOf(row: Pick<Row, keyof typeof summaryColumns>): ListingSummary {
+function summaryOf(row: Pick<Row, keyof typeof summaryColumns>, photo: PhotoView | null = null): ListingSummary {
   return {
     id: row.id,
     title: row.title,
@@ -185,10 +191,57 @@ function summaryOf(row: Pick<Row, keyof typeof summaryColumns>): ListingSummary 
     availableFrom: row.availableFrom,
     createdAt: row.createdAt.toISOString(),
     lastConfirmedAt: row.lastConfirmedAt.toISOString(),
+    photo,
   }
 }
 
-const summaryColumns = {
+const photoColumns = {
+  id: listingPhoto.id,
+  listingId: listingPhoto.listingId,
+  altText: listingPhoto.altText,
+  storageKey: listingPhoto.storageKey,
+  width: listingPhoto.width,
+  height: listingPhoto.height,
+  placeholder: listingPhoto.placeholder,
+  variantWidths: listingPhoto.variantWidths,
+}
+
+/** The ready photos of one listing, in the owner's order. */
+async function readyPhotos(db: Db, listingId: number): Promise<PhotoView[]> {
+  const rows = await db
+    .select(photoColumns)
+    .from(listingPhoto)
+    .where(and(eq(listingPhoto.listingId, listingId), eq(listingPhoto.status, 'ready')))
+    .orderBy(asc(listingPhoto.position), asc(listingPhoto.id))
+  return rows.map(photoView).filter((view) => view !== null)
+}
+
+/** The first ready photo of each listing, in one query over (listing_id, position). */
+export async function coverPhotos(db: Db, listingIds: number[]): Promise<Map<number, PhotoView>> {
+  const covers = new Map<number, PhotoView>()
+  if (listingIds.length === 0) return covers
+  const rows = await db
+    .selectDistinctOn([listingPhoto.listingId], photoColumns)
+    .from(listingPhoto)
+    .where(and(inArray(listingPhoto.listingId, listingIds), eq(listingPhoto.status, 'ready')))
+    .orderBy(asc(listingPhoto.listingId), asc(listingPhoto.position), asc(listingPhoto.id))
+  for (const row of rows) {
+    const view = photoView(row)
+    if (view) covers.set(row.listingId, view)
+  }
+  return covers
+}
+
+/** Summaries of listing rows with their cover photos. */
+export async function summariesWithPhotos(db: Db, rows: Pick<Row, keyof typeof summaryColumns>[]): Promise<ListingSummary[]> {
+  const covers = await coverPhotos(
+    db,
+    rows.map((row) => row.id),
+  )
+  return rows.map((row) => summaryOf(row, covers.get(row.id) ?? null))
+}
+
+export const summaryColumns = {
   id: listing.id,
   title: listing.title,
   type: listing.type,
@@ -251,6 +304,7 @@ export async function createListing(db: Db, { viewerId, input }: { viewerId: str
     await recordPrices(tx, row!.id, null, valid)
     return row!.id
   })
+  noteListingChange()
   return (await findListingById(db, { viewerId, listingId: id }))!
 }
 
@@ -283,6 +337,7 @@ export async function updateListing(
     if ('fees' in changes) await replaceFees(tx, listingId, after.fees)
     await recordPrices(tx, listingId, before, after)
   })
+  noteListingChange()
   return (await findListingById(db, { viewerId, listingId }))!
 }
 
@@ -319,6 +374,7 @@ async function changeStatus(
       .set({ status, updatedAt: sql`now()`, ...extra })
       .where(eq(listing.id, listingId))
   })
+  noteListingChange()
   return (await findListingById(db, { viewerId, listingId }))!
 }
 
@@ -339,8 +395,9 @@ export function archiveListing(db: Db, { viewerId, listingId }: { viewerId: stri
 export async function confirmAvailable(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
   await db.transaction(async (tx) => {
     await lockChangeable(tx, viewerId, listingId)
-    await tx.update(listing).set({ lastConfirmedAt: sql`now()` }).where(eq(listing.id, listingId))
+    await tx.update(listing).set({ lastConfirmedAt: sql`now()`, staleNoticeSentAt: null }).where(eq(listing.id, listingId))
   })
+  noteListingChange()
   return (await findListingById(db, { viewerId, listingId }))!
 }
 
@@ -349,6 +406,7 @@ export async function deleteListing(db: Db, { viewerId, listingId }: { viewerId:
     await lockChangeable(tx, viewerId, listingId)
     await tx.delete(listing).where(eq(listing.id, listingId))
   })
+  noteListingChange()
 }
 
 /** One listing with its fees and price history, if the viewer may see it. */
@@ -361,7 +419,7 @@ export async function findListingById(
     .from(listing)
     .where(and(eq(listing.id, listingId), canView(viewerId)))
   if (!row) return undefined
-  const [fees, history] = await Promise.all([
+  const [fees, history, photos] = await Promise.all([
     db
       .select({ name: listingFee.name, monthlyCents: listingFee.monthlyCents })
       .from(listingFee)
@@ -372,9 +430,11 @@ export async function findListingById(
       .from(listingPriceHistory)
       .where(eq(listingPriceHistory.listingId, listingId))
       .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id)),
+    readyPhotos(db, listingId),
   ])
   return {
-    ...summaryOf(row),
+    ...summaryOf(row, photos[0] ?? null),
+    photos,
     ownerId: row.ownerId,
     description: row.description,
     street: row.street,
@@ -494,7 +554,7 @@ export async function findListings(
   const items = rows.slice(0, search.limit)
   const last = items.at(-1)
   return {
-    items: items.map((row) => summaryOf(row)),
+    items: await summariesWithPhotos(db, items),
     nextCursor: hasMore && last ? encodeCursor({ sort: search.sort, key: last.sortKey, id: last.id }) : null,
     total: totalRows ? Math.min(totalRows[0]?.n ?? 0, TOTAL_CAP) : null,
     isTotalCapped: (totalRows?.[0]?.n ?? 0) > TOTAL_CAP,

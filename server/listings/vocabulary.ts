@@ -4,6 +4,16 @@
 export const LISTING_TYPES = ['apartment', 'house', 'condo', 'townhouse', 'studio', 'room'] as const
 export type ListingType = (typeof LISTING_TYPES)[number]
 
+/** How each type reads on a page. */
+export const LISTING_TYPE_LABELS: Record<ListingType, string> = {
+  apartment: 'Apartment',
+  house: 'House',
+  condo: 'Condo',
+  townhouse: 'Townhouse',
+  studio: 'Studio',
+  room: 'Room',
+}
+
 export const LISTING_STATUSES = ['draft', 'published', 'leased', 'archived'] as const
 export type ListingStatus = (typeof LISTING_STATUSES)[number]
 

@@ -1,0 +1,60 @@
+// The listing's location on a Leaflet map. Leaflet and its CSS load only here, in the browser, once
+// the map is shown; until then (and without JavaScript) the area and a link to a full map stand in.
+// Tiles that cannot load leave a plain background with the marker still in place.
+import { useEffect, useRef, useState } from 'react'
+import { tileLayerOptions, type MapTiles } from '#app/utils/map-tiles.ts'
+
+type Props = { latitude: number; longitude: number; label: string; tiles: MapTiles }
+
+export function ListingMap({ latitude, longitude, label, tiles }: Props) {
+  const containerRef = useRef<HTMLDivElement>(null)
+  const [failed, setFailed] = useState(false)
+
+  useEffect(() => {
+    const container = containerRef.current
+    if (!container) return
+    let map: import('leaflet').Map | undefined
+    let cancelled = false
+    Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
+      .then(([leaflet]) => {
+        if (cancelled) return
+        const L = leaflet.default ?? leaflet
+        map = L.map(container, { scrollWheelZoom: false }).setView([latitude, longitude], 15)
+        L.tileLayer(tiles.url, tileLayerOptions(tiles)).addTo(map)
+        L.circleMarker([latitude, longitude], {
+          radius: 10,
+          color: '#ffffff',
+          weight: 3,
+          fillColor: '#185a4a',
+          fillOpacity: 1,
+          interactive: false,
+        }).addTo(map)
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true)
+      })
+    return () => {
+      cancelled = true
+      map?.remove()
+    }
+  }, [latitude, longitude, tiles.url, tiles.attribution])
+
+  const fullMap = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`
+  return (
+    <div>
+      <div
+        ref={containerRef}
+        role="region"
+        aria-label={`Map of ${label}`}
+        className="relative z-0 h-72 w-full overflow-hidden rounded-xl bg-brand-50 sm:h-80"
+      >
+        {failed ? <p className="p-4 text-sm text-ink">The map could not be loaded.</p> : null}
+      </div>
+      <p className="mt-2 text-sm text-ink-soft">
+        <a className="font-medium text-brand-800 underline" href={fullMap} rel="noopener noreferrer" target="_blank">
+          Open a larger map<span className="sr-only"> (opens OpenStreetMap in a new tab)</span>
+        </a>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+// What the owner (or an administrator) sees above their listing: its status, and the way to edit or
+// publish it. The server checks who may change it again on every request.
+import { Form } from 'react-router'
+import type { ListingStatus } from '#server/listings/vocabulary.ts'
+
+const STATUS_TEXT: Record<ListingStatus, string> = {
+  draft: 'Draft — only you can see this.',
+  published: 'Published — renters can find this home.',
+  leased: 'Leased — renters can still see it, marked as leased.',
+  archived: 'Archived — only you can see this.',
+}
+
+export function OwnerBanner({ path, status }: { path: string; status: ListingStatus }) {
+  return (
+    <aside
+      aria-label="Your listing"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-sun-500 bg-sun-100 px-4 py-3"
+    >
+      <p className="font-semibold text-ink">{STATUS_TEXT[status]}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <a
+          href={`${path}/edit`}
+          className="rounded-md border border-gray-400 bg-white px-3 py-2 text-sm font-semibold text-ink hover:bg-gray-50"
+        >
+          Edit
+        </a>
+        {status === 'draft' ? (
+          <Form method="post" action={`${path}/manage`}>
+            <input type="hidden" name="intent" value="publish" />
+            <input type="hidden" name="redirectTo" value={path} />
+            <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              Publish
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,73 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import type { ListingSummary } from '#server/listings/listings.server.ts'
+import { ListingCard, listingCosts, listingPlace } from './listing-card.tsx'
+
+const lease = { monthlyRentCents: 200_000, minTermMonths: 12, depositCents: 200_000 }
+
+const home: ListingSummary = {
+  id: 42,
+  title: 'Bright row house on Elm Street',
+  type: 'townhouse',
+  status: 'published',
+  city: 'Wilmington',
+  state: 'DE',
+  zip: '19806',
+  neighbourhood: 'Trolley Square',
+  latitude: 39.75,
+  longitude: -75.56,
+  bedrooms: 3,
+  bathrooms: 1.5,
+  interiorSqft: 1450,
+  currency: 'USD',
+  allInMonthlyCents: 215_000,
+  lease,
+  shortTerm: null,
+  amenities: [],
+  allowsCats: false,
+  allowsDogs: false,
+  isFurnished: false,
+  availableFrom: '2026-01-01',
+  createdAt: '2025-12-01T00:00:00.000Z',
+  lastConfirmedAt: '2025-12-01T00:00:00.000Z',
+  photo: null,
+}
+
+function render(listing: ListingSummary) {
+  const router = createMemoryRouter([{ path: '/', element: <ListingCard listing={listing} /> }])
+  return renderToStaticMarkup(<RouterProvider router={router} />)
+}
+
+describe('listing cards', () => {
+  it('put the all-in month first and the rent alone second when fees add to it', () => {
+    expect(listingCosts(home)).toEqual({
+      allIn: '$2,150/mo all-in',
+      rent: '$2,000/mo rent before fees',
+      nightly: null,
+      isNightsBased: false,
+    })
+    expect(listingCosts({ ...home, allInMonthlyCents: 200_000 }).rent).toBeNull()
+  })
+
+  it('offer the nightly price beside a lease, and count 30 nights for a short stay only', () => {
+    expect(listingCosts({ ...home, shortTerm: { nightlyCents: 12_500, minNights: 2 } }).nightly).toBe('$125/night')
+    const stayOnly = listingCosts({ ...home, lease: null, shortTerm: { nightlyCents: 10_000, minNights: 2 }, allInMonthlyCents: 300_000 })
+    expect(stayOnly).toMatchObject({ allIn: '$3,000/mo all-in', rent: null, isNightsBased: true })
+  })
+
+  it('name the neighbourhood and the city', () => {
+    expect(listingPlace(home)).toBe('Trolley Square · Wilmington, DE')
+    expect(listingPlace({ ...home, neighbourhood: '' })).toBe('Wilmington, DE')
+  })
+
+  it('link the title to the listing and draw a placeholder where there is no photo', () => {
+    const html = render(home)
+    expect(html).toMatch(/<a [^>]*href="\/properties\/bright-row-house-on-elm-street-42"[^>]*>Bright row house on Elm Street<\/a>/)
+    expect(html).toContain('$2,150<span class="text-base font-semibold text-ink-soft">/mo all-in</span>')
+    expect(html).toContain('$2,000/mo rent before fees')
+    expect(html).toContain('3 beds · 1½ baths · 1,450 sq ft')
+    expect(html).toContain('No photo yet')
+    expect(html).not.toContain('<img')
+  })
+})

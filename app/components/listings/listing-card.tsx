@@ -1,0 +1,93 @@
+// A listing in a list of results: cover photo, the all-in monthly cost first (what the renter will
+// really pay), then the rent alone, the place and the size. The whole card links to the listing.
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { HomeIcon } from '#app/components/icons.tsx'
+import { formatBathrooms, formatBedrooms, formatCents } from '#app/utils/format.ts'
+import { listingPath } from '#app/utils/listing-url.ts'
+import type { ListingSummary } from '#server/listings/listings.server.ts'
+import { ListingPhoto } from './listing-photo.tsx'
+
+/** The costs a card shows: the all-in month, the rent alone when fees add to it, the nightly price. */
+export function listingCosts(listing: Pick<ListingSummary, 'allInMonthlyCents' | 'lease' | 'shortTerm'>) {
+  const rent = listing.lease?.monthlyRentCents ?? null
+  return {
+    allIn: `${formatCents(listing.allInMonthlyCents)}/mo all-in`,
+    rent: rent !== null && rent !== listing.allInMonthlyCents ? `${formatCents(rent)}/mo rent before fees` : null,
+    nightly: listing.shortTerm ? `${formatCents(listing.shortTerm.nightlyCents)}/night` : null,
+    /** A home offered only for short stays counts 30 nights as its month. */
+    isNightsBased: rent === null,
+  }
+}
+
+export function listingPlace(listing: Pick<ListingSummary, 'neighbourhood' | 'city' | 'state'>): string {
+  return [listing.neighbourhood, `${listing.city}, ${listing.state}`].filter(Boolean).join(' · ')
+}
+
+/** Drawn where a listing has no ready photo yet: a neutral house, not a fake photo. */
+function PhotoPlaceholder() {
+  return (
+    <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-50 to-brand-100 text-brand-600">
+      <HomeIcon className="size-12" />
+      <span className="sr-only">No photo yet</span>
+    </div>
+  )
+}
+
+export function ListingCard({
+  listing,
+  action,
+  headingLevel = 3,
+}: {
+  listing: ListingSummary
+  /** A control drawn over the photo, above the card's link (the Save button). */
+  action?: ReactNode
+  headingLevel?: 2 | 3
+}) {
+  const costs = listingCosts(listing)
+  const Heading = `h${headingLevel}` as const
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md">
+      <div className="aspect-[4/3] bg-gray-100">
+        {listing.photo ? (
+          <ListingPhoto
+            photo={listing.photo}
+            sizes="(min-width: 1280px) 25vw, (min-width: 640px) 50vw, 100vw"
+            className="size-full"
+          />
+        ) : (
+          <PhotoPlaceholder />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <p className="text-xl font-bold text-ink">
+          {formatCents(listing.allInMonthlyCents)}
+          <span className="text-base font-semibold text-ink-soft">/mo all-in</span>
+          <span className="sr-only">{costs.isNightsBased ? ' for 30 nights' : ''}</span>
+        </p>
+        {costs.rent || costs.nightly ? (
+          <p className="text-sm text-ink-soft">
+            {[costs.rent, costs.nightly && (costs.isNightsBased ? `${costs.nightly}, 30 nights a month` : `or ${costs.nightly}`)]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        ) : null}
+        <Heading className="mt-1 text-base font-semibold text-ink">
+          <Link
+            to={listingPath(listing)}
+            className="after:absolute after:inset-0 after:content-[''] group-hover:underline"
+          >
+            {listing.title}
+          </Link>
+        </Heading>
+        <p className="text-sm text-ink-soft">{listingPlace(listing)}</p>
+        <p className="mt-auto pt-2 text-sm text-ink">
+          {[formatBedrooms(listing.bedrooms), formatBathrooms(listing.bathrooms), `${listing.interiorSqft.toLocaleString('en-US')} sq ft`].join(
+            ' · ',
+          )}
+        </p>
+      </div>
+      {action ? <div className="absolute top-3 right-3 z-10">{action}</div> : null}
+    </article>
+  )
+}

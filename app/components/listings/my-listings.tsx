@@ -1,0 +1,163 @@
+// "My listings" on /userprofile: each of the user's listings with its status, views, saves and last
+// confirmation, and small forms to publish, mark leased, archive, delete or confirm it available.
+// Every form posts to /properties/:slug/manage and works without JavaScript.
+import type { ReactNode } from 'react'
+import { Form, Link } from 'react-router'
+import { Button, ProfileSection } from '#app/components/profile/fields.tsx'
+import { formatCents, formatDate, isoDate } from '#app/utils/format.ts'
+import { listingPath } from '#app/utils/listing-url.ts'
+import type { OwnerListing } from '#server/listings/owner.server.ts'
+import type { ListingStatus } from '#server/listings/vocabulary.ts'
+
+const RETURN_TO = '/userprofile#my-listings'
+
+const statusBadges: Record<ListingStatus, { label: string; className: string }> = {
+  draft: { label: 'Draft', className: 'bg-gray-100 text-ink' },
+  published: { label: 'Published', className: 'bg-brand-100 text-brand-800' },
+  leased: { label: 'Leased', className: 'bg-sun-100 text-ink' },
+  archived: { label: 'Archived', className: 'bg-gray-200 text-ink' },
+}
+
+export function MyListings({ listings, isLandlord }: { listings: OwnerListing[]; isLandlord: boolean }) {
+  if (!isLandlord && listings.length === 0) return null
+  return (
+    <ProfileSection
+      id="my-listings"
+      title="My listings"
+      description="Your homes on Cooper Home, how many renters viewed and saved them, and what to do next."
+    >
+      <div className="space-y-5">
+        <Link
+          to="/properties/new"
+          className="inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+        >
+          Add a listing
+        </Link>
+        {listings.length === 0 ? (
+          <p className="text-ink">You have no listings yet. Add your first home: it takes a few minutes.</p>
+        ) : (
+          <ul className="divide-y divide-gray-200 border-y border-gray-200">
+            {listings.map((item) => (
+              <MyListing key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </ProfileSection>
+  )
+}
+
+function MyListing({ item }: { item: OwnerListing }) {
+  const path = listingPath(item)
+  const badge = statusBadges[item.status]
+  const named = (label: string) => (
+    <>
+      {label}
+      <span className="sr-only"> “{item.title}”</span>
+    </>
+  )
+  return (
+    <li className="py-4" aria-labelledby={`my-listing-${item.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={`my-listing-${item.id}`} className="font-semibold text-ink">
+            <Link to={path} className="underline decoration-gray-300 underline-offset-4 hover:decoration-brand-700">
+              {item.title}
+            </Link>
+          </h3>
+          <p className="mt-0.5 text-sm text-ink-soft">
+            {item.city}, {item.state} · {formatCents(item.allInMonthlyCents)} a month all-in
+          </p>
+        </div>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
+      </div>
+
+      <dl className="mt-3 grid grid-cols-3 gap-3 text-sm sm:max-w-lg">
+        <Fact label="Views">{item.views.toLocaleString('en-US')}</Fact>
+        <Fact label="Saves">{item.saves.toLocaleString('en-US')}</Fact>
+        <Fact label="Last confirmed">
+          <time dateTime={isoDate(item.lastConfirmedAt)}>{formatDate(item.lastConfirmedAt)}</time>
+        </Fact>
+      </dl>
+
+      {item.hiddenSince ? (
+        <p className="mt-3 rounded-lg border border-sun-500 bg-sun-100 px-3 py-2 text-sm font-medium text-ink">
+          Hidden from search since <time dateTime={isoDate(item.hiddenSince)}>{formatDate(item.hiddenSince)}</time>: confirm
+          it is still available.
+        </p>
+      ) : null}
+
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {item.status === 'published' ? (
+          <ManageForm path={path} intent="confirm" variant={item.hiddenSince ? 'primary' : 'secondary'}>
+            {named('Confirm still available')}
+          </ManageForm>
+        ) : (
+          <ManageForm path={path} intent="publish" variant="primary">
+            {named(item.status === 'draft' ? 'Publish' : 'Publish again')}
+          </ManageForm>
+        )}
+        <Link
+          to={`${path}/edit`}
+          className="inline-flex items-center rounded-lg border border-gray-400 bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-gray-50"
+        >
+          {named('Edit')}
+        </Link>
+        {item.status === 'published' ? (
+          <ManageForm path={path} intent="leased">
+            {named('Mark leased')}
+          </ManageForm>
+        ) : null}
+        {item.status === 'published' || item.status === 'leased' ? (
+          <ManageForm path={path} intent="archive">
+            {named('Archive')}
+          </ManageForm>
+        ) : null}
+        <details className="group">
+          <summary className="inline-flex cursor-pointer list-none items-center rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
+            {named('Delete…')}
+          </summary>
+          <div className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            <p>Delete “{item.title}” for good? Its photos, views and saves go with it. This cannot be undone.</p>
+            <ManageForm path={path} intent="delete" variant="danger" className="mt-2">
+              {named('Delete for good')}
+            </ManageForm>
+          </div>
+        </details>
+      </div>
+    </li>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-ink-soft">{label}</dt>
+      <dd className="font-semibold text-ink">{children}</dd>
+    </div>
+  )
+}
+
+function ManageForm({
+  path,
+  intent,
+  variant = 'secondary',
+  className,
+  children,
+}: {
+  path: string
+  intent: 'publish' | 'leased' | 'archive' | 'delete' | 'confirm'
+  variant?: 'primary' | 'secondary' | 'danger'
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <Form method="post" action={`${path}/manage`} className={className}>
+      <input type="hidden" name="redirectTo" value={RETURN_TO} />
+      {intent === 'delete' ? <input type="hidden" name="confirmed" value="yes" /> : null}
+      <Button variant={variant} name="intent" value={intent}>
+        {children}
+      </Button>
+    </Form>
+  )
+}

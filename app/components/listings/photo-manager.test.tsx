@@ -1,0 +1,86 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import type { OwnerPhoto } from '#server/listings/photos.ts'
+import { PhotoManager } from './photo-manager.tsx'
+import { hasPending, movePhoto, photoLabel, problemMessage, processingNews } from './photo-manager-state.ts'
+
+const ready: OwnerPhoto = {
+  id: 11,
+  altText: 'Front porch',
+  status: 'ready',
+  error: null,
+  view: {
+    id: 11,
+    alt: 'Front porch',
+    width: 1600,
+    height: 1067,
+    placeholder: null,
+    src: '/media/listings/k/800.webp',
+    srcSet: '/media/listings/k/400.webp 400w, /media/listings/k/800.webp 800w',
+  },
+}
+const pending: OwnerPhoto = { id: 12, altText: '', status: 'pending', error: null, view: null }
+const failed: OwnerPhoto = { id: 13, altText: 'Kitchen', status: 'failed', error: 'This photo could not be processed.', view: null }
+
+describe('PhotoManager', () => {
+  const html = renderToStaticMarkup(<PhotoManager listingId={7} photos={[ready, pending, failed]} redirectTo="/properties/home-7/edit" />)
+
+  it('renders an upload form that works without JavaScript', () => {
+    expect(html).toContain('action="/api/properties/7/photos" encType="multipart/form-data"')
+    const fileInput = html.match(/<input id="photo-files-7"[^>]*>/)?.[0]
+    for (const attribute of ['type="file"', 'name="photo"', 'multiple=""', 'accept="image/*"']) expect(fileInput).toContain(attribute)
+    expect(html).toContain('<label for="photo-files-7"')
+    expect(html).toContain('name="redirectTo" value="/properties/home-7/edit"')
+    expect(html).toContain('Room for 27 more photos.')
+  })
+
+  it('shows each photo by status: the image, "Processing…", or the reason it failed', () => {
+    expect(html).toContain('alt="Front porch"')
+    expect(html).toContain('Processing…')
+    expect(html).toContain('This photo could not be processed.')
+    expect(html).toContain('Cover photo (1 of 3)')
+  })
+
+  it('gives every photo a labelled description field and named move and delete buttons', () => {
+    expect(html).toContain('<label for="photo-alt-12"')
+    expect(html).toMatch(/<input id="photo-alt-11"[^>]*name="altText" value="Front porch"/)
+    expect(html).toContain('aria-label="Move earlier: Photo 2 of 3"')
+    expect(html).toContain('aria-label="Move later: Photo 3 of 3: Kitchen"')
+    expect(html).toContain('aria-label="Delete Photo 1 of 3: Front porch"')
+    expect(html).toContain('action="/api/properties/7/photos/13"')
+    // The first photo cannot move earlier nor the last later.
+    expect(html.match(/disabled=""[^>]*aria-label="Move (earlier|later)/g)).toHaveLength(2)
+  })
+
+  it('has a live region for results and an alert for errors', () => {
+    expect(html).toContain('role="status" aria-live="polite"')
+    expect(html).toContain('role="alert"')
+  })
+})
+
+describe('photo manager state', () => {
+  it('moves a photo within the list and ignores moves off its ends', () => {
+    expect(movePhoto([1, 2, 3], 0, 1)).toEqual([2, 1, 3])
+    expect(movePhoto([1, 2, 3], 2, 0)).toEqual([3, 1, 2])
+    const list = [1, 2, 3]
+    expect(movePhoto(list, 0, -1)).toBe(list)
+    expect(movePhoto(list, 2, 5)).toBe(list)
+  })
+
+  it('knows when to keep asking and what to announce', () => {
+    expect(hasPending([ready, pending])).toBe(true)
+    expect(hasPending([ready, failed])).toBe(false)
+    const done = { ...pending, status: 'ready' as const }
+    expect(processingNews([ready, pending], [ready, done])).toBe('1 photo is ready.')
+    expect(processingNews([pending, { ...pending, id: 14 }], [done, { ...failed, id: 14 }])).toBe(
+      '1 photo is ready. 1 photo could not be processed.',
+    )
+    expect(processingNews([ready], [ready])).toBe('')
+  })
+
+  it('words refusals and labels', () => {
+    expect(problemMessage({ status: 400, detail: 'A listing can have at most 30 photos.' }, 'x')).toBe('A listing can have at most 30 photos.')
+    expect(problemMessage('<html>', 'Try again.')).toBe('Try again.')
+    expect(photoLabel(ready, 0, 4)).toBe('Photo 1 of 4: Front porch')
+  })
+})

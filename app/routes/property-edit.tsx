@@ -1,0 +1,98 @@
+// /properties/:slug/edit: the owner (or an administrator) changes a listing. A stranger's draft is
+// 404 (its existence is private); someone else's public listing is 403.
+import { data, useActionData, useLoaderData } from 'react-router'
+import type { Route } from './+types/property-edit'
+import { appContext } from '#app/context.ts'
+import { ListingForm } from '#app/components/listings/listing-form.tsx'
+import { PhotoManager } from '#app/components/listings/photo-manager.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { siteConfig } from '#app/site-config.ts'
+import { listingIdFromSlug, listingPath } from '#app/utils/listing-url.ts'
+import { requireUser } from '#server/accounts/session.server.ts'
+import { isAppError } from '#server/errors.server.ts'
+import { valuesOfListing, type ListingFormErrors } from '#server/listings/listing-form.ts'
+import { mapTiles } from '#server/listings/detail.server.ts'
+import { answerListingForm, readListingForm, submitListingForm } from '#server/listings/listing-form.server.ts'
+import { findEditableListing } from '#server/listings/owner.server.ts'
+import { listPhotosForOwner } from '#server/media/listing-photos.server.ts'
+import type { Services } from '#server/services.server.ts'
+
+const NO_ERRORS: ListingFormErrors = {}
+
+export function meta({ loaderData: loaded }: Route.MetaArgs) {
+  return [
+    { title: `Edit ${loaded?.title ? `“${loaded.title}”` : 'listing'} · ${siteConfig.name}` },
+    { name: 'robots', content: 'noindex' },
+  ]
+}
+
+/** The listing the signed-in viewer may edit, or the 404/403 page. */
+async function requireEditable(services: Services, request: Request, slug: string | undefined) {
+  const current = await requireUser(services, request)
+  const listingId = listingIdFromSlug(slug)
+  if (listingId === null) throw data('No such listing.', { status: 404 })
+  try {
+    const found = await findEditableListing(services.database.db, {
+      viewerId: current.userId,
+      isAdministrator: current.user.isAdmin,
+      listingId,
+    })
+    return { current, found }
+  } catch (error) {
+    if (isAppError(error)) throw data(error.message, { status: error.status })
+    throw error
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const { current, found } = await requireEditable(services, request, params.slug)
+  const photos = await listPhotosForOwner(services.database.db, { viewerId: current.userId, listingId: found.id })
+  return { id: found.id, title: found.title, status: found.status, path: listingPath(found), values: valuesOfListing(found), photos, tiles: mapTiles(services.config) }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext)
+  const { current, found } = await requireEditable(services, request, params.slug)
+  const read = await readListingForm(request, valuesOfListing(found))
+  if (read.refusal) return read.refusal
+  try {
+    const outcome = await submitListingForm(services.database.db, {
+      viewerId: current.userId,
+      listingId: found.id,
+      formData: read.formData,
+    })
+    return await answerListingForm(outcome, { isNew: false })
+  } catch (error) {
+    // Changed hands or deleted since the page loaded.
+    if (isAppError(error)) throw data(error.message, { status: error.status })
+    throw error
+  }
+}
+
+export default function PropertyEdit() {
+  const loaded = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  return (
+    <div className="max-w-4xl space-y-8">
+      <PageHeader kicker={loaded.status === 'draft' ? 'Draft' : 'Edit listing'} title={loaded.title}>
+        <p>
+          <a href={loaded.path} className="font-medium text-brand-800 underline">
+            See the listing page
+          </a>
+        </p>
+      </PageHeader>
+      {/* Its own forms, so beside the listing form rather than inside it. */}
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <PhotoManager listingId={loaded.id} photos={loaded.photos} redirectTo={`${loaded.path}/edit`} />
+      </div>
+      <ListingForm
+        values={answer?.values ?? loaded.values}
+        errors={answer?.errors ?? NO_ERRORS}
+        formError={answer?.formError}
+        status={loaded.status}
+        tiles={loaded.tiles}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,78 @@
+// POST /properties/:slug/manage: the owner's (or an administrator's) actions on a listing from
+// "My listings": publish, mark leased, archive, delete, confirm still available. Answers with a
+// redirect and a toast; 404 for a listing the viewer cannot see, 403 for one they cannot change.
+import { redirect } from 'react-router'
+import type { Route } from './+types/property-manage'
+import { appContext } from '#app/context.ts'
+import { listingIdFromSlug } from '#app/utils/listing-url.ts'
+import { requireUser, safeRedirectTo } from '#server/accounts/session.server.ts'
+import { isAppError } from '#server/errors.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+import {
+  archiveListing,
+  confirmAvailable,
+  deleteListing,
+  markLeased,
+  publishListing,
+} from '#server/listings/listings.server.ts'
+
+const MANAGE_INTENTS = ['publish', 'leased', 'archive', 'delete', 'confirm'] as const
+type ManageIntent = (typeof MANAGE_INTENTS)[number]
+
+const DEFAULT_RETURN = '/userprofile#my-listings'
+
+/** Nothing to show here: a GET goes to the listing itself. */
+export function loader({ params }: Route.LoaderArgs) {
+  throw redirect(`/properties/${params.slug}`)
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext)
+  const current = await requireUser(services, request)
+  const listingId = listingIdFromSlug(params.slug)
+  if (listingId === null) throw new Response('No such listing.', { status: 404 })
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const back = safeRedirectTo(formData.get('redirectTo'), DEFAULT_RETURN)
+  if (typeof intent !== 'string' || !(MANAGE_INTENTS as readonly string[]).includes(intent)) {
+    throw new Response('Choose publish, leased, archive, delete or confirm.', { status: 400 })
+  }
+  if (intent === 'delete' && formData.get('confirmed') !== 'yes') {
+    throw new Response('Confirm the deletion: it cannot be undone.', { status: 400 })
+  }
+  const db = services.database.db
+  const who = { viewerId: current.userId, listingId }
+  try {
+    switch (intent as ManageIntent) {
+      case 'publish': {
+        const found = await publishListing(db, who)
+        return redirectWithToast(back, { type: 'success', message: `“${found.title}” is published: renters can find it now.` })
+      }
+      case 'leased': {
+        const found = await markLeased(db, who)
+        return redirectWithToast(back, { type: 'success', message: `“${found.title}” is marked leased.` })
+      }
+      case 'archive': {
+        const found = await archiveListing(db, who)
+        return redirectWithToast(back, { type: 'success', message: `“${found.title}” is archived and hidden from renters.` })
+      }
+      case 'confirm': {
+        const found = await confirmAvailable(db, who)
+        return redirectWithToast(back, {
+          type: 'success',
+          message: `Thank you: “${found.title}” is confirmed available and shows in search.`,
+        })
+      }
+      case 'delete':
+        await deleteListing(db, who)
+        // The listing page is gone; never send the owner back to it.
+        return redirectWithToast(back.startsWith('/properties/') ? DEFAULT_RETURN : back, {
+          type: 'success',
+          message: 'The listing is deleted.',
+        })
+    }
+  } catch (error) {
+    if (isAppError(error)) throw new Response(error.message, { status: error.status })
+    throw error
+  }
+}

@@ -1,0 +1,88 @@
+// /properties/new: a landlord (or an administrator) lists a home. Anyone else is told how to become
+// a landlord; the server refuses their posts all the same.
+import { Link, data, useActionData, useLoaderData } from 'react-router'
+import type { Route } from './+types/property-new'
+import { appContext } from '#app/context.ts'
+import { ListingForm } from '#app/components/listings/listing-form.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { siteConfig } from '#app/site-config.ts'
+import { requireUser, type CurrentSession } from '#server/accounts/session.server.ts'
+import { newListingValues, type ListingFormErrors } from '#server/listings/listing-form.ts'
+import { mapTiles } from '#server/listings/detail.server.ts'
+import { answerListingForm, readListingForm, submitListingForm } from '#server/listings/listing-form.server.ts'
+
+const NO_ERRORS: ListingFormErrors = {}
+
+export function meta() {
+  return [{ title: `List a home · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }]
+}
+
+const mayList = (current: CurrentSession) => current.user.role === 'landlord' || current.user.isAdmin
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const current = await requireUser(services, request)
+  if (!mayList(current)) return data({ mayList: false as const }, { status: 403 })
+  return { mayList: true as const, values: newListingValues(today()), tiles: mapTiles(services.config) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext)
+  const current = await requireUser(services, request)
+  const values = newListingValues(today())
+  if (!mayList(current)) {
+    return data(
+      { values, errors: NO_ERRORS, formError: 'Only landlords can list homes. Choose the landlord role on your profile first.' },
+      { status: 403 },
+    )
+  }
+  const read = await readListingForm(request, values)
+  if (read.refusal) return read.refusal
+  const outcome = await submitListingForm(services.database.db, { viewerId: current.userId, formData: read.formData })
+  return answerListingForm(outcome, { isNew: true })
+}
+
+export default function PropertyNew() {
+  const loaded = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
+  if (!loaded.mayList) return <LandlordsOnly />
+  return (
+    <div className="max-w-4xl space-y-8">
+      <PageHeader kicker="Landlords" title="List a home">
+        <p>Four short steps: the home, price and terms, where it is, and its details. Save a draft at any point.</p>
+      </PageHeader>
+      <ListingForm
+        values={answer?.values ?? loaded.values}
+        errors={answer?.errors ?? NO_ERRORS}
+        formError={answer?.formError}
+        tiles={loaded.tiles}
+      />
+    </div>
+  )
+}
+
+function LandlordsOnly() {
+  return (
+    <div className="max-w-2xl space-y-6">
+      <PageHeader title="Only landlords can list homes">
+        <p>
+          Listing a home on {siteConfig.name} is for landlords. If you let homes, choose the Landlord role on your
+          profile, then come back here.
+        </p>
+      </PageHeader>
+      <div className="flex flex-wrap gap-3">
+        <Link
+          to="/userprofile#details"
+          className="inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Set your role on your profile
+        </Link>
+        <Link to="/properties" className="inline-flex rounded-lg border border-gray-400 px-4 py-2 text-sm font-semibold text-ink hover:bg-gray-50">
+          Browse homes instead
+        </Link>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,86 @@
+// /properties/:slug/save: a renter saves or unsaves a listing. POST intent=save|unsave with
+// redirectTo. Without JavaScript it redirects back with a toast; a fetcher's data request gets
+// { saved } instead. A visitor is sent to log in and comes back through this route's GET, which
+// saves (only ever to the signed-in user's own list, and saving twice keeps one entry).
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/property-save'
+import { appContext } from '#app/context.ts'
+import { listingIdFromSlug, listingPath } from '#app/utils/listing-url.ts'
+import { getCurrentSession, requireUser, safeRedirectTo } from '#server/accounts/session.server.ts'
+import type { Db } from '#server/db/client.server.ts'
+import { AppError } from '#server/errors.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+import { findListingById } from '#server/listings/listings.server.ts'
+import { saveListing, unsaveListing } from '#server/listings/saved.server.ts'
+
+const INTENTS = ['save', 'unsave'] as const
+type SaveIntent = (typeof INTENTS)[number]
+
+const TOASTS = { save: 'Saved to your list', unsave: 'Removed from your list' } as const
+
+function listingIdOf(params: { slug?: string }): number {
+  const id = listingIdFromSlug(params.slug)
+  if (id === null) throw new Response('Not Found', { status: 404 })
+  return id
+}
+
+function intentOf(value: FormDataEntryValue | string | null): SaveIntent {
+  if (INTENTS.includes(value as SaveIntent)) return value as SaveIntent
+  throw data('Choose whether to save or unsave this listing (intent=save or intent=unsave).', { status: 400 })
+}
+
+async function apply(db: Db, intent: SaveIntent, user: { id: string; email: string }, listingId: number) {
+  try {
+    if (intent === 'save') await saveListing(db, { user, listingId })
+    else await unsaveListing(db, { user, listingId })
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not-found') throw new Response('Not Found', { status: 404 })
+    throw error
+  }
+}
+
+/** Where a visitor logs in so that they come back here, save, and land on `back`. */
+export function saveAfterLoginPath(path: string, back: string): string {
+  const resume = `${path}/save?${new URLSearchParams({ intent: 'save', redirectTo: back })}`
+  return `/login?${new URLSearchParams({ redirectTo: resume })}`
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const listingId = listingIdOf(params)
+  const url = new URL(request.url)
+  const current = await requireUser(services, request)
+  const { db } = services.database
+  const listing = await findListingById(db, { viewerId: current.userId, listingId })
+  if (!listing) throw new Response('Not Found', { status: 404 })
+  const back = safeRedirectTo(url.searchParams.get('redirectTo'), listingPath(listing))
+  // Only saving comes back through a link; taking a listing off the list needs the POST form.
+  if (url.searchParams.get('intent') !== 'save') throw redirect(back)
+  await apply(db, 'save', { id: current.userId, email: current.user.email }, listingId)
+  return redirectWithToast(back, { type: 'success', message: TOASTS.save })
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext)
+  const listingId = listingIdOf(params)
+  const form = await request.formData()
+  const intent = intentOf(form.get('intent'))
+  const { db } = services.database
+  const current = await getCurrentSession(services, request)
+  const listing = await findListingById(db, { viewerId: current?.userId, listingId })
+  if (!listing) throw new Response('Not Found', { status: 404 })
+  const path = listingPath(listing)
+  const back = safeRedirectTo(form.get('redirectTo'), path)
+  if (!current) {
+    // Unsaving means nothing to a visitor: they come back to where they were after logging in.
+    throw redirect(intent === 'save' ? saveAfterLoginPath(path, back) : `/login?${new URLSearchParams({ redirectTo: back })}`)
+  }
+  await apply(db, intent, { id: current.userId, email: current.user.email }, listingId)
+  // A fetcher's submission is a data request (…/save.data): it toggles the button in place.
+  if (new URL(request.url).pathname.endsWith('.data')) return { saved: intent === 'save' }
+  return redirectWithToast(back, { type: 'success', message: TOASTS[intent] })
+}
+
+export default function PropertySave() {
+  return null
+}

@@ -1,0 +1,181 @@
+// /properties/:slug: one listing as renters see it (and, with a banner, as its owner sees it). The
+// id at the end of the slug finds it; any other slug redirects permanently to the canonical one.
+import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
+import type { Route } from './+types/property'
+import { appContext } from '#app/context.ts'
+import { Gallery } from '#app/components/listings/detail/gallery.tsx'
+import { MessageLandlord } from '#app/components/chat/message-landlord.tsx'
+import { LandlordCard } from '#app/components/listings/detail/landlord-card.tsx'
+import {
+  Amenities,
+  Availability,
+  CostBreakdown,
+  DetailSection,
+  KeyFacts,
+  PetPolicy,
+} from '#app/components/listings/detail/listing-facts.tsx'
+import { ListingMap } from '#app/components/listings/detail/listing-map.tsx'
+import { OwnerBanner } from '#app/components/listings/detail/owner-banner.tsx'
+import { PriceHistory } from '#app/components/listings/detail/price-history.tsx'
+import { listingDescription, listingJsonLd, scriptSafeJson, typeLabel } from '#app/components/listings/detail/seo.ts'
+import { ShareLink } from '#app/components/listings/detail/share-link.tsx'
+import { SimilarListings } from '#app/components/listings/detail/similar-listings.tsx'
+import { SaveButton } from '#app/components/listings/save-button.tsx'
+import { formatCents } from '#app/utils/format.ts'
+import { listingIdFromSlug, listingPath, listingSlug } from '#app/utils/listing-url.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { getCurrentSession } from '#server/accounts/session.server.ts'
+import { countListingView, findLandlordCard, findSimilarListings, mapTiles, publicOrigin } from '#server/listings/detail.server.ts'
+import { findListingById } from '#server/listings/listings.server.ts'
+import { savedListingIds } from '#server/listings/saved.server.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Whole calendar days (UTC) between two instants: 0 today, 1 yesterday. */
+function calendarDaysBetween(earlier: Date, later: Date): number {
+  const day = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
+  return Math.max(0, Math.round((day(later) - day(earlier)) / DAY_MS))
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const listingId = listingIdFromSlug(params.slug)
+  if (listingId === null) throw new Response('Not Found', { status: 404 })
+  const { db } = services.database
+  const current = await getCurrentSession(services, request)
+  const viewerId = current?.userId ?? null
+  const found = await findListingById(db, { viewerId, listingId })
+  if (!found) throw new Response('Not Found', { status: 404 })
+  const path = listingPath(found)
+  if (params.slug !== listingSlug(found)) throw redirect(`${path}${new URL(request.url).search}`, 301)
+
+  const { ownerId, ...listing } = found
+  const isOwner = viewerId === ownerId
+  const [similar, landlord, saved] = await Promise.all([
+    findSimilarListings(db, { listing }),
+    findLandlordCard(db, { ownerId }),
+    current ? savedListingIds(db, { email: current.user.email, listingIds: [listingId] }) : new Set<number>(),
+    isOwner ? null : countListingView(db, { listingId, viewerId }),
+  ])
+  const origin = publicOrigin(services.config, request)
+  return {
+    listing,
+    path,
+    origin,
+    canonicalUrl: `${origin}${path}`,
+    canManage: isOwner || Boolean(current?.user.isAdmin),
+    isOwner,
+    isSaved: saved.has(listingId),
+    confirmedDaysAgo: calendarDaysBetween(new Date(listing.lastConfirmedAt), new Date()),
+    similar,
+    landlord,
+    tiles: mapTiles(services.config),
+  }
+}
+
+// Saving from this page answers through the button itself; reloading the listing would count a view.
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.endsWith('/save')) return false
+  return defaultShouldRevalidate
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data) return pageMeta('Listing not found', 'This listing does not exist or is no longer available.')
+  const { listing, canonicalUrl, origin } = data
+  const tags: Route.MetaDescriptors = [
+    ...pageMeta(listing.title, listingDescription(listing)),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:url', content: canonicalUrl },
+    { tagName: 'link', rel: 'canonical', href: canonicalUrl },
+  ]
+  const cover = listing.photos[0]
+  if (cover) {
+    tags.push({ property: 'og:image', content: `${origin}${cover.src}` }, { property: 'og:image:alt', content: cover.alt })
+  }
+  if (listing.status === 'draft' || listing.status === 'archived') tags.push({ name: 'robots', content: 'noindex' })
+  return tags
+}
+
+export default function Property({ loaderData }: Route.ComponentProps) {
+  const { listing, path, canonicalUrl, origin, canManage, isOwner, isSaved, confirmedDaysAgo, similar, landlord, tiles } = loaderData
+  const place = [listing.neighbourhood, `${listing.city}, ${listing.state} ${listing.zip}`].filter(Boolean).join(' · ')
+  const street = [listing.street, listing.unit ? `Unit ${listing.unit}` : ''].filter(Boolean).join(', ')
+  const paragraphs = listing.description.split(/\r?\n\s*\r?\n/).filter((p) => p.trim())
+
+  return (
+    <article>
+      <script
+        type="application/ld+json"
+        // Escaped by scriptSafeJson, so the listing's text cannot close the element.
+        dangerouslySetInnerHTML={{ __html: scriptSafeJson(listingJsonLd(listing, { url: canonicalUrl, origin })) }}
+      />
+      {canManage ? <OwnerBanner path={path} status={listing.status} /> : null}
+
+      <header className="mb-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{typeLabel(listing.type)}</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{listing.title}</h1>
+          <address className="mt-2 text-ink-soft not-italic">
+            {street ? <span className="block text-ink">{street}</span> : null}
+            <span className="block">{place}</span>
+          </address>
+        </div>
+        <div className="shrink-0 sm:text-right">
+          <p className="text-3xl font-bold text-ink">
+            {formatCents(listing.allInMonthlyCents)}
+            <span className="text-base font-normal text-ink-soft">/month all-in</span>
+          </p>
+          <SaveButton listing={listing} saved={isSaved} redirectTo={path} className="mt-2 sm:flex sm:justify-end" />
+        </div>
+      </header>
+
+      <Gallery photos={listing.photos} title={listing.title} />
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-8">
+          <DetailSection id="facts" title="Key facts">
+            <KeyFacts listing={listing} />
+          </DetailSection>
+          {paragraphs.length > 0 ? (
+            <DetailSection id="about" title="About this home">
+              <div className="space-y-3 text-ink">
+                {paragraphs.map((paragraph, i) => (
+                  <p key={i}>{paragraph}</p>
+                ))}
+              </div>
+            </DetailSection>
+          ) : null}
+          <DetailSection id="cost" title="Monthly cost">
+            <CostBreakdown listing={listing} />
+          </DetailSection>
+          <DetailSection id="amenities" title="Amenities">
+            <Amenities listing={listing} />
+          </DetailSection>
+          <DetailSection id="pets" title="Pet policy">
+            <PetPolicy listing={listing} />
+          </DetailSection>
+          <DetailSection id="availability" title="Availability">
+            <Availability listing={listing} confirmedDaysAgo={confirmedDaysAgo} />
+          </DetailSection>
+          <DetailSection id="location" title="Location">
+            <ListingMap latitude={listing.latitude} longitude={listing.longitude} label={listing.title} tiles={tiles} />
+          </DetailSection>
+          <DetailSection id="price-history" title="Price history">
+            <PriceHistory history={listing.priceHistory} />
+          </DetailSection>
+        </div>
+        <div className="space-y-6">
+          {landlord ? <LandlordCard landlord={landlord} /> : null}
+          {landlord && !isOwner ? <MessageLandlord listingId={listing.id} landlordName={landlord.name} /> : null}
+          <ShareLink url={canonicalUrl} />
+        </div>
+      </div>
+
+      <div className="mt-10">
+        <DetailSection id="similar" title="Similar homes">
+          <SimilarListings listings={similar} />
+        </DetailSection>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,31 @@
+// Listing addresses: a readable slug ending in the id (/properties/sunny-2-bed-near-the-river-42).
+// Only the id counts; a stale or edited slug still finds the listing and is redirected to the
+// canonical one.
+
+const MAX_SLUG_LENGTH = 80
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG_LENGTH)
+    .replace(/-+$/, '')
+}
+
+export function listingSlug(listing: { id: number; title: string }): string {
+  const words = slugify(listing.title)
+  return words ? `${words}-${listing.id}` : String(listing.id)
+}
+
+export function listingPath(listing: { id: number; title: string }): string {
+  return `/properties/${listingSlug(listing)}`
+}
+
+/** The id at the end of a slug, or null when there is none (so the route answers 404). */
+export function listingIdFromSlug(slug: string | undefined): number | null {
+  const match = /(?:^|-)([1-9]\d{0,14})$/.exec(slug ?? '')
+  return match ? Number(match[1]) : null
+}

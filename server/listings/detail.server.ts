@@ -1,0 +1,132 @@
+// What a listing page needs beyond the listing itself: similar homes, the landlord's public card,
+// view counting, the map's tile source, and the published listings a sitemap lists.
+import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm'
+import type { Config } from '#server/config.server.ts'
+import type { Db } from '#server/db/client.server.ts'
+import { listing, profile, user } from '#server/db/schema.ts'
+import { summariesWithPhotos, summaryColumns, type ListingDetail, type ListingSummary } from './listings.server.ts'
+import { CONFIRMATION_DAYS } from './vocabulary.ts'
+import type { MapTiles } from '#app/utils/map-tiles.ts'
+
+const isPublishedAndFresh = () =>
+  and(
+    eq(listing.status, 'published'),
+    sql`${listing.lastConfirmedAt} > now() - make_interval(days => ${CONFIRMATION_DAYS})`,
+  )
+
+/** How far "nearby" reaches when the city differs: about 25 km of latitude. */
+const NEARBY_DEGREES = 0.25
+
+/**
+ * Up to `limit` published, recently confirmed homes like this one: in the same city or nearby, with
+ * an all-in cost within 30% and a bedroom count within one, closest in price first.
+ */
+export async function findSimilarListings(
+  db: Db,
+  { listing: home, limit = 4 }: { listing: Pick<ListingDetail, 'id' | 'city' | 'state' | 'latitude' | 'longitude' | 'allInMonthlyCents' | 'bedrooms'>; limit?: number },
+): Promise<ListingSummary[]> {
+  const low = Math.floor(home.allInMonthlyCents * 0.7)
+  const high = Math.ceil(home.allInMonthlyCents * 1.3)
+  const rows = await db
+    .select(summaryColumns)
+    .from(listing)
+    .where(
+      and(
+        isPublishedAndFresh(),
+        ne(listing.id, home.id),
+        sql`${listing.allInMonthlyCents} between ${low} and ${high}`,
+        sql`${listing.bedrooms} between ${home.bedrooms - 1} and ${home.bedrooms + 1}`,
+        sql`((${listing.city} = ${home.city} and ${listing.state} = ${home.state}) or (${listing.latitude} between ${home.latitude - NEARBY_DEGREES} and ${home.latitude + NEARBY_DEGREES} and ${listing.longitude} between ${home.longitude - NEARBY_DEGREES} and ${home.longitude + NEARBY_DEGREES}))`,
+      ),
+    )
+    .orderBy(sql`abs(${listing.allInMonthlyCents} - ${home.allInMonthlyCents})`, asc(listing.id))
+    .limit(limit)
+  return summariesWithPhotos(db, rows)
+}
+
+export type LandlordCard = {
+  name: string
+  avatar: string
+  memberSince: string
+  publishedListings: number
+}
+
+/** What renters see of a landlord: name, picture, how long they have been here and how many homes they list. Never the e-mail. */
+export async function findLandlordCard(db: Db, { ownerId }: { ownerId: string }): Promise<LandlordCard | null> {
+  const [[owner], [listed]] = await Promise.all([
+    db
+      .select({ name: user.name, image: user.image, createdAt: user.createdAt, photoURL: profile.photoURL, img: profile.img })
+      .from(user)
+      .leftJoin(profile, eq(profile.userId, user.id))
+      .where(eq(user.id, ownerId)),
+    db
+      .select({ n: count() })
+      .from(listing)
+      .where(and(eq(listing.ownerId, ownerId), eq(listing.status, 'published'))),
+  ])
+  if (!owner) return null
+  return {
+    name: owner.name.trim() || 'Cooper Home landlord',
+    avatar: owner.photoURL || owner.img || owner.image || '',
+    memberSince: owner.createdAt.toISOString(),
+    publishedListings: listed?.n ?? 0,
+  }
+}
+
+/** One more view of a published listing, unless the viewer is its owner: a single indexed update. */
+export async function countListingView(db: Db, { listingId, viewerId }: { listingId: number; viewerId: string | null }) {
+  const conditions = [eq(listing.id, listingId), eq(listing.status, 'published')]
+  if (viewerId) conditions.push(ne(listing.ownerId, viewerId))
+  await db
+    .update(listing)
+    .set({ viewCount: sql`${listing.viewCount} + 1` })
+    .where(and(...conditions))
+}
+
+/** The map's tile source from the configuration. */
+export function mapTiles(config: Config): MapTiles {
+  return { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION }
+}
+
+/** A sitemap file may hold at most this many URLs. */
+export const SITEMAP_PAGE_SIZE = 50_000
+
+export type SitemapEntry = { id: number; title: string; updatedAt: Date }
+
+/** How many listings the sitemap lists: published and recently confirmed. */
+export async function countSitemapListings(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(listing).where(isPublishedAndFresh())
+  return row?.n ?? 0
+}
+
+/**
+ * The listings of one sitemap part (1-based), in id order, read in batches so a part of 50,000
+ * never sits in memory at once. The first batch finds the part's start; the rest follow by id.
+ */
+export async function* sitemapListings(
+  db: Db,
+  { page, pageSize = SITEMAP_PAGE_SIZE, batchSize = 2_000 }: { page: number; pageSize?: number; batchSize?: number },
+): AsyncGenerator<SitemapEntry> {
+  const columns = { id: listing.id, title: listing.title, updatedAt: listing.updatedAt }
+  let remaining = pageSize
+  let afterId: number | null = null
+  while (remaining > 0) {
+    const limit = Math.min(batchSize, remaining)
+    const query = db
+      .select(columns)
+      .from(listing)
+      .where(afterId === null ? isPublishedAndFresh() : and(isPublishedAndFresh(), gt(listing.id, afterId)))
+      .orderBy(asc(listing.id))
+      .limit(limit)
+    const rows: SitemapEntry[] = await (afterId === null ? query.offset((page - 1) * pageSize) : query)
+    for (const row of rows) yield row
+    if (rows.length < limit) return
+    remaining -= rows.length
+    afterId = rows.at(-1)!.id
+  }
+}
+
+/** The site's absolute origin for canonical URLs: PUBLIC_URL when configured, else the request's own. */
+export function publicOrigin(config: Config, request: Request): string {
+  return config.PUBLIC_URL ? config.publicUrl : new URL(request.url).origin
+}

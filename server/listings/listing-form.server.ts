@@ -1,0 +1,155 @@
+// What the landlord's form does when it is posted, for both /properties/new and the edit page:
+// fee rows and the ZIP look-up without JavaScript, coordinates from the ZIP centroid when the pin
+// was not placed, then a save (and a publish) through the listing domain functions.
+import { data } from 'react-router'
+import { listingPath } from '#app/utils/listing-url.ts'
+import type { Db } from '#server/db/client.server.ts'
+import { isAppError } from '#server/errors.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+import { BodyTooLargeError, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
+import {
+  formErrorsOf,
+  validateListingForm,
+  valuesOfFormData,
+  type ListingFormErrors,
+  type ListingFormValues,
+} from './listing-form.ts'
+import { createListing, publishListing, updateListing, type ListingDetail } from './listings.server.ts'
+import { ZIP_PATTERN, lookupZip } from './zip.server.ts'
+
+/** The buttons of the form: the saving ones, and the ones that only redraw it (no JavaScript). */
+export const LISTING_FORM_INTENTS = ['save', 'preview', 'publish', 'add-fee', 'remove-fee', 'lookup-zip'] as const
+type SaveIntent = 'save' | 'preview' | 'publish'
+
+export type ListingFormAnswer = {
+  values: ListingFormValues
+  errors: ListingFormErrors
+  formError?: string
+}
+
+export type ListingFormOutcome =
+  | { kind: 'refused'; answer: ListingFormAnswer }
+  | { kind: 'redrawn'; answer: ListingFormAnswer }
+  | { kind: 'saved'; intent: SaveIntent; listing: ListingDetail }
+
+/** Fills city, state and the pin from the ZIP; a ZIP that does not exist is the ZIP field's error. */
+function placeByZip(values: ListingFormValues, { movePin }: { movePin: boolean }): ListingFormErrors {
+  const zip = values.zip.trim()
+  if (!ZIP_PATTERN.test(zip)) return {}
+  const place = lookupZip(zip)
+  if (!place) return { zip: [`There is no US ZIP code ${zip}. Check the number.`] }
+  if (values.city.trim() === '' || movePin) values.city = place.city
+  if (values.state.trim() === '' || movePin) values.state = place.state
+  const hasPin = values.latitude.trim() !== '' && values.longitude.trim() !== ''
+  if (movePin || !hasPin || values.coordinatesZip !== zip) {
+    values.latitude = String(place.latitude)
+    values.longitude = String(place.longitude)
+    values.coordinatesZip = zip
+  }
+  return {}
+}
+
+export async function submitListingForm(
+  db: Db,
+  { viewerId, listingId, formData }: { viewerId: string; listingId?: number; formData: FormData },
+): Promise<ListingFormOutcome> {
+  const values = valuesOfFormData(formData)
+  const rawIntent = formData.get('intent')
+  const [intent, argument] = typeof rawIntent === 'string' ? rawIntent.split(':') : ['']
+
+  switch (intent) {
+    case 'add-fee':
+      values.fees.push({ name: '', amount: '' })
+      return { kind: 'redrawn', answer: { values, errors: {} } }
+    case 'remove-fee':
+      values.fees.splice(Number(argument), 1)
+      return { kind: 'redrawn', answer: { values, errors: {} } }
+    case 'lookup-zip': {
+      const errors = ZIP_PATTERN.test(values.zip.trim())
+        ? placeByZip(values, { movePin: true })
+        : { zip: ['Enter a five-digit ZIP code, like 19801.'] }
+      return { kind: 'redrawn', answer: { values, errors } }
+    }
+    case 'save':
+    case 'preview':
+    case 'publish':
+      break
+    default:
+      return {
+        kind: 'refused',
+        answer: { values, errors: {}, formError: 'This button is not one we know. Reload the page and try again.' },
+      }
+  }
+
+  const zipErrors = placeByZip(values, { movePin: false })
+  const { input, errors } = validateListingForm(values)
+  const allErrors = { ...errors, ...zipErrors }
+  // With the ZIP at fault the coordinates are too; one message on the ZIP says it.
+  if (allErrors.zip) {
+    delete allErrors.latitude
+    delete allErrors.longitude
+  }
+  if (Object.keys(allErrors).length > 0) return { kind: 'refused', answer: { values, errors: allErrors } }
+
+  try {
+    let saved =
+      listingId === undefined
+        ? await createListing(db, { viewerId, input })
+        : await updateListing(db, { viewerId, listingId, changes: input })
+    if (intent === 'publish') saved = await publishListing(db, { viewerId, listingId: saved.id })
+    return { kind: 'saved', intent, listing: saved }
+  } catch (error) {
+    if (isAppError(error) && error.code === 'invalid') {
+      return { kind: 'refused', answer: { values, errors: formErrorsOf(error.fieldErrors ?? {}), formError: error.message } }
+    }
+    throw error
+  }
+}
+
+/** Over this, a form post is refused unread: the longest valid listing is a small fraction of it. */
+export const LISTING_FORM_MAX_BYTES = 4 * 1024 * 1024
+
+/** The page's answer to a posted form: the form again (400 when refused) or a redirect with a toast. */
+export async function answerListingForm(outcome: ListingFormOutcome, { isNew }: { isNew: boolean }) {
+  if (outcome.kind === 'refused') return data(outcome.answer, { status: 400 })
+  if (outcome.kind === 'redrawn') return data(outcome.answer, { status: 200 })
+  const saved = outcome.listing
+  const path = listingPath(saved)
+  switch (outcome.intent) {
+    case 'publish':
+      return redirectWithToast('/userprofile#my-listings', {
+        type: 'success',
+        message: `“${saved.title}” is published: renters can find it now.`,
+      })
+    case 'preview':
+      return redirectWithToast(path, {
+        type: 'info',
+        message:
+          saved.status === 'draft'
+            ? 'Saved. This is your draft as renters will see it once you publish it.'
+            : 'Saved. This is your listing as renters see it.',
+      })
+    case 'save':
+      return redirectWithToast(`${path}/edit`, {
+        type: 'success',
+        message: isNew ? 'Your draft is saved. Add photos below, then publish.' : saved.status === 'draft' ? 'Your draft is saved.' : 'Your changes are saved.',
+      })
+  }
+}
+
+/** The form's fields of a post, or the answer to one that is too large or unreadable. */
+export async function readListingForm(request: Request, values: ListingFormValues) {
+  try {
+    return { formData: await readFormDataWithLimit(request, LISTING_FORM_MAX_BYTES) }
+  } catch (error) {
+    const isTooLarge = error instanceof BodyTooLargeError
+    const answer: ListingFormAnswer = {
+      values,
+      errors: {},
+      formError: isTooLarge
+        ? 'This listing is far longer than any listing can be. Shorten the text and try again.'
+        : 'The form could not be read. Reload the page and try again.',
+    }
+    return { refusal: data(answer, { status: isTooLarge ? 413 : 400 }) }
+  }
+}

@@ -1,0 +1,73 @@
+// The landlord's side of listings: their own listings with how renters respond to them (views,
+// saves) and whether search still shows them, and the listing a viewer opens for editing.
+import { desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.server.ts'
+import { listing, savedListing } from '#server/db/schema.ts'
+import { AppError } from '#server/errors.server.ts'
+import { findListingById, type ListingDetail } from './listings.server.ts'
+import { CONFIRMATION_DAYS, type ListingStatus } from './vocabulary.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export type OwnerListing = {
+  id: number
+  title: string
+  status: ListingStatus
+  city: string
+  state: string
+  allInMonthlyCents: number
+  views: number
+  saves: number
+  lastConfirmedAt: string
+  updatedAt: string
+  /** When a published listing dropped out of search for want of confirmation; null while it shows. */
+  hiddenSince: string | null
+}
+
+/** The viewer's own listings, most recently changed first, with their view and save counts. */
+export async function findOwnerListings(db: Db, { ownerId }: { ownerId: string }): Promise<OwnerListing[]> {
+  const rows = await db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      status: listing.status,
+      city: listing.city,
+      state: listing.state,
+      allInMonthlyCents: listing.allInMonthlyCents,
+      views: listing.viewCount,
+      saves: sql<number>`(select count(*) from ${savedListing} where ${savedListing.listingId} = ${listing.id})::int`,
+      lastConfirmedAt: listing.lastConfirmedAt,
+      updatedAt: listing.updatedAt,
+    })
+    .from(listing)
+    .where(eq(listing.ownerId, ownerId))
+    .orderBy(desc(listing.updatedAt), desc(listing.id))
+  const now = Date.now()
+  return rows.map((row) => {
+    const hiddenAt = row.lastConfirmedAt.getTime() + CONFIRMATION_DAYS * DAY_MS
+    return {
+      ...row,
+      status: row.status as ListingStatus,
+      saves: Number(row.saves),
+      lastConfirmedAt: row.lastConfirmedAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      hiddenSince: row.status === 'published' && hiddenAt <= now ? new Date(hiddenAt).toISOString() : null,
+    }
+  })
+}
+
+/**
+ * A listing the viewer may edit: 'not-found' when they cannot even see it (a stranger's draft),
+ * 'forbidden' when they can see it but it is not theirs to change.
+ */
+export async function findEditableListing(
+  db: Db,
+  { viewerId, isAdministrator, listingId }: { viewerId: string; isAdministrator: boolean; listingId: number },
+): Promise<ListingDetail> {
+  const found = await findListingById(db, { viewerId, listingId })
+  if (!found) throw new AppError('not-found', 'No such listing.')
+  if (found.ownerId !== viewerId && !isAdministrator) {
+    throw new AppError('forbidden', 'Only the owner or an administrator can change this listing.')
+  }
+  return found
+}

@@ -1,0 +1,165 @@
+// The whole listing journey through the real server, as two people would make it: a landlord lists a
+// home with three photos and publishes it; a renter finds it by text, by filters and on the map,
+// looks through its photos by keyboard and full screen, saves it and finds it on the profile.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit, type Layout } from './fixtures.ts'
+import { becomeLandlord, fillPriceStep } from './listing-steps.ts'
+
+/** Three photos as a phone would take them: JPEGs of different colours (and sizes on disk). */
+async function photoFiles() {
+  const colours = [
+    { name: 'front.jpg', background: { r: 196, g: 120, b: 74 } },
+    { name: 'living-room.jpg', background: { r: 70, g: 130, b: 180 } },
+    { name: 'kitchen.jpg', background: { r: 120, g: 170, b: 90 } },
+  ]
+  return Promise.all(
+    colours.map(async ({ name, background }) => ({
+      name,
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 1600, height: 1067, channels: 3, background } }).jpeg({ quality: 85 }).toBuffer(),
+    })),
+  )
+}
+
+async function expectNoViolations(page: Page) {
+  const report = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(report.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+async function logOut(page: Page, layout: Layout) {
+  // A click that lands while the page is still settling after the last navigation can be lost on a
+  // busy machine; pressing Logout again is harmless.
+  await expect(async () => {
+    await showNavigationLinks(page, layout)
+    await mainNav(page).getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/$/, { timeout: 3_000 })
+  }).toPass({ timeout: 20_000 })
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await visit(page, '/login')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+/** On a phone the search filters sit behind a disclosure button. */
+async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Filters/ })
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+}
+
+test('a landlord lists a home with three photos; a renter finds it, looks through it and saves it', async ({
+  page,
+  layout,
+  signedInAccount: landlord,
+  createAccount,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000)
+  // No tile server is reachable in tests: the maps say so and keep working.
+  consoleErrors.allow(/Failed to load resource/)
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
+  // A word no demo listing has, so the text search finds exactly this home.
+  const word = `quillon${Date.now().toString(36)}${layout === 'desktop' ? 'd' : 'm'}`
+  const title = `Sunny condo with a harbour view ${word}`
+
+  // ── The landlord ──────────────────────────────────────────────────────────────────────────────
+  await becomeLandlord(page)
+  await page.getByRole('link', { name: 'Add a listing' }).click()
+
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Type of home').selectOption('condo')
+  await page.getByLabel('Description').fill('Two bedrooms, a balcony over the harbour and the train five minutes away.')
+  await page.getByRole('button', { name: 'Next: Price and terms' }).click()
+  await fillPriceStep(page)
+  await page.getByLabel('Street address').fill('300 N Market Street')
+  await page.getByLabel('ZIP code').fill('19801')
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Wilmington')
+  await page.getByRole('button', { name: 'Next: Details' }).click()
+  await page.getByLabel('Bedrooms').fill('2')
+  await page.getByLabel('Interior (sq ft)').fill('980')
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  await expect(page.getByText('Your draft is saved. Add photos below, then publish.')).toBeVisible()
+  await dismissToasts(page)
+
+  // Three photos at once; they are processed in the background and appear when ready.
+  await page.getByLabel(/Add photos/).setInputFiles(await photoFiles())
+  await page.getByRole('button', { name: 'Upload photos' }).click()
+  const managed = page.getByRole('list', { name: 'Photos of this listing, in order' })
+  await expect(managed.getByRole('listitem')).toHaveCount(3)
+  await expect(managed.getByText('Processing…')).toHaveCount(0, { timeout: 30_000 })
+  // Not yet described, so shown with empty alt text.
+  await expect(managed.locator('img')).toHaveCount(3)
+  await page.getByLabel('Description for people who cannot see the photo').first().fill('The building from the harbour side')
+  await page.getByRole('button', { name: 'Save description of photo 1' }).click()
+  await expect(page.getByText('Description of photo 1 saved.')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page).toHaveURL(/\/userprofile#my-listings$/)
+  await expect(page.locator('#my-listings li').filter({ hasText: title }).getByText('Published', { exact: true })).toBeVisible()
+  await dismissToasts(page)
+  await logOut(page, layout)
+
+  // ── The renter ────────────────────────────────────────────────────────────────────────────────
+  const renter = await createAccount({ name: 'Rita Renter' })
+  expect(renter.email).not.toBe(landlord.email)
+  await logIn(page, renter.email, renter.password)
+
+  // By text.
+  await visit(page, '/properties')
+  await page.getByLabel('Where do you want to live?').fill(word)
+  const results = page.getByRole('region', { name: 'Results' })
+  await expect(results.getByRole('article')).toHaveCount(1)
+  const card = results.getByRole('article').filter({ hasText: title })
+  await expect(card).toContainText('$1,925/mo all-in')
+  await expect(card.getByRole('img', { name: 'The building from the harbour side' })).toBeVisible()
+
+  // By filters alone: newest first, so it is on the first page.
+  await visit(page, '/properties')
+  await openFilters(page)
+  await page.getByLabel('Bedrooms').selectOption('2')
+  await page.getByLabel('Condo', { exact: true }).check()
+  await page.getByLabel('Maximum').fill('2000')
+  await expect(page).toHaveURL(/maxPrice=2000/)
+  await expect(results).toHaveAttribute('aria-busy', 'false')
+  await expect(results.getByRole('article').filter({ hasText: title })).toBeVisible()
+
+  // On the map.
+  await page.getByRole('link', { name: 'Map', exact: true }).click()
+  const map = page.getByRole('region', { name: 'Map of the homes found' })
+  await expect(map.getByRole('button', { name: new RegExp(`^${title}, \\$1,925 a month all-in$`) })).toBeVisible()
+  await expectNoViolations(page)
+  await page.getByRole('link', { name: 'List', exact: true }).click()
+
+  // The listing page and its photos, by keyboard and full screen.
+  await results.getByRole('link', { name: title }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  const gallery = page.getByRole('region', { name: `Photos of ${title}` })
+  await expect(gallery.getByText('Photo 1 of 3')).toBeVisible()
+  await expect(gallery.getByRole('img', { name: 'The building from the harbour side' }).first()).toBeVisible()
+  await gallery.getByRole('button', { name: 'Next photo' }).first().click()
+  await expect(gallery.getByText('Photo 2 of 3')).toBeVisible()
+  await page.keyboard.press('ArrowRight')
+  await expect(gallery.getByText('Photo 3 of 3')).toBeVisible()
+  await expectNoViolations(page)
+  const fullScreen = gallery.getByRole('button', { name: 'Full screen' })
+  await fullScreen.click()
+  const dialog = page.getByRole('dialog', { name: `${title}: full-screen photos` })
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('ArrowLeft')
+  await expect(dialog.getByText('Photo 2 of 3')).toBeVisible()
+  await expectNoViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(fullScreen).toBeFocused()
+
+  // Saved, and on the profile.
+  await page.getByRole('button', { name: `Save ${title}` }).click()
+  await expect(page.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true')
+  await visit(page, '/userprofile#saved')
+  await expect(page.getByRole('region', { name: 'Saved homes' }).getByRole('link', { name: new RegExp(title) })).toBeVisible()
+})

@@ -1,0 +1,89 @@
+// A renter on a listing page: sharing, saving (signed in and as a visitor who logs in on the way),
+// the saved list on the profile and the navigation that follows it; axe-core on the page.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { APP_URL } from './environment.ts'
+import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
+
+// There is no network here: the map's tiles fail to load, which the page is built to survive.
+test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/Failed to load resource: .*\(https:\/\/tile\.openstreetmap\.org\//))
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+/** A published demo listing's address, read from the sitemap as a search engine would. */
+async function listingPaths(page: Page): Promise<string[]> {
+  const xml = await (await page.request.get('/sitemap.xml')).text()
+  return [...xml.matchAll(/<loc>[^<]*?(\/properties\/[^<]+)<\/loc>/g)].map((m) => m[1]!)
+}
+
+test('a listing page has no accessibility violations', async ({ page }) => {
+  const [path] = await listingPaths(page)
+  await visit(page, path!)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Monthly cost' })).toBeVisible()
+  await expectNoViolations(page)
+})
+
+test('a renter copies the link, saves the home and finds it on the profile without a reload', async ({ page, signedInAccount, layout }) => {
+  const paths = await listingPaths(page)
+  // Demo listings are spread over the list: one per test run and layout keeps tests apart.
+  const path = paths[layout === 'desktop' ? 1 : 2]!
+  await visit(page, path)
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL })
+  await page.getByRole('button', { name: 'Copy link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${APP_URL}${path}`)
+  await expect(page.getByLabel('Share this home')).toHaveValue(`${APP_URL}${path}`)
+
+  // Before anything is saved the navigation has no Saved link.
+  await showNavigationLinks(page, layout)
+  await expect(mainNav(page).getByRole('link', { name: 'Saved' })).toHaveCount(0)
+  if (layout === 'mobile') await page.getByRole('button', { name: 'Menu' }).click()
+
+  const save = page.getByRole('button', { name: `Save ${title}` })
+  await expect(save).toHaveAttribute('aria-pressed', 'false')
+  await save.click()
+  const remove = page.getByRole('button', { name: `Remove ${title} from saved` })
+  await expect(remove).toHaveAttribute('aria-pressed', 'true')
+  // The fetcher's submission left this page where it was and refreshed the session in place.
+  await expect(page).toHaveURL(`${APP_URL}${path}`)
+  await showNavigationLinks(page, layout)
+  await expect(mainNav(page).getByRole('link', { name: 'Saved' })).toHaveAttribute('href', '/userprofile#saved')
+
+  await mainNav(page).getByRole('link', { name: 'Saved' }).click()
+  await expect(page).toHaveURL(`${APP_URL}/userprofile#saved`)
+  const saved = page.getByRole('region', { name: 'Saved homes' })
+  await expect(saved.getByRole('link', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toHaveAttribute('href', path)
+  await expect(saved).toContainText('/month all-in')
+  await expectNoViolations(page)
+
+  await saved.getByRole('button', { name: `Remove ${title} from saved` }).click()
+  await expect(saved).toContainText('You have not saved any homes yet.')
+  await expect(saved.getByRole('link', { name: 'Browse properties' })).toHaveAttribute('href', '/properties')
+})
+
+test('a visitor who presses Save logs in and comes back with the home saved', async ({ page, createAccount, layout }) => {
+  const account = await createAccount({ name: 'Vera Visitor' })
+  const paths = await listingPaths(page)
+  const path = paths[layout === 'desktop' ? 3 : 4]!
+  await visit(page, path)
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!
+  await page.getByRole('button', { name: `Save ${title}` }).click()
+
+  await expect(page).toHaveURL(/\/login\?redirectTo=/)
+  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+
+  await expect(page).toHaveURL(`${APP_URL}${path}`)
+  await expect(page.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByText('Saved to your list')).toBeVisible()
+  await dismissToasts(page)
+  await showNavigationLinks(page, layout)
+  await expect(mainNav(page).getByRole('link', { name: 'Saved' })).toBeVisible()
+})

@@ -1,0 +1,206 @@
+// The /properties search in Chromium, on the demo data (300 listings across several cities): text
+// and filters update the results in place and in the URL, the back button restores them, the map
+// shows markers with no tile server reachable, and "Search this area" narrows the results.
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, visit } from './fixtures.ts'
+
+const results = (page: Page) => page.getByRole('region', { name: 'Results' })
+const cards = (page: Page) => results(page).getByRole('article')
+const resultCount = (page: Page) => results(page).getByRole('status').first()
+
+/** "42 homes" → 42 ("1,000+ homes" → 1000). */
+async function countShown(page: Page): Promise<number> {
+  const text = (await resultCount(page).textContent()) ?? ''
+  const match = /^([\d,]+)\+? homes?/.exec(text)
+  expect(match, `a result count in "${text}"`).not.toBeNull()
+  return Number(match![1]!.replaceAll(',', ''))
+}
+
+/** On a phone the filters sit behind a disclosure button. */
+async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Filters/ })
+  if (await toggle.isVisible()) {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  }
+}
+
+/** A mark on the window that a full page load would wipe out. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { searchPageMark: true }))
+}
+async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { searchPageMark?: boolean }).searchPageMark)).toBe(true)
+}
+
+async function expectNoViolations(page: Page) {
+  const report = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(report.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+/** No tile server is reachable in tests; make sure of it rather than depend on the machine. */
+async function blockTiles(page: Page) {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
+}
+
+async function everyCardMatches(list: Locator, pattern: RegExp) {
+  const texts = await list.allTextContents()
+  expect(texts.length).toBeGreaterThan(0)
+  for (const text of texts) expect(text).toMatch(pattern)
+}
+
+test('finds homes by text without reloading the page, and the URL follows', async ({ page }) => {
+  await visit(page, '/properties')
+  const everywhere = await countShown(page)
+  await markDocument(page)
+
+  await page.getByLabel('Where do you want to live?').fill('Dover')
+  await expect(page).toHaveURL(/[?&]q=Dover(&|$)/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Dover')
+  await expect(resultCount(page)).toContainText('for “Dover”')
+  await everyCardMatches(cards(page), /Dover, DE/)
+  expect(await countShown(page)).toBeLessThan(everywhere)
+  await expectSameDocument(page)
+})
+
+test('filters narrow the results in place, and the back button restores them', async ({ page }) => {
+  await visit(page, '/properties?q=Wilmington')
+  const before = await countShown(page)
+  await markDocument(page)
+
+  await openFilters(page)
+  await page.getByLabel('Bedrooms').selectOption('3')
+  await expect(page).toHaveURL(/beds=3/)
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false')
+  const threeBeds = await countShown(page)
+  expect(threeBeds).toBeLessThan(before)
+  await everyCardMatches(cards(page), /(^|\D)([3-9]|1\d) beds/)
+
+  await page.getByLabel('House', { exact: true }).check()
+  await expect(page).toHaveURL(/type=house/)
+  await expect(page).toHaveURL(/beds=3/)
+  await expectSameDocument(page)
+
+  await page.goBack()
+  await expect(page).toHaveURL(/beds=3/)
+  await expect(page).not.toHaveURL(/type=house/)
+  await openFilters(page)
+  await expect(page.getByLabel('House', { exact: true })).not.toBeChecked()
+  await expect.poll(() => countShown(page)).toBe(threeBeds)
+
+  await page.goBack()
+  await expect(page).not.toHaveURL(/beds=/)
+  await expect(page.getByLabel('Bedrooms')).toHaveValue('')
+  await expect.poll(() => countShown(page)).toBe(before)
+  await expectSameDocument(page)
+})
+
+test('the next page appends more homes, none twice', async ({ page }) => {
+  await visit(page, '/properties?sort=price-asc')
+  await expect(cards(page)).toHaveCount(20)
+  await page.getByRole('link', { name: 'Show more homes' }).click()
+  await expect(cards(page)).toHaveCount(40)
+  const titles = await cards(page).getByRole('heading').allTextContents()
+  expect(new Set(titles).size).toBe(40)
+})
+
+test('an empty search says what to change and clears the filters, keeping the text', async ({ page }) => {
+  await visit(page, '/properties?q=Wilmington&minPrice=1&maxPrice=2')
+  await expect(page.getByRole('heading', { name: 'No homes match “Wilmington” with these filters' })).toBeVisible()
+  await expect(cards(page)).toHaveCount(0)
+  await page.getByRole('link', { name: 'Clear filters, keep “Wilmington”' }).click()
+  await expect(page).toHaveURL(/\/properties\?q=Wilmington$/)
+  await expect(cards(page).first()).toBeVisible()
+  // The form follows the URL, so the next change does not bring the old filters back.
+  await expect(page.getByLabel('Minimum', { exact: true })).toHaveValue('')
+  await expect(page.getByLabel('Maximum', { exact: true })).toHaveValue('')
+  await expect(page.getByLabel('Where do you want to live?')).toHaveValue('Wilmington')
+})
+
+test('a hand-edited URL shows what is wrong, not an error page', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 400/)
+  const response = await page.goto('/properties?beds=abc')
+  expect(response?.status()).toBe(400)
+  await expect(page.getByRole('alert')).toContainText('Bedrooms must be a number.')
+})
+
+test('the map view shows a marker per result with no tile server, and "Search this area" narrows them', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/Failed to load resource/)
+  await blockTiles(page)
+  await visit(page, '/properties?q=Wilmington')
+  const before = await countShown(page)
+  await page.getByRole('link', { name: 'Map', exact: true }).click()
+  await expect(page).toHaveURL(/view=map/)
+
+  const map = page.getByRole('region', { name: 'Map of the homes found' })
+  const markers = map.locator('.leaflet-marker-icon')
+  await expect(markers).toHaveCount(await cards(page).count())
+  await expect(page.getByText('The map background could not load.')).toBeVisible()
+
+  // Markers are buttons a keyboard reaches; each opens a card linking to its listing.
+  await markers.first().focus()
+  await page.keyboard.press('Enter')
+  await expect(map.locator('.leaflet-popup').getByRole('link')).toHaveAttribute('href', /^\/properties\/.+-\d+$/)
+  await page.keyboard.press('Escape')
+
+  await map.getByRole('button', { name: 'Zoom in' }).click()
+  await map.getByRole('button', { name: 'Zoom in' }).click()
+  await page.getByRole('button', { name: 'Search this area' }).click()
+  await expect(page).toHaveURL(/south=.*west=.*north=.*east=/)
+  await expect(page.getByText('Showing homes in the map area.')).toBeVisible()
+  await expect.poll(() => countShown(page)).toBeLessThan(before)
+  await expect(page).toHaveURL(/q=Wilmington/)
+  await expect(page).toHaveURL(/view=map/)
+})
+
+test('/properties has no accessibility violations in the list view', async ({ page }) => {
+  await visit(page, '/properties?q=Wilmington')
+  await expect(cards(page).first()).toBeVisible()
+  await expectNoViolations(page)
+})
+
+test('/properties has no accessibility violations with the filters open', { tag: '@mobile-only' }, async ({ page }) => {
+  await visit(page, '/properties')
+  await openFilters(page)
+  await expectNoViolations(page)
+})
+
+test('/properties has no accessibility violations in the map view', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource/)
+  await blockTiles(page)
+  await visit(page, '/properties?q=Wilmington&view=map')
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible()
+  await expectNoViolations(page)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the form searches, filters and pages through plain requests', async ({ page }) => {
+    await page.goto('/properties')
+    await page.getByLabel('Where do you want to live?').fill('Wilmington')
+    await page.getByLabel('Bedrooms').selectOption('2')
+    await page.getByRole('button', { name: 'Show homes' }).click()
+    await expect(page).toHaveURL(/q=Wilmington.*beds=2/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Wilmington')
+    await everyCardMatches(cards(page), /Wilmington, DE/)
+    await everyCardMatches(cards(page), /(^|\D)([2-9]|1\d) beds/)
+
+    await page.goto('/properties?sort=price-asc')
+    const firstPage = await cards(page).getByRole('heading').allTextContents()
+    await page.getByRole('link', { name: 'Next page' }).click()
+    await expect(page).toHaveURL(/sort=price-asc&cursor=/)
+    const secondPage = await cards(page).getByRole('heading').allTextContents()
+    expect(secondPage.length).toBeGreaterThan(0)
+    expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([])
+
+    await page.goto('/properties?view=map')
+    // Text lookups skip <noscript>, whose content is the page's own markup once scripts are off.
+    await expect(page.locator('noscript p')).toHaveText('The map needs JavaScript; here are the homes as a list.')
+    await expect(cards(page).first()).toBeVisible()
+  })
+})
