@@ -1,14 +1,25 @@
-import { PageHeader } from '#app/components/page-header.tsx'
+// /chat: the Community room beside the signed-in user's conversations. Visitors read the room.
+import { useSearchParams } from 'react-router'
+import type { Route } from './+types/chat'
+import { appContext } from '#app/context.ts'
+import { ChatView } from '#app/components/chat/chat-view.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
+import { chatAction, loadChatPage } from '#server/messages/chat-page.server.ts'
 
 export function meta() {
   return pageMeta('Chat room', 'The Cooper Home community chat room, where renters and landlords ask questions and share advice.')
 }
 
-export default function Chat() {
-  return (
-    <PageHeader kicker="Community" title="Chat room">
-      <p>The community chat room is where renters and landlords on Cooper Home ask questions and share advice.</p>
-    </PageHeader>
-  )
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadChatPage(context.get(appContext).services, request, { conversationId: null })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return chatAction(context.get(appContext).services, request, { conversationId: null })
+}
+
+export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const showList = Boolean(loaderData.viewer) && searchParams.get('view') === 'list'
+  return <ChatView data={loaderData} failure={actionData} showList={showList} />
 }

@@ -1,0 +1,81 @@
+// The live socket's news as one open thread needs it: only the events about this thread, already in
+// the thread's own terms. Everything else on the page (the sidebar, the badge) listens for itself.
+import { useState } from 'react'
+import { TYPING_SHOWN_MS, type RealtimeEvent } from '#app/realtime/events.ts'
+import { useRealtimeEvent } from '#app/realtime/provider.tsx'
+import type { ThreadTarget } from './chat-client.ts'
+import { fromDirectMessage, fromRoomMessage, type ChatMessage, type ChatPerson } from './thread-state.ts'
+
+export type ThreadNews =
+  | { kind: 'message'; message: ChatMessage }
+  | { kind: 'deleted'; seq: number }
+  | { kind: 'read'; throughSeq: number; readAt: string }
+  | { kind: 'typing'; name: string; userId: string }
+  | { kind: 'online'; online: number }
+  /** After a reconnect: the thread catches up over HTTP. */
+  | { kind: 'reconnected' }
+  /** A message in another conversation: the sidebar is stale. */
+  | { kind: 'elsewhere' }
+
+/** The event in the terms of the open thread, or null when it is about something else. */
+export function threadNews(event: RealtimeEvent, target: ThreadTarget, participants: readonly ChatPerson[]): ThreadNews | null {
+  const isRoom = target.kind === 'room'
+  const inThread = (conversationId: number | null) =>
+    isRoom ? conversationId === null : target.kind === 'direct' && conversationId === target.conversationId
+  switch (event.type) {
+    case 'room':
+      return isRoom ? { kind: 'message', message: fromRoomMessage(event.message) } : null
+    case 'dm':
+      if (inThread(event.message.conversationId)) return { kind: 'message', message: fromDirectMessage(event.message, participants) }
+      return { kind: 'elsewhere' }
+    case 'room-deleted':
+      return isRoom ? { kind: 'deleted', seq: event.seq } : null
+    case 'dm-deleted':
+      return inThread(event.conversationId) ? { kind: 'deleted', seq: event.seq } : null
+    case 'read':
+      return inThread(event.conversationId) ? { kind: 'read', throughSeq: event.throughSeq, readAt: event.readAt } : null
+    case 'typing':
+      return inThread(event.conversationId) ? { kind: 'typing', name: event.user.name, userId: event.user.id } : null
+    case 'hello':
+    case 'presence':
+      return isRoom ? { kind: 'online', online: event.online } : null
+    case 'reconnected':
+      return { kind: 'reconnected' }
+    case 'unread':
+      // The badge follows the count itself.
+      return null
+  }
+}
+
+/** Calls `onNews` with what the socket says about this thread. */
+export function useThreadNews(target: ThreadTarget, participants: readonly ChatPerson[], onNews: (news: ThreadNews) => void) {
+  useRealtimeEvent((event) => {
+    const news = threadNews(event, target, participants)
+    if (news) onNews(news)
+  })
+}
+
+/** Who is typing now: each name for TYPING_SHOWN_MS after their last typing event. */
+export function useTypingNames(): [string[], (news: { name: string; userId: string }) => void] {
+  const [typing, setTyping] = useState<Record<string, { name: string; until: number }>>({})
+  const noteTyping = ({ name, userId }: { name: string; userId: string }) => {
+    const until = Date.now() + TYPING_SHOWN_MS
+    setTyping((current) => ({ ...current, [userId]: { name, until } }))
+    setTimeout(() => {
+      setTyping((current) => {
+        if ((current[userId]?.until ?? 0) > Date.now()) return current
+        const { [userId]: _gone, ...rest } = current
+        return rest
+      })
+    }, TYPING_SHOWN_MS + 50)
+  }
+  return [Object.values(typing).map((entry) => entry.name), noteTyping]
+}
+
+/** "Maria is typing…", "Maria and Sam are typing…", or nothing. */
+export function typingText(names: readonly string[]): string {
+  if (names.length === 0) return ''
+  if (names.length === 1) return `${names[0]} is typing…`
+  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`
+  return 'Several people are typing…'
+}

@@ -1,0 +1,302 @@
+// The open thread: the messages in sequence order, older pages on request, the composer, and with
+// JavaScript the optimistic sends, live news, typing and "N online". The server-rendered page is the
+// starting point; every later page of data (a revalidation, a catch-up) merges into what is shown.
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
+import { useNavigate, useRevalidator } from 'react-router'
+import { sendTyping } from '#app/realtime/provider.tsx'
+import type { ChatFailure, ChatViewer, DirectThread, RoomThread } from '#server/messages/chat-page.server.ts'
+import { DIRECT_MESSAGE_MAX_LENGTH, ROOM_MESSAGE_MAX_LENGTH } from '#server/messages/schemas.ts'
+import { loadEarlier, markRead, pagePath, sendMessage, type ThreadTarget } from './chat-client.ts'
+import { Composer } from './composer.tsx'
+import { typingText, useThreadNews, useTypingNames } from './live.ts'
+import { MessageItem } from './message-item.tsx'
+import { MessageText } from './message-text.tsx'
+import {
+  addConfirmed,
+  addEarlierPage,
+  addLatestPage,
+  addPending,
+  emptyThread,
+  firstSeq,
+  fromDirectMessage,
+  fromRoomMessage,
+  lastReadOwnSeq,
+  lastSeq,
+  markDeleted,
+  markFailed,
+  markReadThrough,
+  type ChatMessage,
+  type ChatPerson,
+  type PendingMessage,
+  type ThreadState,
+} from './thread-state.ts'
+import type { DirectMessage, RoomMessage } from '#app/realtime/events.ts'
+
+/** A transaction id for one send: a UUID where the browser makes them, else 128 random bits. */
+function newTxnId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** Within this many pixels of the bottom, the thread follows new messages. */
+const NEAR_BOTTOM_PX = 80
+
+function participantsOf(viewer: ChatViewer | null, thread: RoomThread | DirectThread): ChatPerson[] {
+  if (thread.kind === 'room' || !viewer) return []
+  return [{ id: viewer.id, name: viewer.name, image: null }, thread.conversation.other]
+}
+
+function toChat(messages: readonly (DirectMessage | RoomMessage)[], participants: readonly ChatPerson[]): ChatMessage[] {
+  return messages.map((message) => ('author' in message ? fromRoomMessage(message) : fromDirectMessage(message, participants)))
+}
+
+function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (item: PendingMessage) => void }) {
+  return (
+    <li className="flex justify-end">
+      <article aria-label="You" className="max-w-[85%] text-right sm:max-w-[75%]">
+        <p className="text-sm font-semibold text-ink">You</p>
+        <div className={`mt-1 inline-block rounded-2xl px-3.5 py-2 text-left ${item.status === 'failed' ? 'border border-red-300 bg-red-50 text-ink' : 'bg-brand-700/80 text-white'}`}>
+          <MessageText body={item.body} />
+        </div>
+        {item.status === 'sending' ? (
+          <p className="mt-0.5 text-xs text-ink-soft">Sending…</p>
+        ) : (
+          <p className="mt-1 flex flex-wrap items-center justify-end gap-2 text-sm font-medium text-red-800">
+            <span>Not sent{item.error ? ` — ${item.error}` : ''}</span>
+            <button type="button" onClick={() => onRetry(item)} className="rounded border border-red-300 bg-white px-2 py-0.5 font-semibold text-red-800 hover:bg-red-50">
+              Retry
+            </button>
+          </p>
+        )}
+      </article>
+    </li>
+  )
+}
+
+export function Thread({
+  viewer,
+  thread,
+  clientTxnId,
+  failure,
+}: {
+  viewer: ChatViewer | null
+  thread: RoomThread | DirectThread
+  clientTxnId: string
+  failure?: ChatFailure
+}) {
+  const target: ThreadTarget = thread.kind === 'room' ? { kind: 'room' } : { kind: 'direct', conversationId: thread.conversation.id }
+  const selfId = viewer?.id ?? null
+  const participants = participantsOf(viewer, thread)
+  const page = { messages: toChat(thread.messages, participants), hasEarlier: thread.hasEarlier }
+  const [state, setState] = useState<ThreadState>(() => addLatestPage(emptyThread, page, selfId))
+  const [online, setOnline] = useState<number | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const [showJump, setShowJump] = useState(false)
+  const [loadingEarlier, setLoadingEarlier] = useState(false)
+  const [typingNames, noteTyping] = useTypingNames()
+  const revalidator = useRevalidator()
+  const navigate = useNavigate()
+  const scroller = useRef<HTMLDivElement>(null)
+  const followBottom = useRef(true)
+  const keepPosition = useRef<{ height: number; top: number } | null>(null)
+
+  // A fresh page from the server (after a form, a revalidation or a catch-up) merges into the thread.
+  useEffect(() => {
+    if (thread.before === null) setState((current) => addLatestPage(current, page, selfId))
+    // The page is rebuilt from thread.messages each render; its identity is what changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [thread.messages])
+
+  useThreadNews(target, participants, (news) => {
+    switch (news.kind) {
+      case 'message':
+        setState((current) => addConfirmed(current, [news.message], selfId))
+        if (target.kind === 'direct' && news.message.author.id !== selfId && document.visibilityState === 'visible') {
+          void markRead(target.conversationId, news.message.seq)
+        }
+        return
+      case 'deleted':
+        return setState((current) => markDeleted(current, news.seq))
+      case 'read':
+        if (selfId) setState((current) => markReadThrough(current, { ...news, selfId }))
+        return
+      case 'typing':
+        if (news.userId !== selfId) noteTyping(news)
+        return
+      case 'online':
+        return setOnline(news.online)
+      case 'reconnected':
+      case 'elsewhere':
+        return void revalidator.revalidate()
+    }
+  })
+
+  // Messages that arrived while the tab was hidden are read when it is shown again.
+  useEffect(() => {
+    if (target.kind !== 'direct') return
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void revalidator.revalidate()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [target.kind, revalidator])
+
+  const first = firstSeq(state)
+  const last = lastSeq(state)
+  useLayoutEffect(() => {
+    const box = scroller.current
+    if (!box) return
+    if (keepPosition.current) {
+      box.scrollTop = box.scrollHeight - keepPosition.current.height + keepPosition.current.top
+      keepPosition.current = null
+    } else if (followBottom.current && thread.before === null) {
+      box.scrollTop = box.scrollHeight
+    }
+  }, [first, last, state.pending.length, thread.before])
+
+  function onScroll() {
+    const box = scroller.current
+    if (!box) return
+    const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX
+    followBottom.current = nearBottom
+    setShowJump(!nearBottom)
+  }
+
+  function jumpToLatest() {
+    const box = scroller.current
+    if (!box) return
+    box.scrollTop = box.scrollHeight
+    followBottom.current = true
+    setShowJump(false)
+  }
+
+  async function send(body: string, txnId: string) {
+    followBottom.current = true
+    setState((current) => addPending(current, { clientTxnId: txnId, body }))
+    setAnnouncement('Sending your message…')
+    const result = await sendMessage(target, { body, clientTxnId: txnId })
+    if (result.outcome === 'stored') {
+      setState((current) => addConfirmed(current, toChat([result.message], participants), selfId))
+      setAnnouncement('Message sent.')
+    } else if (result.outcome === 'stored-by-page') {
+      await revalidator.revalidate()
+      setAnnouncement('Message sent.')
+    } else {
+      setState((current) => markFailed(current, txnId, result.error))
+      setAnnouncement(`Not sent: ${result.error}`)
+    }
+  }
+
+  const earlierHref = first === null ? null : `${pagePath(target)}?before=${first}`
+
+  async function showEarlier(event: MouseEvent<HTMLAnchorElement>) {
+    if (first === null || !earlierHref || thread.before !== null) return
+    event.preventDefault()
+    setLoadingEarlier(true)
+    const older = await loadEarlier<DirectMessage | RoomMessage>(target, first)
+    setLoadingEarlier(false)
+    if (!older) return void navigate(earlierHref)
+    const box = scroller.current
+    if (box) keepPosition.current = { height: box.scrollHeight, top: box.scrollTop }
+    setState((current) => addEarlierPage(current, { messages: toChat(older.messages, participants), hasEarlier: older.hasEarlier }, selfId))
+  }
+
+  const readSeq = target.kind === 'direct' ? lastReadOwnSeq(state, selfId) : null
+  const sendFailure = failure?.intent === 'send' ? failure : undefined
+  const isRoom = thread.kind === 'room'
+  const typing = typingText(typingNames)
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      {isRoom ? (
+        <p className="px-4 pt-2 text-sm text-ink-soft" aria-live="polite">
+          {online !== null ? `${online.toLocaleString('en-US')} online` : ''}
+        </p>
+      ) : null}
+      <div className="relative min-h-0 flex-1">
+        <div
+          ref={scroller}
+          onScroll={onScroll}
+          tabIndex={0}
+          role="region"
+          aria-label="Messages"
+          className="flex h-[55vh] flex-col overflow-y-auto px-3 py-3 sm:px-4 md:h-[60vh]"
+        >
+          {/* Few messages sit at the bottom, next to the composer, as in any chat. */}
+          <div aria-hidden="true" className="flex-1" />
+          {state.hasEarlier && earlierHref ? (
+            <p className="mb-3 text-center">
+              <a href={earlierHref} onClick={showEarlier} className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+                {loadingEarlier ? 'Loading earlier messages…' : 'Show earlier messages'}
+              </a>
+            </p>
+          ) : null}
+          {state.messages.length === 0 && state.pending.length === 0 ? (
+            <p className="py-10 text-center text-ink-soft">{isRoom ? 'No messages in the room yet. Say hello!' : 'No messages yet. Write the first one below.'}</p>
+          ) : null}
+          <ol className="space-y-4">
+            {state.messages.map((message) => {
+              const isOwn = message.author.id === selfId
+              return (
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  isOwn={isOwn}
+                  isRead={message.seq === readSeq}
+                  permissions={{
+                    canDelete: Boolean(viewer) && (isOwn || (isRoom && Boolean(viewer?.isAdmin))),
+                    canReport: Boolean(viewer) && !isOwn,
+                    canMute: isRoom && Boolean(viewer?.isAdmin) && !isOwn,
+                  }}
+                  failure={failure}
+                />
+              )
+            })}
+            {state.pending.map((item) => (
+              <PendingItem key={item.clientTxnId} item={item} onRetry={(again) => void send(again.body, again.clientTxnId)} />
+            ))}
+          </ol>
+          {thread.before !== null ? (
+            <p className="mt-4 text-center">
+              <a href={pagePath(target)} className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+                Jump to latest
+              </a>
+            </p>
+          ) : null}
+        </div>
+        {showJump ? (
+          <button
+            type="button"
+            onClick={jumpToLatest}
+            className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-ink px-4 py-1.5 text-sm font-semibold text-white shadow-lg"
+          >
+            Jump to latest
+          </button>
+        ) : null}
+      </div>
+      <p className="min-h-6 px-4 text-sm text-ink-soft italic" aria-live="polite">
+        {typing}
+      </p>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {viewer ? (
+        viewer.mutedUntil && isRoom ? (
+          <p className="border-t border-gray-200 p-4 text-sm font-medium text-red-900">
+            An administrator has muted you in the room until {viewer.mutedUntil.slice(0, 16).replace('T', ' ')} UTC. You can read the room meanwhile.
+          </p>
+        ) : (
+          <Composer
+            label={isRoom ? 'Write to the Community room' : `Write to ${thread.kind === 'direct' ? thread.conversation.other.name : ''}`}
+            maxLength={isRoom ? ROOM_MESSAGE_MAX_LENGTH : DIRECT_MESSAGE_MAX_LENGTH}
+            clientTxnId={clientTxnId}
+            error={sendFailure?.fieldErrors.body ?? sendFailure?.formError}
+            defaultValue={sendFailure?.values?.body}
+            onSend={(body) => void send(body, newTxnId())}
+            onTyping={() => sendTyping(target.kind === 'room' ? null : target.conversationId)}
+          />
+        )
+      ) : null}
+    </div>
+  )
+}

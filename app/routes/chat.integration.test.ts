@@ -1,0 +1,354 @@
+// The /chat pages as a browser without JavaScript receives them: server-rendered conversations and
+// unread counts, the forms' actions (send, delete, report, block, mute, Message the landlord) and
+// who may see what, through the real HTTP app on a real database.
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { listingPath } from '#app/utils/listing-url.ts'
+import { message, messageReport, profile, roomMessage, userBlock, userMute } from '#server/db/schema.ts'
+import { openConversation, sendDirectMessage } from '#server/messages/conversations.server.ts'
+import { postRoomMessage } from '#server/messages/room.server.ts'
+import { listingFactory } from '#tests/support/listings.ts'
+import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
+import { TEST_ORIGIN, createTestServices, formRequest, type TestServices } from '#tests/support/test-services.ts'
+import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
+
+describe('chat pages', () => {
+  let t: TestServices
+  let rendered: PageApp
+  let landlord: TestUser
+  let renter: TestUser
+  let stranger: TestUser
+  let admin: TestUser
+  let txn = 0
+  const nextTxn = () => `page-test-${Date.now().toString(36)}-${(txn += 1)}`
+
+  beforeAll(async () => {
+    t = await createTestServices()
+    rendered = await createPageApp(t)
+    landlord = await signUpVerifiedUser(t, { name: 'Maria Landlord' })
+    renter = await signUpVerifiedUser(t, { name: 'Robin Renter' })
+    stranger = await signUpVerifiedUser(t, { name: 'Sam Stranger' })
+    admin = await signUpVerifiedUser(t, { name: 'Ada Admin' })
+    await db().update(profile).set({ role: 'landlord' }).where(eq(profile.email, landlord.email))
+    await db().update(profile).set({ isAdministrator: true }).where(eq(profile.email, admin.email))
+  }, 120_000)
+
+  afterAll(async () => {
+    await rendered?.close()
+    await t?.close()
+  })
+
+  const db = () => t.services.database.db
+  const textOf = (html: string) =>
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, ' ')
+      .replace(/<!--.*?-->/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/\s+/g, ' ')
+
+  async function get(pathname: string, cookie?: string) {
+    const response = await rendered.app.request(`${TEST_ORIGIN}${pathname}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+      redirect: 'manual',
+    })
+    return { status: response.status, html: await response.text(), location: response.headers.get('Location') }
+  }
+
+  /** Follows the loader's own redirect (marking a conversation read reloads the page once). */
+  async function open(pathname: string, cookie: string) {
+    const first = await get(pathname, cookie)
+    return first.status === 302 && first.location ? get(first.location, cookie) : first
+  }
+
+  async function post(pathname: string, fields: Record<string, string>, cookie?: string) {
+    const response = await rendered.app.request(formRequest(pathname, fields, { headers: cookie ? { Cookie: cookie } : {} }))
+    return { status: response.status, html: await response.text(), location: response.headers.get('Location') }
+  }
+
+  /** The number in the navigation's unread badge, or null when it shows none. */
+  const badgeOf = (html: string) => /data-unread-badge=""[^>]*>([^<]+)</.exec(html)?.[1] ?? null
+
+  async function conversationBetween(a: TestUser, b: TestUser) {
+    return (await openConversation(db(), { userId: a.id, otherUserId: b.id })).conversationId
+  }
+
+  it('lists the user’s conversations newest first with their unread counts, last message and listing', async () => {
+    const listings = listingFactory(db())
+    const home = await listings.create({ ownerId: landlord.id, title: 'Sunny loft over the bakery' })
+    const about = (await openConversation(db(), { userId: renter.id, otherUserId: landlord.id, listingId: home.id })).conversationId
+    await sendDirectMessage(db(), { senderId: renter.id, conversationId: about, input: { body: 'Is the loft still free?', clientTxnId: nextTxn() } })
+    await sendDirectMessage(db(), { senderId: renter.id, conversationId: about, input: { body: 'We could move in May.', clientTxnId: nextTxn() } })
+    const plain = await conversationBetween(stranger, landlord)
+    await sendDirectMessage(db(), { senderId: stranger.id, conversationId: plain, input: { body: 'Hello from Sam', clientTxnId: nextTxn() } })
+
+    const { status, html } = await get('/chat', landlord.cookie)
+    expect(status).toBe(200)
+    const text = textOf(html)
+    expect(text).toContain('Community room')
+    // Sam wrote last, so Sam comes first.
+    expect(text).toMatch(/Sam Stranger 1 1 unread message Hello from Sam .*Robin Renter 2 2 unread messages Sunny loft over the bakery We could move in May\./)
+    expect(badgeOf(html)).toBe('3')
+    expect(html).toContain(`href="/chat/${about}"`)
+    // The renter sees their own last message as theirs, and nothing unread.
+    const renterText = textOf((await get('/chat', renter.cookie)).html)
+    expect(renterText).toContain('Maria Landlord Sunny loft over the bakery You: We could move in May.')
+  })
+
+  it('opening a conversation marks it read, so the badge drops, and shows the thread with the listing card', async () => {
+    const listings = listingFactory(db())
+    const home = await listings.create({ ownerId: landlord.id, title: 'Garden flat with a fig tree' })
+    const id = (await openConversation(db(), { userId: renter.id, otherUserId: landlord.id, listingId: home.id })).conversationId
+    await sendDirectMessage(db(), { senderId: renter.id, conversationId: id, input: { body: 'Is the fig tree real?', clientTxnId: nextTxn() } })
+    const before = badgeOf((await get('/chat', landlord.cookie)).html)
+
+    const first = await get(`/chat/${id}`, landlord.cookie)
+    expect(first.status).toBe(302)
+    const { status, html } = await get(first.location!, landlord.cookie)
+    expect(status).toBe(200)
+    const text = textOf(html)
+    expect(text).toContain('Is the fig tree real?')
+    expect(text).toContain('Garden flat with a fig tree')
+    expect(html).toContain(`href="${listingPath(home)}"`)
+    expect(Number(badgeOf(html) ?? 0)).toBe(Number(before) - 1)
+    const [stored] = await db().select({ read: message.read }).from(message).where(eq(message.conversationId, id))
+    expect(stored?.read).toBe(true)
+
+    // The renter sees "Read" under their message.
+    expect(textOf((await open(`/chat/${id}`, renter.cookie)).html)).toMatch(/Is the fig tree real\?.*Read/)
+
+    // A listing that is gone says so.
+    await listings.create({ ownerId: landlord.id, title: 'Placeholder' })
+    const { archiveListing } = await import('#server/listings/listings.server.ts')
+    await archiveListing(db(), { viewerId: landlord.id, listingId: home.id })
+    expect(textOf((await open(`/chat/${id}`, renter.cookie)).html)).toContain('This listing is no longer available.')
+  })
+
+  it('answers 404 to a third person for someone else’s conversation page and its actions', async () => {
+    const id = await conversationBetween(renter, landlord)
+    const { status } = await get(`/chat/${id}`, stranger.cookie)
+    expect(status).toBe(404)
+    const sent = await post(`/chat/${id}`, { intent: 'send', body: 'Let me in', clientTxnId: nextTxn() }, stranger.cookie)
+    expect(sent.status).toBe(404)
+    expect(await db().select().from(message).where(eq(message.body, 'Let me in'))).toHaveLength(0)
+    expect((await post(`/chat/${id}`, { intent: 'block' }, stranger.cookie)).status).toBe(404)
+    expect((await get('/chat/not-a-number', stranger.cookie)).status).toBe(404)
+    expect((await get(`/chat/${id}`)).status).toBe(302)
+  })
+
+  it('shows visitors the room read-only with an invitation to log in or sign up', async () => {
+    await postRoomMessage(db(), { authorId: renter.id, input: { body: 'Anyone know a good mover in Dover?', clientTxnId: nextTxn() } })
+    const { status, html } = await get('/chat')
+    expect(status).toBe(200)
+    const text = textOf(html)
+    expect(text).toContain('Anyone know a good mover in Dover?')
+    expect(text).toContain('You are reading the room as a visitor.')
+    expect(html).toContain('href="/login?redirectTo=/chat"')
+    expect(html).toContain('href="/register?redirectTo=/chat"')
+    expect(html).not.toContain('name="body"')
+    expect(html).not.toContain('Report')
+    const posted = await post('/chat', { intent: 'send', body: 'Visitor post', clientTxnId: nextTxn() })
+    expect(posted.status).toBe(302)
+    expect(posted.location).toMatch(/^\/login\?redirectTo=/)
+    expect(await db().select().from(roomMessage).where(eq(roomMessage.body, 'Visitor post'))).toHaveLength(0)
+  })
+
+  it('sends through the no-JavaScript form, once per transaction id, and refuses bad input with a message', async () => {
+    const id = await conversationBetween(renter, landlord)
+    const clientTxnId = nextTxn()
+    const body = 'Can I see it on <Saturday>? https://example.com/map'
+    const sent = await post(`/chat/${id}`, { intent: 'send', body, clientTxnId }, renter.cookie)
+    expect(sent.status).toBe(302)
+    expect(sent.location).toBe(`/chat/${id}`)
+    const again = await post(`/chat/${id}`, { intent: 'send', body, clientTxnId }, renter.cookie)
+    expect(again.status).toBe(302)
+    expect(await db().select().from(message).where(eq(message.clientTxnId, clientTxnId))).toHaveLength(1)
+    const { html } = await open(`/chat/${id}`, landlord.cookie)
+    expect(html).toContain('Can I see it on &lt;Saturday&gt;?')
+    expect(html).toContain('<a href="https://example.com/map" target="_blank" rel="noopener noreferrer nofollow ugc"')
+
+    const empty = await post(`/chat/${id}`, { intent: 'send', body: '   ', clientTxnId: nextTxn() }, renter.cookie)
+    expect(empty.status).toBe(400)
+    expect(textOf(empty.html)).toContain('Write a message first.')
+    const tooLong = await post(`/chat/${id}`, { intent: 'send', body: 'x'.repeat(4001), clientTxnId: nextTxn() }, renter.cookie)
+    expect(tooLong.status).toBe(400)
+    expect(textOf(tooLong.html)).toContain('A message can have at most 4,000 characters.')
+    const noTxn = await post(`/chat/${id}`, { intent: 'send', body: 'no id' }, renter.cookie)
+    expect(noTxn.status).toBe(400)
+    const roomTooLong = await post('/chat', { intent: 'send', body: 'y'.repeat(2001), clientTxnId: nextTxn() }, renter.cookie)
+    expect(roomTooLong.status).toBe(400)
+    expect(textOf(roomTooLong.html)).toContain('A message can have at most 2,000 characters.')
+    const unknown = await post('/chat', { intent: 'shout' }, renter.cookie)
+    expect(unknown.status).toBe(400)
+    expect(await db().select().from(message).where(eq(message.body, 'no id'))).toHaveLength(0)
+  })
+
+  it('posts in the room and says so clearly when the rate limit is reached', async () => {
+    const poster = await signUpVerifiedUser(t, { name: 'Quick Typist' })
+    for (let i = 0; i < 10; i += 1) {
+      const posted = await post('/chat', { intent: 'send', body: `Room note ${i}`, clientTxnId: nextTxn() }, poster.cookie)
+      expect(posted.status).toBe(302)
+    }
+    const limited = await post('/chat', { intent: 'send', body: 'One too many', clientTxnId: nextTxn() }, poster.cookie)
+    expect(limited.status).toBe(429)
+    expect(textOf(limited.html)).toContain('You can send 10 messages every 10 seconds.')
+    expect(textOf((await get('/chat', renter.cookie)).html)).toContain('Room note 9')
+  })
+
+  it('deletes one’s own message after the confirm form, and not someone else’s', async () => {
+    const id = await conversationBetween(renter, landlord)
+    const { message: mine } = await sendDirectMessage(db(), { senderId: renter.id, conversationId: id, input: { body: 'Oops, wrong flat', clientTxnId: nextTxn() } })
+    const refused = await post(`/chat/${id}`, { intent: 'delete', messageId: String(mine.id) }, landlord.cookie)
+    expect(refused.status).toBe(403)
+    const deleted = await post(`/chat/${id}`, { intent: 'delete', messageId: String(mine.id) }, renter.cookie)
+    expect(deleted.status).toBe(302)
+    const text = textOf((await open(`/chat/${id}`, landlord.cookie)).html)
+    expect(text).toContain('Message deleted')
+    expect(text).not.toContain('Oops, wrong flat')
+  })
+
+  it('reports a message with a reason, and asks for one when it is missing', async () => {
+    const id = await conversationBetween(renter, landlord)
+    const { message: rude } = await sendDirectMessage(db(), { senderId: landlord.id, conversationId: id, input: { body: 'Rude words', clientTxnId: nextTxn() } })
+    const missing = await post(`/chat/${id}`, { intent: 'report', messageId: String(rude.id), reason: '' }, renter.cookie)
+    expect(missing.status).toBe(400)
+    expect(textOf(missing.html)).toContain('Say what is wrong with this message.')
+    const reported = await post(`/chat/${id}`, { intent: 'report', messageId: String(rude.id), reason: 'Insulting language' }, renter.cookie)
+    expect(reported.status).toBe(302)
+    const reports = await db().select().from(messageReport).where(and(eq(messageReport.messageId, rude.id), eq(messageReport.kind, 'direct')))
+    expect(reports).toMatchObject([{ reporterId: renter.id, reason: 'Insulting language' }])
+    // A stranger cannot report a message of a conversation they are not in.
+    expect((await post(`/chat/${id}`, { intent: 'report', messageId: String(rude.id), reason: 'Nosy' }, stranger.cookie)).status).toBe(404)
+  })
+
+  it('blocks and unblocks the other person from the conversation header', async () => {
+    const id = await conversationBetween(renter, stranger)
+    const blocked = await post(`/chat/${id}`, { intent: 'block' }, renter.cookie)
+    expect(blocked.status).toBe(302)
+    expect(await db().select().from(userBlock).where(and(eq(userBlock.blockerId, renter.id), eq(userBlock.blockedId, stranger.id)))).toHaveLength(1)
+    expect(textOf((await open(`/chat/${id}`, renter.cookie)).html)).toContain('Unblock Sam Stranger')
+    const refused = await post(`/chat/${id}`, { intent: 'send', body: 'Still there?', clientTxnId: nextTxn() }, stranger.cookie)
+    expect(refused.status).toBe(403)
+    expect(textOf(refused.html)).toContain('This person does not take messages from you.')
+    await post(`/chat/${id}`, { intent: 'unblock' }, renter.cookie)
+    expect(await db().select().from(userBlock).where(eq(userBlock.blockerId, renter.id))).toHaveLength(0)
+  })
+
+  it('lets administrators delete any room message and mute a user; others may not', async () => {
+    const loud = await signUpVerifiedUser(t, { name: 'Loud Larry' })
+    const { message: posted } = await postRoomMessage(db(), { authorId: loud.id, input: { body: 'BUY MY STUFF', clientTxnId: nextTxn() } })
+    expect((await post('/chat', { intent: 'delete', messageId: String(posted.id) }, renter.cookie)).status).toBe(403)
+    expect((await post('/chat', { intent: 'mute', userId: loud.id, minutes: '60' }, renter.cookie)).status).toBe(403)
+
+    const adminPage = await get('/chat', admin.cookie)
+    expect(textOf(adminPage.html)).toContain('Mute author')
+    expect((await post('/chat', { intent: 'delete', messageId: String(posted.id) }, admin.cookie)).status).toBe(302)
+    const badPeriod = await post('/chat', { intent: 'mute', userId: loud.id, minutes: '7' }, admin.cookie)
+    expect(badPeriod.status).toBe(400)
+    expect(textOf(badPeriod.html)).toContain('Choose one of the offered mute periods.')
+    expect((await post('/chat', { intent: 'mute', userId: loud.id, minutes: '60' }, admin.cookie)).status).toBe(302)
+    expect(await db().select().from(userMute).where(eq(userMute.userId, loud.id))).toHaveLength(1)
+
+    const mutedPage = textOf((await get('/chat', loud.cookie)).html)
+    expect(mutedPage).toContain('An administrator has muted you in the room until')
+    const refused = await post('/chat', { intent: 'send', body: 'Let me talk', clientTxnId: nextTxn() }, loud.cookie)
+    expect(refused.status).toBe(403)
+    expect(textOf((await get('/chat', renter.cookie)).html)).not.toContain('BUY MY STUFF')
+  })
+
+  it('"Message the landlord" opens the conversation about the listing, reuses it, and sends visitors to log in', async () => {
+    const listings = listingFactory(db())
+    const home = await listings.create({ ownerId: landlord.id, title: 'Cottage at the end of the lane' })
+    const page = await get(listingPath(home), renter.cookie)
+    expect(textOf(page.html)).toContain('Message the landlord')
+    expect(textOf((await get(listingPath(home), landlord.cookie)).html)).not.toContain('Message the landlord')
+
+    const opened = await post('/chat', { intent: 'message-landlord', listingId: String(home.id) }, renter.cookie)
+    expect(opened.status).toBe(302)
+    expect(opened.location).toMatch(/^\/chat\/\d+$/)
+    const reused = await post('/chat', { intent: 'message-landlord', listingId: String(home.id) }, renter.cookie)
+    expect(reused.location).toBe(opened.location)
+    const thread = textOf((await open(opened.location!, renter.cookie)).html)
+    expect(thread).toContain('Maria Landlord')
+    expect(thread).toContain('Cottage at the end of the lane')
+
+    const visitor = await post('/chat', { intent: 'message-landlord', listingId: String(home.id) })
+    expect(visitor.status).toBe(302)
+    expect(visitor.location).toBe(`/login?${new URLSearchParams({ redirectTo: listingPath(home) })}`)
+    expect((await post('/chat', { intent: 'message-landlord', listingId: '999999' }, renter.cookie)).status).toBe(404)
+    const own = await post('/chat', { intent: 'message-landlord', listingId: String(home.id) }, landlord.cookie)
+    expect(own.status).toBe(302)
+    expect(own.location).toBe(listingPath(home))
+  })
+
+  it('pages back through history 50 at a time with a plain link, and links back to the latest', async () => {
+    const reader = await signUpVerifiedUser(t, { name: 'Patient Reader' })
+    const id = await conversationBetween(reader, landlord)
+    for (let i = 1; i <= 55; i += 1) {
+      await sendDirectMessage(db(), { senderId: landlord.id, conversationId: id, input: { body: `History line ${i}.`, clientTxnId: nextTxn() } })
+    }
+    const latest = await open(`/chat/${id}`, reader.cookie)
+    const text = textOf(latest.html)
+    expect(text).toContain('History line 55.')
+    expect(text).toContain('History line 6.')
+    expect(text).not.toContain('History line 5.')
+    expect(latest.html).toContain(`href="/chat/${id}?before=6"`)
+    expect(text).toContain('Show earlier messages')
+
+    const earlier = await get(`/chat/${id}?before=6`, reader.cookie)
+    expect(earlier.status).toBe(200)
+    const earlierText = textOf(earlier.html)
+    expect(earlierText).toMatch(/History line 1\. .*History line 5\./)
+    expect(earlierText).not.toContain('History line 6.')
+    expect(earlierText).not.toContain('Show earlier messages')
+    expect(earlierText).toContain('Jump to latest')
+    expect(earlier.html).toContain(`href="/chat/${id}"`)
+  })
+
+  it('tells the live sockets what the pages did, after it is stored', async () => {
+    const told: { kind: string; [key: string]: unknown }[] = []
+    const publish = vi.spyOn(t.services.realtime, 'publish').mockImplementation(async (news) => void told.push(news))
+    try {
+      const id = await conversationBetween(admin, landlord)
+      const clientTxnId = nextTxn()
+      await post(`/chat/${id}`, { intent: 'send', body: 'Live from the form', clientTxnId }, admin.cookie)
+      await post(`/chat/${id}`, { intent: 'send', body: 'Live from the form', clientTxnId }, admin.cookie)
+      const [stored] = await db().select({ id: message.id, seq: message.seq }).from(message).where(eq(message.clientTxnId, clientTxnId))
+      expect(told.map((news) => news.kind)).toEqual(['dm', 'unread'])
+      expect(told[0]).toMatchObject({ message: { body: 'Live from the form', seq: stored!.seq }, userIds: [admin.id, landlord.id] })
+      expect(told[1]).toMatchObject({ userId: landlord.id })
+
+      told.length = 0
+      await open(`/chat/${id}`, landlord.cookie)
+      expect(told).toMatchObject([
+        { kind: 'unread', userId: landlord.id },
+        { kind: 'read', conversationId: id, throughSeq: stored!.seq, userId: admin.id },
+      ])
+
+      told.length = 0
+      await post(`/chat/${id}`, { intent: 'delete', messageId: String(stored!.id) }, admin.cookie)
+      await post('/chat', { intent: 'send', body: 'Live in the room', clientTxnId: nextTxn() }, admin.cookie)
+      expect(told).toMatchObject([
+        { kind: 'dm-deleted', conversationId: id, seq: stored!.seq, userIds: [admin.id, landlord.id] },
+        { kind: 'room', message: { body: 'Live in the room' } },
+      ])
+    } finally {
+      publish.mockRestore()
+    }
+  })
+
+  it('saves the message settings from /userprofile', async () => {
+    const saved = await post('/userprofile', { intent: 'save-message-settings', emailUnreadMessages: 'on' }, stranger.cookie)
+    expect(saved.status).toBe(302)
+    const [row] = await db()
+      .select({ receipts: profile.sendReadReceipts, email: profile.emailUnreadMessages })
+      .from(profile)
+      .where(eq(profile.email, stranger.email))
+    expect(row).toEqual({ receipts: false, email: true })
+    const { html } = await get('/userprofile', stranger.cookie)
+    const checkbox = (id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? ''
+    expect(checkbox('send-read-receipts')).toContain('type="checkbox"')
+    expect(checkbox('send-read-receipts')).not.toContain('checked')
+    expect(checkbox('email-unread-messages')).toContain('checked')
+  })
+})

@@ -1,0 +1,191 @@
+// The chat JSON API under /api/chat, used by the chat pages' scripts and any other client. Every write
+// commits through a domain function first and only then publishes its news to the live sockets, so
+// nobody hears of a message that is not stored. Visitors may read the room; all else needs a session.
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { countUnreadMessages } from '#server/accounts/profile.server.ts'
+import { AppError, isAppError, parseOrThrow } from '#server/errors.server.ts'
+import {
+  blockUser,
+  deleteDirectMessage,
+  listConversations,
+  markConversationRead,
+  openConversation,
+  readThread,
+  sendDirectMessage,
+  unblockUser,
+} from '#server/messages/conversations.server.ts'
+import {
+  announceDirectDeleted,
+  announceDirectMessage,
+  announceRead,
+  announceRoomDeleted,
+  announceRoomMessage,
+} from '#server/messages/chat-news.server.ts'
+import { reportMessage } from '#server/messages/reports.server.ts'
+import { deleteRoomMessage, muteUser, postRoomMessage, readRoom } from '#server/messages/room.server.ts'
+import type { Services } from '#server/services.server.ts'
+import { problem, problemOf } from './problem.server.ts'
+
+const ID = /^[1-9]\d{0,14}$/
+
+const positiveInt = (error: string) => z.coerce.number({ error }).int({ error }).positive({ error })
+
+const openConversationSchema = z.object({
+  otherUserId: z.string({ error: 'Say whom to write to.' }).min(1, { error: 'Say whom to write to.' }),
+  listingId: positiveInt('The listing must be a listing number.').optional(),
+})
+
+const readSchema = z.object({ throughSeq: positiveInt('throughSeq must be a message number.').optional() })
+
+const personSchema = z.object({
+  userId: z.string({ error: 'Say who.' }).min(1, { error: 'Say who.' }),
+})
+
+const pageSchema = z
+  .object({
+    before: positiveInt('before must be a message number.').optional(),
+    after: z.coerce
+      .number({ error: 'after must be a message number.' })
+      .int({ error: 'after must be a message number.' })
+      .min(0, { error: 'after must be a message number.' })
+      .optional(),
+  })
+  .refine((page) => page.before === undefined || page.after === undefined, {
+    error: 'Ask for messages before or after a number, not both.',
+    path: ['before'],
+  })
+
+function idOf(value: string | undefined, what: string): number {
+  if (!value || !ID.test(value)) throw new AppError('not-found', `No such ${what}.`)
+  return Number(value)
+}
+
+async function bodyOf(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json()
+  } catch {
+    throw new AppError('invalid', 'Send a JSON body.')
+  }
+}
+
+function pageOf(c: Context) {
+  const { before, after } = parseOrThrow(pageSchema, c.req.query(), 'The page of messages could not be read.')
+  return { beforeSeq: before, afterSeq: after }
+}
+
+export function chatRoutes(services: Services) {
+  const api = new Hono()
+  const { db } = services.database
+
+  api.onError((error, c) => {
+    if (isAppError(error)) return problemOf(c, error)
+    throw error
+  })
+
+  api.use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'private, no-store')
+  })
+
+  async function viewerOf(c: Context): Promise<{ id: string; email: string }> {
+    const session = await services.auth.api.getSession({ headers: c.req.raw.headers })
+    if (!session) throw new AppError('unauthenticated', 'Log in to use chat.')
+    return { id: session.user.id, email: session.user.email }
+  }
+
+  api.get('/unread', async (c) => {
+    const viewer = await viewerOf(c)
+    return c.json({ unread: await countUnreadMessages(db, viewer.email) })
+  })
+
+  api.get('/conversations', async (c) => {
+    const viewer = await viewerOf(c)
+    return c.json({ conversations: await listConversations(db, { userId: viewer.id }) })
+  })
+
+  api.post('/conversations', async (c) => {
+    const viewer = await viewerOf(c)
+    const { otherUserId, listingId } = parseOrThrow(openConversationSchema, await bodyOf(c), 'The conversation could not be opened.')
+    const opened = await openConversation(db, { userId: viewer.id, otherUserId, listingId })
+    return c.json(opened, opened.created ? 201 : 200)
+  })
+
+  api.get('/conversations/:id/messages', async (c) => {
+    const viewer = await viewerOf(c)
+    const conversationId = idOf(c.req.param('id'), 'conversation')
+    return c.json(await readThread(db, { userId: viewer.id, conversationId, ...pageOf(c) }))
+  })
+
+  api.post('/conversations/:id/messages', async (c) => {
+    const viewer = await viewerOf(c)
+    const conversationId = idOf(c.req.param('id'), 'conversation')
+    const sent = await sendDirectMessage(db, { senderId: viewer.id, conversationId, input: await bodyOf(c) })
+    await announceDirectMessage(services, sent)
+    return c.json({ message: sent.message }, sent.isNew ? 201 : 200)
+  })
+
+  api.post('/conversations/:id/read', async (c) => {
+    const viewer = await viewerOf(c)
+    const conversationId = idOf(c.req.param('id'), 'conversation')
+    const { throughSeq } = parseOrThrow(readSchema, await bodyOf(c), 'The conversation could not be marked read.')
+    const read = await markConversationRead(db, { userId: viewer.id, conversationId, throughSeq })
+    await announceRead(services, { userId: viewer.id, conversationId, read })
+    return c.json({ unread: read.unread })
+  })
+
+  api.delete('/messages/:id', async (c) => {
+    const viewer = await viewerOf(c)
+    const deleted = await deleteDirectMessage(db, { userId: viewer.id, messageId: idOf(c.req.param('id'), 'message') })
+    await announceDirectDeleted(services, { userId: viewer.id, deleted })
+    return c.body(null, 204)
+  })
+
+  api.get('/room/messages', async (c) => {
+    return c.json(await readRoom(db, pageOf(c)))
+  })
+
+  api.post('/room/messages', async (c) => {
+    const viewer = await viewerOf(c)
+    const posted = await postRoomMessage(db, { authorId: viewer.id, input: await bodyOf(c) })
+    await announceRoomMessage(services, posted)
+    return c.json({ message: posted.message }, posted.isNew ? 201 : 200)
+  })
+
+  api.delete('/room/messages/:id', async (c) => {
+    const viewer = await viewerOf(c)
+    const deleted = await deleteRoomMessage(db, { viewerId: viewer.id, messageId: idOf(c.req.param('id'), 'message') })
+    await announceRoomDeleted(services, deleted)
+    return c.body(null, 204)
+  })
+
+  api.post('/reports', async (c) => {
+    const viewer = await viewerOf(c)
+    const { created } = await reportMessage(db, { reporterId: viewer.id, input: await bodyOf(c) })
+    return c.json({ created }, created ? 201 : 200)
+  })
+
+  api.post('/blocks', async (c) => {
+    const viewer = await viewerOf(c)
+    const { userId } = parseOrThrow(personSchema, await bodyOf(c), 'The person could not be blocked.')
+    await blockUser(db, { userId: viewer.id, blockedId: userId })
+    return c.body(null, 204)
+  })
+
+  api.delete('/blocks/:userId', async (c) => {
+    const viewer = await viewerOf(c)
+    await unblockUser(db, { userId: viewer.id, blockedId: c.req.param('userId') })
+    return c.body(null, 204)
+  })
+
+  api.post('/mutes', async (c) => {
+    const viewer = await viewerOf(c)
+    const input = (await bodyOf(c)) as Record<string, unknown> | null
+    const { userId } = parseOrThrow(personSchema, input, 'The person could not be muted.')
+    const muted = await muteUser(db, { adminId: viewer.id, userId, input: { minutes: input?.minutes, reason: input?.reason } })
+    return c.json(muted)
+  })
+
+  api.all('*', (c) => problem(c, 404, 'No such chat endpoint.'))
+  return api
+}

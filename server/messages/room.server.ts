@@ -1,0 +1,212 @@
+// The community room that everyone logged in shares. Messages are numbered per room; the rate limit
+// and mutes live in the database, so they hold across instances and restarts.
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.server.ts'
+import { profile, room, roomMessage, user, userMute } from '#server/db/schema.ts'
+import { AppError, parseOrThrow } from '#server/errors.server.ts'
+import { muteSchema, roomMessageSchema } from './schemas.ts'
+import { THREAD_PAGE_SIZE, type Person } from './conversations.server.ts'
+
+export const COMMUNITY_ROOM = 'community'
+/** At most ROOM_RATE_LIMIT messages per author in any ROOM_RATE_WINDOW_SECONDS. */
+export const ROOM_RATE_LIMIT = 10
+export const ROOM_RATE_WINDOW_SECONDS = 10
+
+export type RoomMessage = {
+  id: number
+  roomId: string
+  seq: number
+  author: Person
+  body: string
+  clientTxnId: string
+  createdAt: string
+  deleted: boolean
+}
+
+const roomColumns = {
+  id: roomMessage.id,
+  roomId: roomMessage.roomId,
+  seq: roomMessage.seq,
+  authorId: roomMessage.authorId,
+  authorName: user.name,
+  authorImage: user.image,
+  body: roomMessage.body,
+  clientTxnId: roomMessage.clientTxnId,
+  createdAt: roomMessage.createdAt,
+  deletedAt: roomMessage.deletedAt,
+}
+
+type RoomRow = {
+  id: number
+  roomId: string
+  seq: number
+  authorId: string
+  authorName: string | null
+  authorImage: string | null
+  body: string
+  clientTxnId: string
+  createdAt: Date
+  deletedAt: Date | null
+}
+
+function roomMessageView(row: RoomRow): RoomMessage {
+  return {
+    id: row.id,
+    roomId: row.roomId,
+    seq: row.seq,
+    author: { id: row.authorId, name: row.authorName ?? 'Former member', image: row.authorImage },
+    body: row.deletedAt ? '' : row.body,
+    clientTxnId: row.clientTxnId,
+    createdAt: row.createdAt.toISOString(),
+    deleted: row.deletedAt !== null,
+  }
+}
+
+/** Until when the user is muted, or null. */
+export async function mutedUntil(db: Pick<Db, 'select'>, userId: string): Promise<Date | null> {
+  const [mute] = await db
+    .select({ until: userMute.until })
+    .from(userMute)
+    .where(and(eq(userMute.userId, userId), sql`${userMute.until} > now()`))
+  return mute?.until ?? null
+}
+
+/**
+ * Posts in the room. The same client transaction id again returns the stored message (isNew false).
+ * Muted users and authors over the rate limit are refused with a message saying until when.
+ */
+export async function postRoomMessage(
+  db: Db,
+  { authorId, input, roomId = COMMUNITY_ROOM }: { authorId: string; input: unknown; roomId?: string },
+): Promise<{ message: RoomMessage; isNew: boolean }> {
+  const { body, clientTxnId } = parseOrThrow(roomMessageSchema, input, 'The message could not be sent.')
+  const stored = await db.transaction(async (tx) => {
+    const [again] = await tx
+      .select(roomColumns)
+      .from(roomMessage)
+      .innerJoin(user, eq(user.id, roomMessage.authorId))
+      .where(and(eq(roomMessage.authorId, authorId), eq(roomMessage.clientTxnId, clientTxnId)))
+    if (again) return { row: again, isNew: false }
+    const until = await mutedUntil(tx, authorId)
+    if (until) {
+      throw new AppError('forbidden', `An administrator has muted you in the room until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
+    }
+    // Numbering first takes the room's row lock, so the count below sees every earlier message.
+    const [numbered] = await tx
+      .update(room)
+      .set({ lastSeq: sql`${room.lastSeq} + 1` })
+      .where(eq(room.id, roomId))
+      .returning({ seq: room.lastSeq })
+    if (!numbered) throw new AppError('not-found', 'No such room.')
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(roomMessage)
+      .where(
+        and(
+          eq(roomMessage.authorId, authorId),
+          sql`${roomMessage.createdAt} > now() - make_interval(secs => ${ROOM_RATE_WINDOW_SECONDS})`,
+        ),
+      )
+    if ((recent?.n ?? 0) >= ROOM_RATE_LIMIT) {
+      throw new AppError(
+        'rate-limited',
+        `You can send ${ROOM_RATE_LIMIT} messages every ${ROOM_RATE_WINDOW_SECONDS} seconds. Wait a moment, then send again.`,
+      )
+    }
+    const [inserted] = await tx
+      .insert(roomMessage)
+      .values({ roomId, seq: numbered.seq, authorId, body, clientTxnId })
+      .returning({ id: roomMessage.id })
+    const [row] = await tx
+      .select(roomColumns)
+      .from(roomMessage)
+      .innerJoin(user, eq(user.id, roomMessage.authorId))
+      .where(eq(roomMessage.id, inserted!.id))
+    return { row: row!, isNew: true }
+  })
+  return { message: roomMessageView(stored.row), isNew: stored.isNew }
+}
+
+/** The newest page of the room, or the page before `beforeSeq`, or everything after `afterSeq`. */
+export async function readRoom(
+  db: Db,
+  {
+    roomId = COMMUNITY_ROOM,
+    beforeSeq,
+    afterSeq,
+    limit = THREAD_PAGE_SIZE,
+  }: { roomId?: string; beforeSeq?: number; afterSeq?: number; limit?: number } = {},
+): Promise<{ messages: RoomMessage[]; hasEarlier: boolean; hasLater: boolean; lastSeq: number }> {
+  const size = Math.min(Math.max(1, limit), THREAD_PAGE_SIZE)
+  const catchingUp = afterSeq !== undefined
+  const [[current], rows] = await Promise.all([
+    db.select({ lastSeq: room.lastSeq }).from(room).where(eq(room.id, roomId)),
+    db
+      .select(roomColumns)
+      .from(roomMessage)
+      .innerJoin(user, eq(user.id, roomMessage.authorId))
+      .where(
+        and(
+          eq(roomMessage.roomId, roomId),
+          catchingUp ? gt(roomMessage.seq, afterSeq) : beforeSeq !== undefined ? lt(roomMessage.seq, beforeSeq) : undefined,
+        ),
+      )
+      .orderBy(catchingUp ? asc(roomMessage.seq) : desc(roomMessage.seq))
+      .limit(size + 1),
+  ])
+  if (!current) throw new AppError('not-found', 'No such room.')
+  const hasMore = rows.length > size
+  const page = rows.slice(0, size)
+  if (!catchingUp) page.reverse()
+  const messages = page.map(roomMessageView)
+  return {
+    messages,
+    hasEarlier: catchingUp ? (messages[0]?.seq ?? current.lastSeq + 1) > 1 : hasMore,
+    hasLater: catchingUp ? hasMore : false,
+    lastSeq: current.lastSeq,
+  }
+}
+
+async function isAdministrator(db: Pick<Db, 'select'>, userId: string) {
+  const [row] = await db.select({ admin: profile.isAdministrator }).from(profile).where(eq(profile.userId, userId))
+  return row?.admin ?? false
+}
+
+/** Deletes a room message: its author may, and so may administrators. */
+export async function deleteRoomMessage(db: Db, { viewerId, messageId }: { viewerId: string; messageId: number }) {
+  const [found] = await db
+    .select({ authorId: roomMessage.authorId, roomId: roomMessage.roomId, seq: roomMessage.seq, deletedAt: roomMessage.deletedAt })
+    .from(roomMessage)
+    .where(eq(roomMessage.id, messageId))
+  if (!found) throw new AppError('not-found', 'No such message.')
+  if (found.authorId !== viewerId && !(await isAdministrator(db, viewerId))) {
+    throw new AppError('forbidden', 'Only its author or an administrator can delete this message.')
+  }
+  if (found.deletedAt) throw new AppError('conflict', 'This message was already deleted.')
+  await db
+    .update(roomMessage)
+    .set({ body: '', deletedAt: sql`now()`, deletedBy: viewerId })
+    .where(eq(roomMessage.id, messageId))
+  return { roomId: found.roomId, seq: found.seq }
+}
+
+/** An administrator mutes a user in the room for one of the offered periods. */
+export async function muteUser(db: Db, { adminId, userId, input }: { adminId: string; userId: string; input: unknown }) {
+  if (!(await isAdministrator(db, adminId))) throw new AppError('forbidden', 'Only administrators can mute people.')
+  const { minutes, reason } = parseOrThrow(muteSchema, input)
+  if (adminId === userId) throw new AppError('invalid', 'You cannot mute yourself.')
+  const [target] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId))
+  if (!target) throw new AppError('not-found', 'That person does not have an account here.')
+  const until = sql`now() + make_interval(mins => ${minutes})`
+  const [muted] = await db
+    .insert(userMute)
+    .values({ userId, until, mutedBy: adminId, reason })
+    .onConflictDoUpdate({ target: userMute.userId, set: { until, mutedBy: adminId, reason, createdAt: sql`now()` } })
+    .returning({ until: userMute.until })
+  return { until: muted!.until.toISOString() }
+}
+
+export async function unmuteUser(db: Db, { adminId, userId }: { adminId: string; userId: string }) {
+  if (!(await isAdministrator(db, adminId))) throw new AppError('forbidden', 'Only administrators can unmute people.')
+  await db.delete(userMute).where(eq(userMute.userId, userId))
+}

@@ -1,0 +1,90 @@
+// The job that e-mails people about direct messages still unread UNREAD_NOTICE_MINUTES after they
+// were sent: a sweep every minute (docs/decisions/011-realtime.md), at most one e-mail per
+// conversation and recipient per UNREAD_NOTICE_GAP_MINUTES, never to someone who turned them off.
+import { sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.server.ts'
+import type { Logger } from '#server/logger.server.ts'
+import type { Mailer } from '#server/mail/mailer.server.ts'
+import { unreadMessageEmail, type UnreadNotice } from './unread-email.ts'
+
+export const UNREAD_NOTICES_JOB = 'unread-message-notices'
+export const UNREAD_NOTICES_CRON = '* * * * *'
+export const UNREAD_NOTICE_MINUTES = 15
+export const UNREAD_NOTICE_GAP_MINUTES = 60
+/** Older unread messages are not news any more: no e-mail about them (say, after a long outage). */
+const UNREAD_NOTICE_HORIZON_HOURS = 24
+
+type Due = UnreadNotice & { recipientId: string; email: string }
+
+export async function sendUnreadNotices({
+  db,
+  mailer,
+  publicUrl,
+  logger,
+}: {
+  db: Db
+  mailer: Mailer
+  publicUrl: string
+  logger: Logger
+}): Promise<number> {
+  // A message is news for a notice if it was not yet due when the last notice went out.
+  const due = await db.execute<{
+    conversation_id: number | string
+    recipient_id: string
+    email: string
+    sender_name: string | null
+    unread: number | string
+    latest_body: string
+    listing_title: string | null
+  }>(sql`
+    select m.conversation_id, m.recipient_id, r.email, s.name as sender_name, count(*) as unread,
+      (array_agg(m.body order by m.seq desc))[1] as latest_body, l.title as listing_title
+    from message m
+    join "user" r on r.id = m.recipient_id
+    left join "user" s on s.id = m.sender_id
+    left join profile p on p.user_id = m.recipient_id
+    join conversation c on c.id = m.conversation_id
+    left join listing l on l.id = c.listing_id
+    left join conversation_notice n on n.conversation_id = m.conversation_id and n.user_id = m.recipient_id
+    where m.read = false
+      and m.deleted_at is null
+      and m.created_at <= now() - make_interval(mins => ${UNREAD_NOTICE_MINUTES})
+      and m.created_at > now() - make_interval(hours => ${UNREAD_NOTICE_HORIZON_HOURS})
+      and coalesce(p.email_unread_messages, true)
+      and (n.sent_at is null or (
+        n.sent_at <= now() - make_interval(mins => ${UNREAD_NOTICE_GAP_MINUTES})
+        and m.created_at > n.sent_at - make_interval(mins => ${UNREAD_NOTICE_MINUTES})))
+    group by m.conversation_id, m.recipient_id, r.email, s.name, l.title
+  `)
+  let sent = 0
+  for (const row of due.rows) {
+    const notice: Due = {
+      conversationId: Number(row.conversation_id),
+      recipientId: row.recipient_id,
+      email: row.email,
+      senderName: row.sender_name ?? 'A former member',
+      unread: Number(row.unread),
+      latestBody: row.latest_body,
+      listingTitle: row.listing_title,
+    }
+    if (!(await claimNotice(db, notice))) continue
+    try {
+      await mailer.send({ to: notice.email, ...unreadMessageEmail({ publicUrl, notice }) })
+      sent += 1
+    } catch (error) {
+      logger.warn({ err: error, conversationId: notice.conversationId }, 'unread message e-mail could not be sent')
+    }
+  }
+  return sent
+}
+
+/** Records the notice unless another run sent one within the gap; true when this run may send it. */
+async function claimNotice(db: Db, { conversationId, recipientId }: Due): Promise<boolean> {
+  const claimed = await db.execute(sql`
+    insert into conversation_notice (conversation_id, user_id, sent_at) values (${conversationId}, ${recipientId}, now())
+    on conflict (conversation_id, user_id) do update set sent_at = now()
+      where conversation_notice.sent_at <= now() - make_interval(mins => ${UNREAD_NOTICE_GAP_MINUTES})
+    returning 1
+  `)
+  return claimed.rows.length > 0
+}

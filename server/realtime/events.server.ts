@@ -1,0 +1,26 @@
+// The news one instance tells every instance after a write has committed. Each instance turns it
+// into socket events for the people connected to it (server/realtime/socket.server.ts).
+import type { DirectMessage } from '#server/messages/conversations.server.ts'
+import type { RoomMessage } from '#server/messages/room.server.ts'
+
+export type News =
+  /** A stored direct message, for both participants. */
+  | { kind: 'dm'; message: DirectMessage; userIds: [string, string] }
+  | { kind: 'room'; message: RoomMessage }
+  | { kind: 'dm-deleted'; conversationId: number; seq: number; userIds: [string, string] }
+  | { kind: 'room-deleted'; seq: number }
+  /** The reader read the sender's messages through throughSeq: for the sender only. */
+  | { kind: 'read'; conversationId: number; throughSeq: number; readAt: string; userId: string }
+  | { kind: 'unread'; userId: string; unread: number }
+  /** Someone is typing in a conversation (to its other participant) or in the room (to everyone). */
+  | { kind: 'typing'; conversationId: number | null; user: { id: string; name: string }; toUserId: string | null }
+  /** How many people one instance has connected; instances sum the latest figure of each. */
+  | { kind: 'presence'; instanceId: string; online: number }
+  /**
+   * A message too large for one NOTIFY payload: the receiving instance reads it from the database.
+   * Only the PostgreSQL bus makes these; subscribers never see them.
+   */
+  | { kind: 'dm-ref'; conversationId: number; seq: number; userIds: [string, string] }
+  | { kind: 'room-ref'; seq: number }
+
+export type PublicNews = Exclude<News, { kind: 'dm-ref' } | { kind: 'room-ref' }>

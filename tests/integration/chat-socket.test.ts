@@ -1,0 +1,135 @@
+// The live socket over a real port: Origin check, who hears which news, unread counts, receipts and
+// typing. "Never received" is checked after a later room message that everyone receives, since one
+// instance forwards its news in order.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { profile } from '#server/db/schema.ts'
+import { chatApi, conversationBetween, establishedUser, nextTxn } from '#tests/support/chat.ts'
+import { openSocket, startLiveServer, type LiveServer, type TestSocket } from '#tests/support/sockets.ts'
+import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
+import type { TestUser } from '#tests/support/users.ts'
+
+let t: TestServices
+let live: LiveServer
+let renter: TestUser
+let landlord: TestUser
+let stranger: TestUser
+let conversationId: number
+const sockets: TestSocket[] = []
+
+async function connect(options: { cookie?: string; origin?: string } = {}) {
+  const socket = await openSocket(live.wsUrl, options)
+  sockets.push(socket)
+  await socket.waitFor('hello')
+  return socket
+}
+
+/** Posts a room message and waits until every given socket has it: all earlier news has arrived. */
+async function settle(...listeners: TestSocket[]) {
+  const body = `Marker ${nextTxn()}`
+  const res = await chatApi(t, 'POST', '/room/messages', { cookie: stranger.cookie, body: { body, clientTxnId: nextTxn() } })
+  expect(res.status).toBe(201)
+  await Promise.all(listeners.map((s) => s.waitFor('room', (e) => e.message.body === body)))
+}
+
+async function sendDm(from: TestUser, body: string) {
+  const res = await chatApi(t, 'POST', `/conversations/${conversationId}/messages`, { cookie: from.cookie, body: { body, clientTxnId: nextTxn() } })
+  expect(res.status).toBe(201)
+  return res.json.message as { id: number; seq: number }
+}
+
+beforeAll(async () => {
+  t = await createTestServices()
+  live = await startLiveServer(t)
+  renter = await establishedUser(t, { name: 'Robin Renter' })
+  landlord = await establishedUser(t, { name: 'Lee Landlord' })
+  stranger = await establishedUser(t, { name: 'Sam Stranger' })
+  conversationId = await conversationBetween(t, renter, landlord)
+})
+
+afterAll(async () => {
+  await Promise.all(sockets.map((s) => s.close()))
+  await live?.close()
+  await t?.close()
+})
+
+describe('the live socket', () => {
+  it('refuses a page of another site with 403 before upgrading', async () => {
+    await expect(openSocket(live.wsUrl, { cookie: renter.cookie, origin: 'https://evil.example' })).rejects.toThrow('HTTP 403')
+    await expect(openSocket(live.wsUrl.replace('/ws', '/elsewhere'))).rejects.toThrow('HTTP 404')
+  })
+
+  it('greets a visitor and a user with who they are and their unread count', async () => {
+    const visitor = await connect()
+    expect(await visitor.waitFor('hello')).toMatchObject({ userId: null, unread: 0, online: expect.any(Number) })
+    await sendDm(renter, 'Before you connected')
+    const user = await connect({ cookie: landlord.cookie })
+    const hello = await user.waitFor('hello')
+    expect(hello).toMatchObject({ userId: landlord.id, unread: 1 })
+    expect(hello.online).toBeGreaterThanOrEqual(2)
+    await chatApi(t, 'POST', `/conversations/${conversationId}/read`, { cookie: landlord.cookie, body: {} })
+  })
+
+  it('delivers a direct message to both participants in every tab, with the unread count, and never to others', async () => {
+    const renterTab = await connect({ cookie: renter.cookie })
+    const landlordTabs = [await connect({ cookie: landlord.cookie }), await connect({ cookie: landlord.cookie })]
+    const strangerTab = await connect({ cookie: stranger.cookie })
+    const visitor = await connect()
+
+    const sent = await sendDm(renter, 'Can I see it on Friday?')
+    for (const tab of [renterTab, ...landlordTabs]) {
+      const dm = await tab.waitFor('dm', (e) => e.message.id === sent.id)
+      expect(dm.message).toMatchObject({ body: 'Can I see it on Friday?', conversationId, senderId: renter.id })
+    }
+    for (const tab of landlordTabs) expect(await tab.waitFor('unread', (e) => e.unread === 1)).toEqual({ type: 'unread', unread: 1 })
+
+    await settle(strangerTab, visitor, renterTab)
+    expect(strangerTab.events.filter((e) => e.type === 'dm' || e.type === 'unread')).toEqual([])
+    expect(visitor.events.filter((e) => e.type === 'dm' || e.type === 'unread')).toEqual([])
+    expect(renterTab.events.filter((e) => e.type === 'unread')).toEqual([])
+    expect(visitor.events.some((e) => e.type === 'room')).toBe(true)
+
+    // Reading drops the badge in all the reader's tabs and tells the sender.
+    const read = await chatApi(t, 'POST', `/conversations/${conversationId}/read`, { cookie: landlord.cookie, body: {} })
+    expect(read.json).toEqual({ unread: 0 })
+    for (const tab of landlordTabs) await tab.waitFor('unread', (e) => e.unread === 0)
+    expect(await renterTab.waitFor('read', (e) => e.throughSeq === sent.seq)).toMatchObject({ conversationId, readAt: expect.any(String) })
+
+    // Deleting reaches both participants.
+    expect((await chatApi(t, 'DELETE', `/messages/${sent.id}`, { cookie: renter.cookie })).status).toBe(204)
+    await landlordTabs[0]!.waitFor('dm-deleted', (e) => e.seq === sent.seq)
+    await settle(strangerTab)
+    expect(strangerTab.events.some((e) => e.type === 'dm-deleted' || e.type === 'read')).toBe(false)
+  })
+
+  it('sends no read receipt when the reader turned receipts off', async () => {
+    await t.services.database.db.update(profile).set({ sendReadReceipts: false }).where(eq(profile.userId, landlord.id))
+    const renterTab = await connect({ cookie: renter.cookie })
+    const landlordTab = await connect({ cookie: landlord.cookie })
+    const sent = await sendDm(renter, 'Any news?')
+    await landlordTab.waitFor('dm', (e) => e.message.id === sent.id)
+    await chatApi(t, 'POST', `/conversations/${conversationId}/read`, { cookie: landlord.cookie, body: {} })
+    await landlordTab.waitFor('unread', (e) => e.unread === 0)
+    await settle(renterTab)
+    expect(renterTab.events.filter((e) => e.type === 'read')).toEqual([])
+    await t.services.database.db.update(profile).set({ sendReadReceipts: true }).where(eq(profile.userId, landlord.id))
+  })
+
+  it('tells the other participant who is typing, and nobody about a conversation the typist is not in', async () => {
+    const renterTab = await connect({ cookie: renter.cookie })
+    const landlordTab = await connect({ cookie: landlord.cookie })
+    const strangerTab = await connect({ cookie: stranger.cookie })
+    strangerTab.send({ type: 'typing', conversationId })
+    renterTab.send({ type: 'typing', conversationId })
+    expect(await landlordTab.waitFor('typing')).toEqual({
+      type: 'typing',
+      conversationId,
+      user: { id: renter.id, name: 'Robin Renter' },
+    })
+    landlordTab.send({ type: 'typing', conversationId: null })
+    expect(await strangerTab.waitFor('typing')).toMatchObject({ conversationId: null, user: { id: landlord.id } })
+    await settle(renterTab, landlordTab, strangerTab)
+    expect(landlordTab.events.filter((e) => e.type === 'typing')).toHaveLength(1)
+    expect(strangerTab.events.filter((e) => e.type === 'typing' && e.conversationId !== null)).toEqual([])
+  })
+})

@@ -1,0 +1,109 @@
+// Two server processes on one PostgreSQL database behave as one site: a message sent through one
+// reaches sockets connected to the other (LISTEN/NOTIFY). Needs `npm run build` first.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLiveAccount, mailFolderReader, type LiveAccount } from '#tests/support/live-accounts.ts'
+import { startServerProcess, waitUntilReady, type ServerProcess } from '#tests/support/server-process.ts'
+import { openSocket, type TestSocket } from '#tests/support/sockets.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const PORTS = [3363, 3364]
+
+let dataDir: string
+let databaseName: string
+let servers: ServerProcess[] = []
+const sockets: TestSocket[] = []
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: ADMIN_URL })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+async function post(server: ServerProcess, account: LiveAccount, pathname: string, body: unknown) {
+  const res = await fetch(`${server.url}/api/chat${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, cookie: account.cookie },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, json: (await res.json()) as any }
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first.')
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-instances-'))
+    databaseName = `cooper_instances_${Date.now()}`
+    await admin((c) => c.query(`create database ${databaseName}`))
+    const url = new URL(ADMIN_URL)
+    url.pathname = `/${databaseName}`
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, RATE_LIMIT: 'false' }
+    // One after the other: the first applies the migrations.
+    for (const port of PORTS) {
+      const server = startServerProcess(port, { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` })
+      servers.push(server)
+      await waitUntilReady(server)
+    }
+  })
+
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()))
+    await Promise.all(servers.map((s) => s.stop()))
+    servers = []
+    if (databaseName) await admin((c) => c.query(`drop database if exists ${databaseName} with (force)`))
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('delivers direct messages, unread counts and room messages across instances', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess]
+    const mail = mailFolderReader(dataDir)
+    const renter = await createLiveAccount(one.url, mail, { email: `renter.${Date.now()}@example.com`, name: 'Robin Renter' })
+    const landlord = await createLiveAccount(two.url, mail, { email: `landlord.${Date.now()}@example.com`, name: 'Lee Landlord' })
+
+    const wsUrl = (server: ServerProcess) => `${server.url.replace('http', 'ws')}/ws`
+    const landlordOnOne = await openSocket(wsUrl(one), { cookie: landlord.cookie, origin: one.url })
+    const visitorOnOne = await openSocket(wsUrl(one), { origin: one.url })
+    const renterOnTwo = await openSocket(wsUrl(two), { cookie: renter.cookie, origin: two.url })
+    sockets.push(landlordOnOne, visitorOnOne, renterOnTwo)
+    await landlordOnOne.waitFor('hello')
+
+    const opened = await post(two, renter, '/conversations', { otherUserId: landlord.id })
+    expect(opened.status).toBe(201)
+    const sent = await post(two, renter, `/conversations/${opened.json.conversationId}/messages`, {
+      body: 'Hello from the other instance',
+      clientTxnId: 'cross-instance-1',
+    })
+    expect(sent.status).toBe(201)
+    const dm = await landlordOnOne.waitFor('dm')
+    expect(dm.message).toMatchObject({ id: sent.json.message.id, body: 'Hello from the other instance' })
+    expect(await landlordOnOne.waitFor('unread')).toEqual({ type: 'unread', unread: 1 })
+
+    const room = await post(one, landlord, '/room/messages', { body: 'Hello, room', clientTxnId: 'cross-instance-2' })
+    expect(room.status).toBe(201)
+    expect((await renterOnTwo.waitFor('room')).message).toMatchObject({ body: 'Hello, room', author: { name: 'Lee Landlord' } })
+    expect((await visitorOnOne.waitFor('room')).message.id).toBe(room.json.message.id)
+    expect(visitorOnOne.events.some((e) => e.type === 'dm')).toBe(false)
+
+    // Presence sums both instances: three people in all.
+    await renterOnTwo.waitFor('presence', (e) => e.online === 3)
+  })
+
+  it('tells its sockets to reconnect and still shuts down cleanly on SIGTERM', async () => {
+    const two = servers[1]!
+    const socket = await openSocket(`${two.url.replace('http', 'ws')}/ws`, { origin: two.url })
+    sockets.push(socket)
+    await socket.waitFor('hello')
+    two.child.kill('SIGTERM')
+    expect(await socket.closed).toBe(1012)
+    expect(await two.exited).toBe(0)
+    expect(two.output()).not.toMatch(/did not finish within/)
+  })
+})
