@@ -8,6 +8,7 @@ import { appContext } from '#app/context.ts'
 // The HTTP server reads these from the build, so the server and the app share one set of services.
 export { getServices } from '#server/services.server.ts'
 export { createHttpApp } from '#server/http/app.server.ts'
+export { attachRealtimeSocket } from '#server/realtime/socket.server.ts'
 
 export const streamTimeout = 5_000
 

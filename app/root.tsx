@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
   Links,
-  Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
@@ -12,7 +11,9 @@ import {
 import type { Route } from './+types/root'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { SiteFrame, anonymousFrame, type FrameData } from '#app/components/frame/site-frame.tsx'
+import { UnreadMeta } from '#app/components/frame/unread-meta.tsx'
 import { appContext } from '#app/context.ts'
+import { RealtimeProvider } from '#app/realtime/provider.tsx'
 import { socialLinks } from '#app/site-config.ts'
 import { createQueryClient } from '#app/utils/query-client.ts'
 import { ToastProvider } from '#app/utils/toast.tsx'
@@ -65,24 +66,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData()
   const [queryClient] = useState(createQueryClient)
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#12463a" />
-        <Meta />
-        <Links nonce={root?.nonce} />
-      </head>
-      <body className="min-h-screen bg-paper text-ink antialiased">
-        <QueryClientProvider client={queryClient}>
-          <ToastProvider>
-            <SiteFrame data={frameData(root)}>{children}</SiteFrame>
-          </ToastProvider>
-        </QueryClientProvider>
-        <ScrollRestoration nonce={root?.nonce} />
-        <Scripts nonce={root?.nonce} />
-      </body>
-    </html>
+    <RealtimeProvider userKey={root?.user?.email ?? null} unread={root?.unread ?? 0}>
+      <html lang="en">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#12463a" />
+          <UnreadMeta />
+          <Links nonce={root?.nonce} />
+        </head>
+        <body className="min-h-screen bg-paper text-ink antialiased">
+          <QueryClientProvider client={queryClient}>
+            <ToastProvider>
+              <SiteFrame data={frameData(root)}>{children}</SiteFrame>
+            </ToastProvider>
+          </QueryClientProvider>
+          <ScrollRestoration nonce={root?.nonce} />
+          <Scripts nonce={root?.nonce} />
+        </body>
+      </html>
+    </RealtimeProvider>
   )
 }
 

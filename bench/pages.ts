@@ -1,12 +1,15 @@
 // Page budget benchmark: starts the production server on a fresh embedded database, measures the
 // first-load JavaScript (gzip) of / and /properties, then load-tests server rendering of each page
-// with concurrent clients. Prints one JSON line.
+// with concurrent clients: /, /properties, and /properties through the search benchmark's mix of
+// filters. Prints one JSON line. With DATABASE_URL set, the server uses that PostgreSQL database
+// (seed it first, e.g. `npm run seed -- --listings 1000000`); media still go to a fresh folder.
 //   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20]
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { SEARCH_MIX } from './search-mix.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number) => {
@@ -33,15 +36,18 @@ const server = spawn(process.execPath, ['server/main.ts'], {
 
 try {
   await waitForReady()
+  const ready = (await (await fetch(`${origin}/readyz`)).json()) as { database?: string; listings?: number }
   const pages = ['/', '/properties']
   const firstLoadJsGzipKb: Record<string, number> = {}
   for (const page of pages) firstLoadJsGzipKb[page] = await firstLoadJs(page)
   const load: Record<string, unknown> = {}
-  for (const page of pages) load[page] = await loadTest(page)
+  for (const page of pages) load[page] = await loadTest([page])
+  load['/properties?(search mix)'] = await loadTest(SEARCH_MIX.map((params) => `/properties?${new URLSearchParams(params)}`))
   console.log(
     JSON.stringify({
       benchmark: 'pages',
-      database: 'pglite',
+      database: ready.database ?? null,
+      listings: ready.listings ?? null,
       clients,
       seconds,
       firstLoadJsGzipKb,
@@ -82,16 +88,16 @@ async function firstLoadJs(page: string): Promise<number> {
   return Math.round((bytes / 1024) * 10) / 10
 }
 
-async function loadTest(page: string) {
+async function loadTest(paths: string[]) {
   const latencies: number[] = []
   let errors = 0
   const end = Date.now() + seconds * 1000
   await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (Date.now() < end) {
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = client; Date.now() < end; i += 1) {
         const started = performance.now()
         try {
-          const res = await fetch(origin + page)
+          const res = await fetch(origin + paths[i % paths.length])
           await res.arrayBuffer()
           if (!res.ok) errors++
         } catch {

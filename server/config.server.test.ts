@@ -20,6 +20,16 @@ describe('parseConfig', () => {
     expect(parseConfig({ PUBLIC_URL: 'https://cooperhome.example/' }).publicUrl).toBe('https://cooperhome.example')
   })
 
+  it('has a map tile server by default and refuses a tile URL without its placeholders', () => {
+    expect(parseConfig({})).toMatchObject({
+      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors',
+    })
+    expect(parseConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.webp' }).MAP_TILE_URL).toBe('https://tiles.example/{z}/{x}/{y}.webp')
+    expect(() => parseConfig({ MAP_TILE_URL: 'https://tiles.example/map.png' })).toThrow(/MAP_TILE_URL: must be an http\(s\) URL/)
+    expect(() => parseConfig({ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/)
+  })
+
   it('stops with a message naming the bad variable', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError)
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/)

@@ -42,13 +42,27 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((value) => value !== 'false' && value !== '0'),
+    JOBS_WORKERS: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value !== 'false' && value !== '0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SOCIAL_FACEBOOK_URL: optionalUrl(['https://', 'http://']),
     SOCIAL_INSTAGRAM_URL: optionalUrl(['https://', 'http://']),
+    // The map background: any XYZ tile server; the pages work without it.
+    MAP_TILE_URL: z
+      .string()
+      .trim()
+      .refine((value) => /^https?:\/\//.test(value) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), {
+        message: 'must be an http(s) URL containing {z}, {x} and {y}',
+      })
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default('© OpenStreetMap contributors'),
     RATE_LIMIT: z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((value) => value !== 'false' && value !== '0'),
+    SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]
@@ -64,6 +78,8 @@ export const configSchema = z
     ...env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     isDevelopment: env.NODE_ENV === 'development',
+    // Tests see every change at once unless they ask for the cache.
+    searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? {

@@ -2,14 +2,15 @@
 // statuses, so domain functions never speak HTTP and callers never guess.
 import type { z } from 'zod'
 
-export type AppErrorCode = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict'
+export type AppErrorCode = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited'
 
-export const statusOf: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409> = {
+export const statusOf: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 429> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'rate-limited': 429,
 }
 
 export type FieldErrors = Record<string, string[]>
@@ -30,8 +31,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * True for an AppError, also one made by another copy of this module (the dev server and the page
+ * tests load the app through Vite beside the server's own modules).
+ */
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError
+  if (error instanceof AppError) return true
+  if (!(error instanceof Error) || error.name !== 'AppError' || !('code' in error)) return false
+  return typeof error.code === 'string' && error.code in statusOf
 }
 
 /** Field errors keyed by the dotted path of each field (`lease.monthlyRentCents`, `fees.0.name`). */

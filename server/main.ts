@@ -13,10 +13,16 @@ type EntryModule = {
     services: import('./services.server.ts').Services
     build: ServerBuild
   }): { fetch: (request: Request, env?: unknown) => Response | Promise<Response> }
+  attachRealtimeSocket(
+    server: http.Server,
+    services: import('./services.server.ts').Services,
+    options?: { sharesUpgrades?: boolean },
+  ): import('./realtime/socket.server.ts').RealtimeSocket
 }
 
 const isDev = process.argv.includes('--dev')
-if (isDev) process.env.NODE_ENV ??= 'development'
+// React and the router pick their production builds only when NODE_ENV says so.
+process.env.NODE_ENV ??= isDev ? 'development' : 'production'
 const root = path.resolve(import.meta.dirname, '..')
 
 async function main() {
@@ -69,6 +75,8 @@ async function main() {
     return app
   }
   listener = getRequestListener(async (request, env) => appFor(await loadBuild()).fetch(request, env))
+  // The live socket (/ws) shares the port; in development Vite's hot reload socket shares it too.
+  const socket = entry.attachRealtimeSocket(server, services, { sharesUpgrades: isDev })
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -86,8 +94,11 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down: finishing in-flight requests')
-    // Stop accepting; idle keep-alive connections close now, busy ones after their response.
+    // Stop accepting; idle keep-alive connections close now, busy ones after their response. Live
+    // sockets are told to reconnect (elsewhere, or here after the restart) and catch up over HTTP.
+    const closingSockets = socket.close()
     server.close(async () => {
+      await closingSockets
       try {
         await services.close()
         logger.info('shut down cleanly')

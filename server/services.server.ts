@@ -6,9 +6,14 @@ import { createAuth, type Auth } from '#server/accounts/auth.server.ts'
 import { parseConfig, type Config } from '#server/config.server.ts'
 import { openDatabase, type Database } from '#server/db/client.server.ts'
 import { setting } from '#server/db/schema.ts'
+import { jobDefinitions } from '#server/jobs/definitions.server.ts'
+import { startJobs, type Jobs } from '#server/jobs/queue.server.ts'
+import { createListingSearcher, type ListingSearcher } from '#server/listings/search-cache.server.ts'
 import { createLogger, type Logger } from '#server/logger.server.ts'
 import { createMailer, type Mailer } from '#server/mail/mailer.server.ts'
+import { startRealtimeBus, type RealtimeBus } from '#server/realtime/bus.server.ts'
 import { seedDemoData } from '#server/seed/demo.server.ts'
+import { seedDemoPhotos } from '#server/seed/listing-photos.server.ts'
 
 export type Services = {
   config: Config
@@ -16,6 +21,11 @@ export type Services = {
   database: Database
   mailer: Mailer
   auth: Auth
+  /** Listing search through a short-lived cache (SEARCH_CACHE_SECONDS). */
+  searchListings: ListingSearcher
+  jobs: Jobs
+  /** News between app instances for the live socket (server/realtime/*). */
+  realtime: RealtimeBus
   close(): Promise<void>
 }
 
@@ -54,14 +64,29 @@ export async function createServices(
     })
     const secret = config.AUTH_SECRET ?? (await loadGeneratedSecret(database))
     const auth = createAuth({ config: { ...config, secret }, database, mailer, logger })
-    if (config.SEED_DEMO_DATA) await seedDemoData({ database, auth, logger })
+    if (config.SEED_DEMO_DATA) {
+      await seedDemoData({ database, auth, logger })
+      await seedDemoPhotos({ db: database.db, dataDir: config.DATA_DIR, logger })
+    }
+    const jobs = await startJobs({
+      database,
+      logger,
+      definitions: jobDefinitions({ config, database, mailer, logger }),
+      isWorking: config.JOBS_WORKERS,
+    })
+    const realtime = await startRealtimeBus({ database, logger })
     return {
       config,
       logger,
       database,
       mailer,
       auth,
+      searchListings: createListingSearcher(database.db, { seconds: config.searchCacheSeconds }),
+      jobs,
+      realtime,
       async close() {
+        await realtime.close()
+        await jobs.stop()
         await database.close()
       },
     }

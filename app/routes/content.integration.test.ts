@@ -6,7 +6,6 @@ import { toastHeaders } from '#server/http/flash.server.ts'
 import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
 import { loader as articleLoader } from './knowledge-article.tsx'
 import { loader as knowledgeLoader } from './knowledge.tsx'
-import { loader as propertiesLoader } from './properties.tsx'
 
 type AnyLoader = (args: never) => unknown
 
@@ -49,15 +48,6 @@ describe('content routes', () => {
     const result = call(articleLoader, '/knowledge/no-such-article', { slug: 'no-such-article' })
     await expect(result).rejects.toBeInstanceOf(Response)
     await expect(result).rejects.toMatchObject({ status: 404 })
-  })
-
-  it('/properties echoes the search, trimmed and capped in length', async () => {
-    expect(await call(propertiesLoader, '/properties')).toEqual({ q: '' })
-    expect(await call(propertiesLoader, `/properties?q=${encodeURIComponent('  Wilmington, DE ')}`)).toEqual({
-      q: 'Wilmington, DE',
-    })
-    const long = 'x'.repeat(500)
-    expect((await call(propertiesLoader, `/properties?q=${long}`)).q).toHaveLength(200)
   })
 
   it('the root loader hands the frame a visitor with nothing unread', async () => {

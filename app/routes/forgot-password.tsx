@@ -1,8 +1,8 @@
 // Ask for a link to choose a new password. The answer is the same whether or not the address has
 // an account, so the page reveals nothing about who is registered.
-import { Form, Link, data } from 'react-router'
+import { Form, data } from 'react-router'
 import type { Route } from './+types/forgot-password'
-import { AuthPage, linkClass } from '#app/components/auth/auth-page.tsx'
+import { AuthFooterLink, AuthPage } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton } from '#app/components/auth/buttons.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
@@ -44,12 +44,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       title="Forgot your password?"
       intro="Enter the e-mail address of your account. We will send you a link to choose a new password."
       footer={
-        <p>
-          Remembered it?{' '}
-          <Link to="/login" className={linkClass}>
-            Log in
-          </Link>
-        </p>
+        <AuthFooterLink question="Remembered it?" to="/login" label="Log in" />
       }
     >
       {actionData?.sentMessage ? (

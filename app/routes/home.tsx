@@ -9,8 +9,8 @@ import {
   HomeIcon,
   KeyIcon,
   QuestionIcon,
-  SearchIcon,
 } from '#app/components/icons.tsx'
+import { SearchBox } from '#app/components/listings/search-box.tsx'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { siteConfig } from '#app/site-config.ts'
 
@@ -114,29 +114,7 @@ export default function Home() {
             </p>
 
             <Form method="get" action="/properties" role="search" className="mt-8 max-w-2xl">
-              <label htmlFor="home-search" className="block text-sm font-semibold text-white">
-                Where do you want to live?
-              </label>
-              <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-                <div className="relative flex-1">
-                  <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink-soft" />
-                  <input
-                    id="home-search"
-                    type="search"
-                    name="q"
-                    maxLength={200}
-                    autoComplete="off"
-                    placeholder="City, neighborhood or ZIP code"
-                    className="w-full rounded-lg border-0 bg-white py-3.5 pr-4 pl-11 text-base text-ink shadow-sm placeholder:text-gray-600"
-                  />
-                </div>
-                <button
-                  type="submit"
-                  className="rounded-lg bg-sun-300 px-6 py-3.5 text-base font-semibold text-ink shadow-sm hover:bg-sun-100"
-                >
-                  Search homes
-                </button>
-              </div>
+              <SearchBox id="home-search" tone="hero" />
             </Form>
           </div>
 

@@ -1,10 +1,9 @@
 // Log in with e-mail and password (or single sign-on). It is also where the mailed confirmation
 // link and single sign-on land: a signed-in visitor arriving with `verified` or `welcome` is greeted
 // with a toast and sent on.
-import { useEffect, useRef } from 'react'
 import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/login'
-import { AuthPage, linkClass, withRedirectTo } from '#app/components/auth/auth-page.tsx'
+import { AuthFooterLink, AuthPage, linkClass, useClearedPassword, withRedirectTo } from '#app/components/auth/auth-page.tsx'
 import { LinkButton, PrimaryButton } from '#app/components/auth/buttons.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
@@ -130,23 +129,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, notice, oidcName } = loaderData
   const problems = problemsOf(actionData?.fieldErrors, ['email', 'password'], actionData?.unverifiedEmail ? undefined : actionData?.formError)
-  const password = useRef<HTMLInputElement>(null)
-  // A refused password is not shown again, with or without JavaScript.
-  useEffect(() => {
-    if (actionData && password.current) password.current.value = ''
-  }, [actionData])
+  const password = useClearedPassword(actionData)
 
   return (
     <AuthPage
       title="Log in to Cooper Home"
       intro="Welcome back. Log in to see your saved homes, messages and applications."
       footer={
-        <p>
-          New to Cooper Home?{' '}
-          <Link to={withRedirectTo('/register', redirectTo)} className={linkClass}>
-            Create an account
-          </Link>
-        </p>
+        <AuthFooterLink question="New to Cooper Home?" to={withRedirectTo('/register', redirectTo)} label="Create an account" />
       }
     >
       {/* The address's notice (e.g. a failed single sign-on) is old news once the form is sent. */}

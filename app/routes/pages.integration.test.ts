@@ -1,55 +1,31 @@
 // Whole documents as a browser receives them: the app compiled by Vite, served by the real HTTP app
 // on a real database, before any script runs.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import type { ServerBuild } from 'react-router'
-import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteConfig } from '#app/site-config.ts'
-import { message, user } from '#server/db/schema.ts'
-import type { createHttpApp } from '#server/http/app.server.ts'
+import { user } from '#server/db/schema.ts'
+import { markConversationRead, openConversation, sendDirectMessage } from '#server/messages/conversations.server.ts'
 import { seedArticles } from '#server/seed/articles.server.ts'
-import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
-
-const root = path.resolve(import.meta.dirname, '..', '..')
+import { createPerson } from '#tests/support/listings.ts'
+import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
+import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
 describe('server-rendered pages', () => {
   let t: TestServices
-  let vite: ViteDevServer
-  let app: ReturnType<typeof createHttpApp>
-  // A cache of its own, so this compiler never writes where a running dev server reads.
-  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-vite-'))
+  let pages: PageApp
 
   beforeAll(async () => {
     t = await createTestServices()
     await seedArticles(t.services.database.db)
-    vite = await createServer({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: 'silent',
-      cacheDir,
-      optimizeDeps: { noDiscovery: true, include: [] },
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: 'custom',
-    })
-    const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
-    // The HTTP app from the build itself, so it and the routes share one router context key.
-    const entry = build.entry.module as unknown as { createHttpApp: typeof createHttpApp }
-    app = entry.createHttpApp({ services: t.services, build })
+    pages = await createPageApp(t)
   }, 120_000)
 
   afterAll(async () => {
-    await vite?.close()
+    await pages?.close()
     await t?.close()
-    fs.rmSync(cacheDir, { recursive: true, force: true })
   })
 
-  const get = async (pathname: string, cookie?: string) => {
-    const response = await app.request(`${TEST_ORIGIN}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
-    return { status: response.status, html: await response.text() }
-  }
+  const get = (pathname: string, cookie?: string) => pages.get(pathname, cookie)
 
   /** A confirmed account, signed in: the Cookie header its browser would send. */
   async function signIn(name: string, email: string) {
@@ -93,7 +69,7 @@ describe('server-rendered pages', () => {
 
   it('/properties repeats the search, escaped', async () => {
     const { html } = await get(`/properties?q=${encodeURIComponent('<b>Dover</b>')}`)
-    expect(html).toContain('You searched for <span class="font-semibold">“&lt;b&gt;Dover&lt;/b&gt;”</span>')
+    expect(html).toMatch(/<h1[^>]*>Homes for rent in &lt;b&gt;Dover&lt;\/b&gt;<\/h1>/)
     expect(html).not.toContain('<b>Dover</b>')
   })
 
@@ -121,11 +97,15 @@ describe('server-rendered pages', () => {
 
   it('show a signed-in user in the navigation from the first byte, with the unread count', async () => {
     const cookie = await signIn('Grace Tenant', 'grace.tenant@example.com')
-    await t.services.database.db.insert(message).values([
-      { fromEmail: 'landlord@example.com', toEmail: 'grace.tenant@example.com', body: 'The flat is still available.' },
-      { fromEmail: 'landlord@example.com', toEmail: 'grace.tenant@example.com', body: 'Viewing on Saturday works.' },
-      { fromEmail: 'landlord@example.com', toEmail: 'grace.tenant@example.com', body: 'Thanks!', read: true },
-    ])
+    const db = t.services.database.db
+    const [grace] = await db.select({ id: user.id }).from(user).where(sql`${user.email} = 'grace.tenant@example.com'`)
+    const landlord = await createPerson(db, { role: 'landlord' })
+    const { conversationId } = await openConversation(db, { userId: landlord.id, otherUserId: grace!.id })
+    for (const [i, body] of ['The flat is still available.', 'Viewing on Saturday works.', 'Thanks!'].entries()) {
+      await sendDirectMessage(db, { senderId: landlord.id, conversationId, input: { body, clientTxnId: `page-test-${i}` } })
+    }
+    // The oldest is read: two remain.
+    await markConversationRead(db, { userId: grace!.id, conversationId, throughSeq: 1 })
     const { status, html } = await get('/', cookie)
     expect(status).toBe(200)
     const nav = html.slice(html.indexOf('<nav aria-label="Main"'), html.indexOf('</nav>'))

@@ -1,9 +1,8 @@
 // Sign up with name, e-mail and password, accepting the Terms of Use. The account works once the
 // address is confirmed through the mailed link, so success shows a "check your e-mail" state.
-import { useEffect, useRef } from 'react'
 import { Form, Link, data } from 'react-router'
 import type { Route } from './+types/register'
-import { AuthPage, linkClass, withRedirectTo } from '#app/components/auth/auth-page.tsx'
+import { AuthFooterLink, AuthPage, linkClass, useClearedPassword, withRedirectTo } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton, SecondaryButton } from '#app/components/auth/buttons.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
@@ -107,23 +106,14 @@ function SignUpForm({
   const errors = actionData?.fieldErrors
   const values = actionData?.values
   const problems = problemsOf(errors, FIELDS, actionData?.formError)
-  const password = useRef<HTMLInputElement>(null)
-  // A refused password is not shown again, with or without JavaScript.
-  useEffect(() => {
-    if (actionData && password.current) password.current.value = ''
-  }, [actionData])
+  const password = useClearedPassword(actionData)
 
   return (
     <AuthPage
       title="Create your account"
       intro="Save homes you like, message landlords and apply for a lease. It is free."
       footer={
-        <p>
-          Already have an account?{' '}
-          <Link to={withRedirectTo('/login', redirectTo)} className={linkClass}>
-            Log in
-          </Link>
-        </p>
+        <AuthFooterLink question="Already have an account?" to={withRedirectTo('/login', redirectTo)} label="Log in" />
       }
     >
       <ErrorSummary problems={problems} />

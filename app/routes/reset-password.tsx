@@ -1,9 +1,8 @@
 // Choose a new password with the token from the mailed link (better-auth checks the link and sends
 // the browser here with `?token=…`, or with `?error=INVALID_TOKEN`).
-import { useEffect, useRef } from 'react'
 import { Form, Link, data } from 'react-router'
 import type { Route } from './+types/reset-password'
-import { AuthPage, linkClass } from '#app/components/auth/auth-page.tsx'
+import { AuthPage, linkClass, useClearedPassword } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton } from '#app/components/auth/buttons.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
@@ -60,10 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const password = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    if (actionData && password.current) password.current.value = ''
-  }, [actionData])
+  const password = useClearedPassword(actionData)
 
   if (!loaderData.token || actionData?.isTokenInvalid) {
     return (

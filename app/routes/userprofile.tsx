@@ -3,6 +3,8 @@
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/userprofile'
 import { appContext } from '#app/context.ts'
+import { MESSAGE_SETTINGS_INTENT, MessageSettings, isTicked } from '#app/components/chat/message-settings.tsx'
+import { MyListings } from '#app/components/listings/my-listings.tsx'
 import { DeleteAccountForm } from '#app/components/profile/delete-account-form.tsx'
 import { DetailsForm } from '#app/components/profile/details-form.tsx'
 import { describeDevice } from '#app/components/profile/device.ts'
@@ -21,6 +23,8 @@ import {
   type Intent,
 } from '#app/components/profile/profile-forms.ts'
 import { SessionsList, type SessionView } from '#app/components/profile/sessions-list.tsx'
+import { SavedList } from '#app/components/listings/saved-list.tsx'
+import { findSavedListings } from '#server/listings/saved.server.ts'
 import { formatDate } from '#app/utils/format.ts'
 import { siteConfig } from '#app/site-config.ts'
 import {
@@ -35,6 +39,8 @@ import {
   uploadProfilePhoto,
 } from '#server/accounts/profile.server.ts'
 import { requireUser } from '#server/accounts/session.server.ts'
+import { findMessageSettings, saveMessageSettings } from '#server/messages/settings.server.ts'
+import { findOwnerListings } from '#server/listings/owner.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { AVATAR_MAX_BYTES, ImageRejectedError, imageRejectionMessages } from '#server/media/avatar-image.server.ts'
 import { BodyTooLargeError, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
@@ -63,9 +69,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   const current = await requireUser(services, request)
   const { db } = services.database
-  const [account, sessions] = await Promise.all([
+  const [account, sessions, myListings, saved, messageSettings] = await Promise.all([
     findAccountOverview(db, current.userId),
     listActiveSessions(db, current.userId),
+    findOwnerListings(db, { ownerId: current.userId }),
+    findSavedListings(db, { user: { id: current.userId, email: current.user.email } }),
+    findMessageSettings(db, current.userId),
   ])
   if (!account) throw redirect(`/login?${new URLSearchParams({ redirectTo: PAGE })}`)
   const sessionViews: SessionView[] = sessions
@@ -94,6 +103,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       avatar: current.user.avatar,
     },
     sessions: sessionViews,
+    myListings,
+    saved,
+    messageSettings,
     singleSignOnName: services.config.oidc?.name ?? null,
   }
 }
@@ -208,6 +220,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast('/', { type: 'success', message: 'Your account is deleted.' }, { headers: result.headers })
     }
 
+    case MESSAGE_SETTINGS_INTENT: {
+      await saveMessageSettings(services.database.db, current.userId, {
+        sendReadReceipts: isTicked(formData, 'sendReadReceipts'),
+        emailUnreadMessages: isTicked(formData, 'emailUnreadMessages'),
+      })
+      return redirectWithToast(PAGE, { type: 'success', message: 'Your message settings are saved.' })
+    }
+
     default:
       return refuse(INTENTS.profile, {}, { formError: 'This form is not one we know. Reload the page and try again.' })
   }
@@ -218,12 +238,13 @@ const sections = [
   { id: 'photo', label: 'Photo' },
   { id: 'account', label: 'Account' },
   { id: 'password', label: 'Password' },
+  { id: 'messages', label: 'Messages' },
   { id: 'sessions', label: 'Active sessions' },
   { id: 'delete-account', label: 'Delete account' },
 ]
 
 export default function UserProfile() {
-  const { account, sessions, singleSignOnName } = useLoaderData<typeof loader>()
+  const { account, sessions, myListings, saved, messageSettings, singleSignOnName } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const roleLabel = account.role === 'landlord' ? 'Landlord' : account.role === 'renter' ? 'Renter' : null
 
@@ -277,6 +298,12 @@ export default function UserProfile() {
             />
           </ProfileSection>
 
+          <MyListings listings={myListings} isLandlord={account.role === 'landlord'} />
+
+          <ProfileSection id="saved" title="Saved homes" description="Homes you saved, with what each costs a month all-in.">
+            <SavedList listings={saved} />
+          </ProfileSection>
+
           <ProfileSection id="account" title="Account">
             <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
               <dt className="text-sm font-semibold text-ink">E-mail address</dt>
@@ -314,6 +341,8 @@ export default function UserProfile() {
               </p>
             )}
           </ProfileSection>
+
+          <MessageSettings settings={messageSettings} />
 
           <ProfileSection
             id="sessions"

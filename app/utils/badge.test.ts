@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { badgeText, unreadLabel } from './badge.ts'
+import { badgeText, titleWithUnread, unreadLabel } from './badge.ts'
 
 describe('badgeText', () => {
   it('hides the badge when nothing is unread', () => {
@@ -25,5 +25,18 @@ describe('unreadLabel', () => {
     expect(unreadLabel(1)).toBe('1 unread message')
     expect(unreadLabel(3)).toBe('3 unread messages')
     expect(unreadLabel(250)).toBe('More than 99 unread messages')
+  })
+})
+
+describe('titleWithUnread', () => {
+  it('puts the count in front of the title only while something is unread', () => {
+    expect(titleWithUnread('Chat room · Cooper Home', 0)).toBe('Chat room · Cooper Home')
+    expect(titleWithUnread('Chat room · Cooper Home', 3)).toBe('(3) Chat room · Cooper Home')
+    expect(titleWithUnread('Home · Cooper Home', 150)).toBe('(99+) Home · Cooper Home')
+  })
+
+  it('replaces an earlier count instead of adding a second one', () => {
+    expect(titleWithUnread('(3) Home · Cooper Home', 4)).toBe('(4) Home · Cooper Home')
+    expect(titleWithUnread('(99+) Home · Cooper Home', 0)).toBe('Home · Cooper Home')
   })
 })

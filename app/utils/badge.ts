@@ -15,3 +15,10 @@ export function unreadLabel(count: number): string {
   if (count > UNREAD_BADGE_CAP) return `More than ${UNREAD_BADGE_CAP} unread messages`
   return text === '1' ? '1 unread message' : `${text} unread messages`
 }
+
+/** The page title with the unread count in front while there is any: "(3) Chat room · Cooper Home". */
+export function titleWithUnread(title: string, count: number): string {
+  const text = badgeText(count)
+  const bare = title.replace(/^\(\d+\+?\) /, '')
+  return text === null ? bare : `(${text}) ${bare}`
+}

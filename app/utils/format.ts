@@ -10,3 +10,22 @@ export function formatDate(value: Date | string): string {
 export function isoDate(value: Date | string): string {
   return (typeof value === 'string' ? new Date(value) : value).toISOString().slice(0, 10)
 }
+
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+const exactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** Money from integer cents: "$1,850" when whole, "$1,850.50" otherwise. */
+export function formatCents(cents: number): string {
+  return cents % 100 === 0 ? wholeDollars.format(cents / 100) : exactDollars.format(cents / 100)
+}
+
+/** Bathrooms from half-steps in words: 2½ baths. */
+export function formatBathrooms(bathrooms: number): string {
+  const whole = Math.floor(bathrooms)
+  const text = bathrooms === whole ? String(whole) : whole === 0 ? '½' : `${whole}½`
+  return `${text} ${bathrooms === 1 ? 'bath' : 'baths'}`
+}
+
+export function formatBedrooms(bedrooms: number): string {
+  return bedrooms === 0 ? 'Studio' : `${bedrooms} ${bedrooms === 1 ? 'bed' : 'beds'}`
+}

@@ -18,6 +18,8 @@ export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** What the background-job queue connects through: the one PGlite instance, or the server's URL. */
+  connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string }
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -50,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      connection: { kind: 'postgres', url: options.url },
       async ping() {
         await pool.query('select 1')
       },
@@ -75,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'pglite',
+      connection: { kind: 'pglite', client },
       async ping() {
         await client.query('select 1')
       },

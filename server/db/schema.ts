@@ -12,6 +12,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -120,6 +121,9 @@ export const profile = pgTable(
     isAdministrator: boolean('is_administrator').notNull().default(false),
     bio: text('bio').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    // Messaging preferences, set on /userprofile.
+    sendReadReceipts: boolean('send_read_receipts').notNull().default(true),
+    emailUnreadMessages: boolean('email_unread_messages').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -146,24 +150,167 @@ export const signInFailure = pgTable(
   (t) => [index('sign_in_failure_email_idx').on(t.email, t.createdAt)],
 )
 
+// A private conversation between two people, usually about a listing: one per pair and listing
+// (the pair stored in id order so either side finds it). `last_seq` numbers its messages.
+export const conversation = pgTable(
+  'conversation',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userLowId: text('user_low_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    userHighId: text('user_high_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // No foreign key: a deleted listing leaves its conversations readable.
+    listingId: bigint('listing_id', { mode: 'number' }),
+    startedBy: text('started_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversation_pair_listing_idx').on(t.userLowId, t.userHighId, sql`coalesce(${t.listingId}, 0)`),
+    index('conversation_low_activity_idx').on(t.userLowId, t.lastMessageAt.desc()),
+    index('conversation_high_activity_idx').on(t.userHighId, t.lastMessageAt.desc()),
+    index('conversation_started_idx').on(t.startedBy, t.createdAt),
+    check('conversation_pair_order_check', sql`${t.userLowId} < ${t.userHighId} collate "C"`),
+  ],
+)
+
 // A direct message (spec §3's message record). The unread badge counts rows addressed to the
-// user's e-mail with read = false.
+// user's e-mail with read = false. `seq` orders a conversation; the sender's client transaction id
+// makes a retried send store one message.
 export const message = pgTable(
   'message',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     fromEmail: text('from_email').notNull(),
     toEmail: text('to_email').notNull(),
+    listingId: bigint('listing_id', { mode: 'number' }),
     body: text('body').notNull(),
+    clientTxnId: text('client_txn_id').notNull(),
     read: boolean('read').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('message_unread_idx')
       .on(t.toEmail)
       .where(sql`${t.read} = false`),
+    uniqueIndex('message_conversation_seq_idx').on(t.conversationId, t.seq),
+    uniqueIndex('message_sender_txn_idx').on(t.senderId, t.clientTxnId),
+    // A deleted message keeps its place in the thread but not its words.
+    check('message_body_length_check', sql`(${t.deletedAt} is not null and ${t.body} = '') or char_length(${t.body}) between 1 and 4000`),
   ],
+)
+
+// The rooms everyone logged in shares (for now one, 'community'); `last_seq` numbers its messages.
+export const room = pgTable('room', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  lastSeq: integer('last_seq').notNull().default(0),
+})
+
+export const roomMessage = pgTable(
+  'room_message',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => room.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    clientTxnId: text('client_txn_id').notNull(),
+    createdAt: createdAt(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by'),
+  },
+  (t) => [
+    uniqueIndex('room_message_seq_idx').on(t.roomId, t.seq),
+    uniqueIndex('room_message_author_txn_idx').on(t.authorId, t.clientTxnId),
+    // The room's rate limit counts an author's recent messages.
+    index('room_message_author_time_idx').on(t.authorId, t.createdAt),
+    check('room_message_body_length_check', sql`(${t.deletedAt} is not null and ${t.body} = '') or char_length(${t.body}) between 1 and 2000`),
+  ],
+)
+
+/** Who will not take direct messages from whom. */
+export const userBlock = pgTable(
+  'user_block',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+)
+
+/** An administrator's mute: the user cannot post in the room until `until`. */
+export const userMute = pgTable('user_mute', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+  mutedBy: text('muted_by').references(() => user.id, { onDelete: 'set null' }),
+  reason: text('reason').notNull().default(''),
+  createdAt: createdAt(),
+})
+
+/** A message reported to administrators. */
+export const messageReport = pgTable(
+  'message_report',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('message_report_kind_check', sql`${t.kind} in ('direct', 'room')`),
+    uniqueIndex('message_report_once_idx').on(t.reporterId, t.kind, t.messageId),
+  ],
+)
+
+/** When a participant was last e-mailed about unread messages in a conversation (at most hourly). */
+export const conversationNotice = pgTable(
+  'conversation_notice',
+  {
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversation.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 )
 
 // Knowledge-base articles; the footer's "recent posts" are the newest of them.
@@ -242,6 +389,10 @@ export const listing = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastConfirmedAt: timestamp('last_confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the owner was last told the listing went stale (30 days unconfirmed); cleared on confirm.
+    staleNoticeSentAt: timestamp('stale_notice_sent_at', { withTimezone: true }),
+    // Listing-page views by anyone but the owner, shown in "My listings".
+    viewCount: integer('view_count').notNull().default(0),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
@@ -313,11 +464,15 @@ export const listingPhoto = pgTable(
     width: integer('width'),
     height: integer('height'),
     placeholder: text('placeholder'),
+    // The WebP widths written for this photo, smallest first, once it is ready.
+    variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
+    // Why processing failed, in words an owner can act on.
+    error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('listing_photo_listing_idx').on(t.listingId, t.position),
-    check('listing_photo_status_check', sql`${t.status} in ('pending', 'ready')`),
+    check('listing_photo_status_check', sql`${t.status} in ('pending', 'ready', 'failed')`),
   ],
 )
 
@@ -338,4 +493,19 @@ export const listingPriceHistory = pgTable(
     index('listing_price_history_listing_idx').on(t.listingId, t.changedAt),
     check('listing_price_history_kind_check', sql`${t.kind} in ('lease', 'short-term')`),
   ],
+)
+
+/** A listing on a renter's saved list (the spec's list record, keyed by the lower-cased e-mail). */
+export const savedListing = pgTable(
+  'saved_listing',
+  {
+    email: text('email')
+      .notNull()
+      .references(() => list.email, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.listingId] }), index('saved_listing_listing_idx').on(t.listingId)],
 )

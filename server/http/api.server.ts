@@ -2,9 +2,12 @@
 import { Hono } from 'hono'
 import { findRecentArticles } from '#server/content/articles.server.ts'
 import { isAppError } from '#server/errors.server.ts'
-import { findListingById, findListings } from '#server/listings/listings.server.ts'
+import { findListingById } from '#server/listings/listings.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { chatRoutes } from './chat-api.server.ts'
+import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
+import { zipRoutes } from './zip-api.server.ts'
 
 export function apiRoutes(services: Services) {
   const api = new Hono()
@@ -26,7 +29,7 @@ export function apiRoutes(services: Services) {
     const query = Object.fromEntries(
       Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0] : values]),
     )
-    const page = await findListings(db, { search: query })
+    const page = await services.searchListings(query)
     return c.json(page)
   })
 
@@ -41,6 +44,10 @@ export function apiRoutes(services: Services) {
     c.header('Cache-Control', found.status === 'published' || found.status === 'leased' ? 'public, max-age=30' : 'private, no-store')
     return c.json(found)
   })
+
+  api.route('/zip', zipRoutes())
+  api.route('/chat', chatRoutes(services))
+  api.route('/properties', photoRoutes(services))
 
   api.all('*', (c) => problem(c, 404, 'No such API endpoint.'))
   return api

@@ -97,16 +97,13 @@ export function createHttpApp({ services, build }: { services: Services; build?:
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(withClientIp(c, config.TRUST_PROXY)))
   app.route('/api', apiRoutes(services))
 
-  app.use(
-    '/media/*',
-    serveStatic({
-      root: mediaDir,
-      rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
-      onFound: (_, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable')
-      },
-    }),
-  )
+  // Every media file has a name of its own (a new photo is a new URL), so caches may keep it for good.
+  // Set on the response: serveStatic calls onFound after it has built the response.
+  app.use('/media/*', async (c, next) => {
+    await next()
+    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  app.use('/media/*', serveStatic({ root: mediaDir, rewriteRequestPath: (p) => p.replace(/^\/media/, '') }))
   // Without a client build (integration tests, a fresh clone before `npm run build`) there is no
   // folder to serve, and serveStatic would complain about it on every request.
   if (fs.existsSync(clientDir)) {

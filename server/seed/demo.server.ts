@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { siteConfig } from '#app/site-config.ts'
 import type { Auth } from '#server/accounts/auth.server.ts'
 import type { Database } from '#server/db/client.server.ts'
-import { account, message, profile, setting, user } from '#server/db/schema.ts'
+import { account, conversation, message, profile, setting, user } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { seedArticles } from './articles.server.ts'
 import { seedDemoListings } from './listings.server.ts'
@@ -71,20 +71,33 @@ export async function seedDemoData({ database, auth, logger }: { database: Datab
           isAdministrator: demo.isAdministrator,
         })
       }
-      await tx.insert(message).values([
+      // Two conversations the demo renter has not read yet (the navigation's badge shows 2).
+      const demoMessages = [
         {
+          senderId: 'demo-landlord-1',
+          recipientId: 'demo-renter',
           fromEmail: 'maria.delgado@cooperhome.example',
           toEmail: 'alex.morgan@cooperhome.example',
           body: 'Hi Alex, the two-bedroom on Market Street is still available. Would Saturday at 11 work for a viewing?',
           createdAt: new Date('2025-01-16T14:05:00Z'),
         },
         {
+          senderId: 'demo-landlord-2',
+          recipientId: 'demo-renter',
           fromEmail: 'james.okafor@cooperhome.example',
           toEmail: 'alex.morgan@cooperhome.example',
           body: 'Thanks for your interest in the Newark townhouse. Pets are welcome; the pet deposit is $300.',
           createdAt: new Date('2025-01-17T09:40:00Z'),
         },
-      ])
+      ]
+      for (const [i, demo] of demoMessages.entries()) {
+        const [low, high] = [demo.senderId, demo.recipientId].sort()
+        const [started] = await tx
+          .insert(conversation)
+          .values({ userLowId: low!, userHighId: high!, startedBy: demo.senderId, lastSeq: 1, lastMessageAt: demo.createdAt, createdAt: demo.createdAt })
+          .returning({ id: conversation.id })
+        await tx.insert(message).values({ ...demo, conversationId: started!.id, seq: 1, clientTxnId: `demo-${i + 1}` })
+      }
     }
     return true
   })

@@ -33,6 +33,8 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     SMTP_URL: mail.url,
     SEED_DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
+    // Tests run jobs themselves (services.jobs.runUntilIdle()), so nothing runs behind their back.
+    JOBS_WORKERS: 'false',
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...env,
@@ -50,6 +52,8 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
       return context
     },
     async close() {
+      await services.realtime.close()
+      await services.jobs.stop()
       await mail.close()
       await database.drop()
       fs.rmSync(dataDir, { recursive: true, force: true })

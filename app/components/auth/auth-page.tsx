@@ -1,5 +1,6 @@
 // The body of every account page (inside the frame's <main>): a centred card with the page's <h1>.
 import { useEffect, useRef, type ReactNode } from 'react'
+import { Link } from 'react-router'
 
 export function AuthPage({
   title,
@@ -42,4 +43,28 @@ export const linkClass =
  */
 export function withRedirectTo(pathname: string, redirectTo: string): string {
   return redirectTo === '/' ? pathname : `${pathname}?${new URLSearchParams({ redirectTo })}`
+}
+
+/** The line under an account page's card that leads to its sibling page ("New here? Create an account"). */
+export function AuthFooterLink({ question, to, label }: { question: string; to: string; label: string }) {
+  return (
+    <p>
+      {question}{' '}
+      <Link to={to} className={linkClass}>
+        {label}
+      </Link>
+    </p>
+  )
+}
+
+/**
+ * A ref for a password field that empties whenever the form's answer changes: a refused password is
+ * not shown again, with or without JavaScript.
+ */
+export function useClearedPassword(answer: unknown) {
+  const password = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (answer && password.current) password.current.value = ''
+  }, [answer])
+  return password
 }

@@ -5,11 +5,20 @@ import { useEffect, useRef } from 'react'
 
 export type FormProblem = { fieldId?: string; message: string }
 
-export function ErrorSummary({ problems, title = 'There is a problem' }: { problems: FormProblem[]; title?: string }) {
+export function ErrorSummary({
+  problems,
+  title = 'There is a problem',
+  takesFocus = true,
+}: {
+  problems: FormProblem[]
+  title?: string
+  /** False where the form submits as the user types (a search): the alert is announced, focus stays put. */
+  takesFocus?: boolean
+}) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (problems.length > 0) ref.current?.focus()
-  }, [problems])
+    if (takesFocus && problems.length > 0) ref.current?.focus()
+  }, [problems, takesFocus])
   if (problems.length === 0) return null
   return (
     <div

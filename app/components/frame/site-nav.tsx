@@ -6,6 +6,7 @@ import { Avatar } from '#app/components/avatar.tsx'
 import { BrandName } from '#app/components/brand.tsx'
 import { Container } from '#app/components/container.tsx'
 import { CloseIcon, MenuIcon } from '#app/components/icons.tsx'
+import { useUnreadCount } from '#app/realtime/provider.tsx'
 import { navLinks } from '#app/site-config.ts'
 import { nameOf, type SessionUser } from '#app/utils/session-user.ts'
 import { UnreadBadge } from './unread-badge.tsx'
@@ -19,7 +20,9 @@ type NavProps = { user: SessionUser | null; unread: number }
 const navLinkClass =
   'flex items-center rounded-md px-3 py-3 text-base font-medium text-ink transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 lg:inline-flex lg:px-1.5 lg:py-2 lg:text-sm lg:whitespace-nowrap lg:text-ink-soft xl:px-3'
 
-export function SiteNav({ user, unread }: NavProps) {
+export function SiteNav({ user, unread: serverUnread }: NavProps) {
+  // Live from the socket inside the app; the given figure where there is no socket (tests, errors).
+  const unread = useUnreadCount(serverUnread)
   const location = useLocation()
   // The menu stays open only on the page where it was opened, so any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null)
@@ -109,6 +112,19 @@ function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNaviga
   const name = nameOf(user)
   return (
     <>
+      {user.setList ? (
+        // Once the user has a saved list, a way back to it (a plain link: it is a part of My Profile, not a page of its own).
+        <Link
+          to="/userprofile#saved"
+          onClick={onNavigate}
+          className={`inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-800 hover:bg-brand-50 ${size}`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+            <path d="M10 17s-6.5-4.1-6.5-8.6A3.6 3.6 0 0 1 10 6a3.6 3.6 0 0 1 6.5 2.4C16.5 12.9 10 17 10 17Z" />
+          </svg>
+          <span className="lg:sr-only">Saved</span>
+        </Link>
+      ) : null}
       <NavLink
         to="/userprofile"
         onClick={onNavigate}
