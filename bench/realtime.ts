@@ -95,21 +95,23 @@ try {
   const receivedBy = new Map<string, Set<number>>()
   const latencies: number[] = []
   let duplicates = 0
-  const onRoomEvent = (socketIndex: number, text: string) => {
-    // Cheaper than parsing every frame: the bench's own transaction ids are easy to find.
-    const match = /"clientTxnId":"(bench-[^"]+)"/.exec(text)
-    if (!match || !text.startsWith('{"type":"room"')) return
-    const txn = match[1]!
-    const started = sentAt.get(txn)
-    if (started === undefined) return
-    let receivers = receivedBy.get(txn)
-    if (!receivers) receivedBy.set(txn, (receivers = new Set()))
-    if (receivers.has(socketIndex)) {
-      duplicates += 1
-      return
+  const onFrame = (socketIndex: number, text: string) => {
+    // Cheaper than parsing every frame: the bench's own transaction ids are easy to find. A frame
+    // holds one event or several (a JSON array); only room messages carry a bench- transaction id.
+    const receivedAt = performance.now()
+    for (const match of text.matchAll(/"clientTxnId":"(bench-[^"]+)"/g)) {
+      const txn = match[1]!
+      const started = sentAt.get(txn)
+      if (started === undefined) continue
+      let receivers = receivedBy.get(txn)
+      if (!receivers) receivedBy.set(txn, (receivers = new Set()))
+      if (receivers.has(socketIndex)) {
+        duplicates += 1
+        continue
+      }
+      receivers.add(socketIndex)
+      latencies.push(receivedAt - started)
     }
-    receivers.add(socketIndex)
-    latencies.push(performance.now() - started)
   }
 
   await inBatches(accounts, 50, async (account, i) => {
@@ -123,7 +125,7 @@ try {
       ws.once('message', () => resolve()) // hello
       ws.once('error', reject)
     })
-    ws.on('message', (data) => onRoomEvent(i, String(data)))
+    ws.on('message', (data) => onFrame(i, String(data)))
   })
 
   // A steady rate: message k goes out at k / rate seconds, from account k (round robin).

@@ -65,7 +65,13 @@ describe('createRealtimeClient', () => {
     expect(client.status()).toBe('open')
     sockets[0]!.onmessage?.({ data: JSON.stringify({ type: 'unread', unread: 2 }) })
     sockets[0]!.onmessage?.({ data: 'not json' })
-    expect(events).toEqual([{ type: 'unread', unread: 2 }])
+    // Events sent together arrive as one array, in order.
+    sockets[0]!.onmessage?.({ data: JSON.stringify([{ type: 'presence', online: 3 }, { type: 'unread', unread: 3 }]) })
+    expect(events).toEqual([
+      { type: 'unread', unread: 2 },
+      { type: 'presence', online: 3 },
+      { type: 'unread', unread: 3 },
+    ])
 
     sockets[0]!.drop()
     expect(client.status()).toBe('closed')

@@ -71,13 +71,16 @@ export function createRealtimeClient({
     }
     current.onmessage = (message) => {
       if (socket !== current) return
-      let event: ServerEvent
+      // A frame carries one event, or several as an array when they were sent together.
+      let data: ServerEvent | ServerEvent[]
       try {
-        event = JSON.parse(String(message.data)) as ServerEvent
+        data = JSON.parse(String(message.data)) as ServerEvent | ServerEvent[]
       } catch {
         return
       }
-      if (event && typeof event.type === 'string') emit(event)
+      for (const event of Array.isArray(data) ? data : [data]) {
+        if (event && typeof event.type === 'string') emit(event)
+      }
     }
     current.onclose = () => {
       if (socket !== current) return

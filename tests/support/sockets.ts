@@ -43,7 +43,8 @@ export function openSocket(wsUrl: string, { cookie, origin = TEST_ORIGIN }: { co
   const waiters = new Set<() => void>()
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
   ws.on('message', (data) => {
-    events.push(JSON.parse(String(data)) as ServerEvent)
+    // One event, or several sent together as an array.
+    events.push(...([] as ServerEvent[]).concat(JSON.parse(String(data)) as ServerEvent | ServerEvent[]))
     for (const wake of waiters) wake()
   })
   const socket: TestSocket = {
