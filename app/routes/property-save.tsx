@@ -1,15 +1,18 @@
 // /properties/:slug/save: a renter saves or unsaves a listing. POST intent=save|unsave with
 // redirectTo. Without JavaScript it redirects back with a toast; a fetcher's data request gets
 // { saved } instead. A visitor is sent to log in and comes back through this route's GET, which
-// saves (only ever to the signed-in user's own list, and saving twice keeps one entry).
-import { data, redirect } from 'react-router'
+// saves only when the browser says this site started it (the login redirect); any other GET, such
+// as a link on another site, shows a "Save this home" button instead (decision 012).
+import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/property-save'
 import { appContext } from '#app/context.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 import { listingIdFromSlug, listingPath } from '#app/utils/listing-url.ts'
 import { getCurrentSession, requireUser, safeRedirectTo } from '#server/accounts/session.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { AppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
+import { isSameOriginRequest } from '#server/http/security.server.ts'
 import { findListingById } from '#server/listings/listings.server.ts'
 import { saveListing, unsaveListing } from '#server/listings/saved.server.ts'
 
@@ -56,8 +59,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const back = safeRedirectTo(url.searchParams.get('redirectTo'), listingPath(listing))
   // Only saving comes back through a link; taking a listing off the list needs the POST form.
   if (url.searchParams.get('intent') !== 'save') throw redirect(back)
+  // A GET that another site (or no site) started must not write: the user confirms with a POST.
+  if (!isSameOriginRequest(request)) return { listing: { id: listing.id, title: listing.title }, back }
   await apply(db, 'save', { id: current.userId, email: current.user.email }, listingId)
-  return redirectWithToast(back, { type: 'success', message: TOASTS.save })
+  throw await redirectWithToast(back, { type: 'success', message: TOASTS.save })
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -81,6 +86,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(back, { type: 'success', message: TOASTS[intent] })
 }
 
-export default function PropertySave() {
-  return null
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta('Save this home', loaderData ? `Save ${loaderData.listing.title} to your list.` : 'Save a home to your list.')
+}
+
+/** Shown when the save link was not followed from this site: nothing is saved until the user says so. */
+export default function PropertySave({ loaderData }: Route.ComponentProps) {
+  const { listing, back } = loaderData
+  return (
+    <div className="mx-auto max-w-xl py-12 text-center sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Save this home?</h1>
+      <p className="mt-4 text-lg leading-7 text-ink-soft">
+        Add <span className="font-semibold text-ink">{listing.title}</span> to your saved homes.
+      </p>
+      {/* A document submission, so the action answers with a redirect back and a toast. */}
+      <Form method="post" action={`${listingPath(listing)}/save`} reloadDocument className="mt-8 flex flex-wrap items-center justify-center gap-3">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="redirectTo" value={back} />
+        <button type="submit" className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700">
+          Save this home
+        </button>
+        <Link to={back} className="rounded-md border border-gray-300 bg-white px-5 py-2.5 font-semibold text-ink hover:bg-gray-50">
+          Not now
+        </Link>
+      </Form>
+    </div>
+  )
 }

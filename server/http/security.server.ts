@@ -34,3 +34,12 @@ export function isCrossSiteWrite(request: Request, publicUrl: string): boolean {
   const site = request.headers.get('sec-fetch-site')
   return site === 'cross-site' || site === 'same-site'
 }
+
+/**
+ * Whether the browser says this request was started by a page of this very origin (Fetch Metadata,
+ * including every hop of a redirect chain). A link or form on another site, a typed or bookmarked
+ * address, and a client that sends no Sec-Fetch-Site all answer false.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  return request.headers.get('sec-fetch-site') === 'same-origin'
+}

@@ -5,7 +5,10 @@ import { PgBoss, fromPglite } from 'pg-boss'
 import type { Database } from '#server/db/client.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>
+/** What a running job may do with the queue itself: queue follow-up jobs. */
+export type JobContext = { send: Jobs['send'] }
+
+export type JobHandler = (data: Record<string, unknown>, context: JobContext) => Promise<void>
 
 export type JobDefinition = {
   name: string
@@ -51,10 +54,15 @@ export async function startJobs({
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
   }
 
+  const send: Jobs['send'] = async (name, data = {}) => {
+    if (!byName.has(name)) throw new Error(`No job called ${name}`)
+    await boss.send(name, data)
+  }
+
   const run = async (name: string, data: unknown) => {
     const definition = byName.get(name)
     if (!definition) throw new Error(`No job called ${name}`)
-    await definition.handler((data ?? {}) as Record<string, unknown>)
+    await definition.handler((data ?? {}) as Record<string, unknown>, { send })
   }
 
   if (isWorking) {
@@ -74,10 +82,7 @@ export async function startJobs({
 
   let isStopped = false
   return {
-    async send(name, data = {}) {
-      if (!byName.has(name)) throw new Error(`No job called ${name}`)
-      await boss.send(name, data)
-    },
+    send,
     async runUntilIdle() {
       let done = 0
       for (;;) {

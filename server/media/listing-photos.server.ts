@@ -1,13 +1,16 @@
 // Listing photos as their owner manages them: upload (checked by content, original kept outside the
 // served media, processing queued), the list with pending and failed photos, order and alt text,
-// deletion, and the job that turns an original into WebP variants. Access is checked in each query.
+// deletion, the job that turns an original into WebP variants and the sweep that re-queues photos
+// whose job was never queued. Access is checked in each query.
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { and, asc, eq, max, sql } from 'drizzle-orm'
+import { and, asc, eq, lt, max, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { plainText } from '#app/utils/plain-text.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingPhoto } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
+import { noteListingChange } from '#server/listings/changes.ts'
 import { canChange, canView } from '#server/listings/listings.server.ts'
 import { photoView, type OwnerPhoto, type PhotoStatus } from '#server/listings/photos.ts'
 export type { OwnerPhoto } from '#server/listings/photos.ts'
@@ -16,9 +19,17 @@ import { ImageRejectedError, inspectImage, type ImageLimits } from './avatar-ima
 import { deletePhotoVariants, newStorageKey, writePhotoVariants } from './photo-variants.server.ts'
 
 export const PROCESS_PHOTO_JOB = 'listing-photo-process'
+export const SWEEP_PHOTOS_JOB = 'listing-photo-sweep'
+/** Every five minutes: a photo left pending by a crash waits at most a quarter of an hour. */
+export const SWEEP_PHOTOS_CRON = '*/5 * * * *'
+/** A photo pending this long has no job coming: queued jobs run within seconds of the upload. */
+export const STUCK_PHOTO_MINUTES = 10
+const SWEEP_BATCH = 200
 export const MAX_PHOTOS_PER_LISTING = 30
 export const PHOTO_LIMITS: ImageLimits = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000 }
 export const ALT_TEXT_MAX = 300
+
+const altTextSchema = plainText('Alt text').trim().max(ALT_TEXT_MAX, `Alt text can be at most ${ALT_TEXT_MAX} characters.`)
 
 export type Upload = { name: string; bytes: Uint8Array; altText: string }
 
@@ -74,7 +85,8 @@ export async function addListingPhotos(
   await lockChangeable(db, viewerId, listingId)
   const errors: Record<string, string[]> = {}
   for (const [i, upload] of uploads.entries()) {
-    if (upload.altText.length > ALT_TEXT_MAX) (errors[`photos.${i}.altText`] ??= []).push(`Alt text can be at most ${ALT_TEXT_MAX} characters.`)
+    const altText = altTextSchema.safeParse(upload.altText)
+    if (!altText.success) (errors[`photos.${i}.altText`] ??= []).push(...altText.error.issues.map((issue) => issue.message))
     try {
       await inspectImage(upload.bytes, PHOTO_LIMITS)
     } catch (error) {
@@ -119,7 +131,7 @@ export const photoChangesSchema = z.object({
     .array(
       z.object({
         id: z.number().int().positive(),
-        altText: z.string().trim().max(ALT_TEXT_MAX, `Alt text can be at most ${ALT_TEXT_MAX} characters.`).optional(),
+        altText: altTextSchema.optional(),
       }),
     )
     .min(1, 'Name the photos to change.')
@@ -157,6 +169,8 @@ export async function updateListingPhotos(
         .where(eq(listingPhoto.id, id))
     }
   })
+  // The first ready photo is the cover of the listing in search results.
+  noteListingChange()
   return listPhotosForOwner(db, { viewerId, listingId })
 }
 
@@ -173,10 +187,15 @@ export async function deleteListingPhoto(
       .returning({ storageKey: listingPhoto.storageKey })
     if (!deleted) throw new AppError('not-found', 'No such photo.')
     // Demo listings share illustration files; those stay while any photo points at them.
-    const [shared] = await tx.select({ id: listingPhoto.id }).from(listingPhoto).where(eq(listingPhoto.storageKey, deleted.storageKey)).limit(1)
-    return shared ? null : deleted.storageKey
+    return (await isStorageKeyShared(tx, deleted.storageKey)) ? null : deleted.storageKey
   })
+  noteListingChange()
   if (storageKey) await removePhotoFiles(dataDir, storageKey)
+}
+
+async function isStorageKeyShared(tx: Tx | Db, storageKey: string): Promise<boolean> {
+  const [shared] = await tx.select({ id: listingPhoto.id }).from(listingPhoto).where(eq(listingPhoto.storageKey, storageKey)).limit(1)
+  return Boolean(shared)
 }
 
 async function removePhotoFiles(dataDir: string, storageKey: string) {
@@ -184,10 +203,14 @@ async function removePhotoFiles(dataDir: string, storageKey: string) {
   await fs.rm(originalPath(dataDir, storageKey), { force: true })
 }
 
+const LOST_ORIGINAL = 'The uploaded file was lost before it could be processed. Upload the photo again.'
+
 /**
  * The background job: re-encodes a pending photo's original into its WebP widths, then marks it
  * ready (or failed, with a reason the owner can act on) in one short statement. File work happens
- * outside any transaction.
+ * outside any transaction. Idempotent: a photo no longer pending is left alone, and when two runs
+ * overlap (a retry, or the sweep re-queuing a slow one) both write the same files and only the
+ * first to finish changes the row; neither removes files the row still points at.
  */
 export async function processListingPhoto({ db, dataDir, logger }: Context & { logger: Logger }, photoId: number): Promise<void> {
   const [row] = await db
@@ -199,7 +222,7 @@ export async function processListingPhoto({ db, dataDir, logger }: Context & { l
   try {
     original = await fs.readFile(originalPath(dataDir, row.storageKey))
   } catch {
-    await markFailed(db, photoId, 'The uploaded file was lost before it could be processed. Upload the photo again.')
+    await markFailed(db, photoId, LOST_ORIGINAL)
     return
   }
   let variants
@@ -207,8 +230,9 @@ export async function processListingPhoto({ db, dataDir, logger }: Context & { l
     variants = await writePhotoVariants(dataDir, row.storageKey, original, PHOTO_LIMITS)
   } catch (error) {
     logger.warn({ err: error, photoId }, 'listing photo could not be processed')
-    await deletePhotoVariants(dataDir, row.storageKey)
-    await markFailed(db, photoId, 'This photo could not be processed. It may be damaged; try another photo.')
+    if (await markFailed(db, photoId, 'This photo could not be processed. It may be damaged; try another photo.')) {
+      await deletePhotoVariants(dataDir, row.storageKey)
+    }
     return
   }
   const updated = await db
@@ -216,11 +240,56 @@ export async function processListingPhoto({ db, dataDir, logger }: Context & { l
     .set({ status: 'ready', error: null, ...variants })
     .where(and(eq(listingPhoto.id, photoId), eq(listingPhoto.status, 'pending')))
     .returning({ id: listingPhoto.id })
-  // Deleted while it was being processed: nothing points at the files any more.
-  if (updated.length === 0) await removePhotoFiles(dataDir, row.storageKey)
+  if (updated.length > 0) {
+    // A new cover (or another photo) shows in this process's cached search pages at once.
+    noteListingChange()
+    return
+  }
+  // Deleted while it was being processed: nothing points at the files any more. (Made ready or
+  // failed by an overlapping run instead: the row keeps its files.)
+  const [stillThere] = await db.select({ id: listingPhoto.id }).from(listingPhoto).where(eq(listingPhoto.id, photoId))
+  if (!stillThere && !(await isStorageKeyShared(db, row.storageKey))) await removePhotoFiles(dataDir, row.storageKey)
 }
 
-async function markFailed(db: Db, photoId: number, error: string) {
-  await db.update(listingPhoto).set({ status: 'failed', error }).where(eq(listingPhoto.id, photoId))
+/** Marks a pending photo failed; false when it was not pending (done, failed or deleted meanwhile). */
+async function markFailed(db: Db, photoId: number, error: string): Promise<boolean> {
+  const updated = await db
+    .update(listingPhoto)
+    .set({ status: 'failed', error })
+    .where(and(eq(listingPhoto.id, photoId), eq(listingPhoto.status, 'pending')))
+    .returning({ id: listingPhoto.id })
+  return updated.length > 0
 }
 
+/**
+ * The sweep job: a photo is queued for processing only after its upload commits, so a crash in
+ * between leaves it pending with no job. Photos pending for longer than `olderThanMinutes` are
+ * queued again when their original is still on disk (processing twice is harmless) and marked
+ * failed when it is gone.
+ */
+export async function sweepPendingPhotos(
+  { db, dataDir }: Context,
+  { queue, olderThanMinutes = STUCK_PHOTO_MINUTES }: { queue: (photoId: number) => Promise<void>; olderThanMinutes?: number },
+): Promise<{ requeued: number; failed: number }> {
+  const stuck = await db
+    .select({ id: listingPhoto.id, storageKey: listingPhoto.storageKey })
+    .from(listingPhoto)
+    .where(and(eq(listingPhoto.status, 'pending'), lt(listingPhoto.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`)))
+    .orderBy(asc(listingPhoto.id))
+    .limit(SWEEP_BATCH)
+  let requeued = 0
+  let failed = 0
+  for (const photo of stuck) {
+    const hasOriginal = await fs.access(originalPath(dataDir, photo.storageKey)).then(
+      () => true,
+      () => false,
+    )
+    if (hasOriginal) {
+      await queue(photo.id)
+      requeued += 1
+    } else if (await markFailed(db, photo.id, LOST_ORIGINAL)) {
+      failed += 1
+    }
+  }
+  return { requeued, failed }
+}

@@ -1,7 +1,8 @@
 // A renter on a listing page: sharing, saving (signed in and as a visitor who logs in on the way),
-// the saved list on the profile and the navigation that follows it; axe-core on the page.
+// the saved list on the profile and the navigation that follows it; swiping through the photos on a
+// phone; axe-core on the page.
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
 
@@ -86,4 +87,100 @@ test('a visitor who presses Save logs in and comes back with the home saved', as
   await dismissToasts(page)
   await showNavigationLinks(page, layout)
   await expect(mainNav(page).getByRole('link', { name: 'Saved' })).toBeVisible()
+})
+
+test('a save link the renter did not follow from this site asks before saving anything', async ({ page, signedInAccount: _signedIn, layout }) => {
+  const paths = await listingPaths(page)
+  const path = paths[layout === 'desktop' ? 6 : 7]!
+  // Typed, bookmarked or linked from elsewhere: the browser does not say this site started it.
+  await visit(page, `${path}/save?${new URLSearchParams({ intent: 'save', redirectTo: path })}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Save this home?' })).toBeVisible()
+  await expectNoViolations(page)
+  await page.getByRole('link', { name: 'Not now' }).click()
+  await expect(page).toHaveURL(`${APP_URL}${path}`)
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!
+  await expect(page.getByRole('button', { name: `Save ${title}` })).toHaveAttribute('aria-pressed', 'false')
+
+  await visit(page, `${path}/save?${new URLSearchParams({ intent: 'save', redirectTo: path })}`)
+  await page.getByRole('button', { name: 'Save this home' }).click()
+  await expect(page).toHaveURL(`${APP_URL}${path}`)
+  await expect(page.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByText('Saved to your list')).toBeVisible()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a visitor who presses Save logs in and comes back with the home saved', async ({ page, createAccount, layout }) => {
+    const account = await createAccount({ name: 'Nora Noscript' })
+    const paths = await listingPaths(page)
+    const path = paths[layout === 'desktop' ? 8 : 9]!
+    await page.goto(path)
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())!
+    await page.getByRole('button', { name: `Save ${title}` }).click()
+
+    await expect(page).toHaveURL(/\/login\?redirectTo=/)
+    await page.getByLabel('E-mail').fill(account.email)
+    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+
+    // The login's redirect chain stays on this site, so the browser's GET saves at once.
+    await expect(page).toHaveURL(`${APP_URL}${path}`)
+    await expect(page.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true')
+  })
+})
+
+/**
+ * A finger dragged across the middle of an element, through Chromium's own touch input, so the page
+ * receives what a phone sends: pointer events of type "touch" (and touch events).
+ */
+async function swipe(page: Page, target: Locator, direction: 'left' | 'right') {
+  const box = await target.boundingBox()
+  if (!box) throw new Error('The element to swipe is not on screen')
+  const y = box.y + box.height / 2
+  const [from, to] = direction === 'left' ? [0.7, 0.3] : [0.3, 0.7]
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + box.width * from, y }] })
+  for (let step = 1; step <= 5; step += 1) {
+    const x = box.x + box.width * (from + ((to - from) * step) / 5)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] })
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true })
+
+  test('a renter swipes through the photos of a home, on the page and full screen @mobile-only', async ({ page }) => {
+    const paths = await listingPaths(page)
+    // Demo listings have three to six drawn photos; only reading here, so any listing will do.
+    await visit(page, paths[5]!)
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())!
+    const gallery = page.getByRole('region', { name: `Photos of ${title}` })
+    const counter = gallery.getByText(/^Photo \d+ of \d+$/).first()
+    await expect(counter).toHaveText(/^Photo 1 of \d+$/)
+    const count = Number((await counter.textContent())!.match(/of (\d+)/)![1])
+    expect(count).toBeGreaterThanOrEqual(3)
+    const photo = gallery.getByRole('img').first()
+
+    await swipe(page, photo, 'left')
+    await expect(counter).toHaveText(`Photo 2 of ${count}`)
+    await swipe(page, photo, 'left')
+    await expect(counter).toHaveText(`Photo 3 of ${count}`)
+    await swipe(page, photo, 'right')
+    await expect(counter).toHaveText(`Photo 2 of ${count}`)
+    await swipe(page, photo, 'right')
+    await expect(counter).toHaveText(`Photo 1 of ${count}`)
+    // Past the first photo it wraps round to the last.
+    await swipe(page, photo, 'right')
+    await expect(counter).toHaveText(`Photo ${count} of ${count}`)
+    await expect(gallery.getByRole('list', { name: 'All photos' }).getByRole('button').last()).toHaveAttribute('aria-current', 'true')
+
+    await gallery.getByRole('button', { name: 'Full screen' }).click()
+    const dialog = page.getByRole('dialog', { name: `${title}: full-screen photos` })
+    await expect(dialog.getByText(`Photo ${count} of ${count}`)).toBeVisible()
+    await swipe(page, dialog.getByRole('img').first(), 'left')
+    await expect(dialog.getByText(`Photo 1 of ${count}`)).toBeVisible()
+  })
 })

@@ -1,11 +1,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listingPhoto, profile } from '#server/db/schema.ts'
 import { findListingById } from '#server/listings/listings.server.ts'
-import type { OwnerPhoto } from '#server/media/listing-photos.server.ts'
+import {
+  PROCESS_PHOTO_JOB,
+  SWEEP_PHOTOS_CRON,
+  SWEEP_PHOTOS_JOB,
+  addListingPhotos,
+  processListingPhoto,
+  type OwnerPhoto,
+} from '#server/media/listing-photos.server.ts'
 import { decompressionBombPng, jpegWithGps, solidImage } from '#tests/support/images.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { TEST_ORIGIN, createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
@@ -159,6 +166,20 @@ describe('listing photos', () => {
     await t.services.jobs.runUntilIdle()
   })
 
+  it('refuses alt text with a NUL character, on upload and on change, and changes nothing', async () => {
+    const before = await db().select().from(listingPhoto).where(eq(listingPhoto.listingId, listingId))
+    expect(before.length).toBeGreaterThan(0)
+    const small = await solidImage(40, 40).jpeg().toBuffer()
+    const uploaded = await upload(owner, [{ bytes: small, name: 'porch.jpg', altText: 'The porch\u0000' }])
+    expect(uploaded.status).toBe(400)
+    expect(((await uploaded.json()) as Problem).errors?.['photos.0.altText']).toEqual(['Alt text cannot contain the NUL character.'])
+    const changed = await patch(owner, { photos: [{ id: before[0]!.id, altText: 'The garden\u0000' }] })
+    expect(changed.status).toBe(400)
+    expect(((await changed.json()) as Problem).errors?.['photos.0.altText']).toEqual(['Alt text cannot contain the NUL character.'])
+    expect(await db().select().from(listingPhoto).where(eq(listingPhoto.listingId, listingId))).toEqual(before)
+    expect(await t.services.jobs.runUntilIdle()).toBe(0)
+  })
+
   it('reorders photos and sets alt texts', async () => {
     const before = await photosOf(owner)
     const reversed = [...before].reverse()
@@ -285,5 +306,75 @@ describe('listing photos', () => {
     await t.services.jobs.runUntilIdle()
     const failed = (await photosOf(owner)).find((p) => p.id === photos[0]!.id)
     expect(failed).toMatchObject({ status: 'failed', error: 'This photo could not be processed. It may be damaged; try another photo.', view: null })
+  })
+
+  it('processes the same photo twice, even at the same time, and keeps it ready with its files', async () => {
+    const id = (await listingFactory(db()).create({ ownerId: owner.id })).id
+    const res = await upload(owner, [{ bytes: await solidImage(900, 600).jpeg().toBuffer(), name: 'twice.jpg', altText: 'The hall' }], id)
+    const { photos } = (await res.json()) as { photos: OwnerPhoto[] }
+    const photoId = photos[0]!.id
+    // A retry or the sweep may queue a second job while the first one runs.
+    await t.services.jobs.send(PROCESS_PHOTO_JOB, { photoId })
+    const context = { db: db(), dataDir: t.dataDir, logger: t.services.logger }
+    await Promise.all([processListingPhoto(context, photoId), processListingPhoto(context, photoId)])
+    expect(await t.services.jobs.runUntilIdle()).toBe(2)
+
+    const [ready] = await photosOf(owner, id)
+    expect(ready).toMatchObject({ id: photoId, status: 'ready', error: null })
+    const listed = (await findListingById(db(), { viewerId: null, listingId: id }))!.photos
+    expect(listed.map((p) => p.alt)).toEqual(['The hall'])
+    for (const entry of listed[0]!.srcSet.split(', ')) {
+      const served = await t.app.request(`${TEST_ORIGIN}${entry.split(' ')[0]}`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('content-type')).toBe('image/webp')
+    }
+  })
+
+  it('sweeps photos left pending by a lost job: processes them, or fails them when the original is gone', async () => {
+    const id = (await listingFactory(db()).create({ ownerId: owner.id })).id
+    const image = await solidImage(600, 400).jpeg().toBuffer()
+    // Committed, but the process stopped before the jobs were queued.
+    const added = await addListingPhotos(
+      { db: db(), dataDir: t.dataDir },
+      {
+        viewerId: owner.id,
+        listingId: id,
+        uploads: [
+          { name: 'kept.jpg', bytes: image, altText: 'Kept original' },
+          { name: 'lost.jpg', bytes: image, altText: 'Lost original' },
+          { name: 'fresh.jpg', bytes: image, altText: 'Just uploaded' },
+        ],
+      },
+    )
+    const [kept, lost, fresh] = added.map((photo) => photo.id) as [number, number, number]
+    const [lostRow] = await db().select().from(listingPhoto).where(eq(listingPhoto.id, lost))
+    fs.rmSync(path.join(t.dataDir, 'originals', 'listings', lostRow!.storageKey))
+    await db()
+      .update(listingPhoto)
+      .set({ createdAt: sql`now() - interval '11 minutes'` })
+      .where(inArray(listingPhoto.id, [kept, lost]))
+    expect((await photosOf(owner, id)).map((p) => p.status)).toEqual(['pending', 'pending', 'pending'])
+
+    // The sweep runs on a schedule on the workers; here it is queued by hand and run to the end.
+    await t.services.jobs.send(SWEEP_PHOTOS_JOB)
+    expect(await t.services.jobs.runUntilIdle()).toBe(2)
+    const byId = new Map((await photosOf(owner, id)).map((p) => [p.id, p]))
+    expect(byId.get(kept)).toMatchObject({ status: 'ready', error: null, altText: 'Kept original' })
+    expect(byId.get(lost)).toMatchObject({
+      status: 'failed',
+      error: 'The uploaded file was lost before it could be processed. Upload the photo again.',
+      view: null,
+    })
+    // Younger than a few minutes: its job may still be on its way.
+    expect(byId.get(fresh)).toMatchObject({ status: 'pending' })
+    expect((await findListingById(db(), { viewerId: null, listingId: id }))!.photos.map((p) => p.alt)).toEqual(['Kept original'])
+
+    // A second sweep finds nothing left to do.
+    await t.services.jobs.send(SWEEP_PHOTOS_JOB)
+    expect(await t.services.jobs.runUntilIdle()).toBe(1)
+    expect((await photosOf(owner, id)).map((p) => p.status)).toEqual(['ready', 'failed', 'pending'])
+
+    const schedules = await db().execute<{ cron: string }>(sql`select cron from pgboss.schedule where name = ${SWEEP_PHOTOS_JOB}`)
+    expect(schedules.rows.map((row) => row.cron)).toEqual([SWEEP_PHOTOS_CRON])
   })
 })

@@ -4,10 +4,12 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listing } from '#server/db/schema.ts'
 import { archiveListing } from '#server/listings/listings.server.ts'
+import { PROCESS_PHOTO_JOB, addListingPhotos, deleteListingPhoto, updateListingPhotos } from '#server/media/listing-photos.server.ts'
+import { solidImage } from '#tests/support/images.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
 
-type Page = { items: { id: number; title: string }[]; total: number }
+type Page = { items: { id: number; title: string; photo: { id: number; alt: string; src: string } | null }[]; total: number }
 
 describe('search cache', () => {
   let t: TestServices
@@ -41,6 +43,32 @@ describe('search cache', () => {
     expect((await search('q=cachedword')).body.items.map((i) => i.id)).toEqual([second.id])
     await archiveListing(db(), { viewerId: second.ownerId, listingId: second.id })
     expect((await search('q=cachedword')).body.items).toEqual([])
+  })
+
+  it('shows a new cover in cached pages as soon as its photo is processed, reordered or deleted', async () => {
+    const home = await listings.create({ title: 'Coverword cottage' })
+    const covers = async () => (await search('q=coverword')).body.items.map((item) => item.photo?.alt ?? null)
+    expect(await covers()).toEqual([null])
+
+    const context = { db: db(), dataDir: t.dataDir }
+    const add = async (altText: string) => {
+      const bytes = await solidImage(500, 300).jpeg().toBuffer()
+      const [photo] = await addListingPhotos(context, { viewerId: home.ownerId, listingId: home.id, uploads: [{ name: `${altText}.jpg`, bytes, altText }] })
+      await t.services.jobs.send(PROCESS_PHOTO_JOB, { photoId: photo!.id })
+      return photo!.id
+    }
+    const porch = await add('The porch')
+    // Pending photos are not shown; the cached page is still right.
+    expect(await covers()).toEqual([null])
+    expect(await t.services.jobs.runUntilIdle()).toBe(1)
+    expect(await covers()).toEqual(['The porch'])
+
+    const kitchen = await add('The kitchen')
+    await t.services.jobs.runUntilIdle()
+    await updateListingPhotos(db(), { viewerId: home.ownerId, listingId: home.id, input: { photos: [{ id: kitchen }, { id: porch }] } })
+    expect(await covers()).toEqual(['The kitchen'])
+    await deleteListingPhoto(context, { viewerId: home.ownerId, listingId: home.id, photoId: kitchen })
+    expect(await covers()).toEqual(['The porch'])
   })
 
   it('refuses bad input whether or not the search was cached', async () => {
