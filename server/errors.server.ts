@@ -41,6 +41,24 @@ export function isAppError(error: unknown): error is AppError {
   return typeof error.code === 'string' && error.code in statusOf
 }
 
+/** What a client is told when the database refused a value that validation let through. */
+export const INVALID_INPUT_MESSAGE = 'Some of the input is not valid.'
+
+/**
+ * The SQLSTATE and message of a PostgreSQL data exception (class 22: a NUL character, a number out
+ * of range, an impossible date…) behind this error, or null. Such a value is the client's fault, not
+ * the server's: validation missed it. Both drivers' errors carry `code`; Drizzle wraps them as `cause`.
+ */
+export function dataExceptionOf(error: unknown): { code: string; message: string } | null {
+  let current = error
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown }
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return { code, message: String(message) }
+    current = cause
+  }
+  return null
+}
+
 /** Field errors keyed by the dotted path of each field (`lease.monthlyRentCents`, `fees.0.name`). */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {}

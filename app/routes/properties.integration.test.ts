@@ -1,5 +1,6 @@
 // /properties as a browser receives it before any script runs: the search in the URL, the results,
 // the next page, the empty state, bad parameters and the saved state of a signed-in renter.
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveListing } from '#server/listings/saved.server.ts'
 import { listingFactory } from '#tests/support/listings.ts'
@@ -197,12 +198,32 @@ describe('/properties', () => {
       ['/properties?south=1&north=2', 'Give all four map bounds: south, west, north and east.'],
       [`/properties?q=${'x'.repeat(300)}`, 'The search text can have at most 200 characters.'],
       ['/properties?beds=%00%27%3B--', 'Bedrooms must be a number.'],
+      // Values PostgreSQL itself would refuse, failing the search.
+      ['/properties?q=%00', 'The search text cannot contain the NUL character.'],
+      ['/properties?availableBy=0000-01-01', 'Available by must be a date between 1900 and 2200.'],
     ]
     for (const [path, message] of cases) {
       const { status, html } = await get(path)
       expect(status, path).toBe(400)
       expect(html, path).toContain(message)
     }
+  })
+
+  it('answers a database data exception that validation missed with a 400 page, not a 500', async () => {
+    const { services } = t
+    const searchListings = services.searchListings
+    services.searchListings = async () => {
+      await services.database.db.execute(sql`select ${'\u0000'}::text`)
+      throw new Error('The query should have failed.')
+    }
+    try {
+      const { status, html } = await get('/properties?q=Anywhere')
+      expect(status).toBe(400)
+      expect(html).toContain('That request did not work')
+    } finally {
+      services.searchListings = searchListings
+    }
+    expect((await get('/properties?q=Anywhere')).status).toBe(200)
   })
 
   it('shows which results a signed-in renter has saved', async () => {

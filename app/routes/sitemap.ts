@@ -1,4 +1,4 @@
-// /sitemap.xml: the public pages and every published, recently confirmed listing. Up to 50,000 URLs
+// /sitemap.xml: the public pages and every published listing. Up to 50,000 URLs
 // it is one sitemap; beyond that /sitemap.xml is an index of parts at /sitemap.xml?page=N. Listings
 // are read in batches and streamed, so a large site never sits in memory at once.
 import type { Route } from './+types/sitemap'

@@ -8,9 +8,11 @@ import { Hono } from 'hono'
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router'
 import { appContext } from '#app/context.ts'
 import { findProjectRoot } from '#server/db/client.server.ts'
+import { INVALID_INPUT_MESSAGE, dataExceptionOf } from '#server/errors.server.ts'
 import { estimateListingCount } from '#server/listings/listings.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { apiRoutes } from './api.server.ts'
+import { problem } from './problem.server.ts'
 import { contentSecurityPolicy, isCrossSiteWrite } from './security.server.ts'
 
 type Env = {
@@ -28,7 +30,7 @@ export function createHttpApp({ services, build }: { services: Services; build?:
   const mediaDir = path.relative(process.cwd(), mediaRoot)
   const isHttps = config.publicUrl.startsWith('https://')
   const handleDocument = build
-    ? createRequestHandler(build, config.isDevelopment ? 'development' : 'production')
+    ? createRequestHandler(withDataExceptionsAs400(build), config.isDevelopment ? 'development' : 'production')
     : async () => new Response('Not Found', { status: 404 })
 
   app.use(async (c, next) => {
@@ -139,11 +141,44 @@ export function createHttpApp({ services, build }: { services: Services; build?:
   })
 
   app.onError((error, c) => {
+    const dataException = dataExceptionOf(error)
+    if (dataException) {
+      c.get('log').warn({ dataException }, 'input refused by the database')
+      return problem(c, 400, INVALID_INPUT_MESSAGE)
+    }
     c.get('log').error({ err: error }, 'unhandled error')
     return c.json({ type: 'about:blank', title: 'Internal Server Error', status: 500 }, 500)
   })
 
   return app
+}
+
+/**
+ * The build with each route's loader and action answering a database data exception (input that
+ * validation missed) with a 400 page, logged as a warning, as the JSON API does, instead of a 500.
+ */
+function withDataExceptionsAs400(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild['routes'] = {}
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue
+    const { loader, action } = route.module
+    const module = { ...route.module }
+    if (loader) module.loader = (args, ctx) => refusingDataExceptions(() => loader(args, ctx), args.context)
+    if (action) module.action = (args, ctx) => refusingDataExceptions(() => action(args, ctx), args.context)
+    routes[id] = { ...route, module }
+  }
+  return { ...build, routes }
+}
+
+async function refusingDataExceptions<T>(run: () => T, context: unknown): Promise<Awaited<T>> {
+  try {
+    return await run()
+  } catch (error) {
+    const dataException = dataExceptionOf(error)
+    if (!dataException) throw error
+    ;(context as RouterContextProvider).get(appContext).log.warn({ dataException }, 'input refused by the database')
+    throw new Response(INVALID_INPUT_MESSAGE, { status: 400 })
+  }
 }
 
 /**

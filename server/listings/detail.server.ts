@@ -3,6 +3,7 @@
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm'
 import type { Config } from '#server/config.server.ts'
 import type { Db } from '#server/db/client.server.ts'
+import { MAX_INT32 } from '#server/db/limits.ts'
 import { listing, profile, user } from '#server/db/schema.ts'
 import { summariesWithPhotos, summaryColumns, type ListingDetail, type ListingSummary } from './listings.server.ts'
 import { CONFIRMATION_DAYS } from './vocabulary.ts'
@@ -26,7 +27,8 @@ export async function findSimilarListings(
   { listing: home, limit = 4 }: { listing: Pick<ListingDetail, 'id' | 'city' | 'state' | 'latitude' | 'longitude' | 'allInMonthlyCents' | 'bedrooms'>; limit?: number },
 ): Promise<ListingSummary[]> {
   const low = Math.floor(home.allInMonthlyCents * 0.7)
-  const high = Math.ceil(home.allInMonthlyCents * 1.3)
+  // Compared with an integer column, so the bound must be an integer too: 1.3 × a large cost is not.
+  const high = Math.min(Math.ceil(home.allInMonthlyCents * 1.3), MAX_INT32)
   const rows = await db
     .select(summaryColumns)
     .from(listing)
@@ -93,9 +95,12 @@ export const SITEMAP_PAGE_SIZE = 50_000
 
 export type SitemapEntry = { id: number; title: string; updatedAt: Date }
 
-/** How many listings the sitemap lists: published and recently confirmed. */
+/** The sitemap lists every published listing, confirmed lately or not: its page is public either way. */
+const isInSitemap = () => eq(listing.status, 'published')
+
+/** How many listings the sitemap lists. */
 export async function countSitemapListings(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(listing).where(isPublishedAndFresh())
+  const [row] = await db.select({ n: count() }).from(listing).where(isInSitemap())
   return row?.n ?? 0
 }
 
@@ -115,7 +120,7 @@ export async function* sitemapListings(
     const query = db
       .select(columns)
       .from(listing)
-      .where(afterId === null ? isPublishedAndFresh() : and(isPublishedAndFresh(), gt(listing.id, afterId)))
+      .where(afterId === null ? isInSitemap() : and(isInSitemap(), gt(listing.id, afterId)))
       .orderBy(asc(listing.id))
       .limit(limit)
     const rows: SitemapEntry[] = await (afterId === null ? query.offset((page - 1) * pageSize) : query)

@@ -1,6 +1,8 @@
 // The zod schemas of a listing and of a listing search, shared by the domain functions, the JSON
 // API and (later) the landlord's form and the /properties filters.
 import { z } from 'zod'
+import { plainText } from '#app/utils/plain-text.ts'
+import { MAX_INT32 } from '#server/db/limits.ts'
 import {
   AMENITY_VALUES,
   LISTING_SORTS,
@@ -12,6 +14,18 @@ import {
 
 const MAX_CENTS = 100_000_000 // $1,000,000: far above any rent, far below integer overflow.
 
+/** Dates PostgreSQL stores and people mean: `z.iso.date()` alone takes year 0000, which PostgreSQL refuses. */
+const EARLIEST_DATE = '1900-01-01'
+const LATEST_DATE = '2200-12-31'
+
+const isoDate = (label: string) =>
+  z.iso
+    .date({ error: `${label} must be a date (YYYY-MM-DD).` })
+    // Said only of a well-formed date: anything else already has the message above.
+    .refine((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || (date >= EARLIEST_DATE && date <= LATEST_DATE), {
+      error: `${label} must be a date between 1900 and 2200.`,
+    })
+
 const cents = (label: string) =>
   z
     .number({ error: `${label} must be a number.` })
@@ -20,8 +34,7 @@ const cents = (label: string) =>
     .max(MAX_CENTS, { error: `${label} is too large.` })
 
 const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
+  plainText(label)
     .trim()
     .min(min, { error: min === 1 ? `Enter the ${label.toLowerCase()}.` : `${label} needs at least ${min} characters.` })
     .max(max, { error: `${label} can have at most ${max} characters.` })
@@ -34,7 +47,7 @@ const uniqueList = <T extends string>(item: z.ZodType<T>, max: number, label: st
 
 export const listingFieldsSchema = z.object({
   title: text('Title', 5, 120),
-  description: z.string().trim().max(10_000, { error: 'Description can have at most 10,000 characters.' }).default(''),
+  description: plainText('Description').trim().max(10_000, { error: 'Description can have at most 10,000 characters.' }).default(''),
   type: z.enum(LISTING_TYPES, { error: `Type must be one of: ${LISTING_TYPES.join(', ')}.` }),
   lease: z
     .object({
@@ -61,7 +74,7 @@ export const listingFieldsSchema = z.object({
     'utilities',
   ).default([]),
   street: text('Street', 1, 200),
-  unit: z.string().trim().max(40, { error: 'Unit can have at most 40 characters.' }).default(''),
+  unit: plainText('Unit').trim().max(40, { error: 'Unit can have at most 40 characters.' }).default(''),
   city: text('City', 1, 100),
   state: z
     .string()
@@ -72,7 +85,7 @@ export const listingFieldsSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{5}$/, { error: 'ZIP must be five digits.' }),
-  neighbourhood: z.string().trim().max(100, { error: 'Neighbourhood can have at most 100 characters.' }).default(''),
+  neighbourhood: plainText('Neighbourhood').trim().max(100, { error: 'Neighbourhood can have at most 100 characters.' }).default(''),
   latitude: z.number({ error: 'Latitude must be a number.' }).min(-90).max(90),
   longitude: z.number({ error: 'Longitude must be a number.' }).min(-180).max(180),
   bedrooms: z
@@ -101,15 +114,31 @@ export const listingFieldsSchema = z.object({
   ).default([]),
   allowsCats: z.boolean().default(false),
   allowsDogs: z.boolean().default(false),
-  petPolicy: z.string().trim().max(500, { error: 'Pet policy can have at most 500 characters.' }).default(''),
+  petPolicy: plainText('Pet policy').trim().max(500, { error: 'Pet policy can have at most 500 characters.' }).default(''),
   isFurnished: z.boolean().default(false),
-  availableFrom: z.iso.date({ error: 'Available from must be a date (YYYY-MM-DD).' }),
+  availableFrom: isoDate('Available from'),
 })
+
+/**
+ * The all-in monthly cost as `listingColumns` in listings.server.ts stores it: rent (or 30 nights
+ * when only short stays are offered) plus the required fees.
+ */
+function allInMonthlyCentsOf(value: Pick<z.output<typeof listingFieldsSchema>, 'lease' | 'shortTerm' | 'fees'>): number {
+  const base = value.lease ? value.lease.monthlyRentCents : (value.shortTerm?.nightlyCents ?? 0) * 30
+  return base + value.fees.reduce((sum, fee) => sum + fee.monthlyCents, 0)
+}
 
 /** A whole listing as a landlord enters it. */
 export const listingInputSchema = listingFieldsSchema.superRefine((value, ctx) => {
   if (!value.lease && !value.shortTerm) {
     ctx.addIssue({ code: 'custom', path: ['lease'], message: 'Offer a lease, a short-term stay, or both.' })
+  } else if (allInMonthlyCentsOf(value) > MAX_INT32) {
+    // Each price fits on its own, but 30 nights plus every fee may not fit the stored monthly cost.
+    ctx.addIssue(
+      value.lease
+        ? { code: 'custom', path: ['lease', 'monthlyRentCents'], message: 'The all-in monthly cost (rent plus fees) is too large; lower the rent or the fees.' }
+        : { code: 'custom', path: ['shortTerm', 'nightlyCents'], message: 'The all-in monthly cost (30 nights plus fees) is too large; lower the nightly price or the fees.' },
+    )
   }
 })
 
@@ -145,16 +174,24 @@ export function encodeCursor(cursor: CursorKey): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url')
 }
 
+/** A creation time as the newest sort's key writes it, and one PostgreSQL can read (no 2024-99-99, no year 0). */
+function isTimestampKey(key: unknown): key is string {
+  if (typeof key !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(key)) return false
+  const time = Date.parse(key)
+  // A day or hour out of range is refused by Date.parse or rolls over, so it does not read back the same.
+  return !key.startsWith('0000') && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === key.slice(0, 19)
+}
+
+/** The key of a price or size sort: a value of an `integer` column. */
+const isIntegerKey = (key: unknown): key is number => Number.isInteger(key) && (key as number) >= 0 && (key as number) <= MAX_INT32
+
 const cursorSchema = z.string().transform((value, ctx): CursorKey => {
   try {
     const decoded: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
     if (Array.isArray(decoded) && decoded.length === 3) {
       const [sort, key, id] = decoded as [unknown, unknown, unknown]
       const isSort = typeof sort === 'string' && (LISTING_SORTS as readonly string[]).includes(sort)
-      const isKey =
-        sort === 'newest'
-          ? typeof key === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(key)
-          : Number.isSafeInteger(key)
+      const isKey = sort === 'newest' ? isTimestampKey(key) : isIntegerKey(key)
       if (isSort && isKey && Number.isSafeInteger(id) && (id as number) > 0) {
         return { sort: sort as ListingSort, key: key as string | number, id: id as number }
       }
@@ -181,7 +218,7 @@ const wholeDollars = (label: string) =>
  */
 export const listingSearchSchema = z
   .object({
-    q: z.string().trim().max(200, { error: 'The search text can have at most 200 characters.' }).optional(),
+    q: plainText('The search text').trim().max(200, { error: 'The search text can have at most 200 characters.' }).optional(),
     minPrice: wholeDollars('Minimum price'),
     maxPrice: wholeDollars('Maximum price'),
     beds: number('Bedrooms').pipe(z.int({ error: 'Bedrooms must be a whole number.' }).min(0).max(20).optional()),
@@ -198,7 +235,7 @@ export const listingSearchSchema = z
     pets: list(z.enum(['cats', 'dogs'], { error: 'Pets must be cats, dogs or both.' })),
     furnished: flag('Furnished'),
     amenities: list(z.enum(AMENITY_VALUES, { error: `Amenities must be among: ${AMENITY_VALUES.join(', ')}.` })),
-    availableBy: z.iso.date({ error: 'Available by must be a date (YYYY-MM-DD).' }).optional(),
+    availableBy: isoDate('Available by').optional(),
     south: number('South').pipe(z.number().min(-90).max(90).optional()),
     west: number('West').pipe(z.number().min(-180).max(180).optional()),
     north: number('North').pipe(z.number().min(-90).max(90).optional()),

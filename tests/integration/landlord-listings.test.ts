@@ -196,6 +196,11 @@ describe('landlord listings', () => {
       [{ zip: '1980' }, 'zip', /five digits/],
       [{ offersLease: '' }, 'offer', /lease, a short-term stay, or both/],
       [{ availableFrom: 'soon' }, 'availableFrom', /date/],
+      // What PostgreSQL itself would refuse, failing the save.
+      [{ availableFrom: '0000-01-01' }, 'availableFrom', /between 1900 and 2200/],
+      [{ title: 'Bright\u0000 two-bedroom' }, 'title', /NUL character/],
+      [{ description: 'Tall\u0000 windows' }, 'description', /NUL character/],
+      [{ offersLease: '', offersShortTerm: 'on', nightlyPrice: '1000000' }, 'nightlyPrice', /all-in monthly cost \(30 nights plus fees\) is too large/],
     ]
     for (const [overrides, field, message] of cases) {
       const fields = formFields(overrides).filter(([name, value]) => !(name === 'offersLease' && value === ''))

@@ -37,9 +37,9 @@ describe('listing pages', () => {
 
   const db = () => t.services.database.db
 
-  async function get(pathname: string, cookie?: string) {
+  async function get(pathname: string, cookie?: string, headers: Record<string, string> = {}) {
     const response = await rendered.app.request(`${TEST_ORIGIN}${pathname}`, {
-      headers: cookie ? { Cookie: cookie } : {},
+      headers: cookie ? { ...headers, Cookie: cookie } : headers,
       redirect: 'manual',
     })
     return { status: response.status, html: await response.text(), headers: response.headers }
@@ -119,6 +119,16 @@ describe('listing pages', () => {
     expect(text).toContain('No photos yet')
     expect(html).toContain(`value="${TEST_ORIGIN}${listingPath(home)}"`)
     expect(html).toContain(`aria-label="Save Brick rowhouse by the green"`)
+  })
+
+  it('shows the page of a home so dear that 130% of its all-in cost passes the integer limit', async () => {
+    // 30 nights at $700,000 is $21,000,000 a month: stored, but 1.3 times it is not an int32.
+    const dear = await ownListing({ title: 'Island estate by the night', lease: null, shortTerm: { nightlyCents: 70_000_000, minNights: 1 } })
+    const alike = await ownListing({ title: 'Neighbouring island estate', lease: null, shortTerm: { nightlyCents: 71_000_000, minNights: 1 } })
+    expect(dear.allInMonthlyCents).toBe(2_100_000_000)
+    const { status, html } = await get(listingPath(dear))
+    expect(status).toBe(200)
+    expect(html).toContain(`href="${listingPath(alike)}"`)
   })
 
   it('redirects a stale slug permanently and answers 404 for unknown ids', async () => {
@@ -259,18 +269,43 @@ describe('listing pages', () => {
       expect(back.startsWith(`${path}/save?`)).toBe(true)
       expect(await savedRows(visitor.email, home.id)).toHaveLength(0)
 
-      // Signing in on the login page redirects to `back`; that GET saves and returns to the listing.
+      // Signing in on the login page redirects to `back`; the browser marks that GET as started by
+      // this site, so it saves and returns to the listing.
       const cookie = await signIn(t, visitor)
-      const resumed = await get(back, cookie)
+      const resumed = await get(back, cookie, { 'Sec-Fetch-Site': 'same-origin' })
       expect(resumed.status).toBe(302)
       expect(resumed.headers.get('location')).toBe(path)
       expect(await savedRows(visitor.email, home.id)).toHaveLength(1)
       // Following the same link again keeps one entry.
-      await get(back, cookie)
+      await get(back, cookie, { 'Sec-Fetch-Site': 'same-origin' })
       expect(await savedRows(visitor.email, home.id)).toHaveLength(1)
       // Without a session the same link asks to log in first and saves nothing.
       const anonymous = await get(back)
       expect(anonymous.headers.get('location')).toMatch(/^\/login\?redirectTo=/)
+    })
+
+    it('saves nothing from a link another site (or no site) started, and asks with a button instead', async () => {
+      const target = await signUpVerifiedUser(t, { name: 'Lia Linked' })
+      const link = `${path}/save?${new URLSearchParams({ intent: 'save', redirectTo: path })}`
+      const starts: Record<string, string>[] = [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'none' }, {}]
+      for (const headers of starts) {
+        const page = await get(link, target.cookie, headers)
+        expect(page.status).toBe(200)
+        expect(textOf(page.html)).toContain('Save this home? Add Saved stone farmhouse to your saved homes.')
+        expect(page.html).toContain(`action="${path}/save"`)
+        expect(page.html).toMatch(/<input type="hidden" name="intent" value="save"\/?>/)
+        expect(page.html).toContain(`href="${path}"`)
+        expect(page.headers.get('set-cookie') ?? '').not.toContain('cooper_flash=')
+        expect(await savedRows(target.email, home.id)).toHaveLength(0)
+      }
+      const [stored] = await db().select({ setList: profile.setList }).from(profile).where(eq(profile.email, target.email))
+      expect(stored!.setList).toBe(false)
+
+      // The button on that page is the ordinary POST form, checked for its origin like every write.
+      const confirmed = await post(`${path}/save`, { intent: 'save', redirectTo: path }, target.cookie)
+      expect(confirmed.status).toBe(302)
+      expect(confirmed.headers.get('location')).toBe(path)
+      expect(await savedRows(target.email, home.id)).toHaveLength(1)
     })
 
     it('refuses unknown listings, bad intents, drafts of others and cross-site posts', async () => {
@@ -292,9 +327,12 @@ describe('listing pages', () => {
     })
   })
 
-  it('lists published, fresh listings in the sitemap with the public pages, and never drafts', async () => {
+  it('lists every published listing in the sitemap with the public pages, and never drafts, leased or archived ones', async () => {
     const published = await ownListing({ title: 'Mapped harbour cottage' })
     const draft = await ownListing({ title: 'Unmapped draft', status: 'draft' })
+    const leased = await ownListing({ title: 'Unmapped leased loft', status: 'leased' })
+    const archived = await ownListing({ title: 'Unmapped archived barn', status: 'archived' })
+    // Not confirmed lately, so out of search, but its page is public and belongs in the sitemap.
     const stale = await ownListing({ title: 'Stale unconfirmed flat', lastConfirmedAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) })
     const response = await rendered.app.request(`${TEST_ORIGIN}/sitemap.xml`)
     expect(response.status).toBe(200)
@@ -303,8 +341,8 @@ describe('listing pages', () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
     expect(xml).toMatch(new RegExp(`<url><loc>${TEST_ORIGIN}${listingPath(published)}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`))
-    expect(xml).not.toContain(listingPath(draft))
-    expect(xml).not.toContain(listingPath(stale))
+    expect(xml).toMatch(new RegExp(`<url><loc>${TEST_ORIGIN}${listingPath(stale)}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`))
+    for (const hidden of [draft, leased, archived]) expect(xml).not.toContain(listingPath(hidden))
     for (const page of ['/', '/properties', '/cooper', '/knowledge', '/faq', '/terms']) {
       expect(xml).toContain(`<loc>${TEST_ORIGIN}${page}</loc>`)
     }

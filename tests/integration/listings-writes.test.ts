@@ -123,6 +123,26 @@ describe('changing listings', () => {
     ['nothing offered', { lease: null, shortTerm: null }, 'lease'],
     ['a negative fee', { fees: [{ name: 'Parking', monthlyCents: -1 }] }, 'fees.0.monthlyCents'],
     ['a date that is not a date', { availableFrom: '2026-02-31' }, 'availableFrom'],
+    // What PostgreSQL itself would refuse, failing the whole statement.
+    ['year 0000 as the available date', { availableFrom: '0000-01-01' }, 'availableFrom'],
+    ['a NUL character in the title', { title: 'Sunny\u0000 two-bedroom' }, 'title'],
+    ['a NUL character in the description', { description: 'Bright\u0000 rooms' }, 'description'],
+    ['a NUL character in a fee name', { fees: [{ name: 'Park\u0000ing', monthlyCents: 100 }] }, 'fees.0.name'],
+    ['a NUL character in the street', { street: '12\u0000 Market Street' }, 'street'],
+    ['a NUL character in the unit', { unit: '3\u0000B' }, 'unit'],
+    ['a NUL character in the city', { city: 'Wilming\u0000ton' }, 'city'],
+    ['a NUL character in the neighbourhood', { neighbourhood: '\u0000' }, 'neighbourhood'],
+    ['a NUL character in the pet policy', { petPolicy: 'Cats\u0000 only' }, 'petPolicy'],
+    [
+      'a nightly price whose 30 nights overflow the all-in monthly cost',
+      { lease: null, shortTerm: { nightlyCents: 100_000_000, minNights: 1 } },
+      'shortTerm.nightlyCents',
+    ],
+    [
+      'short stays and fees that together overflow the all-in monthly cost',
+      { lease: null, shortTerm: { nightlyCents: 70_000_000, minNights: 1 }, fees: [{ name: 'Cleaning', monthlyCents: 100_000_000 }] },
+      'shortTerm.nightlyCents',
+    ],
   ])('refuses %s with a field error and changes nothing', async (_name, change, field) => {
     const existing = await listings.create({ ownerId: owner.id, fees: [{ name: 'Trash', monthlyCents: 1_500 }] })
     const before = await snapshot()

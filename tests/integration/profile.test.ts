@@ -174,6 +174,9 @@ describe('/userprofile', () => {
       await submit(u.cookie, { intent: 'save-profile', name: 'New Name', role: 'landlord', bio: '', phone: '1'.repeat(31) }),
     )
     expect(tooLongPhone.fieldErrors).toEqual({ phone: ['Phone must be 30 characters or fewer.'] })
+    // PostgreSQL cannot store a NUL character: the form says so instead of failing.
+    const nul = asRefusal(await submit(u.cookie, { intent: 'save-profile', name: 'New Name', role: 'landlord', bio: 'Hi\u0000', phone: '' }))
+    expect(nul.fieldErrors).toEqual({ bio: ['Bio cannot contain the NUL character.'] })
 
     expect(await findProfileByEmail(db(), u.email)).toEqual(before)
     const [row] = await db().select({ name: user.name }).from(user).where(eq(user.id, u.id))

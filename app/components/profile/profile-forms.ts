@@ -2,6 +2,7 @@
 // Safe for the browser: no server modules here.
 import { z } from 'zod'
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordSchema } from '#app/utils/auth-schemas.ts'
+import { isPlainText, isSingleLine } from '#app/utils/plain-text.ts'
 
 export const PROFILE_ROLES = ['renter', 'landlord'] as const
 export type ProfileRole = (typeof PROFILE_ROLES)[number]
@@ -24,7 +25,6 @@ export const INTENTS = {
 } as const
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
 
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
 
 /** Browsers send textarea line breaks as CRLF; counted as one character, as the text box counts them. */
@@ -36,10 +36,12 @@ export const profileSchema = z.object({
     .trim()
     .min(1, 'Enter your display name.')
     .max(DISPLAY_NAME_MAX, `Display name must be ${DISPLAY_NAME_MAX} characters or fewer.`)
-    .refine((name) => !CONTROL_CHARACTERS.test(name), 'Display name cannot contain control characters.'),
+    .refine(isSingleLine, 'Display name cannot contain control characters.'),
   // Empty until the user chooses (spec §3: role is empty by default), so a name can be saved first.
   role: z.enum(['', ...PROFILE_ROLES], { error: 'Choose Renter or Landlord.' }),
-  bio: multiline.pipe(z.string().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or fewer.`)),
+  bio: multiline.pipe(
+    z.string().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or fewer.`).refine(isPlainText, 'Bio cannot contain the NUL character.'),
+  ),
   phone: z
     .string()
     .trim()
