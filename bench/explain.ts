@@ -2,7 +2,8 @@
 // page through the cursor) on the configured database, and flags any sequential scan of listings.
 // Usage: DATABASE_URL=postgres://… npx node bench/explain.ts   (or DATA_DIR=… for PGlite)
 import { openDatabase } from '#server/db/client.server.ts'
-import { buildListingSearch, findListings } from '#server/listings/listings.server.ts'
+import { buildListingSearch, examineSearchText, findListings } from '#server/listings/listings.server.ts'
+import { listingSearchSchema } from '#server/listings/schemas.ts'
 import { SEARCH_MIX } from './search-mix.ts'
 
 const url = process.env.DATABASE_URL
@@ -24,12 +25,14 @@ async function explain(label: string, query: { toSQL(): { sql: string; params: u
 let seqScans = 0
 for (const params of SEARCH_MIX) {
   const label = new URLSearchParams(params).toString() || '(no filters)'
-  const built = buildListingSearch(database.db, params)
-  if (await explain(`page  ${label}`, built.page)) seqScans += 1
+  const facts = await examineSearchText(database.db, listingSearchSchema.parse(params))
+  const how = facts.isCity ? 'city' : `page by ${facts.strategy.page}, count by ${facts.strategy.count}`
+  const built = buildListingSearch(database.db, params, facts)
+  if (await explain(`page  ${label} (${how})`, built.page)) seqScans += 1
   if (built.total && (await explain(`count ${label}`, built.total))) seqScans += 1
   const first = await findListings(database.db, { search: params })
   if (first.nextCursor) {
-    const next = buildListingSearch(database.db, { ...params, cursor: first.nextCursor })
+    const next = buildListingSearch(database.db, { ...params, cursor: first.nextCursor }, facts)
     if (await explain(`next  ${label}`, next.page)) seqScans += 1
   }
 }

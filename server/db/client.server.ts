@@ -44,7 +44,14 @@ export const migrationsFolder = path.join(findProjectRoot(), 'server', 'db', 'mi
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Many short queries at once: parallel workers and JIT compilation cost more than they save
+      // here (a search counted by three processes took longer than by one, and kept the others'
+      // cores busy).
+      options: '-c max_parallel_workers_per_gather=0 -c jit=off',
+    })
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Db

@@ -204,6 +204,7 @@ export const message = pgTable(
     clientTxnId: text('client_txn_id').notNull(),
     read: boolean('read').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -213,6 +214,8 @@ export const message = pgTable(
       .where(sql`${t.read} = false`),
     uniqueIndex('message_conversation_seq_idx').on(t.conversationId, t.seq),
     uniqueIndex('message_sender_txn_idx').on(t.senderId, t.clientTxnId),
+    // The direct-message rate limit counts a sender's recent messages.
+    index('message_sender_time_idx').on(t.senderId, t.createdAt),
     // A deleted message keeps its place in the thread but not its words.
     check('message_body_length_check', sql`(${t.deletedAt} is not null and ${t.body} = '') or char_length(${t.body}) between 1 and 4000`),
   ],
@@ -291,10 +294,18 @@ export const messageReport = pgTable(
     reason: text('reason').notNull(),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    /** What the administrator did: dismissed the report, deleted the message or muted its author. */
+    resolution: text('resolution'),
   },
   (t) => [
     check('message_report_kind_check', sql`${t.kind} in ('direct', 'room')`),
+    check('message_report_resolution_check', sql`${t.resolution} is null or ${t.resolution} in ('dismissed', 'deleted', 'muted')`),
     uniqueIndex('message_report_once_idx').on(t.reporterId, t.kind, t.messageId),
+    // Administrators read the open reports, oldest first.
+    index('message_report_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
   ],
 )
 
@@ -393,6 +404,11 @@ export const listing = pgTable(
     staleNoticeSentAt: timestamp('stale_notice_sent_at', { withTimezone: true }),
     // Listing-page views by anyone but the owner, shown in "My listings".
     viewCount: integer('view_count').notNull().default(0),
+    // The amenities as bits (bit i for AMENITY_VALUES[i]), so "has all of these" is a mask test that
+    // the covering search indexes can answer without reading the row.
+    amenityBits: integer('amenity_bits')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(AMENITY_VALUES.map((value, i) => `(case when '${value}' = any("amenities") then ${2 ** i} else 0 end)`).join(' + '))),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
@@ -421,17 +437,13 @@ export const listing = pgTable(
     check('listing_amenities_check', sql`${t.amenities} <@ array[${sqlList(AMENITY_VALUES)}]::text[]`),
     check('listing_utilities_check', sql`${t.includedUtilities} <@ array[${sqlList(UTILITY_VALUES)}]::text[]`),
     index('listing_owner_id_idx').on(t.ownerId),
-    index('listing_status_price_idx').on(t.status, t.allInMonthlyCents, t.id),
-    index('listing_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('listing_status_sqft_idx').on(t.status, t.interiorSqft.desc(), t.id.desc()),
     index('listing_search_vector_idx').using('gin', t.searchVector),
-    index('listing_amenities_idx').using('gin', t.amenities),
     index('listing_zip_prefix_idx').on(t.zip.op('text_pattern_ops')),
     index('listing_city_prefix_idx').using('btree', sql`lower(${t.city}) text_pattern_ops`),
-    // A btree rather than a GiST point index: range conditions on latitude and longitude get real
-    // selectivity estimates (GiST's `<@` is a fixed guess), so the planner walks the sort's index
-    // for a busy city box and this one for a small box.
-    index('listing_location_idx').on(t.latitude, t.longitude),
+    // Search also has four covering indexes over published listings, one per sort and one on the
+    // location (latitude, longitude), each carrying every filtered column, so a search filters and
+    // counts from the index alone. Drizzle cannot declare INCLUDE: they are created in migration
+    // 0007 (see docs/decisions/007-listing-search-storage.md).
   ],
 )
 

@@ -17,7 +17,10 @@ export const LISTING_TYPE_LABELS: Record<ListingType, string> = {
 export const LISTING_STATUSES = ['draft', 'published', 'leased', 'archived'] as const
 export type ListingStatus = (typeof LISTING_STATUSES)[number]
 
-/** The documented amenity set: a listing may only name these, so filters mean the same everywhere. */
+/**
+ * The documented amenity set: a listing may only name these, so filters mean the same everywhere.
+ * Append only: an amenity's position is its bit in the stored `amenity_bits` column.
+ */
 export const AMENITIES = [
   { value: 'in-unit-laundry', label: 'In-unit laundry' },
   { value: 'parking', label: 'Parking' },

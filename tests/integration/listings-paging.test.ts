@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listing } from '#server/db/schema.ts'
-import { confirmAvailable, findListingById, findListings } from '#server/listings/listings.server.ts'
+import { confirmAvailable, findListingById, findListings, type TextStrategy } from '#server/listings/listings.server.ts'
 import type { ListingSort } from '#server/listings/vocabulary.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
@@ -21,10 +21,16 @@ describe('paging and expiry', () => {
     await t.close()
   })
 
-  it.each(['newest', 'price-asc', 'price-desc', 'largest'] as ListingSort[])(
-    'pages by %s over a set that grows between pages, showing each listing once',
-    async (sort) => {
-      const word = `paging${sort.replace('-', '')}`
+  // Free text is found either through the text index or by walking the sort's index (chosen by
+  // how common the words are); both must page the same way.
+  it.each(
+    (['newest', 'price-asc', 'price-desc', 'largest'] as ListingSort[]).flatMap((sort) =>
+      (['index', 'walk'] as TextStrategy[]).map((strategy) => [sort, strategy] as const),
+    ),
+  )(
+    'pages by %s (text by %s) over a set that grows between pages, showing each listing once',
+    async (sort, strategy) => {
+      const word = `paging${sort.replace('-', '')}${strategy}`
       const prices = [120_000, 150_000, 150_000, 150_000, 90_000, 200_000, 175_000, 150_000, 60_000, 110_000]
       const original = new Set<number>()
       for (const [i, rent] of prices.entries()) {
@@ -39,7 +45,7 @@ describe('paging and expiry', () => {
       let cursor: string | undefined
       let pages = 0
       do {
-        const page = await findListings(db(), { search: { q: word, sort, limit: 3, cursor } })
+        const page = await findListings(db(), { search: { q: word, sort, limit: 3, cursor }, strategy })
         seen.push(...page.items.map((i) => i.id))
         cursor = page.nextCursor ?? undefined
         pages += 1

@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { findListings, type ListingDetail } from '#server/listings/listings.server.ts'
 import type { ListingSearchInput } from '#server/listings/schemas.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
 const days = (n: number) => new Date(Date.now() - n * 86_400_000)
+
+/** A page link's cursor as a client could forge it: [sort, key, id] as base64url JSON. */
+const cursorOf = (parts: [string, string | number, number]) => Buffer.from(JSON.stringify(parts)).toString('base64url')
 
 describe('listing search', () => {
   let t: TestServices
@@ -190,6 +194,24 @@ describe('listing search', () => {
     ['several filters at once', { q: 'Newark', beds: 2, pets: ['dogs'] }, ['B']],
   ] as const)('filters by %s', async (_name, filters, expected) => {
     expect(await search(filters as ListingSearchInput)).toEqual(titles(...expected))
+    // Free text by either plan gives the same homes, in order, and the same count.
+    for (const strategy of ['index', 'walk'] as const) {
+      const page = await findListings(t.services.database.db, { search: filters as ListingSearchInput, strategy })
+      expect(page.items.map((item) => item.title), strategy).toEqual(titles(...expected))
+      expect(page.total, strategy).toBe(expected.length)
+    }
+  })
+
+  it.each([
+    ['a city, whatever its case', { q: 'newark' }, ['F', 'B']],
+    ['a city with other filters and a sort', { q: 'Newark', offer: 'lease', sort: 'price-asc' }, ['F', 'B']],
+    ['a city prefix sorted by price', { q: 'wil', sort: 'price-desc' }, ['A', 'D']],
+    ['text with a price sort and a minimum', { q: 'house', sort: 'price-asc', beds: 1 }, ['F', 'B']],
+  ] as const)('finds %s', async (_name, filters, expected) => {
+    for (const strategy of ['index', 'walk'] as const) {
+      const page = await findListings(t.services.database.db, { search: filters as ListingSearchInput, strategy })
+      expect(page.items.map((item) => item.title), strategy).toEqual(titles(...expected))
+    }
   })
 
   it('returns an empty page when nothing matches', async () => {
@@ -249,6 +271,17 @@ describe('listing search', () => {
       ['south=39', 'bounds'],
       ['minPrice=3000&maxPrice=1000', 'maxPrice'],
       [`q=${'x'.repeat(201)}`, 'q'],
+      // Values PostgreSQL itself would refuse, failing the query.
+      ['q=%00', 'q'],
+      ['q=canal%00front', 'q'],
+      ['availableBy=0000-01-01', 'availableBy'],
+      ['availableBy=2500-01-01', 'availableBy'],
+      [`cursor=${cursorOf(['newest', '2024-99-99T00:00:00Z', 1])}`, 'cursor'],
+      [`cursor=${cursorOf(['newest', '2024-02-30T00:00:00Z', 1])}`, 'cursor'],
+      [`cursor=${cursorOf(['newest', '0000-01-01T00:00:00Z', 1])}`, 'cursor'],
+      [`sort=price-asc&cursor=${cursorOf(['price-asc', 1e12, 1])}`, 'cursor'],
+      [`sort=price-desc&cursor=${cursorOf(['price-desc', 2 ** 31, 1])}`, 'cursor'],
+      [`sort=largest&cursor=${cursorOf(['largest', 1e12, 1])}`, 'cursor'],
     ])('refuses %s with a 400 problem naming the field', async (query, field) => {
       const res = await t.app.request(`/api/properties?${query}`)
       expect(res.status).toBe(400)
@@ -256,6 +289,37 @@ describe('listing search', () => {
       expect(body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400 })
       expect(body.detail).toBeTruthy()
       expect(body.errors[field]?.[0]).toEqual(expect.any(String))
+    })
+
+    it('answers a database data exception that validation missed with a 400 problem, not a 500', async () => {
+      const { services } = t
+      const searchListings = services.searchListings
+      // A query the database refuses (NUL in text, an integer out of range) as if validation had let it through.
+      const failures = [
+        ['22021', sql`select ${'canal\u0000front'}::text`],
+        ['22003', sql`select ${3_000_000_000}::integer`],
+        ['22008', sql`select ${'2024-99-99'}::date`],
+      ] as const
+      // The request's own logger, to see the refusal logged as a warning rather than an error.
+      const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
+      const child = vi.spyOn(services.logger, 'child').mockReturnValue(log as never)
+      try {
+        for (const [code, failure] of failures) {
+          services.searchListings = async () => {
+            await services.database.db.execute(failure)
+            throw new Error('The query should have failed.')
+          }
+          const res = await t.app.request('/api/properties?q=canal')
+          expect(res.status).toBe(400)
+          expect(await res.json()).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Some of the input is not valid.' })
+          expect(log.warn).toHaveBeenLastCalledWith({ dataException: expect.objectContaining({ code }) }, 'input refused by the database')
+        }
+        expect(log.error).not.toHaveBeenCalled()
+      } finally {
+        services.searchListings = searchListings
+        child.mockRestore()
+      }
+      expect((await t.app.request('/api/properties?q=canal')).status).toBe(200)
     })
 
     it('refuses a cursor made for another sort', async () => {
