@@ -10,10 +10,20 @@ export type CurrentSession = {
   user: SessionUser
 }
 
-export async function getCurrentSession(
-  services: Services,
-  request: Request,
-): Promise<CurrentSession | null> {
+export function getCurrentSession(services: Services, request: Request): Promise<CurrentSession | null> {
+  // The root and the page's own loader both ask; a page request's session is looked up once. (Not
+  // a form post: its action may change what the loaders after it must show, like the user's name.)
+  if (request.method !== 'GET' && request.method !== 'HEAD') return readSession(services, request)
+  let current = sessions.get(request)
+  if (!current) sessions.set(request, (current = readSession(services, request)))
+  return current
+}
+
+const sessions = new WeakMap<Request, Promise<CurrentSession | null>>()
+
+async function readSession(services: Services, request: Request): Promise<CurrentSession | null> {
+  // Without a session cookie there is nothing to look up (most visitors): skip better-auth's work.
+  if (!request.headers.get('cookie')?.includes('session_token=')) return null
   const found = await services.auth.api.getSession({ headers: request.headers })
   if (!found) return null
   return {

@@ -118,15 +118,21 @@ export function createHttpApp({ services, build }: { services: Services; build?:
         },
       }),
     )
-    app.use(
-      '*',
-      serveStatic({
-        root: clientDir,
-        onFound: (_, c) => {
-          c.header('Cache-Control', 'public, max-age=3600')
-        },
-      }),
+    // The few files at the root of the build (icons, the web manifest), by name: looking every page
+    // request up on disk first would cost a file-system call each.
+    const rootFiles = new Set(
+      fs
+        .readdirSync(clientDir, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${entry.name}`),
     )
+    const serveRootFile = serveStatic({
+      root: clientDir,
+      onFound: (_, c) => {
+        c.header('Cache-Control', 'public, max-age=3600')
+      },
+    })
+    app.use('*', (c, next) => (rootFiles.has(c.req.path) ? serveRootFile(c, next) : next()))
   }
 
   app.all('*', async (c) => {
@@ -137,7 +143,9 @@ export function createHttpApp({ services, build }: { services: Services; build?:
       nonce: c.get('nonce'),
       log: c.get('log'),
     })
-    return handleDocument(withClientIp(c, config.TRUST_PROXY), context)
+    // Reading a page limits nothing; only form posts are counted per client address.
+    const isRead = c.req.method === 'GET' || c.req.method === 'HEAD'
+    return handleDocument(isRead ? withoutClientIp(c.req.raw, config.TRUST_PROXY) : withClientIp(c, config.TRUST_PROXY), context)
   })
 
   app.onError((error, c) => {
@@ -197,4 +205,12 @@ function withClientIp(c: import('hono').Context, trustProxy: boolean): Request {
   const headers = new Headers(request.headers)
   headers.set('x-forwarded-for', address)
   return new Request(request, { headers, duplex: 'half' } as RequestInit)
+}
+
+/** A page read as it came, but for an X-Forwarded-For no trusted proxy vouches for. */
+function withoutClientIp(request: Request, trustProxy: boolean): Request {
+  if (trustProxy || !request.headers.has('x-forwarded-for')) return request
+  const headers = new Headers(request.headers)
+  headers.delete('x-forwarded-for')
+  return new Request(request, { headers })
 }

@@ -115,6 +115,28 @@ describe('the server process', () => {
     expect(await again.exited).toBe(0)
   })
 
+  it('serves the built assets and root files with their cache lifetimes, and pages for everything else', async () => {
+    const port = PORT + 3
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir })
+    await waitUntilReady(server, port)
+    const origin = `http://127.0.0.1:${port}`
+    const asset = fs.readdirSync(path.join(root, 'build/client/assets')).find((name) => name.endsWith('.js'))!
+    const script = await fetch(`${origin}/assets/${asset}`)
+    expect(script.status).toBe(200)
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const icon = await fetch(`${origin}/favicon.svg`)
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml')
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect((await fetch(`${origin}/site.webmanifest`)).status).toBe(200)
+    const page = await fetch(`${origin}/faq`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    expect((await fetch(`${origin}/no-such-file.svg`)).status).toBe(404)
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+  })
+
   it('finishes a request that is in flight when SIGTERM arrives', async () => {
     const port = PORT + 2
     const server = startServer({ PORT: String(port), DATA_DIR: dataDir })
