@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '#server/db/client.server.ts'
 import { setting } from '#server/db/schema.ts'
 import { jobDefinitions } from '#server/jobs/definitions.server.ts'
 import { startJobs, type Jobs } from '#server/jobs/queue.server.ts'
+import { noteListingChangeElsewhere, onListingChange } from '#server/listings/changes.ts'
 import { createListingSearcher, type ListingSearcher } from '#server/listings/search-cache.server.ts'
 import { createLogger, type Logger } from '#server/logger.server.ts'
 import { createMailer, type Mailer } from '#server/mail/mailer.server.ts'
@@ -75,6 +76,11 @@ export async function createServices(
       isWorking: config.JOBS_WORKERS,
     })
     const realtime = await startRealtimeBus({ database, logger })
+    // Listing changes made here are news for the other instances' search caches, and theirs for ours.
+    const stopTelling = onListingChange(() => void realtime.publish({ kind: 'listings-changed', instanceId: realtime.instanceId }))
+    realtime.subscribe((news) => {
+      if (news.kind === 'listings-changed' && news.instanceId !== realtime.instanceId) noteListingChangeElsewhere()
+    })
     return {
       config,
       logger,
@@ -85,6 +91,7 @@ export async function createServices(
       jobs,
       realtime,
       async close() {
+        stopTelling()
         await realtime.close()
         await jobs.stop()
         await database.close()

@@ -14,6 +14,8 @@ export type News =
   | { kind: 'unread'; userId: string; unread: number }
   /** Someone is typing in a conversation (to its other participant) or in the room (to everyone). */
   | { kind: 'typing'; conversationId: number | null; user: { id: string; name: string }; toUserId: string | null }
+  /** Listings changed on that instance: the others drop their cached search pages. */
+  | { kind: 'listings-changed'; instanceId: string }
   /** How many people one instance has connected; instances sum the latest figure of each. */
   | { kind: 'presence'; instanceId: string; online: number }
   /**

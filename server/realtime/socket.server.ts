@@ -166,6 +166,8 @@ export function attachRealtimeSocket(
         else sendToAll(event, news.user.id)
         return
       }
+      case 'listings-changed':
+        return
       case 'presence': {
         presence.set(news.instanceId, { online: news.online, at: Date.now() })
         const sum = sumOnline()

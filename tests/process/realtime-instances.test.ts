@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { slugify } from '#app/utils/listing-url.ts'
 import { createLiveAccount, mailFolderReader, type LiveAccount } from '#tests/support/live-accounts.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '#tests/support/server-process.ts'
 import { openSocket, type TestSocket } from '#tests/support/sockets.ts'
@@ -15,6 +16,7 @@ const PORTS = [3363, 3364]
 
 let dataDir: string
 let databaseName: string
+let databaseUrl: string
 let servers: ServerProcess[] = []
 const sockets: TestSocket[] = []
 
@@ -45,7 +47,9 @@ describe('two server processes on one PostgreSQL', () => {
     await admin((c) => c.query(`create database ${databaseName}`))
     const url = new URL(ADMIN_URL)
     url.pathname = `/${databaseName}`
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, RATE_LIMIT: 'false' }
+    databaseUrl = url.toString()
+    // Search results stay cached for ten minutes, so only news from the other instance refreshes them.
+    const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, RATE_LIMIT: 'false', SEARCH_CACHE_SECONDS: '600' }
     // One after the other: the first applies the migrations.
     for (const port of PORTS) {
       const server = startServerProcess(port, { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` })
@@ -94,6 +98,44 @@ describe('two server processes on one PostgreSQL', () => {
 
     // Presence sums both instances: three people in all.
     await renterOnTwo.waitFor('presence', (e) => e.online === 3)
+  })
+
+  it('empties the other instance\'s cached searches when a listing changes', async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess]
+    const mail = mailFolderReader(dataDir)
+    const landlord = await createLiveAccount(two.url, mail, { email: `owner.${Date.now()}@example.com`, name: 'Olga Owner' })
+    const word = `cachebust${Date.now().toString(36)}`
+    const title = `Loft by the river ${word}`
+    const id = await (async () => {
+      const db = new pg.Client({ connectionString: databaseUrl })
+      await db.connect()
+      try {
+        await db.query(`update profile set role = 'landlord' where user_id = $1`, [landlord.id])
+        const inserted = await db.query<{ id: string }>(
+          `insert into listing (owner_id, title, description, type, status, monthly_rent_cents, min_term_months, deposit_cents,
+             all_in_monthly_cents, street, city, state, zip, latitude, longitude, bedrooms, bathroom_halves, interior_sqft, available_from)
+           values ($1, $2, 'A loft.', 'apartment', 'draft', 150000, 12, 150000, 150000, '1 Front Street', 'Wilmington', 'DE', '19801',
+             39.74, -75.55, 1, 2, 700, '2026-01-01') returning id`,
+          [landlord.id, title],
+        )
+        return Number(inserted.rows[0]!.id)
+      } finally {
+        await db.end()
+      }
+    })()
+    const found = async () => ((await (await fetch(`${one.url}/api/properties?q=${word}`)).json()) as { items: unknown[] }).items.length
+    // Instance one answers the search, and keeps the (empty) answer in its cache for ten minutes.
+    expect(await found()).toBe(0)
+
+    const published = await fetch(`${two.url}/properties/${slugify(title)}-${id}/manage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: two.url, cookie: landlord.cookie },
+      body: new URLSearchParams({ intent: 'publish' }),
+      redirect: 'manual',
+    })
+    expect(published.status).toBeLessThan(400)
+    // Instance two tells instance one, which drops its cached answer: the home shows at once.
+    await expect.poll(found, { timeout: 10_000 }).toBe(1)
   })
 
   it('tells its sockets to reconnect and still shuts down cleanly on SIGTERM', async () => {
