@@ -16,6 +16,7 @@ export default [
   route('faq', 'routes/faq.tsx'),
   route('terms', 'routes/terms.tsx'),
   route('chat', 'routes/chat.tsx'),
+  route('chat/reports', 'routes/chat-reports.tsx'),
   route('chat/:conversationId', 'routes/chat-conversation.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),

@@ -305,6 +305,41 @@ describe('chat pages', () => {
     expect(earlier.html).toContain(`href="/chat/${id}"`)
   })
 
+  it('ignores a page number beyond the seq column and refuses text the database cannot hold', async () => {
+    const writer = await signUpVerifiedUser(t, { name: 'Nora Nul' })
+    const id = await conversationBetween(writer, landlord)
+    await sendDirectMessage(db(), { senderId: landlord.id, conversationId: id, input: { body: 'Welcome, Nora.', clientTxnId: nextTxn() } })
+    // Like any other unreadable ?before=, a number too large for a message shows the latest messages.
+    const room = await get('/chat?before=9999999999')
+    expect(room.status).toBe(200)
+    const thread = await open(`/chat/${id}?before=9999999999`, writer.cookie)
+    expect(thread.status).toBe(200)
+    expect(textOf(thread.html)).toContain('Welcome, Nora.')
+
+    const rows = async () => ({
+      messages: await db().select().from(message).where(eq(message.conversationId, id)),
+      room: await db().select().from(roomMessage).where(eq(roomMessage.authorId, writer.id)),
+      reports: await db().select().from(messageReport).where(eq(messageReport.reporterId, writer.id)),
+      mutes: await db().select().from(userMute).where(eq(userMute.userId, writer.id)),
+    })
+    const before = await rows()
+    const [welcome] = before.messages
+    const cases: [string, Record<string, string>, string, string][] = [
+      [`/chat/${id}`, { intent: 'send', body: 'Hello\u0000there', clientTxnId: nextTxn() }, writer.cookie, 'A message cannot contain the NUL character.'],
+      ['/chat', { intent: 'send', body: 'Hello\u0000room', clientTxnId: nextTxn() }, writer.cookie, 'A message cannot contain the NUL character.'],
+      [`/chat/${id}`, { intent: 'report', messageId: String(welcome!.id), reason: 'Spam\u0000' }, writer.cookie, 'A reason cannot contain the NUL character.'],
+      ['/chat', { intent: 'mute', userId: writer.id, minutes: '60', reason: 'Rude\u0000' }, admin.cookie, 'A reason cannot contain the NUL character.'],
+    ]
+    for (const [path, fields, cookie, text] of cases) {
+      const refused = await post(path, fields, cookie)
+      expect(refused.status, text).toBe(400)
+      expect(textOf(refused.html)).toContain(text)
+    }
+    // The mute form's hidden field names nobody the database could find.
+    expect((await post('/chat', { intent: 'mute', userId: 'x\u0000', minutes: '60' }, admin.cookie)).status).toBe(404)
+    expect(await rows()).toEqual(before)
+  })
+
   it('tells the live sockets what the pages did, after it is stored', async () => {
     const told: { kind: string; [key: string]: unknown }[] = []
     const publish = vi.spyOn(t.services.realtime, 'publish').mockImplementation(async (news) => void told.push(news))
@@ -335,6 +370,122 @@ describe('chat pages', () => {
     } finally {
       publish.mockRestore()
     }
+  })
+
+  it('keeps /chat/reports for administrators: visitors are sent to log in, anyone else gets 403, and only administrators see the link', async () => {
+    const visitor = await get('/chat/reports')
+    expect(visitor.status).toBe(302)
+    expect(visitor.location).toBe(`/login?${new URLSearchParams({ redirectTo: '/chat/reports' })}`)
+    expect((await get('/chat/reports', renter.cookie)).status).toBe(403)
+    expect((await post('/chat/reports', { intent: 'resolve', reportId: '1', action: 'dismiss' }, renter.cookie)).status).toBe(403)
+    expect((await post('/chat/reports', { intent: 'unmute', userId: renter.id }, renter.cookie)).status).toBe(403)
+    expect((await get('/chat', renter.cookie)).html).not.toContain('href="/chat/reports"')
+    const adminChat = await get('/chat', admin.cookie)
+    expect(adminChat.html).toContain('href="/chat/reports"')
+    expect(textOf(adminChat.html)).toContain('Reported messages')
+  })
+
+  it('shows administrators who reported what, why and when, and resolves reports and lifts mutes through its forms', async () => {
+    const spammer = await signUpVerifiedUser(t, { name: 'Spammy Sid' })
+    const { message: spam } = await postRoomMessage(db(), { authorId: spammer.id, input: { body: 'Cheap <b>watches</b> here', clientTxnId: nextTxn() } })
+    const { message: shout } = await postRoomMessage(db(), { authorId: spammer.id, input: { body: 'LOUD NOISES', clientTxnId: nextTxn() } })
+    const id = await conversationBetween(spammer, stranger)
+    const { message: scam } = await sendDirectMessage(db(), { senderId: spammer.id, conversationId: id, input: { body: 'Pay the deposit by gift card', clientTxnId: nextTxn() } })
+    await post('/chat', { intent: 'report', messageId: String(spam.id), reason: 'Advertising watches' }, renter.cookie)
+    await post('/chat', { intent: 'report', messageId: String(shout.id), reason: 'Shouting at everyone' }, renter.cookie)
+    await post(`/chat/${id}`, { intent: 'report', messageId: String(scam.id), reason: 'A gift-card scam' }, stranger.cookie)
+    const reportOf = async (messageId: number) =>
+      (await db().select().from(messageReport).where(eq(messageReport.messageId, messageId))).find((r) => r.reason !== '')!
+
+    const page = await get('/chat/reports', admin.cookie)
+    expect(page.status).toBe(200)
+    const text = textOf(page.html)
+    expect(text).toContain('Reported messages')
+    expect(text).toMatch(/Message from Spammy Sid in the Community room Reported by Robin Renter, .* Reason Advertising watches Message Sent by Spammy Sid, .* Cheap &lt;b&gt;watches&lt;\/b&gt; here/)
+    expect(text).toMatch(/Message from Spammy Sid in a private conversation Reported by Sam Stranger, .* Reason A gift-card scam .* Pay the deposit by gift card/)
+    expect(page.html).not.toContain('<b>watches</b>')
+
+    // Delete the direct message: it is gone for both participants, and the report is closed by this administrator.
+    const scamReport = await reportOf(scam.id)
+    const deleted = await post('/chat/reports', { intent: 'resolve', reportId: String(scamReport.id), action: 'delete' }, admin.cookie)
+    expect(deleted.status).toBe(302)
+    expect(deleted.location).toBe('/chat/reports')
+    expect(await reportOf(scam.id)).toMatchObject({ resolvedAt: expect.any(Date), resolvedBy: admin.id, resolution: 'deleted' })
+    const [gone] = await db().select({ deletedAt: message.deletedAt, body: message.body }).from(message).where(eq(message.id, scam.id))
+    expect(gone).toEqual({ deletedAt: expect.any(Date), body: '' })
+
+    // Dismiss one; mute the author over another (a period not offered is refused with its reason).
+    const spamReport = await reportOf(spam.id)
+    expect((await post('/chat/reports', { intent: 'resolve', reportId: String(spamReport.id), action: 'dismiss' }, admin.cookie)).status).toBe(302)
+    expect(await reportOf(spam.id)).toMatchObject({ resolvedBy: admin.id, resolution: 'dismissed' })
+    const shoutReport = await reportOf(shout.id)
+    const badPeriod = await post('/chat/reports', { intent: 'resolve', reportId: String(shoutReport.id), action: 'mute', minutes: '3' }, admin.cookie)
+    expect(badPeriod.status).toBe(400)
+    expect(textOf(badPeriod.html)).toContain('Choose one of the offered mute periods.')
+    expect((await post('/chat/reports', { intent: 'resolve', reportId: String(shoutReport.id), action: 'mute', minutes: '60' }, admin.cookie)).status).toBe(302)
+    expect(await reportOf(shout.id)).toMatchObject({ resolvedBy: admin.id, resolution: 'muted' })
+    const again = await post('/chat/reports', { intent: 'resolve', reportId: String(shoutReport.id), action: 'dismiss' }, admin.cookie)
+    expect(again.status).toBe(409)
+    expect(textOf(again.html)).toContain('already resolved')
+
+    const after = textOf((await get('/chat/reports', admin.cookie)).html)
+    expect(after).not.toContain('Advertising watches')
+    expect(after).not.toContain('A gift-card scam')
+    expect(after).toMatch(/Muted in the room \(\d+\) .*Spammy Sid Muted until .* by Ada Admin — Reported: Shouting at everyone Unmute Spammy Sid/)
+    expect((await post('/chat', { intent: 'send', body: 'Let me talk', clientTxnId: nextTxn() }, spammer.cookie)).status).toBe(403)
+
+    // Lift the mute early: they can post again.
+    expect((await post('/chat/reports', { intent: 'unmute', userId: spammer.id }, admin.cookie)).status).toBe(302)
+    expect(await db().select().from(userMute).where(eq(userMute.userId, spammer.id))).toHaveLength(0)
+    expect(textOf((await get('/chat/reports', admin.cookie)).html)).not.toContain('Unmute Spammy Sid')
+    expect((await post('/chat', { intent: 'send', body: 'Sorry, everyone', clientTxnId: nextTxn() }, spammer.cookie)).status).toBe(302)
+  })
+
+  it('edits one’s own message through its form, shown as edited, and no one else’s', async () => {
+    const writer = await signUpVerifiedUser(t, { name: 'Tess Typo' })
+    const id = await conversationBetween(writer, landlord)
+    const { message: sent } = await sendDirectMessage(db(), { senderId: writer.id, conversationId: id, input: { body: 'Is the flat sunny in teh morning?', clientTxnId: nextTxn() } })
+    const page = await open(`/chat/${id}`, writer.cookie)
+    expect(page.html).toContain('name="intent" value="edit"')
+    expect(textOf(page.html)).not.toContain('(edited)')
+    const refused = await post(`/chat/${id}`, { intent: 'edit', messageId: String(sent.id), body: 'Hijacked' }, landlord.cookie)
+    expect(refused.status).toBe(403)
+    const empty = await post(`/chat/${id}`, { intent: 'edit', messageId: String(sent.id), body: '  ' }, writer.cookie)
+    expect(empty.status).toBe(400)
+    expect(textOf(empty.html)).toContain('Write a message first.')
+    const edited = await post(`/chat/${id}`, { intent: 'edit', messageId: String(sent.id), body: 'Is the flat sunny in the morning?' }, writer.cookie)
+    expect(edited.status).toBe(302)
+    const shown = textOf((await open(`/chat/${id}`, landlord.cookie)).html)
+    expect(shown).toMatch(/Tess Typo .*\(edited\) Is the flat sunny in the morning\?/)
+    expect(shown).not.toContain('teh morning')
+
+    const { message: posted } = await postRoomMessage(db(), { authorId: writer.id, input: { body: 'Hello everyone', clientTxnId: nextTxn() } })
+    expect((await post('/chat', { intent: 'edit', messageId: String(posted.id), body: 'Hi' }, renter.cookie)).status).toBe(403)
+    expect((await post('/chat', { intent: 'edit', messageId: String(posted.id), body: 'Hello, everyone!' }, writer.cookie)).status).toBe(302)
+    expect(textOf((await get('/chat', renter.cookie)).html)).toMatch(/\(edited\) Hello, everyone!/)
+  })
+
+  it('says so clearly when the direct-message limit is reached through the form', async () => {
+    const hasty = await signUpVerifiedUser(t, { name: 'Hasty Hal' })
+    const id = await conversationBetween(hasty, landlord)
+    for (let i = 1; i <= 10; i += 1) {
+      expect((await post(`/chat/${id}`, { intent: 'send', body: `Quick question ${i}`, clientTxnId: nextTxn() }, hasty.cookie)).status).toBe(302)
+    }
+    const limited = await post(`/chat/${id}`, { intent: 'send', body: 'Quick question 11', clientTxnId: nextTxn() }, hasty.cookie)
+    expect(limited.status).toBe(429)
+    expect(textOf(limited.html)).toContain('You can send 10 direct messages every 10 seconds. Wait a moment, then send again.')
+    expect(await db().select().from(message).where(eq(message.body, 'Quick question 11'))).toHaveLength(0)
+  })
+
+  it('shows "99+" on a conversation with more than 99 unread messages', async () => {
+    const inbox = await signUpVerifiedUser(t, { name: 'Busy Inbox' })
+    const id = await conversationBetween(renter, inbox)
+    for (let i = 1; i <= 100; i += 1) {
+      await sendDirectMessage(db(), { senderId: renter.id, conversationId: id, input: { body: `Question ${i}`, clientTxnId: nextTxn() } })
+    }
+    const { html } = await get('/chat?view=list', inbox.cookie)
+    expect(textOf(html)).toMatch(/Robin Renter 99\+ More than 99 unread messages Question 100/)
+    expect(badgeOf(html)).toBe('99+')
   })
 
   it('saves the message settings from /userprofile', async () => {

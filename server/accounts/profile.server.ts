@@ -1,7 +1,7 @@
 // The stored user profile (spec §3), keyed by the lower-cased e-mail, and what the user changes about
 // their own account on /userprofile (details, photo, password, sessions, deleting the account).
 import { isAPIError } from 'better-auth/api'
-import { and, count, desc, eq, gt, isNotNull } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { toSessionUser, type SessionUser } from '#app/utils/session-user.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { account, message, profile, session, user } from '#server/db/schema.ts'
@@ -37,12 +37,12 @@ export async function loadSessionUser(
   return toSessionUser(authUser, await findProfileByEmail(db, authUser.email))
 }
 
-/** Messages addressed to this e-mail that are still unread (the navigation badge). */
+/** Messages addressed to this e-mail that are still unread and not deleted (the navigation badge). */
 export async function countUnreadMessages(db: Db, email: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(message)
-    .where(and(eq(message.toEmail, normalizeEmail(email)), eq(message.read, false)))
+    .where(and(eq(message.toEmail, normalizeEmail(email)), eq(message.read, false), isNull(message.deletedAt)))
   return row?.n ?? 0
 }
 

@@ -8,6 +8,7 @@ import { AppError, isAppError, parseOrThrow } from '#server/errors.server.ts'
 import {
   blockUser,
   deleteDirectMessage,
+  editDirectMessage,
   listConversations,
   markConversationRead,
   openConversation,
@@ -17,13 +18,17 @@ import {
 } from '#server/messages/conversations.server.ts'
 import {
   announceDirectDeleted,
+  announceDirectEdited,
   announceDirectMessage,
   announceRead,
+  announceReportOutcome,
   announceRoomDeleted,
+  announceRoomEdited,
   announceRoomMessage,
 } from '#server/messages/chat-news.server.ts'
-import { reportMessage } from '#server/messages/reports.server.ts'
-import { deleteRoomMessage, muteUser, postRoomMessage, readRoom } from '#server/messages/room.server.ts'
+import { listOpenReports, reportMessage, resolveReport } from '#server/messages/reports.server.ts'
+import { deleteRoomMessage, editRoomMessage, listActiveMutes, muteUser, postRoomMessage, readRoom, unmuteUser } from '#server/messages/room.server.ts'
+import { seqSchema, userIdSchema } from '#server/messages/schemas.ts'
 import type { Services } from '#server/services.server.ts'
 import { problem, problemOf } from './problem.server.ts'
 
@@ -32,24 +37,18 @@ const ID = /^[1-9]\d{0,14}$/
 const positiveInt = (error: string) => z.coerce.number({ error }).int({ error }).positive({ error })
 
 const openConversationSchema = z.object({
-  otherUserId: z.string({ error: 'Say whom to write to.' }).min(1, { error: 'Say whom to write to.' }),
+  otherUserId: userIdSchema('Say whom to write to.'),
   listingId: positiveInt('The listing must be a listing number.').optional(),
 })
 
-const readSchema = z.object({ throughSeq: positiveInt('throughSeq must be a message number.').optional() })
+const readSchema = z.object({ throughSeq: seqSchema('throughSeq').optional() })
 
-const personSchema = z.object({
-  userId: z.string({ error: 'Say who.' }).min(1, { error: 'Say who.' }),
-})
+const personSchema = z.object({ userId: userIdSchema() })
 
 const pageSchema = z
   .object({
-    before: positiveInt('before must be a message number.').optional(),
-    after: z.coerce
-      .number({ error: 'after must be a message number.' })
-      .int({ error: 'after must be a message number.' })
-      .min(0, { error: 'after must be a message number.' })
-      .optional(),
+    before: seqSchema('before').optional(),
+    after: seqSchema('after', { min: 0 }).optional(),
   })
   .refine((page) => page.before === undefined || page.after === undefined, {
     error: 'Ask for messages before or after a number, not both.',
@@ -120,7 +119,7 @@ export function chatRoutes(services: Services) {
   api.post('/conversations/:id/messages', async (c) => {
     const viewer = await viewerOf(c)
     const conversationId = idOf(c.req.param('id'), 'conversation')
-    const sent = await sendDirectMessage(db, { senderId: viewer.id, conversationId, input: await bodyOf(c) })
+    const sent = await sendDirectMessage(db, { senderId: viewer.id, conversationId, input: await bodyOf(c), enforceRateLimit: true })
     await announceDirectMessage(services, sent)
     return c.json({ message: sent.message }, sent.isNew ? 201 : 200)
   })
@@ -137,8 +136,15 @@ export function chatRoutes(services: Services) {
   api.delete('/messages/:id', async (c) => {
     const viewer = await viewerOf(c)
     const deleted = await deleteDirectMessage(db, { userId: viewer.id, messageId: idOf(c.req.param('id'), 'message') })
-    await announceDirectDeleted(services, { userId: viewer.id, deleted })
+    await announceDirectDeleted(services, deleted)
     return c.body(null, 204)
+  })
+
+  api.patch('/messages/:id', async (c) => {
+    const viewer = await viewerOf(c)
+    const edited = await editDirectMessage(db, { userId: viewer.id, messageId: idOf(c.req.param('id'), 'message'), input: await bodyOf(c) })
+    await announceDirectEdited(services, edited)
+    return c.json({ message: edited.message })
   })
 
   api.get('/room/messages', async (c) => {
@@ -159,10 +165,42 @@ export function chatRoutes(services: Services) {
     return c.body(null, 204)
   })
 
+  api.patch('/room/messages/:id', async (c) => {
+    const viewer = await viewerOf(c)
+    const edited = await editRoomMessage(db, { authorId: viewer.id, messageId: idOf(c.req.param('id'), 'message'), input: await bodyOf(c) })
+    await announceRoomEdited(services, edited)
+    return c.json({ message: edited.message })
+  })
+
   api.post('/reports', async (c) => {
     const viewer = await viewerOf(c)
     const { created } = await reportMessage(db, { reporterId: viewer.id, input: await bodyOf(c) })
     return c.json({ created }, created ? 201 : 200)
+  })
+
+  // Administrators only (the domain functions refuse anyone else with 403).
+  api.get('/reports', async (c) => {
+    const viewer = await viewerOf(c)
+    return c.json({ reports: await listOpenReports(db, { viewerId: viewer.id }) })
+  })
+
+  api.post('/reports/:id/resolve', async (c) => {
+    const viewer = await viewerOf(c)
+    const outcome = await resolveReport(db, { adminId: viewer.id, reportId: idOf(c.req.param('id'), 'report'), input: await bodyOf(c) })
+    await announceReportOutcome(services, outcome)
+    return c.json({ action: outcome.action, resolved: outcome.resolved, mutedUntil: outcome.mutedUntil })
+  })
+
+  api.get('/mutes', async (c) => {
+    const viewer = await viewerOf(c)
+    return c.json({ mutes: await listActiveMutes(db, { adminId: viewer.id }) })
+  })
+
+  api.delete('/mutes/:userId', async (c) => {
+    const viewer = await viewerOf(c)
+    const { userId } = parseOrThrow(personSchema, { userId: c.req.param('userId') }, 'The person could not be unmuted.')
+    await unmuteUser(db, { adminId: viewer.id, userId })
+    return c.body(null, 204)
   })
 
   api.post('/blocks', async (c) => {
@@ -174,7 +212,8 @@ export function chatRoutes(services: Services) {
 
   api.delete('/blocks/:userId', async (c) => {
     const viewer = await viewerOf(c)
-    await unblockUser(db, { userId: viewer.id, blockedId: c.req.param('userId') })
+    const { userId } = parseOrThrow(personSchema, { userId: c.req.param('userId') }, 'The person could not be unblocked.')
+    await unblockUser(db, { userId: viewer.id, blockedId: userId })
     return c.body(null, 204)
   })
 

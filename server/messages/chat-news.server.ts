@@ -3,7 +3,8 @@
 import { countUnreadMessages } from '#server/accounts/profile.server.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
 import type { Services } from '#server/services.server.ts'
-import type { DirectMessage } from './conversations.server.ts'
+import type { DeletedDirectMessage, DirectMessage } from './conversations.server.ts'
+import type { ReportOutcome } from './reports.server.ts'
 import type { RoomMessage } from './room.server.ts'
 
 function outletOf(services: Services): { publish(news: PublicNews): Promise<void> } {
@@ -35,16 +36,33 @@ export async function announceRead(
   }
 }
 
-export async function announceDirectDeleted(
-  services: Services,
-  { userId, deleted }: { userId: string; deleted: { conversationId: number; seq: number; recipientId: string } },
-) {
-  await outletOf(services).publish({
+/** Both participants see it deleted; when it was still unread, the recipient's badge drops at once. */
+export async function announceDirectDeleted(services: Services, deleted: DeletedDirectMessage) {
+  const outlet = outletOf(services)
+  await outlet.publish({
     kind: 'dm-deleted',
     conversationId: deleted.conversationId,
     seq: deleted.seq,
-    userIds: [userId, deleted.recipientId],
+    userIds: [deleted.senderId, deleted.recipientId],
   })
+  if (!deleted.wasUnread) return
+  const unread = await countUnreadMessages(services.database.db, deleted.recipientEmail)
+  await outlet.publish({ kind: 'unread', userId: deleted.recipientId, unread })
+}
+
+/** An edited message travels as the message itself: clients merge it by id over the older words. */
+export async function announceDirectEdited(services: Services, edited: { message: DirectMessage; recipientId: string }) {
+  await outletOf(services).publish({ kind: 'dm', message: edited.message, userIds: [edited.message.senderId, edited.recipientId] })
+}
+
+export async function announceRoomEdited(services: Services, edited: { message: RoomMessage }) {
+  await outletOf(services).publish({ kind: 'room', message: edited.message })
+}
+
+/** What an administrator's action on a report changed that others see: a deleted message. */
+export async function announceReportOutcome(services: Services, outcome: ReportOutcome) {
+  if (outcome.roomDeleted) await announceRoomDeleted(services, outcome.roomDeleted)
+  if (outcome.directDeleted) await announceDirectDeleted(services, outcome.directDeleted)
 }
 
 export async function announceRoomMessage(services: Services, posted: { message: RoomMessage; isNew: boolean }) {

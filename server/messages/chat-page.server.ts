@@ -5,7 +5,9 @@
 import { eq } from 'drizzle-orm'
 import { data, redirect } from 'react-router'
 import { listingPath } from '#app/utils/listing-url.ts'
+import { isPlainText } from '#app/utils/plain-text.ts'
 import { getCurrentSession, requireUser, type CurrentSession } from '#server/accounts/session.server.ts'
+import { MAX_INT32 } from '#server/db/limits.ts'
 import { conversation } from '#server/db/schema.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
@@ -14,6 +16,7 @@ import type { Services } from '#server/services.server.ts'
 import {
   blockUser,
   deleteDirectMessage,
+  editDirectMessage,
   hasBlocked,
   listConversations,
   markConversationRead,
@@ -26,16 +29,19 @@ import {
 } from './conversations.server.ts'
 import {
   announceDirectDeleted,
+  announceDirectEdited,
   announceDirectMessage,
   announceRead,
   announceRoomDeleted,
+  announceRoomEdited,
   announceRoomMessage,
 } from './chat-news.server.ts'
-import { reportMessage } from './reports.server.ts'
-import { deleteRoomMessage, muteUser, mutedUntil, postRoomMessage, readRoom, type RoomMessage } from './room.server.ts'
+import { countOpenReports, reportMessage } from './reports.server.ts'
+import { deleteRoomMessage, editRoomMessage, muteUser, mutedUntil, postRoomMessage, readRoom, type RoomMessage } from './room.server.ts'
 
 export const CHAT_INTENTS = {
   send: 'send',
+  edit: 'edit',
   delete: 'delete',
   report: 'report',
   block: 'block',
@@ -77,6 +83,8 @@ export type ChatPageData = {
   thread: RoomThread | DirectThread
   /** The transaction id of the composer's next send without JavaScript (a double submit stores one). */
   clientTxnId: string
+  /** For administrators: how many reports wait for them (null for everyone else). */
+  reportsToReview: number | null
 }
 
 const ID = /^[1-9]\d{0,14}$/
@@ -84,6 +92,12 @@ const ID = /^[1-9]\d{0,14}$/
 /** A conversation or message number from the address or a form; anything else finds nothing. */
 export function idOf(value: unknown): number | null {
   return typeof value === 'string' && ID.test(value) ? Number(value) : null
+}
+
+/** A message number (`?before=`) from the address, or null for anything else, which the page ignores. */
+function seqOf(value: string | null): number | null {
+  const seq = idOf(value)
+  return seq !== null && seq <= MAX_INT32 ? seq : null
 }
 
 function notFound(): never {
@@ -120,21 +134,29 @@ export async function loadChatPage(
   { conversationId }: { conversationId: string | null },
 ): Promise<ChatPageData> {
   const { db } = services.database
-  const before = idOf(new URL(request.url).searchParams.get('before')) ?? undefined
+  const before = seqOf(new URL(request.url).searchParams.get('before')) ?? undefined
   const current = conversationId === null ? await getCurrentSession(services, request) : await requireUser(services, request)
   const clientTxnId = crypto.randomUUID()
   if (!current) {
     const room = await readRoom(db, { beforeSeq: before })
-    return { viewer: null, conversations: [], thread: { kind: 'room', ...room, before: before ?? null }, clientTxnId }
+    return { viewer: null, conversations: [], thread: { kind: 'room', ...room, before: before ?? null }, clientTxnId, reportsToReview: null }
   }
   const userId = current.userId
+  const countingReports = current.user.isAdmin ? countOpenReports(db, { viewerId: userId }) : Promise.resolve(null)
   if (conversationId === null) {
-    const [conversations, room, muted] = await Promise.all([
+    const [conversations, room, muted, reports] = await Promise.all([
       listConversations(db, { userId }),
       readRoom(db, { beforeSeq: before }),
       mutedUntil(db, userId),
+      countingReports,
     ])
-    return { viewer: viewerOf(current, muted), conversations, thread: { kind: 'room', ...room, before: before ?? null }, clientTxnId }
+    return {
+      viewer: viewerOf(current, muted),
+      conversations,
+      thread: { kind: 'room', ...room, before: before ?? null },
+      clientTxnId,
+      reportsToReview: reports,
+    }
   }
   const id = idOf(conversationId) ?? notFound()
   const conversations = await listConversations(db, { userId })
@@ -144,11 +166,12 @@ export async function loadChatPage(
     await markRead(services, { userId, conversationId: id })
     throw redirect(`/chat/${id}${before === undefined ? '' : `?before=${before}`}`)
   }
-  const [page, isBlocked, listing, muted] = await Promise.all([
+  const [page, isBlocked, listing, muted, reports] = await Promise.all([
     readThread(db, { userId, conversationId: id, beforeSeq: before }),
     hasBlocked(db, { userId, otherUserId: summary.other.id }),
     listingCardOf(services, { userId, conversationId: id }),
     mutedUntil(db, userId),
+    countingReports,
   ])
   return {
     viewer: viewerOf(current, muted),
@@ -163,6 +186,7 @@ export async function loadChatPage(
       listing,
     },
     clientTxnId,
+    reportsToReview: reports,
   }
 }
 
@@ -179,7 +203,7 @@ function refuse(status: number, failure: Omit<ChatFailure, 'fieldErrors'> & { fi
 function refusal(error: unknown, intent: ChatIntent, extra: Partial<ChatFailure> = {}) {
   if (!isAppError(error)) throw error
   if (error.code === 'not-found') notFound()
-  const field = intent === CHAT_INTENTS.send ? 'body' : intent === CHAT_INTENTS.report ? 'reason' : intent === CHAT_INTENTS.mute ? 'minutes' : null
+  const field = intent === CHAT_INTENTS.send || intent === CHAT_INTENTS.edit ? 'body' : intent === CHAT_INTENTS.report ? 'reason' : intent === CHAT_INTENTS.mute ? 'minutes' : null
   const fieldMessage = error.fieldErrors ? Object.values(error.fieldErrors).flat()[0] : undefined
   const fieldErrors = field && error.code === 'invalid' ? { [field]: fieldMessage ?? error.message } : {}
   return refuse(error.status, { intent, formError: fieldMessage ?? error.message, fieldErrors, ...extra })
@@ -225,13 +249,21 @@ export async function chatAction(
     switch (intent) {
       case CHAT_INTENTS.send: {
         const input = { body: text(formData, 'body'), clientTxnId: text(formData, 'clientTxnId') }
-        if (summary) await announceDirectMessage(services, await sendDirectMessage(db, { senderId: userId, conversationId: summary.id, input }))
-        else await announceRoomMessage(services, await postRoomMessage(db, { authorId: userId, input }))
+        if (summary) {
+          await announceDirectMessage(services, await sendDirectMessage(db, { senderId: userId, conversationId: summary.id, input, enforceRateLimit: true }))
+        } else await announceRoomMessage(services, await postRoomMessage(db, { authorId: userId, input }))
         return redirect(page)
+      }
+      case CHAT_INTENTS.edit: {
+        if (messageId === null) notFound()
+        const input = { body: text(formData, 'body') }
+        if (summary) await announceDirectEdited(services, await editDirectMessage(db, { userId, messageId, input }))
+        else await announceRoomEdited(services, await editRoomMessage(db, { authorId: userId, messageId, input }))
+        return redirectWithToast(page, { type: 'success', message: 'The message is changed.' })
       }
       case CHAT_INTENTS.delete: {
         if (messageId === null) notFound()
-        if (summary) await announceDirectDeleted(services, { userId, deleted: await deleteDirectMessage(db, { userId, messageId }) })
+        if (summary) await announceDirectDeleted(services, await deleteDirectMessage(db, { userId, messageId }))
         else await announceRoomDeleted(services, await deleteRoomMessage(db, { viewerId: userId, messageId }))
         return redirectWithToast(page, { type: 'success', message: 'The message is deleted.' })
       }
@@ -257,7 +289,9 @@ export async function chatAction(
         })
       }
       case CHAT_INTENTS.mute: {
+        // The form's hidden field names the author; text the database cannot hold names nobody.
         const target = text(formData, 'userId')
+        if (!isPlainText(target)) notFound()
         const { until } = await muteUser(db, { adminId: userId, userId: target, input: { minutes: text(formData, 'minutes'), reason: text(formData, 'reason') } })
         return redirectWithToast(page, {
           type: 'success',
@@ -269,7 +303,8 @@ export async function chatAction(
     }
   } catch (error) {
     const known = Object.values(CHAT_INTENTS).find((value) => value === intent) ?? CHAT_INTENTS.send
-    const values = known === CHAT_INTENTS.send ? { body: text(formData, 'body') } : known === CHAT_INTENTS.report ? { reason: text(formData, 'reason') } : undefined
+    const values =
+      known === CHAT_INTENTS.send || known === CHAT_INTENTS.edit ? { body: text(formData, 'body') } : known === CHAT_INTENTS.report ? { reason: text(formData, 'reason') } : undefined
     return refusal(error, known, { messageId: messageId ?? undefined, values })
   }
 }

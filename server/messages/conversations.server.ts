@@ -2,18 +2,22 @@
 // only the two participants read or write a conversation; anyone else gets 'not-found', so a
 // conversation's existence does not leak. A message is committed before anyone is told (the caller
 // publishes the returned event after these functions return).
-import { and, asc, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { conversation, listing, message, profile, user, userBlock } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import { canView } from '#server/listings/listings.server.ts'
-import { directMessageSchema } from './schemas.ts'
+import { consumeEditAllowance, lockPerson, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_SECONDS, sendingTooFast } from './limits.server.ts'
+import { directMessageSchema, editDirectMessageSchema } from './schemas.ts'
 
 /** Messages per page of history. */
 export const THREAD_PAGE_SIZE = 50
 /** Accounts younger than this may start only NEW_ACCOUNT_DAILY_CONVERSATIONS conversations a day. */
 export const NEW_ACCOUNT_HOURS = 24
 export const NEW_ACCOUNT_DAILY_CONVERSATIONS = 10
+/** At most DIRECT_RATE_LIMIT direct messages per sender in any DIRECT_RATE_WINDOW_SECONDS (as in the room). */
+export const DIRECT_RATE_LIMIT = MESSAGE_RATE_LIMIT
+export const DIRECT_RATE_WINDOW_SECONDS = MESSAGE_RATE_WINDOW_SECONDS
 
 export type Person = { id: string; name: string; image: string | null }
 
@@ -25,6 +29,8 @@ export type DirectMessage = {
   body: string
   clientTxnId: string
   createdAt: string
+  /** When its sender last changed its words; null if never. */
+  editedAt: string | null
   deleted: boolean
   /** When the recipient read it; null while unread, and always null for the sender when the recipient keeps receipts off. */
   readAt: string | null
@@ -53,6 +59,9 @@ const otherOf = (row: { userLowId: string; userHighId: string }, userId: string)
 
 /** Reads inside or outside a transaction. */
 type Reader = Pick<Db, 'select'>
+
+/** Only a person's messages that still exist count as unread: a deleted one is not news any more. */
+export const isUnreadFor = (userId: string) => and(eq(message.recipientId, userId), eq(message.read, false), isNull(message.deletedAt))
 
 async function isBlocked(db: Reader, { blockerId, blockedId }: { blockerId: string; blockedId: string }) {
   const [row] = await db
@@ -89,22 +98,29 @@ export async function openConversation(
   )
   const [existing] = await db.select({ id: conversation.id }).from(conversation).where(samePair)
   if (existing) return { conversationId: existing.id, created: false }
-  if (await isBlocked(db, { blockerId: otherUserId, blockedId: userId })) {
-    throw new AppError('forbidden', 'This person does not take messages from you.')
-  }
-  await checkNewConversationLimit(db, userId)
-  const [created] = await db
-    .insert(conversation)
-    .values({ userLowId: low, userHighId: high, listingId, startedBy: userId })
-    .onConflictDoNothing()
-    .returning({ id: conversation.id })
-  if (created) return { conversationId: created.id, created: true }
-  // Started by the other side at the same moment: theirs is ours.
-  const [raced] = await db.select({ id: conversation.id }).from(conversation).where(samePair)
-  return { conversationId: raced!.id, created: false }
+  return db.transaction(async (tx) => {
+    // One opening at a time per person: the day's count and the insert after it cannot interleave
+    // with the same person's concurrent requests, so the daily limit holds under load.
+    await lockPerson(tx, 'open-conversation', userId)
+    const [again] = await tx.select({ id: conversation.id }).from(conversation).where(samePair)
+    if (again) return { conversationId: again.id, created: false }
+    if (await isBlocked(tx, { blockerId: otherUserId, blockedId: userId })) {
+      throw new AppError('forbidden', 'This person does not take messages from you.')
+    }
+    await checkNewConversationLimit(tx, userId)
+    const [created] = await tx
+      .insert(conversation)
+      .values({ userLowId: low, userHighId: high, listingId, startedBy: userId })
+      .onConflictDoNothing()
+      .returning({ id: conversation.id })
+    if (created) return { conversationId: created.id, created: true }
+    // Started by the other side at the same moment: theirs is ours.
+    const [raced] = await tx.select({ id: conversation.id }).from(conversation).where(samePair)
+    return { conversationId: raced!.id, created: false }
+  })
 }
 
-async function checkNewConversationLimit(db: Db, userId: string) {
+async function checkNewConversationLimit(db: Reader, userId: string) {
   const [account] = await db
     .select({ isNew: sql<boolean>`${user.createdAt} > now() - make_interval(hours => ${NEW_ACCOUNT_HOURS})` })
     .from(user)
@@ -131,6 +147,7 @@ const messageColumns = {
   body: message.body,
   clientTxnId: message.clientTxnId,
   createdAt: message.createdAt,
+  editedAt: message.editedAt,
   deletedAt: message.deletedAt,
   readAt: message.readAt,
 }
@@ -146,6 +163,7 @@ function messageView(row: MessageRow, { showReadAt }: { showReadAt: boolean }): 
     body: row.deletedAt ? '' : row.body,
     clientTxnId: row.clientTxnId,
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.deletedAt ? null : (row.editedAt?.toISOString() ?? null),
     deleted: row.deletedAt !== null,
     readAt: showReadAt && row.readAt ? row.readAt.toISOString() : null,
   }
@@ -154,10 +172,19 @@ function messageView(row: MessageRow, { showReadAt }: { showReadAt: boolean }): 
 /**
  * Sends a message in a conversation the sender takes part in. Sending the same client transaction
  * id again returns the stored message (isNew false) instead of storing a second one.
+ *
+ * `enforceRateLimit` refuses a sender past DIRECT_RATE_LIMIT messages in DIRECT_RATE_WINDOW_SECONDS.
+ * Every request from a person (the JSON API, the page's form) sets it; code that writes history in
+ * bulk on the server (seeding, tests making data) leaves it off.
  */
 export async function sendDirectMessage(
   db: Db,
-  { senderId, conversationId, input }: { senderId: string; conversationId: number; input: unknown },
+  {
+    senderId,
+    conversationId,
+    input,
+    enforceRateLimit = false,
+  }: { senderId: string; conversationId: number; input: unknown; enforceRateLimit?: boolean },
 ): Promise<{ message: DirectMessage; recipientId: string; recipientEmail: string; isNew: boolean }> {
   const { body, clientTxnId } = parseOrThrow(directMessageSchema, input, 'The message could not be sent.')
   return db.transaction(async (tx) => {
@@ -186,6 +213,18 @@ export async function sendDirectMessage(
     }
     if (await isBlocked(tx, { blockerId: recipientId, blockedId: senderId })) {
       throw new AppError('forbidden', 'This person does not take messages from you.')
+    }
+    if (enforceRateLimit) {
+      // The sender's other conversations are not locked by this one's row: a lock of their own makes
+      // the count below see every message they sent before, wherever.
+      await lockPerson(tx, 'direct-message', senderId)
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(message)
+        .where(
+          and(eq(message.senderId, senderId), sql`${message.createdAt} > now() - make_interval(secs => ${DIRECT_RATE_WINDOW_SECONDS})`),
+        )
+      if ((recent?.n ?? 0) >= DIRECT_RATE_LIMIT) throw sendingTooFast('direct')
     }
     const [numbered] = await tx
       .update(conversation)
@@ -240,7 +279,7 @@ export async function listConversations(db: Db, { userId }: { userId: string }):
     db
       .select({ conversationId: message.conversationId, n: count() })
       .from(message)
-      .where(and(inArray(message.conversationId, ids), eq(message.recipientId, userId), eq(message.read, false)))
+      .where(and(inArray(message.conversationId, ids), isUnreadFor(userId)))
       .groupBy(message.conversationId),
   ])
   const personById = new Map(people.map((p) => [p.id, p]))
@@ -334,7 +373,7 @@ export async function markConversationRead(
     )
     .returning({ seq: message.seq, readAt: message.readAt })
   const [[unread], [prefs]] = await Promise.all([
-    db.select({ n: count() }).from(message).where(and(eq(message.recipientId, userId), eq(message.read, false))),
+    db.select({ n: count() }).from(message).where(isUnreadFor(userId)),
     db.select({ send: profile.sendReadReceipts }).from(profile).where(eq(profile.userId, userId)),
   ])
   return {
@@ -346,13 +385,32 @@ export async function markConversationRead(
   }
 }
 
+export type DeletedDirectMessage = {
+  conversationId: number
+  seq: number
+  senderId: string
+  recipientId: string
+  recipientEmail: string
+  /** It was still unread: the recipient's unread count dropped. */
+  wasUnread: boolean
+}
+
+const deletedColumns = {
+  conversationId: message.conversationId,
+  seq: message.seq,
+  senderId: message.senderId,
+  recipientId: message.recipientId,
+  recipientEmail: message.toEmail,
+  wasUnread: sql<boolean>`not ${message.read}`,
+}
+
 /** Deletes one of the user's own messages: it keeps its place in the thread, without its words. */
-export async function deleteDirectMessage(db: Db, { userId, messageId }: { userId: string; messageId: number }) {
+export async function deleteDirectMessage(db: Db, { userId, messageId }: { userId: string; messageId: number }): Promise<DeletedDirectMessage> {
   const [deleted] = await db
     .update(message)
     .set({ body: '', deletedAt: sql`now()` })
-    .where(and(eq(message.id, messageId), eq(message.senderId, userId), sql`${message.deletedAt} is null`))
-    .returning({ conversationId: message.conversationId, seq: message.seq, recipientId: message.recipientId })
+    .where(and(eq(message.id, messageId), eq(message.senderId, userId), isNull(message.deletedAt)))
+    .returning(deletedColumns)
   if (deleted) return deleted
   const [visible] = await db
     .select({ senderId: message.senderId, deletedAt: message.deletedAt })
@@ -361,6 +419,49 @@ export async function deleteDirectMessage(db: Db, { userId, messageId }: { userI
   if (!visible) throw new AppError('not-found', 'No such message.')
   if (visible.senderId !== userId) throw new AppError('forbidden', 'You can delete only your own messages.')
   throw new AppError('conflict', 'This message was already deleted.')
+}
+
+/**
+ * An administrator deletes a reported direct message (the caller has checked that the viewer is an
+ * administrator). Null when it was already deleted.
+ */
+export async function deleteDirectMessageByAdministrator(db: Pick<Db, 'update'>, { messageId }: { messageId: number }): Promise<DeletedDirectMessage | null> {
+  const [deleted] = await db
+    .update(message)
+    .set({ body: '', deletedAt: sql`now()` })
+    .where(and(eq(message.id, messageId), isNull(message.deletedAt)))
+    .returning(deletedColumns)
+  return deleted ?? null
+}
+
+/**
+ * Changes the words of one of the user's own messages, with the same rules as sending: the same
+ * length, not to someone who blocked them, and within the same allowance (DIRECT_RATE_LIMIT edits in
+ * DIRECT_RATE_WINDOW_SECONDS). A deleted message stays deleted.
+ */
+export async function editDirectMessage(
+  db: Db,
+  { userId, messageId, input }: { userId: string; messageId: number; input: unknown },
+): Promise<{ message: DirectMessage; recipientId: string }> {
+  const { body } = parseOrThrow(editDirectMessageSchema, input, 'The message could not be changed.')
+  const [found] = await db
+    .select({ ...messageColumns, recipientId: message.recipientId })
+    .from(message)
+    .where(and(eq(message.id, messageId), or(eq(message.senderId, userId), eq(message.recipientId, userId))))
+  if (!found) throw new AppError('not-found', 'No such message.')
+  if (found.senderId !== userId) throw new AppError('forbidden', 'You can change only your own messages.')
+  if (found.deletedAt) throw new AppError('conflict', 'This message was deleted.')
+  if (await isBlocked(db, { blockerId: found.recipientId, blockedId: userId })) {
+    throw new AppError('forbidden', 'This person does not take messages from you.')
+  }
+  await consumeEditAllowance(db, userId)
+  const [edited] = await db
+    .update(message)
+    .set({ body, editedAt: sql`now()` })
+    .where(and(eq(message.id, messageId), isNull(message.deletedAt)))
+    .returning(messageColumns)
+  if (!edited) throw new AppError('conflict', 'This message was deleted.')
+  return { message: messageView(edited, { showReadAt: false }), recipientId: found.recipientId }
 }
 
 /** The user will take no more direct messages from `blockedId`. */

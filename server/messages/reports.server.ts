@@ -1,11 +1,16 @@
-// Reporting a message to administrators. A person may report only a message they can see: a direct
-// message of their own conversation, or any room message; each message once.
-import { and, eq, or } from 'drizzle-orm'
+// Reporting a message to administrators, and what administrators do with the reports. A person may
+// report only a message they can see: a direct message of their own conversation, or any room
+// message; each message once. Only administrators read the reports and act on them: dismiss, delete
+// the message, or mute its author; each of these closes the report with who did it and when.
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Db } from '#server/db/client.server.ts'
-import { message, messageReport, roomMessage } from '#server/db/schema.ts'
+import { message, messageReport, roomMessage, user, userMute } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { reportSchema } from './schemas.ts'
+import { deleteDirectMessageByAdministrator, type DeletedDirectMessage, type Person } from './conversations.server.ts'
+import { isAdministrator, muteUser } from './room.server.ts'
+import { REPORT_REASON_MAX_LENGTH, reportSchema } from './schemas.ts'
 
 export const messageReportSchema = reportSchema.extend({
   kind: z.enum(['direct', 'room'], { error: 'Say whether it is a direct or a room message.' }),
@@ -13,6 +18,15 @@ export const messageReportSchema = reportSchema.extend({
     .number({ error: 'Say which message you report.' })
     .int({ error: 'Say which message you report.' })
     .positive({ error: 'Say which message you report.' }),
+})
+
+export const REPORT_ACTIONS = ['dismiss', 'delete', 'mute'] as const
+export type ReportAction = (typeof REPORT_ACTIONS)[number]
+
+export const resolveReportSchema = z.object({
+  action: z.enum(REPORT_ACTIONS, { error: 'Choose what to do about the report.' }),
+  /** For 'mute': one of MUTE_CHOICES_MINUTES, checked by the mute itself. */
+  minutes: z.unknown().optional(),
 })
 
 /** Files a report. Reporting the same message again changes nothing (created false). */
@@ -36,4 +50,181 @@ export async function reportMessage(
     .onConflictDoNothing()
     .returning({ id: messageReport.id })
   return { created: inserted.length > 0 }
+}
+
+export type OpenReport = {
+  id: number
+  kind: 'direct' | 'room'
+  reason: string
+  reportedAt: string
+  reporter: Person
+  /** Null when the message itself is gone (its author's account was deleted). */
+  message: {
+    id: number
+    body: string
+    deleted: boolean
+    createdAt: string
+    author: Person
+    /** Until when the author is muted in the room, if they are. */
+    authorMutedUntil: string | null
+  } | null
+}
+
+async function requireAdministrator(db: Pick<Db, 'select'>, viewerId: string) {
+  if (!(await isAdministrator(db, viewerId))) throw new AppError('forbidden', 'Only administrators can see and act on reports.')
+}
+
+/** How many reports wait for an administrator (for the link to them). */
+export async function countOpenReports(db: Db, { viewerId }: { viewerId: string }): Promise<number> {
+  await requireAdministrator(db, viewerId)
+  const [row] = await db.select({ n: count() }).from(messageReport).where(isNull(messageReport.resolvedAt))
+  return row?.n ?? 0
+}
+
+/** The reports no administrator has acted on yet, oldest first, each with the message and its author. */
+export async function listOpenReports(db: Db, { viewerId, limit = 100 }: { viewerId: string; limit?: number }): Promise<OpenReport[]> {
+  await requireAdministrator(db, viewerId)
+  const reporter = alias(user, 'reporter')
+  const author = alias(user, 'author')
+  const isRoom = eq(messageReport.kind, 'room')
+  const authorId = sql`coalesce(${roomMessage.authorId}, ${message.senderId})`
+  const rows = await db
+    .select({
+      id: messageReport.id,
+      kind: messageReport.kind,
+      reason: messageReport.reason,
+      reportedAt: messageReport.createdAt,
+      reporterId: messageReport.reporterId,
+      reporterName: reporter.name,
+      reporterImage: reporter.image,
+      messageId: messageReport.messageId,
+      roomBody: roomMessage.body,
+      roomCreatedAt: roomMessage.createdAt,
+      roomDeletedAt: roomMessage.deletedAt,
+      directBody: message.body,
+      directCreatedAt: message.createdAt,
+      directDeletedAt: message.deletedAt,
+      authorId: author.id,
+      authorName: author.name,
+      authorImage: author.image,
+      mutedUntil: userMute.until,
+    })
+    .from(messageReport)
+    .innerJoin(reporter, eq(reporter.id, messageReport.reporterId))
+    .leftJoin(roomMessage, and(isRoom, eq(roomMessage.id, messageReport.messageId)))
+    .leftJoin(message, and(eq(messageReport.kind, 'direct'), eq(message.id, messageReport.messageId)))
+    .leftJoin(author, sql`${author.id} = ${authorId}`)
+    .leftJoin(userMute, and(sql`${userMute.userId} = ${authorId}`, sql`${userMute.until} > now()`))
+    .where(isNull(messageReport.resolvedAt))
+    .orderBy(asc(messageReport.createdAt), asc(messageReport.id))
+    .limit(Math.min(Math.max(1, limit), 500))
+  return rows.map((row) => {
+    const kind = row.kind === 'room' ? 'room' : 'direct'
+    const createdAt = kind === 'room' ? row.roomCreatedAt : row.directCreatedAt
+    const deletedAt = kind === 'room' ? row.roomDeletedAt : row.directDeletedAt
+    const body = kind === 'room' ? row.roomBody : row.directBody
+    return {
+      id: row.id,
+      kind,
+      reason: row.reason,
+      reportedAt: row.reportedAt.toISOString(),
+      reporter: { id: row.reporterId, name: row.reporterName, image: row.reporterImage },
+      message:
+        row.authorId && createdAt
+          ? {
+              id: row.messageId,
+              body: deletedAt ? '' : (body ?? ''),
+              deleted: deletedAt !== null,
+              createdAt: createdAt.toISOString(),
+              author: { id: row.authorId, name: row.authorName ?? 'Former member', image: row.authorImage },
+              authorMutedUntil: row.mutedUntil?.toISOString() ?? null,
+            }
+          : null,
+    }
+  })
+}
+
+/** What resolving a report changed, for the live news the caller publishes after it. */
+export type ReportOutcome = {
+  action: ReportAction
+  /** How many open reports this closed (all of the same message, for a deletion or a mute). */
+  resolved: number
+  roomDeleted: { seq: number } | null
+  directDeleted: DeletedDirectMessage | null
+  mutedUntil: string | null
+  author: Person | null
+}
+
+/**
+ * An administrator acts on an open report: dismisses it, deletes the reported message (room or
+ * direct), or mutes its author in the room for one of the offered periods. Deleting or muting closes
+ * every open report of that message; dismissing closes this one.
+ */
+export async function resolveReport(
+  db: Db,
+  { adminId, reportId, input }: { adminId: string; reportId: number; input: unknown },
+): Promise<ReportOutcome> {
+  await requireAdministrator(db, adminId)
+  const { action, minutes } = parseOrThrow(resolveReportSchema, input, 'The report could not be resolved.')
+  const [report] = await db
+    .select({ kind: messageReport.kind, messageId: messageReport.messageId, reason: messageReport.reason, resolvedAt: messageReport.resolvedAt })
+    .from(messageReport)
+    .where(eq(messageReport.id, reportId))
+  if (!report) throw new AppError('not-found', 'No such report.')
+  if (report.resolvedAt) throw new AppError('conflict', 'Another administrator has already resolved this report.')
+  const [authorRow] =
+    report.kind === 'room'
+      ? await db
+          .select({ id: user.id, name: user.name, image: user.image })
+          .from(roomMessage)
+          .innerJoin(user, eq(user.id, roomMessage.authorId))
+          .where(eq(roomMessage.id, report.messageId))
+      : await db
+          .select({ id: user.id, name: user.name, image: user.image })
+          .from(message)
+          .innerJoin(user, eq(user.id, message.senderId))
+          .where(eq(message.id, report.messageId))
+  const author = authorRow ?? null
+  const outcome: ReportOutcome = { action, resolved: 0, roomDeleted: null, directDeleted: null, mutedUntil: null, author }
+
+  const close = (tx: Pick<Db, 'update'>, resolution: 'dismissed' | 'deleted' | 'muted', onlyThis: boolean) =>
+    tx
+      .update(messageReport)
+      .set({ resolvedAt: sql`now()`, resolvedBy: adminId, resolution })
+      .where(
+        and(
+          isNull(messageReport.resolvedAt),
+          onlyThis ? eq(messageReport.id, reportId) : and(eq(messageReport.kind, report.kind), eq(messageReport.messageId, report.messageId)),
+        ),
+      )
+      .returning({ id: messageReport.id })
+
+  const alreadyResolved = () => new AppError('conflict', 'Another administrator has already resolved this report.')
+  if (action === 'dismiss') {
+    outcome.resolved = (await close(db, 'dismissed', true)).length
+    if (outcome.resolved === 0) throw alreadyResolved()
+  } else if (action === 'delete') {
+    await db.transaction(async (tx) => {
+      if (report.kind === 'room') {
+        const [deleted] = await tx
+          .update(roomMessage)
+          .set({ body: '', deletedAt: sql`now()`, deletedBy: adminId })
+          .where(and(eq(roomMessage.id, report.messageId), isNull(roomMessage.deletedAt)))
+          .returning({ seq: roomMessage.seq })
+        outcome.roomDeleted = deleted ?? null
+      } else {
+        outcome.directDeleted = await deleteDirectMessageByAdministrator(tx, { messageId: report.messageId })
+      }
+      outcome.resolved = (await close(tx, 'deleted', false)).length
+      // Resolved by someone else meanwhile: leave the message as they left it.
+      if (outcome.resolved === 0) throw alreadyResolved()
+    })
+  } else {
+    if (!author) throw new AppError('not-found', 'The author of this message no longer has an account here.')
+    const reason = `Reported: ${report.reason}`.slice(0, REPORT_REASON_MAX_LENGTH)
+    const muted = await muteUser(db, { adminId, userId: author.id, input: { minutes, reason } })
+    outcome.mutedUntil = muted.until
+    outcome.resolved = (await close(db, 'muted', false)).length
+  }
+  return outcome
 }

@@ -1,16 +1,17 @@
 // The community room that everyone logged in shares. Messages are numbered per room; the rate limit
 // and mutes live in the database, so they hold across instances and restarts.
-import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { profile, room, roomMessage, user, userMute } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { muteSchema, roomMessageSchema } from './schemas.ts'
+import { editRoomMessageSchema, muteSchema, roomMessageSchema } from './schemas.ts'
 import { THREAD_PAGE_SIZE, type Person } from './conversations.server.ts'
+import { consumeEditAllowance, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_SECONDS, sendingTooFast } from './limits.server.ts'
 
 export const COMMUNITY_ROOM = 'community'
 /** At most ROOM_RATE_LIMIT messages per author in any ROOM_RATE_WINDOW_SECONDS. */
-export const ROOM_RATE_LIMIT = 10
-export const ROOM_RATE_WINDOW_SECONDS = 10
+export const ROOM_RATE_LIMIT = MESSAGE_RATE_LIMIT
+export const ROOM_RATE_WINDOW_SECONDS = MESSAGE_RATE_WINDOW_SECONDS
 
 export type RoomMessage = {
   id: number
@@ -20,6 +21,8 @@ export type RoomMessage = {
   body: string
   clientTxnId: string
   createdAt: string
+  /** When its author last changed its words; null if never. */
+  editedAt: string | null
   deleted: boolean
 }
 
@@ -33,6 +36,7 @@ const roomColumns = {
   body: roomMessage.body,
   clientTxnId: roomMessage.clientTxnId,
   createdAt: roomMessage.createdAt,
+  editedAt: roomMessage.editedAt,
   deletedAt: roomMessage.deletedAt,
 }
 
@@ -46,6 +50,7 @@ type RoomRow = {
   body: string
   clientTxnId: string
   createdAt: Date
+  editedAt: Date | null
   deletedAt: Date | null
 }
 
@@ -58,6 +63,7 @@ function roomMessageView(row: RoomRow): RoomMessage {
     body: row.deletedAt ? '' : row.body,
     clientTxnId: row.clientTxnId,
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.deletedAt ? null : (row.editedAt?.toISOString() ?? null),
     deleted: row.deletedAt !== null,
   }
 }
@@ -107,12 +113,7 @@ export async function postRoomMessage(
           sql`${roomMessage.createdAt} > now() - make_interval(secs => ${ROOM_RATE_WINDOW_SECONDS})`,
         ),
       )
-    if ((recent?.n ?? 0) >= ROOM_RATE_LIMIT) {
-      throw new AppError(
-        'rate-limited',
-        `You can send ${ROOM_RATE_LIMIT} messages every ${ROOM_RATE_WINDOW_SECONDS} seconds. Wait a moment, then send again.`,
-      )
-    }
+    if ((recent?.n ?? 0) >= ROOM_RATE_LIMIT) throw sendingTooFast('room')
     const [inserted] = await tx
       .insert(roomMessage)
       .values({ roomId, seq: numbered.seq, authorId, body, clientTxnId })
@@ -167,7 +168,38 @@ export async function readRoom(
   }
 }
 
-async function isAdministrator(db: Pick<Db, 'select'>, userId: string) {
+/**
+ * Changes the words of the author's own room message, with the rules of posting: the same length,
+ * not while muted, and within the same allowance (ROOM_RATE_LIMIT edits in ROOM_RATE_WINDOW_SECONDS).
+ */
+export async function editRoomMessage(
+  db: Db,
+  { authorId, messageId, input }: { authorId: string; messageId: number; input: unknown },
+): Promise<{ message: RoomMessage }> {
+  const { body } = parseOrThrow(editRoomMessageSchema, input, 'The message could not be changed.')
+  const [found] = await db
+    .select({ authorId: roomMessage.authorId, deletedAt: roomMessage.deletedAt })
+    .from(roomMessage)
+    .where(eq(roomMessage.id, messageId))
+  if (!found) throw new AppError('not-found', 'No such message.')
+  if (found.authorId !== authorId) throw new AppError('forbidden', 'You can change only your own messages.')
+  if (found.deletedAt) throw new AppError('conflict', 'This message was deleted.')
+  const until = await mutedUntil(db, authorId)
+  if (until) {
+    throw new AppError('forbidden', `An administrator has muted you in the room until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
+  }
+  await consumeEditAllowance(db, authorId)
+  const [edited] = await db
+    .update(roomMessage)
+    .set({ body, editedAt: sql`now()` })
+    .where(and(eq(roomMessage.id, messageId), isNull(roomMessage.deletedAt)))
+    .returning({ id: roomMessage.id })
+  if (!edited) throw new AppError('conflict', 'This message was deleted.')
+  const [row] = await db.select(roomColumns).from(roomMessage).innerJoin(user, eq(user.id, roomMessage.authorId)).where(eq(roomMessage.id, messageId))
+  return { message: roomMessageView(row!) }
+}
+
+export async function isAdministrator(db: Pick<Db, 'select'>, userId: string) {
   const [row] = await db.select({ admin: profile.isAdministrator }).from(profile).where(eq(profile.userId, userId))
   return row?.admin ?? false
 }
@@ -206,7 +238,38 @@ export async function muteUser(db: Db, { adminId, userId, input }: { adminId: st
   return { until: muted!.until.toISOString() }
 }
 
-export async function unmuteUser(db: Db, { adminId, userId }: { adminId: string; userId: string }) {
+/** An administrator lifts a mute before it runs out. True when there was one to lift. */
+export async function unmuteUser(db: Db, { adminId, userId }: { adminId: string; userId: string }): Promise<{ wasMuted: boolean }> {
   if (!(await isAdministrator(db, adminId))) throw new AppError('forbidden', 'Only administrators can unmute people.')
-  await db.delete(userMute).where(eq(userMute.userId, userId))
+  const [lifted] = await db
+    .delete(userMute)
+    .where(eq(userMute.userId, userId))
+    .returning({ wasInForce: sql<boolean>`${userMute.until} > now()` })
+  return { wasMuted: lifted?.wasInForce ?? false }
+}
+
+export type ActiveMute = { person: Person; until: string; reason: string; mutedBy: string | null }
+
+/** The mutes in force, soonest to run out first: for administrators only. */
+export async function listActiveMutes(db: Db, { adminId }: { adminId: string }): Promise<ActiveMute[]> {
+  if (!(await isAdministrator(db, adminId))) throw new AppError('forbidden', 'Only administrators can see who is muted.')
+  const rows = await db
+    .select({
+      userId: userMute.userId,
+      name: user.name,
+      image: user.image,
+      until: userMute.until,
+      reason: userMute.reason,
+      mutedBy: sql<string | null>`(select name from "user" where id = ${userMute.mutedBy})`,
+    })
+    .from(userMute)
+    .innerJoin(user, eq(user.id, userMute.userId))
+    .where(sql`${userMute.until} > now()`)
+    .orderBy(asc(userMute.until))
+  return rows.map((row) => ({
+    person: { id: row.userId, name: row.name, image: row.image },
+    until: row.until.toISOString(),
+    reason: row.reason,
+    mutedBy: row.mutedBy,
+  }))
 }

@@ -67,24 +67,51 @@ export async function sendUnreadNotices({
       latestBody: row.latest_body,
       listingTitle: row.listing_title,
     }
-    if (!(await claimNotice(db, notice))) continue
+    const claim = await claimNotice(db, notice)
+    if (!claim) continue
     try {
       await mailer.send({ to: notice.email, ...unreadMessageEmail({ publicUrl, notice }) })
       sent += 1
     } catch (error) {
+      // Not sent: give the claim back, so the next sweep tries again instead of waiting out the gap.
       logger.warn({ err: error, conversationId: notice.conversationId }, 'unread message e-mail could not be sent')
+      await releaseNotice(db, notice, claim)
     }
   }
   return sent
 }
 
-/** Records the notice unless another run sent one within the gap; true when this run may send it. */
-async function claimNotice(db: Db, { conversationId, recipientId }: Due): Promise<boolean> {
-  const claimed = await db.execute(sql`
+/**
+ * A claimed notice: when this run recorded it, and when the one before it went out (null for none),
+ * as PostgreSQL's own text, which keeps the microseconds a JavaScript Date would drop.
+ */
+type Claim = { sentAt: string; previousSentAt: string | null }
+
+/**
+ * Records the notice unless another run sent one within the gap; the claim when this run may send
+ * it, or null. The previous time is read in the same statement (its snapshot is from before the
+ * upsert), so a failed send can put it back.
+ */
+async function claimNotice(db: Db, { conversationId, recipientId }: Due): Promise<Claim | null> {
+  const claimed = await db.execute<{ sent_at: string; previous_sent_at: string | null }>(sql`
+    with previous as (
+      select sent_at from conversation_notice where conversation_id = ${conversationId} and user_id = ${recipientId}
+    )
     insert into conversation_notice (conversation_id, user_id, sent_at) values (${conversationId}, ${recipientId}, now())
     on conflict (conversation_id, user_id) do update set sent_at = now()
       where conversation_notice.sent_at <= now() - make_interval(mins => ${UNREAD_NOTICE_GAP_MINUTES})
-    returning 1
+    returning conversation_notice.sent_at::text as sent_at, (select sent_at::text from previous) as previous_sent_at
   `)
-  return claimed.rows.length > 0
+  const [row] = claimed.rows
+  return row ? { sentAt: row.sent_at, previousSentAt: row.previous_sent_at } : null
+}
+
+/** Undoes this run's claim (only if no later run has claimed since): back to the previous notice, or none. */
+async function releaseNotice(db: Db, { conversationId, recipientId }: Due, claim: Claim) {
+  const isOurs = sql`conversation_id = ${conversationId} and user_id = ${recipientId} and sent_at = ${claim.sentAt}::timestamptz`
+  if (claim.previousSentAt === null) {
+    await db.execute(sql`delete from conversation_notice where ${isOurs}`)
+  } else {
+    await db.execute(sql`update conversation_notice set sent_at = ${claim.previousSentAt}::timestamptz where ${isOurs}`)
+  }
 }

@@ -132,4 +132,49 @@ describe('the live socket', () => {
     expect(landlordTab.events.filter((e) => e.type === 'typing')).toHaveLength(1)
     expect(strangerTab.events.filter((e) => e.type === 'typing' && e.conversationId !== null)).toEqual([])
   })
+
+  it('drops the recipient’s badge at once when an unread message is deleted, by its sender or by an administrator', async () => {
+    const admin = await establishedUser(t, { name: 'Ada Admin', isAdministrator: true })
+    const renterTab = await connect({ cookie: renter.cookie })
+    const landlordTab = await connect({ cookie: landlord.cookie })
+    const first = await sendDm(renter, 'Is the cellar dry?')
+    const second = await sendDm(renter, 'Call me at 555-0100, cash only')
+    await landlordTab.waitFor('unread', (e) => e.unread === 2)
+
+    expect((await chatApi(t, 'DELETE', `/messages/${first.id}`, { cookie: renter.cookie })).status).toBe(204)
+    await landlordTab.waitFor('dm-deleted', (e) => e.seq === first.seq)
+    await landlordTab.waitFor('unread', (e) => e.unread === 1)
+    expect((await chatApi(t, 'GET', '/unread', { cookie: landlord.cookie })).json).toEqual({ unread: 1 })
+
+    expect((await chatApi(t, 'POST', '/reports', { cookie: landlord.cookie, body: { kind: 'direct', messageId: second.id, reason: 'Asks for cash' } })).status).toBe(201)
+    const reports = await chatApi(t, 'GET', '/reports', { cookie: admin.cookie })
+    const report = (reports.json.reports as { id: number; message: { id: number } | null }[]).find((r) => r.message?.id === second.id)!
+    const resolved = await chatApi(t, 'POST', `/reports/${report.id}/resolve`, { cookie: admin.cookie, body: { action: 'delete' } })
+    expect(resolved.status).toBe(200)
+    for (const tab of [renterTab, landlordTab]) await tab.waitFor('dm-deleted', (e) => e.seq === second.seq)
+    await landlordTab.waitFor('unread', (e) => e.unread === 0)
+    // The sender's own tab learns of no unread count: it was never theirs.
+    await settle(renterTab)
+    expect(renterTab.events.filter((e) => e.type === 'unread')).toEqual([])
+  })
+
+  it('tells both participants, and the room, of an edit as the message itself', async () => {
+    const renterTab = await connect({ cookie: renter.cookie })
+    const landlordTab = await connect({ cookie: landlord.cookie })
+    const strangerTab = await connect({ cookie: stranger.cookie })
+    const sent = await sendDm(renter, 'Viewing at 5?')
+    await landlordTab.waitFor('dm', (e) => e.message.id === sent.id)
+    expect((await chatApi(t, 'PATCH', `/messages/${sent.id}`, { cookie: renter.cookie, body: { body: 'Viewing at 6?' } })).status).toBe(200)
+    for (const tab of [renterTab, landlordTab]) {
+      const edited = await tab.waitFor('dm', (e) => e.message.id === sent.id && e.message.editedAt !== null)
+      expect(edited.message).toMatchObject({ seq: sent.seq, body: 'Viewing at 6?' })
+    }
+
+    const posted = await chatApi(t, 'POST', '/room/messages', { cookie: landlord.cookie, body: { body: 'Open house on Sunday', clientTxnId: nextTxn() } })
+    expect((await chatApi(t, 'PATCH', `/room/messages/${posted.json.message.id}`, { cookie: landlord.cookie, body: { body: 'Open house on Saturday' } })).status).toBe(200)
+    const roomEdit = await strangerTab.waitFor('room', (e) => e.message.id === posted.json.message.id && e.message.editedAt !== null)
+    expect(roomEdit.message.body).toBe('Open house on Saturday')
+    await settle(strangerTab)
+    expect(strangerTab.events.filter((e) => e.type === 'dm')).toEqual([])
+  })
 })

@@ -1,12 +1,14 @@
 // Direct messages and the community room, on the real database: who may read and write, idempotent
 // sends, sequence numbers, unread counts, read receipts, blocks, mutes and the rate limits.
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countUnreadMessages } from '#server/accounts/profile.server.ts'
-import { message, profile, roomMessage, user } from '#server/db/schema.ts'
+import { conversation, message, messageReport, profile, roomMessage, user } from '#server/db/schema.ts'
 import {
   blockUser,
   deleteDirectMessage,
+  DIRECT_RATE_LIMIT,
+  editDirectMessage,
   listConversations,
   markConversationRead,
   NEW_ACCOUNT_DAILY_CONVERSATIONS,
@@ -15,7 +17,18 @@ import {
   sendDirectMessage,
   unblockUser,
 } from '#server/messages/conversations.server.ts'
-import { deleteRoomMessage, muteUser, postRoomMessage, readRoom, ROOM_RATE_LIMIT, unmuteUser } from '#server/messages/room.server.ts'
+import { listOpenReports, reportMessage, resolveReport } from '#server/messages/reports.server.ts'
+import {
+  deleteRoomMessage,
+  editRoomMessage,
+  listActiveMutes,
+  muteUser,
+  mutedUntil,
+  postRoomMessage,
+  readRoom,
+  ROOM_RATE_LIMIT,
+  unmuteUser,
+} from '#server/messages/room.server.ts'
 import { createPerson, listingFactory, type Person } from '#tests/support/listings.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts'
 
@@ -207,6 +220,86 @@ describe('conversations', () => {
     const another = await established('landlord')
     expect((await openConversation(db(), { userId: newcomer.id, otherUserId: another.id })).created).toBe(true)
   })
+
+  it('holds the new-account limit when many conversations are opened at the same moment', async () => {
+    const newcomer = await createPerson(db())
+    const landlords = await Promise.all(Array.from({ length: NEW_ACCOUNT_DAILY_CONVERSATIONS + 6 }, () => established('landlord')))
+    for (const landlord of landlords.slice(0, NEW_ACCOUNT_DAILY_CONVERSATIONS - 2)) {
+      await openConversation(db(), { userId: newcomer.id, otherUserId: landlord.id })
+    }
+    const outcomes = await Promise.allSettled(
+      landlords.slice(NEW_ACCOUNT_DAILY_CONVERSATIONS - 2).map((landlord) => openConversation(db(), { userId: newcomer.id, otherUserId: landlord.id })),
+    )
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(2)
+    for (const refused of outcomes.filter((o) => o.status === 'rejected')) {
+      expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: 'rate-limited' })
+    }
+    const [started] = await db().select({ n: sql<number>`count(*)::int` }).from(conversation).where(eq(conversation.startedBy, newcomer.id))
+    expect(started!.n).toBe(NEW_ACCOUNT_DAILY_CONVERSATIONS)
+  })
+
+  it(`limits a sender to ${DIRECT_RATE_LIMIT} direct messages in 10 seconds, across conversations and under concurrency`, async () => {
+    const [chatty, a, b] = [await established(), await established('landlord'), await established('landlord')]
+    const first = (await openConversation(db(), { userId: chatty.id, otherUserId: a.id })).conversationId
+    const second = (await openConversation(db(), { userId: chatty.id, otherUserId: b.id })).conversationId
+    const send = (conversationId: number, body: string) =>
+      sendDirectMessage(db(), { senderId: chatty.id, conversationId, input: { body, clientTxnId: nextTxn() }, enforceRateLimit: true })
+    const outcomes = await Promise.allSettled(Array.from({ length: DIRECT_RATE_LIMIT + 5 }, (_, i) => send(i % 2 ? first : second, `Hello ${i}`)))
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(DIRECT_RATE_LIMIT)
+    await expectError(send(first, 'one too many'), 'rate-limited', /10 direct messages every 10 seconds/)
+    expect(await db().select().from(message).where(eq(message.senderId, chatty.id))).toHaveLength(DIRECT_RATE_LIMIT)
+    // The other side may still answer, and a retried send of a stored message is not refused.
+    const reply = await sendDirectMessage(db(), { senderId: a.id, conversationId: first, input: { body: 'Slow down!', clientTxnId: nextTxn() }, enforceRateLimit: true })
+    expect(reply.isNew).toBe(true)
+    const stored = (outcomes.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof send>>>).value.message
+    const retried = await sendDirectMessage(db(), {
+      senderId: chatty.id,
+      conversationId: stored.conversationId,
+      input: { body: stored.body, clientTxnId: stored.clientTxnId },
+      enforceRateLimit: true,
+    })
+    expect(retried).toMatchObject({ isNew: false, message: { id: stored.id } })
+    // Ten seconds later (moved back rather than waited for), they may send again.
+    await db().update(message).set({ createdAt: sql`now() - interval '11 seconds'` }).where(eq(message.senderId, chatty.id))
+    expect((await send(first, 'back again')).isNew).toBe(true)
+  })
+
+  it('counts a deleted message unread nowhere: not in the badge, not in its conversation', async () => {
+    const [renter, landlord] = [await established(), await established('landlord')]
+    const { conversationId } = await openConversation(db(), { userId: landlord.id, otherUserId: renter.id })
+    const kept = await sendDirectMessage(db(), { senderId: landlord.id, conversationId, input: { body: 'Viewing at 5?', clientTxnId: nextTxn() } })
+    const regretted = await sendDirectMessage(db(), { senderId: landlord.id, conversationId, input: { body: 'Wrong address, sorry', clientTxnId: nextTxn() } })
+    expect(await countUnreadMessages(db(), renter.email)).toBe(2)
+    const deleted = await deleteDirectMessage(db(), { userId: landlord.id, messageId: regretted.message.id })
+    expect(deleted).toMatchObject({ recipientId: renter.id, recipientEmail: renter.email, senderId: landlord.id, wasUnread: true })
+    expect(await countUnreadMessages(db(), renter.email)).toBe(1)
+    expect((await listConversations(db(), { userId: renter.id })).find((c) => c.id === conversationId)?.unread).toBe(1)
+    const read = await markConversationRead(db(), { userId: renter.id, conversationId, throughSeq: kept.message.seq })
+    expect(read.unread).toBe(0)
+    // Deleting a message already read is no change to anyone's count.
+    expect((await deleteDirectMessage(db(), { userId: landlord.id, messageId: kept.message.id })).wasUnread).toBe(false)
+  })
+
+  it('lets the sender edit their own direct message, with the rules of sending', async () => {
+    const [renter, landlord] = [await established(), await established('landlord')]
+    const { conversationId } = await openConversation(db(), { userId: renter.id, otherUserId: landlord.id })
+    const sent = await sendDirectMessage(db(), { senderId: renter.id, conversationId, input: { body: 'Is it availabel?', clientTxnId: nextTxn() } })
+    const edited = await editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: '  Is it available?  ' } })
+    expect(edited).toMatchObject({ recipientId: landlord.id, message: { id: sent.message.id, seq: sent.message.seq, body: 'Is it available?', editedAt: expect.any(String) } })
+    const [shown] = (await readThread(db(), { userId: landlord.id, conversationId })).messages
+    expect(shown).toMatchObject({ body: 'Is it available?', editedAt: edited.message.editedAt })
+    await expectError(editDirectMessage(db(), { userId: landlord.id, messageId: sent.message.id, input: { body: 'Mine now' } }), 'forbidden')
+    await expectError(editDirectMessage(db(), { userId: (await established()).id, messageId: sent.message.id, input: { body: 'Hi' } }), 'not-found')
+    await expectError(editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: '   ' } }), 'invalid')
+    await expectError(editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: 'x'.repeat(4001) } }), 'invalid')
+    await blockUser(db(), { userId: landlord.id, blockedId: renter.id })
+    await expectError(editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: 'Please?' } }), 'forbidden', /does not take messages/)
+    await unblockUser(db(), { userId: landlord.id, blockedId: renter.id })
+    await deleteDirectMessage(db(), { userId: renter.id, messageId: sent.message.id })
+    await expectError(editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: 'Back' } }), 'conflict')
+    const [row] = await db().select({ body: message.body, editedAt: message.editedAt }).from(message).where(eq(message.id, sent.message.id))
+    expect(row).toEqual({ body: '', editedAt: expect.any(Date) })
+  })
 })
 
 describe('the community room', () => {
@@ -251,6 +344,34 @@ describe('the community room', () => {
     await postRoomMessage(db(), { authorId: troll.id, input: { body: 'I will behave', clientTxnId: nextTxn() } })
   })
 
+  it('lets authors edit their own room messages, within the same limits as posting', async () => {
+    const [author, other, admin] = [await established(), await established(), await createPerson(db(), { role: '', isAdministrator: true })]
+    const posted = await postRoomMessage(db(), { authorId: author.id, input: { body: 'Meetup on Fridya', clientTxnId: nextTxn() } })
+    expect(posted.message.editedAt).toBeNull()
+    const { message: edited } = await editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: 'Meetup on Friday' } })
+    expect(edited).toMatchObject({ id: posted.message.id, seq: posted.message.seq, body: 'Meetup on Friday', editedAt: expect.any(String) })
+    expect((await readRoom(db(), { afterSeq: posted.message.seq - 1 })).messages[0]).toMatchObject({ body: 'Meetup on Friday', editedAt: edited.editedAt })
+    await expectError(editRoomMessage(db(), { authorId: other.id, messageId: posted.message.id, input: { body: 'Hijacked' } }), 'forbidden')
+    await expectError(editRoomMessage(db(), { authorId: admin.id, messageId: posted.message.id, input: { body: 'Moderated' } }), 'forbidden')
+    await expectError(editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: 'x'.repeat(2001) } }), 'invalid')
+    await expectError(editRoomMessage(db(), { authorId: author.id, messageId: 999_999_999, input: { body: 'Hi' } }), 'not-found')
+    // Edits share the numbers of posting: ten in ten seconds, then a clear refusal.
+    for (let i = 2; i <= ROOM_RATE_LIMIT; i += 1) {
+      await editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: `Meetup on Friday (take ${i})` } })
+    }
+    await expectError(
+      editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: 'One edit too many' } }),
+      'rate-limited',
+      /edit 10 messages every 10 seconds/,
+    )
+    // A muted author cannot change what they wrote either.
+    const said = await postRoomMessage(db(), { authorId: other.id, input: { body: 'Fine words', clientTxnId: nextTxn() } })
+    await muteUser(db(), { adminId: admin.id, userId: other.id, input: { minutes: 15 } })
+    await expectError(editRoomMessage(db(), { authorId: other.id, messageId: said.message.id, input: { body: 'Rude words' } }), 'forbidden', /muted/)
+    await deleteRoomMessage(db(), { viewerId: author.id, messageId: posted.message.id })
+    await expectError(editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: 'Undeleted?' } }), 'conflict')
+  })
+
   it('lets authors and administrators delete room messages, and no one else', async () => {
     const [admin, author, other] = [await createPerson(db(), { role: '', isAdministrator: true }), await established(), await established()]
     const a = await postRoomMessage(db(), { authorId: author.id, input: { body: 'first', clientTxnId: nextTxn() } })
@@ -263,5 +384,113 @@ describe('the community room', () => {
       [true, ''],
       [true, ''],
     ])
+  })
+})
+
+describe('reports and mutes, for administrators', () => {
+  it('shows administrators the open reports, with the message, its author and the reason, and no one else', async () => {
+    const [admin, reporter, author] = [await createPerson(db(), { role: '', isAdministrator: true }), await established(), await established()]
+    const posted = await postRoomMessage(db(), { authorId: author.id, input: { body: 'Cheap watches at example.com', clientTxnId: nextTxn() } })
+    await reportMessage(db(), { reporterId: reporter.id, input: { kind: 'room', messageId: posted.message.id, reason: 'Spam, again' } })
+    const { conversationId } = await openConversation(db(), { userId: author.id, otherUserId: reporter.id })
+    const dm = await sendDirectMessage(db(), { senderId: author.id, conversationId, input: { body: 'Send me your bank details', clientTxnId: nextTxn() } })
+    await reportMessage(db(), { reporterId: reporter.id, input: { kind: 'direct', messageId: dm.message.id, reason: 'Looks like a scam' } })
+
+    const reports = (await listOpenReports(db(), { viewerId: admin.id })).filter((r) => r.reporter.id === reporter.id)
+    expect(reports).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'room',
+        reason: 'Spam, again',
+        reportedAt: expect.any(String),
+        reporter: { id: reporter.id, name: 'Test renter', image: null },
+        message: {
+          id: posted.message.id,
+          body: 'Cheap watches at example.com',
+          deleted: false,
+          createdAt: posted.message.createdAt,
+          author: { id: author.id, name: 'Test renter', image: null },
+          authorMutedUntil: null,
+        },
+      },
+      expect.objectContaining({ kind: 'direct', reason: 'Looks like a scam', message: expect.objectContaining({ id: dm.message.id, body: 'Send me your bank details' }) }),
+    ])
+    await expectError(listOpenReports(db(), { viewerId: reporter.id }), 'forbidden')
+    await expectError(resolveReport(db(), { adminId: author.id, reportId: reports[0]!.id, input: { action: 'dismiss' } }), 'forbidden')
+  })
+
+  it('resolves a report by dismissing it, deleting the message (room or direct) or muting the author, and says who and when', async () => {
+    const [admin, reporter, second, author] = [
+      await createPerson(db(), { role: '', isAdministrator: true }),
+      await established(),
+      await established(),
+      await established(),
+    ]
+    const file = async (reporterId: string, kind: 'room' | 'direct', messageId: number) => {
+      await reportMessage(db(), { reporterId, input: { kind, messageId, reason: 'Not nice at all' } })
+      const [row] = await db()
+        .select({ id: messageReport.id })
+        .from(messageReport)
+        .where(and(eq(messageReport.reporterId, reporterId), eq(messageReport.messageId, messageId), eq(messageReport.kind, kind)))
+      return row!.id
+    }
+    const closed = async (id: number) => {
+      const [row] = await db().select().from(messageReport).where(eq(messageReport.id, id))
+      return row!
+    }
+    const stillOpen = async () => (await listOpenReports(db(), { viewerId: admin.id })).map((r) => r.id)
+
+    // Dismissed: the message stays, the report closes.
+    const mild = await postRoomMessage(db(), { authorId: author.id, input: { body: 'Meh', clientTxnId: nextTxn() } })
+    const dismissedId = await file(reporter.id, 'room', mild.message.id)
+    const dismissed = await resolveReport(db(), { adminId: admin.id, reportId: dismissedId, input: { action: 'dismiss' } })
+    expect(dismissed).toMatchObject({ action: 'dismiss', resolved: 1, roomDeleted: null })
+    expect(await closed(dismissedId)).toMatchObject({ resolvedAt: expect.any(Date), resolvedBy: admin.id, resolution: 'dismissed' })
+    expect((await readRoom(db(), { afterSeq: mild.message.seq - 1 })).messages[0]).toMatchObject({ body: 'Meh', deleted: false })
+    await expectError(resolveReport(db(), { adminId: admin.id, reportId: dismissedId, input: { action: 'delete' } }), 'conflict')
+
+    // Deleted (room): every open report of that message closes with it.
+    const rude = await postRoomMessage(db(), { authorId: author.id, input: { body: 'Rude words', clientTxnId: nextTxn() } })
+    const [one, two] = [await file(reporter.id, 'room', rude.message.id), await file(second.id, 'room', rude.message.id)]
+    const deleted = await resolveReport(db(), { adminId: admin.id, reportId: one, input: { action: 'delete' } })
+    expect(deleted).toMatchObject({ action: 'delete', resolved: 2, roomDeleted: { seq: rude.message.seq } })
+    expect(await closed(two)).toMatchObject({ resolvedBy: admin.id, resolution: 'deleted' })
+    expect((await readRoom(db(), { afterSeq: rude.message.seq - 1 })).messages[0]).toMatchObject({ deleted: true, body: '' })
+    expect(await stillOpen()).not.toContain(two)
+
+    // Deleted (direct, still unread): it leaves the recipient's unread count.
+    const { conversationId } = await openConversation(db(), { userId: author.id, otherUserId: reporter.id })
+    const scam = await sendDirectMessage(db(), { senderId: author.id, conversationId, input: { body: 'Wire me the deposit', clientTxnId: nextTxn() } })
+    const unreadBefore = await countUnreadMessages(db(), reporter.email)
+    const scamReport = await file(reporter.id, 'direct', scam.message.id)
+    const removed = await resolveReport(db(), { adminId: admin.id, reportId: scamReport, input: { action: 'delete' } })
+    expect(removed.directDeleted).toMatchObject({ conversationId, seq: scam.message.seq, senderId: author.id, recipientId: reporter.id, wasUnread: true })
+    expect(await countUnreadMessages(db(), reporter.email)).toBe(unreadBefore - 1)
+    expect((await readThread(db(), { userId: reporter.id, conversationId })).messages.at(-1)).toMatchObject({ deleted: true, body: '' })
+
+    // Muted: for the chosen period; a period not offered is refused and changes nothing.
+    const loud = await postRoomMessage(db(), { authorId: author.id, input: { body: 'SHOUTING', clientTxnId: nextTxn() } })
+    const loudReport = await file(reporter.id, 'room', loud.message.id)
+    await expectError(resolveReport(db(), { adminId: admin.id, reportId: loudReport, input: { action: 'mute', minutes: 5 } }), 'invalid')
+    await expectError(resolveReport(db(), { adminId: admin.id, reportId: loudReport, input: { action: 'ban' } }), 'invalid')
+    expect(await mutedUntil(db(), author.id)).toBeNull()
+    const muted = await resolveReport(db(), { adminId: admin.id, reportId: loudReport, input: { action: 'mute', minutes: '1440' } })
+    expect(new Date(muted.mutedUntil!).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000)
+    expect(await closed(loudReport)).toMatchObject({ resolvedBy: admin.id, resolution: 'muted' })
+    await expectError(postRoomMessage(db(), { authorId: author.id, input: { body: 'let me talk', clientTxnId: nextTxn() } }), 'forbidden', /muted/)
+    const mutes = await listActiveMutes(db(), { adminId: admin.id })
+    expect(mutes.find((m) => m.person.id === author.id)).toMatchObject({ until: muted.mutedUntil, reason: 'Reported: Not nice at all', mutedBy: 'Test admin' })
+  })
+
+  it('lets administrators lift a mute early, and no one else', async () => {
+    const [admin, troll, bystander] = [await createPerson(db(), { role: '', isAdministrator: true }), await established(), await established()]
+    await muteUser(db(), { adminId: admin.id, userId: troll.id, input: { minutes: 60, reason: 'Spam' } })
+    await expectError(unmuteUser(db(), { adminId: bystander.id, userId: troll.id }), 'forbidden')
+    await expectError(listActiveMutes(db(), { adminId: bystander.id }), 'forbidden')
+    expect((await listActiveMutes(db(), { adminId: admin.id })).map((m) => m.person.id)).toContain(troll.id)
+    expect(await unmuteUser(db(), { adminId: admin.id, userId: troll.id })).toEqual({ wasMuted: true })
+    expect(await unmuteUser(db(), { adminId: admin.id, userId: troll.id })).toEqual({ wasMuted: false })
+    expect((await listActiveMutes(db(), { adminId: admin.id })).map((m) => m.person.id)).not.toContain(troll.id)
+    await postRoomMessage(db(), { authorId: troll.id, input: { body: 'Thank you', clientTxnId: nextTxn() } })
   })
 })

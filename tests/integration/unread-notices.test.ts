@@ -1,10 +1,13 @@
 // The unread-message e-mail: one e-mail when a direct message is still unread 15 minutes after it was
 // sent, at most one an hour per conversation, none when read or turned off. Times are moved in the
 // database instead of waited for.
-import { eq, sql } from 'drizzle-orm'
+import type { AddressInfo } from 'node:net'
+import { and, eq, sql } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { conversationNotice, message, profile } from '#server/db/schema.ts'
-import { UNREAD_NOTICES_JOB } from '#server/messages/unread-notices.server.ts'
+import { createMailer } from '#server/mail/mailer.server.ts'
+import { sendUnreadNotices, UNREAD_NOTICES_JOB } from '#server/messages/unread-notices.server.ts'
 import { chatApi, conversationBetween, establishedUser, nextTxn } from '#tests/support/chat.ts'
 import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import type { TestUser } from '#tests/support/users.ts'
@@ -102,5 +105,55 @@ describe('the unread message e-mail', () => {
     await runSweep()
     expect(noticesTo(renter)).toHaveLength(1)
     expect(noticesTo(renter)[0]!.text).toContain('> Bring your ID, please.')
+  })
+
+  it('tries again at the next sweep when the mail server refused the e-mail, instead of waiting an hour', async () => {
+    // A real SMTP server that refuses every recipient, as a mail server does when it is in trouble.
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('Mailbox unavailable, try again later'), { responseCode: 451 }))
+      },
+    })
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve))
+    const { services } = t
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}`,
+      from: 'Cooper Home <hello@cooperhome.example>',
+      dataDir: t.dataDir,
+      logger: services.logger,
+    })
+    const sweepThroughRefusingServer = () => sendUnreadNotices({ db: db(), mailer, publicUrl: TEST_ORIGIN, logger: services.logger })
+    const notice = () =>
+      db()
+        .select({ sentAt: conversationNotice.sentAt })
+        .from(conversationNotice)
+        .where(and(eq(conversationNotice.conversationId, conversationId), eq(conversationNotice.userId, renter.id)))
+    const writer = await establishedUser(t, { name: 'Kim Keyholder' })
+    const conversationId = await conversationBetween(t, writer, renter)
+    try {
+      // The first notice of the conversation fails: none is recorded, and the next sweep sends it.
+      await send(writer, conversationId, 'The keys are with the neighbour.')
+      await passMinutes(conversationId, 16)
+      expect(await sweepThroughRefusingServer()).toBe(0)
+      expect(await notice()).toEqual([])
+      await runSweep()
+      expect(noticesTo(renter).filter((m) => m.text.includes('The keys are with the neighbour.'))).toHaveLength(1)
+      expect(await notice()).toHaveLength(1)
+
+      // A later notice fails: the earlier one stays the last sent, so the next sweep sends the news.
+      await passMinutes(conversationId, 90)
+      await send(writer, conversationId, 'Did you find them?')
+      await passMinutes(conversationId, 16)
+      const [earlier] = await notice()
+      expect(await sweepThroughRefusingServer()).toBe(0)
+      expect(await notice()).toEqual([earlier])
+      await runSweep()
+      expect(noticesTo(renter).filter((m) => m.text.includes('> Did you find them?'))).toHaveLength(1)
+    } finally {
+      await new Promise<void>((resolve) => refusing.close(() => resolve()))
+    }
   })
 })

@@ -10,7 +10,7 @@ export const nextTxn = () => `txn-${Date.now().toString(36)}-${(txn += 1)}`
 
 export async function chatApi(
   t: TestServices,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   pathname: string,
   { cookie, body }: { cookie?: string; body?: unknown } = {},
 ): Promise<{ status: number; json: any }> {

@@ -1,6 +1,7 @@
 // The chat pages' calls over HTTP from the browser: the JSON API under /api/chat first, and the page's
 // own form action when the API cannot take the request (the same domain functions answer either way).
 import type { DirectMessage, RoomMessage } from '#app/realtime/events.ts'
+import type { ConversationSummary } from '#server/messages/conversations.server.ts'
 
 export type ThreadTarget = { kind: 'room' } | { kind: 'direct'; conversationId: number }
 
@@ -78,6 +79,32 @@ export async function loadEarlier<M extends DirectMessage | RoomMessage>(target:
   } catch {
     return null
   }
+}
+
+export type ThreadPage<M> = { messages: M[]; hasEarlier: boolean; hasLater: boolean }
+
+async function getJson<T>(url: string): Promise<T | null> {
+  try {
+    const response = await fetch(url, { headers: { Accept: 'application/json' } })
+    return response.ok ? ((await response.json()) as T) : null
+  } catch {
+    return null
+  }
+}
+
+/** The messages after `afterSeq` (catching up after a reconnect), or null when the API cannot answer. */
+export function loadAfter<M extends DirectMessage | RoomMessage>(target: ThreadTarget, afterSeq: number): Promise<ThreadPage<M> | null> {
+  return getJson(`${messagesUrl(target)}?${new URLSearchParams({ after: String(afterSeq) })}`)
+}
+
+/** The thread's newest page, or null when the API cannot answer. */
+export function loadLatest<M extends DirectMessage | RoomMessage>(target: ThreadTarget): Promise<ThreadPage<M> | null> {
+  return getJson(messagesUrl(target))
+}
+
+/** The signed-in user's conversations with their unread counts (the sidebar), or null. */
+export async function loadConversations(): Promise<ConversationSummary[] | null> {
+  return (await getJson<{ conversations: ConversationSummary[] }>('/api/chat/conversations'))?.conversations ?? null
 }
 
 /** Marks the conversation read through a message seen while the thread is open. */

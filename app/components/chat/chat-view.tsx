@@ -7,6 +7,7 @@ import { Button } from '#app/components/profile/fields.tsx'
 import { formatCents } from '#app/utils/format.ts'
 import type { ConversationSummary } from '#server/messages/conversations.server.ts'
 import type { ChatFailure, ChatPageData, DirectThread, ListingCard } from '#server/messages/chat-page.server.ts'
+import { useLiveConversations } from './live.ts'
 import { Thread } from './thread.tsx'
 
 function unreadLabel(count: number) {
@@ -42,8 +43,31 @@ function ConversationLink({ item, isCurrent, selfId }: { item: ConversationSumma
   )
 }
 
+function ReportsLink({ count }: { count: number }) {
+  return (
+    <Link
+      to="/chat/reports"
+      className="flex items-center justify-between gap-3 rounded-lg px-3 py-2.5 font-semibold text-ink hover:bg-brand-50"
+    >
+      <span className="flex items-center gap-3">
+        <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-red-50 text-lg text-red-800">
+          !
+        </span>
+        Reported messages
+      </span>
+      {count > 0 ? (
+        <span className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+          <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+          <span className="sr-only">{count === 1 ? '1 open report' : `${count > 99 ? 'More than 99' : count} open reports`}</span>
+        </span>
+      ) : null}
+    </Link>
+  )
+}
+
 function Sidebar({ data, currentId }: { data: ChatPageData; currentId: number | null }) {
   const viewer = data.viewer
+  const conversations = useLiveConversations(data.conversations, Boolean(viewer))
   return (
     <nav aria-label="Chats" className="rounded-2xl border border-gray-200 bg-white p-2 shadow-sm">
       <ul className="space-y-1">
@@ -59,17 +83,22 @@ function Sidebar({ data, currentId }: { data: ChatPageData; currentId: number | 
             Community room
           </Link>
         </li>
+        {data.reportsToReview !== null ? (
+          <li>
+            <ReportsLink count={data.reportsToReview} />
+          </li>
+        ) : null}
       </ul>
       {viewer ? (
         <>
           <h2 className="mt-3 px-3 text-xs font-semibold tracking-wide text-ink-soft uppercase">Conversations</h2>
-          {data.conversations.length === 0 ? (
+          {conversations.length === 0 ? (
             <p className="px-3 py-2 text-sm text-ink-soft">
               No conversations yet. Use “Message the landlord” on a listing to start one.
             </p>
           ) : (
             <ul className="mt-1 space-y-1">
-              {data.conversations.map((item) => (
+              {conversations.map((item) => (
                 <li key={item.id}>
                   <ConversationLink item={item} isCurrent={item.id === currentId} selfId={viewer.id} />
                 </li>

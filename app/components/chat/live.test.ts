@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RealtimeEvent } from '#app/realtime/events.ts'
-import { threadNews, typingText } from './live.ts'
+import { isSidebarNews, threadNews, typingText } from './live.ts'
 
 const maria = { id: 'maria', name: 'Maria', image: null }
 const robin = { id: 'robin', name: 'Robin', image: null }
@@ -9,7 +9,7 @@ const room = { kind: 'room' } as const
 
 const dm = (conversationId: number): RealtimeEvent => ({
   type: 'dm',
-  message: { id: 1, conversationId, seq: 3, senderId: 'maria', body: 'hi', clientTxnId: 'txn-00001', createdAt: '2026-01-01T00:00:00.000Z', deleted: false, readAt: null },
+  message: { id: 1, conversationId, seq: 3, senderId: 'maria', body: 'hi', clientTxnId: 'txn-00001', createdAt: '2026-01-01T00:00:00.000Z', editedAt: null, deleted: false, readAt: null },
 })
 
 describe('live news for an open thread', () => {
@@ -17,15 +17,24 @@ describe('live news for an open thread', () => {
     expect(threadNews(dm(7), direct, [robin, maria])).toMatchObject({ kind: 'message', message: { seq: 3, author: { name: 'Maria' } } })
   })
 
-  it('says the sidebar is stale for a message of another conversation, and ignores it in the room', () => {
-    expect(threadNews(dm(8), direct, [robin, maria])).toEqual({ kind: 'elsewhere' })
-    expect(threadNews(dm(8), room, [])).toEqual({ kind: 'elsewhere' })
+  it('leaves a message of another conversation to the sidebar, in a conversation and in the room', () => {
+    expect(threadNews(dm(8), direct, [robin, maria])).toBeNull()
+    expect(threadNews(dm(8), room, [])).toBeNull()
+  })
+
+  it('makes the sidebar ask for its list on direct-message news, a new unread count and a reconnect, not on room news', () => {
+    expect(isSidebarNews(dm(8))).toBe(true)
+    expect(isSidebarNews({ type: 'dm-deleted', conversationId: 8, seq: 1 })).toBe(true)
+    expect(isSidebarNews({ type: 'unread', unread: 2 })).toBe(true)
+    expect(isSidebarNews({ type: 'reconnected' })).toBe(true)
+    expect(isSidebarNews({ type: 'room-deleted', seq: 1 })).toBe(false)
+    expect(isSidebarNews({ type: 'presence', online: 3 })).toBe(false)
   })
 
   it('keeps room news in the room and conversation news in their conversation', () => {
     const posted: RealtimeEvent = {
       type: 'room',
-      message: { id: 2, roomId: 'community', seq: 9, author: maria, body: 'hello room', clientTxnId: 'txn-00002', createdAt: '2026-01-01T00:00:00.000Z', deleted: false },
+      message: { id: 2, roomId: 'community', seq: 9, author: maria, body: 'hello room', clientTxnId: 'txn-00002', createdAt: '2026-01-01T00:00:00.000Z', editedAt: null, deleted: false },
     }
     expect(threadNews(posted, room, [])).toMatchObject({ kind: 'message', message: { seq: 9, body: 'hello room' } })
     expect(threadNews(posted, direct, [])).toBeNull()

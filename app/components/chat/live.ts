@@ -1,9 +1,10 @@
 // The live socket's news as one open thread needs it: only the events about this thread, already in
 // the thread's own terms. Everything else on the page (the sidebar, the badge) listens for itself.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { TYPING_SHOWN_MS, type RealtimeEvent } from '#app/realtime/events.ts'
 import { useRealtimeEvent } from '#app/realtime/provider.tsx'
-import type { ThreadTarget } from './chat-client.ts'
+import type { ConversationSummary } from '#server/messages/conversations.server.ts'
+import { loadConversations, type ThreadTarget } from './chat-client.ts'
 import { fromDirectMessage, fromRoomMessage, type ChatMessage, type ChatPerson } from './thread-state.ts'
 
 export type ThreadNews =
@@ -14,8 +15,6 @@ export type ThreadNews =
   | { kind: 'online'; online: number }
   /** After a reconnect: the thread catches up over HTTP. */
   | { kind: 'reconnected' }
-  /** A message in another conversation: the sidebar is stale. */
-  | { kind: 'elsewhere' }
 
 /** The event in the terms of the open thread, or null when it is about something else. */
 export function threadNews(event: RealtimeEvent, target: ThreadTarget, participants: readonly ChatPerson[]): ThreadNews | null {
@@ -26,8 +25,8 @@ export function threadNews(event: RealtimeEvent, target: ThreadTarget, participa
     case 'room':
       return isRoom ? { kind: 'message', message: fromRoomMessage(event.message) } : null
     case 'dm':
-      if (inThread(event.message.conversationId)) return { kind: 'message', message: fromDirectMessage(event.message, participants) }
-      return { kind: 'elsewhere' }
+      // A message of another conversation is the sidebar's news (useLiveConversations), not the thread's.
+      return inThread(event.message.conversationId) ? { kind: 'message', message: fromDirectMessage(event.message, participants) } : null
     case 'room-deleted':
       return isRoom ? { kind: 'deleted', seq: event.seq } : null
     case 'dm-deleted':
@@ -53,6 +52,43 @@ export function useThreadNews(target: ThreadTarget, participants: readonly ChatP
     const news = threadNews(event, target, participants)
     if (news) onNews(news)
   })
+}
+
+/** Whether the event makes the sidebar's conversation list stale: a direct message (new, edited, deleted), a new unread count, a reconnect. */
+export function isSidebarNews(event: RealtimeEvent): boolean {
+  return event.type === 'dm' || event.type === 'dm-deleted' || event.type === 'unread' || event.type === 'reconnected'
+}
+
+/**
+ * The signed-in user's conversation list, starting from the page's and asked for again over HTTP
+ * (the list alone, not the page) whenever the socket says it changed. One request at a time: news
+ * arriving meanwhile asks once more after it.
+ */
+export function useLiveConversations(initial: ConversationSummary[], isSignedIn: boolean): ConversationSummary[] {
+  const [list, setList] = useState(initial)
+  useEffect(() => setList(initial), [initial])
+  const loading = useRef({ isRunning: false, isStale: false })
+  async function refresh() {
+    const flags = loading.current
+    if (flags.isRunning) {
+      flags.isStale = true
+      return
+    }
+    flags.isRunning = true
+    try {
+      do {
+        flags.isStale = false
+        const fresh = await loadConversations()
+        if (fresh) setList(fresh)
+      } while (flags.isStale)
+    } finally {
+      flags.isRunning = false
+    }
+  }
+  useRealtimeEvent((event) => {
+    if (isSignedIn && isSidebarNews(event)) void refresh()
+  })
+  return list
 }
 
 /** Who is typing now: each name for TYPING_SHOWN_MS after their last typing event. */

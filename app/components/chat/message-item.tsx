@@ -24,14 +24,14 @@ export function MessageTime({ iso }: { iso: string }) {
   )
 }
 
-const MUTE_LABELS: Record<(typeof MUTE_CHOICES_MINUTES)[number], string> = {
+export const MUTE_LABELS: Record<(typeof MUTE_CHOICES_MINUTES)[number], string> = {
   15: '15 minutes',
   60: '1 hour',
   1440: '1 day',
   10080: '1 week',
 }
 
-export type MessagePermissions = { canDelete: boolean; canReport: boolean; canMute: boolean }
+export type MessagePermissions = { canEdit: boolean; canDelete: boolean; canReport: boolean; canMute: boolean }
 
 function ActionDisclosure({ label, summary, children, open }: { label: string; summary: string; children: ReactNode; open?: boolean }) {
   return (
@@ -47,23 +47,76 @@ function ActionDisclosure({ label, summary, children, open }: { label: string; s
   )
 }
 
+/**
+ * The edit form behind its disclosure. Once the page runs, the form (whose box repeats the message's
+ * words) exists only while the disclosure is open, so the words are in the page once; before that,
+ * and without JavaScript, it is always there for the disclosure to show.
+ */
+function EditDisclosure({ message, maxLength, error, value }: { message: ChatMessage; maxLength: number; error?: string; value?: string }) {
+  const [isOpen, setOpen] = useState(Boolean(error))
+  const [isHydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const idPrefix = `message-${message.id}`
+  return (
+    <details className="group text-sm" open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary
+        aria-label="Edit your message"
+        className="cursor-pointer list-none rounded px-1.5 py-0.5 font-medium text-ink-soft underline-offset-2 hover:text-ink hover:underline"
+      >
+        Edit
+      </summary>
+      {isOpen || !isHydrated ? (
+        <div className="mt-2 w-72 max-w-full rounded-lg border border-gray-200 bg-white p-3 text-ink shadow-md">
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="edit" />
+            <input type="hidden" name="messageId" value={message.id} />
+            <label htmlFor={`${idPrefix}-edit`} className="block font-semibold">
+              Change your message
+            </label>
+            <textarea
+              id={`${idPrefix}-edit`}
+              name="body"
+              rows={3}
+              required
+              maxLength={maxLength}
+              defaultValue={error ? (value ?? message.body) : message.body}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${idPrefix}-edit-error` : undefined}
+              className={inputClass}
+            />
+            <FieldError id={`${idPrefix}-edit-error`} message={error} />
+            <Button>Save changes</Button>
+          </Form>
+        </div>
+      ) : null}
+    </details>
+  )
+}
+
 function MessageActions({
   message,
   permissions,
   failure,
   alignEnd,
+  maxLength,
 }: {
   message: ChatMessage
   permissions: MessagePermissions
   failure?: ChatFailure
   alignEnd: boolean
+  maxLength: number
 }) {
   const about = `message from ${message.author.name}`
+  const editError = failure?.intent === 'edit' ? (failure.fieldErrors.body ?? failure.formError) : undefined
   const reportError = failure?.intent === 'report' ? (failure.fieldErrors.reason ?? failure.formError) : undefined
   const muteError = failure?.intent === 'mute' ? (failure.fieldErrors.minutes ?? failure.formError) : undefined
   const idPrefix = `message-${message.id}`
   return (
     <div className={`mt-1 flex flex-wrap gap-2 ${alignEnd ? 'justify-end text-left' : ''}`}>
+      {permissions.canEdit ? (
+        // Keyed by the edit time: a saved change closes the form and fills it with the new words.
+        <EditDisclosure key={message.editedAt ?? 'original'} message={message} maxLength={maxLength} error={editError} value={failure?.values?.body} />
+      ) : null}
       {permissions.canDelete ? (
         <ActionDisclosure label={`Delete ${about}`} summary="Delete">
           <Form method="post" className="space-y-2">
@@ -130,6 +183,7 @@ export function MessageItem({
   isRead,
   permissions,
   failure,
+  maxLength,
 }: {
   message: ChatMessage
   isOwn: boolean
@@ -137,6 +191,8 @@ export function MessageItem({
   isRead: boolean
   permissions: MessagePermissions
   failure?: ChatFailure
+  /** The longest words the message may have (for editing). */
+  maxLength: number
 }) {
   const ownFailure = failure?.messageId === message.id ? failure : undefined
   return (
@@ -145,6 +201,7 @@ export function MessageItem({
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold text-ink">{isOwn ? 'You' : message.author.name}</span>
           <MessageTime iso={message.createdAt} />
+          {message.editedAt && !message.deleted ? <span className="text-xs text-ink-soft">(edited)</span> : null}
         </p>
         <div
           className={`mt-1 inline-block rounded-2xl px-3.5 py-2 text-left ${
@@ -154,7 +211,7 @@ export function MessageItem({
           {message.deleted ? <p>Message deleted</p> : <MessageText body={message.body} />}
         </div>
         {isRead ? <p className="mt-0.5 text-xs font-medium text-ink-soft">Read</p> : null}
-        {message.deleted ? null : <MessageActions message={message} permissions={permissions} failure={ownFailure} alignEnd={isOwn} />}
+        {message.deleted ? null : <MessageActions message={message} permissions={permissions} failure={ownFailure} alignEnd={isOwn} maxLength={maxLength} />}
       </article>
     </li>
   )

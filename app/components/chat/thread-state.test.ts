@@ -4,13 +4,18 @@ import {
   addEarlierPage,
   addLatestPage,
   addPending,
+  applyCatchUp,
+  CATCH_UP_MAX_PAGES,
+  catchUp,
   emptyThread,
   fromDirectMessage,
   lastReadOwnSeq,
   lastSeq,
+  lastUnreadSeq,
   markDeleted,
   markFailed,
   markReadThrough,
+  type CatchUpPage,
   type ChatMessage,
   type ThreadState,
 } from './thread-state.ts'
@@ -26,6 +31,7 @@ function msg(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
     body: `message ${seq}`,
     clientTxnId: `txn-maria-${seq}`,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, seq)).toISOString(),
+    editedAt: null,
     deleted: false,
     readAt: null,
     ...overrides,
@@ -135,10 +141,95 @@ describe('thread state', () => {
       body: 'hi',
       clientTxnId: 'txn-00001',
       createdAt: '2026-01-01T00:00:00.000Z',
+      editedAt: null,
       deleted: false,
       readAt: null,
     }
     expect(fromDirectMessage(direct, [me, maria]).author.name).toBe('Maria')
     expect(fromDirectMessage({ ...direct, senderId: 'gone' }, [me, maria]).author.name).toBe('Former member')
+  })
+
+  it('keeps the newest words of an edited message, whatever order the copies arrive in', () => {
+    const edited = msg(2, { body: 'message 2, corrected', editedAt: '2026-01-01T02:00:00.000Z' })
+    const editedAgain = msg(2, { body: 'message 2, final', editedAt: '2026-01-01T03:00:00.000Z' })
+    let state = addConfirmed(emptyThread, [msg(1), msg(2)], 'me')
+    state = addConfirmed(state, [editedAgain], 'me') // the socket
+    state = addConfirmed(state, [edited], 'me') // an older answer arriving late
+    state = addLatestPage(state, { messages: [msg(1), msg(2)], hasEarlier: false }, 'me') // a page loaded before the edits
+    expect(shown(state)).toEqual(['1:message 1', '2:message 2, final'])
+    expect(state.messages[1]!.editedAt).toBe('2026-01-01T03:00:00.000Z')
+    state = markDeleted(state, 2)
+    state = addConfirmed(state, [editedAgain], 'me')
+    expect(shown(state)).toEqual(['1:message 1', '2:(deleted)'])
+  })
+})
+
+describe('catching up after a reconnect', () => {
+  /** A server holding messages 1…last, answering `after=` in pages of `size` as the API does. */
+  function server(last: number, size = 50) {
+    const asked: string[] = []
+    const all = Array.from({ length: last }, (_, i) => msg(i + 1))
+    return {
+      asked,
+      fetchAfter: async (after: number): Promise<CatchUpPage> => {
+        asked.push(`after=${after}`)
+        const rest = all.filter((m) => m.seq > after)
+        return { messages: rest.slice(0, size), hasEarlier: after > 0, hasLater: rest.length > size }
+      },
+      fetchLatest: async (): Promise<CatchUpPage> => {
+        asked.push('latest')
+        return { messages: all.slice(-size), hasEarlier: all.length > size, hasLater: false }
+      },
+    }
+  }
+
+  it('asks for what came after the last message held and merges it, each message once', async () => {
+    const held = addPending(addConfirmed(emptyThread, [msg(1), msg(2), msg(3)], 'me'), { clientTxnId: 'a-000001', body: 'waiting' })
+    const api = server(7)
+    const result = await catchUp({ afterSeq: lastSeq(held), ...api })
+    expect(api.asked).toEqual(['after=3'])
+    expect(result).toMatchObject({ kind: 'merge' })
+    // Meanwhile message 5 arrived live; the catch-up brings it again.
+    const live = addConfirmed(held, [msg(5)], 'me')
+    const state = applyCatchUp(live, result, 'me')
+    expect(state.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(state.pending).toHaveLength(1)
+  })
+
+  it('follows hasLater page after page until caught up', async () => {
+    const api = server(140, 50)
+    const result = await catchUp({ afterSeq: 10, ...api })
+    expect(api.asked).toEqual(['after=10', 'after=60', 'after=110'])
+    const state = applyCatchUp(addConfirmed(emptyThread, [msg(9), msg(10)], 'me'), result, 'me')
+    expect(state.messages.map((m) => m.seq)).toEqual(Array.from({ length: 132 }, (_, i) => 9 + i))
+  })
+
+  it(`calls a gap of more than ${CATCH_UP_MAX_PAGES} pages too large and starts again from the newest page`, async () => {
+    const api = server(1000, 50)
+    const result = await catchUp({ afterSeq: 2, ...api })
+    expect(api.asked).toEqual(['after=2', 'after=52', 'after=102', 'after=152', 'latest'])
+    expect(result.kind).toBe('reload')
+    let state = addPending(addConfirmed(emptyThread, [msg(1), msg(2)], 'me'), { clientTxnId: 'a-000001', body: 'waiting' })
+    state = addConfirmed(state, [msg(1001)], 'me') // arrived live during the catch-up
+    state = applyCatchUp(state, result, 'me')
+    expect(state.messages[0]!.seq).toBe(951)
+    expect(state.messages.map((m) => m.seq)).toEqual(Array.from({ length: 51 }, (_, i) => 951 + i))
+    expect(state.hasEarlier).toBe(true)
+    expect(state.pending.map((p) => p.body)).toEqual(['waiting'])
+  })
+
+  it('leaves the thread as it is when the server cannot be asked', async () => {
+    const held = addConfirmed(emptyThread, [msg(1)], 'me')
+    const result = await catchUp({ afterSeq: 1, fetchAfter: async () => null, fetchLatest: async () => null })
+    expect(result).toEqual({ kind: 'failed' })
+    expect(applyCatchUp(held, result, 'me')).toBe(held)
+  })
+
+  it('says through which message the other person’s news is unread, for marking it read once shown', () => {
+    let state = addConfirmed(emptyThread, [msg(1, { readAt: '2026-01-01T00:05:00.000Z' }), own(2, 'b-000002'), msg(3), msg(4)], 'me')
+    expect(lastUnreadSeq(state, 'me')).toBe(4)
+    state = markDeleted(state, 4)
+    expect(lastUnreadSeq(state, 'me')).toBe(3)
+    expect(lastUnreadSeq(addConfirmed(emptyThread, [own(1, 'a-000001')], 'me'), 'me')).toBeNull()
   })
 })

@@ -14,6 +14,8 @@ export type ChatMessage = {
   body: string
   clientTxnId: string
   createdAt: string
+  /** When its author last changed its words; null if never. */
+  editedAt: string | null
   deleted: boolean
   /** When the recipient read it (direct messages with receipts only). */
   readAt: string | null
@@ -44,6 +46,7 @@ export function fromRoomMessage(message: RoomMessage): ChatMessage {
     body: message.body,
     clientTxnId: message.clientTxnId,
     createdAt: message.createdAt,
+    editedAt: message.editedAt ?? null,
     deleted: message.deleted,
     readAt: null,
   }
@@ -63,6 +66,7 @@ export function fromDirectMessage(message: DirectMessage, participants: readonly
     body: message.body,
     clientTxnId: message.clientTxnId,
     createdAt: message.createdAt,
+    editedAt: message.editedAt ?? null,
     deleted: message.deleted,
     readAt: message.readAt,
   }
@@ -70,13 +74,21 @@ export function fromDirectMessage(message: DirectMessage, participants: readonly
 
 const txnKey = (message: Pick<ChatMessage, 'author' | 'clientTxnId'>) => `${message.author.id}\u0000${message.clientTxnId}`
 
-/** The newer knowledge of one message: a deletion or a read receipt is never undone by a stale copy. */
+/** Whether `a` carries words at least as new as `b` (never edited counts as oldest; ISO times sort as text). */
+const isEditedSince = (a: ChatMessage, b: ChatMessage) => (a.editedAt ?? '') >= (b.editedAt ?? '')
+
+/**
+ * The newer knowledge of one message: a deletion, a read receipt or an edit is never undone by a
+ * stale copy (a page loaded before the edit, a socket event overtaken by an HTTP answer).
+ */
 function combine(known: ChatMessage, incoming: ChatMessage): ChatMessage {
   const deleted = known.deleted || incoming.deleted
+  const words = isEditedSince(incoming, known) ? incoming : known
   return {
     ...incoming,
     deleted,
-    body: deleted ? '' : incoming.body,
+    body: deleted ? '' : words.body,
+    editedAt: deleted ? null : words.editedAt,
     readAt: incoming.readAt ?? known.readAt,
   }
 }
@@ -119,6 +131,69 @@ export function addLatestPage(
   if (gap) return addConfirmed({ messages: [], pending: state.pending, hasEarlier: true }, page.messages, selfId)
   const merged = addConfirmed(state, page.messages, selfId)
   return state.messages.length === 0 ? { ...merged, hasEarlier: page.hasEarlier } : merged
+}
+
+/** How many pages of `after=` a catch-up follows before it calls the gap too large. */
+export const CATCH_UP_MAX_PAGES = 4
+
+export type CatchUpPage = { messages: ChatMessage[]; hasEarlier: boolean; hasLater: boolean }
+
+/**
+ * What a catch-up after a reconnect found: the messages after the last one held (to merge), or, when
+ * more than CATCH_UP_MAX_PAGES pages came after it, the thread's newest page to start again from.
+ * 'failed' when the server could not be asked; the thread stays as it is.
+ */
+export type CatchUp =
+  | { kind: 'merge'; messages: ChatMessage[] }
+  | { kind: 'reload'; page: { messages: ChatMessage[]; hasEarlier: boolean } }
+  | { kind: 'failed' }
+
+/**
+ * Asks for everything after `afterSeq`, page after page while the server says there is more
+ * (`hasLater`), up to `maxPages`; past that, the gap is too large and the newest page is fetched.
+ */
+export async function catchUp({
+  afterSeq,
+  fetchAfter,
+  fetchLatest,
+  maxPages = CATCH_UP_MAX_PAGES,
+}: {
+  afterSeq: number
+  fetchAfter: (afterSeq: number) => Promise<CatchUpPage | null>
+  fetchLatest: () => Promise<CatchUpPage | null>
+  maxPages?: number
+}): Promise<CatchUp> {
+  const messages: ChatMessage[] = []
+  let after = afterSeq
+  for (let page = 0; page < maxPages; page += 1) {
+    const next = await fetchAfter(after)
+    if (!next) return { kind: 'failed' }
+    messages.push(...next.messages)
+    const last = next.messages.at(-1)?.seq
+    if (!next.hasLater || last === undefined) return { kind: 'merge', messages }
+    after = last
+  }
+  const latest = await fetchLatest()
+  return latest ? { kind: 'reload', page: { messages: latest.messages, hasEarlier: latest.hasEarlier } } : { kind: 'failed' }
+}
+
+/**
+ * Applies a catch-up to the thread as it is now (live messages may have arrived meanwhile). A reload
+ * keeps what it held from the new page's first message on, and the pending sends; older messages go,
+ * since the ones between them and the page were never fetched.
+ */
+export function applyCatchUp(state: ThreadState, result: CatchUp, selfId: string | null): ThreadState {
+  if (result.kind === 'failed') return state
+  if (result.kind === 'merge') return addConfirmed(state, result.messages, selfId)
+  const first = result.page.messages[0]?.seq
+  const kept = first === undefined ? [] : state.messages.filter((message) => message.seq >= first)
+  return addConfirmed({ messages: kept, pending: state.pending, hasEarlier: result.page.hasEarlier }, result.page.messages, selfId)
+}
+
+/** The last message from someone else not yet read by `selfId` (to mark read once seen), or null. */
+export function lastUnreadSeq(state: ThreadState, selfId: string | null): number | null {
+  const unread = state.messages.filter((message) => message.author.id !== selfId && !message.deleted && message.readAt === null)
+  return unread.at(-1)?.seq ?? null
 }
 
 /** Adds an older page (scrolling back). */

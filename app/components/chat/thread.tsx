@@ -6,7 +6,7 @@ import { useNavigate, useRevalidator } from 'react-router'
 import { sendTyping } from '#app/realtime/provider.tsx'
 import type { ChatFailure, ChatViewer, DirectThread, RoomThread } from '#server/messages/chat-page.server.ts'
 import { DIRECT_MESSAGE_MAX_LENGTH, ROOM_MESSAGE_MAX_LENGTH } from '#server/messages/schemas.ts'
-import { loadEarlier, markRead, pagePath, sendMessage, type ThreadTarget } from './chat-client.ts'
+import { loadAfter, loadEarlier, loadLatest, markRead, pagePath, sendMessage, type ThreadPage, type ThreadTarget } from './chat-client.ts'
 import { Composer } from './composer.tsx'
 import { typingText, useThreadNews, useTypingNames } from './live.ts'
 import { MessageItem } from './message-item.tsx'
@@ -16,15 +16,19 @@ import {
   addEarlierPage,
   addLatestPage,
   addPending,
+  applyCatchUp,
+  catchUp,
   emptyThread,
   firstSeq,
   fromDirectMessage,
   fromRoomMessage,
   lastReadOwnSeq,
   lastSeq,
+  lastUnreadSeq,
   markDeleted,
   markFailed,
   markReadThrough,
+  type CatchUpPage,
   type ChatMessage,
   type ChatPerson,
   type PendingMessage,
@@ -99,6 +103,56 @@ export function Thread({
   const scroller = useRef<HTMLDivElement>(null)
   const followBottom = useRef(true)
   const keepPosition = useRef<{ height: number; top: number } | null>(null)
+  const latestState = useRef(state)
+  useEffect(() => {
+    latestState.current = state
+  })
+  const readRequested = useRef(0)
+  const catchingUp = useRef({ isRunning: false, isStale: false })
+
+  /** Tells the server this tab has shown the other person's messages through `seq` (once per seq). */
+  function markSeenThrough(seq: number | null) {
+    if (target.kind !== 'direct' || seq === null || seq <= readRequested.current || document.visibilityState !== 'visible') return
+    readRequested.current = seq
+    void markRead(target.conversationId, seq)
+  }
+
+  const pageOf = (page: ThreadPage<DirectMessage | RoomMessage> | null): CatchUpPage | null =>
+    page && { messages: toChat(page.messages, participants), hasEarlier: page.hasEarlier, hasLater: page.hasLater }
+
+  /**
+   * After a reconnect: asks for what came after the last message held (page after page, up to a
+   * few), and starts again from the newest page when more than that was missed. A reconnect during
+   * a catch-up asks again once it ends.
+   */
+  async function catchUpAfterReconnect() {
+    // An older page (?before=) is history being read, not the live end of the thread.
+    if (thread.before !== null) return
+    const flags = catchingUp.current
+    if (flags.isRunning) {
+      flags.isStale = true
+      return
+    }
+    flags.isRunning = true
+    try {
+      let after = lastSeq(latestState.current)
+      do {
+        flags.isStale = false
+        const result = await catchUp({
+          afterSeq: after,
+          fetchAfter: async (seq) => pageOf(await loadAfter(target, seq)),
+          fetchLatest: async () => pageOf(await loadLatest(target)),
+        })
+        if (result.kind === 'failed') continue
+        const caught = applyCatchUp(latestState.current, result, selfId)
+        setState((current) => applyCatchUp(current, result, selfId))
+        after = Math.max(after, lastSeq(caught))
+        markSeenThrough(lastUnreadSeq(caught, selfId))
+      } while (flags.isStale)
+    } finally {
+      flags.isRunning = false
+    }
+  }
 
   // A fresh page from the server (after a form, a revalidation or a catch-up) merges into the thread.
   useEffect(() => {
@@ -111,9 +165,7 @@ export function Thread({
     switch (news.kind) {
       case 'message':
         setState((current) => addConfirmed(current, [news.message], selfId))
-        if (target.kind === 'direct' && news.message.author.id !== selfId && document.visibilityState === 'visible') {
-          void markRead(target.conversationId, news.message.seq)
-        }
+        if (news.message.author.id !== selfId && news.message.readAt === null) markSeenThrough(news.message.seq)
         return
       case 'deleted':
         return setState((current) => markDeleted(current, news.seq))
@@ -126,20 +178,21 @@ export function Thread({
       case 'online':
         return setOnline(news.online)
       case 'reconnected':
-      case 'elsewhere':
-        return void revalidator.revalidate()
+        return void catchUpAfterReconnect()
     }
   })
 
   // Messages that arrived while the tab was hidden are read when it is shown again.
+  const markSeenLatest = useRef(() => {})
+  useEffect(() => {
+    markSeenLatest.current = () => markSeenThrough(lastUnreadSeq(latestState.current, selfId))
+  })
   useEffect(() => {
     if (target.kind !== 'direct') return
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void revalidator.revalidate()
-    }
+    const onVisible = () => markSeenLatest.current()
     document.addEventListener('visibilitychange', onVisible)
     return () => document.removeEventListener('visibilitychange', onVisible)
-  }, [target.kind, revalidator])
+  }, [target.kind])
 
   const first = firstSeq(state)
   const last = lastSeq(state)
@@ -243,7 +296,9 @@ export function Thread({
                   message={message}
                   isOwn={isOwn}
                   isRead={message.seq === readSeq}
+                  maxLength={isRoom ? ROOM_MESSAGE_MAX_LENGTH : DIRECT_MESSAGE_MAX_LENGTH}
                   permissions={{
+                    canEdit: isOwn && !(isRoom && viewer?.mutedUntil),
                     canDelete: Boolean(viewer) && (isOwn || (isRoom && Boolean(viewer?.isAdmin))),
                     canReport: Boolean(viewer) && !isOwn,
                     canMute: isRoom && Boolean(viewer?.isAdmin) && !isOwn,

@@ -1,0 +1,85 @@
+// What /chat/reports loads and does: the open reports and the mutes in force, for administrators
+// only (anyone else gets 403, a visitor the login page). Each form posts an `intent` to the page's
+// action, which acts through the same domain functions as the JSON API, publishes what others see
+// (a deleted message) and redirects back with a toast; a refusal answers with its status and words.
+import { data } from 'react-router'
+import { isPlainText } from '#app/utils/plain-text.ts'
+import { requireAdmin } from '#server/accounts/session.server.ts'
+import { isAppError } from '#server/errors.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+import type { Services } from '#server/services.server.ts'
+import { announceReportOutcome } from './chat-news.server.ts'
+import { idOf } from './chat-page.server.ts'
+import { listOpenReports, resolveReport, type OpenReport, type ReportOutcome } from './reports.server.ts'
+import { listActiveMutes, unmuteUser, type ActiveMute } from './room.server.ts'
+
+export const REPORTS_PATH = '/chat/reports'
+
+export type ReportsPageData = { reports: OpenReport[]; mutes: ActiveMute[] }
+
+/** A refused form: which report (or person) it was about, and what to say. */
+export type ReportsFailure = { reportId?: number; userId?: string; formError: string; minutesError?: string }
+
+export async function loadReportsPage(services: Services, request: Request): Promise<ReportsPageData> {
+  const current = await requireAdmin(services, request)
+  const { db } = services.database
+  const [reports, mutes] = await Promise.all([listOpenReports(db, { viewerId: current.userId }), listActiveMutes(db, { adminId: current.userId })])
+  return { reports, mutes }
+}
+
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
+
+function doneMessage(outcome: ReportOutcome): string {
+  const name = outcome.author?.name ?? 'The author'
+  switch (outcome.action) {
+    case 'dismiss':
+      return 'The report is dismissed.'
+    case 'delete':
+      return 'The message is deleted and the report resolved.'
+    case 'mute':
+      return `${name} is muted in the room until ${utc(outcome.mutedUntil!)}.`
+  }
+}
+
+export async function reportsAction(services: Services, request: Request) {
+  const current = await requireAdmin(services, request)
+  const { db } = services.database
+  const formData = await request.formData()
+  const intent = text(formData, 'intent')
+  const reportId = idOf(text(formData, 'reportId')) ?? undefined
+  const userId = text(formData, 'userId') || undefined
+  try {
+    if (intent === 'resolve') {
+      if (reportId === undefined) throw new Response('Not Found', { status: 404 })
+      const input = { action: text(formData, 'action'), minutes: formData.has('minutes') ? text(formData, 'minutes') : undefined }
+      const outcome = await resolveReport(db, { adminId: current.userId, reportId, input })
+      await announceReportOutcome(services, outcome)
+      return redirectWithToast(REPORTS_PATH, { type: 'success', message: doneMessage(outcome) })
+    }
+    if (intent === 'unmute' && userId) {
+      // The form's hidden field names the person; text the database cannot hold names nobody.
+      if (!isPlainText(userId)) throw new Response('Not Found', { status: 404 })
+      const { wasMuted } = await unmuteUser(db, { adminId: current.userId, userId })
+      return redirectWithToast(REPORTS_PATH, {
+        type: wasMuted ? 'success' : 'info',
+        message: wasMuted ? 'The mute is lifted: they can post in the room again.' : 'That mute had already run out.',
+      })
+    }
+    return data<ReportsFailure>({ formError: 'This form is not one we know. Reload the page and try again.' }, { status: 400 })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    const fieldMessage = error.fieldErrors ? Object.values(error.fieldErrors).flat()[0] : undefined
+    const failure: ReportsFailure = {
+      reportId,
+      userId,
+      formError: fieldMessage ?? error.message,
+      minutesError: error.fieldErrors?.minutes?.[0],
+    }
+    return data(failure, { status: error.status })
+  }
+}
