@@ -49,6 +49,13 @@ describe('parseConfig', () => {
     expect(config.oidc).toEqual({ issuer: 'http://127.0.0.1:9000', clientId: 'cooper', clientSecret: 'secret', name: 'Acme ID' })
   })
 
+  it('runs one process unless told otherwise, and several only on PostgreSQL', () => {
+    expect(parseConfig({}).WEB_CONCURRENCY).toBe(1)
+    expect(parseConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://127.0.0.1/cooper' }).WEB_CONCURRENCY).toBe(2)
+    expect(() => parseConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: more than one process needs DATABASE_URL/)
+    expect(() => parseConfig({ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://127.0.0.1/cooper' })).toThrow(/WEB_CONCURRENCY/)
+  })
+
   it('reads switches written as true/false or 1/0', () => {
     expect(parseConfig({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false)
     expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true)

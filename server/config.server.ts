@@ -63,6 +63,7 @@ export const configSchema = z
       .optional()
       .transform((value) => value !== 'false' && value !== '0'),
     SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]
@@ -71,6 +72,13 @@ export const configSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+      })
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'more than one process needs DATABASE_URL: the embedded database belongs to one process',
       })
     }
   })

@@ -1,6 +1,9 @@
 // Starts Cooper Home: one Node process serving pages, /api, auth and media on one port.
 // `node server/main.ts` serves the production build; `--dev` runs Vite in middleware mode for hot
 // reload. The services (database, auth, …) come from the app build so there is exactly one set.
+// With WEB_CONCURRENCY=N (PostgreSQL only) this process starts N such processes sharing the port,
+// one per core, as N instances of the site (server/cluster.ts).
+import cluster from 'node:cluster'
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -88,6 +91,8 @@ async function main() {
     { port, database: services.database.kind, mode: isDev ? 'development' : 'production' },
     `Cooper Home is listening on http://localhost:${port}`,
   )
+  // Under a primary process: the next worker may start (the first one has applied the migrations).
+  process.send?.('listening')
 
   let stopping = false
   const shutdown = (signal: string) => {
@@ -118,7 +123,25 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'))
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+const concurrency = isDev || !cluster.isPrimary ? 1 : await webConcurrency()
+if (concurrency > 1) {
+  const { runPrimary } = await import('./cluster.ts')
+  runPrimary(concurrency)
+} else {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
+
+/** WEB_CONCURRENCY, checked with the rest of the configuration (a bad value stops the start here). */
+async function webConcurrency(): Promise<number> {
+  const { ConfigError, parseConfig } = await import('./config.server.ts')
+  try {
+    return parseConfig().WEB_CONCURRENCY
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
