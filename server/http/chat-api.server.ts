@@ -119,7 +119,7 @@ export function chatRoutes(services: Services) {
   api.post('/conversations/:id/messages', async (c) => {
     const viewer = await viewerOf(c)
     const conversationId = idOf(c.req.param('id'), 'conversation')
-    const sent = await sendDirectMessage(db, { senderId: viewer.id, conversationId, input: await bodyOf(c), enforceRateLimit: true })
+    const sent = await sendDirectMessage(db, { senderId: viewer.id, conversationId, input: await bodyOf(c) })
     await announceDirectMessage(services, sent)
     return c.json({ message: sent.message }, sent.isNew ? 201 : 200)
   })

@@ -250,7 +250,7 @@ export async function chatAction(
       case CHAT_INTENTS.send: {
         const input = { body: text(formData, 'body'), clientTxnId: text(formData, 'clientTxnId') }
         if (summary) {
-          await announceDirectMessage(services, await sendDirectMessage(db, { senderId: userId, conversationId: summary.id, input, enforceRateLimit: true }))
+          await announceDirectMessage(services, await sendDirectMessage(db, { senderId: userId, conversationId: summary.id, input }))
         } else await announceRoomMessage(services, await postRoomMessage(db, { authorId: userId, input }))
         return redirect(page)
       }

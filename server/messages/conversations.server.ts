@@ -173,9 +173,8 @@ function messageView(row: MessageRow, { showReadAt }: { showReadAt: boolean }): 
  * Sends a message in a conversation the sender takes part in. Sending the same client transaction
  * id again returns the stored message (isNew false) instead of storing a second one.
  *
- * `enforceRateLimit` refuses a sender past DIRECT_RATE_LIMIT messages in DIRECT_RATE_WINDOW_SECONDS.
- * Every request from a person (the JSON API, the page's form) sets it; code that writes history in
- * bulk on the server (seeding, tests making data) leaves it off.
+ * A sender past DIRECT_RATE_LIMIT messages in DIRECT_RATE_WINDOW_SECONDS is refused. Only code that
+ * writes history in bulk on the server (tests making data) turns that off with `enforceRateLimit`.
  */
 export async function sendDirectMessage(
   db: Db,
@@ -183,7 +182,7 @@ export async function sendDirectMessage(
     senderId,
     conversationId,
     input,
-    enforceRateLimit = false,
+    enforceRateLimit = true,
   }: { senderId: string; conversationId: number; input: unknown; enforceRateLimit?: boolean },
 ): Promise<{ message: DirectMessage; recipientId: string; recipientEmail: string; isNew: boolean }> {
   const { body, clientTxnId } = parseOrThrow(directMessageSchema, input, 'The message could not be sent.')
