@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { createHttpClient } from './http-client.ts'
 import { SEARCH_MIX } from './search-mix.ts'
 
 const args = process.argv.slice(2)
@@ -92,14 +93,14 @@ async function loadTest(paths: string[]) {
   const latencies: number[] = []
   let errors = 0
   const end = Date.now() + seconds * 1000
+  const client = createHttpClient(clients)
   await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      for (let i = client; Date.now() < end; i += 1) {
+    Array.from({ length: clients }, async (_, index) => {
+      for (let i = index; Date.now() < end; i += 1) {
         const started = performance.now()
         try {
-          const res = await fetch(origin + paths[i % paths.length])
-          await res.arrayBuffer()
-          if (!res.ok) errors++
+          const reply = await client.get(origin + paths[i % paths.length])
+          if (reply.status !== 200) errors++
         } catch {
           errors++
         }
@@ -107,6 +108,7 @@ async function loadTest(paths: string[]) {
       }
     }),
   )
+  client.close()
   latencies.sort((a, b) => a - b)
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10
   return {

@@ -2,6 +2,7 @@
 // search mix (text, filters, sorts, map bounds, and the next page through each cursor) to
 // GET /api/properties from many concurrent clients, then prints one JSON line.
 // Usage: BASE_URL=http://127.0.0.1:3000 CLIENTS=50 DURATION=30 npx node bench/search.ts
+import { createHttpClient } from './http-client.ts'
 import { SEARCH_MIX } from './search-mix.ts'
 
 const baseUrl = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '')
@@ -14,17 +15,18 @@ const latencies: number[] = []
 let errors = 0
 const deadline = performance.now() + durationSeconds * 1000
 
+const http = createHttpClient(clients)
+
 async function timedGet(path: string): Promise<{ nextCursor?: string | null } | null> {
   const started = performance.now()
   try {
-    const res = await fetch(`${baseUrl}${path}`)
-    const body = (await res.json()) as { nextCursor?: string | null }
+    const reply = await http.get(`${baseUrl}${path}`)
     latencies.push(performance.now() - started)
-    if (res.status !== 200) {
+    if (reply.status !== 200) {
       errors += 1
       return null
     }
-    return body
+    return JSON.parse(reply.body.toString('utf8')) as { nextCursor?: string | null }
   } catch {
     errors += 1
     return null
@@ -46,6 +48,7 @@ async function client(id: number) {
 const started = performance.now()
 await Promise.all(Array.from({ length: clients }, (_, id) => client(id)))
 const seconds = (performance.now() - started) / 1000
+http.close()
 
 latencies.sort((a, b) => a - b)
 const percentile = (p: number) => {

@@ -15,6 +15,8 @@ const HEARTBEAT_MS = 30_000
 /** A client this far behind on reading is dropped; it catches up over HTTP when it reconnects. */
 const MAX_BUFFERED_BYTES = 1024 * 1024
 const PRESENCE_THROTTLE_MS = 1_000
+/** Frames to the sockets leave at most this often (see `flush`). */
+const FLUSH_INTERVAL_MS = 40
 /** Instances repeat their figure this often; one silent for PRESENCE_EXPIRY_MS no longer counts. */
 const PRESENCE_REPEAT_MS = 15_000
 const PRESENCE_EXPIRY_MS = 45_000
@@ -70,14 +72,18 @@ export function attachRealtimeSocket(
   const presence = new Map<string, { online: number; at: number }>()
   let totalOnline = 0
 
-  // Events for a socket wait in its outbox until the end of this turn of the event loop, then go
-  // out as one frame: one event alone, several as a JSON array. Each frame costs a system call per
-  // socket, so when news arrives faster than it can be fanned out, the backlog read in one turn
-  // leaves in one write to each socket instead of one per event, and delivery keeps up.
+  // Events for a socket wait in its outbox and go out together as one frame: one event alone,
+  // several as a JSON array. Every frame costs a system call per socket, and a message to the room
+  // is a frame to every socket, so frames leave at most every FLUSH_INTERVAL_MS: news after a quiet
+  // spell goes at once (on the next turn of the event loop), news in a busy spell waits for the
+  // next flush and shares its frame. A thousand sockets at fifty room messages a second then cost
+  // 25,000 writes a second instead of 50,000, for at most 40 ms of delay.
   const waiting = new Set<Client>()
-  let isFlushScheduled = false
+  let flushTimer: NodeJS.Timeout | NodeJS.Immediate | undefined
+  let lastFlushAt = 0
   const flush = () => {
-    isFlushScheduled = false
+    flushTimer = undefined
+    lastFlushAt = performance.now()
     const encoded = new Map<string, Buffer>()
     for (const client of waiting) {
       const texts = client.outbox
@@ -94,13 +100,16 @@ export function attachRealtimeSocket(
     }
     waiting.clear()
   }
+  const scheduleFlush = () => {
+    if (flushTimer) return
+    const wait = lastFlushAt + FLUSH_INTERVAL_MS - performance.now()
+    flushTimer = wait > 0 ? setTimeout(flush, wait) : setImmediate(flush)
+  }
   const send = (client: Client, text: string) => {
     if (client.ws.readyState !== client.ws.OPEN) return
     client.outbox.push(text)
     waiting.add(client)
-    if (isFlushScheduled) return
-    isFlushScheduled = true
-    setImmediate(flush)
+    scheduleFlush()
   }
   const sendToUser = (userId: string, event: ServerEvent) => {
     const sockets = byUser.get(userId)
@@ -287,6 +296,12 @@ export function attachRealtimeSocket(
       clearInterval(heartbeat)
       clearInterval(presenceRepeat)
       clearTimeout(presenceTimer)
+      // What is waiting still goes out, before the goodbye.
+      if (flushTimer) {
+        clearTimeout(flushTimer as NodeJS.Timeout)
+        clearImmediate(flushTimer as NodeJS.Immediate)
+        flush()
+      }
       unsubscribe()
       // 1012: service restart. Clients reconnect (to this or another instance) and catch up.
       for (const client of clients) client.ws.close(1012, 'Server restarting')

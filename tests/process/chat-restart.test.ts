@@ -57,9 +57,13 @@ async function say(page: Page, words: string) {
 }
 
 /** Each text shows exactly once in the page's thread. */
+/**
+ * Each text shows exactly once in the page's thread. The wait covers a reconnect: attempts back off
+ * 1, 2, 4, 8, 16 s (±25 %) while the server restarts, so the one that finds it up may come 30 s in.
+ */
 async function expectEachOnce(page: Page, texts: string[]) {
   const thread = page.getByRole('region', { name: 'Messages' })
-  for (const text of texts) await expect(thread.getByText(text, { exact: true })).toHaveCount(1, { timeout: 20_000 })
+  for (const text of texts) await expect(thread.getByText(text, { exact: true })).toHaveCount(1, { timeout: 45_000 })
 }
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -109,7 +113,7 @@ describe.skipIf(!fs.existsSync(chromiumPath) && !isCI)('a chat across a server r
 
     // Each page reconnects by itself (backoff from 1 s) and catches up on what it missed.
     await expectEachOnce(benPage, [`While you were away ${stamp}`])
-    await expect(benPage.getByText(/\d+ online/)).toBeVisible({ timeout: 30_000 })
+    await expect(benPage.getByText(/\d+ online/)).toBeVisible({ timeout: 45_000 })
     await say(benPage, `After the restart ${stamp}`)
     await say(anaPage, `Still here ${stamp}`)
 
