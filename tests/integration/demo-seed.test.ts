@@ -28,6 +28,15 @@ describe('demo data', () => {
     expect(await countUnreadMessages(t.services.database.db, 'Alex.Morgan@cooperhome.example')).toBe(2)
   })
 
+  it('gives the Community room a history that newcomers can read, numbered for the live thread', async () => {
+    const res = await t.app.request('/api/chat/room/messages')
+    const page = (await res.json()) as { messages: { seq: number; author: { name: string }; body: string }[]; lastSeq: number }
+    expect(page.messages.length).toBeGreaterThanOrEqual(5)
+    expect(page.messages.map((m) => m.seq)).toEqual(page.messages.map((_, i) => i + 1))
+    expect(page.lastSeq).toBe(page.messages.length)
+    expect(page.messages[1]).toMatchObject({ author: { name: 'Alex Morgan' }, body: expect.stringContaining('Trolley Square') })
+  })
+
   it('seeds the knowledge base and runs only once', async () => {
     await seedDemoData({ database: t.services.database, auth: t.services.auth, logger: t.services.logger })
     const [users] = await t.services.database.db.select({ n: count() }).from(user)

@@ -4,6 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { Button, FieldError, inputClass } from '#app/components/profile/fields.tsx'
+import { useIsHydrated } from '#app/utils/use-is-hydrated.ts'
 import { MUTE_CHOICES_MINUTES, REPORT_REASON_MAX_LENGTH } from '#server/messages/schemas.ts'
 import type { ChatFailure } from '#server/messages/chat-page.server.ts'
 import { MessageText } from './message-text.tsx'
@@ -54,8 +55,7 @@ function ActionDisclosure({ label, summary, children, open }: { label: string; s
  */
 function EditDisclosure({ message, maxLength, error, value }: { message: ChatMessage; maxLength: number; error?: string; value?: string }) {
   const [isOpen, setOpen] = useState(Boolean(error))
-  const [isHydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const isHydrated = useIsHydrated()
   const idPrefix = `message-${message.id}`
   return (
     <details className="group text-sm" open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)}>
