@@ -1,7 +1,7 @@
 // End-to-end tests in Debian's Chromium at a desktop and a phone size, against the production
 // build with a real SMTP catcher and a real OpenID Connect provider (tests/e2e/stack.ts).
 import { defineConfig } from '@playwright/test'
-import { APP_URL } from './tests/e2e/environment.ts'
+import { APP_URL, CHROMIUM_ARGS } from './tests/e2e/environment.ts'
 import type { E2eOptions } from './tests/e2e/fixtures.ts'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -24,15 +24,7 @@ export default defineConfig<E2eOptions>({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

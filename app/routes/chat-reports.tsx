@@ -5,13 +5,12 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/chat-reports'
 import { appContext } from '#app/context.ts'
 import { MessageText } from '#app/components/chat/message-text.tsx'
-import { MessageTime, MUTE_LABELS } from '#app/components/chat/message-item.tsx'
+import { MessageTime, MuteDurations } from '#app/components/chat/message-item.tsx'
 import { Button, FieldError } from '#app/components/profile/fields.tsx'
 import { siteConfig } from '#app/site-config.ts'
 import { loadReportsPage, reportsAction, type ReportsFailure } from '#server/messages/reports-page.server.ts'
 import type { OpenReport } from '#server/messages/reports.server.ts'
 import type { ActiveMute } from '#server/messages/room.server.ts'
-import { MUTE_CHOICES_MINUTES } from '#server/messages/schemas.ts'
 
 export function meta() {
   return [{ title: `Reported messages · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }]
@@ -96,17 +95,11 @@ function ReportCard({ report, failure }: { report: OpenReport; failure?: Reports
             <input type="hidden" name="intent" value="resolve" />
             <input type="hidden" name="reportId" value={report.id} />
             <input type="hidden" name="action" value="mute" />
-            <fieldset>
-              <legend className="text-sm font-semibold text-ink">Mute {message.author.name} in the room for</legend>
-              <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink">
-                {MUTE_CHOICES_MINUTES.map((minutes, index) => (
-                  <label key={minutes} className="flex items-center gap-2">
-                    <input type="radio" name="minutes" value={minutes} defaultChecked={index === 0} />
-                    {MUTE_LABELS[minutes]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <MuteDurations
+              personName={message.author.name}
+              legendClass="text-sm font-semibold text-ink"
+              layout="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink"
+            />
             <FieldError id={`report-${report.id}-minutes-error`} message={ownFailure?.minutesError} />
             <Button variant="danger" className="mt-2">
               Mute {message.author.name}

@@ -16,3 +16,14 @@ export const OIDC_CLIENT_SECRET = 'cooper-home-e2e-client-secret-0123456789'
 export const OIDC_NAME = 'Cooper Test ID'
 /** better-auth's callback for the generic OAuth provider with id "oidc". */
 export const OIDC_REDIRECT_URI = `${APP_URL}/api/auth/callback/oidc`
+
+/** Headless Debian Chromium as these machines need it: no sandbox (root), no GPU, no calls home. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]

@@ -7,21 +7,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { afterAll, beforeAll, describe, it } from 'vitest'
+import { CHROMIUM_ARGS } from '#tests/e2e/environment.ts'
 import { createLiveAccount, mailFolderReader, type LiveAccount } from '#tests/support/live-accounts.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '#tests/support/server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const PORT = 3367
 const ORIGIN = `http://127.0.0.1:${PORT}`
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 let dataDir: string
 let server: ServerProcess
@@ -75,7 +67,7 @@ describe.skipIf(!fs.existsSync(chromiumPath) && !isCI)('a chat across a server r
     if (!fs.existsSync(path.join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first.')
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-restart-'))
     await start()
-    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS })
+    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS })
   })
 
   afterAll(async () => {

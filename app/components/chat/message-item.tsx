@@ -25,7 +25,7 @@ export function MessageTime({ iso }: { iso: string }) {
   )
 }
 
-export const MUTE_LABELS: Record<(typeof MUTE_CHOICES_MINUTES)[number], string> = {
+const MUTE_LABELS: Record<(typeof MUTE_CHOICES_MINUTES)[number], string> = {
   15: '15 minutes',
   60: '1 hour',
   1440: '1 day',
@@ -33,6 +33,23 @@ export const MUTE_LABELS: Record<(typeof MUTE_CHOICES_MINUTES)[number], string> 
 }
 
 export type MessagePermissions = { canEdit: boolean; canDelete: boolean; canReport: boolean; canMute: boolean }
+
+/** The periods an administrator may mute someone for, as radio buttons named `minutes` (the first chosen). */
+export function MuteDurations({ personName, layout, legendClass = 'font-semibold' }: { personName: string; layout: string; legendClass?: string }) {
+  return (
+    <fieldset>
+      <legend className={legendClass}>Mute {personName} in the room for</legend>
+      <div className={layout}>
+        {MUTE_CHOICES_MINUTES.map((minutes, index) => (
+          <label key={minutes} className="flex items-center gap-2">
+            <input type="radio" name="minutes" value={minutes} defaultChecked={index === 0} />
+            {MUTE_LABELS[minutes]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
 
 function ActionDisclosure({ label, summary, children, open }: { label: string; summary: string; children: ReactNode; open?: boolean }) {
   return (
@@ -157,17 +174,7 @@ function MessageActions({
             <input type="hidden" name="intent" value="mute" />
             <input type="hidden" name="messageId" value={message.id} />
             <input type="hidden" name="userId" value={message.author.id} />
-            <fieldset>
-              <legend className="font-semibold">Mute {message.author.name} in the room for</legend>
-              <div className="mt-1 grid grid-cols-2 gap-1">
-                {MUTE_CHOICES_MINUTES.map((minutes, index) => (
-                  <label key={minutes} className="flex items-center gap-2">
-                    <input type="radio" name="minutes" value={minutes} defaultChecked={index === 0} />
-                    {MUTE_LABELS[minutes]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <MuteDurations personName={message.author.name} layout="mt-1 grid grid-cols-2 gap-1" />
             <FieldError id={`${idPrefix}-mute-error`} message={muteError} />
             <Button variant="danger">Mute</Button>
           </Form>
