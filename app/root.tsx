@@ -1,5 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
 import {
   Links,
   Outlet,
@@ -15,7 +13,6 @@ import { UnreadMeta } from '#app/components/frame/unread-meta.tsx'
 import { appContext } from '#app/context.ts'
 import { RealtimeProvider } from '#app/realtime/provider.tsx'
 import { socialLinks } from '#app/site-config.ts'
-import { createQueryClient } from '#app/utils/query-client.ts'
 import { ToastProvider } from '#app/utils/toast.tsx'
 import { countUnreadMessages } from '#server/accounts/profile.server.ts'
 import { getCurrentSession } from '#server/accounts/session.server.ts'
@@ -64,7 +61,6 @@ function frameData(root: RootData | undefined): FrameData {
 export function Layout({ children }: { children: React.ReactNode }) {
   // Undefined when the root loader itself failed; the frame then shows the visitor's view.
   const root = useRootData()
-  const [queryClient] = useState(createQueryClient)
   return (
     <RealtimeProvider userKey={root?.user?.email ?? null} unread={root?.unread ?? 0}>
       <html lang="en">
@@ -76,11 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Links nonce={root?.nonce} />
         </head>
         <body className="min-h-screen bg-paper text-ink antialiased">
-          <QueryClientProvider client={queryClient}>
-            <ToastProvider>
-              <SiteFrame data={frameData(root)}>{children}</SiteFrame>
-            </ToastProvider>
-          </QueryClientProvider>
+          <ToastProvider>
+            <SiteFrame data={frameData(root)}>{children}</SiteFrame>
+          </ToastProvider>
           <ScrollRestoration nonce={root?.nonce} />
           <Scripts nonce={root?.nonce} />
         </body>

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { data, Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useNavigationType, useSubmit } from 'react-router'
 import type { Route } from './+types/properties'
 import { ErrorSummary } from '#app/components/auth/error-summary.tsx'
-import { ListingCard } from '#app/components/listings/listing-card.tsx'
+import { cardDataOf, ListingCard, type ListingCardData } from '#app/components/listings/listing-card.tsx'
 import { MAX_QUERY_LENGTH, SearchBox } from '#app/components/listings/search-box.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
 import {
@@ -40,7 +40,6 @@ import { pageMeta } from '#app/utils/meta.ts'
 import { getCurrentSession } from '#server/accounts/session.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { mapTiles } from '#server/listings/detail.server.ts'
-import type { ListingSummary } from '#server/listings/listings.server.ts'
 import { savedListingIds } from '#server/listings/saved.server.ts'
 
 // The map module is split out; Leaflet itself is imported by it only once the map is shown.
@@ -67,7 +66,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const saved = current
       ? await savedListingIds(db, { email: current.user.email, listingIds: page.items.map((item) => item.id) })
       : new Set<number>()
-    return { ...shared, page, savedIds: [...saved], fieldErrors: null, isSignedIn: Boolean(current) }
+    return {
+      ...shared,
+      page: { ...page, items: page.items.map(cardDataOf) },
+      savedIds: [...saved],
+      fieldErrors: null,
+      isSignedIn: Boolean(current),
+    }
   } catch (error) {
     if (!isAppError(error) || error.code !== 'invalid') throw error
     // A hand-edited or stale URL: say what is wrong beside the fields, and show no results.
@@ -92,7 +97,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 type LoaderData = Route.ComponentProps['loaderData']
 
 /** Results appended by "Show more", for the search they belong to. */
-type MorePages = { search: string; items: ListingSummary[]; savedIds: number[]; nextCursor: string | null }
+type MorePages = { search: string; items: ListingCardData[]; savedIds: number[]; nextCursor: string | null }
 
 function problemsOf(errors: FieldErrors) {
   return Object.entries(errors).flatMap(([name, messages]) =>

@@ -21,3 +21,11 @@ export const queryDefaults = {
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { ...queryDefaults } } })
 }
+
+let browserClient: QueryClient | undefined
+
+/** The one client of this browser tab, made on first use (data is only fetched after the page loads). */
+export function browserQueryClient(): QueryClient {
+  browserClient ??= createQueryClient()
+  return browserClient
+}

@@ -99,6 +99,15 @@ test.describe('the page frame', () => {
     await expect(footer.getByRole('link', { name: /Facebook/ })).toBeVisible()
     await expect(footer.getByRole('link', { name: /Instagram/ })).toBeVisible()
     await expect(footer.getByText('© 2025 Cooper Home')).toBeVisible()
+
+    // The newest knowledge-base articles arrive after the page, each linking to its article.
+    const posts = footer.getByRole('region', { name: 'Recent posts' })
+    await expect(posts.getByText('Loading recent posts…')).toHaveCount(0)
+    const firstPost = posts.getByRole('listitem').first().getByRole('link')
+    await expect(firstPost).toHaveAttribute('href', /^\/knowledge\/[a-z0-9-]+$/)
+    const title = (await firstPost.textContent())!
+    await firstPost.click()
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   })
 
   test('an unknown address answers 404 with a page inside the frame', async ({ page, consoleErrors }) => {

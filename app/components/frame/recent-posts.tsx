@@ -1,35 +1,24 @@
 // The footer's "Recent posts": the newest knowledge-base articles, fetched once after the page loads
-// (spec §7) so every page can be cached without them.
-import { useQuery } from '@tanstack/react-query'
+// (spec §7) so every page can be cached without them. The fetching (TanStack Query, with the spec's
+// retries and cache lifetime) is its own chunk, loaded after the page: it is most of what the
+// browser would otherwise download first for a list that arrives later anyway.
+import { useEffect, useState, type ComponentType } from 'react'
 import { Link } from 'react-router'
 import { formatDate, isoDate } from '#app/utils/format.ts'
 
 export type RecentPost = { slug: string; title: string; summary: string; publishedAt: string }
 
-export const recentPostsQuery = {
-  queryKey: ['recent-posts'],
-  queryFn: fetchRecentPosts,
-  // Fetched once per visit: neither a focus change nor a remount asks again.
-  staleTime: Number.POSITIVE_INFINITY,
-  refetchOnWindowFocus: false,
-} as const
+export type RecentPostsState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; posts: RecentPost[] }
 
-export async function fetchRecentPosts(): Promise<RecentPost[]> {
-  const response = await fetch('/api/recent-posts', { headers: { Accept: 'application/json' } })
-  if (!response.ok) throw new Error(`GET /api/recent-posts answered ${response.status}`)
-  return (await response.json()) as RecentPost[]
-}
-
-export function RecentPosts({ headingId }: { headingId: string }) {
-  const { data, isPending, isError } = useQuery(recentPostsQuery)
+export function RecentPostsList({ headingId, state }: { headingId: string; state: RecentPostsState }) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-sm font-semibold tracking-wider text-white uppercase">
         Recent posts
       </h2>
-      {isPending ? (
+      {state.kind === 'loading' ? (
         <p className="mt-4 text-sm text-gray-300">Loading recent posts…</p>
-      ) : isError ? (
+      ) : state.kind === 'failed' ? (
         <p className="mt-4 text-sm text-gray-300">
           Recent posts could not be loaded.{' '}
           <Link to="/knowledge" className="font-medium text-white underline underline-offset-2">
@@ -37,16 +26,13 @@ export function RecentPosts({ headingId }: { headingId: string }) {
           </Link>
           .
         </p>
-      ) : data.length === 0 ? (
+      ) : state.posts.length === 0 ? (
         <p className="mt-4 text-sm text-gray-300">No posts yet.</p>
       ) : (
         <ul className="mt-4 space-y-4">
-          {data.map((post) => (
+          {state.posts.map((post) => (
             <li key={post.slug}>
-              <Link
-                to={`/knowledge/${post.slug}`}
-                className="text-sm font-medium text-gray-100 hover:text-white hover:underline"
-              >
+              <Link to={`/knowledge/${post.slug}`} className="text-sm font-medium text-gray-100 hover:text-white hover:underline">
                 {post.title}
               </Link>
               <p className="mt-0.5 text-xs text-gray-300">
@@ -58,4 +44,22 @@ export function RecentPosts({ headingId }: { headingId: string }) {
       )}
     </section>
   )
+}
+
+/** The list, loading until the fetching chunk has arrived and fetched (the same markup on the server). */
+export function RecentPosts({ headingId }: { headingId: string }) {
+  const [Live, setLive] = useState<ComponentType<{ headingId: string }> | null>(null)
+  const [isUnavailable, setUnavailable] = useState(false)
+  useEffect(() => {
+    let isCurrent = true
+    import('./recent-posts-live.tsx').then(
+      (module) => isCurrent && setLive(() => module.RecentPostsLive),
+      () => isCurrent && setUnavailable(true),
+    )
+    return () => {
+      isCurrent = false
+    }
+  }, [])
+  if (Live) return <Live headingId={headingId} />
+  return <RecentPostsList headingId={headingId} state={isUnavailable ? { kind: 'failed' } : { kind: 'loading' }} />
 }

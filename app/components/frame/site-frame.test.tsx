@@ -1,10 +1,8 @@
 // The frame as the server renders it, before any script runs: what a visitor or a search engine gets.
-import { QueryClientProvider } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { navLinks, socialLinks } from '#app/site-config.ts'
-import { createQueryClient } from '#app/utils/query-client.ts'
 import type { SessionUser } from '#app/utils/session-user.ts'
 import { ToastProvider } from '#app/utils/toast.tsx'
 import { SiteFrame, anonymousFrame, type FrameData } from './site-frame.tsx'
@@ -32,11 +30,9 @@ function render(data: FrameData, path = '/') {
     },
   ])
   return renderToString(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <Stub initialEntries={[path]} />
-      </ToastProvider>
-    </QueryClientProvider>,
+    <ToastProvider>
+      <Stub initialEntries={[path]} />
+    </ToastProvider>,
   )
 }
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { ListingSummary } from '#server/listings/listings.server.ts'
-import { ListingCard, listingCosts, listingPlace } from './listing-card.tsx'
+import { cardDataOf, ListingCard, listingCosts, listingPlace } from './listing-card.tsx'
 
 const lease = { monthlyRentCents: 200_000, minTermMonths: 12, depositCents: 200_000 }
 
@@ -51,8 +51,8 @@ describe('listing cards', () => {
   })
 
   it('offer the nightly price beside a lease, and count 30 nights for a short stay only', () => {
-    expect(listingCosts({ ...home, shortTerm: { nightlyCents: 12_500, minNights: 2 } }).nightly).toBe('$125/night')
-    const stayOnly = listingCosts({ ...home, lease: null, shortTerm: { nightlyCents: 10_000, minNights: 2 }, allInMonthlyCents: 300_000 })
+    expect(listingCosts({ ...home, shortTerm: { nightlyCents: 12_500 } }).nightly).toBe('$125/night')
+    const stayOnly = listingCosts({ ...home, lease: null, shortTerm: { nightlyCents: 10_000 }, allInMonthlyCents: 300_000 })
     expect(stayOnly).toMatchObject({ allIn: '$3,000/mo all-in', rent: null, isNightsBased: true })
   })
 
@@ -69,5 +69,30 @@ describe('listing cards', () => {
     expect(html).toContain('3 beds · 1½ baths · 1,450 sq ft')
     expect(html).toContain('No photo yet')
     expect(html).not.toContain('<img')
+  })
+})
+
+describe('the data of a card', () => {
+  it('keeps what the card and the map show and drops the rest', () => {
+    const card = cardDataOf(home)
+    expect(card).toEqual({
+      id: 42,
+      title: 'Bright row house on Elm Street',
+      allInMonthlyCents: 215_000,
+      lease: { monthlyRentCents: 200_000 },
+      shortTerm: null,
+      neighbourhood: 'Trolley Square',
+      city: 'Wilmington',
+      state: 'DE',
+      photo: null,
+      bedrooms: 3,
+      bathrooms: 1.5,
+      interiorSqft: 1450,
+      latitude: 39.75,
+      longitude: -75.56,
+    })
+    // The card drawn from it says the same as the card drawn from the whole listing.
+    const router = (listing: typeof card) => createMemoryRouter([{ path: '/', element: <ListingCard listing={listing} /> }])
+    expect(renderToStaticMarkup(<RouterProvider router={router(card)} />)).toBe(render(home))
   })
 })

@@ -8,8 +8,39 @@ import { listingPath } from '#app/utils/listing-url.ts'
 import type { ListingSummary } from '#server/listings/listings.server.ts'
 import { ListingPhoto } from './listing-photo.tsx'
 
+/**
+ * What a card (and a marker on the results map) shows of a listing. Search pages send only this,
+ * so a page of twenty homes costs the browser a few kilobytes less to download and read.
+ */
+export type ListingCardData = Pick<
+  ListingSummary,
+  'id' | 'title' | 'allInMonthlyCents' | 'neighbourhood' | 'city' | 'state' | 'photo' | 'bedrooms' | 'bathrooms' | 'interiorSqft' | 'latitude' | 'longitude'
+> & {
+  lease: Pick<NonNullable<ListingSummary['lease']>, 'monthlyRentCents'> | null
+  shortTerm: Pick<NonNullable<ListingSummary['shortTerm']>, 'nightlyCents'> | null
+}
+
+export function cardDataOf(listing: ListingSummary): ListingCardData {
+  return {
+    id: listing.id,
+    title: listing.title,
+    allInMonthlyCents: listing.allInMonthlyCents,
+    lease: listing.lease && { monthlyRentCents: listing.lease.monthlyRentCents },
+    shortTerm: listing.shortTerm && { nightlyCents: listing.shortTerm.nightlyCents },
+    neighbourhood: listing.neighbourhood,
+    city: listing.city,
+    state: listing.state,
+    photo: listing.photo,
+    bedrooms: listing.bedrooms,
+    bathrooms: listing.bathrooms,
+    interiorSqft: listing.interiorSqft,
+    latitude: listing.latitude,
+    longitude: listing.longitude,
+  }
+}
+
 /** The costs a card shows: the all-in month, the rent alone when fees add to it, the nightly price. */
-export function listingCosts(listing: Pick<ListingSummary, 'allInMonthlyCents' | 'lease' | 'shortTerm'>) {
+export function listingCosts(listing: Pick<ListingCardData, 'allInMonthlyCents' | 'lease' | 'shortTerm'>) {
   const rent = listing.lease?.monthlyRentCents ?? null
   return {
     allIn: `${formatCents(listing.allInMonthlyCents)}/mo all-in`,
@@ -20,7 +51,7 @@ export function listingCosts(listing: Pick<ListingSummary, 'allInMonthlyCents' |
   }
 }
 
-export function listingPlace(listing: Pick<ListingSummary, 'neighbourhood' | 'city' | 'state'>): string {
+export function listingPlace(listing: Pick<ListingCardData, 'neighbourhood' | 'city' | 'state'>): string {
   return [listing.neighbourhood, `${listing.city}, ${listing.state}`].filter(Boolean).join(' · ')
 }
 
@@ -39,7 +70,7 @@ export function ListingCard({
   action,
   headingLevel = 3,
 }: {
-  listing: ListingSummary
+  listing: ListingCardData
   /** A control drawn over the photo, above the card's link (the Save button). */
   action?: ReactNode
   headingLevel?: 2 | 3
