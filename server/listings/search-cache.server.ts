@@ -16,24 +16,36 @@ type Entry = { generation: number; expires: number; page: Promise<ListingPage> }
 /** Searches through the cache; with `seconds` 0 every search goes to the database. */
 export function createListingSearcher(db: Db, { seconds, maxEntries = 500 }: { seconds: number; maxEntries?: number }): ListingSearcher {
   const entries = new Map<string, Entry>()
-  return async (input) => {
-    // Parsed first: bad input is refused the same way cached or not, and equal searches written
-    // differently (`type=house,condo` and `type=condo&type=house` aside) share one key.
-    const search = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
-    if (seconds <= 0) return findListings(db, { search: input })
-    const key = JSON.stringify(search)
-    const now = Date.now()
-    const generation = listingChangeGeneration()
-    const cached = entries.get(key)
-    if (cached && cached.generation === generation && cached.expires > now) return cached.page
-    const entry: Entry = { generation, expires: now + seconds * 1000, page: findListings(db, { search: input }) }
+  const isFresh = (entry: Entry | undefined): entry is Entry =>
+    entry !== undefined && entry.generation === listingChangeGeneration() && entry.expires > Date.now()
+  const keep = (key: string, entry: Entry) => {
     entries.delete(key)
     entries.set(key, entry)
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+  }
+  return async (input) => {
+    if (seconds <= 0) return findListings(db, { search: input })
+    // A search asked for exactly as before is answered without parsing it again: only input that
+    // parsed is ever kept, so bad input is always refused by the parse below.
+    const asAsked = `asked:${JSON.stringify(input)}`
+    const repeated = entries.get(asAsked)
+    if (isFresh(repeated)) return repeated.page
+    // Equal searches written differently (`type=house,condo` and `type=condo&type=house` aside)
+    // share the entry of their parsed form.
+    const search = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
+    const key = JSON.stringify(search)
+    const cached = entries.get(key)
+    if (isFresh(cached)) {
+      keep(asAsked, cached)
+      return cached.page
+    }
+    const entry: Entry = { generation: listingChangeGeneration(), expires: Date.now() + seconds * 1000, page: findListings(db, { search: input }) }
+    keep(key, entry)
+    keep(asAsked, entry)
     // A failed search is not kept.
     entry.page.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key)
+      for (const k of [key, asAsked]) if (entries.get(k) === entry) entries.delete(k)
     })
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
     return entry.page
   }
 }
