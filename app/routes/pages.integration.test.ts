@@ -1,7 +1,7 @@
 // Whole documents as a browser receives them: the app compiled by Vite, served by the real HTTP app
 // on a real database, before any script runs.
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { siteConfig } from '#app/site-config.ts'
 import { user } from '#server/db/schema.ts'
 import { markConversationRead, openConversation, sendDirectMessage } from '#server/messages/conversations.server.ts'
@@ -130,6 +130,38 @@ describe('server-rendered pages', () => {
       expect(html).not.toMatch(/profile_unavailable|relation|\.ts:\d+|\.js:\d+|stack/i)
     } finally {
       await t.services.database.db.execute(sql`alter table profile_unavailable rename to profile`)
+    }
+  })
+})
+
+describe('a page the browser stopped waiting for', () => {
+  let t: TestServices
+  let pages: PageApp
+  beforeAll(async () => {
+    t = await createTestServices()
+    pages = await createPageApp(t)
+  }, 120_000)
+  afterAll(async () => {
+    await pages.close()
+    await t.close()
+  })
+
+  it('is logged as abandoned, not as a failure of the server', async () => {
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() }
+    const child = vi.spyOn(t.services.logger, 'child').mockReturnValue(log as never)
+    try {
+      // A navigation that the person left before its data arrived: the request is already aborted.
+      const gone = new AbortController()
+      gone.abort()
+      const res = await pages.app.request('/properties.data', { signal: gone.signal })
+      expect(res.status).toBe(500)
+      expect(log.error).not.toHaveBeenCalled()
+      expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ path: '/properties.data', status: 500 }), 'request abandoned by the client')
+      // The same request still waited for is answered as usual.
+      const kept = await pages.app.request('/properties.data')
+      expect(kept.status).toBe(200)
+    } finally {
+      child.mockRestore()
     }
   })
 })

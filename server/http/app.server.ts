@@ -47,7 +47,10 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     const ms = Math.round((performance.now() - started) * 10) / 10
     const status = c.res.status
     const line = { method: c.req.method, path: c.req.path, status, ms }
-    if (status >= 500) log.error(line, 'request failed')
+    // A page the browser stopped waiting for (the person moved on) ends its loaders early; nobody
+    // gets the answer, so it is not an error of ours.
+    if (status >= 500 && c.req.raw.signal.aborted) log.info(line, 'request abandoned by the client')
+    else if (status >= 500) log.error(line, 'request failed')
     else if (c.req.path !== '/healthz') log.info(line, 'request')
   })
 
