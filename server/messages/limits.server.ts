@@ -14,7 +14,7 @@ export const MESSAGE_RATE_WINDOW_SECONDS = 10
  * the insert after it cannot interleave with the same person's concurrent request. A transaction-level
  * advisory lock: no row to hold, and the same on PGlite and PostgreSQL.
  */
-export async function lockPerson(tx: Pick<Db, 'execute'>, purpose: 'open-conversation' | 'direct-message', userId: string) {
+export async function lockPerson(tx: Pick<Db, 'execute'>, purpose: 'open-conversation' | 'direct-message' | 'room-message', userId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${purpose}:${userId}`}, 0))`)
 }
 

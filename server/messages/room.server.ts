@@ -6,7 +6,7 @@ import { profile, room, roomMessage, user, userMute } from '#server/db/schema.ts
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import { editRoomMessageSchema, muteSchema, roomMessageSchema } from './schemas.ts'
 import { THREAD_PAGE_SIZE, type Person } from './conversations.server.ts'
-import { consumeEditAllowance, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_SECONDS, sendingTooFast } from './limits.server.ts'
+import { consumeEditAllowance, lockPerson, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_SECONDS, sendingTooFast } from './limits.server.ts'
 
 export const COMMUNITY_ROOM = 'community'
 /** At most ROOM_RATE_LIMIT messages per author in any ROOM_RATE_WINDOW_SECONDS. */
@@ -86,7 +86,10 @@ export async function postRoomMessage(
   { authorId, input, roomId = COMMUNITY_ROOM }: { authorId: string; input: unknown; roomId?: string },
 ): Promise<{ message: RoomMessage; isNew: boolean }> {
   const { body, clientTxnId } = parseOrThrow(roomMessageSchema, input, 'The message could not be sent.')
-  const stored = await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx): Promise<{ row: RoomRow; isNew: boolean }> => {
+    // The same author's posts wait for each other, so the count below cannot miss one; other
+    // people's posts do not wait here.
+    await lockPerson(tx, 'room-message', authorId)
     const [again] = await tx
       .select(roomColumns)
       .from(roomMessage)
@@ -97,33 +100,46 @@ export async function postRoomMessage(
     if (until) {
       throw new AppError('forbidden', `An administrator has muted you in the room until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
     }
-    // Numbering first takes the room's row lock, so the count below sees every earlier message.
-    const [numbered] = await tx
-      .update(room)
-      .set({ lastSeq: sql`${room.lastSeq} + 1` })
-      .where(eq(room.id, roomId))
-      .returning({ seq: room.lastSeq })
-    if (!numbered) throw new AppError('not-found', 'No such room.')
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(roomMessage)
-      .where(
-        and(
-          eq(roomMessage.authorId, authorId),
-          sql`${roomMessage.createdAt} > now() - make_interval(secs => ${ROOM_RATE_WINDOW_SECONDS})`,
+    const [[recent], [author]] = await Promise.all([
+      tx
+        .select({ n: count() })
+        .from(roomMessage)
+        .where(
+          and(
+            eq(roomMessage.authorId, authorId),
+            sql`${roomMessage.createdAt} > now() - make_interval(secs => ${ROOM_RATE_WINDOW_SECONDS})`,
+          ),
         ),
-      )
+      tx.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, authorId)),
+    ])
     if ((recent?.n ?? 0) >= ROOM_RATE_LIMIT) throw sendingTooFast('room')
-    const [inserted] = await tx
-      .insert(roomMessage)
-      .values({ roomId, seq: numbered.seq, authorId, body, clientTxnId })
-      .returning({ id: roomMessage.id })
-    const [row] = await tx
-      .select(roomColumns)
-      .from(roomMessage)
-      .innerJoin(user, eq(user.id, roomMessage.authorId))
-      .where(eq(roomMessage.id, inserted!.id))
-    return { row: row!, isNew: true }
+    // Numbered and stored in one statement: the room's row, which orders its messages, stays
+    // locked only from here to the commit, so a slow request elsewhere never holds up the room.
+    const result = await tx.execute<{ id: number | string; seq: number; created_at: Date | string }>(sql`
+      with numbered as (
+        update ${room} set last_seq = last_seq + 1 where ${room.id} = ${roomId} returning last_seq
+      )
+      insert into ${roomMessage} (room_id, seq, author_id, body, client_txn_id)
+      select ${roomId}, last_seq, ${authorId}, ${body}, ${clientTxnId} from numbered
+      returning id, seq, created_at`)
+    const [inserted] = result.rows
+    if (!inserted) throw new AppError('not-found', 'No such room.')
+    return {
+      row: {
+        id: Number(inserted.id),
+        roomId,
+        seq: Number(inserted.seq),
+        authorId,
+        authorName: author?.name ?? null,
+        authorImage: author?.image ?? null,
+        body,
+        clientTxnId,
+        createdAt: new Date(inserted.created_at),
+        editedAt: null,
+        deletedAt: null,
+      },
+      isNew: true,
+    }
   })
   return { message: roomMessageView(stored.row), isNew: stored.isNew }
 }

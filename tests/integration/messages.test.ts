@@ -332,6 +332,25 @@ describe('the community room', () => {
     await postRoomMessage(db(), { authorId: chatty.id, input: { body: 'back again', clientTxnId: nextTxn() } })
   })
 
+  it(`holds the room's limit when one person posts many at once, and numbers every message once`, async () => {
+    const [eager, calm] = [await established(), await established()]
+    const post = (authorId: string, body: string) => postRoomMessage(db(), { authorId, input: { body, clientTxnId: nextTxn() } })
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: ROOM_RATE_LIMIT + 5 }, (_, i) => post(eager.id, `at once ${i}`)),
+      ...Array.from({ length: 5 }, (_, i) => post(calm.id, `meanwhile ${i}`)),
+    ])
+    const stored = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.message] : []))
+    expect(stored.filter((m) => m.author.id === eager.id)).toHaveLength(ROOM_RATE_LIMIT)
+    expect(stored.filter((m) => m.author.id === calm.id)).toHaveLength(5)
+    const refused = outcomes.filter((o) => o.status === 'rejected')
+    expect(refused).toHaveLength(5)
+    const seqs = stored.map((m) => m.seq)
+    expect(new Set(seqs).size).toBe(seqs.length)
+    // The room's thread has them all, each once, in the order they were numbered.
+    const caughtUp = await readRoom(db(), { afterSeq: Math.min(...seqs) - 1 })
+    expect(caughtUp.messages.map((m) => m.seq)).toEqual([...seqs].sort((a, b) => a - b))
+  })
+
   it('lets administrators mute for a chosen period; muted people cannot post', async () => {
     const [admin, troll, bystander] = [await createPerson(db(), { role: '', isAdministrator: true }), await established(), await established()]
     await expectError(muteUser(db(), { adminId: bystander.id, userId: troll.id, input: { minutes: 60 } }), 'forbidden')
