@@ -2,7 +2,7 @@
 // query (owner or administrator for changes; published for everyone, drafts for owner and
 // administrator), so no caller can forget it.
 import { and, asc, count, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, union } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingFee, listingPhoto, listingPriceHistory, profile } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
@@ -475,9 +475,14 @@ type ParsedSearch = ReturnType<typeof listingSearchSchema.parse>
  */
 export type TextStrategy = 'index' | 'walk'
 
-/** The parts of a search's WHERE: `filters` read only indexed columns; `text` needs the row. */
+/**
+ * The parts of a search's WHERE: `filters` read only indexed columns; `text` needs the row. The text
+ * is either of two conditions, `words` (the text index) or `cityPrefix` (a column the covering
+ * indexes carry), kept apart too so that a count can use an index for each.
+ */
 type TextColumns = Record<'searchVector' | 'city', AnyColumn>
-type SearchConditions = { filters: SQL[]; text: ((row: TextColumns) => SQL) | null }
+type TextCondition = (row: TextColumns) => SQL
+type SearchConditions = { filters: SQL[]; text: TextCondition | null; textParts: { words: TextCondition; cityPrefix: TextCondition } | null }
 
 /**
  * Turns a parsed search into conditions. A ZIP prefix and an exact city name are filters: "Where do
@@ -486,7 +491,7 @@ type SearchConditions = { filters: SQL[]; text: ((row: TextColumns) => SQL) | nu
  */
 function searchConditions(search: ParsedSearch, { isCity }: { isCity: boolean }): SearchConditions {
   const filters: SQL[] = [eq(listing.status, 'published'), isFresh()]
-  let text: SearchConditions['text'] = null
+  let textParts: SearchConditions['textParts'] = null
   const q = search.q?.trim()
   if (q) {
     if (/^\d{1,5}$/.test(q)) {
@@ -495,7 +500,10 @@ function searchConditions(search: ParsedSearch, { isCity }: { isCity: boolean })
       filters.push(sql`lower(${listing.city}) = ${q.toLowerCase()}`)
     } else {
       const prefix = `${escapeLike(q.toLowerCase())}%`
-      text = (row) => sql`(${row.searchVector} @@ websearch_to_tsquery('english', ${q}) or lower(${row.city}) like ${prefix})`
+      textParts = {
+        words: (row) => sql`${row.searchVector} @@ websearch_to_tsquery('english', ${q})`,
+        cityPrefix: (row) => sql`lower(${row.city}) like ${prefix}`,
+      }
     }
   }
   if (search.minPrice !== undefined) filters.push(sql`${listing.allInMonthlyCents} >= ${search.minPrice * 100}`)
@@ -519,7 +527,9 @@ function searchConditions(search: ParsedSearch, { isCity }: { isCity: boolean })
       sql`${listing.longitude} between ${search.west} and ${search.east}`,
     )
   }
-  return { filters, text }
+  const parts = textParts
+  const text: TextCondition | null = parts && ((row) => sql`(${parts.words(row)} or ${parts.cityPrefix(row)})`)
+  return { filters, text, textParts }
 }
 
 // Each sort orders by one indexed key and the id, in the direction of its covering index, so a page
@@ -601,7 +611,7 @@ async function estimateRows(db: Db, query: SQL): Promise<number> {
 export function buildListingSearch(db: Db, input: ListingSearchInput | Record<string, unknown>, facts: TextFacts = NO_TEXT) {
   const search = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
   const sort = sorts[search.sort]
-  const { filters, text } = searchConditions(search, facts)
+  const { filters, text, textParts } = searchConditions(search, facts)
   const pageFilters = search.cursor ? [...filters, sort.after(search.cursor.key, search.cursor.id)] : filters
   const wantsTotal = search.total ?? !search.cursor
   const size = search.limit + 1
@@ -643,11 +653,18 @@ export function buildListingSearch(db: Db, input: ListingSearchInput | Record<st
       const candidates = db.select({ id: listing.id }).from(listing).where(and(...filters)).as('candidates')
       const matching = db.select({ one: sql`1`.as('one') }).from(row).where(and(eq(row.id, candidates.id), text(row))).offset(0).as('matching')
       matches = db.select({ one: matching.one }).from(candidates).crossJoinLateral(matching).limit(TOTAL_CAP + 1).as('matches')
-    } else if (text || search.south !== undefined) {
+    } else if (textParts) {
+      // Each half of the text counted through its own index, each stopping at TOTAL_CAP + 1, then
+      // merged: with the two in one OR, a prefix that names a big city ("Phil") makes the planner
+      // scan the table.
+      const matchingIds = (condition: TextCondition) =>
+        db.select({ id: listing.id }).from(listing).where(and(...filters, condition(listing))).limit(TOTAL_CAP + 1)
+      matches = union(matchingIds(textParts.words), matchingIds(textParts.cityPrefix)).limit(TOTAL_CAP + 1).as('matches')
+    } else if (search.south !== undefined) {
       matches = db
         .select({ one: sql`1`.as('one') })
         .from(listing)
-        .where(and(...filters, text?.(listing)))
+        .where(and(...filters))
         .limit(TOTAL_CAP + 1)
         .as('matches')
     } else {

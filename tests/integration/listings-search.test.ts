@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { listing } from '#server/db/schema.ts'
 import { findListings, type ListingDetail } from '#server/listings/listings.server.ts'
 import type { ListingSearchInput } from '#server/listings/schemas.ts'
 import { listingFactory } from '#tests/support/listings.ts'
@@ -217,6 +218,20 @@ describe('listing search', () => {
   it('returns an empty page when nothing matches', async () => {
     const page = await findListings(t.services.database.db, { search: { q: 'lighthouse', beds: 5 } })
     expect(page).toEqual({ items: [], nextCursor: null, total: 0, isTotalCapped: false })
+  })
+
+  it('counts a home once when both its words and its city match the text', async () => {
+    // "new" is a word of this title and the start of "Newark": the home is found both ways.
+    const G = await listingFactory(t.services.database.db).create({ title: 'New kitchen, quiet street', city: 'Newark', zip: '19711', createdAt: days(9) })
+    try {
+      for (const strategy of ['index', 'walk'] as const) {
+        const page = await findListings(t.services.database.db, { search: { q: 'new' }, strategy })
+        expect(page.items.map((item) => item.title), strategy).toEqual([...titles('F', 'B'), G.title])
+        expect(page.total, strategy).toBe(3)
+      }
+    } finally {
+      await t.services.database.db.delete(listing).where(eq(listing.id, G.id))
+    }
   })
 
   it('pages through results with a cursor, neither repeating nor skipping', async () => {
