@@ -52,11 +52,15 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
       return context
     },
     async close() {
-      await services.realtime.close()
-      await services.jobs.stop()
-      await mail.close()
-      await database.drop()
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      // The throwaway database and folder go even when a step fails (a test may close the database itself).
+      try {
+        await services.realtime.close()
+        await services.jobs.stop()
+        await mail.close()
+      } finally {
+        await database.drop()
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      }
     },
   }
 }
