@@ -157,9 +157,12 @@ test('a landlord lists a home with three photos; a renter finds it, looks throug
   await expect(dialog).toBeHidden()
   await expect(fullScreen).toBeFocused()
 
-  // Saved, and on the profile.
+  // Saved, and on the profile. The button flips at once; the page is left only once the server has
+  // answered, since loading another document would cancel the save still on its way.
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.includes('/save'))
   await page.getByRole('button', { name: `Save ${title}` }).click()
   await expect(page.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true')
+  expect((await answered).ok()).toBe(true)
   await visit(page, '/userprofile#saved')
   await expect(page.getByRole('region', { name: 'Saved homes' }).getByRole('link', { name: new RegExp(title) })).toBeVisible()
 })
