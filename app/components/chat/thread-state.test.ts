@@ -7,6 +7,7 @@ import {
   applyCatchUp,
   CATCH_UP_MAX_PAGES,
   catchUp,
+  caughtUpSeq,
   emptyThread,
   fromDirectMessage,
   lastReadOwnSeq,
@@ -186,7 +187,7 @@ describe('catching up after a reconnect', () => {
   it('asks for what came after the last message held and merges it, each message once', async () => {
     const held = addPending(addConfirmed(emptyThread, [msg(1), msg(2), msg(3)], 'me'), { clientTxnId: 'a-000001', body: 'waiting' })
     const api = server(7)
-    const result = await catchUp({ afterSeq: lastSeq(held), ...api })
+    const result = await catchUp({ afterSeq: caughtUpSeq(held), ...api })
     expect(api.asked).toEqual(['after=3'])
     expect(result).toMatchObject({ kind: 'merge' })
     // Meanwhile message 5 arrived live; the catch-up brings it again.
@@ -194,6 +195,36 @@ describe('catching up after a reconnect', () => {
     const state = applyCatchUp(live, result, 'me')
     expect(state.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7])
     expect(state.pending).toHaveLength(1)
+  })
+
+  it('asks from before a gap: others’ messages sent while the socket was down, below one’s own send confirmed meanwhile', async () => {
+    // Messages 3 and 4 were posted while the socket was down; this tab's own send came back as 5.
+    const held = addConfirmed(emptyThread, [msg(1), msg(2), own(5, 'a-000005')], 'me')
+    expect(lastSeq(held)).toBe(5)
+    expect(caughtUpSeq(held)).toBe(2)
+    const all = [msg(1), msg(2), msg(3), msg(4), own(5, 'a-000005')]
+    const asked: number[] = []
+    const result = await catchUp({
+      afterSeq: caughtUpSeq(held),
+      fetchAfter: async (after) => {
+        asked.push(after)
+        return { messages: all.filter((m) => m.seq > after), hasEarlier: true, hasLater: false }
+      },
+      fetchLatest: async () => null,
+    })
+    expect(asked).toEqual([2])
+    const state = applyCatchUp(held, result, 'me')
+    expect(state.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5])
+    expect(caughtUpSeq(state)).toBe(5)
+  })
+
+  it('takes a newest page that reaches back only to a gap as a fresh start, not as caught up', () => {
+    const held = addConfirmed(emptyThread, [msg(1), msg(2), own(60, 'a-000060')], 'me')
+    const newest = Array.from({ length: 50 }, (_, i) => msg(11 + i))
+    const state = addLatestPage(held, { messages: newest, hasEarlier: true }, 'me')
+    // Messages 3 to 10 were never received: the thread starts at the page instead of hiding the hole.
+    expect(state.messages[0]!.seq).toBe(11)
+    expect(state.hasEarlier).toBe(true)
   })
 
   it('follows hasLater page after page until caught up', async () => {

@@ -125,7 +125,7 @@ export function addLatestPage(
   page: { messages: readonly ChatMessage[]; hasEarlier: boolean },
   selfId: string | null,
 ): ThreadState {
-  const held = lastSeq(state)
+  const held = caughtUpSeq(state)
   const first = page.messages[0]?.seq
   const gap = first !== undefined && held > 0 && page.hasEarlier && first > held + 1
   if (gap) return addConfirmed({ messages: [], pending: state.pending, hasEarlier: true }, page.messages, selfId)
@@ -241,9 +241,24 @@ export function markReadThrough(state: ThreadState, { throughSeq, readAt, selfId
   }
 }
 
-/** The highest sequence number held (0 for none), for catching up with `after=`. */
+/** The highest sequence number held (0 for none). */
 export function lastSeq(state: ThreadState): number {
   return state.messages.at(-1)?.seq ?? 0
+}
+
+/**
+ * The sequence number through which nothing is missing (0 for none), for catching up with `after=`:
+ * the end of the unbroken run from the first message held. A thread's messages are numbered without
+ * gaps (a deleted one stays, as a tombstone), so a gap is news not received — e.g. others' messages
+ * sent while the socket was down, below one's own send confirmed by its HTTP answer meanwhile.
+ */
+export function caughtUpSeq(state: ThreadState): number {
+  let through = state.messages[0]?.seq ?? 0
+  for (const message of state.messages) {
+    if (message.seq > through + 1) break
+    through = message.seq
+  }
+  return through
 }
 
 export function firstSeq(state: ThreadState): number | null {

@@ -18,6 +18,7 @@ import {
   addPending,
   applyCatchUp,
   catchUp,
+  caughtUpSeq,
   emptyThread,
   firstSeq,
   fromDirectMessage,
@@ -121,8 +122,8 @@ export function Thread({
     page && { messages: toChat(page.messages, participants), hasEarlier: page.hasEarlier, hasLater: page.hasLater }
 
   /**
-   * After a reconnect: asks for what came after the last message held (page after page, up to a
-   * few), and starts again from the newest page when more than that was missed. A reconnect during
+   * After a reconnect: asks for what came after the last message held with none missing before it
+   * (page after page, up to a few), and starts again from the newest page when more than that was missed. A reconnect during
    * a catch-up asks again once it ends.
    */
   async function catchUpAfterReconnect() {
@@ -135,7 +136,7 @@ export function Thread({
     }
     flags.isRunning = true
     try {
-      let after = lastSeq(latestState.current)
+      let after = caughtUpSeq(latestState.current)
       do {
         flags.isStale = false
         const result = await catchUp({
@@ -146,7 +147,7 @@ export function Thread({
         if (result.kind === 'failed') continue
         const caught = applyCatchUp(latestState.current, result, selfId)
         setState((current) => applyCatchUp(current, result, selfId))
-        after = Math.max(after, lastSeq(caught))
+        after = Math.max(after, caughtUpSeq(caught))
         markSeenThrough(lastUnreadSeq(caught, selfId))
       } while (flags.isStale)
     } finally {
