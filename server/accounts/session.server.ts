@@ -4,6 +4,8 @@ import type { SessionUser } from '#app/utils/session-user.ts'
 import type { Services } from '#server/services.server.ts'
 import { loadSessionUser } from './profile.server.ts'
 
+export { safeRedirectTo } from './redirect.ts'
+
 export type CurrentSession = {
   userId: string
   sessionId: string
@@ -52,12 +54,4 @@ export async function requireAdmin(services: Services, request: Request): Promis
   const current = await requireUser(services, request)
   if (!current.user.isAdmin) throw new Response('Forbidden', { status: 403 })
   return current
-}
-
-/** A same-site path to return to after signing in; anything else falls back to `/`. */
-export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = '/') {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return fallback
-  }
-  return value
 }

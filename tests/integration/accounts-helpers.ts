@@ -17,8 +17,13 @@ export type RouteResult = {
 type RouteFunction = (args: never) => unknown
 
 /** Runs a loader or action with this request; a thrown redirect is a result like a returned one. */
-export async function callRoute(t: TestServices, fn: RouteFunction, request: Request): Promise<RouteResult> {
-  const args = { request, context: t.context(), params: {}, unstable_pattern: '' } as never
+export async function callRoute(
+  t: TestServices,
+  fn: RouteFunction,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<RouteResult> {
+  const args = { request, context: t.context(), params, unstable_pattern: '' } as never
   let result: unknown
   try {
     result = await fn(args)
