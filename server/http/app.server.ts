@@ -2,7 +2,6 @@
 // server-rendered React Router app, behind request ids, logging, security headers and CSRF checks.
 import fs from 'node:fs'
 import path from 'node:path'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router'
@@ -12,8 +11,11 @@ import { INVALID_INPUT_MESSAGE, dataExceptionOf } from '#server/errors.server.ts
 import { estimateListingCount } from '#server/listings/listings.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { apiRoutes } from './api.server.ts'
+import { isOpenAuthEndpoint, withoutSessionTokens } from './auth-surface.server.ts'
 import { problem } from './problem.server.ts'
-import { contentSecurityPolicy, isCrossSiteWrite } from './security.server.ts'
+import { publicRequestOf, withClientAddress, withoutUntrustedAddress } from './proxy.server.ts'
+import { limitRequests } from './request-limits.server.ts'
+import { contentSecurityPolicy, hasSessionCookie, isCrossSiteWrite } from './security.server.ts'
 
 type Env = {
   Variables: { requestId: string; nonce: string; log: Services['logger'] }
@@ -32,6 +34,12 @@ export function createHttpApp({ services, build }: { services: Services; build?:
   const handleDocument = build
     ? createRequestHandler(withDataExceptionsAs400(build), config.isDevelopment ? 'development' : 'production')
     : async () => new Response('Not Found', { status: 404 })
+
+  // Behind a trusted TLS-terminating proxy, every part of the app sees the URL the browser used.
+  app.use(async (c, next) => {
+    c.req.raw = publicRequestOf(c.req.raw, config.TRUST_PROXY)
+    await next()
+  })
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id')
@@ -69,6 +77,12 @@ export function createHttpApp({ services, build }: { services: Services; build?:
       )
     }
     if (isHttps) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    // What depends on who is asking, or sets a cookie, is for that browser only and never stored;
+    // answers that say they are the same for everyone (assets, media, public lists) stay public.
+    const isPublic = /\bpublic\b/.test(headers.get('cache-control') ?? '')
+    if (headers.has('set-cookie') || (hasSessionCookie(c.req.raw) && !isPublic)) {
+      headers.set('Cache-Control', 'private, no-store')
+    }
   })
 
   // Every state-changing request must come from our own pages.
@@ -87,6 +101,8 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     await next()
   })
 
+  app.use(limitRequests())
+
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
   app.get('/readyz', async (c) => {
     try {
@@ -99,7 +115,10 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     }
   })
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(withClientIp(c, config.TRUST_PROXY)))
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    if (!isOpenAuthEndpoint(c.req.method, c.req.path)) return problem(c, 404, 'No such API endpoint.')
+    return withoutSessionTokens(await services.auth.handler(withClientAddress(c, config.TRUST_PROXY)))
+  })
   app.route('/api', apiRoutes(services))
 
   // Every media file has a name of its own (a new photo is a new URL), so caches may keep it for good.
@@ -148,7 +167,7 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     })
     // Reading a page limits nothing; only form posts are counted per client address.
     const isRead = c.req.method === 'GET' || c.req.method === 'HEAD'
-    return handleDocument(isRead ? withoutClientIp(c.req.raw, config.TRUST_PROXY) : withClientIp(c, config.TRUST_PROXY), context)
+    return handleDocument(isRead ? withoutUntrustedAddress(c.req.raw, config.TRUST_PROXY) : withClientAddress(c, config.TRUST_PROXY), context)
   })
 
   app.onError((error, c) => {
@@ -190,30 +209,4 @@ async function refusingDataExceptions<T>(run: () => T, context: unknown): Promis
     ;(context as RouterContextProvider).get(appContext).log.warn({ dataException }, 'input refused by the database')
     throw new Response(INVALID_INPUT_MESSAGE, { status: 400 })
   }
-}
-
-/**
- * better-auth's rate limits read the client IP from X-Forwarded-For. Unless a trusted proxy sets it,
- * it is replaced with the address of the connection so a client cannot choose its own.
- */
-function withClientIp(c: import('hono').Context, trustProxy: boolean): Request {
-  const request = c.req.raw
-  if (trustProxy && request.headers.has('x-forwarded-for')) return request
-  let address = '127.0.0.1'
-  try {
-    address = getConnInfo(c).remote.address ?? address
-  } catch {
-    // Requests made in-process (tests through app.request) have no socket.
-  }
-  const headers = new Headers(request.headers)
-  headers.set('x-forwarded-for', address)
-  return new Request(request, { headers, duplex: 'half' } as RequestInit)
-}
-
-/** A page read as it came, but for an X-Forwarded-For no trusted proxy vouches for. */
-function withoutClientIp(request: Request, trustProxy: boolean): Request {
-  if (trustProxy || !request.headers.has('x-forwarded-for')) return request
-  const headers = new Headers(request.headers)
-  headers.delete('x-forwarded-for')
-  return new Request(request, { headers })
 }

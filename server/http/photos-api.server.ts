@@ -6,20 +6,17 @@ import { Hono, type Context } from 'hono'
 import { safeRedirectTo } from '#server/accounts/session.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import {
-  PHOTO_LIMITS,
   PROCESS_PHOTO_JOB,
   addListingPhotos,
+  checkMayChangePhotos,
   deleteListingPhoto,
   listPhotosForOwner,
   updateListingPhotos,
   type Upload,
 } from '#server/media/listing-photos.server.ts'
-import { BodyTooLargeError, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
+import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { redirectWithToast } from './flash.server.ts'
-
-/** One upload request may carry several photos, but not unbounded memory: more go in another request. */
-export const MAX_UPLOAD_REQUEST_BYTES = 4 * PHOTO_LIMITS.maxBytes
 
 function idParam(value: string | undefined): number {
   if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw new AppError('not-found', 'No such listing.')
@@ -62,12 +59,14 @@ export function photoRoutes(services: Services) {
   api.post('/:id/photos', async (c) => {
     const viewerId = await viewerOf(c)
     const listingId = idParam(c.req.param('id'))
+    // A stranger's upload is refused before a byte of it is read.
+    await checkMayChangePhotos(db, { viewerId, listingId })
     let form: FormData
     try {
-      form = await readFormDataWithLimit(c.req.raw, MAX_UPLOAD_REQUEST_BYTES)
+      form = await readFormDataWithLimit(c.req.raw, UPLOAD_REQUEST_LIMITS.listingPhotos)
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        const message = `Upload at most ${MAX_UPLOAD_REQUEST_BYTES / 1024 / 1024} MB at a time; add the other photos in another upload.`
+        const message = `Upload at most ${UPLOAD_REQUEST_LIMITS.listingPhotos / 1024 / 1024} MB at a time; add the other photos in another upload.`
         throw new AppError('invalid', message, { photos: [message] })
       }
       throw new AppError('invalid', 'Send the photos as a multipart form.', { photos: ['Send the photos as a multipart form.'] })

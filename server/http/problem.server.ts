@@ -9,12 +9,13 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  413: 'Content Too Large',
   429: 'Too Many Requests',
 }
 
 export type Problem = { type: string; title: string; status: number; detail: string; errors?: FieldErrors }
 
-export function problem(c: Context, status: 400 | 401 | 403 | 404 | 409 | 429, detail: string, errors?: FieldErrors) {
+export function problem(c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 429, detail: string, errors?: FieldErrors) {
   const body: Problem = { type: 'about:blank', title: titles[status]!, status, detail, ...(errors ? { errors } : {}) }
   // Plain application/json, like every other problem body this server sends (403 cross-site, 500).
   return c.json(body, status)

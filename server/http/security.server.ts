@@ -43,3 +43,18 @@ export function isCrossSiteWrite(request: Request, publicUrl: string): boolean {
 export function isSameOriginRequest(request: Request): boolean {
   return request.headers.get('sec-fetch-site') === 'same-origin'
 }
+
+/** Whether the request carries a session cookie (`cooper.session_token`, or its `__Secure-` form). */
+export function hasSessionCookie(request: Request): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?cooper\.session_token=/.test(request.headers.get('cookie') ?? '')
+}
+
+/**
+ * Whether the person asked for this page themselves: from a page of this very origin, or by an
+ * address typed, bookmarked or opened from another application (Sec-Fetch-Site `none`). A link or
+ * frame on another site, and a client that sends no Fetch Metadata, answer false.
+ */
+export function isOwnNavigation(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  return site === 'same-origin' || site === 'none'
+}

@@ -54,6 +54,14 @@ async function lockChangeable(tx: Tx | Db, viewerId: string, listingId: number):
   throw new AppError('not-found', 'No such listing.')
 }
 
+/**
+ * Refuses a viewer who may not change the listing's photos (403 for a listing they may only see, 404
+ * for one they may not), so an upload route can refuse a stranger before reading what they send.
+ */
+export async function checkMayChangePhotos(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }): Promise<void> {
+  await lockChangeable(db, viewerId, listingId)
+}
+
 /** Every photo of a listing in order, pending and failed ones included; for its owner or an administrator. */
 export async function listPhotosForOwner(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }): Promise<OwnerPhoto[]> {
   await lockChangeable(db, viewerId, listingId)

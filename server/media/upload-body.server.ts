@@ -1,6 +1,16 @@
-// request.formData() buffers the whole body, however large. Forms that accept uploads read it
-// through this cap instead: a declared Content-Length over the cap is refused without reading, and a
+// request.formData() buffers the whole body, however large. Routes that accept uploads read it
+// through a cap instead: a declared Content-Length over the cap is refused without reading, and a
 // body without one (chunked) is cut off as soon as it passes the cap.
+import { AVATAR_MAX_BYTES } from './avatar-image.server.ts'
+import { PHOTO_LIMITS } from './listing-photos.server.ts'
+
+/** The most one request to each upload route may carry; every other request body is far smaller. */
+export const UPLOAD_REQUEST_LIMITS = {
+  /** /userprofile: a 5 MB photo plus the multipart envelope. */
+  profilePhoto: AVATAR_MAX_BYTES + 1024 * 1024,
+  /** /api/properties/:id/photos: several photos at once, but not unbounded memory. */
+  listingPhotos: 4 * PHOTO_LIMITS.maxBytes,
+} as const
 
 export class BodyTooLargeError extends Error {
   readonly limit: number
@@ -11,11 +21,18 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export async function readFormDataWithLimit(request: Request, limit: number): Promise<FormData> {
-  const declared = Number(request.headers.get('content-length'))
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit)
-  if (!request.body) return request.formData()
+/** The body's declared length, or null when it has none (chunked) or a meaningless one. */
+export function declaredLength(request: Request): number | null {
+  const header = request.headers.get('content-length')
+  if (header === null || !/^\d{1,15}$/.test(header.trim())) return null
+  return Number(header)
+}
 
+/** The whole body, read no further than `limit` bytes; BodyTooLargeError past it. */
+export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = declaredLength(request)
+  if (declared !== null && declared > limit) throw new BodyTooLargeError(limit)
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0))
   const chunks: Uint8Array[] = []
   let total = 0
   const reader = request.body.getReader()
@@ -29,8 +46,13 @@ export async function readFormDataWithLimit(request: Request, limit: number): Pr
     }
     chunks.push(value)
   }
+  return Buffer.concat(chunks, total)
+}
+
+export async function readFormDataWithLimit(request: Request, limit: number): Promise<FormData> {
+  const body = await readBodyWithLimit(request, limit)
   const headers = new Headers()
   const contentType = request.headers.get('content-type')
   if (contentType) headers.set('content-type', contentType)
-  return new Response(Buffer.concat(chunks), { headers }).formData()
+  return new Response(body, { headers }).formData()
 }

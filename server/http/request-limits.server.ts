@@ -1,0 +1,164 @@
+// What a request may carry, checked in front of every route before anything reads it: a body no
+// larger than the route needs (small for forms and JSON, large only where photos are uploaded), and
+// text that is text (no NUL, nothing that is not UTF-8) in its address and body.
+import { isUtf8 } from 'node:buffer'
+import type { Context, MiddlewareHandler } from 'hono'
+import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, declaredLength, readBodyWithLimit } from '#server/media/upload-body.server.ts'
+import { problem } from './problem.server.ts'
+
+/** Every form and JSON body the site takes fits in this (a 10,000-character description, escaped, is ~120 KB). */
+export const FORM_BODY_LIMIT_BYTES = 256 * 1024
+
+type UploadRoute = { method: string; path: RegExp; limit: number; what: string }
+
+/**
+ * The routes that take uploads. Each reads its body through its own cap after checking who is
+ * asking, so here only a declared length is checked; React Router's data requests end in `.data`.
+ */
+const UPLOAD_ROUTES: UploadRoute[] = [
+  { method: 'POST', path: /^\/userprofile(?:\.data)?$/, limit: UPLOAD_REQUEST_LIMITS.profilePhoto, what: 'a profile photo' },
+  { method: 'POST', path: /^\/api\/properties\/[^/]+\/photos$/, limit: UPLOAD_REQUEST_LIMITS.listingPhotos, what: 'listing photos' },
+]
+
+export type BodyLimit = { bytes: number; upload: string | null }
+
+export function bodyLimitFor(method: string, path: string): BodyLimit {
+  const route = UPLOAD_ROUTES.find((r) => r.method === method && r.path.test(path))
+  return route ? { bytes: route.limit, upload: route.what } : { bytes: FORM_BODY_LIMIT_BYTES, upload: null }
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+
+function tooLarge(c: Context, limit: BodyLimit) {
+  const detail = limit.upload
+    ? `This request is larger than the ${megabytes(limit.bytes)} allowed for ${limit.upload}. Send fewer or smaller files at a time.`
+    : `This request is larger than the ${limit.bytes / 1024} KB this address accepts.`
+  return problem(c, 413, detail)
+}
+
+const HEX = /^[0-9a-fA-F]{2}$/
+
+/** The bytes a percent-encoded text stands for (`%41` → 0x41); other bytes stay as they are. */
+function percentDecodedBytes(encoded: Uint8Array): Uint8Array {
+  if (!encoded.includes(0x25)) return encoded
+  const out = new Uint8Array(encoded.length)
+  let length = 0
+  for (let i = 0; i < encoded.length; i += 1) {
+    const hex = encoded[i] === 0x25 ? String.fromCharCode(encoded[i + 1] ?? 0, encoded[i + 2] ?? 0) : ''
+    if (HEX.test(hex)) {
+      out[length++] = Number.parseInt(hex, 16)
+      i += 2
+    } else {
+      out[length++] = encoded[i]!
+    }
+  }
+  return out.subarray(0, length)
+}
+
+export type TextFault = 'nul' | 'not-utf8'
+
+/** Why these bytes are not acceptable text, or null when they are. */
+export function textFaultOf(bytes: Uint8Array, { allowNul = false } = {}): TextFault | null {
+  if (!allowNul && bytes.includes(0)) return 'nul'
+  return isUtf8(bytes) ? null : 'not-utf8'
+}
+
+/** The fault of a percent-encoded text (an address, a query, a form body), or null. */
+export function encodedTextFaultOf(encoded: string | Uint8Array, options?: { allowNul?: boolean }): TextFault | null {
+  const bytes = typeof encoded === 'string' ? Buffer.from(encoded, 'latin1') : encoded
+  return textFaultOf(percentDecodedBytes(bytes), options)
+}
+
+const FAULT_WORDS: Record<TextFault, string> = {
+  nul: 'contains a NUL character, which text cannot hold',
+  'not-utf8': 'is not valid UTF-8 text',
+}
+
+/** The address's first faulty part: the path, or a query parameter by name. */
+function addressFault(url: URL): { where: string; fault: TextFault } | null {
+  const pathFault = encodedTextFaultOf(url.pathname)
+  if (pathFault) return { where: 'path', fault: pathFault }
+  for (const pair of url.search.slice(1).split('&')) {
+    const fault = encodedTextFaultOf(pair)
+    if (!fault) continue
+    const name = (pair.split('=')[0] ?? '').replaceAll('+', ' ')
+    const where = encodedTextFaultOf(name) ? 'a query parameter' : Buffer.from(percentDecodedBytes(Buffer.from(name, 'latin1'))).toString('utf8')
+    return { where, fault }
+  }
+  return null
+}
+
+/** The dotted path of the first string (key or value) in a JSON value that holds a NUL, or null. */
+function nulInJson(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null
+  if (typeof value !== 'object' || value === null) return null
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key
+    if (key.includes('\u0000')) return at
+    const found = nulInJson(item, at)
+    if (found) return found
+  }
+  return null
+}
+
+function bodyFault(contentType: string, body: Uint8Array, { isAuth }: { isAuth: boolean }): { where: string; detail: string } | null {
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  if (type === 'application/x-www-form-urlencoded') {
+    // The site's forms refuse a NUL in a field with that field's own message.
+    const fault = encodedTextFaultOf(body, { allowNul: true })
+    return fault ? { where: 'body', detail: `The form ${FAULT_WORDS[fault]}.` } : null
+  }
+  if (type === 'application/json' || type.endsWith('+json') || type.startsWith('text/')) {
+    const fault = textFaultOf(body, { allowNul: !isAuth })
+    if (fault) return { where: 'body', detail: `The body ${FAULT_WORDS[fault]}.` }
+    // Accounts are handled by a library that takes its input as it comes: it gets no NUL to store.
+    if (isAuth && type === 'application/json' && body.length > 0) {
+      let json: unknown
+      try {
+        json = JSON.parse(Buffer.from(body).toString('utf8'))
+      } catch {
+        return { where: 'body', detail: 'The body is not valid JSON.' }
+      }
+      const at = nulInJson(json)
+      if (at) return { where: at, detail: `${at} ${FAULT_WORDS.nul}.` }
+    }
+  }
+  return null
+}
+
+/**
+ * Refuses, before any route reads it: a NUL or non-UTF-8 text in the address (400), a body over the
+ * route's limit (413, without reading it), and a form or JSON body that is not UTF-8 (400). Bodies of
+ * ordinary routes are read here, within their limit, and handed on; uploads go on unread to their route.
+ */
+export function limitRequests(): MiddlewareHandler {
+  return async (c, next) => {
+    const address = addressFault(new URL(c.req.url))
+    if (address) {
+      return problem(c, 400, `The address ${FAULT_WORDS[address.fault]}.`, { [address.where]: [`This ${FAULT_WORDS[address.fault]}.`] })
+    }
+    const request = c.req.raw
+    if (!request.body || c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const limit = bodyLimitFor(c.req.method, c.req.path)
+    const declared = declaredLength(request)
+    if (declared !== null && declared > limit.bytes) return tooLarge(c, limit)
+    if (limit.upload) return next()
+
+    let body: Uint8Array<ArrayBuffer>
+    try {
+      body = await readBodyWithLimit(request, limit.bytes)
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return tooLarge(c, limit)
+      throw error
+    }
+    const fault = bodyFault(c.req.header('content-type') ?? '', body, { isAuth: c.req.path.startsWith('/api/auth/') })
+    if (fault) return problem(c, 400, fault.detail, { [fault.where]: [fault.detail] })
+    c.req.raw = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      signal: request.signal,
+    })
+    return next()
+  }
+}
