@@ -47,9 +47,10 @@ describe('chat pages', () => {
       .replace(/&#x27;|&#39;/g, "'")
       .replace(/\s+/g, ' ')
 
-  async function get(pathname: string, cookie?: string) {
+  /** A page as the browser asks for it from a link on this site (or another site, with `site`). */
+  async function get(pathname: string, cookie?: string, site: 'same-origin' | 'none' | 'cross-site' = 'same-origin') {
     const response = await rendered.app.request(`${TEST_ORIGIN}${pathname}`, {
-      headers: cookie ? { Cookie: cookie } : {},
+      headers: { 'Sec-Fetch-Site': site, ...(cookie ? { Cookie: cookie } : {}) },
       redirect: 'manual',
     })
     return { status: response.status, html: await response.text(), location: response.headers.get('Location') }
@@ -122,6 +123,31 @@ describe('chat pages', () => {
     const { archiveListing } = await import('#server/listings/listings.server.ts')
     await archiveListing(db(), { viewerId: landlord.id, listingId: home.id })
     expect(textOf((await open(`/chat/${id}`, renter.cookie)).html)).toContain('This listing is no longer available.')
+  })
+
+  it('leaves a conversation unread when another site links to it, and reads it when the person opens it', async () => {
+    const id = (await openConversation(db(), { userId: renter.id, otherUserId: landlord.id })).conversationId
+    await sendDirectMessage(db(), { senderId: renter.id, conversationId: id, input: { body: 'Did you get my note?', clientTxnId: nextTxn() } })
+    const unread = async () => (await db().select({ read: message.read }).from(message).where(eq(message.conversationId, id))).filter((m) => !m.read).length
+    const badge = badgeOf((await get('/chat', landlord.cookie)).html)
+
+    // A link or frame on another site shows the thread but marks nothing read, and tells nobody.
+    const told: { kind: string }[] = []
+    const publish = vi.spyOn(t.services.realtime, 'publish').mockImplementation(async (news) => void told.push(news))
+    try {
+      const linked = await get(`/chat/${id}`, landlord.cookie, 'cross-site')
+      expect(linked.status).toBe(200)
+      expect(textOf(linked.html)).toContain('Did you get my note?')
+      expect(badgeOf(linked.html)).toBe(badge)
+      expect(told).toEqual([])
+    } finally {
+      publish.mockRestore()
+    }
+    expect(await unread()).toBe(1)
+
+    // An address typed, bookmarked or opened from a mail app is the person's own doing.
+    expect((await get(`/chat/${id}`, landlord.cookie, 'none')).status).toBe(302)
+    expect(await unread()).toBe(0)
   })
 
   it('answers 404 to a third person for someone else’s conversation page and its actions', async () => {

@@ -11,6 +11,7 @@ import { MAX_INT32 } from '#server/db/limits.ts'
 import { conversation } from '#server/db/schema.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
+import { isOwnNavigation } from '#server/http/security.server.ts'
 import { findListingById } from '#server/listings/listings.server.ts'
 import type { Services } from '#server/services.server.ts'
 import {
@@ -161,7 +162,10 @@ export async function loadChatPage(
   const id = idOf(conversationId) ?? notFound()
   const conversations = await listConversations(db, { userId })
   const summary = conversations.find((c) => c.id === id) ?? notFound()
-  if (summary.unread > 0) {
+  // Opening a conversation reads it, but only when the person opened it themselves: a page another
+  // site links to or frames must not mark messages read behind their back (the page's script marks
+  // them once it shows them).
+  if (summary.unread > 0 && isOwnNavigation(request)) {
     // Marked read, then loaded again, so that the whole page (the badge too) shows it read.
     await markRead(services, { userId, conversationId: id })
     throw redirect(`/chat/${id}${before === undefined ? '' : `?before=${before}`}`)

@@ -183,7 +183,8 @@ export function Thread({
     }
   })
 
-  // Messages that arrived while the tab was hidden are read when it is shown again.
+  // Messages that arrived while the tab was hidden are read when it is shown again; so are those of
+  // a page opened from another site, which the server shows without marking them read.
   const markSeenLatest = useRef(() => {})
   useEffect(() => {
     markSeenLatest.current = () => markSeenThrough(lastUnreadSeq(latestState.current, selfId))
@@ -191,6 +192,7 @@ export function Thread({
   useEffect(() => {
     if (target.kind !== 'direct') return
     const onVisible = () => markSeenLatest.current()
+    onVisible()
     document.addEventListener('visibilitychange', onVisible)
     return () => document.removeEventListener('visibilitychange', onVisible)
   }, [target.kind])
