@@ -9,6 +9,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
+import { CONNECTION_LIMITS } from './http/connection-limits.ts'
 
 type EntryModule = {
   getServices(): Promise<import('./services.server.ts').Services>
@@ -32,11 +33,18 @@ async function main() {
   let loadBuild: () => Promise<ServerBuild>
   let devMiddleware: import('vite').Connect.Server | undefined
   let listener: http.RequestListener = () => {}
-  const server = http.createServer((req, res) => {
-    if (devMiddleware) devMiddleware(req, res, () => void listener(req, res))
-    else void listener(req, res)
-  })
-  server.keepAliveTimeout = 65_000
+  const server = http.createServer(
+    {
+      headersTimeout: CONNECTION_LIMITS.headersTimeoutMs,
+      requestTimeout: CONNECTION_LIMITS.requestTimeoutMs,
+      keepAliveTimeout: CONNECTION_LIMITS.keepAliveTimeoutMs,
+      connectionsCheckingInterval: CONNECTION_LIMITS.checkIntervalMs,
+    },
+    (req, res) => {
+      if (devMiddleware) devMiddleware(req, res, () => void listener(req, res))
+      else void listener(req, res)
+    },
+  )
   if (isDev) {
     const vite = await import('vite')
     const devServer = await vite.createServer({

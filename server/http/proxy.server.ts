@@ -20,9 +20,9 @@ export function publicRequestOf(request: Request, trustProxy: boolean): Request 
   const proto = first(request.headers.get('x-forwarded-proto'))?.toLowerCase()
   const host = first(request.headers.get('x-forwarded-host'))
   if (!proto && !host) return request
-  const url = new URL(request.url)
-  if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`
-  if (host && HOST.test(host)) url.host = host
+  const given = new URL(request.url)
+  const scheme = proto === 'https' || proto === 'http' ? proto : given.protocol.slice(0, -1)
+  const url = new URL(`${given.pathname}${given.search}`, `${scheme}://${host && HOST.test(host) ? host : given.host}`)
   if (url.href === request.url) return request
   return new Request(url, {
     method: request.method,
