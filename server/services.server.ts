@@ -64,7 +64,14 @@ export async function createServices(
       logger,
     })
     const secret = config.AUTH_SECRET ?? (await loadGeneratedSecret(database))
-    const auth = createAuth({ config: { ...config, secret }, database, mailer, logger })
+    // Auth queues jobs (reset links, sign-in warnings) and those jobs call auth, so the queue starts
+    // after auth and auth reaches it through this reference.
+    let queue: Jobs | undefined
+    const queueJob = async (name: string, data: Record<string, unknown>) => {
+      if (!queue) throw new Error(`The job queue has not started yet (job ${name})`)
+      await queue.send(name, data)
+    }
+    const auth = createAuth({ config: { ...config, secret }, database, mailer, logger, queueJob })
     if (config.SEED_DEMO_DATA) {
       await seedDemoData({ database, auth, logger })
       await seedDemoPhotos({ db: database.db, dataDir: config.DATA_DIR, logger })
@@ -72,9 +79,10 @@ export async function createServices(
     const jobs = await startJobs({
       database,
       logger,
-      definitions: jobDefinitions({ config, database, mailer, logger }),
+      definitions: jobDefinitions({ config, database, mailer, logger, auth }),
       isWorking: config.JOBS_WORKERS,
     })
+    queue = jobs
     const realtime = await startRealtimeBus({ database, logger })
     // Listing changes made here are news for the other instances' search caches, and theirs for ours.
     const stopTelling = onListingChange(() => void realtime.publish({ kind: 'listings-changed', instanceId: realtime.instanceId }))

@@ -2,10 +2,8 @@
 // people, with the status the page answers with and the form field it belongs to.
 import { isAPIError } from 'better-auth/api'
 import { messages } from '#app/utils/auth-schemas.ts'
-import type { Services } from '#server/services.server.ts'
-import { EMAIL_TAKEN_MESSAGE } from './auth.server.ts'
+import { EMAIL_TAKEN_MESSAGE } from './auth-hooks.server.ts'
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.server.ts'
-import { FORM_RATE_LIMITS, consumeRateLimit, formRateLimitKey, type FormAction } from './rate-limit.server.ts'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong e-mail or password.'
 
@@ -37,6 +35,8 @@ export function toAuthFailure(error: unknown, { isSignIn = false } = {}): AuthFa
       return fail(400, EMAIL_TAKEN_MESSAGE, 'email')
     case 'INVALID_EMAIL':
       return fail(400, messages.emailInvalid, 'email')
+    case 'INVALID_NAME':
+      return fail(400, body.message ?? messages.nameMissing, 'name')
     case 'PASSWORD_TOO_COMMON':
       return fail(400, COMMON_PASSWORD_MESSAGE, 'password')
     case 'PASSWORD_TOO_SHORT':
@@ -60,21 +60,4 @@ export function cookieHeaders(from: Headers | null | undefined): Headers {
   const headers = new Headers()
   for (const cookie of from?.getSetCookie() ?? []) headers.append('Set-Cookie', cookie)
   return headers
-}
-
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
-  return `Too many attempts from your network. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
-}
-
-/** Counts this form submission against the client's budget; a failure when it is spent. */
-export async function checkFormRateLimit(
-  services: Services,
-  request: Request,
-  action: FormAction,
-): Promise<AuthFailure | null> {
-  if (!services.config.RATE_LIMIT) return null
-  const decision = await consumeRateLimit(services.database.db, formRateLimitKey(action, request), FORM_RATE_LIMITS[action])
-  if (decision.allowed) return null
-  return { ok: false, status: 429, code: 'RATE_LIMITED', message: tooManyAttemptsMessage(decision.retryAfterSeconds) }
 }

@@ -2,7 +2,6 @@
 // OpenID Connect sign-in, sessions in httpOnly SameSite=Lax cookies, rate limits in the database.
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
 import { siteConfig } from '#app/site-config.ts'
 import { VERIFICATION_LINK_HOURS } from '#app/utils/auth-schemas.ts'
@@ -11,34 +10,27 @@ import type { Database } from '#server/db/client.server.ts'
 import * as schema from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
 import type { Mailer } from '#server/mail/mailer.server.ts'
+import { createAuthHooks, type QueueJob } from './auth-hooks.server.ts'
 import { normalizeEmail } from './email.ts'
-import {
-  COMMON_PASSWORD_MESSAGE,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  isCommonPassword,
-} from './password-policy.server.ts'
-import { createProfile, findUserIdByEmail } from './profile.server.ts'
-import {
-  SIGN_IN_FAILURE_LIMIT,
-  SIGN_IN_FAILURE_WINDOW_MS,
-  clearSignInFailures,
-  countRecentSignInFailures,
-  recordSignInFailure,
-} from './sign-in-failures.server.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.server.ts'
+import { createProfile } from './profile.server.ts'
+import { AUTH_RATE_LIMITS } from './rate-limit.server.ts'
+import { clearSignInFailures } from './sign-in-failures.server.ts'
+
+export { EMAIL_TAKEN_MESSAGE } from './auth-hooks.server.ts'
 
 export const OIDC_PROVIDER_ID = 'oidc'
-
-export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Log in or reset your password.'
 
 export type AuthOptions = {
   config: Pick<Config, 'publicUrl' | 'oidc' | 'RATE_LIMIT'> & { secret: string }
   database: Database
   mailer: Mailer
   logger: Logger
+  /** Queues a background job; the hooks send reset links and sign-in warnings through jobs. */
+  queueJob: QueueJob
 }
 
-export function createAuth({ config, database, mailer, logger }: AuthOptions) {
+export function createAuth({ config, database, mailer, logger, queueJob }: AuthOptions) {
   const { db } = database
   const sendMail = (mail: Parameters<Mailer['send']>[0]) =>
     mailer.send(mail).catch((error: unknown) => logger.error({ err: error, to: mail.to }, 'mail failed'))
@@ -75,8 +67,9 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
       async onPasswordReset({ user }) {
         await clearSignInFailures(db, normalizeEmail(user.email))
       },
+      // Called only by the reset job (auth-hooks.server.ts): a failed send fails the job, which is tried again.
       async sendResetPassword({ user, url }) {
-        await sendMail({
+        await mailer.send({
           to: user.email,
           subject: 'Reset your Cooper Home password',
           text:
@@ -117,12 +110,9 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
       modelName: 'rateLimit',
       window: 60,
       max: 100,
-      customRules: {
-        '/sign-in/email': { window: 15 * 60, max: 30 },
-        '/sign-up/email': { window: 60 * 60, max: 20 },
-        '/request-password-reset': { window: 15 * 60, max: 5 },
-        '/send-verification-email': { window: 15 * 60, max: 5 },
-      },
+      // The account actions have one budget per client for the API and the pages alike, kept by the
+      // before hook (which also sees the pages' in-process calls); better-auth's limiter keeps the rest.
+      customRules: Object.fromEntries(Object.keys(AUTH_RATE_LIMITS).map((path) => [path, false as const])),
     },
     advanced: {
       cookiePrefix: 'cooper',
@@ -134,7 +124,7 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
       user: {
         create: {
           async before(user) {
-            // E-mail sign-ups are refused without the current terms (hooks below); an account made
+            // E-mail sign-ups are refused without the current terms (auth-hooks.server.ts); an account made
             // through single sign-on accepts them with the notice beside its button.
             const termsVersion = (user as { termsVersion?: string | null }).termsVersion ?? siteConfig.termsVersion
             return { data: { ...user, email: normalizeEmail(user.email), termsVersion } }
@@ -145,55 +135,7 @@ export function createAuth({ config, database, mailer, logger }: AuthOptions) {
         },
       },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>
-        if (ctx.path === '/sign-up/email') {
-          if (body.termsVersion !== siteConfig.termsVersion) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'TERMS_NOT_ACCEPTED',
-              message: 'Accept the Terms of Use to create an account.',
-            })
-          }
-        }
-        const newPassword =
-          ctx.path === '/sign-up/email'
-            ? body.password
-            : ctx.path === '/reset-password' || ctx.path === '/change-password'
-              ? body.newPassword
-              : undefined
-        if (typeof newPassword === 'string' && isCommonPassword(newPassword)) {
-          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: COMMON_PASSWORD_MESSAGE })
-        }
-        // With verification required, better-auth answers a taken e-mail with a made-up success;
-        // people signing up need to know to log in instead.
-        if (ctx.path === '/sign-up/email' && typeof body.email === 'string') {
-          if (await findUserIdByEmail(db, body.email)) {
-            throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: EMAIL_TAKEN_MESSAGE })
-          }
-        }
-        if (ctx.path === '/sign-in/email' && config.RATE_LIMIT && typeof body.email === 'string') {
-          const failures = await countRecentSignInFailures(db, normalizeEmail(body.email))
-          if (failures >= SIGN_IN_FAILURE_LIMIT) {
-            throw new APIError('TOO_MANY_REQUESTS', {
-              code: 'TOO_MANY_SIGN_IN_FAILURES',
-              message: `Too many failed sign-ins for this e-mail. Try again in ${SIGN_IN_FAILURE_WINDOW_MS / 60_000} minutes or reset your password.`,
-            })
-          }
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return
-        const body = (ctx.body ?? {}) as Record<string, unknown>
-        if (typeof body.email !== 'string') return
-        const returned = ctx.context.returned
-        if (isAPIError(returned)) {
-          if (returned.statusCode === 401) await recordSignInFailure(db, normalizeEmail(body.email))
-        } else if (returned) {
-          await clearSignInFailures(db, normalizeEmail(body.email))
-        }
-      }),
-    },
+    hooks: createAuthHooks({ db, isRateLimited: config.RATE_LIMIT, queueJob, logger }),
     trustedOrigins: [config.publicUrl],
     // Where a failed single sign-on lands: our login page, which explains it inside the frame.
     onAPIError: { errorURL: `${config.publicUrl}/login?error=oidc` },

@@ -1,20 +1,21 @@
-// Forgotten passwords: mailing a reset link and setting a new password with its token.
+// Forgotten passwords: asking for a reset link and setting a new password with its token.
 import type { Services } from '#server/services.server.ts'
-import { checkFormRateLimit, toAuthFailure, type AuthFailure } from './auth-results.server.ts'
+import { toAuthFailure, type AuthFailure } from './auth-results.server.ts'
+import { RESET_PASSWORD_PATH, isPlausibleResetToken } from './password-reset-requests.server.ts'
 
-/** The page better-auth sends the mailed link to, with `?token=…` (or `?error=INVALID_TOKEN`). */
-export const RESET_PASSWORD_PATH = '/reset-password'
+export { RESET_PASSWORD_PATH } from './password-reset-requests.server.ts'
 
 export const RESET_LINK_SENT_MESSAGE = 'If an account exists for that e-mail, we sent a link to reset the password.'
 
-/** Mails a reset link when the account exists; the answer never says whether it does. */
+/**
+ * Asks for a reset link. better-auth's before hook checks the limits and queues the mail as a job
+ * (password-reset-requests.server.ts), so the answer never says whether the account exists.
+ */
 export async function requestPasswordReset(
   services: Services,
   request: Request,
   email: string,
 ): Promise<{ ok: true } | AuthFailure> {
-  const limited = await checkFormRateLimit(services, request, 'request-password-reset')
-  if (limited) return limited
   try {
     await services.auth.api.requestPasswordReset({
       body: { email, redirectTo: RESET_PASSWORD_PATH },
@@ -28,6 +29,7 @@ export async function requestPasswordReset(
 
 /** Whether a reset token can still be used, so the page can say so before a password is typed. */
 export async function isPasswordResetTokenUsable(services: Services, token: string): Promise<boolean> {
+  if (!isPlausibleResetToken(token)) return false
   const context = await services.auth.$context
   const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`)
   return Boolean(found && found.expiresAt > new Date())
@@ -39,8 +41,6 @@ export async function resetPassword(
   request: Request,
   input: { token: string; newPassword: string },
 ): Promise<{ ok: true } | AuthFailure> {
-  const limited = await checkFormRateLimit(services, request, 'reset-password')
-  if (limited) return limited
   try {
     await services.auth.api.resetPassword({ body: input, headers: request.headers })
     return { ok: true }

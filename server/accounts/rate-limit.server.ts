@@ -1,6 +1,6 @@
-// Per-client limits for the account forms. better-auth limits requests to /api/auth itself, but the
-// pages call its API in-process, which that limiter does not see; these limits share its database
-// table (under their own keys) so they hold across app instances.
+// Counted limits kept in the database (better-auth's rate_limit table, under keys of our own), so
+// they hold across app instances: per-client budgets for the account actions, and the other counts
+// the site keeps (per e-mail, per user).
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
@@ -8,17 +8,26 @@ import { rateLimit } from '#server/db/schema.ts'
 
 export type RateLimitRule = { windowSeconds: number; max: number }
 
-/** The same budgets better-auth applies to the matching /api/auth endpoints. */
-export const FORM_RATE_LIMITS = {
-  'sign-in': { windowSeconds: 15 * 60, max: 30 },
-  'sign-up': { windowSeconds: 60 * 60, max: 20 },
-  'request-password-reset': { windowSeconds: 15 * 60, max: 5 },
-  'reset-password': { windowSeconds: 15 * 60, max: 10 },
-  'send-verification-email': { windowSeconds: 15 * 60, max: 5 },
-  'sign-in-oidc': { windowSeconds: 15 * 60, max: 30 },
+/**
+ * Each account action's budget per client address, by better-auth path. The pages call these
+ * endpoints in-process and clients call them at /api/auth: both count against the same budget
+ * (auth-hooks.server.ts), and better-auth's own limiter is off for these paths.
+ */
+export const AUTH_RATE_LIMITS = {
+  '/sign-in/email': { windowSeconds: 15 * 60, max: 30 },
+  '/sign-up/email': { windowSeconds: 60 * 60, max: 20 },
+  '/request-password-reset': { windowSeconds: 15 * 60, max: 5 },
+  '/reset-password': { windowSeconds: 15 * 60, max: 10 },
+  '/send-verification-email': { windowSeconds: 15 * 60, max: 5 },
+  '/sign-in/social': { windowSeconds: 15 * 60, max: 30 },
+  '/sign-in/oauth2': { windowSeconds: 15 * 60, max: 30 },
 } as const satisfies Record<string, RateLimitRule>
 
-export type FormAction = keyof typeof FORM_RATE_LIMITS
+export type LimitedAuthPath = keyof typeof AUTH_RATE_LIMITS
+
+export function isLimitedAuthPath(path: string): path is LimitedAuthPath {
+  return Object.hasOwn(AUTH_RATE_LIMITS, path)
+}
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
@@ -50,11 +59,25 @@ export async function consumeRateLimit(
   return { allowed: false, retryAfterSeconds }
 }
 
-/** The client address the HTTP layer put in X-Forwarded-For (the socket's, unless a trusted proxy set it). */
-export function clientAddress(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'
+/**
+ * The client address the HTTP layer put in X-Forwarded-For: exactly one, the socket's or the one a
+ * trusted proxy appended. Should a list arrive anyway, the last entry is the one nearest to us.
+ * 'unknown' for a call that carries none.
+ */
+export function clientAddress(headers: Headers | undefined): string {
+  const forwarded = headers?.get('x-forwarded-for')?.split(',').at(-1)?.trim()
+  return forwarded ? forwarded.slice(0, 64) : 'unknown'
 }
 
-export function formRateLimitKey(action: FormAction, request: Request): string {
-  return `form|${clientAddress(request)}|${action}`
+export function authRateLimitKey(address: string, path: LimitedAuthPath): string {
+  return `auth|${address}|${path}`
+}
+
+export function minutesUntil(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+}
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many attempts from your network. Try again in ${minutesUntil(retryAfterSeconds)}.`
 }

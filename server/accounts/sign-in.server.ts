@@ -2,7 +2,7 @@
 // the page to pass on with its redirect.
 import type { Services } from '#server/services.server.ts'
 import { OIDC_PROVIDER_ID } from './auth.server.ts'
-import { checkFormRateLimit, cookieHeaders, toAuthFailure, type AuthFailure } from './auth-results.server.ts'
+import { cookieHeaders, toAuthFailure, type AuthFailure } from './auth-results.server.ts'
 import { verificationCallbackURL } from './sign-up.server.ts'
 
 export type SignInSuccess = { ok: true; headers: Headers; user: { name: string; email: string } }
@@ -12,8 +12,6 @@ export async function signIn(
   request: Request,
   input: { email: string; password: string; redirectTo: string },
 ): Promise<SignInSuccess | AuthFailure> {
-  const limited = await checkFormRateLimit(services, request, 'sign-in')
-  if (limited) return limited
   try {
     const { headers, response } = await services.auth.api.signInEmail({
       // The callback only matters to the confirmation mail sent when the address is not confirmed yet.
@@ -61,8 +59,6 @@ export async function startOidcSignIn(
   if (!services.config.oidc) {
     return { ok: false, status: 400, code: 'OIDC_NOT_CONFIGURED', message: 'Single sign-on is not available on this site.' }
   }
-  const limited = await checkFormRateLimit(services, request, 'sign-in-oidc')
-  if (limited) return limited
   try {
     const { headers, response } = await services.auth.api.signInSocial({
       body: { provider: OIDC_PROVIDER_ID, disableRedirect: true, ...oidcCallbackURLs(redirectTo) },

@@ -1,6 +1,6 @@
 // Creating an e-mail + password account and (re)sending the link that confirms its address.
 import type { Services } from '#server/services.server.ts'
-import { checkFormRateLimit, toAuthFailure, type AuthFailure } from './auth-results.server.ts'
+import { toAuthFailure, type AuthFailure } from './auth-results.server.ts'
 
 export type SignUpInput = {
   name: string
@@ -22,8 +22,6 @@ export function verificationCallbackURL(redirectTo = '/'): string {
 }
 
 export async function signUp(services: Services, request: Request, input: SignUpInput): Promise<{ ok: true } | AuthFailure> {
-  const limited = await checkFormRateLimit(services, request, 'sign-up')
-  if (limited) return limited
   try {
     await services.auth.api.signUpEmail({
       body: {
@@ -50,8 +48,6 @@ export async function resendVerificationEmail(
   request: Request,
   input: { email: string; redirectTo: string },
 ): Promise<{ ok: true } | AuthFailure> {
-  const limited = await checkFormRateLimit(services, request, 'send-verification-email')
-  if (limited) return limited
   try {
     await services.auth.api.sendVerificationEmail({
       body: { email: input.email, callbackURL: verificationCallbackURL(input.redirectTo) },

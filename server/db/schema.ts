@@ -139,15 +139,18 @@ export const list = pgTable('list', {
   updatedAt: updatedAt(),
 })
 
-// Failed sign-ins per e-mail, so the limit holds across instances and restarts.
+// Failed sign-ins per e-mail and source, so the limits hold across instances and restarts.
 export const signInFailure = pgTable(
   'sign_in_failure',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
+    // The client address the attempt came from: failures throttle that source, not the account.
+    ipAddress: text('ip_address').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('sign_in_failure_email_idx').on(t.email, t.createdAt)],
+  // Serves both counts: per e-mail and source, and per e-mail from every source.
+  (t) => [index('sign_in_failure_email_ip_idx').on(t.email, t.ipAddress, t.createdAt)],
 )
 
 // A private conversation between two people, usually about a listing: one per pair and listing

@@ -1,5 +1,8 @@
 // Every kind of background job Cooper Home runs, with what each needs from the services.
 import { sql } from 'drizzle-orm'
+import type { Auth } from '#server/accounts/auth.server.ts'
+import { PASSWORD_RESET_JOB, mailPasswordResetLink } from '#server/accounts/password-reset-requests.server.ts'
+import { SIGN_IN_FAILURES_NOTICE_JOB, sendSignInFailuresNotice } from '#server/accounts/sign-in-failures.server.ts'
 import type { Config } from '#server/config.server.ts'
 import type { Database } from '#server/db/client.server.ts'
 import { STALE_NOTICES_CRON, STALE_NOTICES_JOB, sendStaleNotices } from '#server/listings/stale-notices.server.ts'
@@ -20,11 +23,13 @@ export function jobDefinitions({
   database,
   mailer,
   logger,
+  auth,
 }: {
   config: Config
   database: Database
   mailer: Mailer
   logger: Logger
+  auth: Auth
 }): JobDefinition[] {
   const { db } = database
   return [
@@ -44,6 +49,19 @@ export function jobDefinitions({
           { queue: (photoId) => jobs.send(PROCESS_PHOTO_JOB, { photoId }) },
         )
         if (swept.requeued + swept.failed > 0) logger.warn(swept, 'listing photos left pending were swept')
+      },
+    },
+    {
+      // A reset link asked for at /forgot-password or /api/auth/request-password-reset: made and mailed
+      // here, so the request does the same work for every address (server/accounts/auth-hooks.server.ts).
+      name: PASSWORD_RESET_JOB,
+      handler: (data) => mailPasswordResetLink(auth, data),
+    },
+    {
+      // The owner of an account that many failed sign-ins aimed at (at most one mail an hour).
+      name: SIGN_IN_FAILURES_NOTICE_JOB,
+      handler: async (data) => {
+        await sendSignInFailuresNotice({ db, mailer, publicUrl: config.publicUrl }, String(data.email))
       },
     },
     {

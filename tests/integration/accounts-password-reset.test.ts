@@ -1,3 +1,4 @@
+import { count, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as forgotAction } from '#app/routes/forgot-password.tsx'
 import { action as loginAction } from '#app/routes/login.tsx'
@@ -6,7 +7,8 @@ import { messages } from '#app/utils/auth-schemas.ts'
 import { COMMON_PASSWORD_MESSAGE } from '#server/accounts/password-policy.server.ts'
 import { RESET_LINK_SENT_MESSAGE } from '#server/accounts/password-reset.server.ts'
 import { linkIn } from '#tests/support/mail-catcher.ts'
-import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'
+import { verification } from '#server/db/schema.ts'
+import { TEST_ORIGIN, createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 import {
   callRoute,
   createVerifiedAccount,
@@ -30,6 +32,7 @@ describe('password reset', () => {
   async function openResetLink(email: string) {
     const since = Date.now()
     await callRoute(t, forgotAction, postForm('/forgot-password', { email }))
+    await t.services.jobs.runUntilIdle()
     const mail = await t.mail.waitFor(email, { subject: /Reset/, since })
     const followed = await t.app.request(linkIn(mail, `${TEST_ORIGIN}/api/auth/reset-password/`))
     expect(followed.status).toBe(302)
@@ -46,6 +49,7 @@ describe('password reset', () => {
       expect(result.status).toBe(200)
       expect(result.data).toEqual({ values: { email }, sentMessage: RESET_LINK_SENT_MESSAGE })
     }
+    await t.services.jobs.runUntilIdle()
     await t.mail.waitFor(account.email, { subject: /Reset/ })
     expect(t.mail.messages.some((m) => m.to.includes(stranger))).toBe(false)
   })
@@ -134,5 +138,65 @@ describe('password reset', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
     const other = await callRoute(t, forgotAction, postForm('/forgot-password', { email: uniqueEmail() }, { ip: '198.51.100.78' }))
     expect(other.status).toBe(200)
+  })
+
+  const resetTokens = async () => {
+    const [row] = await t.services.database.db
+      .select({ n: count() })
+      .from(verification)
+      .where(like(verification.identifier, 'reset-password:%'))
+    return row?.n ?? 0
+  }
+
+  it('answers the API alike for known and unknown addresses and leaves the token and the mail to a job', async () => {
+    const account = await createVerifiedAccount(t)
+    const stranger = uniqueEmail('stranger')
+    const tokensBefore = await resetTokens()
+    const answers = []
+    for (const email of [account.email, stranger]) {
+      const response = await t.app.request(jsonRequest('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }))
+      answers.push({ status: response.status, body: await response.json() })
+    }
+    expect(answers[0]).toEqual({
+      status: 200,
+      body: { status: true, message: 'If this email exists in our system, check your email for the reset link' },
+    })
+    expect(answers[1]).toEqual(answers[0])
+    // Nothing about the account was looked at or written while the client waited.
+    expect(await resetTokens()).toBe(tokensBefore)
+    expect(t.mail.messages.some((m) => m.to.includes(account.email) && /Reset/.test(m.subject))).toBe(false)
+
+    await t.services.jobs.runUntilIdle()
+    expect(await resetTokens()).toBe(tokensBefore + 1)
+    await t.mail.waitFor(account.email, { subject: /Reset/ })
+    expect(t.mail.messages.some((m) => m.to.includes(stranger))).toBe(false)
+  })
+
+  it('refuses a reset link that would lead to another site', async () => {
+    const account = await createVerifiedAccount(t)
+    const response = await t.app.request(
+      jsonRequest('/api/auth/request-password-reset', { email: account.email, redirectTo: 'https://evil.example/reset' }),
+    )
+    expect(response.status).toBe(403)
+    expect(await t.services.jobs.runUntilIdle()).toBe(0)
+  })
+
+  it('sends at most 3 links an hour to one address, from any client, whether or not it has an account', async () => {
+    const account = await createVerifiedAccount(t)
+    const stranger = uniqueEmail('stranger')
+    const refusals = []
+    for (const [n, email] of [account.email, stranger].entries()) {
+      for (let i = 0; i < 3; i++) {
+        const asked = await callRoute(t, forgotAction, postForm('/forgot-password', { email }, { ip: `198.51.100.${120 + n * 10 + i}` }))
+        expect(asked.status).toBe(200)
+      }
+      const refused = await callRoute(t, forgotAction, postForm('/forgot-password', { email: email.toUpperCase() }, { ip: `198.51.100.${129 + n * 10}` }))
+      expect(refused.status).toBe(429)
+      refusals.push((refused.data as { formError: string }).formError)
+    }
+    expect(refusals[0]).toMatch(/^We already sent 3 links to reset the password to this address in the last hour/)
+    expect(refusals[1]).toBe(refusals[0])
+    await t.services.jobs.runUntilIdle()
+    expect(t.mail.messages.filter((m) => m.to.includes(account.email) && /Reset/.test(m.subject))).toHaveLength(3)
   })
 })

@@ -83,21 +83,67 @@ describe('logging in and out', () => {
     })
   })
 
-  it('refuses the 6th sign-in within 15 minutes after 5 failures, even with the right password', async () => {
-    const account = await createVerifiedAccount(t)
-    const ip = '203.0.113.60'
-    for (let i = 0; i < 5; i++) {
-      const failed = await callRoute(t, loginAction, postForm('/login', { email: account.email, password: `wrong ${i}` }, { ip }))
+  const failedSignIns = async (email: string, ip: string, times: number) => {
+    for (let i = 0; i < times; i++) {
+      const failed = await callRoute(t, loginAction, postForm('/login', { email, password: `wrong ${i}` }, { ip }))
       expect(failed.status).toBe(400)
     }
-    const refused = await callRoute(t, loginAction, postForm('/login', account, { ip }))
+  }
+  const warningsTo = (email: string) => t.mail.messages.filter((m) => m.to.includes(email) && /failed sign-ins/i.test(m.subject))
+
+  it('after 5 failures refuses that source for 15 minutes, not the owner from elsewhere, and tells the owner once', async () => {
+    const account = await createVerifiedAccount(t, { name: 'Vera Victim' })
+    const attacker = '203.0.113.60'
+    await failedSignIns(account.email, attacker, 5)
+
+    // The source that guessed is refused, even with the right password.
+    const refused = await callRoute(t, loginAction, postForm('/login', account, { ip: attacker }))
     expect(refused.status).toBe(429)
     expect(refused.data).toMatchObject({ formError: expect.stringMatching(/^Too many failed sign-ins for this e-mail/) })
     expect(refused.headers.getSetCookie()).toEqual([])
 
-    // The limit belongs to the e-mail, whichever way the sign-in comes.
+    // The owner, from anywhere else, gets in: through the page and through the API.
+    const owner = await callRoute(t, loginAction, postForm('/login', account, { ip: '198.51.100.20' }))
+    expect(owner.status).toBe(302)
+    expect(await sessionsOf(cookieFrom(owner.headers))).toMatchObject({ email: account.email })
     const api = await t.app.request(jsonRequest('/api/auth/sign-in/email', { email: account.email, password: account.password }))
-    expect(api.status).toBe(429)
+    expect(api.status).toBe(200)
+
+    // The owner hears of it by e-mail, once, after the answers were given.
+    expect(warningsTo(account.email)).toHaveLength(0)
+    await t.services.jobs.runUntilIdle()
+    const warnings = warningsTo(account.email)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]!.text).toContain('Vera Victim')
+    expect(warnings[0]!.text).toContain(`${TEST_ORIGIN}/forgot-password`)
+
+    // More guessing from another source within the hour brings no second mail.
+    await failedSignIns(account.email, '203.0.113.61', 5)
+    expect((await callRoute(t, loginAction, postForm('/login', account, { ip: '203.0.113.61' }))).status).toBe(429)
+    await t.services.jobs.runUntilIdle()
+    expect(warningsTo(account.email)).toHaveLength(1)
+  })
+
+  it('warns the owner when failures from many sources add up, though none of them is throttled', async () => {
+    const account = await createVerifiedAccount(t)
+    for (let i = 0; i < 5; i++) await failedSignIns(account.email, `203.0.113.${70 + i}`, 1)
+    await t.services.jobs.runUntilIdle()
+    expect(warningsTo(account.email)).toHaveLength(1)
+    expect((await callRoute(t, loginAction, postForm('/login', account, { ip: '203.0.113.70' }))).status).toBe(302)
+  })
+
+  it('answers guesses at an unknown e-mail exactly like a known one, and mails nobody', async () => {
+    const account = await createVerifiedAccount(t)
+    const stranger = uniqueEmail('stranger')
+    const answers = []
+    for (const email of [account.email, stranger]) {
+      await failedSignIns(email, '203.0.113.80', 5)
+      const refused = await callRoute(t, loginAction, postForm('/login', { email, password: GOOD_PASSWORD }, { ip: '203.0.113.80' }))
+      answers.push({ status: refused.status, formError: (refused.data as { formError: string }).formError })
+    }
+    expect(answers[1]).toEqual(answers[0])
+    await t.services.jobs.runUntilIdle()
+    expect(t.mail.messages.some((m) => m.to.includes(stranger))).toBe(false)
   })
 
   it('stops counting failures once the user signs in', async () => {

@@ -30,13 +30,19 @@ const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
 /** Browsers send textarea line breaks as CRLF; counted as one character, as the text box counts them. */
 const multiline = z.string().transform((text) => text.replace(/\r\n?/g, '\n').trim())
 
+/**
+ * The name others see. The one rule for it wherever it is set: this form, signing up, and
+ * better-auth's update-user (whose before hook applies it to every call).
+ */
+export const displayNameSchema = z
+  .string({ error: 'Enter your display name.' })
+  .trim()
+  .min(1, 'Enter your display name.')
+  .max(DISPLAY_NAME_MAX, `Display name must be ${DISPLAY_NAME_MAX} characters or fewer.`)
+  .refine(isSingleLine, 'Display name cannot contain control characters.')
+
 export const profileSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Enter your display name.')
-    .max(DISPLAY_NAME_MAX, `Display name must be ${DISPLAY_NAME_MAX} characters or fewer.`)
-    .refine(isSingleLine, 'Display name cannot contain control characters.'),
+  name: displayNameSchema,
   // Empty until the user chooses (spec §3: role is empty by default), so a name can be saved first.
   role: z.enum(['', ...PROFILE_ROLES], { error: 'Choose Renter or Landlord.' }),
   bio: multiline.pipe(

@@ -1,0 +1,180 @@
+// The site's rules on every better-auth call, made the same way whether a client calls /api/auth or
+// a page calls better-auth in-process (before hooks run for both): input checked before any query,
+// one budget per client address for each account action, failed sign-ins counted per e-mail and
+// source, and reset requests that do the same work for every address.
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
+import { displayNameSchema } from '#app/components/profile/profile-forms.ts'
+import { siteConfig } from '#app/site-config.ts'
+import { emailSchema, messages } from '#app/utils/auth-schemas.ts'
+import type { Db } from '#server/db/client.server.ts'
+import type { Logger } from '#server/logger.server.ts'
+import { normalizeEmail } from './email.ts'
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.server.ts'
+import {
+  PASSWORD_RESET_JOB,
+  RESET_REQUESTED_ANSWER,
+  RESET_REQUESTS_PER_EMAIL,
+  isPlausibleResetToken,
+  tooManyResetRequestsMessage,
+} from './password-reset-requests.server.ts'
+import { findUserIdByEmail } from './profile.server.ts'
+import {
+  AUTH_RATE_LIMITS,
+  authRateLimitKey,
+  clientAddress,
+  consumeRateLimit,
+  isLimitedAuthPath,
+  tooManyAttemptsMessage,
+  type RateLimitRule,
+} from './rate-limit.server.ts'
+import {
+  SIGN_IN_FAILURE_LIMIT,
+  SIGN_IN_FAILURES_MESSAGE,
+  SIGN_IN_FAILURES_NOTICE_JOB,
+  clearSignInFailuresFrom,
+  countRecentSignInFailures,
+  recordSignInFailure,
+} from './sign-in-failures.server.ts'
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Log in or reset your password.'
+
+/** Queues a background job (server/jobs): the hooks hand slow or revealing work to one. */
+export type QueueJob = (name: string, data: Record<string, unknown>) => Promise<void>
+
+export type AuthHookOptions = { db: Db; isRateLimited: boolean; queueJob: QueueJob; logger: Logger }
+
+/** Endpoints whose body carries the e-mail of an account. */
+const EMAIL_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/send-verification-email'])
+
+/** What the sign-up form sends; better-auth would also store `image` and any other user field. */
+const SIGN_UP_FIELDS = new Set(['name', 'email', 'password', 'termsVersion', 'callbackURL', 'rememberMe'])
+
+function badRequest(code: string, message: string): APIError {
+  return new APIError('BAD_REQUEST', { code, message })
+}
+
+function tooManyRequests(code: string, message: string, retryAfterSeconds?: number): APIError {
+  const headers: Record<string, string> = retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {}
+  return new APIError('TOO_MANY_REQUESTS', { code, message }, headers)
+}
+
+/** The lower-cased address, or a 400: nothing that is not a plausible e-mail (a NUL in it) reaches a query. */
+function checkedEmail(value: unknown): string {
+  const parsed = emailSchema.safeParse(value)
+  if (!parsed.success) throw badRequest('INVALID_EMAIL', messages.emailInvalid)
+  return parsed.data
+}
+
+function checkedDisplayName(value: unknown): string {
+  const parsed = displayNameSchema.safeParse(value)
+  if (!parsed.success) throw badRequest('INVALID_NAME', parsed.error.issues[0]?.message ?? 'Enter your display name.')
+  return parsed.data
+}
+
+function refuseFieldsOutside(body: Record<string, unknown>, allowed: Set<string>, message: string) {
+  const extra = Object.keys(body).filter((field) => !allowed.has(field))
+  if (extra.length > 0) throw badRequest('FIELD_NOT_ALLOWED', `${message} Not accepted: ${extra.join(', ')}.`)
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHookOptions) {
+  /** Spends one unit of a budget; a 429 when it is spent. */
+  async function spend(key: string, rule: RateLimitRule, refusal: (retryAfterSeconds: number) => APIError) {
+    if (!isRateLimited) return
+    const decision = await consumeRateLimit(db, key, rule)
+    if (!decision.allowed) throw refusal(decision.retryAfterSeconds)
+  }
+
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      const path = ctx.path
+      const body = isRecord(ctx.body) ? ctx.body : {}
+
+      // 1. The input, before any query.
+      const email = EMAIL_PATHS.has(path) ? checkedEmail(body.email) : ''
+      if (path === '/sign-up/email') {
+        refuseFieldsOutside(body, SIGN_UP_FIELDS, 'Sign up with a name, an e-mail address and a password.')
+        if (body.termsVersion !== siteConfig.termsVersion) {
+          throw badRequest('TERMS_NOT_ACCEPTED', messages.termsNotAccepted)
+        }
+        checkedDisplayName(body.name)
+      }
+      const query = isRecord(ctx.query) ? ctx.query : {}
+      if (path === '/reset-password' && !isPlausibleResetToken(body.token || query.token)) {
+        throw badRequest('INVALID_TOKEN', 'Invalid token')
+      }
+      const newPassword =
+        path === '/sign-up/email' ? body.password : path === '/reset-password' || path === '/change-password' ? body.newPassword : undefined
+      if (typeof newPassword === 'string' && isCommonPassword(newPassword)) {
+        throw badRequest('PASSWORD_TOO_COMMON', COMMON_PASSWORD_MESSAGE)
+      }
+      if (path === '/request-password-reset' && body.redirectTo !== undefined) {
+        // better-auth checks this in the endpoint, which a queued request does not reach while the client waits.
+        if (typeof body.redirectTo !== 'string' || !ctx.context.isTrustedOrigin(body.redirectTo, { allowRelativePaths: true })) {
+          throw new APIError('FORBIDDEN', { code: 'INVALID_REDIRECT_URL', message: 'Invalid redirectURL' })
+        }
+      }
+
+      // 2. The client's budget for this action. A call without headers comes from the site itself
+      // (a job, the seed), never from a client: every HTTP request and page action carries them.
+      const address = clientAddress(ctx.headers)
+      if (ctx.headers && isLimitedAuthPath(path)) {
+        await spend(authRateLimitKey(address, path), AUTH_RATE_LIMITS[path], (seconds) =>
+          tooManyRequests('RATE_LIMITED', tooManyAttemptsMessage(seconds), seconds),
+        )
+      }
+
+      // 3. What each endpoint needs besides.
+      switch (path) {
+        case '/sign-up/email':
+          // With verification required, better-auth answers a taken e-mail with a made-up success;
+          // people signing up need to know to log in instead (docs/decisions/015-…).
+          if (await findUserIdByEmail(db, email)) {
+            throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: EMAIL_TAKEN_MESSAGE })
+          }
+          return
+        case '/sign-in/email':
+          // Guessing is throttled per source: the owner, from anywhere else, still gets in.
+          if (isRateLimited && (await countRecentSignInFailures(db, email, address)) >= SIGN_IN_FAILURE_LIMIT) {
+            throw tooManyRequests('TOO_MANY_SIGN_IN_FAILURES', SIGN_IN_FAILURES_MESSAGE)
+          }
+          return
+        case '/request-password-reset': {
+          // The queued job's own call (no headers) goes on to better-auth, which stores the token and
+          // sends the mail. Every other call only queues that job and answers at once, so known and
+          // unknown addresses get the same work, the same answer and the same time.
+          if (!ctx.headers) return
+          await spend(`reset|${email}`, RESET_REQUESTS_PER_EMAIL, (seconds) =>
+            tooManyRequests('TOO_MANY_RESET_REQUESTS', tooManyResetRequestsMessage(seconds), seconds),
+          )
+          await queueJob(PASSWORD_RESET_JOB, { email, ...(typeof body.redirectTo === 'string' ? { redirectTo: body.redirectTo } : {}) })
+          return { ...RESET_REQUESTED_ANSWER }
+        }
+      }
+    }),
+
+    after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== '/sign-in/email') return
+      const body = isRecord(ctx.body) ? ctx.body : {}
+      // The before hook let only a plausible e-mail through.
+      if (typeof body.email !== 'string') return
+      const email = normalizeEmail(body.email)
+      const address = clientAddress(ctx.headers)
+      const returned = ctx.context.returned
+      if (isAPIError(returned)) {
+        if (returned.statusCode !== 401) return
+        if (await recordSignInFailure(db, email, address)) {
+          // The owner's warning never holds up or changes the answer; a lost one is only logged.
+          await queueJob(SIGN_IN_FAILURES_NOTICE_JOB, { email }).catch((error: unknown) =>
+            logger.error({ err: error }, 'the failed sign-ins warning could not be queued'),
+          )
+        }
+      } else if (returned) {
+        await clearSignInFailuresFrom(db, email, address)
+      }
+    }),
+  }
+}

@@ -1,0 +1,55 @@
+// One budget per client address for each account action, whether the client calls /api/auth or
+// posts the site's forms (which call better-auth in-process).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { action as forgotAction } from '#app/routes/forgot-password.tsx'
+import { action as loginAction } from '#app/routes/login.tsx'
+import { createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
+import { callRoute, postForm, uniqueEmail } from './accounts-helpers.ts'
+
+describe('per-client limits on account actions', () => {
+  let t: TestServices
+  beforeAll(async () => {
+    // Behind a trusted proxy, so each test can speak from an address of its own.
+    t = await createTestServices({ TRUST_PROXY: 'true' })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  const api = (path: string, body: unknown, ip: string) =>
+    t.app.request(jsonRequest(`/api/auth${path}`, body, { headers: { 'X-Forwarded-For': ip } }))
+
+  it('count reset requests through the API and the page together', async () => {
+    const ip = '198.51.100.200'
+    const viaApi = (email: string) => api('/request-password-reset', { email, redirectTo: '/reset-password' }, ip)
+    const viaPage = (email: string) => callRoute(t, forgotAction, postForm('/forgot-password', { email }, { ip }))
+
+    for (let i = 0; i < 3; i++) expect((await viaApi(uniqueEmail())).status).toBe(200)
+    for (let i = 0; i < 2; i++) expect((await viaPage(uniqueEmail())).status).toBe(200)
+
+    const page = await viaPage(uniqueEmail())
+    expect(page.status).toBe(429)
+    expect(page.data).toMatchObject({ formError: expect.stringMatching(/^Too many attempts from your network\. Try again in \d+ minutes?\./) })
+    const refused = await viaApi(uniqueEmail())
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts from your network/) })
+
+    // Another client is not affected.
+    expect((await callRoute(t, forgotAction, postForm('/forgot-password', { email: uniqueEmail() }, { ip: '198.51.100.201' }))).status).toBe(200)
+    expect((await api('/request-password-reset', { email: uniqueEmail(), redirectTo: '/reset-password' }, '198.51.100.202')).status).toBe(200)
+  })
+
+  it('count sign-ins through the API and the page together', async () => {
+    const ip = '198.51.100.210'
+    const statuses: number[] = []
+    // Unknown addresses, so no failure count per e-mail gets in the way.
+    for (let i = 0; i < 15; i++) statuses.push((await api('/sign-in/email', { email: uniqueEmail(), password: 'not the password' }, ip)).status)
+    for (let i = 0; i < 15; i++) {
+      statuses.push((await callRoute(t, loginAction, postForm('/login', { email: uniqueEmail(), password: 'not the password' }, { ip }))).status)
+    }
+    expect(statuses).toEqual([...Array<number>(15).fill(401), ...Array<number>(15).fill(400)])
+    expect((await callRoute(t, loginAction, postForm('/login', { email: uniqueEmail(), password: 'x' }, { ip }))).status).toBe(429)
+    expect((await api('/sign-in/email', { email: uniqueEmail(), password: 'x' }, ip)).status).toBe(429)
+  })
+})
