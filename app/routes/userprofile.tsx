@@ -38,6 +38,7 @@ import {
   signOutSession,
   uploadProfilePhoto,
 } from '#server/accounts/profile.server.ts'
+import { cookieHeaders } from '#server/accounts/auth-results.server.ts'
 import { requireUser } from '#server/accounts/session.server.ts'
 import { findMessageSettings, saveMessageSettings } from '#server/messages/settings.server.ts'
 import { findOwnerListings } from '#server/listings/owner.server.ts'
@@ -180,7 +181,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? refuse(intent, { [result.field]: [result.message] })
           : refuse(intent, {}, { formError: result.message })
       }
-      return redirectWithToast(PAGE, { type: 'success', message: 'Your password is changed.' })
+      // The answer carries this browser's new session cookie: the old session ended with the others.
+      return redirectWithToast(
+        PAGE,
+        { type: 'success', message: 'Password changed. Your other sessions were signed out.' },
+        { headers: cookieHeaders(result.headers) },
+      )
     }
 
     case INTENTS.revokeOthers: {

@@ -1,7 +1,8 @@
 // The site's rules on every better-auth call, made the same way whether a client calls /api/auth or
 // a page calls better-auth in-process (before hooks run for both): input checked before any query,
 // one budget per client address for each account action, failed sign-ins counted per e-mail and
-// source, and reset requests that do the same work for every address.
+// source, password changes that sign out the other sessions, and reset requests that do the same
+// work for every address.
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { displayNameSchema } from '#app/components/profile/profile-forms.ts'
 import { siteConfig } from '#app/site-config.ts'
@@ -153,6 +154,9 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
           await queueJob(PASSWORD_RESET_JOB, { email, ...(typeof body.redirectTo === 'string' ? { redirectTo: body.redirectTo } : {}) })
           return { ...RESET_REQUESTED_ANSWER }
         }
+        case '/change-password':
+          // A new password ends every other session (ASVS 7.4.3), whatever the caller asked for.
+          return { context: { body: { revokeOtherSessions: true } } }
       }
     }),
 

@@ -237,11 +237,15 @@ export async function removeProfilePhoto(services: Services, userId: string): Pr
   await deleteAvatarFile(services.config.DATA_DIR, previous)
 }
 
+/**
+ * Changes the password and signs out every other session (ASVS 7.4.3; the auth hook insists on it
+ * for any caller). better-auth replaces this session too: the headers carry its new cookie.
+ */
 export async function changeAccountPassword(
   services: Services,
   actor: Actor,
   input: { currentPassword: string; newPassword: string },
-): Promise<{ ok: true } | FieldRefusal> {
+): Promise<{ headers: Headers } | FieldRefusal> {
   if (isCommonPassword(input.newPassword)) return { field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }
   if (input.newPassword === input.currentPassword) {
     return { field: 'newPassword', message: 'Choose a new password that is different from the current one.' }
@@ -250,11 +254,12 @@ export async function changeAccountPassword(
     return { message: TOO_MANY_ATTEMPTS_MESSAGE }
   }
   try {
-    await services.auth.api.changePassword({
+    const { headers } = await services.auth.api.changePassword({
       headers: actor.headers,
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false },
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      returnHeaders: true,
     })
-    return { ok: true }
+    return { headers }
   } catch (error) {
     switch (apiErrorCode(error)) {
       case 'INVALID_PASSWORD':

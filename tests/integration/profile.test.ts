@@ -12,6 +12,7 @@ import { account, list, profile, session, user } from '#server/db/schema.ts'
 import { readToast } from '#server/http/flash.server.ts'
 import { TEST_ORIGIN, createTestServices, formRequest, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 import { signIn, signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
+import { cookieFrom } from './accounts-helpers.ts'
 
 type LoaderArgs = Parameters<typeof loader>[0]
 type ActionArgs = Parameters<typeof action>[0]
@@ -271,13 +272,42 @@ describe('/userprofile', () => {
     const changed = asRedirect(
       await submit(u.cookie, { intent: 'change-password', currentPassword: u.password, newPassword }),
     )
-    expect(await toastOf(changed)).toEqual({ type: 'success', message: 'Your password is changed.' })
+    expect(await toastOf(changed)).toEqual({ type: 'success', message: 'Password changed. Your other sessions were signed out.' })
 
     const oldSignIn = await t.app.request(jsonRequest('/api/auth/sign-in/email', { email: u.email, password: u.password }))
     expect(oldSignIn.status).toBe(401)
     await expect(signIn(t, { email: u.email, password: newPassword })).resolves.toContain('session_token=')
-    // The device that changed it stays signed in.
-    expect(await getCurrentSession(t.services, page(u.cookie))).not.toBeNull()
+    // The device that changed it stays signed in, with the new session cookie of the answer.
+    expect(await getCurrentSession(t.services, page(cookieFrom(changed.headers, u.cookie)))).not.toBeNull()
+  })
+
+  it('signs out every other session when the password changes (ASVS 7.4.3), keeping this one', async () => {
+    const u = await signUpVerifiedUser(t)
+    const laptop = await signIn(t, u, { userAgent: FIREFOX_LINUX })
+    const phone = await signIn(t, u, { userAgent: SAFARI_IPHONE })
+    expect((await load(u.cookie)).sessions).toHaveLength(3)
+
+    const changed = asRedirect(
+      await submit(u.cookie, { intent: 'change-password', currentPassword: u.password, newPassword: 'a brand new kettle song' }),
+    )
+    expect(await toastOf(changed)).toEqual({ type: 'success', message: 'Password changed. Your other sessions were signed out.' })
+    expect(await getCurrentSession(t.services, page(laptop))).toBeNull()
+    expect(await getCurrentSession(t.services, page(phone))).toBeNull()
+    const kept = cookieFrom(changed.headers, u.cookie)
+    expect(await getCurrentSession(t.services, page(kept))).toMatchObject({ user: { email: u.email } })
+    const { sessions } = await load(kept)
+    expect(sessions).toHaveLength(1)
+    expect(sessions[0]).toMatchObject({ isCurrent: true })
+  })
+
+  it('signs out the other sessions on any in-process password change, whatever the caller asks', async () => {
+    const u = await signUpVerifiedUser(t)
+    const other = await signIn(t, u)
+    await t.services.auth.api.changePassword({
+      headers: new Headers({ Cookie: u.cookie }),
+      body: { currentPassword: u.password, newPassword: 'a brand new kettle song', revokeOtherSessions: false },
+    })
+    expect(await getCurrentSession(t.services, page(other))).toBeNull()
   })
 
   it('stops guessing the current password after 10 attempts in 15 minutes', async () => {

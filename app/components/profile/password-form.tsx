@@ -43,7 +43,7 @@ export function PasswordForm({ email, failure }: { email: string; failure?: Form
           hint={PASSWORD_HINT}
         />
       </div>
-      <p className="text-sm text-ink-soft">You stay signed in on this device and on your other devices.</p>
+      <p className="text-sm text-ink-soft">You stay signed in on this device; your other devices and browsers are signed out.</p>
       <div className="flex items-center gap-3">
         <Button type="submit">Change password</Button>
         {isSubmitting ? <PendingNote>Changing your password…</PendingNote> : null}
