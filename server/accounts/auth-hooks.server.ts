@@ -1,8 +1,8 @@
 // The site's rules on every better-auth call, made the same way whether a client calls /api/auth or
 // a page calls better-auth in-process (before hooks run for both): input checked before any query,
 // one budget per client address for each account action, failed sign-ins counted per e-mail and
-// source, password changes that sign out the other sessions, and reset requests that do the same
-// work for every address.
+// source, password changes that sign out the other sessions, user changes held to the profile's
+// rules, and reset requests that do the same work for every address.
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { displayNameSchema } from '#app/components/profile/profile-forms.ts'
 import { siteConfig } from '#app/site-config.ts'
@@ -50,6 +50,9 @@ const EMAIL_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/request-passw
 /** What the sign-up form sends; better-auth would also store `image` and any other user field. */
 const SIGN_UP_FIELDS = new Set(['name', 'email', 'password', 'termsVersion', 'callbackURL', 'rememberMe'])
 
+/** Of the user, only the display name changes through update-user (the profile page's details form). */
+const UPDATE_USER_FIELDS = new Set(['name'])
+
 function badRequest(code: string, message: string): APIError {
   return new APIError('BAD_REQUEST', { code, message })
 }
@@ -96,12 +99,17 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
 
       // 1. The input, before any query.
       const email = EMAIL_PATHS.has(path) ? checkedEmail(body.email) : ''
+      let displayName: string | undefined
       if (path === '/sign-up/email') {
         refuseFieldsOutside(body, SIGN_UP_FIELDS, 'Sign up with a name, an e-mail address and a password.')
         if (body.termsVersion !== siteConfig.termsVersion) {
           throw badRequest('TERMS_NOT_ACCEPTED', messages.termsNotAccepted)
         }
         checkedDisplayName(body.name)
+      }
+      if (path === '/update-user') {
+        refuseFieldsOutside(body, UPDATE_USER_FIELDS, 'Only the display name can be changed here.')
+        if (body.name !== undefined) displayName = checkedDisplayName(body.name)
       }
       const query = isRecord(ctx.query) ? ctx.query : {}
       if (path === '/reset-password' && !isPlausibleResetToken(body.token || query.token)) {
@@ -157,6 +165,8 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         case '/change-password':
           // A new password ends every other session (ASVS 7.4.3), whatever the caller asked for.
           return { context: { body: { revokeOtherSessions: true } } }
+        case '/update-user':
+          return displayName === undefined ? undefined : { context: { body: { name: displayName } } }
       }
     }),
 

@@ -1,14 +1,16 @@
 // better-auth's endpoints hold the site's rules however they are called: over HTTP or in-process
-// from a page. Input that is not a plausible e-mail (a NUL in it) is refused before any query.
-import { count } from 'drizzle-orm'
+// from a page. Input that is not a plausible e-mail (a NUL in it) is refused before any query, and a
+// change to the user goes through the profile's own rules.
+import { count, eq } from 'drizzle-orm'
 import { isAPIError } from 'better-auth/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as resetAction, loader as resetLoader } from '#app/routes/reset-password.tsx'
+import { action as profileAction } from '#app/routes/userprofile.tsx'
 import { siteConfig } from '#app/site-config.ts'
 import { messages } from '#app/utils/auth-schemas.ts'
 import { rateLimit, signInFailure, user, verification } from '#server/db/schema.ts'
-import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
-import { GOOD_PASSWORD, callRoute, pageRequest, postForm } from './accounts-helpers.ts'
+import { createTestServices, formRequest, type TestServices } from '#tests/support/test-services.ts'
+import { GOOD_PASSWORD, callRoute, createVerifiedAccount, pageRequest, postForm, signedInCookie } from './accounts-helpers.ts'
 
 /** The APIError an in-process call was refused with (the call must be refused). */
 async function refusal(call: Promise<unknown>) {
@@ -100,5 +102,60 @@ describe('better-auth calls made in-process', () => {
       ),
     ).toMatchObject({ status: 400, message: expect.stringContaining('image') })
     expect((await storedCounts()).users).toBe(before.users)
+  })
+
+  describe('update-user', () => {
+    async function signedIn() {
+      const account = await createVerifiedAccount(t, { name: 'Pat Profile' })
+      const cookie = await signedInCookie(t, account)
+      const nameOf = async () =>
+        (await t.services.database.db.select({ name: user.name, image: user.image }).from(user).where(eq(user.email, account.email)))[0]
+      return { cookie, nameOf }
+    }
+
+    it('refuses a name the profile form refuses, with the form’s message', async () => {
+      const { cookie, nameOf } = await signedIn()
+      const longName = 'x'.repeat(100_000)
+      const inProcess = await refusal(t.services.auth.api.updateUser({ headers: new Headers({ Cookie: cookie }), body: { name: longName } }))
+      expect(inProcess).toMatchObject({ status: 400, code: 'INVALID_NAME', message: 'Display name must be 100 characters or fewer.' })
+
+      const page = await callRoute(
+        t,
+        profileAction,
+        formRequest('/userprofile', { intent: 'save-profile', name: longName, role: '', bio: '', phone: '' }, { headers: { Cookie: cookie } }),
+      )
+      expect(page.status).toBe(400)
+      expect(page.data).toMatchObject({ fieldErrors: { name: [inProcess.message] } })
+
+      for (const name of ['   ', 'Tab\tName', 'Nul\u0000Name']) {
+        expect(await refusal(t.services.auth.api.updateUser({ headers: new Headers({ Cookie: cookie }), body: { name } }))).toMatchObject({
+          status: 400,
+          code: 'INVALID_NAME',
+        })
+      }
+      expect(await nameOf()).toEqual({ name: 'Pat Profile', image: null })
+    })
+
+    it('refuses every field but the name', async () => {
+      const { cookie, nameOf } = await signedIn()
+      for (const body of [
+        { image: 'javascript:alert(1)' },
+        { name: 'Pat Again', image: 'https://evil.example/a.png' },
+        { email: 'someone.else@example.com' },
+        { termsVersion: 'none' },
+        { name: 'Pat Again', emailVerified: true },
+      ]) {
+        const refused = await refusal(t.services.auth.api.updateUser({ headers: new Headers({ Cookie: cookie }), body }))
+        expect(refused, JSON.stringify(body)).toMatchObject({ status: 400, code: 'FIELD_NOT_ALLOWED' })
+        expect(refused.message).toMatch(/^Only the display name can be changed/)
+      }
+      expect(await nameOf()).toEqual({ name: 'Pat Profile', image: null })
+    })
+
+    it('saves a good name as the profile form does, trimmed', async () => {
+      const { cookie, nameOf } = await signedIn()
+      await t.services.auth.api.updateUser({ headers: new Headers({ Cookie: cookie }), body: { name: '  Pat Renamed ' } })
+      expect(await nameOf()).toEqual({ name: 'Pat Renamed', image: null })
+    })
   })
 })
