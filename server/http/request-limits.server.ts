@@ -75,11 +75,11 @@ const FAULT_WORDS: Record<TextFault, string> = {
 }
 
 /** The address's first faulty part: the path, or a query parameter by name. */
-function addressFault(url: URL): { where: string; fault: TextFault } | null {
-  const pathFault = encodedTextFaultOf(url.pathname)
+function addressFault(url: URL, options: { allowNul: boolean }): { where: string; fault: TextFault } | null {
+  const pathFault = encodedTextFaultOf(url.pathname, options)
   if (pathFault) return { where: 'path', fault: pathFault }
   for (const pair of url.search.slice(1).split('&')) {
-    const fault = encodedTextFaultOf(pair)
+    const fault = encodedTextFaultOf(pair, options)
     if (!fault) continue
     const name = (pair.split('=')[0] ?? '').replaceAll('+', ' ')
     const where = encodedTextFaultOf(name) ? 'a query parameter' : Buffer.from(percentDecodedBytes(Buffer.from(name, 'latin1'))).toString('utf8')
@@ -104,14 +104,12 @@ function nulInJson(value: unknown, path = ''): string | null {
 function bodyFault(contentType: string, body: Uint8Array, { isAuth }: { isAuth: boolean }): { where: string; detail: string } | null {
   const type = contentType.split(';')[0]!.trim().toLowerCase()
   if (type === 'application/x-www-form-urlencoded') {
-    // The site's forms refuse a NUL in a field with that field's own message.
-    const fault = encodedTextFaultOf(body, { allowNul: true })
+    const fault = encodedTextFaultOf(body, { allowNul: !isAuth })
     return fault ? { where: 'body', detail: `The form ${FAULT_WORDS[fault]}.` } : null
   }
   if (type === 'application/json' || type.endsWith('+json') || type.startsWith('text/')) {
     const fault = textFaultOf(body, { allowNul: !isAuth })
     if (fault) return { where: 'body', detail: `The body ${FAULT_WORDS[fault]}.` }
-    // Accounts are handled by a library that takes its input as it comes: it gets no NUL to store.
     if (isAuth && type === 'application/json' && body.length > 0) {
       let json: unknown
       try {
@@ -127,13 +125,16 @@ function bodyFault(contentType: string, body: Uint8Array, { isAuth }: { isAuth: 
 }
 
 /**
- * Refuses, before any route reads it: a NUL or non-UTF-8 text in the address (400), a body over the
- * route's limit (413, without reading it), and a form or JSON body that is not UTF-8 (400). Bodies of
+ * Refuses, before any route reads it: text in the address that is not UTF-8 (400), a body over the
+ * route's limit (413, without reading it), and a form or JSON body that is not UTF-8 (400). A NUL is
+ * valid text that the database cannot hold: the site's routes refuse it with the field's own message,
+ * so it is refused here only on its way to better-auth, which takes its input as it comes. Bodies of
  * ordinary routes are read here, within their limit, and handed on; uploads go on unread to their route.
  */
 export function limitRequests(): MiddlewareHandler {
   return async (c, next) => {
-    const address = addressFault(new URL(c.req.url))
+    const isAuth = c.req.path.startsWith('/api/auth/')
+    const address = addressFault(new URL(c.req.url), { allowNul: !isAuth })
     if (address) {
       return problem(c, 400, `The address ${FAULT_WORDS[address.fault]}.`, { [address.where]: [`This ${FAULT_WORDS[address.fault]}.`] })
     }
@@ -151,7 +152,7 @@ export function limitRequests(): MiddlewareHandler {
       if (error instanceof BodyTooLargeError) return tooLarge(c, limit)
       throw error
     }
-    const fault = bodyFault(c.req.header('content-type') ?? '', body, { isAuth: c.req.path.startsWith('/api/auth/') })
+    const fault = bodyFault(c.req.header('content-type') ?? '', body, { isAuth })
     if (fault) return problem(c, 400, fault.detail, { [fault.where]: [fault.detail] })
     c.req.raw = new Request(request.url, {
       method: request.method,

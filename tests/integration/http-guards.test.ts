@@ -140,18 +140,25 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
 
   describe('text that is not text', () => {
     it.each([
-      ['/api/properties?q=%00', 'q'],
       ['/api/properties?q=caf%FF', 'q'],
       ['/api/properties?city=%C3%28', 'city'],
-      ['/api/properties/%00', 'path'],
+      ['/api/properties/%FF', 'path'],
       ['/properties/caf%E9-12', 'path'],
-      ['/chat/%00', 'path'],
+      ['/chat?before=%C0%AF', 'before'],
+      ['/api/auth/verify-email?token=%00', 'token'],
+      ['/api/auth/reset-password/abc%00', 'path'],
     ])('answers 400 to %s, naming where', async (pathname, where) => {
       const res = await t.app.request(`${TEST_ORIGIN}${pathname}`)
       expect(res.status).toBe(400)
       const problem = (await res.json()) as Problem
       expect(problem.detail).toMatch(/^The address (contains a NUL character|is not valid UTF-8 text)/)
       expect(Object.keys(problem.errors ?? {})).toEqual([where])
+    })
+
+    it("leaves a NUL in the site's own parameters to the route, which names the field", async () => {
+      const res = await t.app.request(`${TEST_ORIGIN}/api/properties?q=%00`)
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as Problem).errors?.q).toEqual(['The search text cannot contain the NUL character.'])
     })
 
     it('lets percent-encoded UTF-8 and stray percent signs through', async () => {
@@ -163,6 +170,7 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
     it('answers 400 to a form or JSON body that is not UTF-8', async () => {
       const form = await t.app.request(post('/login', { body: 'email=a%FF%40example.com&password=x' }))
       expect(form.status).toBe(400)
+      expect(((await form.json()) as Problem).detail).toBe('The form is not valid UTF-8 text.')
       const json = await t.app.request(
         post('/api/chat/room/messages', {
           body: new Uint8Array([0x7b, 0x22, 0x62, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]),
