@@ -43,6 +43,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // Hostile input against the production server on both databases (tests/hostile/support/global-setup.ts
+          // starts one of each); the files take turns, so one file's flood never skews another's memory figures.
+          name: 'hostile',
+          include: ['tests/hostile/**/*.test.ts'],
+          globalSetup: ['tests/hostile/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 })
