@@ -75,6 +75,9 @@ async function startSite(database: DatabaseKind): Promise<Running> {
     // Map tiles from this very server (they 404): the browser never waits on the internet.
     MAP_TILE_URL: `${origin}/no-tiles/{z}/{x}/{y}.png`,
     LOG_LEVEL: 'warn',
+    // Vitest sets TEST=true for itself and the child would inherit it; better-auth turns its origin
+    // and callback checks off when TEST is set. The server here runs as an operator runs it.
+    TEST: 'false',
   }
   if (database === 'postgres') {
     databaseName = `cooper_hostile_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`

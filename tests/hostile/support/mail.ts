@@ -1,0 +1,50 @@
+// Every mail the server wrote to DATA_DIR/mail (it has no SMTP_URL here), newest last, with the site
+// links in it: one address may get several mails (a confirmation, then a new one, a reset).
+import fs from 'node:fs'
+import path from 'node:path'
+
+export type Mail = { file: string; to: string; text: string; links: string[] }
+
+export function mailFolder(dataDir: string) {
+  const folder = path.join(dataDir, 'mail')
+  const parsed = new Map<string, Mail>()
+
+  function read(): Mail[] {
+    const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.eml')) : []
+    for (const file of files) {
+      if (parsed.has(file)) continue
+      // Quoted-printable: join soft line breaks and decode '='.
+      const text = fs.readFileSync(path.join(folder, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+      const to = /^To: (.+)$/m.exec(text)?.[1]?.trim().toLowerCase()
+      const links = text.match(/https?:\/\/[^\s<>"]+/g) ?? []
+      // A file still being written is read again on the next look.
+      if (!to || links.length === 0) continue
+      parsed.set(file, { file, to, text, links })
+    }
+    // Files are named by the time they were written.
+    return [...parsed.values()].sort((a, b) => a.file.localeCompare(b.file, 'en', { numeric: true }))
+  }
+
+  return {
+    /** Waits for the `count`-th mail to an address and returns it. */
+    async nth(email: string, count: number, timeoutMs = 15_000): Promise<Mail> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const mails = read().filter((mail) => mail.to === email.toLowerCase())
+        if (mails.length >= count) return mails[count - 1]!
+        if (Date.now() > deadline) throw new Error(`No mail number ${count} to ${email} (found ${mails.length})`)
+        await new Promise((r) => setTimeout(r, 25))
+      }
+    },
+    count(email: string): number {
+      return read().filter((mail) => mail.to === email.toLowerCase()).length
+    },
+  }
+}
+
+/** The first link of a mail whose path starts with `prefix`. */
+export function linkIn(mail: Mail, prefix: string): URL {
+  const link = mail.links.map((l) => new URL(l)).find((url) => url.pathname.startsWith(prefix))
+  if (!link) throw new Error(`No ${prefix} link in the mail to ${mail.to}:\n${mail.text}`)
+  return link
+}
