@@ -14,7 +14,7 @@ import { createAuthHooks, type QueueJob } from './auth-hooks.server.ts'
 import { normalizeEmail } from './email.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.server.ts'
 import { createProfile } from './profile.server.ts'
-import { AUTH_RATE_LIMITS } from './rate-limit.server.ts'
+import { AUTH_RATE_LIMITS, betterAuthRateLimitStorage } from './rate-limit.server.ts'
 import { clearSignInFailures } from './sign-in-failures.server.ts'
 
 export { EMAIL_TAKEN_MESSAGE } from './auth-hooks.server.ts'
@@ -106,8 +106,7 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
     },
     rateLimit: {
       enabled: config.RATE_LIMIT,
-      storage: 'database',
-      modelName: 'rateLimit',
+      customStorage: betterAuthRateLimitStorage(db),
       window: 60,
       max: 100,
       // The account actions have one budget per client for the API and the pages alike, kept by the

@@ -2,10 +2,11 @@
 // they hold across app instances: per-client budgets for the account actions, and the other counts
 // the site keeps (per e-mail, per user).
 import crypto from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { lt, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { rateLimit } from '#server/db/schema.ts'
 
+/** A budget: at most `max` in a window of `windowSeconds` (never longer than a day, see below). */
 export type RateLimitRule = { windowSeconds: number; max: number }
 
 /**
@@ -57,6 +58,37 @@ export async function consumeRateLimit(
   if (!row || row.count <= rule.max) return { allowed: true }
   const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.lastRequest) + rule.windowSeconds * 1000 - now) / 1000))
   return { allowed: false, retryAfterSeconds }
+}
+
+/**
+ * better-auth's limiter (for the paths the hooks do not count) through the same atomic counter.
+ * Its own database storage would also delete every row of the table older than its longest
+ * window (60 s once the account paths are ours), and with them the counts kept here for 15 minutes
+ * or an hour.
+ */
+export function betterAuthRateLimitStorage(db: Db) {
+  return {
+    async consume(key: string, rule: { window: number; max: number }) {
+      const decision = await consumeRateLimit(db, key, { windowSeconds: rule.window, max: rule.max })
+      return decision.allowed ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: decision.retryAfterSeconds }
+    },
+  }
+}
+
+/** No count in the table runs longer than this; older rows are deleted by a job. */
+export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = 24 * 60 * 60
+
+export const PRUNE_RATE_LIMITS_JOB = 'rate-limit-prune'
+/** Every hour, at minute 7. */
+export const PRUNE_RATE_LIMITS_CRON = '7 * * * *'
+
+/** Deletes counts whose window ended long ago; returns how many. */
+export async function pruneRateLimits(db: Db, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(rateLimit)
+    .where(lt(rateLimit.lastRequest, now - LONGEST_RATE_LIMIT_WINDOW_SECONDS * 1000))
+    .returning({ id: rateLimit.id })
+  return deleted.length
 }
 
 /**

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm'
 import type { Auth } from '#server/accounts/auth.server.ts'
 import { PASSWORD_RESET_JOB, mailPasswordResetLink } from '#server/accounts/password-reset-requests.server.ts'
+import { PRUNE_RATE_LIMITS_CRON, PRUNE_RATE_LIMITS_JOB, pruneRateLimits } from '#server/accounts/rate-limit.server.ts'
 import { SIGN_IN_FAILURES_NOTICE_JOB, sendSignInFailuresNotice } from '#server/accounts/sign-in-failures.server.ts'
 import type { Config } from '#server/config.server.ts'
 import type { Database } from '#server/db/client.server.ts'
@@ -62,6 +63,16 @@ export function jobDefinitions({
       name: SIGN_IN_FAILURES_NOTICE_JOB,
       handler: async (data) => {
         await sendSignInFailuresNotice({ db, mailer, publicUrl: config.publicUrl }, String(data.email))
+      },
+    },
+    {
+      // Rate-limit counts whose window ended long ago (one row per client and action otherwise stays).
+      name: PRUNE_RATE_LIMITS_JOB,
+      cron: PRUNE_RATE_LIMITS_CRON,
+      retryLimit: 0,
+      handler: async () => {
+        const pruned = await pruneRateLimits(db)
+        if (pruned > 0) logger.debug({ pruned }, 'old rate-limit counts deleted')
       },
     },
     {

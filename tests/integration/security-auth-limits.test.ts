@@ -1,8 +1,12 @@
 // One budget per client address for each account action, whether the client calls /api/auth or
 // posts the site's forms (which call better-auth in-process).
+import crypto from 'node:crypto'
+import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as forgotAction } from '#app/routes/forgot-password.tsx'
 import { action as loginAction } from '#app/routes/login.tsx'
+import { PRUNE_RATE_LIMITS_JOB } from '#server/accounts/rate-limit.server.ts'
+import { rateLimit } from '#server/db/schema.ts'
 import { createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 import { callRoute, postForm, uniqueEmail } from './accounts-helpers.ts'
 
@@ -38,6 +42,45 @@ describe('per-client limits on account actions', () => {
     // Another client is not affected.
     expect((await callRoute(t, forgotAction, postForm('/forgot-password', { email: uniqueEmail() }, { ip: '198.51.100.201' }))).status).toBe(200)
     expect((await api('/request-password-reset', { email: uniqueEmail(), redirectTo: '/reset-password' }, '198.51.100.202')).status).toBe(200)
+  })
+
+  it('hold while better-auth tidies the counts of its own limiter', async () => {
+    const ip = '198.51.100.220'
+    const viaPage = () => callRoute(t, forgotAction, postForm('/forgot-password', { email: uniqueEmail() }, { ip }))
+    for (let i = 0; i < 5; i++) expect((await viaPage()).status).toBe(200)
+    // Five minutes later, still within the 15-minute window of this budget…
+    const { db } = t.services.database
+    const key = `auth|${ip}|/request-password-reset`
+    await db.update(rateLimit).set({ lastRequest: Date.now() - 5 * 60_000 }).where(eq(rateLimit.key, key))
+    // …better-auth's limiter starts a new window for another client's session look-up (its own window
+    // of that one ended two minutes ago), which is when it clears what it takes for old counts.
+    const other = '198.51.100.221'
+    await db.insert(rateLimit).values({ id: crypto.randomUUID(), key: `${other}|/get-session`, count: 1, lastRequest: Date.now() - 120_000 })
+    const lookUp = await t.app.request(new Request('http://localhost:3000/api/auth/get-session', { headers: { 'X-Forwarded-For': other } }))
+    expect(lookUp.status).toBe(200)
+
+    expect((await viaPage()).status).toBe(429)
+  })
+
+  it('leave better-auth limiting the other endpoints, 100 a minute per client', async () => {
+    const lookUp = () =>
+      t.app.request(new Request('http://localhost:3000/api/auth/get-session', { headers: { 'X-Forwarded-For': '198.51.100.240' } }))
+    for (let i = 0; i < 100; i++) expect((await lookUp()).status).toBe(200)
+    expect((await lookUp()).status).toBe(429)
+  })
+
+  it('are tidied by the hourly job only once their longest window is long over', async () => {
+    const { db } = t.services.database
+    const now = Date.now()
+    const rows = [
+      { key: 'auth|198.51.100.230|/sign-up/email', lastRequest: now - 50 * 60_000 },
+      { key: 'auth|198.51.100.231|/sign-up/email', lastRequest: now - 25 * 60 * 60_000 },
+    ]
+    for (const row of rows) await db.insert(rateLimit).values({ id: crypto.randomUUID(), count: 3, ...row })
+    await t.services.jobs.send(PRUNE_RATE_LIMITS_JOB)
+    await t.services.jobs.runUntilIdle()
+    const left = await db.select({ key: rateLimit.key }).from(rateLimit).where(like(rateLimit.key, 'auth|198.51.100.23_|%'))
+    expect(left).toEqual([{ key: rows[0]!.key }])
   })
 
   it('count sign-ins through the API and the page together', async () => {
