@@ -142,6 +142,20 @@ describe('signing up', () => {
     expect(await countAccounts(t)).toEqual(before)
   })
 
+  it('holds the name to the profile’s rule and takes no user field the form does not have', async () => {
+    const before = await countAccounts(t)
+    const page = await callRoute(t, registerAction, postForm('/register', signUpFields({ name: 'Ada\u0000Renter' })))
+    expect(page.status).toBe(400)
+    expect(page.data).toMatchObject({ fieldErrors: { name: 'Display name cannot contain control characters.' } })
+
+    const withImage = await t.app.request(jsonRequest('/api/auth/sign-up/email', { ...signUpFields(), image: 'javascript:alert(1)' }))
+    expect(withImage.status).toBe(400)
+    expect(await withImage.json()).toMatchObject({ code: 'FIELD_NOT_ALLOWED', message: expect.stringContaining('image') })
+    const admin = await t.app.request(jsonRequest('/api/auth/sign-up/email', { ...signUpFields(), emailVerified: true }))
+    expect(admin.status).toBe(400)
+    expect(await countAccounts(t)).toEqual(before)
+  })
+
   it('signs the user in through the mailed link and welcomes them by name on our page', async () => {
     const email = uniqueEmail('verify')
     await callRoute(t, registerAction, postForm('/register', signUpFields({ email, name: 'Vera Verified' })))
