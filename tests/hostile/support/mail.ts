@@ -36,6 +36,10 @@ export function mailFolder(dataDir: string) {
         await new Promise((r) => setTimeout(r, 25))
       }
     },
+    /** How many mails the server has written, to anyone. */
+    total(): number {
+      return fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.eml')).length : 0
+    },
     count(email: string): number {
       return read().filter((mail) => mail.to === email.toLowerCase()).length
     },

@@ -1,0 +1,87 @@
+// Cross-site writes: every state-changing route, sent with a signed-in person's cookie and a body
+// that would change something, as another site's form or script would send it (its Origin; or a
+// browser's Sec-Fetch-Site: cross-site without an Origin), answers 403 and changes nothing anyone
+// can see afterwards.
+import { describe, expect, it } from 'vitest'
+import { mailFolder } from './support/mail.ts'
+import { Site, hostileSites, type LiveAccount } from './support/site.ts'
+import { WRITE_ROUTES, bodyOf, describeRoute, makeWorld, type World } from './support/write-routes.ts'
+
+const EVIL = 'https://evil.example'
+
+describe.each(hostileSites().map((info) => [info.database, info] as const))('cross-site writes on %s', (_database, info) => {
+  const site = new Site(info)
+
+  /** What the people of the world can see: it must read the same before and after the attempts. */
+  async function whatTheySee(world: World, owner: LiveAccount, other: LiveAccount, admin: LiveAccount) {
+    const read = async (path: string, cookie?: string) => {
+      const response = await site.send(path, { cookie })
+      return { status: response.status, body: (await response.json()) as unknown }
+    }
+    const session = (await read('/api/auth/get-session', owner.cookie)).body as { user?: Record<string, unknown> } | null
+    const photos = (await read(`/api/properties/${world.listing.id}/photos`, owner.cookie)).body as { photos: { id: number; altText: string }[] }
+    return {
+      // Still signed in, with the same name and address.
+      owner: session?.user ? { name: session.user.name, email: session.user.email } : null,
+      other: ((await read('/api/auth/get-session', other.cookie)).body as { user?: { name: unknown } } | null)?.user?.name ?? null,
+      listing: await read(`/api/properties/${world.listing.id}`, owner.cookie),
+      photos: photos.photos.map((photo) => ({ id: photo.id, altText: photo.altText })),
+      room: await read('/api/chat/room/messages'),
+      conversations: await read('/api/chat/conversations', owner.cookie),
+      thread: await read(`/api/chat/conversations/${world.conversationId}/messages`, owner.cookie),
+      unread: await read('/api/chat/unread', other.cookie),
+      reports: await read('/api/chat/reports', admin.cookie),
+      mutes: await read('/api/chat/mutes', admin.cookie),
+      listings: await read('/api/properties?limit=50'),
+      mails: mailFolder(site.dataDir).total(),
+    }
+  }
+
+  it('every write route refuses another site with 403 (by Origin, or by Sec-Fetch-Site alone) and nothing changes', async () => {
+    const { world, owner, other, admin } = await makeWorld(site)
+    // The photo's job settles first, so only the attempts could change what is seen.
+    await expect
+      .poll(async () => {
+        const { photos } = (await (await site.send(`/api/properties/${world.listing.id}/photos`, { cookie: owner.cookie })).json()) as { photos: { status: string }[] }
+        return photos.every((photo) => photo.status === 'ready')
+      }, { timeout: 30_000, interval: 200 })
+      .toBe(true)
+    const before = await whatTheySee(world, owner, other, admin)
+
+    const answers: string[] = []
+    for (const route of WRITE_ROUTES) {
+      const cookie = route.asAdmin ? admin.cookie : owner.cookie
+      for (const [how, extra] of [
+        ['Origin', { origin: EVIL, 'sec-fetch-site': 'cross-site' }],
+        ['Sec-Fetch-Site', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }],
+      ] as const) {
+        const { headers, body } = bodyOf(route, world)
+        const response = await site.send(route.path(world), { method: route.method, cookie, origin: null, headers: { ...headers, ...extra }, body })
+        if (response.status !== 403) answers.push(`${describeRoute(route, world)} by ${how}: ${response.status}`)
+        if (response.headers.getSetCookie().some((c) => /session_token=/.test(c))) answers.push(`${describeRoute(route, world)} by ${how}: set a session cookie`)
+      }
+    }
+    expect(answers, 'routes that did not answer 403').toEqual([])
+    expect(await whatTheySee(world, owner, other, admin)).toEqual(before)
+
+    // The same bodies from the site's own pages do change what is seen (so the comparison can fail).
+    const own = await site.send('/api/chat/room/messages', { cookie: owner.cookie, json: { body: 'Posted from the site', clientTxnId: 'same-site-control' } })
+    expect(own.status).toBe(201)
+    const renamed = await site.send('/userprofile', { cookie: owner.cookie, form: { intent: 'save-profile', name: 'Renamed on the site', role: 'landlord', bio: '', phone: '' } })
+    expect(renamed.status).toBe(302)
+    const after = await whatTheySee(world, owner, other, admin)
+    expect(after.room).not.toEqual(before.room)
+    expect(after.owner).not.toEqual(before.owner)
+  })
+
+  it('a save link followed from another site saves nothing until the person confirms', async () => {
+    const { world, other } = await makeWorld(site)
+    const path = `/properties/${world.listing.slug}`
+    const visited = await site.send(`${path}/save?intent=save&redirectTo=%2F`, { cookie: other.cookie, origin: null, headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(visited.status).toBe(200)
+    const page = await (await site.send(path, { cookie: other.cookie })).text()
+    // The listing page's save button still offers to save.
+    expect(page).toContain('name="intent" value="save"')
+    expect(page).not.toContain('name="intent" value="unsave"')
+  })
+})

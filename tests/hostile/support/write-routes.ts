@@ -1,0 +1,199 @@
+// Every state-changing route of the site, with a body that would change something if it were taken:
+// the page actions of app/routes.ts, the JSON API under /api and better-auth under /api/auth.
+// Read app/routes.ts, server/http/*-api.server.ts and the better-auth surface when a route is added.
+import { randomUUID } from 'node:crypto'
+import { siteConfig } from '#app/site-config.ts'
+import { solidImage } from '#tests/support/images.ts'
+import { listingForm, type LiveAccount, type Site } from './site.ts'
+
+/** The data a route's path and body refer to: made by the test before it sends anything. */
+export type World = {
+  listing: { id: number; slug: string }
+  photoId: number
+  conversationId: number
+  directMessageId: number
+  roomMessageId: number
+  reportId: number
+  /** Someone else: the other side of the conversation, a person to block or mute. */
+  otherId: string
+  email: string
+}
+
+export type WriteRoute = {
+  method: 'POST' | 'PATCH' | 'DELETE'
+  /** The path with the world's ids in it. */
+  path: (w: World) => string
+  /** How its body is sent. */
+  kind: 'form' | 'json' | 'multipart' | 'none'
+  /** A body that would change something. */
+  body?: (w: World) => Record<string, string | string[]> | unknown
+  /** Where its body limit is higher than the 256 KiB of every other route. */
+  limitBytes?: number
+  /** better-auth endpoints the site does not use over HTTP: they answer 404. */
+  isRetired?: boolean
+  /** Sent as the administrator (moderation), not as the listing's owner. */
+  asAdmin?: boolean
+}
+
+export const FORM_LIMIT_BYTES = 256 * 1024
+export const PROFILE_LIMIT_BYTES = 6 * 1024 * 1024
+export const PHOTOS_LIMIT_BYTES = 60 * 1024 * 1024
+
+const form = (path: (w: World) => string, body: (w: World) => Record<string, string | string[]>, extra: Partial<WriteRoute> = {}): WriteRoute => ({
+  method: 'POST',
+  path,
+  kind: 'form',
+  body,
+  ...extra,
+})
+
+const json = (method: WriteRoute['method'], path: (w: World) => string, body?: (w: World) => unknown, extra: Partial<WriteRoute> = {}): WriteRoute => ({
+  method,
+  path,
+  kind: body ? 'json' : 'none',
+  body,
+  ...extra,
+})
+
+const auth = (endpoint: string, body: (w: World) => unknown, extra: Partial<WriteRoute> = {}) => json('POST', () => `/api/auth/${endpoint}`, body, extra)
+
+/** The page actions (each also as its `.data` request, which client-side navigation sends). */
+const pageActions: WriteRoute[] = [
+  form(() => '/properties/new', () => ({ ...listingForm({ title: 'Cross-site listing' }), intent: 'save' })),
+  form((w) => `/properties/${w.listing.slug}/edit`, () => ({ ...listingForm({ title: 'Changed by another site' }), intent: 'save' })),
+  form((w) => `/properties/${w.listing.slug}/save`, () => ({ intent: 'save', redirectTo: '/' })),
+  form((w) => `/properties/${w.listing.slug}/manage`, () => ({ intent: 'delete', confirmed: 'yes' })),
+  form(() => '/chat', () => ({ intent: 'send', body: 'Posted from another site', clientTxnId: 'cross-site-page-1' })),
+  form((w) => `/chat/${w.conversationId}`, () => ({ intent: 'send', body: 'Sent from another site', clientTxnId: 'cross-site-page-2' })),
+  form(() => '/chat/reports', (w) => ({ intent: 'resolve', reportId: String(w.reportId), action: 'dismiss' }), { asAdmin: true }),
+  form(() => '/login', (w) => ({ email: w.email, password: 'a sturdy bench passphrase', redirectTo: '/' })),
+  form(() => '/register', () => ({ name: 'Cross Site', email: 'cross.site@example.com', password: 'a sturdy bench passphrase', termsVersion: siteConfig.termsVersion })),
+  form(() => '/forgot-password', (w) => ({ email: w.email })),
+  form(() => '/reset-password?token=not-a-token', () => ({ newPassword: 'a sturdy new passphrase' })),
+  form(() => '/logout', () => ({})),
+  form(() => '/userprofile', () => ({ intent: 'save-profile', name: 'Changed by another site', role: '', bio: '', phone: '' }), { limitBytes: PROFILE_LIMIT_BYTES }),
+]
+
+const dataRequests: WriteRoute[] = pageActions.map((route) => ({
+  ...route,
+  path: (w: World) => {
+    const [pathname, search] = route.path(w).split('?')
+    return `${pathname}.data${search ? `?${search}` : ''}`
+  },
+}))
+
+const api: WriteRoute[] = [
+  json('POST', () => '/api/chat/conversations', (w) => ({ otherUserId: w.otherId })),
+  json('POST', (w) => `/api/chat/conversations/${w.conversationId}/messages`, () => ({ body: 'From another site', clientTxnId: 'cross-site-api-1' })),
+  json('POST', (w) => `/api/chat/conversations/${w.conversationId}/read`, () => ({})),
+  json('PATCH', (w) => `/api/chat/messages/${w.directMessageId}`, () => ({ body: 'Edited from another site' })),
+  json('DELETE', (w) => `/api/chat/messages/${w.directMessageId}`),
+  json('POST', () => '/api/chat/room/messages', () => ({ body: 'Room post from another site', clientTxnId: 'cross-site-api-2' })),
+  json('PATCH', (w) => `/api/chat/room/messages/${w.roomMessageId}`, () => ({ body: 'Edited from another site' })),
+  json('DELETE', (w) => `/api/chat/room/messages/${w.roomMessageId}`),
+  json('POST', () => '/api/chat/reports', (w) => ({ kind: 'room', messageId: w.roomMessageId, reason: 'Reported from another site' })),
+  json('POST', (w) => `/api/chat/reports/${w.reportId}/resolve`, () => ({ action: 'dismiss' }), { asAdmin: true }),
+  json('POST', () => '/api/chat/mutes', (w) => ({ userId: w.otherId, minutes: 15, reason: 'From another site' }), { asAdmin: true }),
+  json('DELETE', (w) => `/api/chat/mutes/${w.otherId}`, undefined, { asAdmin: true }),
+  json('POST', () => '/api/chat/blocks', (w) => ({ userId: w.otherId })),
+  json('DELETE', (w) => `/api/chat/blocks/${w.otherId}`),
+  { method: 'POST', path: (w) => `/api/properties/${w.listing.id}/photos`, kind: 'multipart', limitBytes: PHOTOS_LIMIT_BYTES },
+  form((w) => `/api/properties/${w.listing.id}/photos/${w.photoId}`, () => ({ intent: 'delete', redirectTo: '/' })),
+  json('PATCH', (w) => `/api/properties/${w.listing.id}/photos`, (w) => ({ photos: [{ id: w.photoId, altText: 'Changed by another site' }] })),
+  json('DELETE', (w) => `/api/properties/${w.listing.id}/photos/${w.photoId}`),
+]
+
+const authUsed: WriteRoute[] = [
+  auth('sign-up/email', () => ({ name: 'Cross Site', email: 'cross.site.api@example.com', password: 'a sturdy bench passphrase', termsVersion: siteConfig.termsVersion })),
+  auth('sign-in/email', (w) => ({ email: w.email, password: 'a sturdy bench passphrase' })),
+  auth('sign-out', () => ({})),
+  auth('send-verification-email', (w) => ({ email: w.email })),
+  auth('request-password-reset', (w) => ({ email: w.email, redirectTo: '/reset-password' })),
+  auth('reset-password', () => ({ newPassword: 'a sturdy new passphrase', token: 'not-a-token' })),
+  auth('sign-in/social', () => ({ provider: 'oidc', callbackURL: '/' })),
+]
+
+/** better-auth endpoints the site does not use over HTTP: retired to 404, and never a cross-site write. */
+const authRetired: WriteRoute[] = [
+  auth('update-user', () => ({ name: 'Changed by another site' })),
+  auth('change-password', () => ({ currentPassword: 'a sturdy bench passphrase', newPassword: 'a sturdy new passphrase' })),
+  auth('change-email', () => ({ newEmail: 'evil@evil.example' })),
+  auth('delete-user', () => ({ password: 'a sturdy bench passphrase' })),
+  auth('revoke-session', () => ({ token: 'x' })),
+  auth('revoke-sessions', () => ({})),
+  auth('revoke-other-sessions', () => ({})),
+  auth('set-password', () => ({ newPassword: 'a sturdy new passphrase' })),
+  auth('link-social', () => ({ provider: 'oidc' })),
+  auth('unlink-account', () => ({ providerId: 'credential' })),
+  auth('refresh-token', () => ({ providerId: 'oidc' })),
+  auth('get-access-token', () => ({ providerId: 'oidc' })),
+].map((route) => ({ ...route, isRetired: true }))
+
+export const WRITE_ROUTES: WriteRoute[] = [...pageActions, ...dataRequests, ...api, ...authUsed, ...authRetired]
+
+/** A route's name in a test's messages. */
+export function describeRoute(route: WriteRoute, w: World) {
+  return `${route.method} ${route.path(w)}`
+}
+
+/** The route's body as the site's own page or script would send it. */
+export function bodyOf(route: WriteRoute, w: World): { headers: Record<string, string>; body?: BodyInit } {
+  const value = route.body?.(w)
+  switch (route.kind) {
+    case 'form': {
+      const params = new URLSearchParams()
+      for (const [name, v] of Object.entries((value ?? {}) as Record<string, string | string[]>)) {
+        for (const one of Array.isArray(v) ? v : [v]) params.append(name, one)
+      }
+      return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: params }
+    }
+    case 'json':
+      return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(value ?? {}) }
+    case 'multipart': {
+      const multipart = new FormData()
+      multipart.append('photo', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'cross.png')
+      multipart.append('altText', 'From another site')
+      return { headers: {}, body: multipart }
+    }
+    case 'none':
+      return { headers: {} }
+  }
+}
+
+/**
+ * The world the routes act on, made through the site: an owner with a published listing and a ready
+ * photo, another person in a conversation with them, a room message of the owner's that the other
+ * person reported, and the administrator.
+ */
+export async function makeWorld(site: Site): Promise<{ world: World; owner: LiveAccount; other: LiveAccount; admin: LiveAccount }> {
+  const owner = await site.landlord('Vic Victim')
+  const other = await site.account('Oli Other', 'other')
+  const admin = await site.admin()
+  const listing = await site.createListing(owner.cookie)
+  const upload = new FormData()
+  upload.append('photo', new Blob([await solidImage(64, 48).png().toBuffer()], { type: 'image/png' }), 'porch.png')
+  upload.append('altText', 'The porch')
+  const uploaded = await site.send(`/api/properties/${listing.id}/photos`, { cookie: owner.cookie, multipart: upload })
+  if (uploaded.status !== 201) throw new Error(`photo upload: ${uploaded.status} ${await uploaded.text()}`)
+  const photoId = ((await uploaded.json()) as { photos: { id: number }[] }).photos[0]!.id
+  const opened = await site.send('/api/chat/conversations', { cookie: owner.cookie, json: { otherUserId: other.id } })
+  const { conversationId } = (await opened.json()) as { conversationId: number }
+  const dm = await site.send(`/api/chat/conversations/${conversationId}/messages`, { cookie: owner.cookie, json: { body: 'Hello there', clientTxnId: randomUUID() } })
+  const directMessageId = ((await dm.json()) as { message: { id: number } }).message.id
+  const room = await site.send('/api/chat/room/messages', { cookie: owner.cookie, json: { body: 'Hello, room', clientTxnId: randomUUID() } })
+  const roomMessageId = ((await room.json()) as { message: { id: number } }).message.id
+  const reported = await site.send('/api/chat/reports', { cookie: other.cookie, json: { kind: 'room', messageId: roomMessageId, reason: 'Just checking' } })
+  if (reported.status !== 201) throw new Error(`report: ${reported.status}`)
+  const reports = (await (await site.send('/api/chat/reports', { cookie: admin.cookie })).json()) as { reports: { id: number }[] }
+  const world: World = {
+    listing: { id: listing.id, slug: listing.slug },
+    photoId,
+    conversationId,
+    directMessageId,
+    roomMessageId,
+    reportId: reports.reports.at(-1)!.id,
+    otherId: other.id,
+    email: owner.email,
+  }
+  return { world, owner, other, admin }
+}
