@@ -1,6 +1,8 @@
 // `npm test`: every check CI runs, in order, stopping at the first failure — typecheck, unit tests,
-// integration tests on PGlite and on PostgreSQL, the production build, then the end-to-end suite in
-// Chromium. Prints each layer's duration and counts, and ends with one line "N passed, N failed".
+// integration tests on PGlite and on PostgreSQL, the production build, the server process tests, the
+// hostile-input suite (the production server on both databases, its pages read in Chromium), then
+// the end-to-end suite in Chromium. Prints each layer's duration and counts, and ends with one line
+// "N passed, N failed".
 // With CI=true a missing Chromium or an unreachable PostgreSQL is an error; elsewhere those layers
 // are skipped with a loud message, so a newcomer without them still gets every other check.
 import { spawn } from 'node:child_process'
@@ -70,6 +72,7 @@ if (problems.length > 0 && isCI) {
   process.exit(1)
 }
 for (const problem of problems) loud(`${problem}: its tests are SKIPPED on this machine (they are required in CI).`)
+if (problems.length > 0) loud('The hostile-input layer needs both PostgreSQL and Chromium: it is SKIPPED on this machine (it is required in CI).')
 
 // ── The layers ───────────────────────────────────────────────────────────────────────────────────
 /** Counts from vitest's JSON report; a run that failed without failing tests (e.g. a file that does not load) counts one failure. */
@@ -112,6 +115,9 @@ const layers = [
   postgres === true ? vitestLayer('integration on PostgreSQL', 'postgres') : { name: 'integration on PostgreSQL', skipped: true },
   checkLayer('production build', [[bin('@react-router/dev', 'react-router'), 'build']]),
   vitestLayer('server process', 'process'),
+  // Needs the build (made just above), PostgreSQL and Chromium: with CI=true a missing one has failed
+  // the run already; elsewhere the layer is skipped, loudly at the start and in the summary.
+  postgres === true && hasChromium ? vitestLayer('hostile input', 'hostile') : { name: 'hostile input', skipped: true },
   hasChromium
     ? {
         name: 'end-to-end in Chromium',
