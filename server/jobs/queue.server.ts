@@ -1,7 +1,7 @@
 // Background jobs on pg-boss, kept in the same database as everything else: over the one PGlite
 // connection when embedded, over a small pool of its own on PostgreSQL. Workers run in this process
 // unless JOBS_WORKERS=false, so instances can be split into web and worker roles.
-import { PgBoss, fromPglite } from 'pg-boss'
+import { PgBoss, fromPglite, type JobResult } from 'pg-boss'
 import type { Database } from '#server/db/client.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 
@@ -28,6 +28,7 @@ export type Jobs = {
 }
 
 const POLLING_SECONDS = 2
+const BATCH_SIZE = 10
 
 export async function startJobs({
   database,
@@ -67,15 +68,22 @@ export async function startJobs({
 
   if (isWorking) {
     for (const definition of definitions) {
-      await boss.work(definition.name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
+      // Up to BATCH_SIZE jobs a fetch, fetching again at once while batches come back full: a burst
+      // (a landlord's photos, many people asking for reset links) is worked through without waiting
+      // a poll per job. Each job settles on its own, so one failure retries only itself.
+      const options = { pollingIntervalSeconds: POLLING_SECONDS, batchSize: BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true } as const
+      await boss.work(definition.name, options, async (batch) => {
+        const results: JobResult[] = []
         for (const job of batch) {
           try {
             await run(job.name, job.data)
+            results.push({ id: job.id, status: 'completed' })
           } catch (error) {
             logger.warn({ err: error, job: job.name, id: job.id }, 'background job failed')
-            throw error
+            results.push({ id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } })
           }
         }
+        return results
       })
     }
   }

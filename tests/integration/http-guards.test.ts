@@ -43,7 +43,7 @@ function post(pathname: string, init: { body: BodyInit; headers?: Record<string,
 }
 
 /** An answer within `ms`, or a failure saying the server is still reading what it should have refused. */
-async function answerWithin(response: Promise<Response>, ms = 5_000): Promise<Response> {
+async function answerWithin(response: Response | Promise<Response>, ms = 5_000): Promise<Response> {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms: the body is being read`)), ms)
