@@ -15,8 +15,8 @@ export const RESET_REQUESTS_PER_EMAIL: RateLimitRule = { windowSeconds: 60 * 60,
 
 export function tooManyResetRequestsMessage(retryAfterSeconds: number): string {
   return (
-    `We already sent ${RESET_REQUESTS_PER_EMAIL.max} links to reset the password to this address in the last hour. ` +
-    `Check that mailbox (and its spam folder), or ask again in ${minutesUntil(retryAfterSeconds)}.`
+    `A link to reset the password was asked for this address ${RESET_REQUESTS_PER_EMAIL.max} times in the last hour. ` +
+    `If it has an account, the link is in that mailbox (look in its spam folder too); or ask again in ${minutesUntil(retryAfterSeconds)}.`
   )
 }
 
