@@ -176,6 +176,14 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
   const uploaded = await site.send(`/api/properties/${listing.id}/photos`, { cookie: owner.cookie, multipart: upload })
   if (uploaded.status !== 201) throw new Error(`photo upload: ${uploaded.status} ${await uploaded.text()}`)
   const photoId = ((await uploaded.json()) as { photos: { id: number }[] }).photos[0]!.id
+  // The photo's job settles first, so nothing but the test's own requests works on the server after.
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const { photos } = (await (await site.send(`/api/properties/${listing.id}/photos`, { cookie: owner.cookie })).json()) as { photos: { status: string }[] }
+    if (photos.every((photo) => photo.status === 'ready')) break
+    if (Date.now() > deadline) throw new Error(`the photo is still ${photos[0]?.status} after 30 s`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
   const opened = await site.send('/api/chat/conversations', { cookie: owner.cookie, json: { otherUserId: other.id } })
   const { conversationId } = (await opened.json()) as { conversationId: number }
   const dm = await site.send(`/api/chat/conversations/${conversationId}/messages`, { cookie: owner.cookie, json: { body: 'Hello there', clientTxnId: randomUUID() } })
