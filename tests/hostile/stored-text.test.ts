@@ -124,6 +124,20 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
       await expectInert(browser, site.origin, '/userprofile', { cookie: voices[1]!.cookie, texts: [voiceNames[1]!] })
     })
 
+    it('the login, password and sign-up forms show a refused address again as text', async () => {
+      for (const email of pack([OMNI, ...XSS], 254).slice(0, 4)) {
+        for (const [path, form] of [
+          ['/login', { email, password: PASSWORD, redirectTo: '/' }],
+          ['/forgot-password', { email }],
+          ['/register', { name: 'Ada Address', email, password: PASSWORD, termsVersion: siteConfig.termsVersion, redirectTo: '/' }],
+        ] as const) {
+          const refused = await site.send(path, { form })
+          expect(refused.status, `${path} with the address ${JSON.stringify(email)}`).toBe(400)
+          await expectInertHtml(browser, await refused.text(), `${path} refused`, [email])
+        }
+      }
+    })
+
     it('profile: name, role, bio and phone take every string; the page shows them as text', async () => {
       const person = await site.account('Pat Profile', 'profile')
       const save = (values: Record<string, string>, what: string) =>

@@ -103,9 +103,9 @@ async function startSite(database: DatabaseKind): Promise<Running> {
   }
 }
 
-/** Lines of the server's log that speak of a failure of ours (a 5xx or an unhandled error). */
+/** Lines of the server's log that speak of a failure of ours (a 5xx or an unhandled error), for the reader of a failed run. */
 function failuresIn(output: string): string[] {
-  return output.split('\n').filter((line) => /"level":(50|60)/.test(line))
+  return output.split('\n').filter((line) => /"level":(50|60)/.test(line) && /"msg":"(request failed|unhandled error)/.test(line))
 }
 
 export default async function setup(project: TestProject) {
