@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { siteConfig } from '#app/site-config.ts'
 import { normalizeEmail } from '#server/accounts/email.ts'
+import { isPlainText } from './plain-text.ts'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
@@ -23,6 +24,7 @@ export const messages = {
   passwordMissing: 'Enter a password.',
   passwordTooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters for the password.`,
   passwordTooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters for the password.`,
+  passwordNotText: 'The password cannot contain the NUL character.',
   currentPasswordMissing: 'Enter your password.',
   termsNotAccepted: 'Accept the Terms of Use to create an account.',
   tokenMissing: 'This link to reset the password is incomplete. Ask for a new one.',
@@ -37,11 +39,12 @@ export const emailSchema = text(messages.emailMissing)
   .pipe(z.email(messages.emailInvalid))
   .transform(normalizeEmail)
 
-/** A password being chosen: length only (the server also refuses common ones). Never trimmed. */
+/** A password being chosen: length and text only (the server also refuses common ones). Never trimmed. */
 export const newPasswordSchema = text(messages.passwordMissing)
   .min(1, { message: messages.passwordMissing, abort: true })
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
+  .refine(isPlainText, messages.passwordNotText)
 
 export const nameSchema = text(messages.nameMissing)
   .trim()

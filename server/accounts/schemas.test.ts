@@ -36,6 +36,17 @@ describe('registerSchema', () => {
     })
   })
 
+  it('refuses a password with a NUL character, as the API does', () => {
+    expect(parseForm(registerSchema, form({ ...valid, password: 'a quiet\u0000harbour at noon' }))).toEqual({
+      success: false,
+      fieldErrors: { password: messages.passwordNotText },
+    })
+    expect(parseForm(resetPasswordSchema, form({ token: 'abc', newPassword: 'a quiet\u0000harbour at noon' }))).toMatchObject({
+      success: false,
+      fieldErrors: { newPassword: messages.passwordNotText },
+    })
+  })
+
   it('refuses a name of spaces only', () => {
     expect(parseForm(registerSchema, form({ ...valid, name: '   ' }))).toMatchObject({
       fieldErrors: { name: messages.nameMissing },
