@@ -19,6 +19,7 @@ import {
   tooManyResetRequestsMessage,
 } from './password-reset-requests.server.ts'
 import { findUserIdByEmail } from './profile.server.ts'
+import { safeRedirectTo } from './redirect.ts'
 import {
   AUTH_RATE_LIMITS,
   authRateLimitKey,
@@ -80,6 +81,32 @@ function refuseFieldsOutside(body: Record<string, unknown>, allowed: Set<string>
   if (extra.length > 0) throw badRequest('FIELD_NOT_ALLOWED', `${message} Not accepted: ${extra.join(', ')}.`)
 }
 
+/** better-auth's parameters that name where to send the browser, with the code it refuses each with. */
+const REDIRECT_PARAMETERS = {
+  callbackURL: 'INVALID_CALLBACK_URL',
+  newUserCallbackURL: 'INVALID_NEW_USER_CALLBACK_URL',
+  errorCallbackURL: 'INVALID_ERROR_CALLBACK_URL',
+  redirectTo: 'INVALID_REDIRECT_URL',
+} as const
+
+/**
+ * The input's redirect targets held to the rule of every redirect on the site (safeRedirectTo): a
+ * path on this site, re-serialised so it can go into a header. better-auth's own check takes
+ * `/.//evil.example` for a path (it collapses to another host) and puts non-Latin-1 characters into
+ * a Location header (a 500); a target that is no path of ours is refused as better-auth refuses one.
+ */
+function checkedRedirects(input: Record<string, unknown>): Record<string, unknown> | null {
+  let changed: Record<string, unknown> | null = null
+  for (const [name, code] of Object.entries(REDIRECT_PARAMETERS)) {
+    const value = input[name]
+    if (value === undefined || value === '') continue
+    const safe = typeof value === 'string' ? safeRedirectTo(value, '') : ''
+    if (!safe) throw new APIError('FORBIDDEN', { code, message: `Invalid ${name === 'redirectTo' ? 'redirectURL' : name}: use a path on this site.` })
+    if (safe !== value) (changed ??= { ...input })[name] = safe
+  }
+  return changed
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -112,6 +139,8 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         if (body.name !== undefined) displayName = checkedDisplayName(body.name)
       }
       const query = isRecord(ctx.query) ? ctx.query : {}
+      const safeBody = checkedRedirects(body)
+      const safeQuery = checkedRedirects(query)
       if (path === '/reset-password' && !isPlausibleResetToken(body.token || query.token)) {
         throw badRequest('INVALID_TOKEN', 'Invalid token')
       }
@@ -119,12 +148,6 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         path === '/sign-up/email' ? body.password : path === '/reset-password' || path === '/change-password' ? body.newPassword : undefined
       if (typeof newPassword === 'string' && isCommonPassword(newPassword)) {
         throw badRequest('PASSWORD_TOO_COMMON', COMMON_PASSWORD_MESSAGE)
-      }
-      if (path === '/request-password-reset' && body.redirectTo !== undefined) {
-        // better-auth checks this in the endpoint, which a queued request does not reach while the client waits.
-        if (typeof body.redirectTo !== 'string' || !ctx.context.isTrustedOrigin(body.redirectTo, { allowRelativePaths: true })) {
-          throw new APIError('FORBIDDEN', { code: 'INVALID_REDIRECT_URL', message: 'Invalid redirectURL' })
-        }
       }
 
       // 2. The client's budget for this action. A call without headers comes from the site itself
@@ -136,7 +159,12 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         )
       }
 
-      // 3. What each endpoint needs besides.
+      // 3. What each endpoint needs besides; what it is handed on with (checked redirect targets).
+      const handOn = (bodyChanges: Record<string, unknown> = {}) => {
+        const changes = { ...safeBody, ...bodyChanges }
+        const context = { ...(Object.keys(changes).length > 0 ? { body: changes } : {}), ...(safeQuery ? { query: safeQuery } : {}) }
+        return Object.keys(context).length > 0 ? { context } : undefined
+      }
       switch (path) {
         case '/sign-up/email':
           // With verification required, better-auth answers a taken e-mail with a made-up success;
@@ -144,30 +172,32 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
           if (await findUserIdByEmail(db, email)) {
             throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: EMAIL_TAKEN_MESSAGE })
           }
-          return
+          return handOn()
         case '/sign-in/email':
           // Guessing is throttled per source: the owner, from anywhere else, still gets in.
           if (isRateLimited && (await countRecentSignInFailures(db, email, address)) >= SIGN_IN_FAILURE_LIMIT) {
             throw tooManyRequests('TOO_MANY_SIGN_IN_FAILURES', SIGN_IN_FAILURES_MESSAGE)
           }
-          return
+          return handOn()
         case '/request-password-reset': {
           // The queued job's own call (no headers) goes on to better-auth, which stores the token and
           // sends the mail. Every other call only queues that job and answers at once, so known and
           // unknown addresses get the same work, the same answer and the same time.
-          if (!ctx.headers) return
+          if (!ctx.headers) return handOn()
           await spend(`reset|${email}`, RESET_REQUESTS_PER_EMAIL, (seconds) =>
             tooManyRequests('TOO_MANY_RESET_REQUESTS', tooManyResetRequestsMessage(seconds), seconds),
           )
-          await queueJob(PASSWORD_RESET_JOB, { email, ...(typeof body.redirectTo === 'string' ? { redirectTo: body.redirectTo } : {}) })
+          const redirectTo = (safeBody ?? body).redirectTo
+          await queueJob(PASSWORD_RESET_JOB, { email, ...(typeof redirectTo === 'string' && redirectTo ? { redirectTo } : {}) })
           return { ...RESET_REQUESTED_ANSWER }
         }
         case '/change-password':
           // A new password ends every other session (ASVS 7.4.3), whatever the caller asked for.
-          return { context: { body: { revokeOtherSessions: true } } }
+          return handOn({ revokeOtherSessions: true })
         case '/update-user':
-          return displayName === undefined ? undefined : { context: { body: { name: displayName } } }
+          return handOn(displayName === undefined ? {} : { name: displayName })
       }
+      return handOn()
     }),
 
     after: createAuthMiddleware(async (ctx) => {

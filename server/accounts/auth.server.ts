@@ -118,6 +118,10 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // Left to itself, better-auth turns its origin and CSRF checks off whenever TEST or
+      // NODE_ENV=test is set; they stay on here, so tests see what production does.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     databaseHooks: {
       user: {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as loginAction, loader as loginLoader } from '#app/routes/login.tsx'
 import { action as manageAction } from '#app/routes/property-manage.tsx'
 import { action as saveAction, loader as saveLoader } from '#app/routes/property-save.tsx'
+import { siteConfig } from '#app/site-config.ts'
 import { listingPath, listingSlug } from '#app/utils/listing-url.ts'
 import { findUserIdByEmail } from '#server/accounts/profile.server.ts'
 import { profile } from '#server/db/schema.ts'
@@ -129,5 +130,44 @@ describe('redirectTo stays on this site', () => {
     )
     expect(result.status).toBe(302)
     expect(result.location).toBe('/userprofile?note=%E4%B8%AD%C4%80#my-listings')
+  })
+})
+
+describe("better-auth's redirect targets stay on this site", () => {
+  let t: TestServices
+  beforeAll(async () => {
+    t = await createTestServices()
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  const sameSite = { Origin: 'http://localhost:3000', 'Content-Type': 'application/json' }
+  const postJson = (pathname: string, body: unknown) =>
+    t.app.request(new Request(`http://localhost:3000${pathname}`, { method: 'POST', headers: sameSite, body: JSON.stringify(body) }))
+
+  it.each(HOSTILE)('refuses %j as a callbackURL, redirectTo or link target, never answering 500', async (target) => {
+    // A NUL never reaches better-auth: the HTTP layer refuses it in any /api/auth body (400).
+    const refused = target.includes('\u0000') ? 400 : 403
+    const account = await createVerifiedAccount(t)
+    const signIn = await postJson('/api/auth/sign-in/email', { ...account, callbackURL: target })
+    expect(signIn.status).toBe(refused)
+    if (refused === 403) expect(((await signIn.json()) as { code: string }).code).toBe('INVALID_CALLBACK_URL')
+    const email = `ida.${Date.now()}@example.com`
+    const signUp = await postJson('/api/auth/sign-up/email', { name: 'Ida', email, password: 'a quiet harbour at noon', termsVersion: siteConfig.termsVersion, callbackURL: target })
+    expect(signUp.status).toBe(refused)
+    expect(await findUserIdByEmail(t.services.database.db, email)).toBeUndefined()
+    const reset = await postJson('/api/auth/request-password-reset', { email: account.email, redirectTo: target })
+    expect(reset.status).toBe(refused)
+    const link = await t.app.request(`http://localhost:3000/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(target)}`, { redirect: 'manual' })
+    expect(link.status).toBe(refused)
+    expect(link.headers.get('location')).toBeNull()
+  })
+
+  it('sends a mailed link on to a path with characters no header can hold, re-encoded', async () => {
+    const link = await t.app.request(`http://localhost:3000/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent('/café/☃')}`, { redirect: 'manual' })
+    expect(link.status).toBe(302)
+    staysOnSite(link.headers.get('location'))
+    expect(link.headers.get('location')).toMatch(/^\/caf%C3%A9\/%E2%98%83\?error=/)
   })
 })
