@@ -44,12 +44,10 @@ import { findMessageSettings, saveMessageSettings } from '#server/messages/setti
 import { findOwnerListings } from '#server/listings/owner.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { AVATAR_MAX_BYTES, ImageRejectedError, imageRejectionMessages } from '#server/media/avatar-image.server.ts'
-import { BodyTooLargeError, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
+import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
 import type { z } from 'zod'
 
 const PAGE = '/userprofile'
-/** A 5 MB photo plus the multipart envelope; anything larger is refused before it is read. */
-const MAX_BODY_BYTES = 6 * 1024 * 1024
 
 export function meta() {
   return [
@@ -111,8 +109,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-function refuse(intent: Intent, fieldErrors: FieldErrors, extra: Omit<FormFailure, 'intent' | 'fieldErrors'> = {}) {
-  return data<FormFailure>({ intent, fieldErrors, ...extra }, { status: 400 })
+function refuse(intent: Intent, fieldErrors: FieldErrors, extra: Omit<FormFailure, 'intent' | 'fieldErrors'> = {}, status = 400) {
+  return data<FormFailure>({ intent, fieldErrors, ...extra }, { status })
 }
 
 function fieldErrorsOf(error: z.ZodError): FieldErrors {
@@ -131,11 +129,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let formData: FormData
   try {
-    formData = await readFormDataWithLimit(request, MAX_BODY_BYTES)
+    formData = await readFormDataWithLimit(request, UPLOAD_REQUEST_LIMITS.profilePhoto)
   } catch (error) {
     // Only the photo form can send this much.
     if (error instanceof BodyTooLargeError) {
-      return refuse(INTENTS.avatar, { photo: [imageRejectionMessages['too-large']] })
+      return refuse(INTENTS.avatar, { photo: [imageRejectionMessages['too-large']] }, {}, 413)
     }
     return refuse(INTENTS.profile, {}, { formError: 'The form could not be read. Reload the page and try again.' })
   }

@@ -17,6 +17,7 @@ import {
 import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { redirectWithToast } from './flash.server.ts'
+import { bodyLimitFor, tooLarge } from './request-limits.server.ts'
 
 function idParam(value: string | undefined): number {
   if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw new AppError('not-found', 'No such listing.')
@@ -65,10 +66,8 @@ export function photoRoutes(services: Services) {
     try {
       form = await readFormDataWithLimit(c.req.raw, UPLOAD_REQUEST_LIMITS.listingPhotos)
     } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        const message = `Upload at most ${UPLOAD_REQUEST_LIMITS.listingPhotos / 1024 / 1024} MB at a time; add the other photos in another upload.`
-        throw new AppError('invalid', message, { photos: [message] })
-      }
+      // Past the cap (a chunked body; a declared one was refused before reading), like every body too large.
+      if (error instanceof BodyTooLargeError) return tooLarge(c, bodyLimitFor('POST', c.req.path, c.req.header('content-type') ?? ''))
       throw new AppError('invalid', 'Send the photos as a multipart form.', { photos: ['Send the photos as a multipart form.'] })
     }
     const files = form.getAll('photo').filter((entry): entry is File => typeof entry !== 'string')

@@ -12,8 +12,9 @@ export const FORM_BODY_LIMIT_BYTES = 256 * 1024
 type UploadRoute = { method: string; path: RegExp; limit: number; what: string }
 
 /**
- * The routes that take uploads. Each reads its body through its own cap after checking who is
- * asking, so here only a declared length is checked; React Router's data requests end in `.data`.
+ * The routes that take uploads, as multipart forms (their other forms are ordinary ones). Each reads
+ * its upload through its own cap after checking who is asking, so here only a declared length is
+ * checked; React Router's data requests end in `.data`.
  */
 const UPLOAD_ROUTES: UploadRoute[] = [
   { method: 'POST', path: /^\/userprofile(?:\.data)?$/, limit: UPLOAD_REQUEST_LIMITS.profilePhoto, what: 'a profile photo' },
@@ -22,18 +23,23 @@ const UPLOAD_ROUTES: UploadRoute[] = [
 
 export type BodyLimit = { bytes: number; upload: string | null }
 
-export function bodyLimitFor(method: string, path: string): BodyLimit {
-  const route = UPLOAD_ROUTES.find((r) => r.method === method && r.path.test(path))
+/** The limit of a request's body: an upload route's for the multipart form it uploads with, else the forms' one. */
+export function bodyLimitFor(method: string, path: string, contentType: string): BodyLimit {
+  const isMultipart = contentType.trim().toLowerCase().startsWith('multipart/form-data')
+  const route = isMultipart ? UPLOAD_ROUTES.find((r) => r.method === method && r.path.test(path)) : undefined
   return route ? { bytes: route.limit, upload: route.what } : { bytes: FORM_BODY_LIMIT_BYTES, upload: null }
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 
-function tooLarge(c: Context, limit: BodyLimit) {
+export function tooLarge(c: Context, limit: BodyLimit) {
   const detail = limit.upload
     ? `This request is larger than the ${megabytes(limit.bytes)} allowed for ${limit.upload}. Send fewer or smaller files at a time.`
     : `This request is larger than the ${limit.bytes / 1024} KB this address accepts.`
-  return problem(c, 413, detail)
+  const response = problem(c, 413, detail)
+  // The client is told at once and the connection closed, so the rest of the body is never read.
+  response.headers.set('Connection', 'close')
+  return response
 }
 
 const HEX = /^[0-9a-fA-F]{2}$/
@@ -140,7 +146,8 @@ export function limitRequests(): MiddlewareHandler {
     }
     const request = c.req.raw
     if (!request.body || c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-    const limit = bodyLimitFor(c.req.method, c.req.path)
+    const contentType = c.req.header('content-type') ?? ''
+    const limit = bodyLimitFor(c.req.method, c.req.path, contentType)
     const declared = declaredLength(request)
     if (declared !== null && declared > limit.bytes) return tooLarge(c, limit)
     if (limit.upload) return next()
@@ -152,7 +159,7 @@ export function limitRequests(): MiddlewareHandler {
       if (error instanceof BodyTooLargeError) return tooLarge(c, limit)
       throw error
     }
-    const fault = bodyFault(c.req.header('content-type') ?? '', body, { isAuth })
+    const fault = bodyFault(contentType, body, { isAuth })
     if (fault) return problem(c, 400, fault.detail, { [fault.where]: [fault.detail] })
     c.req.raw = new Request(request.url, {
       method: request.method,

@@ -79,6 +79,8 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
         t.app.request(post('/login', { body: endlessBody(), headers: { 'Content-Length': String(200 * 1024 * 1024) } })),
       )
       expect(res.status).toBe(413)
+      // The connection closes after the answer, so the rest of the body is never read.
+      expect(res.headers.get('connection')).toBe('close')
       const problem = (await res.json()) as Problem
       expect(problem).toMatchObject({ title: 'Content Too Large', status: 413 })
       expect(problem.detail).toContain(`${FORM_BODY_LIMIT_BYTES / 1024} KB`)
@@ -109,6 +111,29 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
         headers: { Cookie: owner.cookie, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(UPLOAD_REQUEST_LIMITS.profilePhoto + 1) },
       })
       expect((await answerWithin(t.app.request(over))).status).toBe(413)
+    })
+
+    it("holds an upload route's ordinary forms to the forms' limit and checks their text", async () => {
+      const headers = { Cookie: owner.cookie }
+      const big = await t.app.request(post('/userprofile', { body: chunkedBody(FORM_BODY_LIMIT_BYTES + 1), headers }))
+      expect(big.status).toBe(413)
+      const notText = await t.app.request(post('/userprofile.data', { body: 'intent=profile&name=Ol%FFve', headers }))
+      expect(notText.status).toBe(400)
+      const photos = await t.app.request(
+        post(`/api/properties/${listingId}/photos`, { body: JSON.stringify({ photos: [] }), headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(FORM_BODY_LIMIT_BYTES + 1) } }),
+      )
+      expect(photos.status).toBe(413)
+    })
+
+    it('answers 413 to a chunked upload once it passes the upload limit', async () => {
+      const res = await t.app.request(
+        post(`/api/properties/${listingId}/photos`, {
+          body: chunkedBody(UPLOAD_REQUEST_LIMITS.listingPhotos + 1),
+          headers: { Cookie: owner.cookie, 'Content-Type': 'multipart/form-data; boundary=x' },
+        }),
+      )
+      expect(res.status).toBe(413)
+      expect(((await res.json()) as Problem).detail).toMatch(/60 MB allowed for listing photos/)
     })
 
     it('refuses listing photos over the upload limit without reading them', async () => {
