@@ -140,14 +140,17 @@ export function createHttpApp({ services, build }: { services: Services; build?:
         },
       }),
     )
-    // The few files at the root of the build (icons, the web manifest), by name: looking every page
-    // request up on disk first would cost a file-system call each.
-    const rootFiles = new Set(
-      fs
-        .readdirSync(clientDir, { withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => `/${entry.name}`),
-    )
+    // The few files at the root of the build (icons, the web manifest) and in /.well-known
+    // (security.txt), by name: looking every page request up on disk first would cost a file-system
+    // call each.
+    const filesIn = (folder: string) =>
+      fs.existsSync(path.join(clientDir, folder))
+        ? fs
+            .readdirSync(path.join(clientDir, folder), { withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .map((entry) => path.posix.join('/', folder, entry.name))
+        : []
+    const rootFiles = new Set([...filesIn(''), ...filesIn('.well-known')])
     const serveRootFile = serveStatic({
       root: clientDir,
       onFound: (_, c) => {
