@@ -36,10 +36,10 @@ export function tooLarge(c: Context, limit: BodyLimit) {
   const detail = limit.upload
     ? `This request is larger than the ${megabytes(limit.bytes)} allowed for ${limit.upload}. Send fewer or smaller files at a time.`
     : `This request is larger than the ${limit.bytes / 1024} KB this address accepts.`
-  const response = problem(c, 413, detail)
-  // The client is told at once and the connection closed, so the rest of the body is never read.
-  response.headers.set('Connection', 'close')
-  return response
+  // Answered before the rest of the body is read. The HTTP server then discards what still arrives
+  // for at most half a second (64 MB) and closes the connection: closing it at once would reset a
+  // client still sending before it had read the answer.
+  return problem(c, 413, detail)
 }
 
 const HEX = /^[0-9a-fA-F]{2}$/

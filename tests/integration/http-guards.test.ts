@@ -79,8 +79,6 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
         t.app.request(post('/login', { body: endlessBody(), headers: { 'Content-Length': String(200 * 1024 * 1024) } })),
       )
       expect(res.status).toBe(413)
-      // The connection closes after the answer, so the rest of the body is never read.
-      expect(res.headers.get('connection')).toBe('close')
       const problem = (await res.json()) as Problem
       expect(problem).toMatchObject({ title: 'Content Too Large', status: 413 })
       expect(problem.detail).toContain(`${FORM_BODY_LIMIT_BYTES / 1024} KB`)

@@ -92,7 +92,8 @@ function overSocket(origin: string, options: Options & { sendBytes: number; decl
     const timer = setTimeout(() => settle(new Error(`${method} ${path}: no answer within ${timeoutMs} ms after ${bytesSent} body bytes`)), timeoutMs)
     function settle(error?: Error) {
       if (settled) return
-      const text = Buffer.concat(received).toString('utf8')
+      // Latin-1 keeps one character per byte, so chunk sizes (in bytes) index the text.
+      const text = Buffer.concat(received).toString('latin1')
       const status = /^HTTP\/1\.1 (\d{3})/.exec(text)
       if (!status && !error) error = new Error(`${method} ${path}: the connection closed after ${bytesSent} body bytes without an answer`)
       if (!status) {
@@ -102,7 +103,9 @@ function overSocket(origin: string, options: Options & { sendBytes: number; decl
         return reject(error)
       }
       // Wait for the whole head and body of the answer (the server closes when it is done).
-      const [rawHead = '', body = ''] = text.split('\r\n\r\n')
+      const headEnd = text.indexOf('\r\n\r\n')
+      const rawHead = headEnd < 0 ? text : text.slice(0, headEnd)
+      const body = headEnd < 0 ? '' : text.slice(headEnd + 4)
       settled = true
       clearTimeout(timer)
       socket.destroy()
@@ -111,12 +114,13 @@ function overSocket(origin: string, options: Options & { sendBytes: number; decl
         const at = line.indexOf(':')
         if (at > 0) parsed[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim()
       }
-      resolve({ status: Number(status[1]), headers: parsed, body: decodeBody(body, parsed), bytesSent: answeredAt ?? bytesSent })
+      const decoded = Buffer.from(decodeBody(body, parsed), 'latin1').toString('utf8')
+      resolve({ status: Number(status[1]), headers: parsed, body: decoded, bytesSent: answeredAt ?? bytesSent })
     }
     socket.on('data', (data) => {
       received.push(data)
       if (answeredAt === null) answeredAt = bytesSent
-      if (isComplete(Buffer.concat(received).toString('utf8'))) settle()
+      if (isComplete(Buffer.concat(received).toString('latin1'))) settle()
     })
     socket.on('error', () => settle())
     socket.on('close', () => settle())
@@ -135,18 +139,19 @@ function overSocket(origin: string, options: Options & { sendBytes: number; decl
   })
 }
 
-/** Whether an HTTP/1.1 answer has arrived whole (by its Content-Length, or a chunked body's last chunk). */
+/** Whether an HTTP/1.1 answer (as Latin-1 text) has arrived whole (by its Content-Length, or a chunked body's last chunk). */
 function isComplete(text: string): boolean {
   const end = text.indexOf('\r\n\r\n')
   if (end < 0) return false
   const head = text.slice(0, end).toLowerCase()
   const body = text.slice(end + 4)
   const length = /content-length: *(\d+)/.exec(head)?.[1]
-  if (length !== undefined) return Buffer.byteLength(body) >= Number(length)
+  if (length !== undefined) return body.length >= Number(length)
   if (/transfer-encoding: *chunked/.test(head)) return body.endsWith('0\r\n\r\n')
   return false
 }
 
+/** The body of a chunked answer without its framing (Latin-1 text in, Latin-1 text out). */
 function decodeBody(body: string, headers: http.IncomingHttpHeaders): string {
   if (!/chunked/.test(String(headers['transfer-encoding'] ?? ''))) return body
   let out = ''

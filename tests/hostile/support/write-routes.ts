@@ -27,7 +27,7 @@ export type WriteRoute = {
   kind: 'form' | 'json' | 'multipart' | 'none'
   /** A body that would change something. */
   body?: (w: World) => Record<string, string | string[]> | unknown
-  /** Where its body limit is higher than the 256 KiB of every other route. */
+  /** Where its body limit is higher than the 256 KiB of every other route (multipart uploads only). */
   limitBytes?: number
   /** better-auth endpoints the site does not use over HTTP: they answer 404. */
   isRetired?: boolean
@@ -71,7 +71,9 @@ const pageActions: WriteRoute[] = [
   form(() => '/forgot-password', (w) => ({ email: w.email })),
   form(() => '/reset-password?token=not-a-token', () => ({ newPassword: 'a sturdy new passphrase' })),
   form(() => '/logout', () => ({})),
-  form(() => '/userprofile', () => ({ intent: 'save-profile', name: 'Changed by another site', role: '', bio: '', phone: '' }), { limitBytes: PROFILE_LIMIT_BYTES }),
+  form(() => '/userprofile', () => ({ intent: 'save-profile', name: 'Changed by another site', role: '', bio: '', phone: '' })),
+  // The profile photo: the one page form that uploads, as a multipart form with its larger limit.
+  { method: 'POST', path: () => '/userprofile', kind: 'multipart', limitBytes: PROFILE_LIMIT_BYTES },
 ]
 
 const dataRequests: WriteRoute[] = pageActions.map((route) => ({
