@@ -75,6 +75,14 @@ describe('logging in and out', () => {
     }
   })
 
+  it('checks the password exactly as it was chosen, spaces and letter case included', async () => {
+    const account = await createVerifiedAccount(t, { password: '  Harbour Lights at Noon  ' })
+    for (const password of ['Harbour Lights at Noon', '  harbour lights at noon  ', '  Harbour Lights at Noon ']) {
+      expect((await callRoute(t, loginAction, postForm('/login', { email: account.email, password }))).status, password).toBe(400)
+    }
+    expect((await callRoute(t, loginAction, postForm('/login', account))).status).toBe(302)
+  })
+
   it('asks for the missing fields without trying to sign in', async () => {
     const result = await callRoute(t, loginAction, postForm('/login', { email: '', password: '' }))
     expect(result.status).toBe(400)

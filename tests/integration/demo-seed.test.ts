@@ -47,3 +47,22 @@ describe('demo data', () => {
     expect(maria?.emailVerified).toBe(true)
   })
 })
+
+describe('without demo data (SEED_DEMO_DATA=false, as a real deployment starts)', () => {
+  let t: TestServices
+  beforeAll(async () => {
+    t = await createTestServices({ SEED_DEMO_DATA: 'false' })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('has no account at all, so no demo or default password signs anyone in', async () => {
+    const [users] = await t.services.database.db.select({ n: count() }).from(user)
+    expect(users?.n).toBe(0)
+    for (const { email } of demoAccounts) {
+      const res = await t.app.request(jsonRequest('/api/auth/sign-in/email', { email, password: DEMO_PASSWORD }))
+      expect(res.status).toBe(401)
+    }
+  })
+})

@@ -256,6 +256,14 @@ describe('listing search', () => {
       expect(((await repeated.json()) as typeof body).items.map((i) => i.title)).toEqual(titles('E', 'B'))
     })
 
+    it('refuses a repeated single-value parameter instead of picking one of its values', async () => {
+      for (const [query, field] of [['q=canal&q=loft', 'q'], ['beds=1&beds=4', 'beds'], ['sort=newest&sort=price-asc', 'sort'], ['limit=5&limit=50', 'limit']]) {
+        const res = await t.app.request(`/api/properties?${query}`)
+        expect(res.status, query).toBe(400)
+        expect(Object.keys(((await res.json()) as { errors: Record<string, string[]> }).errors)).toEqual([field])
+      }
+    })
+
     it('follows nextCursor to the next page', async () => {
       const first = (await (await t.app.request('/api/properties?sort=price-desc&limit=5')).json()) as {
         items: { title: string }[]
