@@ -116,7 +116,9 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
   async function spend(key: string, rule: RateLimitRule, refusal: (retryAfterSeconds: number) => APIError) {
     if (!isRateLimited) return
     const decision = await consumeRateLimit(db, key, rule)
-    if (!decision.allowed) throw refusal(decision.retryAfterSeconds)
+    if (decision.allowed) return
+    logger.warn({ event: 'rate-limited', budget: key }, 'security: an account action was refused, its budget spent')
+    throw refusal(decision.retryAfterSeconds)
   }
 
   return {
@@ -176,6 +178,7 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         case '/sign-in/email':
           // Guessing is throttled per source: the owner, from anywhere else, still gets in.
           if (isRateLimited && (await countRecentSignInFailures(db, email, address)) >= SIGN_IN_FAILURE_LIMIT) {
+            logger.warn({ event: 'sign-in-throttled', email, address }, 'security: sign-in refused, too many failures from this source')
             throw tooManyRequests('TOO_MANY_SIGN_IN_FAILURES', SIGN_IN_FAILURES_MESSAGE)
           }
           return handOn()
@@ -201,15 +204,23 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
     }),
 
     after: createAuthMiddleware(async (ctx) => {
+      const returned = ctx.context.returned
+      const address = clientAddress(ctx.headers)
+      // Security events (ASVS 16.3): who changed their password, or got in or failed to, and from where.
+      if (!isAPIError(returned) && returned) {
+        const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id
+        if (ctx.path === '/change-password') logger.info({ event: 'password-changed', userId, address }, 'security: password changed')
+        if (ctx.path === '/reset-password') logger.info({ event: 'password-reset', address }, 'security: password reset with a mailed link')
+        if (ctx.path.startsWith('/callback/')) logger.info({ event: 'signed-in', method: 'single sign-on', userId, address }, 'security: signed in')
+      }
       if (ctx.path !== '/sign-in/email') return
       const body = isRecord(ctx.body) ? ctx.body : {}
       // The before hook let only a plausible e-mail through.
       if (typeof body.email !== 'string') return
       const email = normalizeEmail(body.email)
-      const address = clientAddress(ctx.headers)
-      const returned = ctx.context.returned
       if (isAPIError(returned)) {
         if (returned.statusCode !== 401) return
+        logger.warn({ event: 'sign-in-failed', email, address }, 'security: sign-in failed, wrong e-mail or password')
         if (await recordSignInFailure(db, email, address)) {
           // The owner's warning never holds up or changes the answer; a lost one is only logged.
           await queueJob(SIGN_IN_FAILURES_NOTICE_JOB, { email }).catch((error: unknown) =>
@@ -217,6 +228,7 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
           )
         }
       } else if (returned) {
+        logger.info({ event: 'signed-in', method: 'password', email, address }, 'security: signed in')
         await clearSignInFailuresFrom(db, email, address)
       }
     }),

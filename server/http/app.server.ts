@@ -13,7 +13,7 @@ import type { Services } from '#server/services.server.ts'
 import { apiRoutes } from './api.server.ts'
 import { isOpenAuthEndpoint, withoutSessionTokens } from './auth-surface.server.ts'
 import { problem } from './problem.server.ts'
-import { publicRequestOf, withClientAddress, withoutUntrustedAddress } from './proxy.server.ts'
+import { clientAddressOf, publicRequestOf, withClientAddress, withoutUntrustedAddress } from './proxy.server.ts'
 import { limitRequests } from './request-limits.server.ts'
 import { contentSecurityPolicy, hasSessionCookie, isCrossSiteWrite } from './security.server.ts'
 
@@ -59,6 +59,10 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     // gets the answer, so it is not an error of ours.
     if (status >= 500 && c.req.raw.signal.aborted) log.info(line, 'request abandoned by the client')
     else if (status >= 500) log.error(line, 'request failed')
+    // Refused access, another site's write and a spent budget are security events (ASVS 16.3).
+    else if (status === 401 || status === 403 || status === 429) {
+      log.warn({ ...line, event: 'refused', address: clientAddressOf(c, config.TRUST_PROXY) }, 'security: request refused')
+    }
     else if (c.req.path !== '/healthz') log.info(line, 'request')
   })
 
