@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { siteConfig } from '#app/site-config.ts'
 import { normalizeEmail } from '#server/accounts/email.ts'
-import { isPlainText } from './plain-text.ts'
+import { isPlainText, isSingleLine } from './plain-text.ts'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
@@ -50,6 +50,17 @@ export const nameSchema = text(messages.nameMissing)
   .trim()
   .min(1, messages.nameMissing)
   .max(NAME_MAX_LENGTH, messages.nameTooLong)
+
+/**
+ * The name others see, as the profile sets it. The one rule for it wherever it is set: the profile
+ * form, and better-auth's update-user and sign-up (whose before hook applies it to every call).
+ */
+export const displayNameSchema = z
+  .string({ error: 'Enter your display name.' })
+  .trim()
+  .min(1, 'Enter your display name.')
+  .max(NAME_MAX_LENGTH, `Display name must be ${NAME_MAX_LENGTH} characters or fewer.`)
+  .refine(isSingleLine, 'Display name cannot contain control characters.')
 
 export const termsSchema = z.literal(siteConfig.termsVersion, { error: messages.termsNotAccepted })
 

@@ -4,9 +4,8 @@
 // source, password changes that sign out the other sessions, user changes held to the profile's
 // rules, and reset requests that do the same work for every address.
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
-import { displayNameSchema } from '#app/components/profile/profile-forms.ts'
 import { siteConfig } from '#app/site-config.ts'
-import { emailSchema, messages } from '#app/utils/auth-schemas.ts'
+import { displayNameSchema, emailSchema, messages } from '#app/utils/auth-schemas.ts'
 import type { Db } from '#server/db/client.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { normalizeEmail } from './email.ts'

@@ -74,10 +74,10 @@ describe('/userprofile', () => {
     return response
   }
 
-  function asRefusal(result: unknown): Failure {
+  function asRefusal(result: unknown, status = 400): Failure {
     expect(result).not.toBeInstanceOf(Response)
     const answer = result as { data: Failure; init: ResponseInit | null }
-    expect(answer.init?.status).toBe(400)
+    expect(answer.init?.status).toBe(status)
     return answer.data
   }
 
@@ -242,8 +242,8 @@ describe('/userprofile', () => {
     const big = asRefusal(await upload(u.cookie, new File([new Uint8Array(5.5 * 1024 * 1024)], 'big.jpg')))
     expect(big.fieldErrors.photo).toEqual(['The photo must be 5 MB or smaller.'])
 
-    // Over the request cap: refused by Content-Length before the body is read.
-    const huge = asRefusal(await upload(u.cookie, new File([new Uint8Array(7 * 1024 * 1024)], 'huge.jpg')))
+    // Over the request cap: refused by Content-Length before the body is read, as too large (413).
+    const huge = asRefusal(await upload(u.cookie, new File([new Uint8Array(7 * 1024 * 1024)], 'huge.jpg')), 413)
     expect(huge.fieldErrors.photo).toEqual(['The photo must be 5 MB or smaller.'])
 
     const none = asRefusal(await upload(u.cookie, new File([], '')))

@@ -18,7 +18,7 @@ describe('security events', () => {
   })
 
   /** The events the services' logger (and each request's child of it) received while `run` ran. */
-  async function eventsDuring(run: () => Promise<unknown>) {
+  async function eventsDuring(run: () => unknown) {
     const lines: { level: string; fields: Record<string, unknown> }[] = []
     const record = (level: string) => (fields: unknown) => void lines.push({ level, fields: fields as Record<string, unknown> })
     const { logger } = t.services

@@ -1,8 +1,8 @@
 // The forms of /userprofile: one zod schema each, used by the page (limits, hints) and by its action.
 // Safe for the browser: no server modules here.
 import { z } from 'zod'
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, newPasswordSchema } from '#app/utils/auth-schemas.ts'
-import { isPlainText, isSingleLine } from '#app/utils/plain-text.ts'
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, displayNameSchema, newPasswordSchema } from '#app/utils/auth-schemas.ts'
+import { isPlainText } from '#app/utils/plain-text.ts'
 
 export const PROFILE_ROLES = ['renter', 'landlord'] as const
 export type ProfileRole = (typeof PROFILE_ROLES)[number]
@@ -29,17 +29,6 @@ const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
 
 /** Browsers send textarea line breaks as CRLF; counted as one character, as the text box counts them. */
 const multiline = z.string().transform((text) => text.replace(/\r\n?/g, '\n').trim())
-
-/**
- * The name others see. The one rule for it wherever it is set: this form, signing up, and
- * better-auth's update-user (whose before hook applies it to every call).
- */
-export const displayNameSchema = z
-  .string({ error: 'Enter your display name.' })
-  .trim()
-  .min(1, 'Enter your display name.')
-  .max(DISPLAY_NAME_MAX, `Display name must be ${DISPLAY_NAME_MAX} characters or fewer.`)
-  .refine(isSingleLine, 'Display name cannot contain control characters.')
 
 export const profileSchema = z.object({
   name: displayNameSchema,
