@@ -8,7 +8,8 @@ import { siteConfig } from '#app/site-config.ts'
 import { hasChromium, launchChromium, personContext } from './support/browser.ts'
 import { linkIn, mailFolder } from './support/mail.ts'
 import { ADMIN } from './support/site-info.ts'
-import { Site, cookieOf, eachLimited, hostileSites, uniqueEmail, type LiveAccount } from './support/site.ts'
+import { cookieHeader } from '#tests/support/users.ts'
+import { Site, eachLimited, hostileSites, uniqueEmail, type LiveAccount } from './support/site.ts'
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1'
 const PASSWORD = 'a sturdy bench passphrase'
@@ -236,7 +237,7 @@ describe.skipIf(!hasChromium && !isCI)('open redirects', () => {
         const next = confirmed.headers.get('location')
         if (next && problemsWithUrl(site, next, '').length === 0) {
           const landed = new URL(next, site.origin)
-          const greeted = await site.send(`${landed.pathname}${landed.search}`, { cookie: cookieOf(confirmed) })
+          const greeted = await site.send(`${landed.pathname}${landed.search}`, { cookie: cookieHeader(confirmed) })
           problems.push(...problemsWith(site, greeted, `the greeting after confirming with ${JSON.stringify(target)}`))
         }
         return problems

@@ -11,6 +11,7 @@ import { siteConfig } from '#app/site-config.ts'
 import { CONNECTION_LIMITS } from '#server/http/connection-limits.ts'
 import { linkIn, startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process.ts'
+import { cookieHeader } from '../support/users.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const PUBLIC_URL = 'https://homes.cooper.example'
@@ -50,14 +51,6 @@ function startProxy(port: number, upstreamPort: number): Promise<http.Server> {
   return new Promise((resolve) => proxy.listen(port, '127.0.0.1', () => resolve(proxy)))
 }
 
-/** The Cookie header a browser would send back after these answers. */
-function cookiesOf(...responses: Response[]): string {
-  return responses
-    .flatMap((response) => response.headers.getSetCookie())
-    .map((cookie) => cookie.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ')
-}
 
 describe('behind a TLS-terminating reverse proxy', () => {
   let mail: MailCatcher
@@ -126,14 +119,14 @@ describe('behind a TLS-terminating reverse proxy', () => {
     // Cookies for an HTTPS site: __Secure- and Secure, though the site itself is reached over HTTP.
     expect(confirmed.headers.getSetCookie().find((c) => c.startsWith('__Secure-cooper.session_token='))).toMatch(/;\s*Secure/i)
 
-    const signedOut = await postForm('/logout', {}, cookiesOf(confirmed))
+    const signedOut = await postForm('/logout', {}, cookieHeader(confirmed))
     expect(signedOut.status).toBe(302)
     expect(signedOut.headers.get('location')).toBe('/')
 
     const loggedIn = await postForm('/login', { email, password, redirectTo: '/userprofile' })
     expect(loggedIn.status).toBe(302)
     expect(loggedIn.headers.get('location')).toBe('/userprofile')
-    const profile = await fetch(viaProxy('/userprofile'), { headers: { Cookie: cookiesOf(loggedIn) } })
+    const profile = await fetch(viaProxy('/userprofile'), { headers: { Cookie: cookieHeader(loggedIn) } })
     expect(profile.status).toBe(200)
     expect(profile.headers.get('cache-control')).toBe('private, no-store')
     expect(profile.headers.get('strict-transport-security')).toContain('max-age=')

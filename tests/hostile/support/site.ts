@@ -3,6 +3,7 @@
 // landlord's form, and the running tally of answers that the tests assert on.
 import { expect, inject } from 'vitest'
 import { createLiveAccount, mailFolderReader, type LiveAccount } from '#tests/support/live-accounts.ts'
+import { cookieHeader } from '#tests/support/users.ts'
 import { ADMIN, type SiteInfo } from './site-info.ts'
 
 export type { LiveAccount }
@@ -86,7 +87,7 @@ export class Site {
   async signIn(email: string, password: string): Promise<string> {
     const response = await this.send('/api/auth/sign-in/email', { json: { email, password } })
     expect(response.status, `sign-in of ${email}`).toBe(200)
-    return cookieOf(response)
+    return cookieHeader(response)
   }
 
   /** The administrator made before the server started. */
@@ -126,13 +127,6 @@ export class Site {
 
 const peek = async (response: Response) => (response.status === 302 ? '' : (await response.clone().text()).slice(0, 300))
 
-export function cookieOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ')
-}
 
 export type ListingField =
   | 'title'
