@@ -115,7 +115,7 @@ const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const at = (p: number) =>
     sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! * 100) / 100
-  return { requests: sorted.length, p50: at(0.5), p95: at(0.95) }
+  return { requests: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) }
 }
 const knownTimes = summary(times.known)
 const unknownTimes = summary(times.unknown)
