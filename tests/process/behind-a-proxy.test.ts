@@ -138,7 +138,8 @@ describe('behind a TLS-terminating reverse proxy', () => {
     const email = `unproxied-${Date.now()}@example.com`
     const res = await postForm('/register', { name: 'Pat', email, password: 'a lamp above the harbour', termsVersion: siteConfig.termsVersion })
     expect(res.status).toBe(400)
-    expect(server!.output()).toContain('does not match `origin` header')
+    // The log line may reach the output a moment after the answer.
+    await expect.poll(() => server!.output(), { timeout: 5_000 }).toContain('does not match `origin` header')
   })
 })
 
