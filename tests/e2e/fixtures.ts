@@ -172,6 +172,8 @@ export async function dismissToasts(page: Page) {
     if ((await closeButtons.count()) > 0) await closeButtons.first().click({ timeout: 1000 })
     await expect(closeButtons).toHaveCount(0, { timeout: 500 })
   }).toPass({ timeout: 15_000 })
+  // A closed toast fades out before it leaves the page; half-transparent, it would fail a contrast check.
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0)
 }
 
 /**
