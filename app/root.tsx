@@ -1,21 +1,13 @@
-import {
-  Links,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  useRouteLoaderData,
-} from 'react-router'
+import { Links, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { SiteFrame, anonymousFrame, type FrameData } from '#app/components/frame/site-frame.tsx'
 import { UnreadMeta } from '#app/components/frame/unread-meta.tsx'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { RealtimeProvider } from '#app/realtime/provider.tsx'
-import { socialLinks } from '#app/site-config.ts'
+import { socialLinks } from '#common/site-config.ts'
 import { ToastProvider } from '#app/utils/toast.tsx'
-import { countUnreadMessages } from '#server/accounts/profile.server.ts'
-import { getCurrentSession } from '#server/accounts/session.server.ts'
+import { countUnreadMessages, getCurrentSession } from '#server/accounts/index.server.ts'
 import { readToast } from '#server/http/flash.server.ts'
 // The toast styles first, so the brand's overrides in app.css win.
 import 'react-toastify/ReactToastify.css'

@@ -3,7 +3,7 @@
 // Usage: DATABASE_URL=postgres://… npx node bench/explain.ts   (or DATA_DIR=… for PGlite)
 import { openDatabase } from '#server/db/client.server.ts'
 import { buildListingSearch, examineSearchText, findListings } from '#server/listings/listings.server.ts'
-import { listingSearchSchema } from '#server/listings/schemas.ts'
+import { listingSearchSchema } from '#common/listings/schemas.ts'
 import { SEARCH_MIX } from './search-mix.ts'
 
 const url = process.env.DATABASE_URL

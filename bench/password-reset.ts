@@ -11,7 +11,7 @@
 //   TRUST_PROXY=true PORT=3000 node_modules/.bin/node server/main.ts &
 //   BASE_URL=http://localhost:3000 npx node bench/password-reset.ts --seed 42 [--requests 400] [--accounts 70]
 // (ORIGIN=… when the server's PUBLIC_URL is not BASE_URL's origin.)
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback?: number) => {

@@ -72,7 +72,8 @@ if (problems.length > 0 && isCI) {
   process.exit(1)
 }
 for (const problem of problems) loud(`${problem}: its tests are SKIPPED on this machine (they are required in CI).`)
-if (problems.length > 0) loud('The hostile-input layer needs both PostgreSQL and Chromium: it is SKIPPED on this machine (it is required in CI).')
+if (problems.length > 0)
+  loud('The hostile-input layer needs both PostgreSQL and Chromium: it is SKIPPED on this machine (it is required in CI).')
 
 // ── The layers ───────────────────────────────────────────────────────────────────────────────────
 /** Counts from vitest's JSON report; a run that failed without failing tests (e.g. a file that does not load) counts one failure. */
@@ -81,7 +82,15 @@ function vitestLayer(name, project) {
   return {
     name,
     async run() {
-      const code = await run([bin('vitest', 'vitest'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`])
+      const code = await run([
+        bin('vitest', 'vitest'),
+        'run',
+        '--project',
+        project,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ])
       const json = readJson(report)
       const passed = json?.numPassedTests ?? 0
       let failed = json?.numFailedTests ?? 0
@@ -106,10 +115,7 @@ function checkLayer(name, commands) {
 }
 
 const layers = [
-  checkLayer('typecheck', [
-    [bin('@react-router/dev', 'react-router'), 'typegen'],
-    [bin('typescript', 'tsc')],
-  ]),
+  checkLayer('typecheck', [[bin('@react-router/dev', 'react-router'), 'typegen'], [bin('typescript', 'tsc')]]),
   vitestLayer('unit', 'unit'),
   vitestLayer('integration on PGlite', 'pglite'),
   postgres === true ? vitestLayer('integration on PostgreSQL', 'postgres') : { name: 'integration on PostgreSQL', skipped: true },

@@ -25,7 +25,9 @@ describe('parseConfig', () => {
       MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors',
     })
-    expect(parseConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.webp' }).MAP_TILE_URL).toBe('https://tiles.example/{z}/{x}/{y}.webp')
+    expect(parseConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.webp' }).MAP_TILE_URL).toBe(
+      'https://tiles.example/{z}/{x}/{y}.webp',
+    )
     expect(() => parseConfig({ MAP_TILE_URL: 'https://tiles.example/map.png' })).toThrow(/MAP_TILE_URL: must be an http\(s\) URL/)
     expect(() => parseConfig({ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/)
   })

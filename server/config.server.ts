@@ -9,10 +9,9 @@ const optionalText = z
   .optional()
 
 const optionalUrl = (protocols: string[]) =>
-  optionalText.refine(
-    (value) => value === undefined || protocols.some((p) => value.startsWith(p)),
-    { message: `must start with ${protocols.join(' or ')}` },
-  )
+  optionalText.refine((value) => value === undefined || protocols.some((p) => value.startsWith(p)), {
+    message: `must start with ${protocols.join(' or ')}`,
+  })
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', ''])
@@ -108,8 +107,6 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = configSchema.safeParse(env)
   if (result.success) return result.data
-  const lines = result.error.issues.map(
-    (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
-  )
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`)
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
 }

@@ -13,10 +13,9 @@ import { CONNECTION_LIMITS } from './http/connection-limits.ts'
 
 type EntryModule = {
   getServices(): Promise<import('./services.server.ts').Services>
-  createHttpApp(options: {
-    services: import('./services.server.ts').Services
-    build: ServerBuild
-  }): { fetch: (request: Request, env?: unknown) => Response | Promise<Response> }
+  createHttpApp(options: { services: import('./services.server.ts').Services; build: ServerBuild }): {
+    fetch: (request: Request, env?: unknown) => Response | Promise<Response>
+  }
   attachRealtimeSocket(
     server: http.Server,
     services: import('./services.server.ts').Services,
@@ -55,9 +54,7 @@ async function main() {
     devMiddleware = devServer.middlewares
     loadBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
   } else {
-    const build = (await import(
-      pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href
-    )) as ServerBuild
+    const build = (await import(pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href)) as ServerBuild
     loadBuild = async () => build
   }
 

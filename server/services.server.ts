@@ -2,14 +2,14 @@
 // the React Router app. It lives on globalThis so the dev server's module reloads reuse it.
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { createAuth, type Auth } from '#server/accounts/auth.server.ts'
+import { createAuth, type Auth } from '#server/accounts/index.server.ts'
 import { parseConfig, type Config } from '#server/config.server.ts'
 import { openDatabase, type Database } from '#server/db/client.server.ts'
 import { setting } from '#server/db/schema.ts'
 import { jobDefinitions } from '#server/jobs/definitions.server.ts'
 import { startJobs, type Jobs } from '#server/jobs/queue.server.ts'
-import { noteListingChangeElsewhere, onListingChange } from '#server/listings/changes.ts'
-import { createListingSearcher, type ListingSearcher } from '#server/listings/search-cache.server.ts'
+import { noteListingChangeElsewhere, onListingChange } from '#server/listings/index.server.ts'
+import { createListingSearcher, type ListingSearcher } from '#server/listings/index.server.ts'
 import { createLogger, type Logger } from '#server/logger.server.ts'
 import { createMailer, type Mailer } from '#server/mail/mailer.server.ts'
 import { startRealtimeBus, type RealtimeBus } from '#server/realtime/bus.server.ts'
@@ -44,10 +44,7 @@ export function getServices(): Promise<Services> {
 }
 
 /** Creates the services; tests pass a database of their own. */
-export async function createServices(
-  config: Config,
-  options: { database?: Database } = {},
-): Promise<Services> {
+export async function createServices(config: Config, options: { database?: Database } = {}): Promise<Services> {
   const logger = createLogger(config.LOG_LEVEL)
   const database =
     options.database ??

@@ -1,13 +1,7 @@
 // The two-part brand name (spec §1): "Cooper" and "Home", styled apart.
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 
-export function BrandName({
-  tone = 'light',
-  size = 'text-xl sm:text-2xl',
-}: {
-  tone?: 'light' | 'dark'
-  size?: string
-}) {
+export function BrandName({ tone = 'light', size = 'text-xl sm:text-2xl' }: { tone?: 'light' | 'dark'; size?: string }) {
   // Plain inline spans with a real space, so the accessible name reads "Cooper Home".
   return (
     <span className={`tracking-tight whitespace-nowrap ${size}`}>

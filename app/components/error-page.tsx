@@ -1,6 +1,6 @@
 // A friendly error page inside the frame: what happened and where to go next, never a stack trace.
 import { Link, isRouteErrorResponse } from 'react-router'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 
 type ErrorCopy = { status: number; title: string; message: string }
 

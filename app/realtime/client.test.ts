@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { backoffDelay, createRealtimeClient } from './client.ts'
-import type { RealtimeEvent } from './events.ts'
+import type { RealtimeEvent } from '#common/realtime-events.ts'
 
 class FakeSocket {
   readyState = 0
@@ -66,7 +66,12 @@ describe('createRealtimeClient', () => {
     sockets[0]!.onmessage?.({ data: JSON.stringify({ type: 'unread', unread: 2 }) })
     sockets[0]!.onmessage?.({ data: 'not json' })
     // Events sent together arrive as one array, in order.
-    sockets[0]!.onmessage?.({ data: JSON.stringify([{ type: 'presence', online: 3 }, { type: 'unread', unread: 3 }]) })
+    sockets[0]!.onmessage?.({
+      data: JSON.stringify([
+        { type: 'presence', online: 3 },
+        { type: 'unread', unread: 3 },
+      ]),
+    })
     expect(events).toEqual([
       { type: 'unread', unread: 2 },
       { type: 'presence', online: 3 },

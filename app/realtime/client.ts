@@ -1,7 +1,7 @@
 // The browser's end of the live socket: one connection per tab that reconnects with backoff (1 s
 // doubling to 30 s, with jitter) and says 'reconnected' after each reconnect, so open threads ask
 // over HTTP for what they missed. No server code: the page's first load stays small.
-import { socketUrl, type ClientEvent, type RealtimeEvent, type ServerEvent } from './events.ts'
+import { socketUrl, type ClientEvent, type RealtimeEvent, type ServerEvent } from '#common/realtime-events.ts'
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed'
 

@@ -2,7 +2,7 @@
 // browser, and again when the signed-in user changes (the socket knows its user from the cookie).
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { createRealtimeClient, socketUrl, type RealtimeClient, type RealtimeStatus } from './client.ts'
-import { TYPING_INTERVAL_MS, type RealtimeEvent } from './events.ts'
+import { TYPING_INTERVAL_MS, type RealtimeEvent } from '#common/realtime-events.ts'
 
 type Realtime = { client: RealtimeClient | null; status: RealtimeStatus; unread: number }
 

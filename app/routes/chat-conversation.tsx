@@ -1,10 +1,10 @@
 // /chat/:conversationId: one private conversation, marked read on opening. Only its two
 // participants see it; anyone else gets 404, so its existence does not leak.
 import type { Route } from './+types/chat-conversation'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { ChatView } from '#app/components/chat/chat-view.tsx'
-import { siteConfig } from '#app/site-config.ts'
-import { chatAction, loadChatPage } from '#server/messages/chat-page.server.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { chatAction, loadChatPage } from '#server/messages/index.server.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const name = loaderData?.thread.kind === 'direct' ? loaderData.thread.conversation.other.name : 'a conversation'

@@ -3,14 +3,13 @@
 // Anyone else gets 403 from the server; the link to it shows only to administrators.
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/chat-reports'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { MessageText } from '#app/components/chat/message-text.tsx'
 import { MessageTime, MuteDurations } from '#app/components/chat/message-item.tsx'
 import { Button, FieldError } from '#app/components/profile/fields.tsx'
-import { siteConfig } from '#app/site-config.ts'
-import { loadReportsPage, reportsAction, type ReportsFailure } from '#server/messages/reports-page.server.ts'
-import type { OpenReport } from '#server/messages/reports.server.ts'
-import type { ActiveMute } from '#server/messages/room.server.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { loadReportsPage, reportsAction } from '#server/messages/index.server.ts'
+import type { OpenReport, ReportsFailure, ActiveMute } from '#server/messages/index.server.ts'
 
 export function meta() {
   return [{ title: `Reported messages · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }]
@@ -26,7 +25,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
 
-function ResolveForm({ report, action, children }: { report: OpenReport; action: 'dismiss' | 'delete' | 'mute'; children: React.ReactNode }) {
+function ResolveForm({
+  report,
+  action,
+  children,
+}: {
+  report: OpenReport
+  action: 'dismiss' | 'delete' | 'mute'
+  children: React.ReactNode
+}) {
   return (
     <Form method="post" className="contents">
       <input type="hidden" name="intent" value="resolve" />
@@ -62,7 +69,9 @@ function ReportCard({ report, failure }: { report: OpenReport; failure?: Reports
               <span className="text-ink-soft">
                 Sent by {message.author.name}, <MessageTime iso={message.createdAt} />
               </span>
-              <div className={`mt-1 rounded-lg px-3 py-2 ${message.deleted ? 'border border-dashed border-gray-300 italic text-ink-soft' : 'bg-gray-100 text-ink'}`}>
+              <div
+                className={`mt-1 rounded-lg px-3 py-2 ${message.deleted ? 'border border-dashed border-gray-300 italic text-ink-soft' : 'bg-gray-100 text-ink'}`}
+              >
                 {message.deleted ? <p>Message deleted</p> : <MessageText body={message.body} />}
               </div>
               {message.authorMutedUntil ? (

@@ -3,7 +3,7 @@
 // who may see what, through the real HTTP app on a real database.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { listingPath } from '#app/utils/listing-url.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
 import { message, messageReport, profile, roomMessage, userBlock, userMute } from '#server/db/schema.ts'
 import { openConversation, sendDirectMessage } from '#server/messages/conversations.server.ts'
 import { postRoomMessage } from '#server/messages/room.server.ts'
@@ -78,17 +78,31 @@ describe('chat pages', () => {
     const listings = listingFactory(db())
     const home = await listings.create({ ownerId: landlord.id, title: 'Sunny loft over the bakery' })
     const about = (await openConversation(db(), { userId: renter.id, otherUserId: landlord.id, listingId: home.id })).conversationId
-    await sendDirectMessage(db(), { senderId: renter.id, conversationId: about, input: { body: 'Is the loft still free?', clientTxnId: nextTxn() } })
-    await sendDirectMessage(db(), { senderId: renter.id, conversationId: about, input: { body: 'We could move in May.', clientTxnId: nextTxn() } })
+    await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId: about,
+      input: { body: 'Is the loft still free?', clientTxnId: nextTxn() },
+    })
+    await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId: about,
+      input: { body: 'We could move in May.', clientTxnId: nextTxn() },
+    })
     const plain = await conversationBetween(stranger, landlord)
-    await sendDirectMessage(db(), { senderId: stranger.id, conversationId: plain, input: { body: 'Hello from Sam', clientTxnId: nextTxn() } })
+    await sendDirectMessage(db(), {
+      senderId: stranger.id,
+      conversationId: plain,
+      input: { body: 'Hello from Sam', clientTxnId: nextTxn() },
+    })
 
     const { status, html } = await get('/chat', landlord.cookie)
     expect(status).toBe(200)
     const text = textOf(html)
     expect(text).toContain('Community room')
     // Sam wrote last, so Sam comes first.
-    expect(text).toMatch(/Sam Stranger 1 1 unread message Hello from Sam .*Robin Renter 2 2 unread messages Sunny loft over the bakery We could move in May\./)
+    expect(text).toMatch(
+      /Sam Stranger 1 1 unread message Hello from Sam .*Robin Renter 2 2 unread messages Sunny loft over the bakery We could move in May\./,
+    )
     expect(badgeOf(html)).toBe('3')
     expect(html).toContain(`href="/chat/${about}"`)
     // The renter sees their own last message as theirs, and nothing unread.
@@ -100,7 +114,11 @@ describe('chat pages', () => {
     const listings = listingFactory(db())
     const home = await listings.create({ ownerId: landlord.id, title: 'Garden flat with a fig tree' })
     const id = (await openConversation(db(), { userId: renter.id, otherUserId: landlord.id, listingId: home.id })).conversationId
-    await sendDirectMessage(db(), { senderId: renter.id, conversationId: id, input: { body: 'Is the fig tree real?', clientTxnId: nextTxn() } })
+    await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId: id,
+      input: { body: 'Is the fig tree real?', clientTxnId: nextTxn() },
+    })
     const before = badgeOf((await get('/chat', landlord.cookie)).html)
 
     const first = await get(`/chat/${id}`, landlord.cookie)
@@ -127,8 +145,13 @@ describe('chat pages', () => {
 
   it('leaves a conversation unread when another site links to it, and reads it when the person opens it', async () => {
     const id = (await openConversation(db(), { userId: renter.id, otherUserId: landlord.id })).conversationId
-    await sendDirectMessage(db(), { senderId: renter.id, conversationId: id, input: { body: 'Did you get my note?', clientTxnId: nextTxn() } })
-    const unread = async () => (await db().select({ read: message.read }).from(message).where(eq(message.conversationId, id))).filter((m) => !m.read).length
+    await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId: id,
+      input: { body: 'Did you get my note?', clientTxnId: nextTxn() },
+    })
+    const unread = async () =>
+      (await db().select({ read: message.read }).from(message).where(eq(message.conversationId, id))).filter((m) => !m.read).length
     const badge = badgeOf((await get('/chat', landlord.cookie)).html)
 
     // A link or frame on another site shows the thread but marks nothing read, and tells nobody.
@@ -223,7 +246,11 @@ describe('chat pages', () => {
 
   it('deletes one’s own message after the confirm form, and not someone else’s', async () => {
     const id = await conversationBetween(renter, landlord)
-    const { message: mine } = await sendDirectMessage(db(), { senderId: renter.id, conversationId: id, input: { body: 'Oops, wrong flat', clientTxnId: nextTxn() } })
+    const { message: mine } = await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId: id,
+      input: { body: 'Oops, wrong flat', clientTxnId: nextTxn() },
+    })
     const refused = await post(`/chat/${id}`, { intent: 'delete', messageId: String(mine.id) }, landlord.cookie)
     expect(refused.status).toBe(403)
     const deleted = await post(`/chat/${id}`, { intent: 'delete', messageId: String(mine.id) }, renter.cookie)
@@ -235,13 +262,24 @@ describe('chat pages', () => {
 
   it('reports a message with a reason, and asks for one when it is missing', async () => {
     const id = await conversationBetween(renter, landlord)
-    const { message: rude } = await sendDirectMessage(db(), { senderId: landlord.id, conversationId: id, input: { body: 'Rude words', clientTxnId: nextTxn() } })
+    const { message: rude } = await sendDirectMessage(db(), {
+      senderId: landlord.id,
+      conversationId: id,
+      input: { body: 'Rude words', clientTxnId: nextTxn() },
+    })
     const missing = await post(`/chat/${id}`, { intent: 'report', messageId: String(rude.id), reason: '' }, renter.cookie)
     expect(missing.status).toBe(400)
     expect(textOf(missing.html)).toContain('Say what is wrong with this message.')
-    const reported = await post(`/chat/${id}`, { intent: 'report', messageId: String(rude.id), reason: 'Insulting language' }, renter.cookie)
+    const reported = await post(
+      `/chat/${id}`,
+      { intent: 'report', messageId: String(rude.id), reason: 'Insulting language' },
+      renter.cookie,
+    )
     expect(reported.status).toBe(302)
-    const reports = await db().select().from(messageReport).where(and(eq(messageReport.messageId, rude.id), eq(messageReport.kind, 'direct')))
+    const reports = await db()
+      .select()
+      .from(messageReport)
+      .where(and(eq(messageReport.messageId, rude.id), eq(messageReport.kind, 'direct')))
     expect(reports).toMatchObject([{ reporterId: renter.id, reason: 'Insulting language' }])
     // A stranger cannot report a message of a conversation they are not in.
     expect((await post(`/chat/${id}`, { intent: 'report', messageId: String(rude.id), reason: 'Nosy' }, stranger.cookie)).status).toBe(404)
@@ -251,7 +289,12 @@ describe('chat pages', () => {
     const id = await conversationBetween(renter, stranger)
     const blocked = await post(`/chat/${id}`, { intent: 'block' }, renter.cookie)
     expect(blocked.status).toBe(302)
-    expect(await db().select().from(userBlock).where(and(eq(userBlock.blockerId, renter.id), eq(userBlock.blockedId, stranger.id)))).toHaveLength(1)
+    expect(
+      await db()
+        .select()
+        .from(userBlock)
+        .where(and(eq(userBlock.blockerId, renter.id), eq(userBlock.blockedId, stranger.id))),
+    ).toHaveLength(1)
     expect(textOf((await open(`/chat/${id}`, renter.cookie)).html)).toContain('Unblock Sam Stranger')
     const refused = await post(`/chat/${id}`, { intent: 'send', body: 'Still there?', clientTxnId: nextTxn() }, stranger.cookie)
     expect(refused.status).toBe(403)
@@ -313,7 +356,12 @@ describe('chat pages', () => {
     const writer = await signUpVerifiedUser(t, { name: 'Prolific Writer' })
     const id = await conversationBetween(reader, writer)
     for (let i = 1; i <= 55; i += 1) {
-      await sendDirectMessage(db(), { senderId: writer.id, conversationId: id, input: { body: `History line ${i}.`, clientTxnId: nextTxn() }, enforceRateLimit: false })
+      await sendDirectMessage(db(), {
+        senderId: writer.id,
+        conversationId: id,
+        input: { body: `History line ${i}.`, clientTxnId: nextTxn() },
+        enforceRateLimit: false,
+      })
     }
     const latest = await open(`/chat/${id}`, reader.cookie)
     const text = textOf(latest.html)
@@ -353,10 +401,30 @@ describe('chat pages', () => {
     const before = await rows()
     const [welcome] = before.messages
     const cases: [string, Record<string, string>, string, string][] = [
-      [`/chat/${id}`, { intent: 'send', body: 'Hello\u0000there', clientTxnId: nextTxn() }, writer.cookie, 'A message cannot contain the NUL character.'],
-      ['/chat', { intent: 'send', body: 'Hello\u0000room', clientTxnId: nextTxn() }, writer.cookie, 'A message cannot contain the NUL character.'],
-      [`/chat/${id}`, { intent: 'report', messageId: String(welcome!.id), reason: 'Spam\u0000' }, writer.cookie, 'A reason cannot contain the NUL character.'],
-      ['/chat', { intent: 'mute', userId: writer.id, minutes: '60', reason: 'Rude\u0000' }, admin.cookie, 'A reason cannot contain the NUL character.'],
+      [
+        `/chat/${id}`,
+        { intent: 'send', body: 'Hello\u0000there', clientTxnId: nextTxn() },
+        writer.cookie,
+        'A message cannot contain the NUL character.',
+      ],
+      [
+        '/chat',
+        { intent: 'send', body: 'Hello\u0000room', clientTxnId: nextTxn() },
+        writer.cookie,
+        'A message cannot contain the NUL character.',
+      ],
+      [
+        `/chat/${id}`,
+        { intent: 'report', messageId: String(welcome!.id), reason: 'Spam\u0000' },
+        writer.cookie,
+        'A reason cannot contain the NUL character.',
+      ],
+      [
+        '/chat',
+        { intent: 'mute', userId: writer.id, minutes: '60', reason: 'Rude\u0000' },
+        admin.cookie,
+        'A reason cannot contain the NUL character.',
+      ],
     ]
     for (const [path, fields, cookie, text] of cases) {
       const refused = await post(path, fields, cookie)
@@ -415,10 +483,17 @@ describe('chat pages', () => {
 
   it('shows administrators who reported what, why and when, and resolves reports and lifts mutes through its forms', async () => {
     const spammer = await signUpVerifiedUser(t, { name: 'Spammy Sid' })
-    const { message: spam } = await postRoomMessage(db(), { authorId: spammer.id, input: { body: 'Cheap <b>watches</b> here', clientTxnId: nextTxn() } })
+    const { message: spam } = await postRoomMessage(db(), {
+      authorId: spammer.id,
+      input: { body: 'Cheap <b>watches</b> here', clientTxnId: nextTxn() },
+    })
     const { message: shout } = await postRoomMessage(db(), { authorId: spammer.id, input: { body: 'LOUD NOISES', clientTxnId: nextTxn() } })
     const id = await conversationBetween(spammer, stranger)
-    const { message: scam } = await sendDirectMessage(db(), { senderId: spammer.id, conversationId: id, input: { body: 'Pay the deposit by gift card', clientTxnId: nextTxn() } })
+    const { message: scam } = await sendDirectMessage(db(), {
+      senderId: spammer.id,
+      conversationId: id,
+      input: { body: 'Pay the deposit by gift card', clientTxnId: nextTxn() },
+    })
     await post('/chat', { intent: 'report', messageId: String(spam.id), reason: 'Advertising watches' }, renter.cookie)
     await post('/chat', { intent: 'report', messageId: String(shout.id), reason: 'Shouting at everyone' }, renter.cookie)
     await post(`/chat/${id}`, { intent: 'report', messageId: String(scam.id), reason: 'A gift-card scam' }, stranger.cookie)
@@ -429,8 +504,12 @@ describe('chat pages', () => {
     expect(page.status).toBe(200)
     const text = textOf(page.html)
     expect(text).toContain('Reported messages')
-    expect(text).toMatch(/Message from Spammy Sid in the Community room Reported by Robin Renter, .* Reason Advertising watches Message Sent by Spammy Sid, .* Cheap &lt;b&gt;watches&lt;\/b&gt; here/)
-    expect(text).toMatch(/Message from Spammy Sid in a private conversation Reported by Sam Stranger, .* Reason A gift-card scam .* Pay the deposit by gift card/)
+    expect(text).toMatch(
+      /Message from Spammy Sid in the Community room Reported by Robin Renter, .* Reason Advertising watches Message Sent by Spammy Sid, .* Cheap &lt;b&gt;watches&lt;\/b&gt; here/,
+    )
+    expect(text).toMatch(
+      /Message from Spammy Sid in a private conversation Reported by Sam Stranger, .* Reason A gift-card scam .* Pay the deposit by gift card/,
+    )
     expect(page.html).not.toContain('<b>watches</b>')
 
     // Delete the direct message: it is gone for both participants, and the report is closed by this administrator.
@@ -444,13 +523,22 @@ describe('chat pages', () => {
 
     // Dismiss one; mute the author over another (a period not offered is refused with its reason).
     const spamReport = await reportOf(spam.id)
-    expect((await post('/chat/reports', { intent: 'resolve', reportId: String(spamReport.id), action: 'dismiss' }, admin.cookie)).status).toBe(302)
+    expect(
+      (await post('/chat/reports', { intent: 'resolve', reportId: String(spamReport.id), action: 'dismiss' }, admin.cookie)).status,
+    ).toBe(302)
     expect(await reportOf(spam.id)).toMatchObject({ resolvedBy: admin.id, resolution: 'dismissed' })
     const shoutReport = await reportOf(shout.id)
-    const badPeriod = await post('/chat/reports', { intent: 'resolve', reportId: String(shoutReport.id), action: 'mute', minutes: '3' }, admin.cookie)
+    const badPeriod = await post(
+      '/chat/reports',
+      { intent: 'resolve', reportId: String(shoutReport.id), action: 'mute', minutes: '3' },
+      admin.cookie,
+    )
     expect(badPeriod.status).toBe(400)
     expect(textOf(badPeriod.html)).toContain('Choose one of the offered mute periods.')
-    expect((await post('/chat/reports', { intent: 'resolve', reportId: String(shoutReport.id), action: 'mute', minutes: '60' }, admin.cookie)).status).toBe(302)
+    expect(
+      (await post('/chat/reports', { intent: 'resolve', reportId: String(shoutReport.id), action: 'mute', minutes: '60' }, admin.cookie))
+        .status,
+    ).toBe(302)
     expect(await reportOf(shout.id)).toMatchObject({ resolvedBy: admin.id, resolution: 'muted' })
     const again = await post('/chat/reports', { intent: 'resolve', reportId: String(shoutReport.id), action: 'dismiss' }, admin.cookie)
     expect(again.status).toBe(409)
@@ -459,7 +547,9 @@ describe('chat pages', () => {
     const after = textOf((await get('/chat/reports', admin.cookie)).html)
     expect(after).not.toContain('Advertising watches')
     expect(after).not.toContain('A gift-card scam')
-    expect(after).toMatch(/Muted in the room \(\d+\) .*Spammy Sid Muted until .* by Ada Admin — Reported: Shouting at everyone Unmute Spammy Sid/)
+    expect(after).toMatch(
+      /Muted in the room \(\d+\) .*Spammy Sid Muted until .* by Ada Admin — Reported: Shouting at everyone Unmute Spammy Sid/,
+    )
     expect((await post('/chat', { intent: 'send', body: 'Let me talk', clientTxnId: nextTxn() }, spammer.cookie)).status).toBe(403)
 
     // Lift the mute early: they can post again.
@@ -472,7 +562,11 @@ describe('chat pages', () => {
   it('edits one’s own message through its form, shown as edited, and no one else’s', async () => {
     const writer = await signUpVerifiedUser(t, { name: 'Tess Typo' })
     const id = await conversationBetween(writer, landlord)
-    const { message: sent } = await sendDirectMessage(db(), { senderId: writer.id, conversationId: id, input: { body: 'Is the flat sunny in teh morning?', clientTxnId: nextTxn() } })
+    const { message: sent } = await sendDirectMessage(db(), {
+      senderId: writer.id,
+      conversationId: id,
+      input: { body: 'Is the flat sunny in teh morning?', clientTxnId: nextTxn() },
+    })
     const page = await open(`/chat/${id}`, writer.cookie)
     expect(page.html).toContain('name="intent" value="edit"')
     expect(textOf(page.html)).not.toContain('(edited)')
@@ -481,15 +575,24 @@ describe('chat pages', () => {
     const empty = await post(`/chat/${id}`, { intent: 'edit', messageId: String(sent.id), body: '  ' }, writer.cookie)
     expect(empty.status).toBe(400)
     expect(textOf(empty.html)).toContain('Write a message first.')
-    const edited = await post(`/chat/${id}`, { intent: 'edit', messageId: String(sent.id), body: 'Is the flat sunny in the morning?' }, writer.cookie)
+    const edited = await post(
+      `/chat/${id}`,
+      { intent: 'edit', messageId: String(sent.id), body: 'Is the flat sunny in the morning?' },
+      writer.cookie,
+    )
     expect(edited.status).toBe(302)
     const shown = textOf((await open(`/chat/${id}`, landlord.cookie)).html)
     expect(shown).toMatch(/Tess Typo .*\(edited\) Is the flat sunny in the morning\?/)
     expect(shown).not.toContain('teh morning')
 
-    const { message: posted } = await postRoomMessage(db(), { authorId: writer.id, input: { body: 'Hello everyone', clientTxnId: nextTxn() } })
+    const { message: posted } = await postRoomMessage(db(), {
+      authorId: writer.id,
+      input: { body: 'Hello everyone', clientTxnId: nextTxn() },
+    })
     expect((await post('/chat', { intent: 'edit', messageId: String(posted.id), body: 'Hi' }, renter.cookie)).status).toBe(403)
-    expect((await post('/chat', { intent: 'edit', messageId: String(posted.id), body: 'Hello, everyone!' }, writer.cookie)).status).toBe(302)
+    expect((await post('/chat', { intent: 'edit', messageId: String(posted.id), body: 'Hello, everyone!' }, writer.cookie)).status).toBe(
+      302,
+    )
     expect(textOf((await get('/chat', renter.cookie)).html)).toMatch(/\(edited\) Hello, everyone!/)
   })
 
@@ -497,7 +600,9 @@ describe('chat pages', () => {
     const hasty = await signUpVerifiedUser(t, { name: 'Hasty Hal' })
     const id = await conversationBetween(hasty, landlord)
     for (let i = 1; i <= 10; i += 1) {
-      expect((await post(`/chat/${id}`, { intent: 'send', body: `Quick question ${i}`, clientTxnId: nextTxn() }, hasty.cookie)).status).toBe(302)
+      expect(
+        (await post(`/chat/${id}`, { intent: 'send', body: `Quick question ${i}`, clientTxnId: nextTxn() }, hasty.cookie)).status,
+      ).toBe(302)
     }
     const limited = await post(`/chat/${id}`, { intent: 'send', body: 'Quick question 11', clientTxnId: nextTxn() }, hasty.cookie)
     expect(limited.status).toBe(429)
@@ -510,7 +615,12 @@ describe('chat pages', () => {
     const asker = await signUpVerifiedUser(t, { name: 'Quinn Questioner' })
     const id = await conversationBetween(asker, inbox)
     for (let i = 1; i <= 100; i += 1) {
-      await sendDirectMessage(db(), { senderId: asker.id, conversationId: id, input: { body: `Question ${i}`, clientTxnId: nextTxn() }, enforceRateLimit: false })
+      await sendDirectMessage(db(), {
+        senderId: asker.id,
+        conversationId: id,
+        input: { body: `Question ${i}`, clientTxnId: nextTxn() },
+        enforceRateLimit: false,
+      })
     }
     const { html } = await get('/chat?view=list', inbox.cookie)
     expect(textOf(html)).toMatch(/Quinn Questioner 99\+ More than 99 unread messages Question 100/)

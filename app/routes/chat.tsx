@@ -1,10 +1,10 @@
 // /chat: the Community room beside the signed-in user's conversations. Visitors read the room.
 import { useSearchParams } from 'react-router'
 import type { Route } from './+types/chat'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { ChatView } from '#app/components/chat/chat-view.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
-import { chatAction, loadChatPage } from '#server/messages/chat-page.server.ts'
+import { chatAction, loadChatPage } from '#server/messages/index.server.ts'
 
 export function meta() {
   return pageMeta('Chat room', 'The Cooper Home community chat room, where renters and landlords ask questions and share advice.')

@@ -1,5 +1,5 @@
 import { PageHeader } from '#app/components/page-header.tsx'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 
 export function meta() {
@@ -10,8 +10,7 @@ export default function Faq() {
   return (
     <PageHeader kicker="Help" title="Frequently Asked Questions">
       <p>
-        Answers to common questions about accounts, listings, messages and costs on Cooper Home. Cannot find yours? Write
-        to{' '}
+        Answers to common questions about accounts, listings, messages and costs on Cooper Home. Cannot find yours? Write to{' '}
         <a href={`mailto:${siteConfig.email}`} className="font-medium text-brand-700 underline underline-offset-2">
           {siteConfig.email}
         </a>

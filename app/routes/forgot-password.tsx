@@ -7,11 +7,10 @@ import { PrimaryButton } from '#app/components/auth/buttons.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
 import { TextField } from '#app/components/auth/text-field.tsx'
-import { appContext } from '#app/context.ts'
-import { submittedText, type FieldErrors } from '#app/utils/auth-schemas.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { RESET_LINK_SENT_MESSAGE, requestPasswordReset } from '#server/accounts/password-reset.server.ts'
-import { emailOnlySchema, parseForm } from '#server/accounts/schemas.ts'
+import { RESET_LINK_SENT_MESSAGE, requestPasswordReset, emailOnlySchema, parseForm } from '#server/accounts/index.server.ts'
 
 export function meta() {
   return pageMeta('Forgot password', 'Get a link by e-mail to choose a new password for your Cooper Home account.')
@@ -43,9 +42,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <AuthPage
       title="Forgot your password?"
       intro="Enter the e-mail address of your account. We will send you a link to choose a new password."
-      footer={
-        <AuthFooterLink question="Remembered it?" to="/login" label="Log in" />
-      }
+      footer={<AuthFooterLink question="Remembered it?" to="/login" label="Log in" />}
     >
       {actionData?.sentMessage ? (
         <Notice tone="success" title="Check your e-mail" live>

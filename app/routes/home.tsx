@@ -1,18 +1,9 @@
 import type { ReactNode } from 'react'
 import { Form, Link, useRouteLoaderData } from 'react-router'
-import {
-  ArrowRightIcon,
-  BookIcon,
-  ChartIcon,
-  ChatIcon,
-  CheckIcon,
-  HomeIcon,
-  KeyIcon,
-  QuestionIcon,
-} from '#app/components/icons.tsx'
+import { ArrowRightIcon, BookIcon, ChartIcon, ChatIcon, CheckIcon, HomeIcon, KeyIcon, QuestionIcon } from '#app/components/icons.tsx'
 import { SearchBox } from '#app/components/listings/search-box.tsx'
 import type { loader as rootLoader } from '#app/root.tsx'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 
 export function meta() {
   return [
@@ -109,8 +100,8 @@ export default function Home() {
               Rent a home with the whole cost in view.
             </h1>
             <p className="mt-6 max-w-2xl text-lg leading-8 text-brand-50">
-              {siteConfig.name} lists homes to rent and lease with the all-in monthly cost on every listing, only homes
-              that are still available, and a direct line to each landlord.
+              {siteConfig.name} lists homes to rent and lease with the all-in monthly cost on every listing, only homes that are still
+              available, and a direct line to each landlord.
             </p>
 
             <Form method="get" action="/properties" role="search" className="mt-8 max-w-2xl">
@@ -150,9 +141,7 @@ export default function Home() {
                 to={area.to}
                 className="group flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
               >
-                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  {area.icon}
-                </span>
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">{area.icon}</span>
                 <h3 className="mt-4 text-lg font-semibold text-ink">{area.title}</h3>
                 <p className="mt-2 flex-1 text-ink-soft">{area.text}</p>
                 <span className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-700 group-hover:gap-2.5">
@@ -172,8 +161,8 @@ export default function Home() {
               </span>
               <h3 className="mt-4 text-lg font-semibold text-ink">List your home</h3>
               <p className="mt-2 flex-1 text-ink">
-                Landlords publish homes with photos and the full monthly cost, answer renters in one inbox and review
-                applications in one place.
+                Landlords publish homes with photos and the full monthly cost, answer renters in one inbox and review applications in one
+                place.
               </p>
               <span className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-800 group-hover:gap-2.5">
                 {isSignedIn ? 'Go to your profile' : 'Create an account'}

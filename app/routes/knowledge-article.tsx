@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/knowledge-article'
 import { ErrorPage } from '#app/components/error-page.tsx'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { formatDate, isoDate } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { findArticleBySlug } from '#server/content/articles.server.ts'
+import { findArticleBySlug } from '#server/content/index.server.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)

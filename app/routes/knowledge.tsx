@@ -2,10 +2,10 @@ import { Link } from 'react-router'
 import type { Route } from './+types/knowledge'
 import { ArrowRightIcon } from '#app/components/icons.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { formatDate, isoDate } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { findArticles } from '#server/content/articles.server.ts'
+import { findArticles } from '#server/content/index.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)

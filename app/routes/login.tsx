@@ -9,14 +9,21 @@ import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx
 import { Notice } from '#app/components/auth/notice.tsx'
 import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
 import { TextField } from '#app/components/auth/text-field.tsx'
-import { appContext } from '#app/context.ts'
-import { VERIFICATION_LINK_HOURS, submittedText, type FieldErrors } from '#app/utils/auth-schemas.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { VERIFICATION_LINK_HOURS, submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { nameOf } from '#app/utils/session-user.ts'
-import { emailOnlySchema, loginSchema, parseForm } from '#server/accounts/schemas.ts'
-import { getCurrentSession, requireAnonymous, safeRedirectTo } from '#server/accounts/session.server.ts'
-import { signIn, startOidcSignIn } from '#server/accounts/sign-in.server.ts'
-import { resendVerificationEmail } from '#server/accounts/sign-up.server.ts'
+import { nameOf } from '#common/accounts/session-user.ts'
+import {
+  emailOnlySchema,
+  loginSchema,
+  parseForm,
+  getCurrentSession,
+  requireAnonymous,
+  safeRedirectTo,
+  signIn,
+  startOidcSignIn,
+  resendVerificationEmail,
+} from '#server/accounts/index.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 
 export function meta() {
@@ -56,8 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? {
           tone: 'error',
           title: 'This confirmation link does not work',
-          message:
-            'It is invalid or has expired. Log in with your e-mail and password and we will send you a new link.',
+          message: 'It is invalid or has expired. Log in with your e-mail and password and we will send you a new link.',
         }
       : { tone: 'success', message: 'Your e-mail is confirmed. Log in to continue.' }
   } else if (error) {
@@ -102,10 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const result = await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
     if (!result.ok) {
-      return data<LoginActionData>(
-        { values, unverifiedEmail: parsed.data.email, formError: result.message },
-        { status: result.status },
-      )
+      return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email, formError: result.message }, { status: result.status })
     }
     return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email, resent: true })
   }
@@ -128,16 +131,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, notice, oidcName } = loaderData
-  const problems = problemsOf(actionData?.fieldErrors, ['email', 'password'], actionData?.unverifiedEmail ? undefined : actionData?.formError)
+  const problems = problemsOf(
+    actionData?.fieldErrors,
+    ['email', 'password'],
+    actionData?.unverifiedEmail ? undefined : actionData?.formError,
+  )
   const password = useClearedPassword(actionData)
 
   return (
     <AuthPage
       title="Log in to Cooper Home"
       intro="Welcome back. Log in to see your saved homes, messages and applications."
-      footer={
-        <AuthFooterLink question="New to Cooper Home?" to={withRedirectTo('/register', redirectTo)} label="Create an account" />
-      }
+      footer={<AuthFooterLink question="New to Cooper Home?" to={withRedirectTo('/register', redirectTo)} label="Create an account" />}
     >
       {/* The address's notice (e.g. a failed single sign-on) is old news once the form is sent. */}
       {notice && !actionData ? (
@@ -192,23 +197,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   )
 }
 
-function UnverifiedNotice({
-  email,
-  redirectTo,
-  resent,
-  error,
-}: {
-  email: string
-  redirectTo: string
-  resent: boolean
-  error?: string
-}) {
+function UnverifiedNotice({ email, redirectTo, resent, error }: { email: string; redirectTo: string; resent: boolean; error?: string }) {
   return (
     <Notice tone={error ? 'error' : 'info'} title="Confirm your e-mail address first" live>
       <p>
         {resent ? 'We sent another confirmation link to ' : 'We sent a confirmation link to '}
-        <strong className="break-all">{email}</strong>. Open it to finish creating your account; it works for{' '}
-        {VERIFICATION_LINK_HOURS} hours.
+        <strong className="break-all">{email}</strong>. Open it to finish creating your account; it works for {VERIFICATION_LINK_HOURS}{' '}
+        hours.
       </p>
       {error ? <p className="font-semibold">{error}</p> : null}
       <Form method="post" action={withRedirectTo('/login', redirectTo)} noValidate>

@@ -2,8 +2,8 @@
 // still lands on /.
 import { redirect } from 'react-router'
 import type { Route } from './+types/logout'
-import { appContext } from '#app/context.ts'
-import { signOut } from '#server/accounts/sign-in.server.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { signOut } from '#server/accounts/index.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 
 export function loader() {

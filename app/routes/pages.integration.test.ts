@@ -2,7 +2,7 @@
 // on a real database, before any script runs.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { user } from '#server/db/schema.ts'
 import { markConversationRead, openConversation, sendDirectMessage } from '#server/messages/conversations.server.ts'
 import { seedArticles } from '#server/seed/articles.server.ts'
@@ -35,7 +35,10 @@ describe('server-rendered pages', () => {
       body: { name, email, password, termsVersion: siteConfig.termsVersion },
       headers: new Headers({ 'x-forwarded-for': '198.51.100.7' }),
     })
-    await database.db.update(user).set({ emailVerified: true }).where(sql`${user.email} = ${email}`)
+    await database.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(sql`${user.email} = ${email}`)
     const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: new Headers(), returnHeaders: true })
     return headers
       .getSetCookie()
@@ -98,11 +101,19 @@ describe('server-rendered pages', () => {
   it('show a signed-in user in the navigation from the first byte, with the unread count', async () => {
     const cookie = await signIn('Grace Tenant', 'grace.tenant@example.com')
     const db = t.services.database.db
-    const [grace] = await db.select({ id: user.id }).from(user).where(sql`${user.email} = 'grace.tenant@example.com'`)
+    const [grace] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(sql`${user.email} = 'grace.tenant@example.com'`)
     const landlord = await createPerson(db, { role: 'landlord' })
     const { conversationId } = await openConversation(db, { userId: landlord.id, otherUserId: grace!.id })
     for (const [i, body] of ['The flat is still available.', 'Viewing on Saturday works.', 'Thanks!'].entries()) {
-      await sendDirectMessage(db, { senderId: landlord.id, conversationId, input: { body, clientTxnId: `page-test-${i}` }, enforceRateLimit: false })
+      await sendDirectMessage(db, {
+        senderId: landlord.id,
+        conversationId,
+        input: { body, clientTxnId: `page-test-${i}` },
+        enforceRateLimit: false,
+      })
     }
     // The oldest is read: two remain.
     await markConversationRead(db, { userId: grace!.id, conversationId, throughSeq: 1 })
@@ -112,7 +123,9 @@ describe('server-rendered pages', () => {
     expect(nav).toMatch(/href="\/userprofile"[^>]*>.*Grace Tenant<\/span><\/a>/)
     expect(nav).toMatch(/>Logout<\/button>/)
     expect(nav).not.toContain('href="/login"')
-    expect(nav).toMatch(/href="\/chat"[^>]*>Chat room<span aria-hidden="true"[^>]*>2<\/span><span class="sr-only"> \(<!-- -->2 unread messages<!-- -->\)<\/span><\/a>/)
+    expect(nav).toMatch(
+      /href="\/chat"[^>]*>Chat room<span aria-hidden="true"[^>]*>2<\/span><span class="sr-only"> \(<!-- -->2 unread messages<!-- -->\)<\/span><\/a>/,
+    )
   })
 
   it('an unexpected failure answers 500 inside the frame, without internals', async () => {
@@ -156,7 +169,10 @@ describe('a page the browser stopped waiting for', () => {
       const res = await pages.app.request('/properties.data', { signal: gone.signal })
       expect(res.status).toBe(500)
       expect(log.error).not.toHaveBeenCalled()
-      expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ path: '/properties.data', status: 500 }), 'request abandoned by the client')
+      expect(log.info).toHaveBeenCalledWith(
+        expect.objectContaining({ path: '/properties.data', status: 500 }),
+        'request abandoned by the client',
+      )
       // The same request still waited for is answered as usual.
       const kept = await pages.app.request('/properties.data')
       expect(kept.status).toBe(200)

@@ -35,7 +35,8 @@ describe('/properties', () => {
 
   /** The first opening tag of this element that carries all these attributes, in any order. */
   const tagWith = (html: string, element: string, ...attributes: string[]) =>
-    [...html.matchAll(new RegExp(`<${element}\\s[^>]*>`, 'g'))].map((m) => m[0]).find((tag) => attributes.every((a) => tag.includes(a))) ?? ''
+    [...html.matchAll(new RegExp(`<${element}\\s[^>]*>`, 'g'))].map((m) => m[0]).find((tag) => attributes.every((a) => tag.includes(a))) ??
+    ''
 
   /** Listings in a town of their own, so each test sees only its own. */
   async function town(name: string, homes: Parameters<typeof listings.create>[0][]) {
@@ -68,9 +69,7 @@ describe('/properties', () => {
       'Harrowgate cottage with a garden',
     ])
     expect(cardTitles((await get('/properties?q=Harrowgate&furnished=true')).html)).toEqual(['Harrowgate furnished condo'])
-    expect(cardTitles((await get('/properties?q=Harrowgate&amenities=parking&amenities=gym')).html)).toEqual([
-      'Harrowgate furnished condo',
-    ])
+    expect(cardTitles((await get('/properties?q=Harrowgate&amenities=parking&amenities=gym')).html)).toEqual(['Harrowgate furnished condo'])
 
     // The whole form as a browser sends it without JavaScript: every empty field means "any".
     const plain = await get(
@@ -133,7 +132,10 @@ describe('/properties', () => {
 
   it('links the next page with the filters and the cursor, and never shows a listing twice', async () => {
     const titles = Array.from({ length: 7 }, (_, i) => `Pagewood home number ${i + 1}`)
-    await town('Pagewood', titles.map((title) => ({ title, bedrooms: 2 })))
+    await town(
+      'Pagewood',
+      titles.map((title) => ({ title, bedrooms: 2 })),
+    )
     await town('Pagewood', [{ title: 'Pagewood one-bed outside the filter', bedrooms: 1 }])
 
     const seen: string[] = []

@@ -8,13 +8,7 @@ import { ErrorSummary } from '#app/components/auth/error-summary.tsx'
 import { cardDataOf, ListingCard, type ListingCardData } from '#app/components/listings/listing-card.tsx'
 import { MAX_QUERY_LENGTH, SearchBox } from '#app/components/listings/search-box.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
-import {
-  fieldId,
-  fillForm,
-  SearchFilters,
-  SortSelect,
-  type FieldErrors,
-} from '#app/components/listings/search/search-filters.tsx'
+import { fieldId, fillForm, SearchFilters, SortSelect, type FieldErrors } from '#app/components/listings/search/search-filters.tsx'
 import {
   boundsHref,
   canonicalPath,
@@ -35,12 +29,11 @@ import {
 } from '#app/components/listings/search/search-url.ts'
 import type { MapBounds } from '#app/components/listings/search/results-map.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { getCurrentSession } from '#server/accounts/session.server.ts'
+import { getCurrentSession } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
-import { mapTiles } from '#server/listings/detail.server.ts'
-import { savedListingIds } from '#server/listings/saved.server.ts'
+import { mapTiles, savedListingIds } from '#server/listings/index.server.ts'
 
 // The map module is split out; Leaflet itself is imported by it only once the map is shown.
 const ResultsMap = lazy(() => import('#app/components/listings/search/results-map.tsx').then((m) => ({ default: m.ResultsMap })))
@@ -48,7 +41,20 @@ const ResultsMap = lazy(() => import('#app/components/listings/search/results-ma
 const FORM_ID = 'property-search'
 
 /** Which schema fields have a form field of their own; the rest are reported at the top only. */
-const FIELD_NAMES = new Set(['q', 'minPrice', 'maxPrice', 'beds', 'baths', 'type', 'offer', 'pets', 'furnished', 'amenities', 'availableBy', 'sort'])
+const FIELD_NAMES = new Set([
+  'q',
+  'minPrice',
+  'maxPrice',
+  'beds',
+  'baths',
+  'type',
+  'offer',
+  'pets',
+  'furnished',
+  'amenities',
+  'availableBy',
+  'sort',
+])
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
@@ -88,10 +94,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const description = loaderData?.q
     ? `Homes to rent and lease in ${loaderData.q} on Cooper Home, each with its all-in monthly cost: rent plus every recurring fee.`
     : 'Homes to rent and lease on Cooper Home, each with its all-in monthly cost: rent plus every recurring fee.'
-  return [
-    ...pageMeta(title, description),
-    ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: loaderData.canonicalUrl }] : []),
-  ]
+  return [...pageMeta(title, description), ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: loaderData.canonicalUrl }] : [])]
 }
 
 type LoaderData = Route.ComponentProps['loaderData']
@@ -181,78 +184,74 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
       </PageHeader>
 
       {loaderData.fieldErrors ? (
-        <ErrorSummary
-          title="Some search settings are not valid"
-          problems={problemsOf(loaderData.fieldErrors)}
-          takesFocus={!isHydrated}
-        />
+        <ErrorSummary title="Some search settings are not valid" problems={problemsOf(loaderData.fieldErrors)} takesFocus={!isHydrated} />
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-      <Form
-        id={FORM_ID}
-        ref={formRef}
-        method="get"
-        action={PROPERTIES_PATH}
-        role="search"
-        aria-label="Search homes"
-        onSubmit={(event) => {
-          event.preventDefault()
-          submitForm(event.currentTarget, { replace: false })
-        }}
-        onChange={(event) => {
-          const target = event.target as unknown as HTMLInputElement
-          const form = event.currentTarget
-          // Typed fields wait for a pause and replace the history entry; choices apply at once, one entry each.
-          if (['search', 'number', 'text', 'date'].includes(target.type)) {
-            clearTimeout(typingTimer.current)
-            typingTimer.current = setTimeout(() => submitForm(form, { replace: true }), 300)
-          } else {
-            submitForm(form, { replace: false })
-          }
-        }}
-        className="contents"
-      >
-        <div className="lg:col-span-2">
-          <SearchBox id={fieldId('q')} defaultValue={params.get('q') ?? ''} describedBy={errors.q ? 'filter-q-error' : undefined} />
-          {errors.q ? (
-            <p id="filter-q-error" className="mt-1 text-sm font-medium text-red-800">
-              {errors.q[0]}
-            </p>
-          ) : null}
-        </div>
+        <Form
+          id={FORM_ID}
+          ref={formRef}
+          method="get"
+          action={PROPERTIES_PATH}
+          role="search"
+          aria-label="Search homes"
+          onSubmit={(event) => {
+            event.preventDefault()
+            submitForm(event.currentTarget, { replace: false })
+          }}
+          onChange={(event) => {
+            const target = event.target as unknown as HTMLInputElement
+            const form = event.currentTarget
+            // Typed fields wait for a pause and replace the history entry; choices apply at once, one entry each.
+            if (['search', 'number', 'text', 'date'].includes(target.type)) {
+              clearTimeout(typingTimer.current)
+              typingTimer.current = setTimeout(() => submitForm(form, { replace: true }), 300)
+            } else {
+              submitForm(form, { replace: false })
+            }
+          }}
+          className="contents"
+        >
+          <div className="lg:col-span-2">
+            <SearchBox id={fieldId('q')} defaultValue={params.get('q') ?? ''} describedBy={errors.q ? 'filter-q-error' : undefined} />
+            {errors.q ? (
+              <p id="filter-q-error" className="mt-1 text-sm font-medium text-red-800">
+                {errors.q[0]}
+              </p>
+            ) : null}
+          </div>
 
-        <div className="lg:row-span-2">
-          {isHydrated ? (
-            <button
-              type="button"
-              aria-expanded={areFiltersOpen}
-              aria-controls="search-filters"
-              onClick={() => setAreFiltersOpen((open) => !open)}
-              className="w-full rounded-lg border border-gray-400 bg-white px-4 py-2.5 font-semibold text-ink lg:hidden"
-            >
-              {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
-            </button>
-          ) : null}
-          <div
-            id="search-filters"
-            className={`${isFilterPanelHidden ? 'hidden lg:block' : ''} mt-3 rounded-2xl border border-gray-200 bg-white p-4 lg:mt-0`}
-          >
-            <h2 className="mb-4 text-lg font-semibold">Filters</h2>
-            <SearchFilters params={params} errors={errors} />
-            <div className="mt-6 flex flex-wrap gap-3">
-              <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-                Show homes
+          <div className="lg:row-span-2">
+            {isHydrated ? (
+              <button
+                type="button"
+                aria-expanded={areFiltersOpen}
+                aria-controls="search-filters"
+                onClick={() => setAreFiltersOpen((open) => !open)}
+                className="w-full rounded-lg border border-gray-400 bg-white px-4 py-2.5 font-semibold text-ink lg:hidden"
+              >
+                {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
               </button>
-              {hasFilters(params) ? (
-                <Link to={clearFiltersHref(params)} className="rounded-lg px-4 py-2 font-semibold text-brand-700 underline">
-                  Clear filters
-                </Link>
-              ) : null}
+            ) : null}
+            <div
+              id="search-filters"
+              className={`${isFilterPanelHidden ? 'hidden lg:block' : ''} mt-3 rounded-2xl border border-gray-200 bg-white p-4 lg:mt-0`}
+            >
+              <h2 className="mb-4 text-lg font-semibold">Filters</h2>
+              <SearchFilters params={params} errors={errors} />
+              <div className="mt-6 flex flex-wrap gap-3">
+                <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+                  Show homes
+                </button>
+                {hasFilters(params) ? (
+                  <Link to={clearFiltersHref(params)} className="rounded-lg px-4 py-2 font-semibold text-brand-700 underline">
+                    Clear filters
+                  </Link>
+                ) : null}
+              </div>
             </div>
           </div>
-        </div>
-      </Form>
+        </Form>
 
         <section aria-labelledby="results-title" aria-busy={isSearching} className="min-w-0 space-y-4">
           <h2 id="results-title" className="sr-only">
@@ -375,7 +374,10 @@ function EmptyState({ params, q }: { params: URLSearchParams; q: string }) {
           </Link>
         ) : null}
         {q ? (
-          <Link to={PROPERTIES_PATH} className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+          <Link
+            to={PROPERTIES_PATH}
+            className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+          >
             See all homes
           </Link>
         ) : null}

@@ -2,28 +2,23 @@
 // 404 (its existence is private); someone else's public listing is 403.
 import { data, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/property-edit'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { ListingForm } from '#app/components/listings/listing-form.tsx'
 import { PhotoManager } from '#app/components/listings/photo-manager.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { siteConfig } from '#app/site-config.ts'
-import { listingIdFromSlug, listingPath } from '#app/utils/listing-url.ts'
-import { requireUser } from '#server/accounts/session.server.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { listingIdFromSlug, listingPath } from '#common/listings/listing-url.ts'
+import { requireUser } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
-import { valuesOfListing, type ListingFormErrors } from '#server/listings/listing-form.ts'
-import { mapTiles } from '#server/listings/detail.server.ts'
-import { answerListingForm, readListingForm, submitListingForm } from '#server/listings/listing-form.server.ts'
-import { findEditableListing } from '#server/listings/owner.server.ts'
-import { listPhotosForOwner } from '#server/media/listing-photos.server.ts'
+import { valuesOfListing, type ListingFormErrors } from '#common/listings/listing-form.ts'
+import { mapTiles, answerListingForm, readListingForm, submitListingForm, findEditableListing } from '#server/listings/index.server.ts'
+import { listPhotosForOwner } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
 const NO_ERRORS: ListingFormErrors = {}
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
-  return [
-    { title: `Edit ${loaded?.title ? `“${loaded.title}”` : 'listing'} · ${siteConfig.name}` },
-    { name: 'robots', content: 'noindex' },
-  ]
+  return [{ title: `Edit ${loaded?.title ? `“${loaded.title}”` : 'listing'} · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }]
 }
 
 /** The listing the signed-in viewer may edit, or the 404/403 page. */
@@ -48,7 +43,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   const { current, found } = await requireEditable(services, request, params.slug)
   const photos = await listPhotosForOwner(services.database.db, { viewerId: current.userId, listingId: found.id })
-  return { id: found.id, title: found.title, status: found.status, path: listingPath(found), values: valuesOfListing(found), photos, tiles: mapTiles(services.config) }
+  return {
+    id: found.id,
+    title: found.title,
+    status: found.status,
+    path: listingPath(found),
+    values: valuesOfListing(found),
+    photos,
+    tiles: mapTiles(services.config),
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

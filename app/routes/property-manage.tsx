@@ -3,18 +3,12 @@
 // redirect and a toast; 404 for a listing the viewer cannot see, 403 for one they cannot change.
 import { redirect } from 'react-router'
 import type { Route } from './+types/property-manage'
-import { appContext } from '#app/context.ts'
-import { listingIdFromSlug } from '#app/utils/listing-url.ts'
-import { requireUser, safeRedirectTo } from '#server/accounts/session.server.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { listingIdFromSlug } from '#common/listings/listing-url.ts'
+import { requireUser, safeRedirectTo } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
-import {
-  archiveListing,
-  confirmAvailable,
-  deleteListing,
-  markLeased,
-  publishListing,
-} from '#server/listings/listings.server.ts'
+import { archiveListing, confirmAvailable, deleteListing, markLeased, publishListing } from '#server/listings/index.server.ts'
 
 const MANAGE_INTENTS = ['publish', 'leased', 'archive', 'delete', 'confirm'] as const
 type ManageIntent = (typeof MANAGE_INTENTS)[number]

@@ -2,14 +2,13 @@
 // a landlord; the server refuses their posts all the same.
 import { Link, data, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/property-new'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { ListingForm } from '#app/components/listings/listing-form.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { siteConfig } from '#app/site-config.ts'
-import { requireUser, type CurrentSession } from '#server/accounts/session.server.ts'
-import { newListingValues, type ListingFormErrors } from '#server/listings/listing-form.ts'
-import { mapTiles } from '#server/listings/detail.server.ts'
-import { answerListingForm, readListingForm, submitListingForm } from '#server/listings/listing-form.server.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { requireUser, type CurrentSession } from '#server/accounts/index.server.ts'
+import { newListingValues, type ListingFormErrors } from '#common/listings/listing-form.ts'
+import { mapTiles, answerListingForm, readListingForm, submitListingForm } from '#server/listings/index.server.ts'
 
 const NO_ERRORS: ListingFormErrors = {}
 
@@ -68,8 +67,8 @@ function LandlordsOnly() {
     <div className="max-w-2xl space-y-6">
       <PageHeader title="Only landlords can list homes">
         <p>
-          Listing a home on {siteConfig.name} is for landlords. If you let homes, choose the Landlord role on your
-          profile, then come back here.
+          Listing a home on {siteConfig.name} is for landlords. If you let homes, choose the Landlord role on your profile, then come back
+          here.
         </p>
       </PageHeader>
       <div className="flex flex-wrap gap-3">
@@ -79,7 +78,10 @@ function LandlordsOnly() {
         >
           Set your role on your profile
         </Link>
-        <Link to="/properties" className="inline-flex rounded-lg border border-gray-400 px-4 py-2 text-sm font-semibold text-ink hover:bg-gray-50">
+        <Link
+          to="/properties"
+          className="inline-flex rounded-lg border border-gray-400 px-4 py-2 text-sm font-semibold text-ink hover:bg-gray-50"
+        >
           Browse homes instead
         </Link>
       </div>

@@ -5,16 +5,15 @@
 // as a link on another site, shows a "Save this home" button instead (decision 012).
 import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/property-save'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { listingIdFromSlug, listingPath } from '#app/utils/listing-url.ts'
-import { getCurrentSession, requireUser, safeRedirectTo } from '#server/accounts/session.server.ts'
+import { listingIdFromSlug, listingPath } from '#common/listings/listing-url.ts'
+import { getCurrentSession, requireUser, safeRedirectTo } from '#server/accounts/index.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { AppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { isSameOriginRequest } from '#server/http/security.server.ts'
-import { findListingById } from '#server/listings/listings.server.ts'
-import { saveListing, unsaveListing } from '#server/listings/saved.server.ts'
+import { findListingById, saveListing, unsaveListing } from '#server/listings/index.server.ts'
 
 const INTENTS = ['save', 'unsave'] as const
 type SaveIntent = (typeof INTENTS)[number]
@@ -100,7 +99,12 @@ export default function PropertySave({ loaderData }: Route.ComponentProps) {
         Add <span className="font-semibold text-ink">{listing.title}</span> to your saved homes.
       </p>
       {/* A document submission, so the action answers with a redirect back and a toast. */}
-      <Form method="post" action={`${listingPath(listing)}/save`} reloadDocument className="mt-8 flex flex-wrap items-center justify-center gap-3">
+      <Form
+        method="post"
+        action={`${listingPath(listing)}/save`}
+        reloadDocument
+        className="mt-8 flex flex-wrap items-center justify-center gap-3"
+      >
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="redirectTo" value={back} />
         <button type="submit" className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700">

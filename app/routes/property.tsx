@@ -2,7 +2,7 @@
 // id at the end of the slug finds it; any other slug redirects permanently to the canonical one.
 import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/property'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { Gallery } from '#app/components/listings/detail/gallery.tsx'
 import { MessageLandlord } from '#app/components/chat/message-landlord.tsx'
 import { LandlordCard } from '#app/components/listings/detail/landlord-card.tsx'
@@ -22,12 +22,18 @@ import { ShareLink } from '#app/components/listings/detail/share-link.tsx'
 import { SimilarListings } from '#app/components/listings/detail/similar-listings.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
 import { formatCents } from '#app/utils/format.ts'
-import { listingIdFromSlug, listingPath, listingSlug } from '#app/utils/listing-url.ts'
+import { listingIdFromSlug, listingPath, listingSlug } from '#common/listings/listing-url.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { getCurrentSession } from '#server/accounts/session.server.ts'
-import { countListingView, findLandlordCard, findSimilarListings, mapTiles, publicOrigin } from '#server/listings/detail.server.ts'
-import { findListingById } from '#server/listings/listings.server.ts'
-import { savedListingIds } from '#server/listings/saved.server.ts'
+import { getCurrentSession } from '#server/accounts/index.server.ts'
+import {
+  countListingView,
+  findLandlordCard,
+  findSimilarListings,
+  mapTiles,
+  publicOrigin,
+  findListingById,
+  savedListingIds,
+} from '#server/listings/index.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

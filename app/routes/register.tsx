@@ -8,18 +8,19 @@ import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx
 import { Notice } from '#app/components/auth/notice.tsx'
 import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
 import { CheckboxField, TextField } from '#app/components/auth/text-field.tsx'
-import { appContext } from '#app/context.ts'
-import { siteConfig } from '#app/site-config.ts'
-import {
-  PASSWORD_HINT,
-  VERIFICATION_LINK_HOURS,
-  submittedText,
-  type FieldErrors,
-} from '#app/utils/auth-schemas.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { PASSWORD_HINT, VERIFICATION_LINK_HOURS, submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { emailOnlySchema, parseForm, registerSchema } from '#server/accounts/schemas.ts'
-import { requireAnonymous, safeRedirectTo } from '#server/accounts/session.server.ts'
-import { resendVerificationEmail, signUp } from '#server/accounts/sign-up.server.ts'
+import {
+  emailOnlySchema,
+  parseForm,
+  registerSchema,
+  requireAnonymous,
+  safeRedirectTo,
+  resendVerificationEmail,
+  signUp,
+} from '#server/accounts/index.server.ts'
 
 export function meta() {
   return pageMeta('Sign up', 'Create a free Cooper Home account to save homes, message landlords and apply for a lease.')
@@ -112,22 +113,13 @@ function SignUpForm({
     <AuthPage
       title="Create your account"
       intro="Save homes you like, message landlords and apply for a lease. It is free."
-      footer={
-        <AuthFooterLink question="Already have an account?" to={withRedirectTo('/login', redirectTo)} label="Log in" />
-      }
+      footer={<AuthFooterLink question="Already have an account?" to={withRedirectTo('/login', redirectTo)} label="Log in" />}
     >
       <ErrorSummary problems={problems} />
       {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} isSignUp /> : null}
       <Form method="post" action={withRedirectTo('/register', redirectTo)} noValidate className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          defaultValue={values?.name}
-          error={errors?.name}
-        />
+        <TextField label="Name" name="name" autoComplete="name" required defaultValue={values?.name} error={errors?.name} />
         <TextField
           label="E-mail"
           name="email"
@@ -199,8 +191,8 @@ function CheckYourEmail({
       }
     >
       <p className="text-ink">
-        We sent a verification link to <strong className="break-all">{email}</strong>. Open it to confirm your address
-        and finish creating your account. The link works for {VERIFICATION_LINK_HOURS} hours.
+        We sent a verification link to <strong className="break-all">{email}</strong>. Open it to confirm your address and finish creating
+        your account. The link works for {VERIFICATION_LINK_HOURS} hours.
       </p>
       {resent ? (
         <Notice tone="success" live>

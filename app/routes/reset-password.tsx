@@ -7,11 +7,10 @@ import { PrimaryButton } from '#app/components/auth/buttons.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
 import { TextField } from '#app/components/auth/text-field.tsx'
-import { appContext } from '#app/context.ts'
-import { PASSWORD_HINT, type FieldErrors } from '#app/utils/auth-schemas.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { PASSWORD_HINT, type FieldErrors } from '#common/accounts/auth-schemas.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { isPasswordResetTokenUsable, resetPassword } from '#server/accounts/password-reset.server.ts'
-import { parseForm, resetPasswordSchema } from '#server/accounts/schemas.ts'
+import { isPasswordResetTokenUsable, resetPassword, parseForm, resetPasswordSchema } from '#server/accounts/index.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 
 export function meta() {
@@ -37,10 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(resetPasswordSchema, formData)
   if (!parsed.success) {
     const { token, newPassword } = parsed.fieldErrors
-    return data<ResetPasswordActionData>(
-      token ? { isTokenInvalid: true } : { fieldErrors: { newPassword } },
-      { status: 400 },
-    )
+    return data<ResetPasswordActionData>(token ? { isTokenInvalid: true } : { fieldErrors: { newPassword } }, { status: 400 })
   }
   const result = await resetPassword(services, request, parsed.data)
   if (!result.ok) {
@@ -66,8 +62,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <AuthPage title="This link has expired" focusHeading={Boolean(actionData?.isTokenInvalid)}>
         <Notice tone="error" live={Boolean(actionData?.isTokenInvalid)}>
           <p>
-            The link to reset your password is invalid or has expired. Links work for one hour, and only once. Your
-            password has not been changed.
+            The link to reset your password is invalid or has expired. Links work for one hour, and only once. Your password has not been
+            changed.
           </p>
         </Notice>
         <p>
@@ -87,12 +83,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     >
       <ErrorSummary problems={problems} />
       {/* The token stays in the address so the page still works after a refused submission without JavaScript. */}
-      <Form
-        method="post"
-        action={`/reset-password?${new URLSearchParams({ token: loaderData.token })}`}
-        noValidate
-        className="space-y-5"
-      >
+      <Form method="post" action={`/reset-password?${new URLSearchParams({ token: loaderData.token })}`} noValidate className="space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField
           ref={password}

@@ -1,7 +1,7 @@
 // /robots.txt: private pages and forms stay out of search engines; the sitemap is named in full.
 import type { Route } from './+types/robots'
-import { appContext } from '#app/context.ts'
-import { publicOrigin } from '#server/listings/detail.server.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { publicOrigin } from '#server/listings/index.server.ts'
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)

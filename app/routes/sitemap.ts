@@ -2,11 +2,11 @@
 // it is one sitemap; beyond that /sitemap.xml is an index of parts at /sitemap.xml?page=N. Listings
 // are read in batches and streamed, so a large site never sits in memory at once.
 import type { Route } from './+types/sitemap'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { isoDate } from '#app/utils/format.ts'
-import { listingPath } from '#app/utils/listing-url.ts'
-import { findArticles } from '#server/content/articles.server.ts'
-import { SITEMAP_PAGE_SIZE, countSitemapListings, sitemapListings, publicOrigin } from '#server/listings/detail.server.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
+import { findArticles } from '#server/content/index.server.ts'
+import { SITEMAP_PAGE_SIZE, countSitemapListings, sitemapListings, publicOrigin } from '#server/listings/index.server.ts'
 
 const STATIC_PATHS = ['/', '/properties', '/cooper', '/knowledge', '/faq', '/terms']
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { siteConfig, telHref } from '#app/site-config.ts'
+import { siteConfig, telHref } from '#common/site-config.ts'
 import { formatDate, isoDate } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 
@@ -21,14 +21,14 @@ const sections: Section[] = [
     body: (
       <>
         <p>
-          These terms are the agreement between you and {siteConfig.name} ("we", "us") about your use of our web site
-          and its services. By creating an account, publishing a listing, sending a message or otherwise using{' '}
-          {siteConfig.name}, you agree to them. If you do not agree, please do not use the site.
+          These terms are the agreement between you and {siteConfig.name} ("we", "us") about your use of our web site and its services. By
+          creating an account, publishing a listing, sending a message or otherwise using {siteConfig.name}, you agree to them. If you do
+          not agree, please do not use the site.
         </p>
         <p>
-          We have written them in plain language. Where a word like "listing" or "landlord" is used, it has its everyday
-          meaning: a landlord is anyone who offers a home for rent or lease on the site, whether as its owner or as a
-          manager acting for the owner, and a renter is anyone looking for a home.
+          We have written them in plain language. Where a word like "listing" or "landlord" is used, it has its everyday meaning: a landlord
+          is anyone who offers a home for rent or lease on the site, whether as its owner or as a manager acting for the owner, and a renter
+          is anyone looking for a home.
         </p>
       </>
     ),
@@ -39,13 +39,13 @@ const sections: Section[] = [
     body: (
       <>
         <p>
-          You must be at least 18 years old and able to enter into a binding contract to create an account. Give us
-          accurate information, keep it up to date, and use one account per person.
+          You must be at least 18 years old and able to enter into a binding contract to create an account. Give us accurate information,
+          keep it up to date, and use one account per person.
         </p>
         <p>
-          Keep your password to yourself and tell us straight away at {siteConfig.email} if you think someone else has
-          used your account. You are responsible for what is done with your account, unless it was used without your
-          permission through no fault of yours. We will never ask you for your password.
+          Keep your password to yourself and tell us straight away at {siteConfig.email} if you think someone else has used your account.
+          You are responsible for what is done with your account, unless it was used without your permission through no fault of yours. We
+          will never ask you for your password.
         </p>
       </>
     ),
@@ -56,20 +56,19 @@ const sections: Section[] = [
     body: (
       <>
         <p>
-          {siteConfig.name} is a marketplace: it lets landlords publish homes for rent or lease and lets renters find
-          them, compare them and contact the landlord. We are not a landlord, a real-estate broker or agent, or a party
-          to any lease or booking you make. The lease is an agreement between the renter and the landlord alone.
+          {siteConfig.name} is a marketplace: it lets landlords publish homes for rent or lease and lets renters find them, compare them and
+          contact the landlord. We are not a landlord, a real-estate broker or agent, or a party to any lease or booking you make. The lease
+          is an agreement between the renter and the landlord alone.
         </p>
         <p>
-          We check listings and act on reports, but we cannot inspect every home or verify everything people tell us.
-          Before you sign or pay, see the home (in person or by a live video tour you direct), read the lease, and
-          satisfy yourself that the landlord has the right to rent it.
+          We check listings and act on reports, but we cannot inspect every home or verify everything people tell us. Before you sign or
+          pay, see the home (in person or by a live video tour you direct), read the lease, and satisfy yourself that the landlord has the
+          right to rent it.
         </p>
         <p>
-          The Cooper Index, the knowledge base, the FAQ and the community chat room give general information. They are
-          not legal, financial or tax advice. Rules on deposits, notice periods and tenants' rights differ from state to
-          state and city to city; for advice on your situation, speak to a qualified professional or a local tenant or
-          landlord organisation.
+          The Cooper Index, the knowledge base, the FAQ and the community chat room give general information. They are not legal, financial
+          or tax advice. Rules on deposits, notice periods and tenants' rights differ from state to state and city to city; for advice on
+          your situation, speak to a qualified professional or a local tenant or landlord organisation.
         </p>
       </>
     ),
@@ -83,22 +82,22 @@ const sections: Section[] = [
         <ul>
           <li>you own the home or are authorised by its owner to rent it out on these terms;</li>
           <li>
-            the listing describes the home accurately, and its photos show the home being offered as it is now, without
-            edits that hide defects;
+            the listing describes the home accurately, and its photos show the home being offered as it is now, without edits that hide
+            defects;
           </li>
           <li>
-            the monthly cost includes every recurring charge a renter must pay (such as mandatory amenity, parking, pet
-            or utility fees), and one-time charges such as deposits and application fees are stated in full;
+            the monthly cost includes every recurring charge a renter must pay (such as mandatory amenity, parking, pet or utility fees),
+            and one-time charges such as deposits and application fees are stated in full;
           </li>
           <li>the home is available on the dates shown, and you will update or withdraw the listing promptly when it is not;</li>
           <li>
-            you will comply with the fair housing laws and with all other laws that apply to renting the home, including
-            licensing, safety and deposit rules.
+            you will comply with the fair housing laws and with all other laws that apply to renting the home, including licensing, safety
+            and deposit rules.
           </li>
         </ul>
         <p>
-          We may edit the presentation of a listing (for example, resize photos) and may refuse, hide or remove a
-          listing that breaks these terms or that we reasonably believe is misleading or fraudulent.
+          We may edit the presentation of a listing (for example, resize photos) and may refuse, hide or remove a listing that breaks these
+          terms or that we reasonably believe is misleading or fraudulent.
         </p>
       </>
     ),
@@ -109,13 +108,12 @@ const sections: Section[] = [
     body: (
       <>
         <p>
-          Give landlords honest information when you enquire or apply. Do not apply in someone else's name or submit
-          documents that are not genuine. Treat the homes you visit and the people who show them with respect.
+          Give landlords honest information when you enquire or apply. Do not apply in someone else's name or submit documents that are not
+          genuine. Treat the homes you visit and the people who show them with respect.
         </p>
         <p>
-          Never send money to someone you have not verified, and never pay by wire transfer, gift card or
-          cryptocurrency for a home you have not seen. Our guide{' '}
-          <Link to="/knowledge/spotting-rental-scams">Spotting rental scams</Link> explains the warning signs.
+          Never send money to someone you have not verified, and never pay by wire transfer, gift card or cryptocurrency for a home you have
+          not seen. Our guide <Link to="/knowledge/spotting-rental-scams">Spotting rental scams</Link> explains the warning signs.
         </p>
       </>
     ),
@@ -125,11 +123,10 @@ const sections: Section[] = [
     title: 'Fair housing',
     body: (
       <p>
-        Discrimination has no place on {siteConfig.name}. Landlords may not refuse, limit or word a listing on the basis
-        of race, colour, religion, sex (including sexual orientation and gender identity), national origin, familial
-        status or disability, or any other characteristic protected by federal, state or local law (such as source of
-        income, where protected). Anyone may report a listing or message they believe is discriminatory to{' '}
-        {siteConfig.email}; we review every report and remove content that breaks this rule.
+        Discrimination has no place on {siteConfig.name}. Landlords may not refuse, limit or word a listing on the basis of race, colour,
+        religion, sex (including sexual orientation and gender identity), national origin, familial status or disability, or any other
+        characteristic protected by federal, state or local law (such as source of income, where protected). Anyone may report a listing or
+        message they believe is discriminatory to {siteConfig.email}; we review every report and remove content that breaks this rule.
       </p>
     ),
   },
@@ -139,13 +136,13 @@ const sections: Section[] = [
     body: (
       <>
         <p>
-          Use messages to talk about homes, viewings, applications and tenancies. In messages and in the chat room, do
-          not harass, threaten or insult anyone; do not post spam, advertising unrelated to renting, or links to
-          malicious sites; and do not share other people's personal information without their consent.
+          Use messages to talk about homes, viewings, applications and tenancies. In messages and in the chat room, do not harass, threaten
+          or insult anyone; do not post spam, advertising unrelated to renting, or links to malicious sites; and do not share other people's
+          personal information without their consent.
         </p>
         <p>
-          Messages and chat posts are stored so that conversations are kept and so we can investigate reports of abuse
-          or fraud. Administrators may remove posts and limit or close accounts that break these rules.
+          Messages and chat posts are stored so that conversations are kept and so we can investigate reports of abuse or fraud.
+          Administrators may remove posts and limit or close accounts that break these rules.
         </p>
       </>
     ),
@@ -155,10 +152,9 @@ const sections: Section[] = [
     title: 'Payments between renters and landlords',
     body: (
       <p>
-        Unless a page clearly says that a payment is processed by {siteConfig.name}, rent, deposits and other payments
-        are made directly between renter and landlord. We do not hold those funds and are not responsible for them. If
-        {' '}{siteConfig.name} ever charges you for a service, the price will be shown to you, and you will be asked to
-        agree, before you are charged.
+        Unless a page clearly says that a payment is processed by {siteConfig.name}, rent, deposits and other payments are made directly
+        between renter and landlord. We do not hold those funds and are not responsible for them. If {siteConfig.name} ever charges you for
+        a service, the price will be shown to you, and you will be asked to agree, before you are charged.
       </p>
     ),
   },
@@ -168,14 +164,14 @@ const sections: Section[] = [
     body: (
       <>
         <p>
-          You keep ownership of what you post: listings, photos, messages, chat posts and your profile. You give us a
-          non-exclusive, worldwide, royalty-free licence to host, copy, resize, display and distribute that content for
-          as long as it is on the site and as needed to run, improve and promote {siteConfig.name}. Posting it must not
-          break anyone else's rights, such as copyright in photos you did not take.
+          You keep ownership of what you post: listings, photos, messages, chat posts and your profile. You give us a non-exclusive,
+          worldwide, royalty-free licence to host, copy, resize, display and distribute that content for as long as it is on the site and as
+          needed to run, improve and promote {siteConfig.name}. Posting it must not break anyone else's rights, such as copyright in photos
+          you did not take.
         </p>
         <p>
-          To protect your privacy, we re-encode uploaded photos and remove hidden information from them, such as the
-          location where they were taken.
+          To protect your privacy, we re-encode uploaded photos and remove hidden information from them, such as the location where they
+          were taken.
         </p>
       </>
     ),
@@ -198,11 +194,10 @@ const sections: Section[] = [
     title: 'Your personal information',
     body: (
       <p>
-        We use your personal information to run your account and the services you use: to show your listings and
-        profile, deliver your messages, send you the e-mails you need (such as confirming your address or resetting
-        your password) and keep the site safe. We do not sell your personal information. Your e-mail address is not
-        shown to other users unless you choose to share it. You can ask us at {siteConfig.email} for a copy of your
-        information or for your account to be deleted.
+        We use your personal information to run your account and the services you use: to show your listings and profile, deliver your
+        messages, send you the e-mails you need (such as confirming your address or resetting your password) and keep the site safe. We do
+        not sell your personal information. Your e-mail address is not shown to other users unless you choose to share it. You can ask us at{' '}
+        {siteConfig.email} for a copy of your information or for your account to be deleted.
       </p>
     ),
   },
@@ -211,9 +206,9 @@ const sections: Section[] = [
     title: 'Suspending or closing an account',
     body: (
       <p>
-        You can stop using {siteConfig.name} at any time and ask us to close your account. We may suspend or close an
-        account, or remove content, if it breaks these terms, if we are required to by law, or to protect other users
-        from fraud or harm. Where it is safe and lawful to do so, we will tell you why.
+        You can stop using {siteConfig.name} at any time and ask us to close your account. We may suspend or close an account, or remove
+        content, if it breaks these terms, if we are required to by law, or to protect other users from fraud or harm. Where it is safe and
+        lawful to do so, we will tell you why.
       </p>
     ),
   },
@@ -223,13 +218,13 @@ const sections: Section[] = [
     body: (
       <>
         <p>
-          We work to keep {siteConfig.name} available and accurate, but we provide it "as is" and cannot promise that it
-          will always be available or free of errors, or that listings and other users' content are accurate.
+          We work to keep {siteConfig.name} available and accurate, but we provide it "as is" and cannot promise that it will always be
+          available or free of errors, or that listings and other users' content are accurate.
         </p>
         <p>
-          To the extent the law allows, we are not liable for losses that arise from dealings between renters and
-          landlords, from content posted by other users, or for indirect or consequential losses. Nothing in these terms
-          limits any liability that cannot be limited by law, or your rights as a consumer under the law of your state.
+          To the extent the law allows, we are not liable for losses that arise from dealings between renters and landlords, from content
+          posted by other users, or for indirect or consequential losses. Nothing in these terms limits any liability that cannot be limited
+          by law, or your rights as a consumer under the law of your state.
         </p>
       </>
     ),
@@ -239,9 +234,9 @@ const sections: Section[] = [
     title: 'Changes to these terms',
     body: (
       <p>
-        We may update these terms as the site and the law change. Each version has a version date, shown at the top of
-        this page. When we make a change that matters to you, we will tell you before it takes effect and ask you to
-        accept the new version the next time you use the site.
+        We may update these terms as the site and the law change. Each version has a version date, shown at the top of this page. When we
+        make a change that matters to you, we will tell you before it takes effect and ask you to accept the new version the next time you
+        use the site.
       </p>
     ),
   },
@@ -250,9 +245,8 @@ const sections: Section[] = [
     title: 'Governing law',
     body: (
       <p>
-        These terms are governed by the laws of the State of Delaware and the federal laws of the United States, without
-        regard to conflict-of-law rules. If you have a complaint, please contact us first: most problems are solved
-        quickly that way.
+        These terms are governed by the laws of the State of Delaware and the federal laws of the United States, without regard to
+        conflict-of-law rules. If you have a complaint, please contact us first: most problems are solved quickly that way.
       </p>
     ),
   },

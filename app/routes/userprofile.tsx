@@ -2,7 +2,7 @@
 // every one works without JavaScript, and a refusal answers 400 with the fields in error.
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/userprofile'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { MESSAGE_SETTINGS_INTENT, MessageSettings, isTicked } from '#app/components/chat/message-settings.tsx'
 import { MyListings } from '#app/components/listings/my-listings.tsx'
 import { DeleteAccountForm } from '#app/components/profile/delete-account-form.tsx'
@@ -24,9 +24,9 @@ import {
 } from '#app/components/profile/profile-forms.ts'
 import { SessionsList, type SessionView } from '#app/components/profile/sessions-list.tsx'
 import { SavedList } from '#app/components/listings/saved-list.tsx'
-import { findSavedListings } from '#server/listings/saved.server.ts'
+import { findSavedListings, findOwnerListings } from '#server/listings/index.server.ts'
 import { formatDate } from '#app/utils/format.ts'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import {
   changeAccountPassword,
   deleteAccount,
@@ -37,14 +37,19 @@ import {
   signOutOtherSessions,
   signOutSession,
   uploadProfilePhoto,
-} from '#server/accounts/profile.server.ts'
-import { cookieHeaders } from '#server/accounts/auth-results.server.ts'
-import { requireUser } from '#server/accounts/session.server.ts'
-import { findMessageSettings, saveMessageSettings } from '#server/messages/settings.server.ts'
-import { findOwnerListings } from '#server/listings/owner.server.ts'
+  cookieHeaders,
+  requireUser,
+} from '#server/accounts/index.server.ts'
+import { findMessageSettings, saveMessageSettings } from '#server/messages/index.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
-import { AVATAR_MAX_BYTES, ImageRejectedError, imageRejectionMessages } from '#server/media/avatar-image.server.ts'
-import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
+import {
+  AVATAR_MAX_BYTES,
+  ImageRejectedError,
+  imageRejectionMessages,
+  BodyTooLargeError,
+  UPLOAD_REQUEST_LIMITS,
+  readFormDataWithLimit,
+} from '#server/media/index.server.ts'
 import type { z } from 'zod'
 
 const PAGE = '/userprofile'
@@ -175,9 +180,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return refuse(intent, fieldErrorsOf(parsed.error))
       const result = await changeAccountPassword(services, actor, parsed.data)
       if ('message' in result) {
-        return result.field
-          ? refuse(intent, { [result.field]: [result.message] })
-          : refuse(intent, {}, { formError: result.message })
+        return result.field ? refuse(intent, { [result.field]: [result.message] }) : refuse(intent, {}, { formError: result.message })
       }
       // The answer carries this browser's new session cookie: the old session ended with the others.
       return redirectWithToast(
@@ -217,9 +220,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const result = await deleteAccount(services, actor, 'password' in parsed.data ? { password: parsed.data.password } : {})
       if ('message' in result) {
-        return result.field
-          ? refuse(intent, { [result.field]: [result.message] })
-          : refuse(intent, {}, { formError: result.message })
+        return result.field ? refuse(intent, { [result.field]: [result.message] }) : refuse(intent, {}, { formError: result.message })
       }
       return redirectWithToast('/', { type: 'success', message: 'Your account is deleted.' }, { headers: result.headers })
     }
@@ -284,11 +285,7 @@ export default function UserProfile() {
         </nav>
 
         <div className="max-w-4xl space-y-8">
-          <ProfileSection
-            id="details"
-            title="Profile details"
-            description="How you appear to renters, landlords and the community."
-          >
+          <ProfileSection id="details" title="Profile details" description="How you appear to renters, landlords and the community.">
             <DetailsForm details={account} failure={failureFor(failure, INTENTS.profile)} />
           </ProfileSection>
 
@@ -320,9 +317,7 @@ export default function UserProfile() {
                 )}
               </dd>
               <dt className="text-sm font-semibold text-ink">Signs in with</dt>
-              <dd className="text-ink">
-                {account.hasPassword ? 'E-mail and password' : (singleSignOnName ?? 'Single sign-on')}
-              </dd>
+              <dd className="text-ink">{account.hasPassword ? 'E-mail and password' : (singleSignOnName ?? 'Single sign-on')}</dd>
               <dt className="text-sm font-semibold text-ink">Member since</dt>
               <dd className="text-ink">{account.memberSince}</dd>
             </dl>
@@ -340,8 +335,8 @@ export default function UserProfile() {
               <PasswordForm email={account.email} failure={failureFor(failure, INTENTS.password)} />
             ) : (
               <p className="text-ink">
-                You sign in through {singleSignOnName ?? 'single sign-on'}, so your account has no password here. Your
-                password is managed there.
+                You sign in through {singleSignOnName ?? 'single sign-on'}, so your account has no password here. Your password is managed
+                there.
               </p>
             )}
           </ProfileSection>

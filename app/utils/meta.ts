@@ -1,5 +1,5 @@
 // Page titles and descriptions: every page has its own title, ending in the site's name.
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 
 export function pageMeta(title: string, description: string) {
   return [

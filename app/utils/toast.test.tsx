@@ -13,9 +13,7 @@ describe('useToastContext', () => {
     // React reports the render error on the console before rethrowing it.
     const quiet = allowConsoleError()
     try {
-      expect(() => renderToString(<UsesToasts />)).toThrow(
-        new Error('useToastContext should be used within the ToastContext provider!'),
-      )
+      expect(() => renderToString(<UsesToasts />)).toThrow(new Error('useToastContext should be used within the ToastContext provider!'))
     } finally {
       quiet.mockRestore()
     }

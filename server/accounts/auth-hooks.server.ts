@@ -4,11 +4,11 @@
 // source, password changes that sign out the other sessions, user changes held to the profile's
 // rules, and reset requests that do the same work for every address.
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
-import { siteConfig } from '#app/site-config.ts'
-import { displayNameSchema, emailSchema, messages } from '#app/utils/auth-schemas.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { displayNameSchema, emailSchema, messages } from '#common/accounts/auth-schemas.ts'
 import type { Db } from '#server/db/client.server.ts'
 import type { Logger } from '#server/logger.server.ts'
-import { normalizeEmail } from './email.ts'
+import { normalizeEmail } from '#common/accounts/email.ts'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.server.ts'
 import {
   PASSWORD_RESET_JOB,
@@ -100,7 +100,11 @@ function checkedRedirects(input: Record<string, unknown>): Record<string, unknow
     const value = input[name]
     if (value === undefined || value === '') continue
     const safe = typeof value === 'string' ? safeRedirectTo(value, '') : ''
-    if (!safe) throw new APIError('FORBIDDEN', { code, message: `Invalid ${name === 'redirectTo' ? 'redirectURL' : name}: use a path on this site.` })
+    if (!safe)
+      throw new APIError('FORBIDDEN', {
+        code,
+        message: `Invalid ${name === 'redirectTo' ? 'redirectURL' : name}: use a path on this site.`,
+      })
     if (safe !== value) (changed ??= { ...input })[name] = safe
   }
   return changed
@@ -210,7 +214,8 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id
         if (ctx.path === '/change-password') logger.info({ event: 'password-changed', userId, address }, 'security: password changed')
         if (ctx.path === '/reset-password') logger.info({ event: 'password-reset', address }, 'security: password reset with a mailed link')
-        if (ctx.path.startsWith('/callback/')) logger.info({ event: 'signed-in', method: 'single sign-on', userId, address }, 'security: signed in')
+        if (ctx.path.startsWith('/callback/'))
+          logger.info({ event: 'signed-in', method: 'single sign-on', userId, address }, 'security: signed in')
       }
       if (ctx.path !== '/sign-in/email') return
       const body = isRecord(ctx.body) ? ctx.body : {}

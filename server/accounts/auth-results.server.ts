@@ -1,7 +1,7 @@
 // What the account pages get back from better-auth: its cookies to pass on, or a failure worded for
 // people, with the status the page answers with and the form field it belongs to.
 import { isAPIError } from 'better-auth/api'
-import { messages } from '#app/utils/auth-schemas.ts'
+import { messages } from '#common/accounts/auth-schemas.ts'
 import { EMAIL_TAKEN_MESSAGE } from './auth-hooks.server.ts'
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.server.ts'
 

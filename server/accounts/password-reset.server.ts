@@ -11,11 +11,7 @@ export const RESET_LINK_SENT_MESSAGE = 'If an account exists for that e-mail, we
  * Asks for a reset link. better-auth's before hook checks the limits and queues the mail as a job
  * (password-reset-requests.server.ts), so the answer never says whether the account exists.
  */
-export async function requestPasswordReset(
-  services: Services,
-  request: Request,
-  email: string,
-): Promise<{ ok: true } | AuthFailure> {
+export async function requestPasswordReset(services: Services, request: Request, email: string): Promise<{ ok: true } | AuthFailure> {
   try {
     await services.auth.api.requestPasswordReset({
       body: { email, redirectTo: RESET_PASSWORD_PATH },

@@ -2,22 +2,18 @@
 // their own account on /userprofile (details, photo, password, sessions, deleting the account).
 import { isAPIError } from 'better-auth/api'
 import { and, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
-import { toSessionUser, type SessionUser } from '#app/utils/session-user.ts'
+import { toSessionUser, type SessionUser } from '#common/accounts/session-user.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { account, message, profile, session, user } from '#server/db/schema.ts'
-import { processAvatar } from '#server/media/avatar-image.server.ts'
-import { deleteAvatarFile, saveAvatarFile } from '#server/media/media-store.server.ts'
+import { processAvatar, deleteAvatarFile, saveAvatarFile } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
-import { normalizeEmail } from './email.ts'
+import { normalizeEmail } from '#common/accounts/email.ts'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.server.ts'
 import { consumeRateLimit, type RateLimitRule } from './rate-limit.server.ts'
 
 export type Profile = typeof profile.$inferSelect
 
-export async function createProfile(
-  db: Db,
-  input: { email: string; userId: string; img?: string | null },
-) {
+export async function createProfile(db: Db, input: { email: string; userId: string; img?: string | null }) {
   await db
     .insert(profile)
     .values({ email: normalizeEmail(input.email), userId: input.userId, img: input.img ?? null })
@@ -25,7 +21,10 @@ export async function createProfile(
 }
 
 export async function findProfileByEmail(db: Db, email: string): Promise<Profile | undefined> {
-  const [row] = await db.select().from(profile).where(eq(profile.email, normalizeEmail(email)))
+  const [row] = await db
+    .select()
+    .from(profile)
+    .where(eq(profile.email, normalizeEmail(email)))
   return row
 }
 
@@ -47,7 +46,10 @@ export async function countUnreadMessages(db: Db, email: string): Promise<number
 }
 
 export async function findUserIdByEmail(db: Db, email: string) {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, normalizeEmail(email)))
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, normalizeEmail(email)))
   return row?.id
 }
 
@@ -115,11 +117,7 @@ export async function updateProfileDetails(db: Db, userId: string, details: Prof
  */
 export async function setProfilePhoto(db: Db, userId: string, photoURL: string | null): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ photoURL: profile.photoURL })
-      .from(profile)
-      .where(eq(profile.userId, userId))
-      .for('update')
+    const [current] = await tx.select({ photoURL: profile.photoURL }).from(profile).where(eq(profile.userId, userId)).for('update')
     if (!current) throw new Error(`No profile for user ${userId}`)
     await tx.update(profile).set({ photoURL }).where(eq(profile.userId, userId))
     return current.photoURL
@@ -282,11 +280,7 @@ export async function signOutOtherSessions(services: Services, actor: Actor): Pr
 }
 
 /** Signs out one of the user's other sessions; 'gone' when it has already ended or is not theirs. */
-export async function signOutSession(
-  services: Services,
-  actor: Actor,
-  sessionId: string,
-): Promise<'signed-out' | 'gone' | 'current'> {
+export async function signOutSession(services: Services, actor: Actor, sessionId: string): Promise<'signed-out' | 'gone' | 'current'> {
   if (sessionId === actor.sessionId) return 'current'
   const token = await findSessionToken(services.database.db, actor.userId, sessionId)
   if (!token) return 'gone'

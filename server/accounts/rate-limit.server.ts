@@ -36,12 +36,7 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
  * Counts one attempt in a fixed window that starts with the first attempt. One upsert, so
  * concurrent requests cannot both slip under the limit.
  */
-export async function consumeRateLimit(
-  db: Db,
-  key: string,
-  rule: RateLimitRule,
-  now = Date.now(),
-): Promise<RateLimitDecision> {
+export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitDecision> {
   const windowStart = now - rule.windowSeconds * 1000
   const isExpired = sql`${rateLimit.lastRequest} <= ${windowStart}::bigint`
   const [row] = await db

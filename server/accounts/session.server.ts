@@ -1,6 +1,6 @@
 // Guards and the session of the current request (STYLE: requireUser, requireAnonymous, requireAdmin).
 import { redirect } from 'react-router'
-import type { SessionUser } from '#app/utils/session-user.ts'
+import type { SessionUser } from '#common/accounts/session-user.ts'
 import type { Services } from '#server/services.server.ts'
 import { loadSessionUser } from './profile.server.ts'
 

@@ -51,11 +51,7 @@ export type OidcStart = { ok: true; url: string; headers: Headers }
  * Starts single sign-on: the provider's authorization URL to send the browser to, and the cookie
  * that lets better-auth check the state when the provider sends the user back.
  */
-export async function startOidcSignIn(
-  services: Services,
-  request: Request,
-  redirectTo: string,
-): Promise<OidcStart | AuthFailure> {
+export async function startOidcSignIn(services: Services, request: Request, redirectTo: string): Promise<OidcStart | AuthFailure> {
   if (!services.config.oidc) {
     return { ok: false, status: 400, code: 'OIDC_NOT_CONFIGURED', message: 'Single sign-on is not available on this site.' }
   }

@@ -25,9 +25,7 @@ export type Database = {
   close(): Promise<void>
 }
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null }
+export type DatabaseOptions = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null }
 
 /** The project root: the nearest folder above this module that holds package.json. */
 export function findProjectRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {

@@ -18,7 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { AMENITY_VALUES, LISTING_STATUSES, LISTING_TYPES, UTILITY_VALUES } from '#server/listings/vocabulary.ts'
+import { AMENITY_VALUES, LISTING_STATUSES, LISTING_TYPES, UTILITY_VALUES } from '#common/listings/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () =>
@@ -32,7 +32,7 @@ const updatedAt = () =>
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  // Always stored lower-cased (see server/accounts/email.ts).
+  // Always stored lower-cased (see common/accounts/email.ts).
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
@@ -254,7 +254,10 @@ export const roomMessage = pgTable(
     uniqueIndex('room_message_author_txn_idx').on(t.authorId, t.clientTxnId),
     // The room's rate limit counts an author's recent messages.
     index('room_message_author_time_idx').on(t.authorId, t.createdAt),
-    check('room_message_body_length_check', sql`(${t.deletedAt} is not null and ${t.body} = '') or char_length(${t.body}) between 1 and 2000`),
+    check(
+      'room_message_body_length_check',
+      sql`(${t.deletedAt} is not null and ${t.body} = '') or char_length(${t.body}) between 1 and 2000`,
+    ),
   ],
 )
 
@@ -380,7 +383,10 @@ export const listing = pgTable(
     // Rent (or 30 nights when only short stays are offered) plus required monthly fees; kept in
     // step by every write so price filters and sorts read one indexed column.
     allInMonthlyCents: integer('all_in_monthly_cents').notNull(),
-    includedUtilities: text('included_utilities').array().notNull().default(sql`'{}'::text[]`),
+    includedUtilities: text('included_utilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     street: text('street').notNull(),
     unit: text('unit').notNull().default(''),
     city: text('city').notNull(),
@@ -394,7 +400,10 @@ export const listing = pgTable(
     bathroomHalves: smallint('bathroom_halves').notNull(),
     interiorSqft: integer('interior_sqft').notNull(),
     yearBuilt: smallint('year_built'),
-    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    amenities: text('amenities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     allowsCats: boolean('allows_cats').notNull().default(false),
     allowsDogs: boolean('allows_dogs').notNull().default(false),
     petPolicy: text('pet_policy').notNull().default(''),
@@ -411,7 +420,9 @@ export const listing = pgTable(
     // the covering search indexes can answer without reading the row.
     amenityBits: integer('amenity_bits')
       .notNull()
-      .generatedAlwaysAs(sql.raw(AMENITY_VALUES.map((value, i) => `(case when '${value}' = any("amenities") then ${2 ** i} else 0 end)`).join(' + '))),
+      .generatedAlwaysAs(
+        sql.raw(AMENITY_VALUES.map((value, i) => `(case when '${value}' = any("amenities") then ${2 ** i} else 0 end)`).join(' + ')),
+      ),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
@@ -480,7 +491,10 @@ export const listingPhoto = pgTable(
     height: integer('height'),
     placeholder: text('placeholder'),
     // The WebP widths written for this photo, smallest first, once it is ready.
-    variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
+    variantWidths: integer('variant_widths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     // Why processing failed, in words an owner can act on.
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

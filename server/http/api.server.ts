@@ -1,8 +1,8 @@
 // The JSON API under /api (besides /api/auth, which better-auth serves).
 import { Hono } from 'hono'
-import { findRecentArticles } from '#server/content/articles.server.ts'
+import { findRecentArticles } from '#server/content/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
-import { findListingById } from '#server/listings/listings.server.ts'
+import { findListingById } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { chatRoutes } from './chat-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'

@@ -5,10 +5,10 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router'
-import { appContext } from '#app/context.ts'
+import { appContext } from '#server/http/app-context.server.ts'
 import { findProjectRoot } from '#server/db/client.server.ts'
 import { INVALID_INPUT_MESSAGE, dataExceptionOf } from '#server/errors.server.ts'
-import { estimateListingCount } from '#server/listings/listings.server.ts'
+import { estimateListingCount } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { apiRoutes } from './api.server.ts'
 import { isOpenAuthEndpoint, withoutSessionTokens } from './auth-surface.server.ts'
@@ -43,8 +43,7 @@ export function createHttpApp({ services, build }: { services: Services; build?:
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id')
-    const requestId =
-      config.TRUST_PROXY && incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : crypto.randomUUID()
+    const requestId = config.TRUST_PROXY && incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : crypto.randomUUID()
     const log = logger.child({ requestId })
     const started = performance.now()
     c.set('requestId', requestId)
@@ -62,8 +61,7 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     // Refused access, another site's write and a spent budget are security events (ASVS 16.3).
     else if (status === 401 || status === 403 || status === 429) {
       log.warn({ ...line, event: 'refused', address: clientAddressOf(c, config.TRUST_PROXY) }, 'security: request refused')
-    }
-    else if (c.req.path !== '/healthz') log.info(line, 'request')
+    } else if (c.req.path !== '/healthz') log.info(line, 'request')
   })
 
   app.use(async (c, next) => {
@@ -75,10 +73,7 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     headers.set('Cross-Origin-Opener-Policy', 'same-origin')
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)')
     if (!headers.has('Content-Security-Policy') && !config.isDevelopment) {
-      headers.set(
-        'Content-Security-Policy',
-        contentSecurityPolicy({ nonce: c.get('nonce'), oidcIssuer: config.oidc?.issuer }),
-      )
+      headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce: c.get('nonce'), oidcIssuer: config.oidc?.issuer }))
     }
     if (isHttps) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     // What depends on who is asking, or sets a cookie, is for that browser only and never stored;
@@ -174,7 +169,10 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     })
     // Reading a page limits nothing; only form posts are counted per client address.
     const isRead = c.req.method === 'GET' || c.req.method === 'HEAD'
-    return handleDocument(isRead ? withoutUntrustedAddress(c.req.raw, config.TRUST_PROXY) : withClientAddress(c, config.TRUST_PROXY), context)
+    return handleDocument(
+      isRead ? withoutUntrustedAddress(c.req.raw, config.TRUST_PROXY) : withClientAddress(c, config.TRUST_PROXY),
+      context,
+    )
   })
 
   app.onError((error, c) => {

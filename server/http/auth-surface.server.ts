@@ -34,7 +34,11 @@ export function isOpenAuthEndpoint(method: string, pathname: string): boolean {
 function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens)
   if (typeof value !== 'object' || value === null) return value
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([key, item]) => [key, withoutTokens(item)]))
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, item]) => [key, withoutTokens(item)]),
+  )
 }
 
 /**

@@ -3,7 +3,7 @@
 // nobody hears of a message that is not stored. Visitors may read the room; all else needs a session.
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { countUnreadMessages } from '#server/accounts/profile.server.ts'
+import { countUnreadMessages } from '#server/accounts/index.server.ts'
 import { AppError, isAppError, parseOrThrow } from '#server/errors.server.ts'
 import {
   blockUser,
@@ -15,8 +15,6 @@ import {
   readThread,
   sendDirectMessage,
   unblockUser,
-} from '#server/messages/conversations.server.ts'
-import {
   announceDirectDeleted,
   announceDirectEdited,
   announceDirectMessage,
@@ -25,10 +23,18 @@ import {
   announceRoomDeleted,
   announceRoomEdited,
   announceRoomMessage,
-} from '#server/messages/chat-news.server.ts'
-import { listOpenReports, reportMessage, resolveReport } from '#server/messages/reports.server.ts'
-import { deleteRoomMessage, editRoomMessage, listActiveMutes, muteUser, postRoomMessage, readRoom, unmuteUser } from '#server/messages/room.server.ts'
-import { seqSchema, userIdSchema } from '#server/messages/schemas.ts'
+  listOpenReports,
+  reportMessage,
+  resolveReport,
+  deleteRoomMessage,
+  editRoomMessage,
+  listActiveMutes,
+  muteUser,
+  postRoomMessage,
+  readRoom,
+  unmuteUser,
+} from '#server/messages/index.server.ts'
+import { seqSchema, userIdSchema } from '#common/messages/schemas.ts'
 import type { Services } from '#server/services.server.ts'
 import { problem, problemOf } from './problem.server.ts'
 

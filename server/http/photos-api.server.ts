@@ -3,7 +3,7 @@
 // administrator only; the domain functions check it in their queries. A plain HTML form (no
 // JavaScript) posts with a `redirectTo` field and is sent back there with a toast instead of JSON.
 import { Hono, type Context } from 'hono'
-import { safeRedirectTo } from '#server/accounts/session.server.ts'
+import { safeRedirectTo } from '#server/accounts/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import {
   PROCESS_PHOTO_JOB,
@@ -13,8 +13,8 @@ import {
   listPhotosForOwner,
   updateListingPhotos,
   type Upload,
-} from '#server/media/listing-photos.server.ts'
-import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
+} from '#server/media/index.server.ts'
+import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, readFormDataWithLimit } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { redirectWithToast } from './flash.server.ts'
 import { bodyLimitFor, tooLarge } from './request-limits.server.ts'
@@ -73,7 +73,11 @@ export function photoRoutes(services: Services) {
     const files = form.getAll('photo').filter((entry): entry is File => typeof entry !== 'string')
     const altTexts = form.getAll('altText').map((entry) => (typeof entry === 'string' ? entry : ''))
     const uploads: Upload[] = await Promise.all(
-      files.map(async (file, i) => ({ name: file.name || `Photo ${i + 1}`, bytes: new Uint8Array(await file.arrayBuffer()), altText: altTexts[i] ?? '' })),
+      files.map(async (file, i) => ({
+        name: file.name || `Photo ${i + 1}`,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        altText: altTexts[i] ?? '',
+      })),
     )
     const back = backTo(form)
     try {

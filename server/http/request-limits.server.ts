@@ -3,7 +3,7 @@
 // text that is text (no NUL, nothing that is not UTF-8) in its address and body.
 import { isUtf8 } from 'node:buffer'
 import type { Context, MiddlewareHandler } from 'hono'
-import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, declaredLength, readBodyWithLimit } from '#server/media/upload-body.server.ts'
+import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, declaredLength, readBodyWithLimit } from '#server/media/index.server.ts'
 import { problem } from './problem.server.ts'
 
 /** Every form and JSON body the site takes fits in this (a 10,000-character description, escaped, is ~120 KB). */
@@ -88,7 +88,9 @@ function addressFault(url: URL, options: { allowNul: boolean }): { where: string
     const fault = encodedTextFaultOf(pair, options)
     if (!fault) continue
     const name = (pair.split('=')[0] ?? '').replaceAll('+', ' ')
-    const where = encodedTextFaultOf(name) ? 'a query parameter' : Buffer.from(percentDecodedBytes(Buffer.from(name, 'latin1'))).toString('utf8')
+    const where = encodedTextFaultOf(name)
+      ? 'a query parameter'
+      : Buffer.from(percentDecodedBytes(Buffer.from(name, 'latin1'))).toString('utf8')
     return { where, fault }
   }
   return null

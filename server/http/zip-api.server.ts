@@ -1,6 +1,6 @@
 // GET /api/zip/:zip: the city, state and centroid of a US ZIP code, for the landlord's form.
 import { Hono } from 'hono'
-import { ZIP_PATTERN, lookupZip } from '#server/listings/zip.server.ts'
+import { ZIP_PATTERN, lookupZip } from '#server/listings/index.server.ts'
 import { problem } from './problem.server.ts'
 
 export function zipRoutes() {

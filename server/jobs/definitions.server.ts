@@ -1,12 +1,18 @@
 // Every kind of background job Cooper Home runs, with what each needs from the services.
 import { sql } from 'drizzle-orm'
-import type { Auth } from '#server/accounts/auth.server.ts'
-import { PASSWORD_RESET_JOB, mailPasswordResetLink } from '#server/accounts/password-reset-requests.server.ts'
-import { PRUNE_RATE_LIMITS_CRON, PRUNE_RATE_LIMITS_JOB, pruneRateLimits } from '#server/accounts/rate-limit.server.ts'
-import { SIGN_IN_FAILURES_NOTICE_JOB, sendSignInFailuresNotice } from '#server/accounts/sign-in-failures.server.ts'
+import type { Auth } from '#server/accounts/index.server.ts'
+import {
+  PASSWORD_RESET_JOB,
+  mailPasswordResetLink,
+  PRUNE_RATE_LIMITS_CRON,
+  PRUNE_RATE_LIMITS_JOB,
+  pruneRateLimits,
+  SIGN_IN_FAILURES_NOTICE_JOB,
+  sendSignInFailuresNotice,
+} from '#server/accounts/index.server.ts'
 import type { Config } from '#server/config.server.ts'
 import type { Database } from '#server/db/client.server.ts'
-import { STALE_NOTICES_CRON, STALE_NOTICES_JOB, sendStaleNotices } from '#server/listings/stale-notices.server.ts'
+import { STALE_NOTICES_CRON, STALE_NOTICES_JOB, sendStaleNotices } from '#server/listings/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import type { Mailer } from '#server/mail/mailer.server.ts'
 import {
@@ -15,8 +21,8 @@ import {
   SWEEP_PHOTOS_JOB,
   processListingPhoto,
   sweepPendingPhotos,
-} from '#server/media/listing-photos.server.ts'
-import { UNREAD_NOTICES_CRON, UNREAD_NOTICES_JOB, sendUnreadNotices } from '#server/messages/unread-notices.server.ts'
+} from '#server/media/index.server.ts'
+import { UNREAD_NOTICES_CRON, UNREAD_NOTICES_JOB, sendUnreadNotices } from '#server/messages/index.server.ts'
 import type { JobDefinition } from './queue.server.ts'
 
 export function jobDefinitions({

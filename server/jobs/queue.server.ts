@@ -71,7 +71,12 @@ export async function startJobs({
       // Up to BATCH_SIZE jobs a fetch, fetching again at once while batches come back full: a burst
       // (a landlord's photos, many people asking for reset links) is worked through without waiting
       // a poll per job. Each job settles on its own, so one failure retries only itself.
-      const options = { pollingIntervalSeconds: POLLING_SECONDS, batchSize: BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true } as const
+      const options = {
+        pollingIntervalSeconds: POLLING_SECONDS,
+        batchSize: BATCH_SIZE,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      } as const
       await boss.work(definition.name, options, async (batch) => {
         const results: JobResult[] = []
         for (const job of batch) {

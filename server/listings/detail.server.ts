@@ -3,17 +3,14 @@
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm'
 import type { Config } from '#server/config.server.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { MAX_INT32 } from '#server/db/limits.ts'
+import { MAX_INT32 } from '#common/limits.ts'
 import { listing, profile, user } from '#server/db/schema.ts'
 import { summariesWithPhotos, summaryColumns, type ListingDetail, type ListingSummary } from './listings.server.ts'
-import { CONFIRMATION_DAYS } from './vocabulary.ts'
-import type { MapTiles } from '#app/utils/map-tiles.ts'
+import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
+import type { MapTiles } from '#common/map-tiles.ts'
 
 const isPublishedAndFresh = () =>
-  and(
-    eq(listing.status, 'published'),
-    sql`${listing.lastConfirmedAt} > now() - make_interval(days => ${CONFIRMATION_DAYS})`,
-  )
+  and(eq(listing.status, 'published'), sql`${listing.lastConfirmedAt} > now() - make_interval(days => ${CONFIRMATION_DAYS})`)
 
 /** How far "nearby" reaches when the city differs: about 25 km of latitude. */
 const NEARBY_DEGREES = 0.25
@@ -24,7 +21,13 @@ const NEARBY_DEGREES = 0.25
  */
 export async function findSimilarListings(
   db: Db,
-  { listing: home, limit = 4 }: { listing: Pick<ListingDetail, 'id' | 'city' | 'state' | 'latitude' | 'longitude' | 'allInMonthlyCents' | 'bedrooms'>; limit?: number },
+  {
+    listing: home,
+    limit = 4,
+  }: {
+    listing: Pick<ListingDetail, 'id' | 'city' | 'state' | 'latitude' | 'longitude' | 'allInMonthlyCents' | 'bedrooms'>
+    limit?: number
+  },
 ): Promise<ListingSummary[]> {
   const low = Math.floor(home.allInMonthlyCents * 0.7)
   // Compared with an integer column, so the bound must be an integer too: 1.3 × a large cost is not.

@@ -2,18 +2,18 @@
 // fee rows and the ZIP look-up without JavaScript, coordinates from the ZIP centroid when the pin
 // was not placed, then a save (and a publish) through the listing domain functions.
 import { data } from 'react-router'
-import { listingPath } from '#app/utils/listing-url.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
-import { BodyTooLargeError, readFormDataWithLimit } from '#server/media/upload-body.server.ts'
+import { BodyTooLargeError, readFormDataWithLimit } from '#server/media/index.server.ts'
 import {
   formErrorsOf,
   validateListingForm,
   valuesOfFormData,
   type ListingFormErrors,
   type ListingFormValues,
-} from './listing-form.ts'
+} from '#common/listings/listing-form.ts'
 import { createListing, publishListing, updateListing, type ListingDetail } from './listings.server.ts'
 import { ZIP_PATTERN, lookupZip } from './zip.server.ts'
 
@@ -132,7 +132,11 @@ export async function answerListingForm(outcome: ListingFormOutcome, { isNew }: 
     case 'save':
       return redirectWithToast(`${path}/edit`, {
         type: 'success',
-        message: isNew ? 'Your draft is saved. Add photos below, then publish.' : saved.status === 'draft' ? 'Your draft is saved.' : 'Your changes are saved.',
+        message: isNew
+          ? 'Your draft is saved. Add photos below, then publish.'
+          : saved.status === 'draft'
+            ? 'Your draft is saved.'
+            : 'Your changes are saved.',
       })
   }
 }

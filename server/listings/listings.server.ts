@@ -12,10 +12,17 @@ import {
   listingSearchSchema,
   type ListingSearchInput,
   type ValidListing,
-} from './schemas.ts'
-import { photoView, type PhotoView } from './photos.ts'
+} from '#common/listings/schemas.ts'
+import { photoView, type PhotoView } from '#common/listings/photos.ts'
 import { noteListingChange } from './changes.ts'
-import { AMENITY_VALUES, CONFIRMATION_DAYS, type Amenity, type ListingStatus, type ListingType, type Utility } from './vocabulary.ts'
+import {
+  AMENITY_VALUES,
+  CONFIRMATION_DAYS,
+  type Amenity,
+  type ListingStatus,
+  type ListingType,
+  type Utility,
+} from '#common/listings/vocabulary.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Row = typeof listing.$inferSelect
@@ -317,7 +324,11 @@ export async function createListing(db: Db, { viewerId, input }: { viewerId: str
   return (await findListingById(db, { viewerId, listingId: id }))!
 }
 
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`
 
 /**
  * Changes some fields of a listing. The result is validated as a whole listing, so a change cannot
@@ -404,7 +415,10 @@ export function archiveListing(db: Db, { viewerId, listingId }: { viewerId: stri
 export async function confirmAvailable(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
   await db.transaction(async (tx) => {
     await lockChangeable(tx, viewerId, listingId)
-    await tx.update(listing).set({ lastConfirmedAt: sql`now()`, staleNoticeSentAt: null }).where(eq(listing.id, listingId))
+    await tx
+      .update(listing)
+      .set({ lastConfirmedAt: sql`now()`, staleNoticeSentAt: null })
+      .where(eq(listing.id, listingId))
   })
   noteListingChange()
   return (await findListingById(db, { viewerId, listingId }))!
@@ -482,7 +496,11 @@ export type TextStrategy = 'index' | 'walk'
  */
 type TextColumns = Record<'searchVector' | 'city', AnyColumn>
 type TextCondition = (row: TextColumns) => SQL
-type SearchConditions = { filters: SQL[]; text: TextCondition | null; textParts: { words: TextCondition; cityPrefix: TextCondition } | null }
+type SearchConditions = {
+  filters: SQL[]
+  text: TextCondition | null
+  textParts: { words: TextCondition; cityPrefix: TextCondition } | null
+}
 
 /**
  * Turns a parsed search into conditions. A ZIP prefix and an exact city name are filters: "Where do
@@ -558,7 +576,12 @@ const sorts = {
   },
 } as const
 
-const sortColumns = { id: listing.id, createdAt: listing.createdAt, allInMonthlyCents: listing.allInMonthlyCents, interiorSqft: listing.interiorSqft }
+const sortColumns = {
+  id: listing.id,
+  createdAt: listing.createdAt,
+  allInMonthlyCents: listing.allInMonthlyCents,
+  interiorSqft: listing.interiorSqft,
+}
 
 /** What a search needs to know about its text before choosing a plan. */
 export type TextFacts = { isCity: boolean; strategy: { page: TextStrategy; count: TextStrategy } }
@@ -620,7 +643,13 @@ export function buildListingSearch(db: Db, input: ListingSearchInput | Record<st
   let page
   if (!text) {
     // The ids of the page from the sort's covering index alone, then their rows.
-    const hits = db.select(sortColumns).from(listing).where(and(...pageFilters)).orderBy(...sort.order(sortColumns)).limit(size).as('hits')
+    const hits = db
+      .select(sortColumns)
+      .from(listing)
+      .where(and(...pageFilters))
+      .orderBy(...sort.order(sortColumns))
+      .limit(size)
+      .as('hits')
     page = db
       .select({ ...summaryColumnsOf(row), sortKey: sort.key(hits) })
       .from(hits)
@@ -629,8 +658,18 @@ export function buildListingSearch(db: Db, input: ListingSearchInput | Record<st
   } else if (facts.strategy.page === 'walk') {
     // Candidates in the sort's order from the covering index, each row read and checked for the text
     // (offset 0 keeps the check per candidate, so the walk stops once the page is full).
-    const candidates = db.select(sortColumns).from(listing).where(and(...pageFilters)).orderBy(...sort.order(sortColumns)).as('candidates')
-    const matching = db.select(summaryColumnsOf(row)).from(row).where(and(eq(row.id, candidates.id), text(row))).offset(0).as('matching')
+    const candidates = db
+      .select(sortColumns)
+      .from(listing)
+      .where(and(...pageFilters))
+      .orderBy(...sort.order(sortColumns))
+      .as('candidates')
+    const matching = db
+      .select(summaryColumnsOf(row))
+      .from(row)
+      .where(and(eq(row.id, candidates.id), text(row)))
+      .offset(0)
+      .as('matching')
     page = db
       .select({ ...summaryColumnsOf(matching), sortKey: sort.key(candidates) })
       .from(candidates)
@@ -650,16 +689,36 @@ export function buildListingSearch(db: Db, input: ListingSearchInput | Record<st
   if (wantsTotal) {
     let matches
     if (text && facts.strategy.count === 'walk') {
-      const candidates = db.select({ id: listing.id }).from(listing).where(and(...filters)).as('candidates')
-      const matching = db.select({ one: sql`1`.as('one') }).from(row).where(and(eq(row.id, candidates.id), text(row))).offset(0).as('matching')
-      matches = db.select({ one: matching.one }).from(candidates).crossJoinLateral(matching).limit(TOTAL_CAP + 1).as('matches')
+      const candidates = db
+        .select({ id: listing.id })
+        .from(listing)
+        .where(and(...filters))
+        .as('candidates')
+      const matching = db
+        .select({ one: sql`1`.as('one') })
+        .from(row)
+        .where(and(eq(row.id, candidates.id), text(row)))
+        .offset(0)
+        .as('matching')
+      matches = db
+        .select({ one: matching.one })
+        .from(candidates)
+        .crossJoinLateral(matching)
+        .limit(TOTAL_CAP + 1)
+        .as('matches')
     } else if (textParts) {
       // Each half of the text counted through its own index, each stopping at TOTAL_CAP + 1, then
       // merged: with the two in one OR, a prefix that names a big city ("Phil") makes the planner
       // scan the table.
       const matchingIds = (condition: TextCondition) =>
-        db.select({ id: listing.id }).from(listing).where(and(...filters, condition(listing))).limit(TOTAL_CAP + 1)
-      matches = union(matchingIds(textParts.words), matchingIds(textParts.cityPrefix)).limit(TOTAL_CAP + 1).as('matches')
+        db
+          .select({ id: listing.id })
+          .from(listing)
+          .where(and(...filters, condition(listing)))
+          .limit(TOTAL_CAP + 1)
+      matches = union(matchingIds(textParts.words), matchingIds(textParts.cityPrefix))
+        .limit(TOTAL_CAP + 1)
+        .as('matches')
     } else if (search.south !== undefined) {
       matches = db
         .select({ one: sql`1`.as('one') })

@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { listing, savedListing } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
 import { findListingById, type ListingDetail } from './listings.server.ts'
-import { CONFIRMATION_DAYS, type ListingStatus } from './vocabulary.ts'
+import { CONFIRMATION_DAYS, type ListingStatus } from '#common/listings/vocabulary.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -7,7 +7,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { listingChangeGeneration } from './changes.ts'
 import { findListings, type ListingPage } from './listings.server.ts'
-import { listingSearchSchema, type ListingSearchInput } from './schemas.ts'
+import { listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
 
 export type ListingSearcher = (input: ListingSearchInput | Record<string, unknown>) => Promise<ListingPage>
 
@@ -39,7 +39,11 @@ export function createListingSearcher(db: Db, { seconds, maxEntries = 500 }: { s
       keep(asAsked, cached)
       return cached.page
     }
-    const entry: Entry = { generation: listingChangeGeneration(), expires: Date.now() + seconds * 1000, page: findListings(db, { search: input }) }
+    const entry: Entry = {
+      generation: listingChangeGeneration(),
+      expires: Date.now() + seconds * 1000,
+      page: findListings(db, { search: input }),
+    }
     keep(key, entry)
     keep(asAsked, entry)
     // A failed search is not kept.

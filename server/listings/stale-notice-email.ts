@@ -1,7 +1,7 @@
 // The e-mail that tells a landlord their listings left search because nobody confirmed them for
 // CONFIRMATION_DAYS days. Pure, so its wording is tested without a mailer.
-import { listingPath } from '#app/utils/listing-url.ts'
-import { CONFIRMATION_DAYS } from './vocabulary.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
+import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 
 export type StaleListing = { id: number; title: string }
 

@@ -7,7 +7,7 @@ import { listing, user } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
 import type { Mailer } from '#server/mail/mailer.server.ts'
 import { staleNoticeEmail } from './stale-notice-email.ts'
-import { CONFIRMATION_DAYS } from './vocabulary.ts'
+import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 
 export const STALE_NOTICES_JOB = 'listing-stale-notices'
 /** Every hour, at a minute past the hour that few other schedules use. */
@@ -59,7 +59,15 @@ export async function sendStaleNotices({
     } catch (error) {
       // Not sent: let the next run try again.
       logger.warn({ err: error, ownerId: owner.id }, 'stale listing notice could not be sent')
-      await db.update(listing).set({ staleNoticeSentAt: null }).where(inArray(listing.id, listings.map((row) => row.id)))
+      await db
+        .update(listing)
+        .set({ staleNoticeSentAt: null })
+        .where(
+          inArray(
+            listing.id,
+            listings.map((row) => row.id),
+          ),
+        )
     }
   }
   return sent

@@ -11,12 +11,7 @@ export type Mailer = {
   send(mail: Mail): Promise<void>
 }
 
-export function createMailer(options: {
-  smtpUrl?: string
-  from: string
-  dataDir: string
-  logger: Logger
-}): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   const { logger } = options
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl)

@@ -1,11 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import {
-  AVATAR_MAX_BYTES,
-  ImageRejectedError,
-  processAvatar,
-  sniffImageFormat,
-} from './avatar-image.server.ts'
+import { AVATAR_MAX_BYTES, ImageRejectedError, processAvatar, sniffImageFormat } from './avatar-image.server.ts'
 import { decompressionBombPng, jpegWithGps, solidImage } from '#tests/support/images.ts'
 
 const solid = solidImage

@@ -6,14 +6,13 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, eq, lt, max, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { plainText } from '#app/utils/plain-text.ts'
+import { plainText } from '#common/plain-text.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingPhoto } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { noteListingChange } from '#server/listings/changes.ts'
-import { canChange, canView } from '#server/listings/listings.server.ts'
-import { photoView, type OwnerPhoto, type PhotoStatus } from '#server/listings/photos.ts'
-export type { OwnerPhoto } from '#server/listings/photos.ts'
+import { noteListingChange, canChange, canView } from '#server/listings/index.server.ts'
+import { photoView, type OwnerPhoto, type PhotoStatus } from '#common/listings/photos.ts'
+export type { OwnerPhoto } from '#common/listings/photos.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { ImageRejectedError, inspectImage, type ImageLimits } from './avatar-image.server.ts'
 import { deletePhotoVariants, newStorageKey, writePhotoVariants } from './photo-variants.server.ts'
@@ -49,7 +48,10 @@ async function lockChangeable(tx: Tx | Db, viewerId: string, listingId: number):
     .where(and(eq(listing.id, listingId), canChange(viewerId)))
     .for('update')
   if (row) return
-  const [visible] = await tx.select({ id: listing.id }).from(listing).where(and(eq(listing.id, listingId), canView(viewerId)))
+  const [visible] = await tx
+    .select({ id: listing.id })
+    .from(listing)
+    .where(and(eq(listing.id, listingId), canView(viewerId)))
   if (visible) throw new AppError('forbidden', 'Only the owner or an administrator can change the photos of this listing.')
   throw new AppError('not-found', 'No such listing.')
 }
@@ -124,7 +126,15 @@ export async function addListingPhotos(
       const first = (stats?.last ?? -1) + 1
       return tx
         .insert(listingPhoto)
-        .values(uploads.map((upload, i) => ({ listingId, position: first + i, altText: upload.altText.trim(), storageKey: keys[i]!, status: 'pending' })))
+        .values(
+          uploads.map((upload, i) => ({
+            listingId,
+            position: first + i,
+            altText: upload.altText.trim(),
+            storageKey: keys[i]!,
+            status: 'pending',
+          })),
+        )
         .returning()
     })
     return rows.map((row) => ({ id: row.id, altText: row.altText, status: 'pending', error: null, view: null }))
@@ -165,7 +175,9 @@ export async function updateListingPhotos(
       .orderBy(asc(listingPhoto.position), asc(listingPhoto.id))
     const ids = new Set(current.map((row) => row.id))
     if (photos.some((p) => !ids.has(p.id))) {
-      throw new AppError('invalid', 'Some of these photos do not belong to this listing.', { photos: ['Some of these photos do not belong to this listing.'] })
+      throw new AppError('invalid', 'Some of these photos do not belong to this listing.', {
+        photos: ['Some of these photos do not belong to this listing.'],
+      })
     }
     const named = new Set(photos.map((p) => p.id))
     const order = [...photos.map((p) => p.id), ...current.map((row) => row.id).filter((id) => !named.has(id))]

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
-import { PHOTO_WIDTHS } from '#server/listings/photos.ts'
+import { PHOTO_WIDTHS } from '#common/listings/photos.ts'
 import { decodeOptions, type ImageLimits } from './avatar-image.server.ts'
 
 const WEBP_QUALITY = 80
@@ -48,12 +48,7 @@ function uprightSize(metadata: Metadata): { width: number; height: number } {
  * no metadata: sharp keeps none (EXIF, GPS, XMP, ICC comments) unless asked. Files are written under
  * a temporary name and renamed, so a half-written variant is never served.
  */
-export async function writePhotoVariants(
-  dataDir: string,
-  storageKey: string,
-  input: Buffer,
-  limits: ImageLimits,
-): Promise<PhotoVariants> {
+export async function writePhotoVariants(dataDir: string, storageKey: string, input: Buffer, limits: ImageLimits): Promise<PhotoVariants> {
   const options = decodeOptions(limits)
   const { width, height } = uprightSize(await sharp(input, options).metadata())
   if (!width || !height) throw new Error('The image has no size')

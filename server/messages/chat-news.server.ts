@@ -1,6 +1,6 @@
 // The live news of a write made through the /chat pages' forms and loaders, the same news the chat
 // JSON API publishes (both call these), told only after the write has committed.
-import { countUnreadMessages } from '#server/accounts/profile.server.ts'
+import { countUnreadMessages } from '#server/accounts/index.server.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
 import type { Services } from '#server/services.server.ts'
 import type { DeletedDirectMessage, DirectMessage } from './conversations.server.ts'
@@ -25,7 +25,15 @@ export async function announceDirectMessage(
 /** The reader's tabs learn the new count; the other participant learns of the receipt, if the reader sends them. */
 export async function announceRead(
   services: Services,
-  { userId, conversationId, read }: { userId: string; conversationId: number; read: { readSeqs: number[]; readAt: string | null; otherUserId: string; unread: number; sendsReceipts: boolean } },
+  {
+    userId,
+    conversationId,
+    read,
+  }: {
+    userId: string
+    conversationId: number
+    read: { readSeqs: number[]; readAt: string | null; otherUserId: string; unread: number; sendsReceipts: boolean }
+  },
 ) {
   const outlet = outletOf(services)
   const throughSeq = read.readSeqs.at(-1)

@@ -4,15 +4,15 @@
 // (400 bad input, 403, 429) and the words to show; someone else's conversation is a 404.
 import { eq } from 'drizzle-orm'
 import { data, redirect } from 'react-router'
-import { listingPath } from '#app/utils/listing-url.ts'
-import { isPlainText } from '#app/utils/plain-text.ts'
-import { getCurrentSession, requireUser, type CurrentSession } from '#server/accounts/session.server.ts'
-import { MAX_INT32 } from '#server/db/limits.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
+import { isPlainText } from '#common/plain-text.ts'
+import { getCurrentSession, requireUser, type CurrentSession } from '#server/accounts/index.server.ts'
+import { MAX_INT32 } from '#common/limits.ts'
 import { conversation } from '#server/db/schema.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { isOwnNavigation } from '#server/http/security.server.ts'
-import { findListingById } from '#server/listings/listings.server.ts'
+import { findListingById } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import {
   blockUser,
@@ -114,13 +114,22 @@ function viewerOf(current: CurrentSession, muted: Date | null): ChatViewer {
   }
 }
 
-async function listingCardOf(services: Services, { userId, conversationId }: { userId: string; conversationId: number }): Promise<ListingCard | null> {
+async function listingCardOf(
+  services: Services,
+  { userId, conversationId }: { userId: string; conversationId: number },
+): Promise<ListingCard | null> {
   const { db } = services.database
   const [row] = await db.select({ listingId: conversation.listingId }).from(conversation).where(eq(conversation.id, conversationId))
   if (!row?.listingId) return null
   const found = await findListingById(db, { viewerId: userId, listingId: row.listingId })
   if (!found || found.status !== 'published') return { available: false } as const
-  return { available: true, id: found.id, title: found.title, path: listingPath(found), allInMonthlyCents: found.allInMonthlyCents } as const
+  return {
+    available: true,
+    id: found.id,
+    title: found.title,
+    path: listingPath(found),
+    allInMonthlyCents: found.allInMonthlyCents,
+  } as const
 }
 
 async function markRead(services: Services, { userId, conversationId }: { userId: string; conversationId: number }) {
@@ -140,7 +149,13 @@ export async function loadChatPage(
   const clientTxnId = crypto.randomUUID()
   if (!current) {
     const room = await readRoom(db, { beforeSeq: before })
-    return { viewer: null, conversations: [], thread: { kind: 'room', ...room, before: before ?? null }, clientTxnId, reportsToReview: null }
+    return {
+      viewer: null,
+      conversations: [],
+      thread: { kind: 'room', ...room, before: before ?? null },
+      clientTxnId,
+      reportsToReview: null,
+    }
   }
   const userId = current.userId
   const countingReports = current.user.isAdmin ? countOpenReports(db, { viewerId: userId }) : Promise.resolve(null)
@@ -207,18 +222,21 @@ function refuse(status: number, failure: Omit<ChatFailure, 'fieldErrors'> & { fi
 function refusal(error: unknown, intent: ChatIntent, extra: Partial<ChatFailure> = {}) {
   if (!isAppError(error)) throw error
   if (error.code === 'not-found') notFound()
-  const field = intent === CHAT_INTENTS.send || intent === CHAT_INTENTS.edit ? 'body' : intent === CHAT_INTENTS.report ? 'reason' : intent === CHAT_INTENTS.mute ? 'minutes' : null
+  const field =
+    intent === CHAT_INTENTS.send || intent === CHAT_INTENTS.edit
+      ? 'body'
+      : intent === CHAT_INTENTS.report
+        ? 'reason'
+        : intent === CHAT_INTENTS.mute
+          ? 'minutes'
+          : null
   const fieldMessage = error.fieldErrors ? Object.values(error.fieldErrors).flat()[0] : undefined
   const fieldErrors = field && error.code === 'invalid' ? { [field]: fieldMessage ?? error.message } : {}
   return refuse(error.status, { intent, formError: fieldMessage ?? error.message, fieldErrors, ...extra })
 }
 
 /** The action of /chat and /chat/:conversationId. */
-export async function chatAction(
-  services: Services,
-  request: Request,
-  { conversationId }: { conversationId: string | null },
-) {
+export async function chatAction(services: Services, request: Request, { conversationId }: { conversationId: string | null }) {
   const { db } = services.database
   const formData = await request.formData()
   const intent = text(formData, 'intent')
@@ -296,7 +314,11 @@ export async function chatAction(
         // The form's hidden field names the author; text the database cannot hold names nobody.
         const target = text(formData, 'userId')
         if (!isPlainText(target)) notFound()
-        const { until } = await muteUser(db, { adminId: userId, userId: target, input: { minutes: text(formData, 'minutes'), reason: text(formData, 'reason') } })
+        const { until } = await muteUser(db, {
+          adminId: userId,
+          userId: target,
+          input: { minutes: text(formData, 'minutes'), reason: text(formData, 'reason') },
+        })
         return redirectWithToast(page, {
           type: 'success',
           message: `Muted in the room until ${until.slice(0, 16).replace('T', ' ')} UTC.`,
@@ -308,7 +330,11 @@ export async function chatAction(
   } catch (error) {
     const known = Object.values(CHAT_INTENTS).find((value) => value === intent) ?? CHAT_INTENTS.send
     const values =
-      known === CHAT_INTENTS.send || known === CHAT_INTENTS.edit ? { body: text(formData, 'body') } : known === CHAT_INTENTS.report ? { reason: text(formData, 'reason') } : undefined
+      known === CHAT_INTENTS.send || known === CHAT_INTENTS.edit
+        ? { body: text(formData, 'body') }
+        : known === CHAT_INTENTS.report
+          ? { reason: text(formData, 'reason') }
+          : undefined
     return refusal(error, known, { messageId: messageId ?? undefined, values })
   }
 }

@@ -6,9 +6,9 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'dri
 import type { Db } from '#server/db/client.server.ts'
 import { conversation, listing, message, profile, user, userBlock } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { canView } from '#server/listings/listings.server.ts'
+import { canView } from '#server/listings/index.server.ts'
 import { consumeEditAllowance, lockPerson, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_SECONDS, sendingTooFast } from './limits.server.ts'
-import { directMessageSchema, editDirectMessageSchema } from './schemas.ts'
+import { directMessageSchema, editDirectMessageSchema } from '#common/messages/schemas.ts'
 
 /** Messages per page of history. */
 export const THREAD_PAGE_SIZE = 50
@@ -51,8 +51,7 @@ function pairOf(a: string, b: string): [string, string] {
   return a < b ? [a, b] : [b, a]
 }
 
-const isParticipant = (userId: string) =>
-  or(eq(conversation.userLowId, userId), eq(conversation.userHighId, userId))!
+const isParticipant = (userId: string) => or(eq(conversation.userLowId, userId), eq(conversation.userHighId, userId))!
 
 const otherOf = (row: { userLowId: string; userHighId: string }, userId: string) =>
   row.userLowId === userId ? row.userHighId : row.userLowId
@@ -189,17 +188,24 @@ export async function sendDirectMessage(
   return db.transaction(async (tx) => {
     // The conversation's row lock orders its messages and makes a retried send wait for the first.
     const [found] = await tx
-      .select({ id: conversation.id, userLowId: conversation.userLowId, userHighId: conversation.userHighId, listingId: conversation.listingId })
+      .select({
+        id: conversation.id,
+        userLowId: conversation.userLowId,
+        userHighId: conversation.userHighId,
+        listingId: conversation.listingId,
+      })
       .from(conversation)
       .where(and(eq(conversation.id, conversationId), isParticipant(senderId)))
       .for('update')
     if (!found) throw new AppError('not-found', 'No such conversation.')
     const recipientId = otherOf(found, senderId)
     const emails = new Map(
-      (await tx.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, [senderId, recipientId]))).map((u) => [
-        u.id,
-        u.email,
-      ]),
+      (
+        await tx
+          .select({ id: user.id, email: user.email })
+          .from(user)
+          .where(inArray(user.id, [senderId, recipientId]))
+      ).map((u) => [u.id, u.email]),
     )
     const recipientEmail = emails.get(recipientId)!
     const [again] = await tx
@@ -331,10 +337,7 @@ export async function readThread(
   const hasMore = rows.length > size
   const page = rows.slice(0, size)
   if (!catchingUp) page.reverse()
-  const [receipts] = await db
-    .select({ send: profile.sendReadReceipts })
-    .from(profile)
-    .where(eq(profile.userId, summary.other.id))
+  const [receipts] = await db.select({ send: profile.sendReadReceipts }).from(profile).where(eq(profile.userId, summary.other.id))
   const otherSendsReceipts = receipts?.send ?? true
   const messages = page.map((row) => messageView(row, { showReadAt: row.senderId === userId ? otherSendsReceipts : true }))
   const first = messages[0]?.seq ?? 0
@@ -404,7 +407,10 @@ const deletedColumns = {
 }
 
 /** Deletes one of the user's own messages: it keeps its place in the thread, without its words. */
-export async function deleteDirectMessage(db: Db, { userId, messageId }: { userId: string; messageId: number }): Promise<DeletedDirectMessage> {
+export async function deleteDirectMessage(
+  db: Db,
+  { userId, messageId }: { userId: string; messageId: number },
+): Promise<DeletedDirectMessage> {
   const [deleted] = await db
     .update(message)
     .set({ body: '', deletedAt: sql`now()` })
@@ -424,7 +430,10 @@ export async function deleteDirectMessage(db: Db, { userId, messageId }: { userI
  * An administrator deletes a reported direct message (the caller has checked that the viewer is an
  * administrator). Null when it was already deleted.
  */
-export async function deleteDirectMessageByAdministrator(db: Pick<Db, 'update'>, { messageId }: { messageId: number }): Promise<DeletedDirectMessage | null> {
+export async function deleteDirectMessageByAdministrator(
+  db: Pick<Db, 'update'>,
+  { messageId }: { messageId: number },
+): Promise<DeletedDirectMessage | null> {
   const [deleted] = await db
     .update(message)
     .set({ body: '', deletedAt: sql`now()` })

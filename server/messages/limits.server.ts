@@ -1,7 +1,7 @@
 // The messaging rate limits (DESIGN §5), kept in the database so they hold across app instances and
 // restarts: a count of the sender's recent rows under a per-person lock, or a counter row for edits.
 import { sql } from 'drizzle-orm'
-import { consumeRateLimit } from '#server/accounts/rate-limit.server.ts'
+import { consumeRateLimit } from '#server/accounts/index.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { AppError } from '#server/errors.server.ts'
 
@@ -14,7 +14,11 @@ export const MESSAGE_RATE_WINDOW_SECONDS = 10
  * the insert after it cannot interleave with the same person's concurrent request. A transaction-level
  * advisory lock: no row to hold, and the same on PGlite and PostgreSQL.
  */
-export async function lockPerson(tx: Pick<Db, 'execute'>, purpose: 'open-conversation' | 'direct-message' | 'room-message', userId: string) {
+export async function lockPerson(
+  tx: Pick<Db, 'execute'>,
+  purpose: 'open-conversation' | 'direct-message' | 'room-message',
+  userId: string,
+) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${purpose}:${userId}`}, 0))`)
 }
 

@@ -3,8 +3,8 @@
 // action, which acts through the same domain functions as the JSON API, publishes what others see
 // (a deleted message) and redirects back with a toast; a refusal answers with its status and words.
 import { data } from 'react-router'
-import { isPlainText } from '#app/utils/plain-text.ts'
-import { requireAdmin } from '#server/accounts/session.server.ts'
+import { isPlainText } from '#common/plain-text.ts'
+import { requireAdmin } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import type { Services } from '#server/services.server.ts'
@@ -23,7 +23,10 @@ export type ReportsFailure = { reportId?: number; userId?: string; formError: st
 export async function loadReportsPage(services: Services, request: Request): Promise<ReportsPageData> {
   const current = await requireAdmin(services, request)
   const { db } = services.database
-  const [reports, mutes] = await Promise.all([listOpenReports(db, { viewerId: current.userId }), listActiveMutes(db, { adminId: current.userId })])
+  const [reports, mutes] = await Promise.all([
+    listOpenReports(db, { viewerId: current.userId }),
+    listActiveMutes(db, { adminId: current.userId }),
+  ])
   return { reports, mutes }
 }
 

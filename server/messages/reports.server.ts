@@ -10,7 +10,7 @@ import { message, messageReport, roomMessage, user, userMute } from '#server/db/
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import { deleteDirectMessageByAdministrator, type DeletedDirectMessage, type Person } from './conversations.server.ts'
 import { isAdministrator, muteUser } from './room.server.ts'
-import { REPORT_REASON_MAX_LENGTH, reportSchema } from './schemas.ts'
+import { REPORT_REASON_MAX_LENGTH, reportSchema } from '#common/messages/schemas.ts'
 
 export const messageReportSchema = reportSchema.extend({
   kind: z.enum(['direct', 'room'], { error: 'Say whether it is a direct or a room message.' }),
@@ -30,10 +30,7 @@ export const resolveReportSchema = z.object({
 })
 
 /** Files a report. Reporting the same message again changes nothing (created false). */
-export async function reportMessage(
-  db: Db,
-  { reporterId, input }: { reporterId: string; input: unknown },
-): Promise<{ created: boolean }> {
+export async function reportMessage(db: Db, { reporterId, input }: { reporterId: string; input: unknown }): Promise<{ created: boolean }> {
   const { kind, messageId, reason } = parseOrThrow(messageReportSchema, input, 'The report could not be sent.')
   const [found] =
     kind === 'direct'
@@ -167,7 +164,12 @@ export async function resolveReport(
   await requireAdministrator(db, adminId)
   const { action, minutes } = parseOrThrow(resolveReportSchema, input, 'The report could not be resolved.')
   const [report] = await db
-    .select({ kind: messageReport.kind, messageId: messageReport.messageId, reason: messageReport.reason, resolvedAt: messageReport.resolvedAt })
+    .select({
+      kind: messageReport.kind,
+      messageId: messageReport.messageId,
+      reason: messageReport.reason,
+      resolvedAt: messageReport.resolvedAt,
+    })
     .from(messageReport)
     .where(eq(messageReport.id, reportId))
   if (!report) throw new AppError('not-found', 'No such report.')
@@ -194,7 +196,9 @@ export async function resolveReport(
       .where(
         and(
           isNull(messageReport.resolvedAt),
-          onlyThis ? eq(messageReport.id, reportId) : and(eq(messageReport.kind, report.kind), eq(messageReport.messageId, report.messageId)),
+          onlyThis
+            ? eq(messageReport.id, reportId)
+            : and(eq(messageReport.kind, report.kind), eq(messageReport.messageId, report.messageId)),
         ),
       )
       .returning({ id: messageReport.id })

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { profile, room, roomMessage, user, userMute } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { editRoomMessageSchema, muteSchema, roomMessageSchema } from './schemas.ts'
+import { editRoomMessageSchema, muteSchema, roomMessageSchema } from '#common/messages/schemas.ts'
 import { THREAD_PAGE_SIZE, type Person } from './conversations.server.ts'
 import { consumeEditAllowance, lockPerson, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_SECONDS, sendingTooFast } from './limits.server.ts'
 
@@ -98,7 +98,10 @@ export async function postRoomMessage(
     if (again) return { row: again, isNew: false }
     const until = await mutedUntil(tx, authorId)
     if (until) {
-      throw new AppError('forbidden', `An administrator has muted you in the room until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
+      throw new AppError(
+        'forbidden',
+        `An administrator has muted you in the room until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      )
     }
     const [[recent], [author]] = await Promise.all([
       tx
@@ -202,7 +205,10 @@ export async function editRoomMessage(
   if (found.deletedAt) throw new AppError('conflict', 'This message was deleted.')
   const until = await mutedUntil(db, authorId)
   if (until) {
-    throw new AppError('forbidden', `An administrator has muted you in the room until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
+    throw new AppError(
+      'forbidden',
+      `An administrator has muted you in the room until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    )
   }
   await consumeEditAllowance(db, authorId)
   const [edited] = await db
@@ -211,7 +217,11 @@ export async function editRoomMessage(
     .where(and(eq(roomMessage.id, messageId), isNull(roomMessage.deletedAt)))
     .returning({ id: roomMessage.id })
   if (!edited) throw new AppError('conflict', 'This message was deleted.')
-  const [row] = await db.select(roomColumns).from(roomMessage).innerJoin(user, eq(user.id, roomMessage.authorId)).where(eq(roomMessage.id, messageId))
+  const [row] = await db
+    .select(roomColumns)
+    .from(roomMessage)
+    .innerJoin(user, eq(user.id, roomMessage.authorId))
+    .where(eq(roomMessage.id, messageId))
   return { message: roomMessageView(row!) }
 }
 

@@ -4,9 +4,9 @@
 import type http from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { TYPING_INTERVAL_MS, type ServerEvent } from '#app/realtime/events.ts'
-import { countUnreadMessages } from '#server/accounts/profile.server.ts'
-import { findOtherParticipant } from '#server/messages/participants.server.ts'
+import { TYPING_INTERVAL_MS, type ServerEvent } from '#common/realtime-events.ts'
+import { countUnreadMessages } from '#server/accounts/index.server.ts'
+import { findOtherParticipant } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import type { PublicNews } from './events.server.ts'
 
@@ -42,7 +42,9 @@ export function isAllowedOrigin(origin: string | undefined, host: string | undef
 }
 
 function refuse(socket: Duplex, status: number, reason: string) {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`)
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
+  )
 }
 
 function headersOf(request: http.IncomingMessage) {
@@ -213,7 +215,8 @@ export function attachRealtimeSocket(
     }
     if (typeof event !== 'object' || event === null || (event as { type?: unknown }).type !== 'typing') return
     const { conversationId } = event as { conversationId?: unknown }
-    if (conversationId !== null && !(typeof conversationId === 'number' && Number.isSafeInteger(conversationId) && conversationId > 0)) return
+    if (conversationId !== null && !(typeof conversationId === 'number' && Number.isSafeInteger(conversationId) && conversationId > 0))
+      return
     onTyping(client.person, conversationId).catch((error: unknown) => logger.warn({ err: error }, 'typing news failed'))
   }
 

@@ -1,7 +1,7 @@
 // The first knowledge-base articles for renters and landlords. They are written only into an empty
 // article table, so articles edited or removed by an administrator are never brought back.
 import { count } from 'drizzle-orm'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { article } from '#server/db/schema.ts'
 

@@ -3,11 +3,11 @@
 // talk and listings. It runs once:
 // a marker in the setting table keeps later starts from adding anything.
 import { eq } from 'drizzle-orm'
-import { siteConfig } from '#app/site-config.ts'
-import type { Auth } from '#server/accounts/auth.server.ts'
+import { siteConfig } from '#common/site-config.ts'
+import type { Auth } from '#server/accounts/index.server.ts'
 import type { Database } from '#server/db/client.server.ts'
 import { account, conversation, message, profile, room, roomMessage, setting, user } from '#server/db/schema.ts'
-import { COMMUNITY_ROOM } from '#server/messages/room.server.ts'
+import { COMMUNITY_ROOM } from '#server/messages/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { seedArticles } from './articles.server.ts'
 import { seedDemoListings } from './listings.server.ts'
@@ -23,13 +23,37 @@ export const demoAccounts = [
 ] as const
 
 const communityHistory: [author: string, body: string, at: Date][] = [
-  ['demo-admin', 'Welcome to the Community room! Ask about neighbourhoods, leases and moving; landlords and renters both read along.', new Date('2025-01-13T09:00:00Z')],
-  ['demo-renter', 'Hi all. Moving to Wilmington in March for work. Is Trolley Square walkable enough to skip a car?', new Date('2025-01-13T18:22:00Z')],
-  ['demo-landlord-1', 'Mostly, yes: groceries, cafés and the bus on Delaware Avenue are all close. Street parking is tight in the evenings, though.', new Date('2025-01-13T18:40:00Z')],
-  ['demo-landlord-2', 'Worth checking whether water and trash are included. Every listing here shows its all-in monthly cost, so compare that number rather than the rent.', new Date('2025-01-14T08:05:00Z')],
+  [
+    'demo-admin',
+    'Welcome to the Community room! Ask about neighbourhoods, leases and moving; landlords and renters both read along.',
+    new Date('2025-01-13T09:00:00Z'),
+  ],
+  [
+    'demo-renter',
+    'Hi all. Moving to Wilmington in March for work. Is Trolley Square walkable enough to skip a car?',
+    new Date('2025-01-13T18:22:00Z'),
+  ],
+  [
+    'demo-landlord-1',
+    'Mostly, yes: groceries, cafés and the bus on Delaware Avenue are all close. Street parking is tight in the evenings, though.',
+    new Date('2025-01-13T18:40:00Z'),
+  ],
+  [
+    'demo-landlord-2',
+    'Worth checking whether water and trash are included. Every listing here shows its all-in monthly cost, so compare that number rather than the rent.',
+    new Date('2025-01-14T08:05:00Z'),
+  ],
   ['demo-renter', 'Good tip, thanks. Is a 12-month lease the norm, or do landlords take 6?', new Date('2025-01-14T12:31:00Z')],
-  ['demo-landlord-1', 'Twelve is the norm for apartments. Some of us offer 6 months for a little more per month; the minimum term is on each listing.', new Date('2025-01-14T13:02:00Z')],
-  ['demo-admin', 'A reminder: never pay a deposit before you have seen the home and signed a lease. Report any message that asks you to.', new Date('2025-01-15T10:15:00Z')],
+  [
+    'demo-landlord-1',
+    'Twelve is the norm for apartments. Some of us offer 6 months for a little more per month; the minimum term is on each listing.',
+    new Date('2025-01-14T13:02:00Z'),
+  ],
+  [
+    'demo-admin',
+    'A reminder: never pay a deposit before you have seen the home and signed a lease. Report any message that asks you to.',
+    new Date('2025-01-15T10:15:00Z'),
+  ],
 ]
 
 const SEED_MARKER = 'demo_seeded'
@@ -106,13 +130,22 @@ export async function seedDemoData({ database, auth, logger }: { database: Datab
         const [low, high] = [demo.senderId, demo.recipientId].sort()
         const [started] = await tx
           .insert(conversation)
-          .values({ userLowId: low!, userHighId: high!, startedBy: demo.senderId, lastSeq: 1, lastMessageAt: demo.createdAt, createdAt: demo.createdAt })
+          .values({
+            userLowId: low!,
+            userHighId: high!,
+            startedBy: demo.senderId,
+            lastSeq: 1,
+            lastMessageAt: demo.createdAt,
+            createdAt: demo.createdAt,
+          })
           .returning({ id: conversation.id })
         await tx.insert(message).values({ ...demo, conversationId: started!.id, seq: 1, clientTxnId: `demo-${i + 1}` })
       }
       // A few days of talk in the Community room.
       for (const [i, [authorId, body, createdAt]] of communityHistory.entries()) {
-        await tx.insert(roomMessage).values({ roomId: COMMUNITY_ROOM, seq: i + 1, authorId, body, clientTxnId: `demo-room-${i + 1}`, createdAt })
+        await tx
+          .insert(roomMessage)
+          .values({ roomId: COMMUNITY_ROOM, seq: i + 1, authorId, body, clientTxnId: `demo-room-${i + 1}`, createdAt })
       }
       await tx.update(room).set({ lastSeq: communityHistory.length }).where(eq(room.id, COMMUNITY_ROOM))
     }

@@ -9,8 +9,8 @@ import sharp from 'sharp'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingPhoto, setting } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
-import { PHOTO_LIMITS } from '#server/media/listing-photos.server.ts'
-import { listingMediaDir, variantWidthsFor, writePhotoVariants, type PhotoVariants } from '#server/media/photo-variants.server.ts'
+import { PHOTO_LIMITS } from '#server/media/index.server.ts'
+import { listingMediaDir, variantWidthsFor, writePhotoVariants, type PhotoVariants } from '#server/media/index.server.ts'
 import { ILLUSTRATION_WIDTH, demoIllustrations, illustrationsForListing } from './illustrations.ts'
 import { DEMO_LANDLORD_IDS, DEMO_LISTING_COUNT } from './listings.server.ts'
 
@@ -52,7 +52,11 @@ export async function seedDemoPhotos({ db, dataDir, logger }: { db: Db; dataDir:
   const variants = await renderIllustrations(dataDir, { onlyMissing: false })
   const illustrations = demoIllustrations()
   const written = await db.transaction(async (tx) => {
-    const [claimed] = await tx.insert(setting).values({ key: SEED_MARKER, value: new Date().toISOString() }).onConflictDoNothing().returning()
+    const [claimed] = await tx
+      .insert(setting)
+      .values({ key: SEED_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning()
     if (!claimed) return 0
     const ids = listings.map((l) => l.id)
     const withPhotos = await tx

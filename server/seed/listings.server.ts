@@ -4,9 +4,9 @@
 import { count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingFee, listingPriceHistory, setting, user } from '#server/db/schema.ts'
-import { listingColumns } from '#server/listings/listings.server.ts'
-import { listingInputSchema, type ListingInput } from '#server/listings/schemas.ts'
-import type { Amenity, ListingStatus, ListingType, Utility } from '#server/listings/vocabulary.ts'
+import { listingColumns } from '#server/listings/index.server.ts'
+import { listingInputSchema, type ListingInput } from '#common/listings/schemas.ts'
+import type { Amenity, ListingStatus, ListingType, Utility } from '#common/listings/vocabulary.ts'
 import { SEED_CITIES, type SeedCity } from './cities.ts'
 
 export const DEMO_LANDLORD_IDS = ['demo-landlord-1', 'demo-landlord-2'] as const
@@ -186,12 +186,13 @@ export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115
           ? { monthlyRentCents: rent * 100, minTermMonths: random.pick([6, 12, 12, 12, 18, 24]), depositCents: rent * 100 }
           : null,
         shortTerm: isShortTerm
-          ? { nightlyCents: Math.round((rent / 30) * (1.6 + random.next() * 0.8) / 5) * 500, minNights: random.pick([1, 2, 2, 3, 7]) }
+          ? { nightlyCents: Math.round(((rent / 30) * (1.6 + random.next() * 0.8)) / 5) * 500, minNights: random.pick([1, 2, 2, 3, 7]) }
           : null,
         fees,
         includedUtilities: utilities,
         street: `${random.int(2, 2999)} ${random.pick(city.streets)}`,
-        unit: type === 'apartment' || type === 'condo' || type === 'studio' ? `${random.int(1, 12)}${random.pick(['A', 'B', 'C', 'D'])}` : '',
+        unit:
+          type === 'apartment' || type === 'condo' || type === 'studio' ? `${random.int(1, 12)}${random.pick(['A', 'B', 'C', 'D'])}` : '',
         city: city.city,
         state: city.state,
         zip: random.pick(city.zips),
@@ -226,7 +227,10 @@ export async function seedDemoListings(db: Db): Promise<number> {
   if (marker) return 0
   const [existing] = await db.select({ n: count() }).from(listing)
   if ((existing?.n ?? 0) > 0) return 0
-  const owners = await db.select({ id: user.id }).from(user).where(inArray(user.id, [...DEMO_LANDLORD_IDS]))
+  const owners = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(inArray(user.id, [...DEMO_LANDLORD_IDS]))
   if (owners.length !== DEMO_LANDLORD_IDS.length) return 0
 
   const now = Date.now()
@@ -262,7 +266,8 @@ export async function seedDemoListings(db: Db): Promise<number> {
       if (valid.lease) {
         const first = seed.pastRents[0]?.[0] ?? valid.lease.monthlyRentCents / 100
         rows.push({ listingId, kind: 'lease', amountCents: first * 100, changedAt: seed.createdAt })
-        for (const [dollars, at] of seed.pastRents.slice(1)) rows.push({ listingId, kind: 'lease', amountCents: dollars * 100, changedAt: at })
+        for (const [dollars, at] of seed.pastRents.slice(1))
+          rows.push({ listingId, kind: 'lease', amountCents: dollars * 100, changedAt: at })
         if (seed.pastRents.length > 0) {
           rows.push({ listingId, kind: 'lease', amountCents: valid.lease.monthlyRentCents, changedAt: new Date(HISTORY_END) })
         }

@@ -10,7 +10,9 @@ import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit, type 
 const BLANK_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
 
 test.beforeEach(async ({ context }) => {
-  await context.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }))
+  await context.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  )
 })
 
 async function expectNoViolations(page: Page) {
@@ -75,7 +77,9 @@ async function markDocument(page: Page) {
 }
 
 async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { isSameDocument?: boolean }).isSameDocument), 'the page was not reloaded').toBe(true)
+  expect(await page.evaluate(() => (window as unknown as { isSameDocument?: boolean }).isSameDocument), 'the page was not reloaded').toBe(
+    true,
+  )
 }
 
 async function expectBadge(page: Page, layout: Layout, text: string | null) {
@@ -151,7 +155,12 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
   await landlord.context().close()
 })
 
-test('people talk in the community room; visitors read it and are invited to join', async ({ page, browser, signedInAccount: _account, extraHTTPHeaders }) => {
+test('people talk in the community room; visitors read it and are invited to join', async ({
+  page,
+  browser,
+  signedInAccount: _account,
+  extraHTTPHeaders,
+}) => {
   await visit(page, '/chat')
   await expect(page.getByRole('heading', { name: 'Community room' })).toBeVisible()
   const words = `Any tips for a first rental? ${Date.now().toString(36)}`
@@ -178,7 +187,11 @@ test('people talk in the community room; visitors read it and are invited to joi
   await visitorContext.close()
 })
 
-test('a send whose answer is lost says so, and its retry keeps the message once', async ({ page, signedInAccount: _account, consoleErrors }) => {
+test('a send whose answer is lost says so, and its retry keeps the message once', async ({
+  page,
+  signedInAccount: _account,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/net::ERR_FAILED/)
   // With the live socket up, the stored message would arrive through it and the lost answer would
   // not matter; this test is about the send alone, so the socket never connects.
@@ -208,7 +221,13 @@ test('a send whose answer is lost says so, and its retry keeps the message once'
   await expect(page.getByRole('region', { name: 'Messages' }).getByText(words)).toHaveCount(1)
 })
 
-test('a user with 100 unread messages sees "99+" on the Chat room link', async ({ page, layout, signedInAccount, createAccount, extraHTTPHeaders }) => {
+test('a user with 100 unread messages sees "99+" on the Chat room link', async ({
+  page,
+  layout,
+  signedInAccount,
+  createAccount,
+  extraHTTPHeaders,
+}) => {
   test.setTimeout(90_000)
   // The signed-in user lists a home; ten renters write ten messages each about it (a sender may
   // send ten messages in ten seconds, so a hundred from one person would take a minute and a half).
@@ -219,13 +238,20 @@ test('a user with 100 unread messages sees "99+" on the Chat room link', async (
     writers.map(async (writer, w) => {
       const api = await playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders })
       try {
-        const signedIn = await api.post('/api/auth/sign-in/email', { headers: { Origin: APP_URL }, data: { email: writer.email, password: writer.password } })
+        const signedIn = await api.post('/api/auth/sign-in/email', {
+          headers: { Origin: APP_URL },
+          data: { email: writer.email, password: writer.password },
+        })
         expect(signedIn.status()).toBe(200)
         const opened = await postForm(api, '/chat', { intent: 'message-landlord', listingId })
         expect(opened.status()).toBe(302)
         const conversationPath = opened.headers()['location']!
         for (let i = 1; i <= 10; i += 1) {
-          const sent = await postForm(api, conversationPath, { intent: 'send', body: `Question number ${i}`, clientTxnId: `bulk-${listingId}-${w}-${i}` })
+          const sent = await postForm(api, conversationPath, {
+            intent: 'send',
+            body: `Question number ${i}`,
+            clientTxnId: `bulk-${listingId}-${w}-${i}`,
+          })
           expect(sent.status()).toBe(302)
         }
       } finally {
@@ -244,7 +270,14 @@ test('a user with 100 unread messages sees "99+" on the Chat room link', async (
   for (const conversation of await conversations.all()) await expect(conversation).toContainText('10 unread messages')
 })
 
-test('the chat pages have no accessibility violations', async ({ page, browser, layout, signedInAccount: _account, createAccount, extraHTTPHeaders }) => {
+test('the chat pages have no accessibility violations', async ({
+  page,
+  browser,
+  layout,
+  signedInAccount: _account,
+  createAccount,
+  extraHTTPHeaders,
+}) => {
   test.setTimeout(60_000)
   // A visitor in the room.
   const visitorContext = await browser.newContext({ baseURL: APP_URL, extraHTTPHeaders, viewport: page.viewportSize() ?? undefined })
@@ -264,7 +297,9 @@ test('the chat pages have no accessibility violations', async ({ page, browser, 
   const composer = page.getByRole('textbox', { name: 'Write to the Community room' })
   await composer.fill('Checking the room https://example.com/guide')
   await composer.press('Enter')
-  await expect(page.getByRole('region', { name: 'Messages' }).getByRole('link', { name: 'https://example.com/guide' }).first()).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Messages' }).getByRole('link', { name: 'https://example.com/guide' }).first(),
+  ).toBeVisible()
   await expectNoViolations(page)
 
   await visit(page, listingPath)
@@ -304,7 +339,10 @@ test('an administrator acts on reports at /chat/reports: deletes a reported mess
   const seller = await playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders: { ...extraHTTPHeaders, Origin: APP_URL } })
   const signedIn = await seller.post('/api/auth/sign-in/email', { data: { email: sellerAccount.email, password: sellerAccount.password } })
   expect(signedIn.status()).toBe(200)
-  const postInRoom = (body: string) => seller.post('/api/chat/room/messages', { data: { body, clientTxnId: `e2e-${stamp}-${body.length}-${Math.random().toString(36).slice(2, 8)}` } })
+  const postInRoom = (body: string) =>
+    seller.post('/api/chat/room/messages', {
+      data: { body, clientTxnId: `e2e-${stamp}-${body.length}-${Math.random().toString(36).slice(2, 8)}` },
+    })
   for (const body of [`Cheap watches ${stamp}`, `BUY NOW ${stamp}`]) expect((await postInRoom(body)).status()).toBe(201)
 
   // A reader reports both from the room, with reasons.
@@ -355,7 +393,10 @@ test('an administrator acts on reports at /chat/reports: deletes a reported mess
   await shouting.getByRole('button', { name: `Mute ${sellerName}` }).click()
   await expect(page.getByText(`${sellerName} is muted in the room until`)).toBeVisible()
   await expect(shouting).toHaveCount(0)
-  const muted = page.getByRole('region', { name: /Muted in the room/ }).getByRole('listitem').filter({ hasText: sellerName })
+  const muted = page
+    .getByRole('region', { name: /Muted in the room/ })
+    .getByRole('listitem')
+    .filter({ hasText: sellerName })
   await expect(muted).toContainText('Reported: Shouting adverts')
   expect((await postInRoom(`Let me back in ${stamp}`)).status()).toBe(403)
   await dismissToasts(page)

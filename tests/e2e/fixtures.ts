@@ -3,7 +3,7 @@
 // catcher, and accounts are made through the HTTP API (the sign-in tests themselves use the UI).
 import crypto from 'node:crypto'
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { siteConfig } from '../../app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { APP_URL, MAIL_URL } from './environment.ts'
 
 export { expect }
@@ -98,10 +98,7 @@ async function registerVerifiedAccount(api: APIRequestContext, overrides: Partia
 }
 
 /** The newest mail to `to` (matching `subject`) that arrived after `since`. */
-export async function waitForMail(
-  to: string,
-  { subject, since = 0 }: { subject?: RegExp; since?: number } = {},
-): Promise<CaughtMail> {
+export async function waitForMail(to: string, { subject, since = 0 }: { subject?: RegExp; since?: number } = {}): Promise<CaughtMail> {
   let found: CaughtMail | undefined
   await expect
     .poll(
@@ -190,7 +187,9 @@ async function expectInNavigation(page: Page, layout: Layout, check: (nav: Locat
 /** The navigation of a signed-in user: the name (or e-mail) links to the profile, and Logout shows. */
 export async function expectSignedIn(page: Page, layout: Layout, shownName: string) {
   await expectInNavigation(page, layout, async (nav) => {
-    await expect(nav.getByRole('link', { name: shownName }), 'the name links to the profile').toHaveAttribute('href', '/userprofile', { timeout: 2000 })
+    await expect(nav.getByRole('link', { name: shownName }), 'the name links to the profile').toHaveAttribute('href', '/userprofile', {
+      timeout: 2000,
+    })
     await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 1000 })
     await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0, { timeout: 1000 })
   })

@@ -1,4 +1,4 @@
-import { navLinks, siteConfig, telHref } from '../../app/site-config.ts'
+import { navLinks, siteConfig, telHref } from '#common/site-config.ts'
 import { expect, mainNav, test, visit, waitForHydration } from './fixtures.ts'
 
 test.describe('the page frame', () => {

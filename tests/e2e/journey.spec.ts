@@ -18,7 +18,9 @@ async function photoFiles() {
     colours.map(async ({ name, background }) => ({
       name,
       mimeType: 'image/jpeg',
-      buffer: await sharp({ create: { width: 1600, height: 1067, channels: 3, background } }).jpeg({ quality: 85 }).toBuffer(),
+      buffer: await sharp({ create: { width: 1600, height: 1067, channels: 3, background } })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
     })),
   )
 }
@@ -159,7 +161,9 @@ test('a landlord lists a home with three photos; a renter finds it, looks throug
 
   // Saved, and on the profile. The button flips at once; the page is left only once the server has
   // answered, since loading another document would cancel the save still on its way.
-  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.includes('/save'))
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.includes('/save'),
+  )
   await page.getByRole('button', { name: `Save ${title}` }).click()
   await expect(page.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true')
   expect((await answered).ok()).toBe(true)

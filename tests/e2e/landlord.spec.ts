@@ -6,10 +6,7 @@ import { dismissToasts, expect, test, visit } from './fixtures.ts'
 import { becomeLandlord, fillPriceStep } from './listing-steps.ts'
 
 /** A transparent 1×1 PNG: map tiles come from outside, and the tests stay offline. */
-const BLANK_TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-)
+const BLANK_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
 
 async function serveBlankTiles(page: Page) {
   await page.route('https://tile.openstreetmap.org/**', (route) =>
@@ -17,13 +14,16 @@ async function serveBlankTiles(page: Page) {
   )
 }
 
-
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
 }
 
-test('a landlord lists a home in steps, saves a draft, publishes it and confirms it available', async ({ page, signedInAccount, consoleErrors }) => {
+test('a landlord lists a home in steps, saves a draft, publishes it and confirms it available', async ({
+  page,
+  signedInAccount,
+  consoleErrors,
+}) => {
   // Before choosing the role, the form's address answers 403 (and the browser says so).
   // A long journey through four pages on a shared machine.
   test.setTimeout(120_000)

@@ -5,7 +5,10 @@ import { expect, visit } from './fixtures.ts'
 /** Chooses the Landlord role on the profile, as a person does. */
 export async function becomeLandlord(page: Page) {
   await visit(page, '/userprofile')
-  await page.getByRole('group', { name: 'Role' }).getByRole('radio', { name: /Landlord/ }).check()
+  await page
+    .getByRole('group', { name: 'Role' })
+    .getByRole('radio', { name: /Landlord/ })
+    .check()
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByRole('heading', { name: 'My listings' })).toBeVisible()
 }

@@ -89,7 +89,11 @@ test('a visitor who presses Save logs in and comes back with the home saved', as
   await expect(mainNav(page).getByRole('link', { name: 'Saved' })).toBeVisible()
 })
 
-test('a save link the renter did not follow from this site asks before saving anything', async ({ page, signedInAccount: _signedIn, layout }) => {
+test('a save link the renter did not follow from this site asks before saving anything', async ({
+  page,
+  signedInAccount: _signedIn,
+  layout,
+}) => {
   const paths = await listingPaths(page)
   const path = paths[layout === 'desktop' ? 6 : 7]!
   // Typed, bookmarked or linked from elsewhere: the browser does not say this site started it.

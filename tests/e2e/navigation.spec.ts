@@ -1,4 +1,4 @@
-import { navLinks } from '../../app/site-config.ts'
+import { navLinks } from '#common/site-config.ts'
 import { APP_URL } from './environment.ts'
 import { expect, expectSignedOut, mainNav, menuToggle, showNavigationLinks, test, visit } from './fixtures.ts'
 

@@ -20,7 +20,10 @@ test('saving the display name and role updates the navigation at once and keeps 
   await expect(page.getByLabel('Display name')).toHaveValue(signedInAccount.name)
   const newName = 'Jordan Ellery'
   await page.getByLabel('Display name').fill(newName)
-  await page.getByRole('group', { name: 'Role' }).getByRole('radio', { name: /Landlord/ }).check()
+  await page
+    .getByRole('group', { name: 'Role' })
+    .getByRole('radio', { name: /Landlord/ })
+    .check()
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expectSignedIn(page, layout, newName)
 

@@ -4,7 +4,12 @@ import { request as playwrightRequest } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { expect, test, visit } from './fixtures.ts'
 
-test('a new direct message badges the open page live, and reading it clears the badge', async ({ page, signedInAccount, createAccount, extraHTTPHeaders }) => {
+test('a new direct message badges the open page live, and reading it clears the badge', async ({
+  page,
+  signedInAccount,
+  createAccount,
+  extraHTTPHeaders,
+}) => {
   void signedInAccount
   await visit(page, '/')
   const badge = page.locator('nav [data-unread-badge]')
@@ -30,7 +35,9 @@ test('a new direct message badges the open page live, and reading it clears the 
     await expect(page).toHaveTitle(/^\(1\) /)
 
     // Reading it (here through the API, as the chat page does) drops the badge in this tab too.
-    const read = await page.context().request.post(`/api/chat/conversations/${conversationId}/read`, { headers: { Origin: APP_URL }, data: {} })
+    const read = await page
+      .context()
+      .request.post(`/api/chat/conversations/${conversationId}/read`, { headers: { Origin: APP_URL }, data: {} })
     expect(await read.json()).toEqual({ unread: 0 })
     await expect(badge).toHaveCount(0)
     await expect(page).not.toHaveTitle(/^\(/)
@@ -52,7 +59,9 @@ test('an unread message its sender deletes leaves the badge live', async ({ page
     const opened = await api.post('/api/chat/conversations', { data: { otherUserId: me.user.id } })
     const { conversationId } = (await opened.json()) as { conversationId: number }
     const send = async (body: string) => {
-      const sent = await api.post(`/api/chat/conversations/${conversationId}/messages`, { data: { body, clientTxnId: `e2e-${Date.now()}-${body.length}` } })
+      const sent = await api.post(`/api/chat/conversations/${conversationId}/messages`, {
+        data: { body, clientTxnId: `e2e-${Date.now()}-${body.length}` },
+      })
       expect(sent.status()).toBe(201)
       return ((await sent.json()) as { message: { id: number } }).message.id
     }

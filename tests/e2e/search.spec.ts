@@ -125,10 +125,7 @@ test('a hand-edited URL shows what is wrong, not an error page', async ({ page, 
   await expect(page.getByRole('alert')).toContainText('Bedrooms must be a number.')
 })
 
-test('the map view shows a marker per result with no tile server, and "Search this area" narrows them', async ({
-  page,
-  consoleErrors,
-}) => {
+test('the map view shows a marker per result with no tile server, and "Search this area" narrows them', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource/)
   await blockTiles(page)
   await visit(page, '/properties?q=Wilmington')

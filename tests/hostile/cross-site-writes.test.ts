@@ -19,7 +19,9 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
       return { status: response.status, body: (await response.json()) as unknown }
     }
     const session = (await read('/api/auth/get-session', owner.cookie)).body as { user?: Record<string, unknown> } | null
-    const photos = (await read(`/api/properties/${world.listing.id}/photos`, owner.cookie)).body as { photos: { id: number; altText: string }[] }
+    const photos = (await read(`/api/properties/${world.listing.id}/photos`, owner.cookie)).body as {
+      photos: { id: number; altText: string }[]
+    }
     return {
       // Still signed in, with the same name and address.
       owner: session?.user ? { name: session.user.name, email: session.user.email } : null,
@@ -49,18 +51,31 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
         ['Sec-Fetch-Site', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }],
       ] as const) {
         const { headers, body } = bodyOf(route, world)
-        const response = await site.send(route.path(world), { method: route.method, cookie, origin: null, headers: { ...headers, ...extra }, body })
+        const response = await site.send(route.path(world), {
+          method: route.method,
+          cookie,
+          origin: null,
+          headers: { ...headers, ...extra },
+          body,
+        })
         if (response.status !== 403) answers.push(`${describeRoute(route, world)} by ${how}: ${response.status}`)
-        if (response.headers.getSetCookie().some((c) => /session_token=/.test(c))) answers.push(`${describeRoute(route, world)} by ${how}: set a session cookie`)
+        if (response.headers.getSetCookie().some((c) => /session_token=/.test(c)))
+          answers.push(`${describeRoute(route, world)} by ${how}: set a session cookie`)
       }
     }
     expect(answers, 'routes that did not answer 403').toEqual([])
     expect(await whatTheySee(world, owner, other, admin)).toEqual(before)
 
     // The same bodies from the site's own pages do change what is seen (so the comparison can fail).
-    const own = await site.send('/api/chat/room/messages', { cookie: owner.cookie, json: { body: 'Posted from the site', clientTxnId: 'same-site-control' } })
+    const own = await site.send('/api/chat/room/messages', {
+      cookie: owner.cookie,
+      json: { body: 'Posted from the site', clientTxnId: 'same-site-control' },
+    })
     expect(own.status).toBe(201)
-    const renamed = await site.send('/userprofile', { cookie: owner.cookie, form: { intent: 'save-profile', name: 'Renamed on the site', role: 'landlord', bio: '', phone: '' } })
+    const renamed = await site.send('/userprofile', {
+      cookie: owner.cookie,
+      form: { intent: 'save-profile', name: 'Renamed on the site', role: 'landlord', bio: '', phone: '' },
+    })
     expect(renamed.status).toBe(302)
     const after = await whatTheySee(world, owner, other, admin)
     expect(after.room).not.toEqual(before.room)
@@ -70,7 +85,11 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
   it('a save link followed from another site saves nothing until the person confirms', async () => {
     const { world, other } = await makeWorld(site)
     const path = `/properties/${world.listing.slug}`
-    const visited = await site.send(`${path}/save?intent=save&redirectTo=%2F`, { cookie: other.cookie, origin: null, headers: { 'sec-fetch-site': 'cross-site' } })
+    const visited = await site.send(`${path}/save?intent=save&redirectTo=%2F`, {
+      cookie: other.cookie,
+      origin: null,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
     expect(visited.status).toBe(200)
     const page = await (await site.send(path, { cookie: other.cookie })).text()
     // The listing page's save button still offers to save.

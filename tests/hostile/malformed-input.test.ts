@@ -4,7 +4,7 @@
 // refused on its way to better-auth; the site's own routes refuse it as the parameter they read
 // (400, or 404 for an id in the path). Never a 5xx, and nothing is stored.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { rawBytes } from './support/raw-http.ts'
 import { Site, eachLimited, hostileSites, type LiveAccount } from './support/site.ts'
 import { makeWorld, type World } from './support/write-routes.ts'
@@ -119,36 +119,104 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
   })
 
   /** Form posts of the pages (and their data requests): each field the form has. */
-  const forms = (w: World): { path: string; cookie: 'owner' | 'admin' | null; fields: Record<string, string>; refusesWithRedirect?: boolean }[] => [
+  const forms = (
+    w: World,
+  ): { path: string; cookie: 'owner' | 'admin' | null; fields: Record<string, string>; refusesWithRedirect?: boolean }[] => [
     { path: '/login', cookie: null, fields: { email: 'x@example.com', password: 'a sturdy bench passphrase', redirectTo: '/' } },
-    { path: '/register', cookie: null, fields: { name: 'Nul Person', email: `${MARK}@example.com`, password: 'a sturdy bench passphrase', termsVersion: siteConfig.termsVersion } },
+    {
+      path: '/register',
+      cookie: null,
+      fields: {
+        name: 'Nul Person',
+        email: `${MARK}@example.com`,
+        password: 'a sturdy bench passphrase',
+        termsVersion: siteConfig.termsVersion,
+      },
+    },
     { path: '/forgot-password', cookie: null, fields: { email: 'x@example.com' } },
     { path: '/reset-password?token=not-a-token', cookie: null, fields: { newPassword: 'a sturdy new passphrase' } },
     { path: '/chat', cookie: 'owner', fields: { intent: 'send', body: MARK, clientTxnId: 'malformed-form-1' } },
     { path: `/chat/${w.conversationId}`, cookie: 'owner', fields: { intent: 'send', body: MARK, clientTxnId: 'malformed-form-2' } },
     { path: '/chat/reports', cookie: 'admin', fields: { intent: 'unmute', userId: w.otherId } },
     { path: '/userprofile', cookie: 'owner', fields: { intent: 'save-profile', name: MARK, role: 'landlord', bio: MARK, phone: '' } },
-    { path: '/properties/new', cookie: 'owner', fields: { intent: 'save', title: `${MARK} home`, type: 'apartment', street: '1 Main Street', city: 'Wilmington', state: 'DE', zip: '19801' } },
+    {
+      path: '/properties/new',
+      cookie: 'owner',
+      fields: {
+        intent: 'save',
+        title: `${MARK} home`,
+        type: 'apartment',
+        street: '1 Main Street',
+        city: 'Wilmington',
+        state: 'DE',
+        zip: '19801',
+      },
+    },
     { path: `/properties/${w.listing.slug}/save`, cookie: 'owner', fields: { intent: 'save', redirectTo: '/' } },
     { path: `/properties/${w.listing.slug}/manage`, cookie: 'owner', fields: { intent: 'confirm', redirectTo: '/' } },
     // The photo manager's form without JavaScript answers every refusal with a redirect and a toast.
-    { path: `/api/properties/${w.listing.id}/photos/${w.photoId}`, cookie: 'owner', fields: { intent: 'describe', altText: MARK, redirectTo: '/' }, refusesWithRedirect: true },
+    {
+      path: `/api/properties/${w.listing.id}/photos/${w.photoId}`,
+      cookie: 'owner',
+      fields: { intent: 'describe', altText: MARK, redirectTo: '/' },
+      refusesWithRedirect: true,
+    },
   ]
 
   /** JSON bodies of the API and of better-auth: each field as its client sends it. */
   const jsons = (w: World): { method: string; path: string; cookie: 'owner' | 'admin' | null; fields: Record<string, unknown> }[] => [
     { method: 'POST', path: '/api/chat/room/messages', cookie: 'owner', fields: { body: MARK, clientTxnId: 'malformed-json-1' } },
-    { method: 'POST', path: `/api/chat/conversations/${w.conversationId}/messages`, cookie: 'owner', fields: { body: MARK, clientTxnId: 'malformed-json-2' } },
+    {
+      method: 'POST',
+      path: `/api/chat/conversations/${w.conversationId}/messages`,
+      cookie: 'owner',
+      fields: { body: MARK, clientTxnId: 'malformed-json-2' },
+    },
     { method: 'PATCH', path: `/api/chat/room/messages/${w.roomMessageId}`, cookie: 'owner', fields: { body: MARK } },
     { method: 'POST', path: '/api/chat/conversations', cookie: 'owner', fields: { otherUserId: w.otherId } },
-    { method: 'POST', path: '/api/chat/reports', cookie: 'admin', fields: { kind: 'room', messageId: w.roomMessageId, reason: `${MARK} reason` } },
+    {
+      method: 'POST',
+      path: '/api/chat/reports',
+      cookie: 'admin',
+      fields: { kind: 'room', messageId: w.roomMessageId, reason: `${MARK} reason` },
+    },
     { method: 'POST', path: '/api/chat/mutes', cookie: 'admin', fields: { userId: w.otherId, minutes: 15, reason: MARK } },
     { method: 'POST', path: '/api/chat/blocks', cookie: 'owner', fields: { userId: w.otherId } },
-    { method: 'PATCH', path: `/api/properties/${w.listing.id}/photos`, cookie: 'owner', fields: { photos: [{ id: w.photoId, altText: MARK }] } },
-    { method: 'POST', path: '/api/auth/sign-up/email', cookie: null, fields: { name: MARK, email: `${MARK}.api@example.com`, password: 'a sturdy bench passphrase', termsVersion: siteConfig.termsVersion } },
-    { method: 'POST', path: '/api/auth/sign-in/email', cookie: null, fields: { email: 'x@example.com', password: 'a sturdy bench passphrase' } },
-    { method: 'POST', path: '/api/auth/request-password-reset', cookie: null, fields: { email: 'x@example.com', redirectTo: '/reset-password' } },
-    { method: 'POST', path: '/api/auth/reset-password', cookie: null, fields: { newPassword: 'a sturdy new passphrase', token: 'not-a-token' } },
+    {
+      method: 'PATCH',
+      path: `/api/properties/${w.listing.id}/photos`,
+      cookie: 'owner',
+      fields: { photos: [{ id: w.photoId, altText: MARK }] },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/sign-up/email',
+      cookie: null,
+      fields: {
+        name: MARK,
+        email: `${MARK}.api@example.com`,
+        password: 'a sturdy bench passphrase',
+        termsVersion: siteConfig.termsVersion,
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/sign-in/email',
+      cookie: null,
+      fields: { email: 'x@example.com', password: 'a sturdy bench passphrase' },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/request-password-reset',
+      cookie: null,
+      fields: { email: 'x@example.com', redirectTo: '/reset-password' },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/reset-password',
+      cookie: null,
+      fields: { newPassword: 'a sturdy new passphrase', token: 'not-a-token' },
+    },
     { method: 'POST', path: '/api/auth/send-verification-email', cookie: null, fields: { email: 'x@example.com' } },
   ]
 
@@ -158,7 +226,8 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
   function withBad(fields: Record<string, unknown>, name: string, bad: string): Record<string, unknown> {
     const value = fields[name]
     if (typeof value === 'string') return { ...fields, [name]: `${value}${bad}` }
-    if (Array.isArray(value)) return { ...fields, [name]: value.map((item: Record<string, unknown>) => ({ ...item, altText: `${MARK}${bad}` })) }
+    if (Array.isArray(value))
+      return { ...fields, [name]: value.map((item: Record<string, unknown>) => ({ ...item, altText: `${MARK}${bad}` })) }
     return fields
   }
 
@@ -177,7 +246,14 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
 
   it('a form field with a NUL or with bytes that are not UTF-8 answers 400', async () => {
     const problems: string[] = []
-    const posts: { target: string; cookie: string | undefined; name: string; bad: string; body: string | Buffer; refusesWithRedirect?: boolean }[] = []
+    const posts: {
+      target: string
+      cookie: string | undefined
+      name: string
+      bad: string
+      body: string | Buffer
+      refusesWithRedirect?: boolean
+    }[] = []
     for (const { path, cookie, fields, refusesWithRedirect } of forms(world)) {
       // A page's data request (what its scripts send); the API has none.
       const data = path.startsWith('/api/') ? path : path.replace(/(\?|$)/, '.data$1')
@@ -187,10 +263,18 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
           Object.entries(fields)
             .map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}${n === name ? bad : ''}`)
             .join('&')
-        for (const bad of [...NUL, ...NOT_UTF8]) posts.push({ target: data, cookie: cookieFor(cookie), name, bad, body: encoded(bad), refusesWithRedirect })
+        for (const bad of [...NUL, ...NOT_UTF8])
+          posts.push({ target: data, cookie: cookieFor(cookie), name, bad, body: encoded(bad), refusesWithRedirect })
         // Raw bytes that are not UTF-8, not percent-encoded.
         const [before, after] = encoded('%01').split('%01') as [string, string]
-        posts.push({ target: data, cookie: cookieFor(cookie), name, bad: 'raw', body: Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe]), Buffer.from(after)]), refusesWithRedirect })
+        posts.push({
+          target: data,
+          cookie: cookieFor(cookie),
+          name,
+          bad: 'raw',
+          body: Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xfe]), Buffer.from(after)]),
+          refusesWithRedirect,
+        })
       }
       // The page's own document post too (what a browser without JavaScript sends).
       const first = Object.keys(fields).find((n) => n !== 'redirectTo' && n !== 'intent') ?? 'intent'
@@ -203,8 +287,11 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
     }
     await eachLimited(posts, 4, async ({ target, cookie, name, bad, body, refusesWithRedirect }) => {
       const bytes = typeof body === 'string' ? body : new Uint8Array(body)
-      const answer = await answerOf(await site.send(target, { cookie, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: bytes }))
-      const isRefusal = allowedFor(name, bad)(answer.status) || (refusesWithRedirect && answer.status === 302 && !NOT_UTF8.includes(bad) && bad !== 'raw')
+      const answer = await answerOf(
+        await site.send(target, { cookie, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: bytes }),
+      )
+      const isRefusal =
+        allowedFor(name, bad)(answer.status) || (refusesWithRedirect && answer.status === 302 && !NOT_UTF8.includes(bad) && bad !== 'raw')
       if (!isRefusal) problems.push(`POST ${target} with ${name}=…${bad}: ${answer.status}`)
     })
     expect(problems).toEqual([])
@@ -216,16 +303,28 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
       for (const name of Object.keys(fields)) {
         if (typeof fields[name] !== 'string' && !Array.isArray(fields[name])) continue
         const withNul = JSON.stringify(withBad(fields, name, '\u0000'))
-        const nul = await answerOf(await site.send(path, { method, cookie: cookieFor(cookie), headers: { 'content-type': 'application/json' }, body: withNul }))
+        const nul = await answerOf(
+          await site.send(path, { method, cookie: cookieFor(cookie), headers: { 'content-type': 'application/json' }, body: withNul }),
+        )
         if (nul.status !== 400) problems.push(`${method} ${path} with a NUL in ${name}: ${nul.status}`)
         const [before, after] = JSON.stringify(withBad(fields, name, '\u0001')).split('\\u0001') as [string, string]
         for (const bytes of [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80]]) {
           const body = Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)])
-          const bad = await answerOf(await site.send(path, { method, cookie: cookieFor(cookie), headers: { 'content-type': 'application/json' }, body }))
-          if (bad.status !== 400) problems.push(`${method} ${path} with bytes ${bytes.map((b) => b.toString(16)).join(' ')} in ${name}: ${bad.status}`)
+          const bad = await answerOf(
+            await site.send(path, { method, cookie: cookieFor(cookie), headers: { 'content-type': 'application/json' }, body }),
+          )
+          if (bad.status !== 400)
+            problems.push(`${method} ${path} with bytes ${bytes.map((b) => b.toString(16)).join(' ')} in ${name}: ${bad.status}`)
         }
       }
-      const text = await answerOf(await site.send(path, { method, cookie: cookieFor(cookie), headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: Buffer.from([0x7b, 0xff, 0x7d]) }))
+      const text = await answerOf(
+        await site.send(path, {
+          method,
+          cookie: cookieFor(cookie),
+          headers: { 'content-type': 'text/plain;charset=UTF-8' },
+          body: Buffer.from([0x7b, 0xff, 0x7d]),
+        }),
+      )
       if (text.status !== 400) problems.push(`${method} ${path} with a text body that is not UTF-8: ${text.status}`)
     }
     expect(problems).toEqual([])
@@ -234,7 +333,9 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
   it('nothing sent with a NUL or bytes that are not UTF-8 was stored', async () => {
     const room = (await (await site.send('/api/chat/room/messages')).json()) as { messages: { body: string }[] }
     expect(room.messages.filter((m) => m.body.includes(MARK))).toEqual([])
-    const thread = (await (await site.send(`/api/chat/conversations/${world.conversationId}/messages`, { cookie: owner.cookie })).json()) as { messages: { body: string }[] }
+    const thread = (await (
+      await site.send(`/api/chat/conversations/${world.conversationId}/messages`, { cookie: owner.cookie })
+    ).json()) as { messages: { body: string }[] }
     expect(thread.messages.filter((m) => m.body.includes(MARK))).toEqual([])
     const session = (await (await site.send('/api/auth/get-session', { cookie: owner.cookie })).json()) as { user: { name: string } }
     expect(session.user.name).not.toContain(MARK)
@@ -242,7 +343,9 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
     expect(listings.items).toEqual([])
     // The photo form goes on when only its redirectTo was bad (it falls back to a safe target), so the
     // mark alone may be stored as the description; never with anything the bad text left behind.
-    const photos = (await (await site.send(`/api/properties/${world.listing.id}/photos`, { cookie: owner.cookie })).json()) as { photos: { altText: string }[] }
+    const photos = (await (await site.send(`/api/properties/${world.listing.id}/photos`, { cookie: owner.cookie })).json()) as {
+      photos: { altText: string }[]
+    }
     expect(photos.photos.filter((p) => p.altText.includes(MARK) && p.altText !== MARK)).toEqual([])
     const reports = (await (await site.send('/api/chat/reports', { cookie: admin.cookie })).json()) as { reports: { reason: string }[] }
     expect(reports.reports.filter((r) => r.reason.includes(MARK))).toEqual([])

@@ -4,7 +4,7 @@
 // browser resolves it, tabs and line breaks dropped — and every link mailed stays on the site.
 import type { Browser } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { hasChromium, launchChromium, personContext } from './support/browser.ts'
 import { linkIn, mailFolder } from './support/mail.ts'
 import { ADMIN } from './support/site-info.ts'
@@ -133,83 +133,116 @@ describe.skipIf(!hasChromium && !isCI)('open redirects', () => {
     })
 
     it('GET /login with redirectTo, signed in, after a confirmation or a sign-in (verified=1, welcome=back, welcome=new)', async () => {
-      await expectNoEscape(async (target) => {
-        const problems: string[] = []
-        for (const greeting of ['verified=1', 'welcome=back', 'welcome=new']) {
-          const response = await site.send(`/login?${greeting}&${new URLSearchParams({ redirectTo: target })}`, { cookie: renter.cookie })
-          problems.push(...problemsWith(site, response, `/login?${greeting} to ${JSON.stringify(target)}`))
-        }
-        return problems
-      }, 4, async () => pathOf(site, await site.send(`/login?welcome=back&${new URLSearchParams({ redirectTo: ON_SITE })}`, { cookie: renter.cookie })))
+      await expectNoEscape(
+        async (target) => {
+          const problems: string[] = []
+          for (const greeting of ['verified=1', 'welcome=back', 'welcome=new']) {
+            const response = await site.send(`/login?${greeting}&${new URLSearchParams({ redirectTo: target })}`, { cookie: renter.cookie })
+            problems.push(...problemsWith(site, response, `/login?${greeting} to ${JSON.stringify(target)}`))
+          }
+          return problems
+        },
+        4,
+        async () =>
+          pathOf(site, await site.send(`/login?welcome=back&${new URLSearchParams({ redirectTo: ON_SITE })}`, { cookie: renter.cookie })),
+      )
     })
 
     it('POST /login without JavaScript, with good credentials', async () => {
-      await expectNoEscape(async (target) => {
-        const response = await site.send('/login', { form: { email: ADMIN.email, password: ADMIN.password, redirectTo: target } })
-        return problemsWith(site, response, `POST /login to ${JSON.stringify(target)}`)
-      }, 2, async () => pathOf(site, await site.send('/login', { form: { email: ADMIN.email, password: ADMIN.password, redirectTo: ON_SITE } })))
+      await expectNoEscape(
+        async (target) => {
+          const response = await site.send('/login', { form: { email: ADMIN.email, password: ADMIN.password, redirectTo: target } })
+          return problemsWith(site, response, `POST /login to ${JSON.stringify(target)}`)
+        },
+        2,
+        async () =>
+          pathOf(site, await site.send('/login', { form: { email: ADMIN.email, password: ADMIN.password, redirectTo: ON_SITE } })),
+      )
     })
 
     it('GET and POST /properties/:slug/save', async () => {
-      await expectNoEscape(async (target) => {
-        const query = new URLSearchParams({ redirectTo: target })
-        const problems: string[] = []
-        // Saving after the login redirect (the browser says this site started it), and a plain visit.
-        const saving = await site.send(`${listing.path}/save?intent=save&${query}`, { cookie: renter.cookie, headers: { 'sec-fetch-site': 'same-origin' } })
-        problems.push(...problemsWith(site, saving, `GET save (same-origin) to ${JSON.stringify(target)}`))
-        const visiting = await site.send(`${listing.path}/save?${query}`, { cookie: renter.cookie })
-        problems.push(...problemsWith(site, visiting, `GET save without intent to ${JSON.stringify(target)}`))
-        // From another site's link: a page with a "Not now" link back, which must stay on the site too.
-        const confirming = await site.send(`${listing.path}/save?intent=save&${query}`, { cookie: renter.cookie })
-        problems.push(...problemsWith(site, confirming, `GET save (a link from elsewhere) to ${JSON.stringify(target)}`))
-        if (confirming.status === 200) {
-          const html = await confirming.text()
-          for (const [, href] of html.matchAll(/<a[^>]+href="([^"]*)"[^>]*>Not now/g)) {
-            problems.push(...problemsWithUrl(site, decodeEntities(href!), `the "Not now" link for ${JSON.stringify(target)}`))
+      await expectNoEscape(
+        async (target) => {
+          const query = new URLSearchParams({ redirectTo: target })
+          const problems: string[] = []
+          // Saving after the login redirect (the browser says this site started it), and a plain visit.
+          const saving = await site.send(`${listing.path}/save?intent=save&${query}`, {
+            cookie: renter.cookie,
+            headers: { 'sec-fetch-site': 'same-origin' },
+          })
+          problems.push(...problemsWith(site, saving, `GET save (same-origin) to ${JSON.stringify(target)}`))
+          const visiting = await site.send(`${listing.path}/save?${query}`, { cookie: renter.cookie })
+          problems.push(...problemsWith(site, visiting, `GET save without intent to ${JSON.stringify(target)}`))
+          // From another site's link: a page with a "Not now" link back, which must stay on the site too.
+          const confirming = await site.send(`${listing.path}/save?intent=save&${query}`, { cookie: renter.cookie })
+          problems.push(...problemsWith(site, confirming, `GET save (a link from elsewhere) to ${JSON.stringify(target)}`))
+          if (confirming.status === 200) {
+            const html = await confirming.text()
+            for (const [, href] of html.matchAll(/<a[^>]+href="([^"]*)"[^>]*>Not now/g)) {
+              problems.push(...problemsWithUrl(site, decodeEntities(href!), `the "Not now" link for ${JSON.stringify(target)}`))
+            }
+            for (const [, value] of html.matchAll(/name="redirectTo" value="([^"]*)"/g)) {
+              problems.push(...problemsWithUrl(site, decodeEntities(value!), `the form's redirectTo for ${JSON.stringify(target)}`))
+            }
           }
-          for (const [, value] of html.matchAll(/name="redirectTo" value="([^"]*)"/g)) {
-            problems.push(...problemsWithUrl(site, decodeEntities(value!), `the form's redirectTo for ${JSON.stringify(target)}`))
+          for (const intent of ['save', 'unsave']) {
+            const posted = await site.send(`${listing.path}/save`, { cookie: renter.cookie, form: { intent, redirectTo: target } })
+            problems.push(...problemsWith(site, posted, `POST save (${intent}) to ${JSON.stringify(target)}`))
           }
-        }
-        for (const intent of ['save', 'unsave']) {
-          const posted = await site.send(`${listing.path}/save`, { cookie: renter.cookie, form: { intent, redirectTo: target } })
-          problems.push(...problemsWith(site, posted, `POST save (${intent}) to ${JSON.stringify(target)}`))
-        }
-        // A visitor is sent to log in first, carrying the target along.
-        const visitor = await site.send(`${listing.path}/save`, { form: { intent: 'save', redirectTo: target } })
-        problems.push(...problemsWith(site, visitor, `POST save as a visitor to ${JSON.stringify(target)}`))
-        return problems
-      }, 4, async () => pathOf(site, await site.send(`${listing.path}/save`, { cookie: renter.cookie, form: { intent: 'save', redirectTo: ON_SITE } })))
+          // A visitor is sent to log in first, carrying the target along.
+          const visitor = await site.send(`${listing.path}/save`, { form: { intent: 'save', redirectTo: target } })
+          problems.push(...problemsWith(site, visitor, `POST save as a visitor to ${JSON.stringify(target)}`))
+          return problems
+        },
+        4,
+        async () =>
+          pathOf(site, await site.send(`${listing.path}/save`, { cookie: renter.cookie, form: { intent: 'save', redirectTo: ON_SITE } })),
+      )
     })
 
     it('POST /properties/:slug/manage', async () => {
-      await expectNoEscape(async (target) => {
-        const response = await site.send(`${listing.path}/manage`, { cookie: owner.cookie, form: { intent: 'confirm', redirectTo: target } })
-        return problemsWith(site, response, `POST manage to ${JSON.stringify(target)}`)
-      }, 4, async () => pathOf(site, await site.send(`${listing.path}/manage`, { cookie: owner.cookie, form: { intent: 'confirm', redirectTo: ON_SITE } })))
+      await expectNoEscape(
+        async (target) => {
+          const response = await site.send(`${listing.path}/manage`, {
+            cookie: owner.cookie,
+            form: { intent: 'confirm', redirectTo: target },
+          })
+          return problemsWith(site, response, `POST manage to ${JSON.stringify(target)}`)
+        },
+        4,
+        async () =>
+          pathOf(
+            site,
+            await site.send(`${listing.path}/manage`, { cookie: owner.cookie, form: { intent: 'confirm', redirectTo: ON_SITE } }),
+          ),
+      )
     })
 
     it('POST /api/properties/:id/photos and /api/properties/:id/photos/:photoId (the forms without JavaScript)', async () => {
-      await expectNoEscape(async (target) => {
-        const upload = new FormData()
-        upload.append('redirectTo', target)
-        upload.append('altText', 'The porch')
-        const uploaded = await site.send(`/api/properties/${listing.id}/photos`, { cookie: owner.cookie, multipart: upload })
-        const described = await site.send(`/api/properties/${listing.id}/photos/999999999`, {
-          cookie: owner.cookie,
-          form: { intent: 'describe', altText: 'The porch', redirectTo: target },
-        })
-        return [
-          ...problemsWith(site, uploaded, `POST photos to ${JSON.stringify(target)}`),
-          ...problemsWith(site, described, `POST photos/:photoId to ${JSON.stringify(target)}`),
-        ]
-      }, 4, async () => {
-        const described = await site.send(`/api/properties/${listing.id}/photos/999999999`, {
-          cookie: owner.cookie,
-          form: { intent: 'describe', altText: 'The porch', redirectTo: ON_SITE },
-        })
-        return pathOf(site, described)
-      })
+      await expectNoEscape(
+        async (target) => {
+          const upload = new FormData()
+          upload.append('redirectTo', target)
+          upload.append('altText', 'The porch')
+          const uploaded = await site.send(`/api/properties/${listing.id}/photos`, { cookie: owner.cookie, multipart: upload })
+          const described = await site.send(`/api/properties/${listing.id}/photos/999999999`, {
+            cookie: owner.cookie,
+            form: { intent: 'describe', altText: 'The porch', redirectTo: target },
+          })
+          return [
+            ...problemsWith(site, uploaded, `POST photos to ${JSON.stringify(target)}`),
+            ...problemsWith(site, described, `POST photos/:photoId to ${JSON.stringify(target)}`),
+          ]
+        },
+        4,
+        async () => {
+          const described = await site.send(`/api/properties/${listing.id}/photos/999999999`, {
+            cookie: owner.cookie,
+            form: { intent: 'describe', altText: 'The porch', redirectTo: ON_SITE },
+          })
+          return pathOf(site, described)
+        },
+      )
     })
 
     it('the sign-up and login forms: the hidden redirectTo never leads the mailed confirmation link off the site', async () => {
@@ -247,7 +280,10 @@ describe.skipIf(!hasChromium && !isCI)('open redirects', () => {
     /** An answer of better-auth: no 5xx, a Location on the site, and a JSON `url` on the site. */
     async function authProblems(response: Response, what: string): Promise<string[]> {
       const problems = problemsWith(site, response, what)
-      const body = (await response.clone().json().catch(() => null)) as { url?: unknown } | null
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { url?: unknown } | null
       if (body && typeof body.url === 'string') problems.push(...problemsWithUrl(site, body.url, `${what} (its url)`))
       return problems
     }
@@ -269,7 +305,12 @@ describe.skipIf(!hasChromium && !isCI)('open redirects', () => {
           problems.push(...problemsWithUrl(site, link.href, what('the link mailed by sign-up/email')))
           // The real token with the target as callbackURL, then a token that is not one.
           const token = link.searchParams.get('token')!
-          problems.push(...(await authProblems(await site.send(`/api/auth/verify-email?${new URLSearchParams({ token, callbackURL: target })}`), what('verify-email'))))
+          problems.push(
+            ...(await authProblems(
+              await site.send(`/api/auth/verify-email?${new URLSearchParams({ token, callbackURL: target })}`),
+              what('verify-email'),
+            )),
+          )
         }
         const bad = await site.send(`/api/auth/verify-email?${new URLSearchParams({ token: 'not-a-token', callbackURL: target })}`)
         problems.push(...(await authProblems(bad, what('verify-email (bad token)'))))
@@ -311,7 +352,9 @@ describe.skipIf(!hasChromium && !isCI)('open redirects', () => {
       )
       try {
         const page = await context.newPage()
-        const response = await page.goto(`/login?welcome=back&redirectTo=${encodeURIComponent('/\t/evil.example')}`).catch((error: Error) => error)
+        const response = await page
+          .goto(`/login?welcome=back&redirectTo=${encodeURIComponent('/\t/evil.example')}`)
+          .catch((error: Error) => error)
         expect(offSite).toEqual([])
         expect(response).not.toBeInstanceOf(Error)
         expect(new URL(page.url()).origin).toBe(site.origin)

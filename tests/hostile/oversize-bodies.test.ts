@@ -7,7 +7,16 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { declaredBody, residentBytes, streamedBody, type RawAnswer } from './support/raw-http.ts'
 import { Site, hostileSites, type LiveAccount } from './support/site.ts'
-import { FORM_LIMIT_BYTES, PHOTOS_LIMIT_BYTES, PROFILE_LIMIT_BYTES, WRITE_ROUTES, describeRoute, makeWorld, type World, type WriteRoute } from './support/write-routes.ts'
+import {
+  FORM_LIMIT_BYTES,
+  PHOTOS_LIMIT_BYTES,
+  PROFILE_LIMIT_BYTES,
+  WRITE_ROUTES,
+  describeRoute,
+  makeWorld,
+  type World,
+  type WriteRoute,
+} from './support/write-routes.ts'
 
 const MB = 1024 * 1024
 
@@ -26,7 +35,8 @@ function contentTypeOf(route: WriteRoute) {
 function problemsWith413(answer: RawAnswer, what: string): string[] {
   const problems: string[] = []
   if (answer.status !== 413) return [`${what}: answered ${answer.status}`]
-  if (!/json/.test(answer.headers['content-type'] ?? '')) problems.push(`${what}: the 413 is ${answer.headers['content-type']}, not a JSON problem`)
+  if (!/json/.test(answer.headers['content-type'] ?? ''))
+    problems.push(`${what}: the 413 is ${answer.headers['content-type']}, not a JSON problem`)
   else {
     const body = JSON.parse(answer.body) as Record<string, unknown>
     if (body.status !== 413 || body.title !== 'Content Too Large' || body.type !== 'about:blank' || typeof body.detail !== 'string') {
@@ -59,7 +69,12 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('ove
     for (const route of routes) {
       const what = `${describeRoute(route, world)} declaring ${limitOf(route) + 1} bytes`
       try {
-        const answer = await declaredBody(site.origin, { method: route.method, path: route.path(world), headers: headersFor(route), declaredBytes: limitOf(route) + 1 })
+        const answer = await declaredBody(site.origin, {
+          method: route.method,
+          path: route.path(world),
+          headers: headersFor(route),
+          declaredBytes: limitOf(route) + 1,
+        })
         problems.push(...problemsWith413(answer, what))
       } catch (error) {
         problems.push(`${what}: ${(error as Error).message}`)
@@ -102,11 +117,18 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('ove
     for (const route of samples) {
       const what = `${describeRoute(route, world)} streaming past ${limitOf(route)} bytes`
       try {
-        const answer = await streamedBody(site.origin, { method: route.method, path: route.path(world), headers: headersFor(route), totalBytes: limitOf(route) + 4 * MB, timeoutMs: 20_000 })
+        const answer = await streamedBody(site.origin, {
+          method: route.method,
+          path: route.path(world),
+          headers: headersFor(route),
+          totalBytes: limitOf(route) + 4 * MB,
+          timeoutMs: 20_000,
+        })
         // The profile page reads its own upload and answers its form as a page: a 413 showing the photo field's message.
         const isPage = route.path(world) === '/userprofile'
         if (isPage && answer.status === 413 && /text\/html/.test(answer.headers['content-type'] ?? '')) {
-          if (!answer.body.includes('The photo must be 5 MB or smaller.')) problems.push(`${what}: the page does not say the photo is too large`)
+          if (!answer.body.includes('The photo must be 5 MB or smaller.'))
+            problems.push(`${what}: the page does not say the photo is too large`)
         } else problems.push(...problemsWith413(answer, what))
       } catch (error) {
         problems.push(`${what}: ${(error as Error).message}`)
@@ -122,7 +144,12 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('ove
       { what: 'a listing photo upload without a session', path: photos, declared: 50 * MB, allowed: [401] },
       { what: "someone else's listing photo upload", path: photos, cookie: other.cookie, declared: 50 * MB, allowed: [403, 404] },
       { what: 'a profile photo upload without a session', path: '/userprofile', declared: 5 * MB, allowed: [302, 401, 403] },
-      { what: 'a profile photo upload without a session (data request)', path: '/userprofile.data', declared: 5 * MB, allowed: [202, 302, 401, 403] },
+      {
+        what: 'a profile photo upload without a session (data request)',
+        path: '/userprofile.data',
+        declared: 5 * MB,
+        allowed: [202, 302, 401, 403],
+      },
     ]
     const problems: string[] = []
     for (const { what, path, cookie, declared, allowed } of cases) {
@@ -162,7 +189,13 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('ove
     })()
     const answers = await Promise.allSettled([
       ...targets.map((route) =>
-        streamedBody(site.origin, { method: route.method, path: route.path(world), headers: headersFor(route), totalBytes: 50 * MB, timeoutMs: 60_000 }),
+        streamedBody(site.origin, {
+          method: route.method,
+          path: route.path(world),
+          headers: headersFor(route),
+          totalBytes: 50 * MB,
+          timeoutMs: 60_000,
+        }),
       ),
       // And five 50 MB uploads declared to a listing by strangers.
       ...Array.from({ length: 5 }, () =>

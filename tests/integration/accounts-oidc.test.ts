@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as loginAction, loader as loginLoader } from '#app/routes/login.tsx'
 import { loader as registerLoader } from '#app/routes/register.tsx'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { findProfileByEmail } from '#server/accounts/profile.server.ts'
 import { contentSecurityPolicy } from '#server/http/security.server.ts'
 import { user } from '#server/db/schema.ts'
@@ -98,9 +98,7 @@ describe('single sign-on with OpenID Connect', () => {
   })
 
   it('lets forms be sent on to the provider under the Content Security Policy', () => {
-    expect(contentSecurityPolicy({ nonce: 'n', oidcIssuer: t.services.config.oidc?.issuer })).toContain(
-      `form-action 'self' ${issuer}`,
-    )
+    expect(contentSecurityPolicy({ nonce: 'n', oidcIssuer: t.services.config.oidc?.issuer })).toContain(`form-action 'self' ${issuer}`)
   })
 
   it('creates the account with a profile on first sign-in and welcomes the user where they were going', async () => {
@@ -144,7 +142,11 @@ describe('single sign-on with OpenID Connect', () => {
       const start = await callRoute(t, loginAction, postForm('/login', { intent: 'oidc' }))
       const stateCookie = cookieFrom(start.headers)
       const back = await t.app.request(pageRequest(await signInAtProvider(start.location ?? '', email), stateCookie))
-      const welcomed = await callRoute(t, loginLoader, pageRequest(back.headers.get('Location') ?? '', cookieFrom(back.headers, stateCookie)))
+      const welcomed = await callRoute(
+        t,
+        loginLoader,
+        pageRequest(back.headers.get('Location') ?? '', cookieFrom(back.headers, stateCookie)),
+      )
       expect(welcomed.location).toBe('/')
       expect((await toastOf(welcomed.headers))?.message).toBe(expected)
     }

@@ -3,21 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as forgotAction } from '#app/routes/forgot-password.tsx'
 import { action as loginAction } from '#app/routes/login.tsx'
 import { action as resetAction, loader as resetLoader } from '#app/routes/reset-password.tsx'
-import { messages } from '#app/utils/auth-schemas.ts'
+import { messages } from '#common/accounts/auth-schemas.ts'
 import { COMMON_PASSWORD_MESSAGE } from '#server/accounts/password-policy.server.ts'
 import { RESET_LINK_SENT_MESSAGE } from '#server/accounts/password-reset.server.ts'
 import { linkIn } from '#tests/support/mail-catcher.ts'
 import { verification } from '#server/db/schema.ts'
 import { TEST_ORIGIN, createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
-import {
-  callRoute,
-  createVerifiedAccount,
-  pageRequest,
-  postForm,
-  signedInCookie,
-  toastOf,
-  uniqueEmail,
-} from './accounts-helpers.ts'
+import { callRoute, createVerifiedAccount, pageRequest, postForm, signedInCookie, toastOf, uniqueEmail } from './accounts-helpers.ts'
 
 describe('password reset', () => {
   let t: TestServices
@@ -190,7 +182,11 @@ describe('password reset', () => {
         const asked = await callRoute(t, forgotAction, postForm('/forgot-password', { email }, { ip: `198.51.100.${120 + n * 10 + i}` }))
         expect(asked.status).toBe(200)
       }
-      const refused = await callRoute(t, forgotAction, postForm('/forgot-password', { email: email.toUpperCase() }, { ip: `198.51.100.${129 + n * 10}` }))
+      const refused = await callRoute(
+        t,
+        forgotAction,
+        postForm('/forgot-password', { email: email.toUpperCase() }, { ip: `198.51.100.${129 + n * 10}` }),
+      )
       expect(refused.status).toBe(429)
       refusals.push((refused.data as { formError: string }).formError)
     }

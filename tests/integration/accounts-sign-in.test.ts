@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as loginAction, loader as loginLoader } from '#app/routes/login.tsx'
 import { action as logoutAction, loader as logoutLoader } from '#app/routes/logout.tsx'
 import { action as registerAction } from '#app/routes/register.tsx'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { WRONG_CREDENTIALS_MESSAGE } from '#server/accounts/auth-results.server.ts'
 import { session, signInFailure } from '#server/db/schema.ts'
 import { linkIn } from '#tests/support/mail-catcher.ts'
@@ -37,11 +37,7 @@ describe('logging in and out', () => {
     const account = await createVerifiedAccount(t, { name: 'Lena Landlord' })
     const tokens: string[] = []
     for (let i = 0; i < 2; i++) {
-      const result = await callRoute(
-        t,
-        loginAction,
-        postForm('/login', { email: account.email.toUpperCase(), password: account.password }),
-      )
+      const result = await callRoute(t, loginAction, postForm('/login', { email: account.email.toUpperCase(), password: account.password }))
       expect(result.status).toBe(302)
       expect(result.location).toBe('/')
       const cookie = setCookieNamed(result.headers, 'cooper.session_token')
@@ -160,10 +156,7 @@ describe('logging in and out', () => {
       await callRoute(t, loginAction, postForm('/login', { email: account.email, password: `wrong ${i}` }))
     }
     expect((await callRoute(t, loginAction, postForm('/login', account))).status).toBe(302)
-    const [row] = await t.services.database.db
-      .select({ n: count() })
-      .from(signInFailure)
-      .where(eq(signInFailure.email, account.email))
+    const [row] = await t.services.database.db.select({ n: count() }).from(signInFailure).where(eq(signInFailure.email, account.email))
     expect(row?.n).toBe(0)
   })
 

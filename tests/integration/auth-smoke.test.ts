@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { findProfileByEmail } from '#server/accounts/profile.server.ts'
 import { jsonRequest, createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import { linkIn } from '#tests/support/mail-catcher.ts'

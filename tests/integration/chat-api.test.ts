@@ -24,7 +24,9 @@ const storedMessages = async () => {
 async function chatSnapshot() {
   const { db } = t.services.database
   const counts = await Promise.all(
-    [conversation, message, roomMessage, messageReport, userBlock, userMute].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
+    [conversation, message, roomMessage, messageReport, userBlock, userMute].map(
+      async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
+    ),
   )
   const [read] = await db.select({ n: count() }).from(message).where(eq(message.read, true))
   return { counts, read: read!.n }
@@ -90,7 +92,9 @@ describe('the chat API', () => {
 
     expect((await chatApi(t, 'GET', '/unread', { cookie: landlord.cookie })).json).toEqual({ unread: 1 })
     const list = await chatApi(t, 'GET', '/conversations', { cookie: landlord.cookie })
-    expect(list.json.conversations).toEqual([expect.objectContaining({ id: conversationId, unread: 1, other: expect.objectContaining({ name: 'Robin Renter' }) })])
+    expect(list.json.conversations).toEqual([
+      expect.objectContaining({ id: conversationId, unread: 1, other: expect.objectContaining({ name: 'Robin Renter' }) }),
+    ])
 
     const read = await chatApi(t, 'POST', `/conversations/${conversationId}/read`, { cookie: landlord.cookie, body: {} })
     expect(read).toEqual({ status: 200, json: { unread: 0 } })
@@ -100,7 +104,12 @@ describe('the chat API', () => {
 
   it('refuses bad messages with field errors and stores nothing', async () => {
     const before = await storedMessages()
-    const cases: unknown[] = [{ body: '   ', clientTxnId: nextTxn() }, { body: 'x'.repeat(4001), clientTxnId: nextTxn() }, { body: 'Hi', clientTxnId: 'bad id!' }, 'not json']
+    const cases: unknown[] = [
+      { body: '   ', clientTxnId: nextTxn() },
+      { body: 'x'.repeat(4001), clientTxnId: nextTxn() },
+      { body: 'Hi', clientTxnId: 'bad id!' },
+      'not json',
+    ]
     for (const body of cases) {
       const res = await chatApi(t, 'POST', `/conversations/${conversationId}/messages`, { cookie: renter.cookie, body })
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400)
@@ -126,7 +135,10 @@ describe('the chat API', () => {
     const thread = await chatApi(t, 'GET', `/conversations/${conversationId}/messages`, { cookie: renter.cookie })
     const someId = thread.json.messages[0].id as number
     expect((await chatApi(t, 'DELETE', `/messages/${someId}`, { cookie: stranger.cookie })).status).toBe(404)
-    const report = await chatApi(t, 'POST', '/reports', { cookie: stranger.cookie, body: { kind: 'direct', messageId: someId, reason: 'spam here' } })
+    const report = await chatApi(t, 'POST', '/reports', {
+      cookie: stranger.cookie,
+      body: { kind: 'direct', messageId: someId, reason: 'spam here' },
+    })
     expect(report.status).toBe(404)
     expect((await chatApi(t, 'GET', '/conversations', { cookie: stranger.cookie })).json).toEqual({ conversations: [] })
     expect(await storedMessages()).toBe(before)
@@ -140,7 +152,9 @@ describe('the chat API', () => {
     const id = sent.json.message.id as number
     expect((await chatApi(t, 'DELETE', `/messages/${id}`, { cookie: renter.cookie })).status).toBe(403)
     expect((await chatApi(t, 'DELETE', `/messages/${id}`, { cookie: landlord.cookie })).status).toBe(204)
-    const thread = await chatApi(t, 'GET', `/conversations/${conversationId}/messages?after=${sent.json.message.seq - 1}`, { cookie: renter.cookie })
+    const thread = await chatApi(t, 'GET', `/conversations/${conversationId}/messages?after=${sent.json.message.seq - 1}`, {
+      cookie: renter.cookie,
+    })
     expect(thread.json.messages[0]).toMatchObject({ id, deleted: true, body: '' })
   })
 
@@ -164,7 +178,10 @@ describe('the chat API', () => {
   })
 
   it('files a report once for a message the reporter can see', async () => {
-    const posted = await chatApi(t, 'POST', '/room/messages', { cookie: stranger.cookie, body: { body: 'Buy cheap watches', clientTxnId: nextTxn() } })
+    const posted = await chatApi(t, 'POST', '/room/messages', {
+      cookie: stranger.cookie,
+      body: { body: 'Buy cheap watches', clientTxnId: nextTxn() },
+    })
     const messageId = posted.json.message.id as number
     const first = await chatApi(t, 'POST', '/reports', { cookie: renter.cookie, body: { kind: 'room', messageId, reason: 'Spam' } })
     expect(first).toEqual({ status: 201, json: { created: true } })
@@ -186,10 +203,16 @@ describe('the chat API', () => {
     expect(retry.status).toBe(200)
     expect(retry.json.message.id).toBe(first.json.message.id)
     for (let i = 1; i < ROOM_RATE_LIMIT; i += 1) {
-      const res = await chatApi(t, 'POST', '/room/messages', { cookie: landlord.cookie, body: { body: `Note ${i}`, clientTxnId: nextTxn() } })
+      const res = await chatApi(t, 'POST', '/room/messages', {
+        cookie: landlord.cookie,
+        body: { body: `Note ${i}`, clientTxnId: nextTxn() },
+      })
       expect(res.status).toBe(201)
     }
-    const limited = await chatApi(t, 'POST', '/room/messages', { cookie: landlord.cookie, body: { body: 'One too many', clientTxnId: nextTxn() } })
+    const limited = await chatApi(t, 'POST', '/room/messages', {
+      cookie: landlord.cookie,
+      body: { body: 'One too many', clientTxnId: nextTxn() },
+    })
     expect(limited.status).toBe(429)
     expect(limited.json.detail).toMatch(/10 messages every 10 seconds/)
     const stored = await t.services.database.db.select().from(roomMessage).where(eq(roomMessage.body, 'One too many'))
@@ -197,7 +220,10 @@ describe('the chat API', () => {
   })
 
   it('lets only administrators delete others’ room messages and mute people', async () => {
-    const posted = await chatApi(t, 'POST', '/room/messages', { cookie: renter.cookie, body: { body: 'Rude words', clientTxnId: nextTxn() } })
+    const posted = await chatApi(t, 'POST', '/room/messages', {
+      cookie: renter.cookie,
+      body: { body: 'Rude words', clientTxnId: nextTxn() },
+    })
     const id = posted.json.message.id as number
     expect((await chatApi(t, 'DELETE', `/room/messages/${id}`, { cookie: stranger.cookie })).status).toBe(403)
     expect((await chatApi(t, 'DELETE', `/room/messages/${id}`, { cookie: admin.cookie })).status).toBe(204)
@@ -209,27 +235,100 @@ describe('the chat API', () => {
     const muted = await chatApi(t, 'POST', '/mutes', { cookie: admin.cookie, body: { userId: renter.id, minutes: 60, reason: 'Rude' } })
     expect(muted.status).toBe(200)
     expect(new Date(muted.json.until).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000)
-    const refused = await chatApi(t, 'POST', '/room/messages', { cookie: renter.cookie, body: { body: 'Let me speak', clientTxnId: nextTxn() } })
+    const refused = await chatApi(t, 'POST', '/room/messages', {
+      cookie: renter.cookie,
+      body: { body: 'Let me speak', clientTxnId: nextTxn() },
+    })
     expect(refused.status).toBe(403)
     expect(refused.json.detail).toMatch(/muted you in the room until/)
   })
 
   // Values PostgreSQL itself would refuse (a NUL character in text, a number beyond the `integer`
   // seq columns), which must be a field error and never reach it.
-  type BadInput = [name: string, who: 'visitor' | 'renter' | 'admin', method: 'GET' | 'POST' | 'DELETE', path: () => string, body: () => unknown, field: string]
+  type BadInput = [
+    name: string,
+    who: 'visitor' | 'renter' | 'admin',
+    method: 'GET' | 'POST' | 'DELETE',
+    path: () => string,
+    body: () => unknown,
+    field: string,
+  ]
   it.each<BadInput>([
-    ['a NUL character in a direct message', 'renter', 'POST', () => `/conversations/${conversationId}/messages`, () => ({ body: 'Hi\u0000there', clientTxnId: nextTxn() }), 'body'],
-    ['a NUL character in a room message', 'renter', 'POST', () => '/room/messages', () => ({ body: 'Hello\u0000room', clientTxnId: nextTxn() }), 'body'],
-    ['a NUL character in a report reason', 'renter', 'POST', () => '/reports', () => ({ kind: 'room', messageId: 1, reason: 'Spam\u0000' }), 'reason'],
-    ['a NUL character in the person to write to', 'renter', 'POST', () => '/conversations', () => ({ otherUserId: `${landlord.id}\u0000` }), 'otherUserId'],
+    [
+      'a NUL character in a direct message',
+      'renter',
+      'POST',
+      () => `/conversations/${conversationId}/messages`,
+      () => ({ body: 'Hi\u0000there', clientTxnId: nextTxn() }),
+      'body',
+    ],
+    [
+      'a NUL character in a room message',
+      'renter',
+      'POST',
+      () => '/room/messages',
+      () => ({ body: 'Hello\u0000room', clientTxnId: nextTxn() }),
+      'body',
+    ],
+    [
+      'a NUL character in a report reason',
+      'renter',
+      'POST',
+      () => '/reports',
+      () => ({ kind: 'room', messageId: 1, reason: 'Spam\u0000' }),
+      'reason',
+    ],
+    [
+      'a NUL character in the person to write to',
+      'renter',
+      'POST',
+      () => '/conversations',
+      () => ({ otherUserId: `${landlord.id}\u0000` }),
+      'otherUserId',
+    ],
     ['a NUL character in the person to block', 'renter', 'POST', () => '/blocks', () => ({ userId: '\u0000' }), 'userId'],
     ['a NUL character in the person to unblock', 'renter', 'DELETE', () => '/blocks/%00', () => undefined, 'userId'],
     ['a NUL character in the person to mute', 'admin', 'POST', () => '/mutes', () => ({ userId: 'x\u0000', minutes: 60 }), 'userId'],
-    ['a NUL character in a mute reason', 'admin', 'POST', () => '/mutes', () => ({ userId: stranger.id, minutes: 60, reason: 'Rude\u0000' }), 'reason'],
-    ['a thread page before a number beyond the seq column', 'renter', 'GET', () => `/conversations/${conversationId}/messages?before=9999999999`, () => undefined, 'before'],
-    ['a thread page after a number beyond the seq column', 'renter', 'GET', () => `/conversations/${conversationId}/messages?after=3000000000`, () => undefined, 'after'],
-    ['a room page before a number beyond the seq column', 'visitor', 'GET', () => '/room/messages?before=9999999999', () => undefined, 'before'],
-    ['marking read through a number beyond the seq column', 'renter', 'POST', () => `/conversations/${conversationId}/read`, () => ({ throughSeq: 3e9 }), 'throughSeq'],
+    [
+      'a NUL character in a mute reason',
+      'admin',
+      'POST',
+      () => '/mutes',
+      () => ({ userId: stranger.id, minutes: 60, reason: 'Rude\u0000' }),
+      'reason',
+    ],
+    [
+      'a thread page before a number beyond the seq column',
+      'renter',
+      'GET',
+      () => `/conversations/${conversationId}/messages?before=9999999999`,
+      () => undefined,
+      'before',
+    ],
+    [
+      'a thread page after a number beyond the seq column',
+      'renter',
+      'GET',
+      () => `/conversations/${conversationId}/messages?after=3000000000`,
+      () => undefined,
+      'after',
+    ],
+    [
+      'a room page before a number beyond the seq column',
+      'visitor',
+      'GET',
+      () => '/room/messages?before=9999999999',
+      () => undefined,
+      'before',
+    ],
+    [
+      'marking read through a number beyond the seq column',
+      'renter',
+      'POST',
+      () => `/conversations/${conversationId}/read`,
+      () => ({ throughSeq: 3e9 }),
+      'throughSeq',
+    ],
   ])('refuses %s with a 400 problem naming the field and changes nothing', async (_name, who, method, path, body, field) => {
     const before = await chatSnapshot()
     const cookie = { visitor: undefined, renter: renter.cookie, admin: admin.cookie }[who]
@@ -244,43 +343,68 @@ describe('the chat API', () => {
 describe('the chat API for administrators, edits and the direct-message limit', () => {
   it('lets administrators list open reports, resolve them and lift mutes; anyone else gets 403', async () => {
     const author = await establishedUser(t, { name: 'Pat Poster' })
-    const posted = await chatApi(t, 'POST', '/room/messages', { cookie: author.cookie, body: { body: 'Visit my shop', clientTxnId: nextTxn() } })
+    const posted = await chatApi(t, 'POST', '/room/messages', {
+      cookie: author.cookie,
+      body: { body: 'Visit my shop', clientTxnId: nextTxn() },
+    })
     const messageId = posted.json.message.id as number
-    expect((await chatApi(t, 'POST', '/reports', { cookie: stranger.cookie, body: { kind: 'room', messageId, reason: 'Advertising' } })).status).toBe(201)
+    expect(
+      (await chatApi(t, 'POST', '/reports', { cookie: stranger.cookie, body: { kind: 'room', messageId, reason: 'Advertising' } })).status,
+    ).toBe(201)
 
     expect((await chatApi(t, 'GET', '/reports')).status).toBe(401)
     expect((await chatApi(t, 'GET', '/reports', { cookie: stranger.cookie })).status).toBe(403)
     const listed = await chatApi(t, 'GET', '/reports', { cookie: admin.cookie })
     expect(listed.status).toBe(200)
     const report = (listed.json.reports as { id: number; message: { id: number } | null }[]).find((r) => r.message?.id === messageId)
-    expect(report).toMatchObject({ kind: 'room', reason: 'Advertising', reporter: { name: 'Sam Stranger' }, message: { body: 'Visit my shop', author: { name: 'Pat Poster' } } })
+    expect(report).toMatchObject({
+      kind: 'room',
+      reason: 'Advertising',
+      reporter: { name: 'Sam Stranger' },
+      message: { body: 'Visit my shop', author: { name: 'Pat Poster' } },
+    })
 
     const refused = await chatApi(t, 'POST', `/reports/${report!.id}/resolve`, { cookie: stranger.cookie, body: { action: 'dismiss' } })
     expect(refused.status).toBe(403)
     const badAction = await chatApi(t, 'POST', `/reports/${report!.id}/resolve`, { cookie: admin.cookie, body: { action: 'ban' } })
     expect(badAction.status).toBe(400)
     expect(badAction.json.errors.action).toBeDefined()
-    const muted = await chatApi(t, 'POST', `/reports/${report!.id}/resolve`, { cookie: admin.cookie, body: { action: 'mute', minutes: 60 } })
+    const muted = await chatApi(t, 'POST', `/reports/${report!.id}/resolve`, {
+      cookie: admin.cookie,
+      body: { action: 'mute', minutes: 60 },
+    })
     expect(muted).toMatchObject({ status: 200, json: { action: 'mute', resolved: 1, mutedUntil: expect.any(String) } })
-    expect((await chatApi(t, 'POST', `/reports/${report!.id}/resolve`, { cookie: admin.cookie, body: { action: 'dismiss' } })).status).toBe(409)
+    expect((await chatApi(t, 'POST', `/reports/${report!.id}/resolve`, { cookie: admin.cookie, body: { action: 'dismiss' } })).status).toBe(
+      409,
+    )
     const [row] = await t.services.database.db.select().from(messageReport).where(eq(messageReport.id, report!.id))
     expect(row).toMatchObject({ resolvedAt: expect.any(Date), resolvedBy: admin.id, resolution: 'muted' })
 
     expect((await chatApi(t, 'GET', '/mutes', { cookie: stranger.cookie })).status).toBe(403)
     const mutes = await chatApi(t, 'GET', '/mutes', { cookie: admin.cookie })
-    expect(mutes.json.mutes).toEqual(expect.arrayContaining([expect.objectContaining({ person: expect.objectContaining({ id: author.id }), reason: 'Reported: Advertising' })]))
+    expect(mutes.json.mutes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ person: expect.objectContaining({ id: author.id }), reason: 'Reported: Advertising' }),
+      ]),
+    )
     const silenced = await chatApi(t, 'POST', '/room/messages', { cookie: author.cookie, body: { body: 'Hello?', clientTxnId: nextTxn() } })
     expect(silenced.status).toBe(403)
 
     expect((await chatApi(t, 'DELETE', `/mutes/${author.id}`, { cookie: stranger.cookie })).status).toBe(403)
     expect((await chatApi(t, 'DELETE', `/mutes/${author.id}`, { cookie: admin.cookie })).status).toBe(204)
-    const back = await chatApi(t, 'POST', '/room/messages', { cookie: author.cookie, body: { body: 'Sorry about that', clientTxnId: nextTxn() } })
+    const back = await chatApi(t, 'POST', '/room/messages', {
+      cookie: author.cookie,
+      body: { body: 'Sorry about that', clientTxnId: nextTxn() },
+    })
     expect(back.status).toBe(201)
   })
 
   it('edits the author’s own messages over PATCH, shown as edited, and refuses anyone else', async () => {
     const editor = await establishedUser(t, { name: 'Eddie Editor' })
-    const posted = await chatApi(t, 'POST', '/room/messages', { cookie: editor.cookie, body: { body: 'Helo room', clientTxnId: nextTxn() } })
+    const posted = await chatApi(t, 'POST', '/room/messages', {
+      cookie: editor.cookie,
+      body: { body: 'Helo room', clientTxnId: nextTxn() },
+    })
     const roomId = posted.json.message.id as number
     const fixed = await chatApi(t, 'PATCH', `/room/messages/${roomId}`, { cookie: editor.cookie, body: { body: 'Hello room' } })
     expect(fixed).toMatchObject({ status: 200, json: { message: { id: roomId, body: 'Hello room', editedAt: expect.any(String) } } })
@@ -289,7 +413,10 @@ describe('the chat API for administrators, edits and the direct-message limit', 
     expect((await chatApi(t, 'PATCH', `/room/messages/${roomId}`, { body: { body: 'Anonymous' } })).status).toBe(401)
 
     const chat = await conversationBetween(t, editor, landlord)
-    const sent = await chatApi(t, 'POST', `/conversations/${chat}/messages`, { cookie: editor.cookie, body: { body: 'See you at 5', clientTxnId: nextTxn() } })
+    const sent = await chatApi(t, 'POST', `/conversations/${chat}/messages`, {
+      cookie: editor.cookie,
+      body: { body: 'See you at 5', clientTxnId: nextTxn() },
+    })
     const dmId = sent.json.message.id as number
     const changed = await chatApi(t, 'PATCH', `/messages/${dmId}`, { cookie: editor.cookie, body: { body: 'See you at 6' } })
     expect(changed).toMatchObject({ status: 200, json: { message: { id: dmId, body: 'See you at 6', editedAt: expect.any(String) } } })
@@ -303,10 +430,16 @@ describe('the chat API for administrators, edits and the direct-message limit', 
     const sender = await establishedUser(t, { name: 'Quinn Quick' })
     const chat = await conversationBetween(t, sender, landlord)
     for (let i = 1; i <= 10; i += 1) {
-      const res = await chatApi(t, 'POST', `/conversations/${chat}/messages`, { cookie: sender.cookie, body: { body: `Question ${i}`, clientTxnId: nextTxn() } })
+      const res = await chatApi(t, 'POST', `/conversations/${chat}/messages`, {
+        cookie: sender.cookie,
+        body: { body: `Question ${i}`, clientTxnId: nextTxn() },
+      })
       expect(res.status).toBe(201)
     }
-    const limited = await chatApi(t, 'POST', `/conversations/${chat}/messages`, { cookie: sender.cookie, body: { body: 'Question 11', clientTxnId: nextTxn() } })
+    const limited = await chatApi(t, 'POST', `/conversations/${chat}/messages`, {
+      cookie: sender.cookie,
+      body: { body: 'Question 11', clientTxnId: nextTxn() },
+    })
     expect(limited.status).toBe(429)
     expect(limited.json.detail).toBe('You can send 10 direct messages every 10 seconds. Wait a moment, then send again.')
     expect(await t.services.database.db.select().from(message).where(eq(message.body, 'Question 11'))).toHaveLength(0)

@@ -33,7 +33,10 @@ async function settle(...listeners: TestSocket[]) {
 }
 
 async function sendDm(from: TestUser, body: string) {
-  const res = await chatApi(t, 'POST', `/conversations/${conversationId}/messages`, { cookie: from.cookie, body: { body, clientTxnId: nextTxn() } })
+  const res = await chatApi(t, 'POST', `/conversations/${conversationId}/messages`, {
+    cookie: from.cookie,
+    body: { body, clientTxnId: nextTxn() },
+  })
   expect(res.status).toBe(201)
   return res.json.message as { id: number; seq: number }
 }
@@ -146,7 +149,14 @@ describe('the live socket', () => {
     await landlordTab.waitFor('unread', (e) => e.unread === 1)
     expect((await chatApi(t, 'GET', '/unread', { cookie: landlord.cookie })).json).toEqual({ unread: 1 })
 
-    expect((await chatApi(t, 'POST', '/reports', { cookie: landlord.cookie, body: { kind: 'direct', messageId: second.id, reason: 'Asks for cash' } })).status).toBe(201)
+    expect(
+      (
+        await chatApi(t, 'POST', '/reports', {
+          cookie: landlord.cookie,
+          body: { kind: 'direct', messageId: second.id, reason: 'Asks for cash' },
+        })
+      ).status,
+    ).toBe(201)
     const reports = await chatApi(t, 'GET', '/reports', { cookie: admin.cookie })
     const report = (reports.json.reports as { id: number; message: { id: number } | null }[]).find((r) => r.message?.id === second.id)!
     const resolved = await chatApi(t, 'POST', `/reports/${report.id}/resolve`, { cookie: admin.cookie, body: { action: 'delete' } })
@@ -170,8 +180,18 @@ describe('the live socket', () => {
       expect(edited.message).toMatchObject({ seq: sent.seq, body: 'Viewing at 6?' })
     }
 
-    const posted = await chatApi(t, 'POST', '/room/messages', { cookie: landlord.cookie, body: { body: 'Open house on Sunday', clientTxnId: nextTxn() } })
-    expect((await chatApi(t, 'PATCH', `/room/messages/${posted.json.message.id}`, { cookie: landlord.cookie, body: { body: 'Open house on Saturday' } })).status).toBe(200)
+    const posted = await chatApi(t, 'POST', '/room/messages', {
+      cookie: landlord.cookie,
+      body: { body: 'Open house on Sunday', clientTxnId: nextTxn() },
+    })
+    expect(
+      (
+        await chatApi(t, 'PATCH', `/room/messages/${posted.json.message.id}`, {
+          cookie: landlord.cookie,
+          body: { body: 'Open house on Saturday' },
+        })
+      ).status,
+    ).toBe(200)
     const roomEdit = await strangerTab.waitFor('room', (e) => e.message.id === posted.json.message.id && e.message.editedAt !== null)
     expect(roomEdit.message.body).toBe('Open house on Saturday')
     await settle(strangerTab)

@@ -24,7 +24,10 @@ describe('demo listing photos', () => {
   })
 
   it('gives every demo listing 3 to 6 ready, described photos whose files exist', async () => {
-    const demo = await db().select({ id: listing.id }).from(listing).where(inArray(listing.ownerId, [...DEMO_LANDLORD_IDS]))
+    const demo = await db()
+      .select({ id: listing.id })
+      .from(listing)
+      .where(inArray(listing.ownerId, [...DEMO_LANDLORD_IDS]))
     expect(demo.length).toBeGreaterThanOrEqual(300)
     const counts = await db()
       .select({ listingId: listingPhoto.listingId, n: count() })

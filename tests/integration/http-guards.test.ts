@@ -85,7 +85,9 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
     })
 
     it('cuts off a chunked body as soon as it passes the limit', async () => {
-      const res = await t.app.request(post('/api/auth/sign-in/email', { body: chunkedBody(FORM_BODY_LIMIT_BYTES + 1), headers: { 'Content-Type': 'application/json' } }))
+      const res = await t.app.request(
+        post('/api/auth/sign-in/email', { body: chunkedBody(FORM_BODY_LIMIT_BYTES + 1), headers: { 'Content-Type': 'application/json' } }),
+      )
       expect(res.status).toBe(413)
     })
 
@@ -106,7 +108,11 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
       expect((await t.app.request(withinForm)).status).not.toBe(413)
       const over = post('/userprofile', {
         body: endlessBody(),
-        headers: { Cookie: owner.cookie, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(UPLOAD_REQUEST_LIMITS.profilePhoto + 1) },
+        headers: {
+          Cookie: owner.cookie,
+          'Content-Type': 'multipart/form-data; boundary=x',
+          'Content-Length': String(UPLOAD_REQUEST_LIMITS.profilePhoto + 1),
+        },
       })
       expect((await answerWithin(t.app.request(over))).status).toBe(413)
     })
@@ -118,7 +124,10 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
       const notText = await t.app.request(post('/userprofile.data', { body: 'intent=profile&name=Ol%FFve', headers }))
       expect(notText.status).toBe(400)
       const photos = await t.app.request(
-        post(`/api/properties/${listingId}/photos`, { body: JSON.stringify({ photos: [] }), headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(FORM_BODY_LIMIT_BYTES + 1) } }),
+        post(`/api/properties/${listingId}/photos`, {
+          body: JSON.stringify({ photos: [] }),
+          headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(FORM_BODY_LIMIT_BYTES + 1) },
+        }),
       )
       expect(photos.status).toBe(413)
     })
@@ -139,7 +148,11 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
         t.app.request(
           post(`/api/properties/${listingId}/photos`, {
             body: endlessBody(),
-            headers: { Cookie: owner.cookie, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(UPLOAD_REQUEST_LIMITS.listingPhotos + 1) },
+            headers: {
+              Cookie: owner.cookie,
+              'Content-Type': 'multipart/form-data; boundary=x',
+              'Content-Length': String(UPLOAD_REQUEST_LIMITS.listingPhotos + 1),
+            },
           }),
         ),
       )
@@ -151,7 +164,9 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
       const size = 55 * 1024 * 1024
       const headers = { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(size) }
       const strangers = await answerWithin(
-        t.app.request(post(`/api/properties/${listingId}/photos`, { body: endlessBody(), headers: { ...headers, Cookie: stranger.cookie } })),
+        t.app.request(
+          post(`/api/properties/${listingId}/photos`, { body: endlessBody(), headers: { ...headers, Cookie: stranger.cookie } }),
+        ),
       )
       expect(strangers.status).toBe(403)
       const visitors = await answerWithin(t.app.request(post(`/api/properties/${listingId}/photos`, { body: endlessBody(), headers })))
@@ -214,19 +229,28 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
       expect(failures?.n).toBe(failuresBefore)
 
       const signUp = await t.app.request(
-        jsonRequest('/api/auth/sign-up/email', { name: 'Nul', email: 'nul\u0000@example.com', password: 'a sturdy passphrase', termsVersion: 'x' }),
+        jsonRequest('/api/auth/sign-up/email', {
+          name: 'Nul',
+          email: 'nul\u0000@example.com',
+          password: 'a sturdy passphrase',
+          termsVersion: 'x',
+        }),
       )
       expect(signUp.status).toBe(400)
       const reset = await t.app.request(jsonRequest('/api/auth/reset-password', { token: 'abc\u0000', newPassword: 'a sturdy passphrase' }))
       expect(reset.status).toBe(400)
-      const nested = await t.app.request(jsonRequest('/api/auth/sign-in/email', { email: 'x@example.com', password: 'y', extra: { 'k\u0000': 1 } }))
+      const nested = await t.app.request(
+        jsonRequest('/api/auth/sign-in/email', { email: 'x@example.com', password: 'y', extra: { 'k\u0000': 1 } }),
+      )
       expect(nested.status).toBe(400)
       const [users] = await db.select({ n: count() }).from(user)
       expect(users?.n).toBe(2)
     })
 
     it('answers 400 to a body for /api/auth that is not JSON', async () => {
-      const res = await t.app.request(post('/api/auth/sign-in/email', { body: '{"email":', headers: { 'Content-Type': 'application/json' } }))
+      const res = await t.app.request(
+        post('/api/auth/sign-in/email', { body: '{"email":', headers: { 'Content-Type': 'application/json' } }),
+      )
       expect(res.status).toBe(400)
     })
   })
@@ -287,7 +311,9 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
 
   it('still refuses a cross-site write before looking at its size', async () => {
     const res = await answerWithin(
-      t.app.request(post('/login', { body: endlessBody(), headers: { Origin: 'https://evil.example', 'Content-Length': String(200 * 1024 * 1024) } })),
+      t.app.request(
+        post('/login', { body: endlessBody(), headers: { Origin: 'https://evil.example', 'Content-Length': String(200 * 1024 * 1024) } }),
+      ),
     )
     expect(res.status).toBe(403)
   })

@@ -6,7 +6,7 @@ import { action as editAction, loader as editLoader } from '#app/routes/property
 import { action as manageAction } from '#app/routes/property-manage.tsx'
 import { action as newAction, loader as newLoader } from '#app/routes/property-new.tsx'
 import { loader as profileLoader } from '#app/routes/userprofile.tsx'
-import { listingPath } from '#app/utils/listing-url.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
 import { list, listing, listingFee, profile, savedListing } from '#server/db/schema.ts'
 import { readToast } from '#server/http/flash.server.ts'
 import { findListingById } from '#server/listings/listings.server.ts'
@@ -98,7 +98,10 @@ describe('landlord listings', () => {
       signUpVerifiedUser(t, { name: 'Rene Renter' }),
     ])
     const db = t.services.database.db
-    await db.update(profile).set({ role: 'landlord' }).where(sql`${profile.userId} in (${landlord.id}, ${stranger.id})`)
+    await db
+      .update(profile)
+      .set({ role: 'landlord' })
+      .where(sql`${profile.userId} in (${landlord.id}, ${stranger.id})`)
     await db.update(profile).set({ role: 'renter' }).where(eq(profile.userId, renter.id))
   })
   afterAll(async () => {
@@ -108,7 +111,14 @@ describe('landlord listings', () => {
   const db = () => t.services.database.db
   const run = <A>(fn: (args: A) => unknown, request: Request, params: Record<string, string> = {}) =>
     settle(async () => fn({ request, context: t.context(), params } as Args as A))
-  const countListings = async () => Number((await db().select({ n: sql<number>`count(*)` }).from(listing))[0]!.n)
+  const countListings = async () =>
+    Number(
+      (
+        await db()
+          .select({ n: sql<number>`count(*)` })
+          .from(listing)
+      )[0]!.n,
+    )
 
   async function createDraft(user = landlord, overrides: Record<string, string> = {}) {
     const { status, response } = await run(newAction, post('/properties/new', user.cookie, formFields(overrides)))
@@ -149,13 +159,23 @@ describe('landlord listings', () => {
 
     // The edit page shows it back in dollars; publishing from it redirects to "My listings".
     const slug = listingPath(draft!).split('/').pop()!
-    const loaded = await run(editLoader, new Request(`${TEST_ORIGIN}/properties/${slug}/edit`, { headers: { Cookie: landlord.cookie } }), { slug })
+    const loaded = await run(editLoader, new Request(`${TEST_ORIGIN}/properties/${slug}/edit`, { headers: { Cookie: landlord.cookie } }), {
+      slug,
+    })
     expect(loaded.status).toBe(200)
-    expect((loaded.body as { values: Record<string, unknown> }).values).toMatchObject({ monthlyRent: '1850', deposit: '1850.50', bathrooms: '1.5' })
+    expect((loaded.body as { values: Record<string, unknown> }).values).toMatchObject({
+      monthlyRent: '1850',
+      deposit: '1850.50',
+      bathrooms: '1.5',
+    })
     // With the listing's photos (none yet) for the photo manager beside the form.
-    expect((loaded.body as { id: number; photos: unknown[] })).toMatchObject({ id, photos: [] })
+    expect(loaded.body as { id: number; photos: unknown[] }).toMatchObject({ id, photos: [] })
 
-    const published = await run(editAction, post(`/properties/${slug}/edit`, landlord.cookie, formFields({ intent: 'publish', monthlyRent: '1900' })), { slug })
+    const published = await run(
+      editAction,
+      post(`/properties/${slug}/edit`, landlord.cookie, formFields({ intent: 'publish', monthlyRent: '1900' })),
+      { slug },
+    )
     expect(published.status).toBe(302)
     expect(published.response!.headers.get('Location')).toBe('/userprofile#my-listings')
     const after = await findListingById(db(), { viewerId: null, listingId: id })
@@ -200,7 +220,11 @@ describe('landlord listings', () => {
       [{ availableFrom: '0000-01-01' }, 'availableFrom', /between 1900 and 2200/],
       [{ title: 'Bright\u0000 two-bedroom' }, 'title', /NUL character/],
       [{ description: 'Tall\u0000 windows' }, 'description', /NUL character/],
-      [{ offersLease: '', offersShortTerm: 'on', nightlyPrice: '1000000' }, 'nightlyPrice', /all-in monthly cost \(30 nights plus fees\) is too large/],
+      [
+        { offersLease: '', offersShortTerm: 'on', nightlyPrice: '1000000' },
+        'nightlyPrice',
+        /all-in monthly cost \(30 nights plus fees\) is too large/,
+      ],
     ]
     for (const [overrides, field, message] of cases) {
       const fields = formFields(overrides).filter(([name, value]) => !(name === 'offersLease' && value === ''))
@@ -208,10 +232,7 @@ describe('landlord listings', () => {
       expect(status, field).toBe(400)
       expect((body as Answer).errors[field]?.join(' '), field).toMatch(message)
     }
-    const amenity = await run(
-      newAction,
-      post('/properties/new', landlord.cookie, [...formFields(), ['amenities', 'helipad']]),
-    )
+    const amenity = await run(newAction, post('/properties/new', landlord.cookie, [...formFields(), ['amenities', 'helipad']]))
     expect(amenity.status).toBe(400)
     expect((amenity.body as Answer).errors.amenities?.[0]).toMatch(/Amenities must be among/)
     // The refused megabyte is not sent back whole.
@@ -248,7 +269,12 @@ describe('landlord listings', () => {
     const { id: draftId } = await createDraft()
     const factory = listingFactory(db())
     const published = await factory.create({ ownerId: landlord.id, title: 'Published row house in Trolley Square' })
-    const snapshot = async () => db().select().from(listing).where(sql`${listing.id} in (${draftId}, ${published.id})`).orderBy(listing.id)
+    const snapshot = async () =>
+      db()
+        .select()
+        .from(listing)
+        .where(sql`${listing.id} in (${draftId}, ${published.id})`)
+        .orderBy(listing.id)
     const before = await snapshot()
 
     const draftSlug = `some-draft-${draftId}`
@@ -259,12 +285,17 @@ describe('landlord listings', () => {
       [draftSlug, 404],
       [publicSlug, 403],
     ] as const) {
-      const page = await run(editLoader, new Request(`${TEST_ORIGIN}/properties/${slug}/edit`, { headers: { Cookie: stranger.cookie } }), { slug })
+      const page = await run(editLoader, new Request(`${TEST_ORIGIN}/properties/${slug}/edit`, { headers: { Cookie: stranger.cookie } }), {
+        slug,
+      })
       expect(page.status, `edit page ${slug}`).toBe(expected)
       const posted = await run(editAction, post(`/properties/${slug}/edit`, stranger.cookie, formFields({ intent: 'publish' })), { slug })
       expect(posted.status, `edit post ${slug}`).toBe(expected)
       for (const intent of ['publish', 'leased', 'archive', 'delete', 'confirm']) {
-        const fields: [string, string][] = [['intent', intent], ['confirmed', 'yes']]
+        const fields: [string, string][] = [
+          ['intent', intent],
+          ['confirmed', 'yes'],
+        ]
         const managed = await run(manageAction, post(`/properties/${slug}/manage`, stranger.cookie, fields), { slug })
         expect(managed.status, `${intent} ${slug}`).toBe(expected)
       }
@@ -283,9 +314,14 @@ describe('landlord listings', () => {
     expect(published.response!.headers.get('Location')).toBe('/userprofile#my-listings')
     expect(await status()).toBe('published')
 
-    expect((await manage([['intent', 'leased'], ['redirectTo', 'https://evil.example/']])).response!.headers.get('Location')).toBe(
-      '/userprofile#my-listings',
-    )
+    expect(
+      (
+        await manage([
+          ['intent', 'leased'],
+          ['redirectTo', 'https://evil.example/'],
+        ])
+      ).response!.headers.get('Location'),
+    ).toBe('/userprofile#my-listings')
     expect(await status()).toBe('leased')
     await manage([['intent', 'archive']])
     expect(await status()).toBe('archived')
@@ -294,7 +330,14 @@ describe('landlord listings', () => {
     // Deleting needs its confirmation step.
     expect((await manage([['intent', 'delete']])).status).toBe(400)
     expect(await status()).toBe('archived')
-    expect((await manage([['intent', 'delete'], ['confirmed', 'yes']])).status).toBe(302)
+    expect(
+      (
+        await manage([
+          ['intent', 'delete'],
+          ['confirmed', 'yes'],
+        ])
+      ).status,
+    ).toBe(302)
     expect(await status()).toBeUndefined()
   })
 
@@ -309,11 +352,16 @@ describe('landlord listings', () => {
       lastConfirmedAt: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000),
     })
     await db().update(listing).set({ viewCount: 17 }).where(eq(listing.id, fresh.id))
-    await db().insert(list).values([{ email: renter.email }, { email: stranger.email }]).onConflictDoNothing()
-    await db().insert(savedListing).values([
-      { email: renter.email, listingId: fresh.id },
-      { email: stranger.email, listingId: fresh.id },
-    ])
+    await db()
+      .insert(list)
+      .values([{ email: renter.email }, { email: stranger.email }])
+      .onConflictDoNothing()
+    await db()
+      .insert(savedListing)
+      .values([
+        { email: renter.email, listingId: fresh.id },
+        { email: stranger.email, listingId: fresh.id },
+      ])
 
     const load = async () => {
       const { body } = await run(profileLoader, new Request(`${TEST_ORIGIN}/userprofile`, { headers: { Cookie: owner.cookie } }))
@@ -338,7 +386,13 @@ describe('landlord listings', () => {
   it('answers ZIP look-ups on GET /api/zip/:zip', async () => {
     const found = await t.app.request(`${TEST_ORIGIN}/api/zip/19801`)
     expect(found.status).toBe(200)
-    expect(await found.json()).toMatchObject({ zip: '19801', city: 'Wilmington', state: 'DE', latitude: expect.any(Number), longitude: expect.any(Number) })
+    expect(await found.json()).toMatchObject({
+      zip: '19801',
+      city: 'Wilmington',
+      state: 'DE',
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+    })
 
     const unknown = await t.app.request(`${TEST_ORIGIN}/api/zip/00000`)
     expect(unknown.status).toBe(404)

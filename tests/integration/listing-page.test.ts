@@ -5,7 +5,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listingPath } from '#app/utils/listing-url.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
 import { listing, listingPhoto, profile, savedListing } from '#server/db/schema.ts'
 import { sitemapListings } from '#server/listings/detail.server.ts'
 import { updateListing, type ListingDetail } from '#server/listings/listings.server.ts'
@@ -59,7 +59,11 @@ describe('listing pages', () => {
       .from(savedListing)
       .where(and(eq(savedListing.email, email), eq(savedListing.listingId, listingId)))
 
-  const textOf = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+  const textOf = (html: string) =>
+    html
+      .replace(/<!--.*?-->/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
 
   it('shows the all-in cost, facts, amenities, pets, price history, similar homes and the landlord', async () => {
     const city = 'Dover'
@@ -80,9 +84,24 @@ describe('listing pages', () => {
       yearBuilt: 1912,
       interiorSqft: 1450,
     })
-    await updateListing(db(), { viewerId: owner.id, listingId: home.id, changes: { lease: { monthlyRentCents: 185_000, minTermMonths: 12, depositCents: 200_000 } } })
-    const similar = await listings.create({ title: 'Porch house near Legislative Hall', city, zip: '19901', bedrooms: 3, lease: { monthlyRentCents: 175_000, minTermMonths: 12, depositCents: 175_000 } })
-    await listings.create({ title: 'Far too expensive mansion', city, bedrooms: 3, lease: { monthlyRentCents: 900_000, minTermMonths: 12, depositCents: 0 } })
+    await updateListing(db(), {
+      viewerId: owner.id,
+      listingId: home.id,
+      changes: { lease: { monthlyRentCents: 185_000, minTermMonths: 12, depositCents: 200_000 } },
+    })
+    const similar = await listings.create({
+      title: 'Porch house near Legislative Hall',
+      city,
+      zip: '19901',
+      bedrooms: 3,
+      lease: { monthlyRentCents: 175_000, minTermMonths: 12, depositCents: 175_000 },
+    })
+    await listings.create({
+      title: 'Far too expensive mansion',
+      city,
+      bedrooms: 3,
+      lease: { monthlyRentCents: 900_000, minTermMonths: 12, depositCents: 0 },
+    })
     await listings.create({ title: 'Draft cottage nobody sees', city, bedrooms: 3, status: 'draft' })
 
     const { status, html } = await get(listingPath(home), renter.cookie)
@@ -92,7 +111,9 @@ describe('listing pages', () => {
     expect(text).toContain('Brick rowhouse by the green')
     expect(text).toContain('The Green · Dover, DE 19901')
     // $1,850 rent + $75 + $25.50 = $1,950.50 all-in.
-    expect(text).toMatch(/Monthly rent \$1,850 .*Parking space \(required\) \$75 .*Trash service \(required\) \$25\.50 .*All-in monthly cost \$1,950\.50/)
+    expect(text).toMatch(
+      /Monthly rent \$1,850 .*Parking space \(required\) \$75 .*Trash service \(required\) \$25\.50 .*All-in monthly cost \$1,950\.50/,
+    )
     expect(text).toContain('Security deposit $2,000')
     expect(text).toContain('Minimum lease 12 months')
     expect(text).toContain('Utilities included Water')
@@ -123,8 +144,16 @@ describe('listing pages', () => {
 
   it('shows the page of a home so dear that 130% of its all-in cost passes the integer limit', async () => {
     // 30 nights at $700,000 is $21,000,000 a month: stored, but 1.3 times it is not an int32.
-    const dear = await ownListing({ title: 'Island estate by the night', lease: null, shortTerm: { nightlyCents: 70_000_000, minNights: 1 } })
-    const alike = await ownListing({ title: 'Neighbouring island estate', lease: null, shortTerm: { nightlyCents: 71_000_000, minNights: 1 } })
+    const dear = await ownListing({
+      title: 'Island estate by the night',
+      lease: null,
+      shortTerm: { nightlyCents: 70_000_000, minNights: 1 },
+    })
+    const alike = await ownListing({
+      title: 'Neighbouring island estate',
+      lease: null,
+      shortTerm: { nightlyCents: 71_000_000, minNights: 1 },
+    })
     expect(dear.allInMonthlyCents).toBe(2_100_000_000)
     const { status, html } = await get(listingPath(dear))
     expect(status).toBe(200)
@@ -168,18 +197,22 @@ describe('listing pages', () => {
     const dir = path.join(t.dataDir, 'media', 'listings', key)
     fs.mkdirSync(dir, { recursive: true })
     for (const width of [400, 800]) {
-      await sharp({ create: { width, height: Math.round((width * 2) / 3), channels: 3, background: '#4a7' } }).webp().toFile(path.join(dir, `${width}.webp`))
+      await sharp({ create: { width, height: Math.round((width * 2) / 3), channels: 3, background: '#4a7' } })
+        .webp()
+        .toFile(path.join(dir, `${width}.webp`))
     }
-    await db().insert(listingPhoto).values({
-      listingId: home.id,
-      position: 0,
-      altText: 'Front of the house',
-      storageKey: key,
-      status: 'ready',
-      width: 800,
-      height: 533,
-      variantWidths: [400, 800],
-    })
+    await db()
+      .insert(listingPhoto)
+      .values({
+        listingId: home.id,
+        position: 0,
+        altText: 'Front of the house',
+        storageKey: key,
+        status: 'ready',
+        width: 800,
+        height: 533,
+        variantWidths: [400, 800],
+      })
     const url = `${TEST_ORIGIN}${listingPath(home)}`
     const { html } = await get(listingPath(home))
     expect(html).not.toContain('<script>alert(1)</script>')
@@ -287,7 +320,12 @@ describe('listing pages', () => {
     it('saves nothing from a link another site (or no site) started, and asks with a button instead', async () => {
       const target = await signUpVerifiedUser(t, { name: 'Lia Linked' })
       const link = `${path}/save?${new URLSearchParams({ intent: 'save', redirectTo: path })}`
-      const starts: Record<string, string>[] = [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { 'Sec-Fetch-Site': 'none' }, {}]
+      const starts: Record<string, string>[] = [
+        { 'Sec-Fetch-Site': 'cross-site' },
+        { 'Sec-Fetch-Site': 'same-site' },
+        { 'Sec-Fetch-Site': 'none' },
+        {},
+      ]
       for (const headers of starts) {
         const page = await get(link, target.cookie, headers)
         expect(page.status).toBe(200)
@@ -366,7 +404,14 @@ describe('listing pages', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     const text = await response.text()
-    for (const line of ['User-agent: *', 'Disallow: /userprofile', 'Disallow: /chat', 'Disallow: /api/', 'Disallow: /properties/new', `Sitemap: ${TEST_ORIGIN}/sitemap.xml`]) {
+    for (const line of [
+      'User-agent: *',
+      'Disallow: /userprofile',
+      'Disallow: /chat',
+      'Disallow: /api/',
+      'Disallow: /properties/new',
+      `Sitemap: ${TEST_ORIGIN}/sitemap.xml`,
+    ]) {
       expect(text.split('\n')).toContain(line)
     }
   })

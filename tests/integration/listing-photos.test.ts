@@ -114,7 +114,10 @@ describe('listing photos', () => {
     expect(res.status).toBe(201)
     await t.services.jobs.runUntilIdle()
     const photos = await photosOf(owner)
-    const [row] = await db().select().from(listingPhoto).where(eq(listingPhoto.id, photos.at(-1)!.id))
+    const [row] = await db()
+      .select()
+      .from(listingPhoto)
+      .where(eq(listingPhoto.id, photos.at(-1)!.id))
     expect(row).toMatchObject({ status: 'ready', width: 500, variantWidths: [400, 500] })
   })
 
@@ -138,12 +141,23 @@ describe('listing photos', () => {
   it('refuses a text file named .jpg, a 20 MB file and a decompression bomb, and stores nothing', async () => {
     const before = await db().select().from(listingPhoto).where(eq(listingPhoto.listingId, listingId))
     const cases: [Uint8Array, string, RegExp][] = [
-      [new TextEncoder().encode('Hello, this is not a photo at all.\n'), 'notes.jpg', /notes\.jpg: This file is not a JPEG, PNG or WebP image\./],
-      [Buffer.concat([await jpegWithGps(100, 100), Buffer.alloc(20 * 1024 * 1024)]), 'huge.jpg', /huge\.jpg: The photo must be 15 MB or smaller\./],
+      [
+        new TextEncoder().encode('Hello, this is not a photo at all.\n'),
+        'notes.jpg',
+        /notes\.jpg: This file is not a JPEG, PNG or WebP image\./,
+      ],
+      [
+        Buffer.concat([await jpegWithGps(100, 100), Buffer.alloc(20 * 1024 * 1024)]),
+        'huge.jpg',
+        /huge\.jpg: The photo must be 15 MB or smaller\./,
+      ],
       [decompressionBombPng(30_000, 30_000), 'bomb.jpg', /bomb\.jpg: This image has too many pixels to process/],
     ]
     for (const [bytes, name, message] of cases) {
-      const res = await upload(owner, [{ bytes: await solidImage(300, 300).jpeg().toBuffer(), name: 'fine.jpg' }, { bytes, name }])
+      const res = await upload(owner, [
+        { bytes: await solidImage(300, 300).jpeg().toBuffer(), name: 'fine.jpg' },
+        { bytes, name },
+      ])
       expect(res.status).toBe(400)
       const body = (await res.json()) as Problem
       expect(body.detail).toMatch(message)
@@ -183,7 +197,9 @@ describe('listing photos', () => {
   it('reorders photos and sets alt texts', async () => {
     const before = await photosOf(owner)
     const reversed = [...before].reverse()
-    const res = await patch(owner, { photos: reversed.map((p, i) => (i === 0 ? { id: p.id, altText: 'The garden at dusk' } : { id: p.id })) })
+    const res = await patch(owner, {
+      photos: reversed.map((p, i) => (i === 0 ? { id: p.id, altText: 'The garden at dusk' } : { id: p.id })),
+    })
     expect(res.status).toBe(200)
     const after = await photosOf(owner)
     expect(after.map((p) => p.id)).toEqual(reversed.map((p) => p.id))
@@ -207,7 +223,9 @@ describe('listing photos', () => {
     const refused = await upload(stranger, [{ bytes: jpeg, name: 'a.jpg' }])
     expect(refused.status).toBe(403)
     expect(((await refused.json()) as Problem).detail).toBe('Only the owner or an administrator can change the photos of this listing.')
-    expect((await t.app.request(`${TEST_ORIGIN}/api/properties/${listingId}/photos`, { headers: { Cookie: stranger.cookie } })).status).toBe(403)
+    expect(
+      (await t.app.request(`${TEST_ORIGIN}/api/properties/${listingId}/photos`, { headers: { Cookie: stranger.cookie } })).status,
+    ).toBe(403)
     expect((await patch(stranger, { photos: [{ id: before[1]!.id, altText: 'Mine now' }] })).status).toBe(403)
     const del = await t.app.request(
       new Request(`${TEST_ORIGIN}/api/properties/${listingId}/photos/${before[0]!.id}`, {
@@ -277,7 +295,11 @@ describe('listing photos', () => {
     expect(moved.headers.get('set-cookie')).toContain('cooper_flash=')
     expect((await photosOf(owner)).slice(0, 2).map((p) => p.id)).toEqual([before[1]!.id, before[0]!.id])
 
-    const described = await form(owner, `/api/properties/${listingId}/photos/${before[0]!.id}`, { intent: 'describe', altText: 'Porch, west side', redirectTo: back })
+    const described = await form(owner, `/api/properties/${listingId}/photos/${before[0]!.id}`, {
+      intent: 'describe',
+      altText: 'Porch, west side',
+      redirectTo: back,
+    })
     expect(described.status).toBe(302)
     const after = await photosOf(owner)
     expect(after.find((p) => p.id === before[0]!.id)!.altText).toBe('Porch, west side')
@@ -291,7 +313,11 @@ describe('listing photos', () => {
     upload.append('photo', new File([new TextEncoder().encode('not an image')], 'notes.jpg'))
     upload.append('redirectTo', back)
     const bad = await t.app.request(
-      new Request(`${TEST_ORIGIN}/api/properties/${listingId}/photos`, { method: 'POST', body: upload, headers: { Origin: TEST_ORIGIN, Cookie: owner.cookie } }),
+      new Request(`${TEST_ORIGIN}/api/properties/${listingId}/photos`, {
+        method: 'POST',
+        body: upload,
+        headers: { Origin: TEST_ORIGIN, Cookie: owner.cookie },
+      }),
     )
     expect(bad.status).toBe(302)
     expect(bad.headers.get('location')).toBe(back)
@@ -305,7 +331,11 @@ describe('listing photos', () => {
     fs.writeFileSync(path.join(t.dataDir, 'originals', 'listings', row!.storageKey), 'damaged')
     await t.services.jobs.runUntilIdle()
     const failed = (await photosOf(owner)).find((p) => p.id === photos[0]!.id)
-    expect(failed).toMatchObject({ status: 'failed', error: 'This photo could not be processed. It may be damaged; try another photo.', view: null })
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: 'This photo could not be processed. It may be damaged; try another photo.',
+      view: null,
+    })
   })
 
   it('processes the same photo twice, even at the same time, and keeps it ready with its files', async () => {

@@ -25,7 +25,9 @@ describe('bulk listings', () => {
   it('are generated in the database, each with its opening price', async () => {
     const [listings] = await db().select({ n: count() }).from(listing)
     expect(listings!.n).toBe(LISTINGS)
-    const [priced] = await db().select({ n: sql<number>`count(distinct ${listingPriceHistory.listingId})::int` }).from(listingPriceHistory)
+    const [priced] = await db()
+      .select({ n: sql<number>`count(distinct ${listingPriceHistory.listingId})::int` })
+      .from(listingPriceHistory)
     expect(priced!.n).toBe(LISTINGS)
   })
 

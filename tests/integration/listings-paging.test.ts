@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listing } from '#server/db/schema.ts'
 import { confirmAvailable, findListingById, findListings, type TextStrategy } from '#server/listings/listings.server.ts'
-import type { ListingSort } from '#server/listings/vocabulary.ts'
+import type { ListingSort } from '#common/listings/vocabulary.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
@@ -27,39 +27,36 @@ describe('paging and expiry', () => {
     (['newest', 'price-asc', 'price-desc', 'largest'] as ListingSort[]).flatMap((sort) =>
       (['index', 'walk'] as TextStrategy[]).map((strategy) => [sort, strategy] as const),
     ),
-  )(
-    'pages by %s (text by %s) over a set that grows between pages, showing each listing once',
-    async (sort, strategy) => {
-      const word = `paging${sort.replace('-', '')}${strategy}`
-      const prices = [120_000, 150_000, 150_000, 150_000, 90_000, 200_000, 175_000, 150_000, 60_000, 110_000]
-      const original = new Set<number>()
-      for (const [i, rent] of prices.entries()) {
-        const created = await listings.create({
-          title: `Home ${i} ${word}`,
-          lease: { monthlyRentCents: rent, minTermMonths: 12, depositCents: rent },
-          interiorSqft: [800, 800, 950, 600, 800][i % 5]!,
-        })
-        original.add(created.id)
-      }
-      const seen: number[] = []
-      let cursor: string | undefined
-      let pages = 0
-      do {
-        const page = await findListings(db(), { search: { q: word, sort, limit: 3, cursor }, strategy })
-        seen.push(...page.items.map((i) => i.id))
-        cursor = page.nextCursor ?? undefined
-        pages += 1
-        // Others keep listing homes while this renter reads, at prices and sizes all over the range.
-        await listings.create({
-          title: `Newcomer ${pages} ${word}`,
-          lease: { monthlyRentCents: 100_000 + pages * 25_000, minTermMonths: 12, depositCents: 0 },
-          interiorSqft: 700 + pages * 50,
-        })
-      } while (cursor && pages < 20)
-      expect(new Set(seen).size).toBe(seen.length)
-      for (const id of original) expect(seen).toContain(id)
-    },
-  )
+  )('pages by %s (text by %s) over a set that grows between pages, showing each listing once', async (sort, strategy) => {
+    const word = `paging${sort.replace('-', '')}${strategy}`
+    const prices = [120_000, 150_000, 150_000, 150_000, 90_000, 200_000, 175_000, 150_000, 60_000, 110_000]
+    const original = new Set<number>()
+    for (const [i, rent] of prices.entries()) {
+      const created = await listings.create({
+        title: `Home ${i} ${word}`,
+        lease: { monthlyRentCents: rent, minTermMonths: 12, depositCents: rent },
+        interiorSqft: [800, 800, 950, 600, 800][i % 5]!,
+      })
+      original.add(created.id)
+    }
+    const seen: number[] = []
+    let cursor: string | undefined
+    let pages = 0
+    do {
+      const page = await findListings(db(), { search: { q: word, sort, limit: 3, cursor }, strategy })
+      seen.push(...page.items.map((i) => i.id))
+      cursor = page.nextCursor ?? undefined
+      pages += 1
+      // Others keep listing homes while this renter reads, at prices and sizes all over the range.
+      await listings.create({
+        title: `Newcomer ${pages} ${word}`,
+        lease: { monthlyRentCents: 100_000 + pages * 25_000, minTermMonths: 12, depositCents: 0 },
+        interiorSqft: 700 + pages * 50,
+      })
+    } while (cursor && pages < 20)
+    expect(new Set(seen).size).toBe(seen.length)
+    for (const id of original) expect(seen).toContain(id)
+  })
 
   it('hides a published listing not confirmed for 30 days until its owner confirms it', async () => {
     const owner = await listings.landlord()
@@ -75,7 +72,10 @@ describe('paging and expiry', () => {
     expect(Date.now() - Date.parse(confirmed.lastConfirmedAt)).toBeLessThan(60_000)
     expect((await titles()).sort()).toEqual(['Lighthouse cottage', 'Lighthouse loft'])
 
-    await db().update(listing).set({ lastConfirmedAt: days(30.01) }).where(eq(listing.id, fresh.id))
+    await db()
+      .update(listing)
+      .set({ lastConfirmedAt: days(30.01) })
+      .where(eq(listing.id, fresh.id))
     expect(await titles()).toEqual(['Lighthouse cottage'])
   })
 })

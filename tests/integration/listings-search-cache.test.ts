@@ -29,7 +29,10 @@ describe('search cache', () => {
   })
 
   it('answers a repeated search from memory until a listing changes through the app', async () => {
-    const first = await listings.create({ title: 'Cachedword loft', lease: { monthlyRentCents: 150_000, minTermMonths: 12, depositCents: 0 } })
+    const first = await listings.create({
+      title: 'Cachedword loft',
+      lease: { monthlyRentCents: 150_000, minTermMonths: 12, depositCents: 0 },
+    })
     expect((await search('q=cachedword')).body.items.map((i) => i.id)).toEqual([first.id])
 
     // Changed behind the app's back (as another instance would): this process still has its page.
@@ -53,7 +56,11 @@ describe('search cache', () => {
     const context = { db: db(), dataDir: t.dataDir }
     const add = async (altText: string) => {
       const bytes = await solidImage(500, 300).jpeg().toBuffer()
-      const [photo] = await addListingPhotos(context, { viewerId: home.ownerId, listingId: home.id, uploads: [{ name: `${altText}.jpg`, bytes, altText }] })
+      const [photo] = await addListingPhotos(context, {
+        viewerId: home.ownerId,
+        listingId: home.id,
+        uploads: [{ name: `${altText}.jpg`, bytes, altText }],
+      })
       await t.services.jobs.send(PROCESS_PHOTO_JOB, { photoId: photo!.id })
       return photo!.id
     }

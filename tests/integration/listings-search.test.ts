@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { listing } from '#server/db/schema.ts'
 import { findListings, type ListingDetail } from '#server/listings/listings.server.ts'
-import type { ListingSearchInput } from '#server/listings/schemas.ts'
+import type { ListingSearchInput } from '#common/listings/schemas.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
@@ -117,8 +117,8 @@ describe('listing search', () => {
       city: 'Newark',
       zip: '19711',
       neighbourhood: 'Main Street',
-      latitude: 39.6830,
-      longitude: -75.7520,
+      latitude: 39.683,
+      longitude: -75.752,
       lease: { monthlyRentCents: 75_000, minTermMonths: 6, depositCents: 50_000 },
       bedrooms: 1,
       bathrooms: 1,
@@ -198,7 +198,10 @@ describe('listing search', () => {
     // Free text by either plan gives the same homes, in order, and the same count.
     for (const strategy of ['index', 'walk'] as const) {
       const page = await findListings(t.services.database.db, { search: filters as ListingSearchInput, strategy })
-      expect(page.items.map((item) => item.title), strategy).toEqual(titles(...expected))
+      expect(
+        page.items.map((item) => item.title),
+        strategy,
+      ).toEqual(titles(...expected))
       expect(page.total, strategy).toBe(expected.length)
     }
   })
@@ -211,7 +214,10 @@ describe('listing search', () => {
   ] as const)('finds %s', async (_name, filters, expected) => {
     for (const strategy of ['index', 'walk'] as const) {
       const page = await findListings(t.services.database.db, { search: filters as ListingSearchInput, strategy })
-      expect(page.items.map((item) => item.title), strategy).toEqual(titles(...expected))
+      expect(
+        page.items.map((item) => item.title),
+        strategy,
+      ).toEqual(titles(...expected))
     }
   })
 
@@ -222,11 +228,19 @@ describe('listing search', () => {
 
   it('counts a home once when both its words and its city match the text', async () => {
     // "new" is a word of this title and the start of "Newark": the home is found both ways.
-    const G = await listingFactory(t.services.database.db).create({ title: 'New kitchen, quiet street', city: 'Newark', zip: '19711', createdAt: days(9) })
+    const G = await listingFactory(t.services.database.db).create({
+      title: 'New kitchen, quiet street',
+      city: 'Newark',
+      zip: '19711',
+      createdAt: days(9),
+    })
     try {
       for (const strategy of ['index', 'walk'] as const) {
         const page = await findListings(t.services.database.db, { search: { q: 'new' }, strategy })
-        expect(page.items.map((item) => item.title), strategy).toEqual([...titles('F', 'B'), G.title])
+        expect(
+          page.items.map((item) => item.title),
+          strategy,
+        ).toEqual([...titles('F', 'B'), G.title])
         expect(page.total, strategy).toBe(3)
       }
     } finally {
@@ -257,7 +271,12 @@ describe('listing search', () => {
     })
 
     it('refuses a repeated single-value parameter instead of picking one of its values', async () => {
-      for (const [query, field] of [['q=canal&q=loft', 'q'], ['beds=1&beds=4', 'beds'], ['sort=newest&sort=price-asc', 'sort'], ['limit=5&limit=50', 'limit']]) {
+      for (const [query, field] of [
+        ['q=canal&q=loft', 'q'],
+        ['beds=1&beds=4', 'beds'],
+        ['sort=newest&sort=price-asc', 'sort'],
+        ['limit=5&limit=50', 'limit'],
+      ]) {
         const res = await t.app.request(`/api/properties?${query}`)
         expect(res.status, query).toBe(400)
         expect(Object.keys(((await res.json()) as { errors: Record<string, string[]> }).errors)).toEqual([field])
@@ -334,7 +353,12 @@ describe('listing search', () => {
           }
           const res = await t.app.request('/api/properties?q=canal')
           expect(res.status).toBe(400)
-          expect(await res.json()).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Some of the input is not valid.' })
+          expect(await res.json()).toEqual({
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'Some of the input is not valid.',
+          })
           expect(log.warn).toHaveBeenLastCalledWith({ dataException: expect.objectContaining({ code }) }, 'input refused by the database')
         }
         expect(log.error).not.toHaveBeenCalled()

@@ -169,7 +169,11 @@ describe('changing listings', () => {
   })
 
   it('appends every change of asking price to the price history and keeps the all-in cost in step', async () => {
-    const created = await listings.create({ ownerId: owner.id, title: 'Price watch flat', fees: [{ name: 'Parking', monthlyCents: 7_500 }] })
+    const created = await listings.create({
+      ownerId: owner.id,
+      title: 'Price watch flat',
+      fees: [{ name: 'Parking', monthlyCents: 7_500 }],
+    })
     expect(created.priceHistory.map((p) => [p.kind, p.amountCents])).toEqual([['lease', 165_000]])
     expect(created.allInMonthlyCents).toBe(172_500)
 
@@ -179,12 +183,22 @@ describe('changing listings', () => {
       changes: { lease: { monthlyRentCents: 170_000, minTermMonths: 12, depositCents: 170_000 } },
     })
     expect(raised.allInMonthlyCents).toBe(177_500)
-    const retitled = await updateListing(db(), { viewerId: owner.id, listingId: created.id, changes: { title: 'Price watch flat, renovated' } })
+    const retitled = await updateListing(db(), {
+      viewerId: owner.id,
+      listingId: created.id,
+      changes: { title: 'Price watch flat, renovated' },
+    })
     expect(retitled.priceHistory).toHaveLength(2)
     const withStays = await updateListing(db(), {
       viewerId: owner.id,
       listingId: created.id,
-      changes: { shortTerm: { nightlyCents: 12_000, minNights: 2 }, fees: [{ name: 'Parking', monthlyCents: 10_000 }, { name: 'Pet rent', monthlyCents: 3_500 }] },
+      changes: {
+        shortTerm: { nightlyCents: 12_000, minNights: 2 },
+        fees: [
+          { name: 'Parking', monthlyCents: 10_000 },
+          { name: 'Pet rent', monthlyCents: 3_500 },
+        ],
+      },
     })
     expect(withStays.priceHistory.map((p) => [p.kind, p.amountCents])).toEqual([
       ['lease', 165_000],

@@ -20,7 +20,9 @@ describe(`database maintenance on ${testDatabaseKind()}`, () => {
   })
 
   const schedules = async () =>
-    (await db().execute<{ cron: string }>(sql`select cron from pgboss.schedule where name = ${MAINTENANCE_JOB}`)).rows.map((row) => row.cron)
+    (await db().execute<{ cron: string }>(sql`select cron from pgboss.schedule where name = ${MAINTENANCE_JOB}`)).rows.map(
+      (row) => row.cron,
+    )
 
   if (testDatabaseKind() === 'pglite') {
     it('vacuums the embedded database on a schedule, so searches read the covering indexes alone', async () => {
@@ -28,7 +30,10 @@ describe(`database maintenance on ${testDatabaseKind()}`, () => {
       const listings = listingFactory(db())
       for (let i = 0; i < 5; i += 1) await listings.create({ title: `Maintained home ${i}` })
       const allVisible = async () =>
-        Number((await db().execute<{ pages: number }>(sql`select relallvisible as pages from pg_class where relname = 'listing'`)).rows[0]!.pages)
+        Number(
+          (await db().execute<{ pages: number }>(sql`select relallvisible as pages from pg_class where relname = 'listing'`)).rows[0]!
+            .pages,
+        )
       expect(await allVisible()).toBe(0)
 
       await t.services.jobs.send(MAINTENANCE_JOB)

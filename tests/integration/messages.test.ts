@@ -40,7 +40,10 @@ const nextTxn = () => `txn-${Date.now().toString(36)}-${(txn += 1)}`
 /** A person whose account is older than a day, so the new-account limit does not apply. */
 async function established(role = 'renter'): Promise<Person> {
   const person = await createPerson(db(), { role })
-  await db().update(user).set({ createdAt: new Date(Date.now() - 3 * 86_400_000) }).where(eq(user.id, person.id))
+  await db()
+    .update(user)
+    .set({ createdAt: new Date(Date.now() - 3 * 86_400_000) })
+    .where(eq(user.id, person.id))
   return person
 }
 
@@ -89,10 +92,18 @@ describe('conversations', () => {
     const [renter, landlord, stranger] = [await established(), await established('landlord'), await established()]
     const { conversationId } = await openConversation(db(), { userId: renter.id, otherUserId: landlord.id })
     const clientTxnId = nextTxn()
-    const sent = await sendDirectMessage(db(), { senderId: renter.id, conversationId, input: { body: '  Is it still available?  ', clientTxnId } })
+    const sent = await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId,
+      input: { body: '  Is it still available?  ', clientTxnId },
+    })
     expect(sent).toMatchObject({ isNew: true, recipientId: landlord.id, recipientEmail: landlord.email })
     expect(sent.message).toMatchObject({ seq: 1, body: 'Is it still available?', senderId: renter.id, readAt: null })
-    const again = await sendDirectMessage(db(), { senderId: renter.id, conversationId, input: { body: 'Is it still available?', clientTxnId } })
+    const again = await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId,
+      input: { body: 'Is it still available?', clientTxnId },
+    })
     expect(again.isNew).toBe(false)
     expect(again.message.id).toBe(sent.message.id)
     const reply = await sendDirectMessage(db(), { senderId: landlord.id, conversationId, input: { body: 'Yes!', clientTxnId: nextTxn() } })
@@ -100,7 +111,10 @@ describe('conversations', () => {
     const stored = await db().select().from(message).where(eq(message.conversationId, conversationId))
     expect(stored).toHaveLength(2)
 
-    await expectError(sendDirectMessage(db(), { senderId: stranger.id, conversationId, input: { body: 'Hi', clientTxnId: nextTxn() } }), 'not-found')
+    await expectError(
+      sendDirectMessage(db(), { senderId: stranger.id, conversationId, input: { body: 'Hi', clientTxnId: nextTxn() } }),
+      'not-found',
+    )
     await expectError(readThread(db(), { userId: stranger.id, conversationId }), 'not-found')
     await expectError(markConversationRead(db(), { userId: stranger.id, conversationId }), 'not-found')
     expect(await db().select().from(message).where(eq(message.conversationId, conversationId))).toHaveLength(2)
@@ -128,9 +142,18 @@ describe('conversations', () => {
     const [renter, landlord, other] = [await established(), await established('landlord'), await established('landlord')]
     const a = await openConversation(db(), { userId: landlord.id, otherUserId: renter.id })
     const b = await openConversation(db(), { userId: other.id, otherUserId: renter.id })
-    for (let i = 0; i < 3; i++) await sendDirectMessage(db(), { senderId: landlord.id, conversationId: a.conversationId, input: { body: `a${i}`, clientTxnId: nextTxn() } })
+    for (let i = 0; i < 3; i++)
+      await sendDirectMessage(db(), {
+        senderId: landlord.id,
+        conversationId: a.conversationId,
+        input: { body: `a${i}`, clientTxnId: nextTxn() },
+      })
     await sendDirectMessage(db(), { senderId: other.id, conversationId: b.conversationId, input: { body: 'b', clientTxnId: nextTxn() } })
-    await sendDirectMessage(db(), { senderId: renter.id, conversationId: b.conversationId, input: { body: 'mine', clientTxnId: nextTxn() } })
+    await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId: b.conversationId,
+      input: { body: 'mine', clientTxnId: nextTxn() },
+    })
     expect(await countUnreadMessages(db(), renter.email)).toBe(4)
     const list = await listConversations(db(), { userId: renter.id })
     // Newest activity first, each with its own unread count and last message.
@@ -161,7 +184,12 @@ describe('conversations', () => {
     const [renter, landlord] = [await established(), await established('landlord')]
     const { conversationId } = await openConversation(db(), { userId: renter.id, otherUserId: landlord.id })
     for (let i = 1; i <= 120; i++) {
-      await sendDirectMessage(db(), { senderId: i % 2 ? renter.id : landlord.id, conversationId, input: { body: `m${i}`, clientTxnId: nextTxn() }, enforceRateLimit: false })
+      await sendDirectMessage(db(), {
+        senderId: i % 2 ? renter.id : landlord.id,
+        conversationId,
+        input: { body: `m${i}`, clientTxnId: nextTxn() },
+        enforceRateLimit: false,
+      })
     }
     const newest = await readThread(db(), { userId: renter.id, conversationId })
     expect(newest.messages.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 71 + i))
@@ -179,7 +207,11 @@ describe('conversations', () => {
   it('lets people delete their own messages only', async () => {
     const [renter, landlord] = [await established(), await established('landlord')]
     const { conversationId } = await openConversation(db(), { userId: renter.id, otherUserId: landlord.id })
-    const sent = await sendDirectMessage(db(), { senderId: renter.id, conversationId, input: { body: 'Oops, wrong number', clientTxnId: nextTxn() } })
+    const sent = await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId,
+      input: { body: 'Oops, wrong number', clientTxnId: nextTxn() },
+    })
     await expectError(deleteDirectMessage(db(), { userId: landlord.id, messageId: sent.message.id }), 'forbidden')
     await deleteDirectMessage(db(), { userId: renter.id, messageId: sent.message.id })
     const [shown] = (await readThread(db(), { userId: landlord.id, conversationId })).messages
@@ -212,11 +244,18 @@ describe('conversations', () => {
     for (const landlord of landlords.slice(0, NEW_ACCOUNT_DAILY_CONVERSATIONS)) {
       await openConversation(db(), { userId: newcomer.id, otherUserId: landlord.id })
     }
-    await expectError(openConversation(db(), { userId: newcomer.id, otherUserId: landlords.at(-1)!.id }), 'rate-limited', /10 conversations a day/)
+    await expectError(
+      openConversation(db(), { userId: newcomer.id, otherUserId: landlords.at(-1)!.id }),
+      'rate-limited',
+      /10 conversations a day/,
+    )
     // Existing conversations stay open to them, and being written to is not limited.
     await openConversation(db(), { userId: newcomer.id, otherUserId: landlords[0]!.id })
     await openConversation(db(), { userId: landlords.at(-1)!.id, otherUserId: newcomer.id })
-    await db().update(user).set({ createdAt: sql`now() - interval '2 days'` }).where(eq(user.id, newcomer.id))
+    await db()
+      .update(user)
+      .set({ createdAt: sql`now() - interval '2 days'` })
+      .where(eq(user.id, newcomer.id))
     const another = await established('landlord')
     expect((await openConversation(db(), { userId: newcomer.id, otherUserId: another.id })).created).toBe(true)
   })
@@ -228,13 +267,18 @@ describe('conversations', () => {
       await openConversation(db(), { userId: newcomer.id, otherUserId: landlord.id })
     }
     const outcomes = await Promise.allSettled(
-      landlords.slice(NEW_ACCOUNT_DAILY_CONVERSATIONS - 2).map((landlord) => openConversation(db(), { userId: newcomer.id, otherUserId: landlord.id })),
+      landlords
+        .slice(NEW_ACCOUNT_DAILY_CONVERSATIONS - 2)
+        .map((landlord) => openConversation(db(), { userId: newcomer.id, otherUserId: landlord.id })),
     )
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(2)
     for (const refused of outcomes.filter((o) => o.status === 'rejected')) {
       expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: 'rate-limited' })
     }
-    const [started] = await db().select({ n: sql<number>`count(*)::int` }).from(conversation).where(eq(conversation.startedBy, newcomer.id))
+    const [started] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversation)
+      .where(eq(conversation.startedBy, newcomer.id))
     expect(started!.n).toBe(NEW_ACCOUNT_DAILY_CONVERSATIONS)
   })
 
@@ -244,14 +288,21 @@ describe('conversations', () => {
     const second = (await openConversation(db(), { userId: chatty.id, otherUserId: b.id })).conversationId
     const send = (conversationId: number, body: string) =>
       sendDirectMessage(db(), { senderId: chatty.id, conversationId, input: { body, clientTxnId: nextTxn() } })
-    const outcomes = await Promise.allSettled(Array.from({ length: DIRECT_RATE_LIMIT + 5 }, (_, i) => send(i % 2 ? first : second, `Hello ${i}`)))
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: DIRECT_RATE_LIMIT + 5 }, (_, i) => send(i % 2 ? first : second, `Hello ${i}`)),
+    )
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(DIRECT_RATE_LIMIT)
     await expectError(send(first, 'one too many'), 'rate-limited', /10 direct messages every 10 seconds/)
     expect(await db().select().from(message).where(eq(message.senderId, chatty.id))).toHaveLength(DIRECT_RATE_LIMIT)
     // The other side may still answer, and a retried send of a stored message is not refused.
-    const reply = await sendDirectMessage(db(), { senderId: a.id, conversationId: first, input: { body: 'Slow down!', clientTxnId: nextTxn() } })
+    const reply = await sendDirectMessage(db(), {
+      senderId: a.id,
+      conversationId: first,
+      input: { body: 'Slow down!', clientTxnId: nextTxn() },
+    })
     expect(reply.isNew).toBe(true)
-    const stored = (outcomes.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof send>>>).value.message
+    const stored = (outcomes.find((o) => o.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof send>>>).value
+      .message
     const retried = await sendDirectMessage(db(), {
       senderId: chatty.id,
       conversationId: stored.conversationId,
@@ -259,15 +310,26 @@ describe('conversations', () => {
     })
     expect(retried).toMatchObject({ isNew: false, message: { id: stored.id } })
     // Ten seconds later (moved back rather than waited for), they may send again.
-    await db().update(message).set({ createdAt: sql`now() - interval '11 seconds'` }).where(eq(message.senderId, chatty.id))
+    await db()
+      .update(message)
+      .set({ createdAt: sql`now() - interval '11 seconds'` })
+      .where(eq(message.senderId, chatty.id))
     expect((await send(first, 'back again')).isNew).toBe(true)
   })
 
   it('counts a deleted message unread nowhere: not in the badge, not in its conversation', async () => {
     const [renter, landlord] = [await established(), await established('landlord')]
     const { conversationId } = await openConversation(db(), { userId: landlord.id, otherUserId: renter.id })
-    const kept = await sendDirectMessage(db(), { senderId: landlord.id, conversationId, input: { body: 'Viewing at 5?', clientTxnId: nextTxn() } })
-    const regretted = await sendDirectMessage(db(), { senderId: landlord.id, conversationId, input: { body: 'Wrong address, sorry', clientTxnId: nextTxn() } })
+    const kept = await sendDirectMessage(db(), {
+      senderId: landlord.id,
+      conversationId,
+      input: { body: 'Viewing at 5?', clientTxnId: nextTxn() },
+    })
+    const regretted = await sendDirectMessage(db(), {
+      senderId: landlord.id,
+      conversationId,
+      input: { body: 'Wrong address, sorry', clientTxnId: nextTxn() },
+    })
     expect(await countUnreadMessages(db(), renter.email)).toBe(2)
     const deleted = await deleteDirectMessage(db(), { userId: landlord.id, messageId: regretted.message.id })
     expect(deleted).toMatchObject({ recipientId: renter.id, recipientEmail: renter.email, senderId: landlord.id, wasUnread: true })
@@ -282,17 +344,37 @@ describe('conversations', () => {
   it('lets the sender edit their own direct message, with the rules of sending', async () => {
     const [renter, landlord] = [await established(), await established('landlord')]
     const { conversationId } = await openConversation(db(), { userId: renter.id, otherUserId: landlord.id })
-    const sent = await sendDirectMessage(db(), { senderId: renter.id, conversationId, input: { body: 'Is it availabel?', clientTxnId: nextTxn() } })
+    const sent = await sendDirectMessage(db(), {
+      senderId: renter.id,
+      conversationId,
+      input: { body: 'Is it availabel?', clientTxnId: nextTxn() },
+    })
     const edited = await editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: '  Is it available?  ' } })
-    expect(edited).toMatchObject({ recipientId: landlord.id, message: { id: sent.message.id, seq: sent.message.seq, body: 'Is it available?', editedAt: expect.any(String) } })
+    expect(edited).toMatchObject({
+      recipientId: landlord.id,
+      message: { id: sent.message.id, seq: sent.message.seq, body: 'Is it available?', editedAt: expect.any(String) },
+    })
     const [shown] = (await readThread(db(), { userId: landlord.id, conversationId })).messages
     expect(shown).toMatchObject({ body: 'Is it available?', editedAt: edited.message.editedAt })
-    await expectError(editDirectMessage(db(), { userId: landlord.id, messageId: sent.message.id, input: { body: 'Mine now' } }), 'forbidden')
-    await expectError(editDirectMessage(db(), { userId: (await established()).id, messageId: sent.message.id, input: { body: 'Hi' } }), 'not-found')
+    await expectError(
+      editDirectMessage(db(), { userId: landlord.id, messageId: sent.message.id, input: { body: 'Mine now' } }),
+      'forbidden',
+    )
+    await expectError(
+      editDirectMessage(db(), { userId: (await established()).id, messageId: sent.message.id, input: { body: 'Hi' } }),
+      'not-found',
+    )
     await expectError(editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: '   ' } }), 'invalid')
-    await expectError(editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: 'x'.repeat(4001) } }), 'invalid')
+    await expectError(
+      editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: 'x'.repeat(4001) } }),
+      'invalid',
+    )
     await blockUser(db(), { userId: landlord.id, blockedId: renter.id })
-    await expectError(editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: 'Please?' } }), 'forbidden', /does not take messages/)
+    await expectError(
+      editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: 'Please?' } }),
+      'forbidden',
+      /does not take messages/,
+    )
     await unblockUser(db(), { userId: landlord.id, blockedId: renter.id })
     await deleteDirectMessage(db(), { userId: renter.id, messageId: sent.message.id })
     await expectError(editDirectMessage(db(), { userId: renter.id, messageId: sent.message.id, input: { body: 'Back' } }), 'conflict')
@@ -328,7 +410,10 @@ describe('the community room', () => {
     )
     await postRoomMessage(db(), { authorId: other.id, input: { body: 'I can still talk', clientTxnId: nextTxn() } })
     // Ten seconds later (moved back in the database rather than waited for), the author may post again.
-    await db().update(roomMessage).set({ createdAt: sql`now() - interval '11 seconds'` }).where(eq(roomMessage.authorId, chatty.id))
+    await db()
+      .update(roomMessage)
+      .set({ createdAt: sql`now() - interval '11 seconds'` })
+      .where(eq(roomMessage.authorId, chatty.id))
     await postRoomMessage(db(), { authorId: chatty.id, input: { body: 'back again', clientTxnId: nextTxn() } })
   })
 
@@ -352,12 +437,20 @@ describe('the community room', () => {
   })
 
   it('lets administrators mute for a chosen period; muted people cannot post', async () => {
-    const [admin, troll, bystander] = [await createPerson(db(), { role: '', isAdministrator: true }), await established(), await established()]
+    const [admin, troll, bystander] = [
+      await createPerson(db(), { role: '', isAdministrator: true }),
+      await established(),
+      await established(),
+    ]
     await expectError(muteUser(db(), { adminId: bystander.id, userId: troll.id, input: { minutes: 60 } }), 'forbidden')
     await expectError(muteUser(db(), { adminId: admin.id, userId: troll.id, input: { minutes: 61 } }), 'invalid')
     const { until } = await muteUser(db(), { adminId: admin.id, userId: troll.id, input: { minutes: 60, reason: 'Spam' } })
     expect(new Date(until).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000)
-    await expectError(postRoomMessage(db(), { authorId: troll.id, input: { body: 'buy now', clientTxnId: nextTxn() } }), 'forbidden', /muted/)
+    await expectError(
+      postRoomMessage(db(), { authorId: troll.id, input: { body: 'buy now', clientTxnId: nextTxn() } }),
+      'forbidden',
+      /muted/,
+    )
     await unmuteUser(db(), { adminId: admin.id, userId: troll.id })
     await postRoomMessage(db(), { authorId: troll.id, input: { body: 'I will behave', clientTxnId: nextTxn() } })
   })
@@ -366,12 +459,25 @@ describe('the community room', () => {
     const [author, other, admin] = [await established(), await established(), await createPerson(db(), { role: '', isAdministrator: true })]
     const posted = await postRoomMessage(db(), { authorId: author.id, input: { body: 'Meetup on Fridya', clientTxnId: nextTxn() } })
     expect(posted.message.editedAt).toBeNull()
-    const { message: edited } = await editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: 'Meetup on Friday' } })
+    const { message: edited } = await editRoomMessage(db(), {
+      authorId: author.id,
+      messageId: posted.message.id,
+      input: { body: 'Meetup on Friday' },
+    })
     expect(edited).toMatchObject({ id: posted.message.id, seq: posted.message.seq, body: 'Meetup on Friday', editedAt: expect.any(String) })
-    expect((await readRoom(db(), { afterSeq: posted.message.seq - 1 })).messages[0]).toMatchObject({ body: 'Meetup on Friday', editedAt: edited.editedAt })
+    expect((await readRoom(db(), { afterSeq: posted.message.seq - 1 })).messages[0]).toMatchObject({
+      body: 'Meetup on Friday',
+      editedAt: edited.editedAt,
+    })
     await expectError(editRoomMessage(db(), { authorId: other.id, messageId: posted.message.id, input: { body: 'Hijacked' } }), 'forbidden')
-    await expectError(editRoomMessage(db(), { authorId: admin.id, messageId: posted.message.id, input: { body: 'Moderated' } }), 'forbidden')
-    await expectError(editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: 'x'.repeat(2001) } }), 'invalid')
+    await expectError(
+      editRoomMessage(db(), { authorId: admin.id, messageId: posted.message.id, input: { body: 'Moderated' } }),
+      'forbidden',
+    )
+    await expectError(
+      editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: 'x'.repeat(2001) } }),
+      'invalid',
+    )
     await expectError(editRoomMessage(db(), { authorId: author.id, messageId: 999_999_999, input: { body: 'Hi' } }), 'not-found')
     // Edits share the numbers of posting: ten in ten seconds, then a clear refusal.
     for (let i = 2; i <= ROOM_RATE_LIMIT; i += 1) {
@@ -385,9 +491,16 @@ describe('the community room', () => {
     // A muted author cannot change what they wrote either.
     const said = await postRoomMessage(db(), { authorId: other.id, input: { body: 'Fine words', clientTxnId: nextTxn() } })
     await muteUser(db(), { adminId: admin.id, userId: other.id, input: { minutes: 15 } })
-    await expectError(editRoomMessage(db(), { authorId: other.id, messageId: said.message.id, input: { body: 'Rude words' } }), 'forbidden', /muted/)
+    await expectError(
+      editRoomMessage(db(), { authorId: other.id, messageId: said.message.id, input: { body: 'Rude words' } }),
+      'forbidden',
+      /muted/,
+    )
     await deleteRoomMessage(db(), { viewerId: author.id, messageId: posted.message.id })
-    await expectError(editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: 'Undeleted?' } }), 'conflict')
+    await expectError(
+      editRoomMessage(db(), { authorId: author.id, messageId: posted.message.id, input: { body: 'Undeleted?' } }),
+      'conflict',
+    )
   })
 
   it('lets authors and administrators delete room messages, and no one else', async () => {
@@ -407,11 +520,22 @@ describe('the community room', () => {
 
 describe('reports and mutes, for administrators', () => {
   it('shows administrators the open reports, with the message, its author and the reason, and no one else', async () => {
-    const [admin, reporter, author] = [await createPerson(db(), { role: '', isAdministrator: true }), await established(), await established()]
-    const posted = await postRoomMessage(db(), { authorId: author.id, input: { body: 'Cheap watches at example.com', clientTxnId: nextTxn() } })
+    const [admin, reporter, author] = [
+      await createPerson(db(), { role: '', isAdministrator: true }),
+      await established(),
+      await established(),
+    ]
+    const posted = await postRoomMessage(db(), {
+      authorId: author.id,
+      input: { body: 'Cheap watches at example.com', clientTxnId: nextTxn() },
+    })
     await reportMessage(db(), { reporterId: reporter.id, input: { kind: 'room', messageId: posted.message.id, reason: 'Spam, again' } })
     const { conversationId } = await openConversation(db(), { userId: author.id, otherUserId: reporter.id })
-    const dm = await sendDirectMessage(db(), { senderId: author.id, conversationId, input: { body: 'Send me your bank details', clientTxnId: nextTxn() } })
+    const dm = await sendDirectMessage(db(), {
+      senderId: author.id,
+      conversationId,
+      input: { body: 'Send me your bank details', clientTxnId: nextTxn() },
+    })
     await reportMessage(db(), { reporterId: reporter.id, input: { kind: 'direct', messageId: dm.message.id, reason: 'Looks like a scam' } })
 
     const reports = (await listOpenReports(db(), { viewerId: admin.id })).filter((r) => r.reporter.id === reporter.id)
@@ -431,7 +555,11 @@ describe('reports and mutes, for administrators', () => {
           authorMutedUntil: null,
         },
       },
-      expect.objectContaining({ kind: 'direct', reason: 'Looks like a scam', message: expect.objectContaining({ id: dm.message.id, body: 'Send me your bank details' }) }),
+      expect.objectContaining({
+        kind: 'direct',
+        reason: 'Looks like a scam',
+        message: expect.objectContaining({ id: dm.message.id, body: 'Send me your bank details' }),
+      }),
     ])
     await expectError(listOpenReports(db(), { viewerId: reporter.id }), 'forbidden')
     await expectError(resolveReport(db(), { adminId: author.id, reportId: reports[0]!.id, input: { action: 'dismiss' } }), 'forbidden')
@@ -478,11 +606,21 @@ describe('reports and mutes, for administrators', () => {
 
     // Deleted (direct, still unread): it leaves the recipient's unread count.
     const { conversationId } = await openConversation(db(), { userId: author.id, otherUserId: reporter.id })
-    const scam = await sendDirectMessage(db(), { senderId: author.id, conversationId, input: { body: 'Wire me the deposit', clientTxnId: nextTxn() } })
+    const scam = await sendDirectMessage(db(), {
+      senderId: author.id,
+      conversationId,
+      input: { body: 'Wire me the deposit', clientTxnId: nextTxn() },
+    })
     const unreadBefore = await countUnreadMessages(db(), reporter.email)
     const scamReport = await file(reporter.id, 'direct', scam.message.id)
     const removed = await resolveReport(db(), { adminId: admin.id, reportId: scamReport, input: { action: 'delete' } })
-    expect(removed.directDeleted).toMatchObject({ conversationId, seq: scam.message.seq, senderId: author.id, recipientId: reporter.id, wasUnread: true })
+    expect(removed.directDeleted).toMatchObject({
+      conversationId,
+      seq: scam.message.seq,
+      senderId: author.id,
+      recipientId: reporter.id,
+      wasUnread: true,
+    })
     expect(await countUnreadMessages(db(), reporter.email)).toBe(unreadBefore - 1)
     expect((await readThread(db(), { userId: reporter.id, conversationId })).messages.at(-1)).toMatchObject({ deleted: true, body: '' })
 
@@ -495,13 +633,25 @@ describe('reports and mutes, for administrators', () => {
     const muted = await resolveReport(db(), { adminId: admin.id, reportId: loudReport, input: { action: 'mute', minutes: '1440' } })
     expect(new Date(muted.mutedUntil!).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000)
     expect(await closed(loudReport)).toMatchObject({ resolvedBy: admin.id, resolution: 'muted' })
-    await expectError(postRoomMessage(db(), { authorId: author.id, input: { body: 'let me talk', clientTxnId: nextTxn() } }), 'forbidden', /muted/)
+    await expectError(
+      postRoomMessage(db(), { authorId: author.id, input: { body: 'let me talk', clientTxnId: nextTxn() } }),
+      'forbidden',
+      /muted/,
+    )
     const mutes = await listActiveMutes(db(), { adminId: admin.id })
-    expect(mutes.find((m) => m.person.id === author.id)).toMatchObject({ until: muted.mutedUntil, reason: 'Reported: Not nice at all', mutedBy: 'Test admin' })
+    expect(mutes.find((m) => m.person.id === author.id)).toMatchObject({
+      until: muted.mutedUntil,
+      reason: 'Reported: Not nice at all',
+      mutedBy: 'Test admin',
+    })
   })
 
   it('lets administrators lift a mute early, and no one else', async () => {
-    const [admin, troll, bystander] = [await createPerson(db(), { role: '', isAdministrator: true }), await established(), await established()]
+    const [admin, troll, bystander] = [
+      await createPerson(db(), { role: '', isAdministrator: true }),
+      await established(),
+      await established(),
+    ]
     await muteUser(db(), { adminId: admin.id, userId: troll.id, input: { minutes: 60, reason: 'Spam' } })
     await expectError(unmuteUser(db(), { adminId: bystander.id, userId: troll.id }), 'forbidden')
     await expectError(listActiveMutes(db(), { adminId: bystander.id }), 'forbidden')

@@ -82,7 +82,10 @@ describe('/userprofile', () => {
   }
 
   async function toastOf(response: Response) {
-    const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const cookies = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
     const { toast } = await readToast(new Request(TEST_ORIGIN, { headers: { Cookie: cookies } }))
     return toast
   }
@@ -96,7 +99,9 @@ describe('/userprofile', () => {
   }
 
   async function png(width = 600, height = 400) {
-    return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer()
+    return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .png()
+      .toBuffer()
   }
 
   it('sends a visitor to log in and come back', async () => {
@@ -176,7 +181,9 @@ describe('/userprofile', () => {
     )
     expect(tooLongPhone.fieldErrors).toEqual({ phone: ['Phone must be 30 characters or fewer.'] })
     // PostgreSQL cannot store a NUL character: the form says so instead of failing.
-    const nul = asRefusal(await submit(u.cookie, { intent: 'save-profile', name: 'New Name', role: 'landlord', bio: 'Hi\u0000', phone: '' }))
+    const nul = asRefusal(
+      await submit(u.cookie, { intent: 'save-profile', name: 'New Name', role: 'landlord', bio: 'Hi\u0000', phone: '' }),
+    )
     expect(nul.fieldErrors).toEqual({ bio: ['Bio cannot contain the NUL character.'] })
 
     expect(await findProfileByEmail(db(), u.email)).toEqual(before)
@@ -230,7 +237,9 @@ describe('/userprofile', () => {
     const text = asRefusal(await upload(u.cookie, new File(['just some words'], 'photo.jpg', { type: 'image/jpeg' })))
     expect(text.fieldErrors.photo).toEqual(['This file is not a JPEG, PNG or WebP image.'])
 
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer()
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer()
     const gifRefusal = asRefusal(await upload(u.cookie, new File([gif], 'photo.gif', { type: 'image/gif' })))
     expect(gifRefusal.fieldErrors.photo).toEqual(['This file is not a JPEG, PNG or WebP image.'])
 
@@ -260,18 +269,14 @@ describe('/userprofile', () => {
     )
     expect(wrong.fieldErrors).toEqual({ currentPassword: ['The current password is not right.'] })
 
-    const common = asRefusal(
-      await submit(u.cookie, { intent: 'change-password', currentPassword: u.password, newPassword: 'password123' }),
-    )
+    const common = asRefusal(await submit(u.cookie, { intent: 'change-password', currentPassword: u.password, newPassword: 'password123' }))
     expect(common.fieldErrors.newPassword?.[0]).toMatch(/too common/)
 
     const short = asRefusal(await submit(u.cookie, { intent: 'change-password', currentPassword: u.password, newPassword: 'short' }))
     expect(short.fieldErrors.newPassword).toHaveLength(1)
 
     const newPassword = 'a brand new kettle song'
-    const changed = asRedirect(
-      await submit(u.cookie, { intent: 'change-password', currentPassword: u.password, newPassword }),
-    )
+    const changed = asRedirect(await submit(u.cookie, { intent: 'change-password', currentPassword: u.password, newPassword }))
     expect(await toastOf(changed)).toEqual({ type: 'success', message: 'Password changed. Your other sessions were signed out.' })
 
     const oldSignIn = await t.app.request(jsonRequest('/api/auth/sign-in/email', { email: u.email, password: u.password }))
@@ -313,7 +318,9 @@ describe('/userprofile', () => {
   it('stops guessing the current password after 10 attempts in 15 minutes', async () => {
     const u = await signUpVerifiedUser(t)
     for (let i = 0; i < 10; i++) {
-      asRefusal(await submit(u.cookie, { intent: 'change-password', currentPassword: `guess number ${i}`, newPassword: 'a brand new kettle song' }))
+      asRefusal(
+        await submit(u.cookie, { intent: 'change-password', currentPassword: `guess number ${i}`, newPassword: 'a brand new kettle song' }),
+      )
     }
     const limited = asRefusal(
       await submit(u.cookie, { intent: 'change-password', currentPassword: u.password, newPassword: 'a brand new kettle song' }),

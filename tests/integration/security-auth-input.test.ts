@@ -6,8 +6,8 @@ import { isAPIError } from 'better-auth/api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as resetAction, loader as resetLoader } from '#app/routes/reset-password.tsx'
 import { action as profileAction } from '#app/routes/userprofile.tsx'
-import { siteConfig } from '#app/site-config.ts'
-import { messages } from '#app/utils/auth-schemas.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { messages } from '#common/accounts/auth-schemas.ts'
 import { rateLimit, signInFailure, user, verification } from '#server/db/schema.ts'
 import { createTestServices, formRequest, type TestServices } from '#tests/support/test-services.ts'
 import { GOOD_PASSWORD, callRoute, createVerifiedAccount, pageRequest, postForm, signedInCookie } from './accounts-helpers.ts'
@@ -46,10 +46,7 @@ describe('better-auth calls made in-process', () => {
   describe('refuse an e-mail with a NUL in it with 400, storing nothing', () => {
     const nulEmail = 'a\u0000@b.com'
     const cases: [string, () => Promise<unknown>][] = [
-      [
-        'sign-in',
-        () => t.services.auth.api.signInEmail({ body: { email: nulEmail, password: GOOD_PASSWORD }, headers: fromClient() }),
-      ],
+      ['sign-in', () => t.services.auth.api.signInEmail({ body: { email: nulEmail, password: GOOD_PASSWORD }, headers: fromClient() })],
       [
         'sign-up',
         () =>
@@ -60,13 +57,9 @@ describe('better-auth calls made in-process', () => {
       ],
       [
         'password reset request',
-        () =>
-          t.services.auth.api.requestPasswordReset({ body: { email: nulEmail, redirectTo: '/reset-password' }, headers: fromClient() }),
+        () => t.services.auth.api.requestPasswordReset({ body: { email: nulEmail, redirectTo: '/reset-password' }, headers: fromClient() }),
       ],
-      [
-        'new confirmation link',
-        () => t.services.auth.api.sendVerificationEmail({ body: { email: nulEmail }, headers: fromClient() }),
-      ],
+      ['new confirmation link', () => t.services.auth.api.sendVerificationEmail({ body: { email: nulEmail }, headers: fromClient() })],
     ]
 
     it.each(cases)('%s', async (_, call) => {
@@ -82,17 +75,25 @@ describe('better-auth calls made in-process', () => {
   it('refuses a reset token with a NUL in it as an invalid link, on the page and in-process', async () => {
     const page = await callRoute(t, resetLoader, pageRequest('/reset-password?token=abc%00def'))
     expect(page.data).toEqual({ token: null })
-    const posted = await callRoute(t, resetAction, postForm('/reset-password', { token: 'abc\u0000def', newPassword: 'lanterns over the bay' }))
+    const posted = await callRoute(
+      t,
+      resetAction,
+      postForm('/reset-password', { token: 'abc\u0000def', newPassword: 'lanterns over the bay' }),
+    )
     expect(posted).toMatchObject({ status: 400, data: { isTokenInvalid: true } })
     expect(
-      await refusal(t.services.auth.api.resetPassword({ body: { token: 'abc\u0000def', newPassword: 'lanterns over the bay' }, headers: fromClient() })),
+      await refusal(
+        t.services.auth.api.resetPassword({ body: { token: 'abc\u0000def', newPassword: 'lanterns over the bay' }, headers: fromClient() }),
+      ),
     ).toMatchObject({ status: 400, code: 'INVALID_TOKEN' })
   })
 
   it('refuses a sign-up whose name has control characters or fields the form does not have', async () => {
     const body = { email: 'nul.name@example.com', password: GOOD_PASSWORD, termsVersion: siteConfig.termsVersion }
     const before = await storedCounts()
-    expect(await refusal(t.services.auth.api.signUpEmail({ body: { ...body, name: 'Nul\u0000Name' }, headers: fromClient() }))).toMatchObject({
+    expect(
+      await refusal(t.services.auth.api.signUpEmail({ body: { ...body, name: 'Nul\u0000Name' }, headers: fromClient() })),
+    ).toMatchObject({
       status: 400,
       message: 'Display name cannot contain control characters.',
     })
@@ -116,13 +117,19 @@ describe('better-auth calls made in-process', () => {
     it('refuses a name the profile form refuses, with the form’s message', async () => {
       const { cookie, nameOf } = await signedIn()
       const longName = 'x'.repeat(100_000)
-      const inProcess = await refusal(t.services.auth.api.updateUser({ headers: new Headers({ Cookie: cookie }), body: { name: longName } }))
+      const inProcess = await refusal(
+        t.services.auth.api.updateUser({ headers: new Headers({ Cookie: cookie }), body: { name: longName } }),
+      )
       expect(inProcess).toMatchObject({ status: 400, code: 'INVALID_NAME', message: 'Display name must be 100 characters or fewer.' })
 
       const page = await callRoute(
         t,
         profileAction,
-        formRequest('/userprofile', { intent: 'save-profile', name: longName, role: '', bio: '', phone: '' }, { headers: { Cookie: cookie } }),
+        formRequest(
+          '/userprofile',
+          { intent: 'save-profile', name: longName, role: '', bio: '', phone: '' },
+          { headers: { Cookie: cookie } },
+        ),
       )
       expect(page.status).toBe(400)
       expect(page.data).toMatchObject({ fieldErrors: { name: [inProcess.message] } })

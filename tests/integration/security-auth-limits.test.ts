@@ -33,15 +33,24 @@ describe('per-client limits on account actions', () => {
 
     const page = await viaPage(uniqueEmail())
     expect(page.status).toBe(429)
-    expect(page.data).toMatchObject({ formError: expect.stringMatching(/^Too many attempts from your network\. Try again in \d+ minutes?\./) })
+    expect(page.data).toMatchObject({
+      formError: expect.stringMatching(/^Too many attempts from your network\. Try again in \d+ minutes?\./),
+    })
     const refused = await viaApi(uniqueEmail())
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
-    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts from your network/) })
+    expect(await refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many attempts from your network/),
+    })
 
     // Another client is not affected.
-    expect((await callRoute(t, forgotAction, postForm('/forgot-password', { email: uniqueEmail() }, { ip: '198.51.100.201' }))).status).toBe(200)
-    expect((await api('/request-password-reset', { email: uniqueEmail(), redirectTo: '/reset-password' }, '198.51.100.202')).status).toBe(200)
+    expect(
+      (await callRoute(t, forgotAction, postForm('/forgot-password', { email: uniqueEmail() }, { ip: '198.51.100.201' }))).status,
+    ).toBe(200)
+    expect((await api('/request-password-reset', { email: uniqueEmail(), redirectTo: '/reset-password' }, '198.51.100.202')).status).toBe(
+      200,
+    )
   })
 
   it('hold while better-auth tidies the counts of its own limiter', async () => {
@@ -51,11 +60,16 @@ describe('per-client limits on account actions', () => {
     // Five minutes later, still within the 15-minute window of this budget…
     const { db } = t.services.database
     const key = `auth|${ip}|/request-password-reset`
-    await db.update(rateLimit).set({ lastRequest: Date.now() - 5 * 60_000 }).where(eq(rateLimit.key, key))
+    await db
+      .update(rateLimit)
+      .set({ lastRequest: Date.now() - 5 * 60_000 })
+      .where(eq(rateLimit.key, key))
     // …better-auth's limiter starts a new window for another client's session look-up (its own window
     // of that one ended two minutes ago), which is when it clears what it takes for old counts.
     const other = '198.51.100.221'
-    await db.insert(rateLimit).values({ id: crypto.randomUUID(), key: `${other}|/get-session`, count: 1, lastRequest: Date.now() - 120_000 })
+    await db
+      .insert(rateLimit)
+      .values({ id: crypto.randomUUID(), key: `${other}|/get-session`, count: 1, lastRequest: Date.now() - 120_000 })
     const lookUp = await t.app.request(new Request('http://localhost:3000/api/auth/get-session', { headers: { 'X-Forwarded-For': other } }))
     expect(lookUp.status).toBe(200)
 
@@ -87,9 +101,12 @@ describe('per-client limits on account actions', () => {
     const ip = '198.51.100.210'
     const statuses: number[] = []
     // Unknown addresses, so no failure count per e-mail gets in the way.
-    for (let i = 0; i < 15; i++) statuses.push((await api('/sign-in/email', { email: uniqueEmail(), password: 'not the password' }, ip)).status)
+    for (let i = 0; i < 15; i++)
+      statuses.push((await api('/sign-in/email', { email: uniqueEmail(), password: 'not the password' }, ip)).status)
     for (let i = 0; i < 15; i++) {
-      statuses.push((await callRoute(t, loginAction, postForm('/login', { email: uniqueEmail(), password: 'not the password' }, { ip }))).status)
+      statuses.push(
+        (await callRoute(t, loginAction, postForm('/login', { email: uniqueEmail(), password: 'not the password' }, { ip }))).status,
+      )
     }
     expect(statuses).toEqual([...Array<number>(15).fill(401), ...Array<number>(15).fill(400)])
     expect((await callRoute(t, loginAction, postForm('/login', { email: uniqueEmail(), password: 'x' }, { ip }))).status).toBe(429)

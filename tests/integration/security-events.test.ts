@@ -37,10 +37,21 @@ describe('security events', () => {
 
   it('logs a failed sign-in with the e-mail and source, and the refused request', async () => {
     const account = await createVerifiedAccount(t)
-    const events = await eventsDuring(() => t.app.request(jsonRequest('/api/auth/sign-in/email', { email: account.email, password: 'not the password' })))
+    const events = await eventsDuring(() =>
+      t.app.request(jsonRequest('/api/auth/sign-in/email', { email: account.email, password: 'not the password' })),
+    )
     expect(events).toEqual([
       { level: 'warn', fields: { event: 'sign-in-failed', email: account.email, address: '127.0.0.1' } },
-      { level: 'warn', fields: expect.objectContaining({ event: 'refused', method: 'POST', path: '/api/auth/sign-in/email', status: 401, address: '127.0.0.1' }) },
+      {
+        level: 'warn',
+        fields: expect.objectContaining({
+          event: 'refused',
+          method: 'POST',
+          path: '/api/auth/sign-in/email',
+          status: 401,
+          address: '127.0.0.1',
+        }),
+      },
     ])
   })
 
@@ -49,7 +60,8 @@ describe('security events', () => {
     const ip = '203.0.113.77'
     const signedIn = await eventsDuring(() => callRoute(t, loginAction, postForm('/login', account, { ip })))
     expect(signedIn).toEqual([{ level: 'info', fields: { event: 'signed-in', method: 'password', email: account.email, address: ip } }])
-    for (let i = 0; i < 5; i++) await callRoute(t, loginAction, postForm('/login', { email: account.email, password: `wrong ${i}` }, { ip }))
+    for (let i = 0; i < 5; i++)
+      await callRoute(t, loginAction, postForm('/login', { email: account.email, password: `wrong ${i}` }, { ip }))
     const throttled = await eventsDuring(() => callRoute(t, loginAction, postForm('/login', account, { ip })))
     expect(throttled).toEqual([{ level: 'warn', fields: { event: 'sign-in-throttled', email: account.email, address: ip } }])
   })
@@ -60,7 +72,9 @@ describe('security events', () => {
     for (let i = 0; i < max; i++) {
       await callRoute(t, forgotPasswordAction, postForm('/forgot-password', { email: `someone.${i}@example.com` }, { ip }))
     }
-    const events = await eventsDuring(() => callRoute(t, forgotPasswordAction, postForm('/forgot-password', { email: 'one.more@example.com' }, { ip })))
+    const events = await eventsDuring(() =>
+      callRoute(t, forgotPasswordAction, postForm('/forgot-password', { email: 'one.more@example.com' }, { ip })),
+    )
     expect(events).toEqual([{ level: 'warn', fields: { event: 'rate-limited', budget: `auth|${ip}|/request-password-reset` } }])
   })
 
@@ -68,7 +82,10 @@ describe('security events', () => {
     const account = await createVerifiedAccount(t)
     const cookie = await signedInCookie(t, account)
     const changed = await eventsDuring(() =>
-      t.services.auth.api.changePassword({ headers: new Headers({ Cookie: cookie }), body: { currentPassword: account.password, newPassword: 'a brand new harbour light' } }),
+      t.services.auth.api.changePassword({
+        headers: new Headers({ Cookie: cookie }),
+        body: { currentPassword: account.password, newPassword: 'a brand new harbour light' },
+      }),
     )
     expect(changed).toEqual([{ level: 'info', fields: { event: 'password-changed', userId: expect.any(String), address: 'unknown' } }])
     const crossSite = await eventsDuring(() =>
@@ -80,6 +97,8 @@ describe('security events', () => {
         }),
       ),
     )
-    expect(crossSite).toEqual([{ level: 'warn', fields: expect.objectContaining({ event: 'refused', status: 403, path: '/api/auth/sign-in/email' }) }])
+    expect(crossSite).toEqual([
+      { level: 'warn', fields: expect.objectContaining({ event: 'refused', status: 403, path: '/api/auth/sign-in/email' }) },
+    ])
   })
 })

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as loginAction, loader as loginLoader } from '#app/routes/login.tsx'
 import { action as manageAction } from '#app/routes/property-manage.tsx'
 import { action as saveAction, loader as saveLoader } from '#app/routes/property-save.tsx'
-import { siteConfig } from '#app/site-config.ts'
-import { listingPath, listingSlug } from '#app/utils/listing-url.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { listingPath, listingSlug } from '#common/listings/listing-url.ts'
 import { findUserIdByEmail } from '#server/accounts/profile.server.ts'
 import { profile } from '#server/db/schema.ts'
 import { listingFactory } from '#tests/support/listings.ts'
@@ -110,12 +110,9 @@ describe('redirectTo stays on this site', () => {
 
   it('after managing a listing', async () => {
     for (const target of HOSTILE) {
-      const result = await callRoute(
-        t,
-        manageAction,
-        postForm(`${path}/manage`, { intent: 'confirm', redirectTo: target }, { cookie }),
-        { slug },
-      )
+      const result = await callRoute(t, manageAction, postForm(`${path}/manage`, { intent: 'confirm', redirectTo: target }, { cookie }), {
+        slug,
+      })
       expect(result.status, JSON.stringify(target)).toBe(302)
       expect(result.location, JSON.stringify(target)).toBe('/userprofile#my-listings')
     }
@@ -154,18 +151,30 @@ describe("better-auth's redirect targets stay on this site", () => {
     expect(signIn.status).toBe(refused)
     if (refused === 403) expect(((await signIn.json()) as { code: string }).code).toBe('INVALID_CALLBACK_URL')
     const email = `ida.${Date.now()}@example.com`
-    const signUp = await postJson('/api/auth/sign-up/email', { name: 'Ida', email, password: 'a quiet harbour at noon', termsVersion: siteConfig.termsVersion, callbackURL: target })
+    const signUp = await postJson('/api/auth/sign-up/email', {
+      name: 'Ida',
+      email,
+      password: 'a quiet harbour at noon',
+      termsVersion: siteConfig.termsVersion,
+      callbackURL: target,
+    })
     expect(signUp.status).toBe(refused)
     expect(await findUserIdByEmail(t.services.database.db, email)).toBeUndefined()
     const reset = await postJson('/api/auth/request-password-reset', { email: account.email, redirectTo: target })
     expect(reset.status).toBe(refused)
-    const link = await t.app.request(`http://localhost:3000/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(target)}`, { redirect: 'manual' })
+    const link = await t.app.request(
+      `http://localhost:3000/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent(target)}`,
+      { redirect: 'manual' },
+    )
     expect(link.status).toBe(refused)
     expect(link.headers.get('location')).toBeNull()
   })
 
   it('sends a mailed link on to a path with characters no header can hold, re-encoded', async () => {
-    const link = await t.app.request(`http://localhost:3000/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent('/café/☃')}`, { redirect: 'manual' })
+    const link = await t.app.request(
+      `http://localhost:3000/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent('/café/☃')}`,
+      { redirect: 'manual' },
+    )
     expect(link.status).toBe(302)
     staysOnSite(link.headers.get('location'))
     expect(link.headers.get('location')).toMatch(/^\/caf%C3%A9\/%E2%98%83\?error=/)

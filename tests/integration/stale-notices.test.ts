@@ -27,8 +27,16 @@ describe('the stale listing notice', () => {
 
   it('e-mails the owner once about a published listing unconfirmed for 30 days, and again only after a new confirmation lapses', async () => {
     const factory = listingFactory(db())
-    const stale = await factory.create({ ownerId: owner.id, title: 'Sunny loft above the bakery', lastConfirmedAt: new Date(Date.now() - 31 * DAY) })
-    const fresh = await factory.create({ ownerId: owner.id, title: 'Quiet cottage by the park', lastConfirmedAt: new Date(Date.now() - 29 * DAY) })
+    const stale = await factory.create({
+      ownerId: owner.id,
+      title: 'Sunny loft above the bakery',
+      lastConfirmedAt: new Date(Date.now() - 31 * DAY),
+    })
+    const fresh = await factory.create({
+      ownerId: owner.id,
+      title: 'Quiet cottage by the park',
+      lastConfirmedAt: new Date(Date.now() - 29 * DAY),
+    })
     await factory.create({ ownerId: owner.id, title: 'Old draft', status: 'draft', lastConfirmedAt: new Date(Date.now() - 90 * DAY) })
 
     await t.services.jobs.send(STALE_NOTICES_JOB)
@@ -51,8 +59,14 @@ describe('the stale listing notice', () => {
     await confirmAvailable(db(), { viewerId: owner.id, listingId: stale.id })
     const [confirmed] = await db().select().from(listing).where(eq(listing.id, stale.id))
     expect(confirmed!.staleNoticeSentAt).toBeNull()
-    await db().update(listing).set({ lastConfirmedAt: new Date(Date.now() - 40 * DAY) }).where(eq(listing.id, stale.id))
-    await db().update(listing).set({ lastConfirmedAt: new Date(Date.now() - 35 * DAY) }).where(eq(listing.id, fresh.id))
+    await db()
+      .update(listing)
+      .set({ lastConfirmedAt: new Date(Date.now() - 40 * DAY) })
+      .where(eq(listing.id, stale.id))
+    await db()
+      .update(listing)
+      .set({ lastConfirmedAt: new Date(Date.now() - 35 * DAY) })
+      .where(eq(listing.id, fresh.id))
     await t.services.jobs.send(STALE_NOTICES_JOB)
     await t.services.jobs.runUntilIdle()
     const notices = noticesTo(owner.email)

@@ -20,7 +20,10 @@ const db = () => t.services.database.db
 const noticesTo = (user: TestUser) => t.mail.messages.filter((m) => m.to.includes(user.email) && /on Cooper Home$/.test(m.subject))
 
 async function send(from: TestUser, conversationId: number, body: string) {
-  const res = await chatApi(t, 'POST', `/conversations/${conversationId}/messages`, { cookie: from.cookie, body: { body, clientTxnId: nextTxn() } })
+  const res = await chatApi(t, 'POST', `/conversations/${conversationId}/messages`, {
+    cookie: from.cookie,
+    body: { body, clientTxnId: nextTxn() },
+  })
   expect(res.status).toBe(201)
 }
 

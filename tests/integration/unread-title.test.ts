@@ -23,7 +23,12 @@ async function receive(count: number) {
   const sender = await createPerson(db, { role: 'landlord' })
   const { conversationId } = await openConversation(db, { userId: sender.id, otherUserId: reader.id })
   for (let i = 0; i < count; i += 1) {
-    await sendDirectMessage(db, { senderId: sender.id, conversationId, input: { body: `Message ${i}`, clientTxnId: nextTxn() }, enforceRateLimit: false })
+    await sendDirectMessage(db, {
+      senderId: sender.id,
+      conversationId,
+      input: { body: `Message ${i}`, clientTxnId: nextTxn() },
+      enforceRateLimit: false,
+    })
   }
 }
 

@@ -7,7 +7,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { CONNECTION_LIMITS } from '#server/http/connection-limits.ts'
 import { linkIn, startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process.ts'
@@ -50,7 +50,6 @@ function startProxy(port: number, upstreamPort: number): Promise<http.Server> {
   })
   return new Promise((resolve) => proxy.listen(port, '127.0.0.1', () => resolve(proxy)))
 }
-
 
 describe('behind a TLS-terminating reverse proxy', () => {
   let mail: MailCatcher
@@ -136,7 +135,12 @@ describe('behind a TLS-terminating reverse proxy', () => {
   it('without TRUST_PROXY, ignores the forwarded headers, so a form post through the proxy does not match its origin', async () => {
     await start(false)
     const email = `unproxied-${Date.now()}@example.com`
-    const res = await postForm('/register', { name: 'Pat', email, password: 'a lamp above the harbour', termsVersion: siteConfig.termsVersion })
+    const res = await postForm('/register', {
+      name: 'Pat',
+      email,
+      password: 'a lamp above the harbour',
+      termsVersion: siteConfig.termsVersion,
+    })
     expect(res.status).toBe(400)
     // The log line may reach the output a moment after the answer.
     await expect.poll(() => server!.output(), { timeout: 5_000 }).toContain('does not match `origin` header')
@@ -169,9 +173,13 @@ describe('slow connections', () => {
     })
   }
 
-  it(`closes a connection whose headers have not arrived within ${CONNECTION_LIMITS.headersTimeoutMs / 1000} s`, async () => {
-    const { answer, heldMs } = await holdConnection('GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ')
-    expect(answer).toMatch(/^HTTP\/1\.1 408 /)
-    expect(heldMs).toBeGreaterThanOrEqual(CONNECTION_LIMITS.headersTimeoutMs - 500)
-  }, CONNECTION_LIMITS.headersTimeoutMs + 20_000)
+  it(
+    `closes a connection whose headers have not arrived within ${CONNECTION_LIMITS.headersTimeoutMs / 1000} s`,
+    async () => {
+      const { answer, heldMs } = await holdConnection('GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ')
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+      expect(heldMs).toBeGreaterThanOrEqual(CONNECTION_LIMITS.headersTimeoutMs - 500)
+    },
+    CONNECTION_LIMITS.headersTimeoutMs + 20_000,
+  )
 })

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { slugify } from '#app/utils/listing-url.ts'
+import { slugify } from '#common/listings/listing-url.ts'
 import { createLiveAccount, mailFolderReader, type LiveAccount } from '#tests/support/live-accounts.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '#tests/support/server-process.ts'
 import { openSocket, type TestSocket } from '#tests/support/sockets.ts'
@@ -100,7 +100,7 @@ describe('two server processes on one PostgreSQL', () => {
     await renterOnTwo.waitFor('presence', (e) => e.online === 3)
   })
 
-  it('empties the other instance\'s cached searches when a listing changes', async () => {
+  it("empties the other instance's cached searches when a listing changes", async () => {
     const [one, two] = servers as [ServerProcess, ServerProcess]
     const mail = mailFolderReader(dataDir)
     const landlord = await createLiveAccount(two.url, mail, { email: `owner.${Date.now()}@example.com`, name: 'Olga Owner' })

@@ -32,7 +32,10 @@ export async function chatApi(
 export async function establishedUser(t: TestServices, overrides: { name?: string; isAdministrator?: boolean } = {}): Promise<TestUser> {
   const person = await signUpVerifiedUser(t, { name: overrides.name })
   const { db } = t.services.database
-  await db.update(user).set({ createdAt: new Date(Date.now() - 3 * 86_400_000) }).where(eq(user.id, person.id))
+  await db
+    .update(user)
+    .set({ createdAt: new Date(Date.now() - 3 * 86_400_000) })
+    .where(eq(user.id, person.id))
   if (overrides.isAdministrator) await db.update(profile).set({ isAdministrator: true }).where(eq(profile.userId, person.id))
   return person
 }

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, profile, user } from '#server/db/schema.ts'
 import { createListing, publishListing, type ListingDetail } from '#server/listings/listings.server.ts'
-import type { ListingInput } from '#server/listings/schemas.ts'
-import type { ListingStatus } from '#server/listings/vocabulary.ts'
+import type { ListingInput } from '#common/listings/schemas.ts'
+import type { ListingStatus } from '#common/listings/vocabulary.ts'
 
 export type Person = { id: string; email: string }
 

@@ -3,7 +3,7 @@
 // the process tests and bench/realtime.ts.
 import fs from 'node:fs'
 import path from 'node:path'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 
 export type LiveAccount = { id: string; email: string; cookie: string }
 
@@ -22,7 +22,10 @@ export function mailFolderReader(dataDir: string) {
         for (const file of files) {
           if (seen.has(file)) continue
           // Quoted-printable: join soft line breaks and decode '='.
-          const text = fs.readFileSync(path.join(folder, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+          const text = fs
+            .readFileSync(path.join(folder, file), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '=')
           const to = /^To: (.+)$/m.exec(text)?.[1]?.trim()
           const link = /(https?:\/\/\S+\/api\/auth\/verify-email\S+)/.exec(text)?.[1]
           // A file still being written is read again on the next look.

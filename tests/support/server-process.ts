@@ -5,7 +5,13 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
-export type ServerProcess = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null>; stop(): Promise<void> }
+export type ServerProcess = {
+  child: ChildProcess
+  url: string
+  output: () => string
+  exited: Promise<number | null>
+  stop(): Promise<void>
+}
 
 export function startServerProcess(port: number, env: Record<string, string>, { quiet = false } = {}): ServerProcess {
   let output = ''

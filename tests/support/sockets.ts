@@ -3,7 +3,7 @@
 import http from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import WebSocket from 'ws'
-import type { ServerEvent } from '#app/realtime/events.ts'
+import type { ServerEvent } from '#common/realtime-events.ts'
 import { attachRealtimeSocket, type RealtimeSocket } from '#server/realtime/socket.server.ts'
 import { TEST_ORIGIN, type TestServices } from './test-services.ts'
 
@@ -29,7 +29,10 @@ export async function startLiveServer(t: TestServices): Promise<LiveServer> {
 export type TestSocket = {
   events: ServerEvent[]
   /** Resolves with the first event (already received or coming) that matches. */
-  waitFor<T extends ServerEvent['type']>(type: T, matches?: (event: Extract<ServerEvent, { type: T }>) => boolean): Promise<Extract<ServerEvent, { type: T }>>
+  waitFor<T extends ServerEvent['type']>(
+    type: T,
+    matches?: (event: Extract<ServerEvent, { type: T }>) => boolean,
+  ): Promise<Extract<ServerEvent, { type: T }>>
   send(event: unknown): void
   /** Resolves with the close code when the server (or the client) closes the socket. */
   closed: Promise<number>
@@ -37,7 +40,10 @@ export type TestSocket = {
 }
 
 /** Opens a socket as a page of the site would (Origin of the site, the user's cookie if any). */
-export function openSocket(wsUrl: string, { cookie, origin = TEST_ORIGIN }: { cookie?: string; origin?: string } = {}): Promise<TestSocket> {
+export function openSocket(
+  wsUrl: string,
+  { cookie, origin = TEST_ORIGIN }: { cookie?: string; origin?: string } = {},
+): Promise<TestSocket> {
   const ws = new WebSocket(wsUrl, { headers: { origin, ...(cookie ? { cookie } : {}) } })
   const events: ServerEvent[] = []
   const waiters = new Set<() => void>()

@@ -1,6 +1,6 @@
 // Users for integration tests, made the way a person makes them: sign up through /api/auth, confirm
 // the e-mail through the mailed link, and keep the session cookie the browser would keep.
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { linkIn } from './mail-catcher.ts'
 import { TEST_ORIGIN, jsonRequest, type TestServices } from './test-services.ts'
 
@@ -59,9 +59,7 @@ export async function signIn(
   init: { userAgent?: string } = {},
 ): Promise<string> {
   const headers = init.userAgent ? { 'User-Agent': init.userAgent } : undefined
-  const response = await t.app.request(
-    jsonRequest('/api/auth/sign-in/email', { email: user.email, password: user.password }, { headers }),
-  )
+  const response = await t.app.request(jsonRequest('/api/auth/sign-in/email', { email: user.email, password: user.password }, { headers }))
   if (response.status !== 200) throw new Error(`Sign-in failed (${response.status}): ${await response.text()}`)
   return cookieHeader(response)
 }

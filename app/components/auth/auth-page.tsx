@@ -34,8 +34,7 @@ export function AuthPage({
   )
 }
 
-export const linkClass =
-  'font-semibold text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700'
+export const linkClass = 'font-semibold text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700'
 
 /**
  * An account page's address carrying where to go afterwards. Forms post to it explicitly: React

@@ -87,9 +87,7 @@ export function CheckboxField({
           defaultChecked={defaultChecked}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy || undefined}
-          className={`mt-0.5 size-5 shrink-0 rounded accent-brand-700 ${
-            error ? 'outline-2 outline-red-700' : ''
-          }`}
+          className={`mt-0.5 size-5 shrink-0 rounded accent-brand-700 ${error ? 'outline-2 outline-red-700' : ''}`}
         />
         <div>
           <label htmlFor={id} className="text-sm font-semibold text-ink">

@@ -1,7 +1,7 @@
 // The chat pages' calls over HTTP from the browser: the JSON API under /api/chat first, and the page's
 // own form action when the API cannot take the request (the same domain functions answer either way).
-import type { DirectMessage, RoomMessage } from '#app/realtime/events.ts'
-import type { ConversationSummary } from '#server/messages/conversations.server.ts'
+import type { DirectMessage, RoomMessage } from '#common/realtime-events.ts'
+import type { ConversationSummary } from '#server/messages/index.server.ts'
 
 export type ThreadTarget = { kind: 'room' } | { kind: 'direct'; conversationId: number }
 
@@ -69,7 +69,10 @@ export async function sendMessage(target: ThreadTarget, send: { body: string; cl
 export type MessagePage<M> = { messages: M[]; hasEarlier: boolean }
 
 /** An older page of the thread, or null when the API cannot answer (the caller follows the link instead). */
-export async function loadEarlier<M extends DirectMessage | RoomMessage>(target: ThreadTarget, beforeSeq: number): Promise<MessagePage<M> | null> {
+export async function loadEarlier<M extends DirectMessage | RoomMessage>(
+  target: ThreadTarget,
+  beforeSeq: number,
+): Promise<MessagePage<M> | null> {
   try {
     const response = await fetch(`${messagesUrl(target)}?${new URLSearchParams({ before: String(beforeSeq) })}`, {
       headers: { Accept: 'application/json' },

@@ -5,8 +5,7 @@ import { Form, Link } from 'react-router'
 import { Avatar } from '#app/components/avatar.tsx'
 import { Button } from '#app/components/profile/fields.tsx'
 import { formatCents } from '#app/utils/format.ts'
-import type { ConversationSummary } from '#server/messages/conversations.server.ts'
-import type { ChatFailure, ChatPageData, DirectThread, ListingCard } from '#server/messages/chat-page.server.ts'
+import type { ConversationSummary, ChatFailure, ChatPageData, DirectThread, ListingCard } from '#server/messages/index.server.ts'
 import { useLiveConversations } from './live.ts'
 import { Thread } from './thread.tsx'
 
@@ -93,9 +92,7 @@ function Sidebar({ data, currentId }: { data: ChatPageData; currentId: number | 
         <>
           <h2 className="mt-3 px-3 text-xs font-semibold tracking-wide text-ink-soft uppercase">Conversations</h2>
           {conversations.length === 0 ? (
-            <p className="px-3 py-2 text-sm text-ink-soft">
-              No conversations yet. Use “Message the landlord” on a listing to start one.
-            </p>
+            <p className="px-3 py-2 text-sm text-ink-soft">No conversations yet. Use “Message the landlord” on a listing to start one.</p>
           ) : (
             <ul className="mt-1 space-y-1">
               {conversations.map((item) => (
@@ -143,7 +140,9 @@ function DirectHeader({ thread }: { thread: DirectThread }) {
         </div>
         <Form method="post">
           <input type="hidden" name="intent" value={thread.isBlocked ? 'unblock' : 'block'} />
-          <Button variant={thread.isBlocked ? 'secondary' : 'quiet'}>{thread.isBlocked ? `Unblock ${other.name}` : `Block ${other.name}`}</Button>
+          <Button variant={thread.isBlocked ? 'secondary' : 'quiet'}>
+            {thread.isBlocked ? `Unblock ${other.name}` : `Block ${other.name}`}
+          </Button>
         </Form>
       </div>
       {thread.isBlocked ? (

@@ -73,7 +73,9 @@ export function Composer({
           defaultValue={defaultValue}
           placeholder={label}
           aria-invalid={shown ? true : undefined}
-          aria-describedby={['composer-hint', shown ? 'composer-error' : null, left < COUNTER_FROM ? 'composer-counter' : null].filter(Boolean).join(' ')}
+          aria-describedby={['composer-hint', shown ? 'composer-error' : null, left < COUNTER_FROM ? 'composer-counter' : null]
+            .filter(Boolean)
+            .join(' ')}
           onKeyDown={onKeyDown}
           onChange={(event) => {
             setLength(event.currentTarget.value.length)

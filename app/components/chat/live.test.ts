@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RealtimeEvent } from '#app/realtime/events.ts'
+import type { RealtimeEvent } from '#common/realtime-events.ts'
 import { isSidebarNews, threadNews, typingText } from './live.ts'
 
 const maria = { id: 'maria', name: 'Maria', image: null }
@@ -9,7 +9,18 @@ const room = { kind: 'room' } as const
 
 const dm = (conversationId: number): RealtimeEvent => ({
   type: 'dm',
-  message: { id: 1, conversationId, seq: 3, senderId: 'maria', body: 'hi', clientTxnId: 'txn-00001', createdAt: '2026-01-01T00:00:00.000Z', editedAt: null, deleted: false, readAt: null },
+  message: {
+    id: 1,
+    conversationId,
+    seq: 3,
+    senderId: 'maria',
+    body: 'hi',
+    clientTxnId: 'txn-00001',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    editedAt: null,
+    deleted: false,
+    readAt: null,
+  },
 })
 
 describe('live news for an open thread', () => {
@@ -34,14 +45,28 @@ describe('live news for an open thread', () => {
   it('keeps room news in the room and conversation news in their conversation', () => {
     const posted: RealtimeEvent = {
       type: 'room',
-      message: { id: 2, roomId: 'community', seq: 9, author: maria, body: 'hello room', clientTxnId: 'txn-00002', createdAt: '2026-01-01T00:00:00.000Z', editedAt: null, deleted: false },
+      message: {
+        id: 2,
+        roomId: 'community',
+        seq: 9,
+        author: maria,
+        body: 'hello room',
+        clientTxnId: 'txn-00002',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        editedAt: null,
+        deleted: false,
+      },
     }
     expect(threadNews(posted, room, [])).toMatchObject({ kind: 'message', message: { seq: 9, body: 'hello room' } })
     expect(threadNews(posted, direct, [])).toBeNull()
     expect(threadNews({ type: 'room-deleted', seq: 9 }, room, [])).toEqual({ kind: 'deleted', seq: 9 })
     expect(threadNews({ type: 'dm-deleted', conversationId: 7, seq: 3 }, direct, [])).toEqual({ kind: 'deleted', seq: 3 })
     expect(threadNews({ type: 'dm-deleted', conversationId: 6, seq: 3 }, direct, [])).toBeNull()
-    expect(threadNews({ type: 'read', conversationId: 7, throughSeq: 3, readAt: 'now' }, direct, [])).toEqual({ kind: 'read', throughSeq: 3, readAt: 'now' })
+    expect(threadNews({ type: 'read', conversationId: 7, throughSeq: 3, readAt: 'now' }, direct, [])).toEqual({
+      kind: 'read',
+      throughSeq: 3,
+      readAt: 'now',
+    })
   })
 
   it('shows typing only where it happens, and the online count only in the room', () => {

@@ -1,9 +1,9 @@
 // The live socket's news as one open thread needs it: only the events about this thread, already in
 // the thread's own terms. Everything else on the page (the sidebar, the badge) listens for itself.
 import { useEffect, useRef, useState } from 'react'
-import { TYPING_SHOWN_MS, type RealtimeEvent } from '#app/realtime/events.ts'
+import { TYPING_SHOWN_MS, type RealtimeEvent } from '#common/realtime-events.ts'
 import { useRealtimeEvent } from '#app/realtime/provider.tsx'
-import type { ConversationSummary } from '#server/messages/conversations.server.ts'
+import type { ConversationSummary } from '#server/messages/index.server.ts'
 import { loadConversations, type ThreadTarget } from './chat-client.ts'
 import { fromDirectMessage, fromRoomMessage, type ChatMessage, type ChatPerson } from './thread-state.ts'
 

@@ -5,8 +5,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { Button, FieldError, inputClass } from '#app/components/profile/fields.tsx'
 import { useIsHydrated } from '#app/utils/use-is-hydrated.ts'
-import { MUTE_CHOICES_MINUTES, REPORT_REASON_MAX_LENGTH } from '#server/messages/schemas.ts'
-import type { ChatFailure } from '#server/messages/chat-page.server.ts'
+import { MUTE_CHOICES_MINUTES, REPORT_REASON_MAX_LENGTH } from '#common/messages/schemas.ts'
+import type { ChatFailure } from '#server/messages/index.server.ts'
 import { MessageText } from './message-text.tsx'
 import type { ChatMessage } from './thread-state.ts'
 
@@ -16,7 +16,9 @@ const utcFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numer
 export function MessageTime({ iso }: { iso: string }) {
   const [text, setText] = useState(`${utcFormat.format(new Date(iso))} UTC`)
   useEffect(() => {
-    setText(new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso)))
+    setText(
+      new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
+    )
   }, [iso])
   return (
     <time dateTime={iso} className="text-xs text-ink-soft">
@@ -35,7 +37,15 @@ const MUTE_LABELS: Record<(typeof MUTE_CHOICES_MINUTES)[number], string> = {
 export type MessagePermissions = { canEdit: boolean; canDelete: boolean; canReport: boolean; canMute: boolean }
 
 /** The periods an administrator may mute someone for, as radio buttons named `minutes` (the first chosen). */
-export function MuteDurations({ personName, layout, legendClass = 'font-semibold' }: { personName: string; layout: string; legendClass?: string }) {
+export function MuteDurations({
+  personName,
+  layout,
+  legendClass = 'font-semibold',
+}: {
+  personName: string
+  layout: string
+  legendClass?: string
+}) {
   return (
     <fieldset>
       <legend className={legendClass}>Mute {personName} in the room for</legend>
@@ -132,7 +142,13 @@ function MessageActions({
     <div className={`mt-1 flex flex-wrap gap-2 ${alignEnd ? 'justify-end text-left' : ''}`}>
       {permissions.canEdit ? (
         // Keyed by the edit time: a saved change closes the form and fills it with the new words.
-        <EditDisclosure key={message.editedAt ?? 'original'} message={message} maxLength={maxLength} error={editError} value={failure?.values?.body} />
+        <EditDisclosure
+          key={message.editedAt ?? 'original'}
+          message={message}
+          maxLength={maxLength}
+          error={editError}
+          value={failure?.values?.body}
+        />
       ) : null}
       {permissions.canDelete ? (
         <ActionDisclosure label={`Delete ${about}`} summary="Delete">
@@ -212,13 +228,19 @@ export function MessageItem({
         </p>
         <div
           className={`mt-1 inline-block rounded-2xl px-3.5 py-2 text-left ${
-            message.deleted ? 'border border-dashed border-gray-300 bg-white italic text-ink-soft' : isOwn ? 'bg-brand-700 text-white [&_a]:text-white' : 'bg-gray-100 text-ink'
+            message.deleted
+              ? 'border border-dashed border-gray-300 bg-white italic text-ink-soft'
+              : isOwn
+                ? 'bg-brand-700 text-white [&_a]:text-white'
+                : 'bg-gray-100 text-ink'
           }`}
         >
           {message.deleted ? <p>Message deleted</p> : <MessageText body={message.body} />}
         </div>
         {isRead ? <p className="mt-0.5 text-xs font-medium text-ink-soft">Read</p> : null}
-        {message.deleted ? null : <MessageActions message={message} permissions={permissions} failure={ownFailure} alignEnd={isOwn} maxLength={maxLength} />}
+        {message.deleted ? null : (
+          <MessageActions message={message} permissions={permissions} failure={ownFailure} alignEnd={isOwn} maxLength={maxLength} />
+        )}
       </article>
     </li>
   )

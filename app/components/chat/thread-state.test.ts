@@ -39,11 +39,15 @@ function msg(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
   }
 }
 
-const own = (seq: number, txn: string, overrides: Partial<ChatMessage> = {}) => msg(seq, { author: me, clientTxnId: txn, body: `mine ${seq}`, ...overrides })
+const own = (seq: number, txn: string, overrides: Partial<ChatMessage> = {}) =>
+  msg(seq, { author: me, clientTxnId: txn, body: `mine ${seq}`, ...overrides })
 
 /** What the thread shows, top to bottom. */
 function shown(state: ThreadState) {
-  return [...state.messages.map((m) => `${m.seq}:${m.deleted ? '(deleted)' : m.body}`), ...state.pending.map((p) => `pending:${p.body}:${p.status}`)]
+  return [
+    ...state.messages.map((m) => `${m.seq}:${m.deleted ? '(deleted)' : m.body}`),
+    ...state.pending.map((p) => `pending:${p.body}:${p.status}`),
+  ]
 }
 
 describe('thread state', () => {

@@ -2,7 +2,7 @@
 // the live socket, in any order and any number of times) and this tab's pending sends. Every message
 // appears once, confirmed ones in sequence order, pending ones after them in the order they were sent;
 // a confirmed message replaces its pending twin (same client transaction id).
-import type { DirectMessage, RoomMessage } from '#app/realtime/events.ts'
+import type { DirectMessage, RoomMessage } from '#common/realtime-events.ts'
 
 export type ChatPerson = { id: string; name: string; image: string | null }
 
@@ -108,9 +108,7 @@ export function addConfirmed(state: ThreadState, incoming: readonly ChatMessage[
     idByTxn.set(txnKey(message), sameId)
   }
   const messages = [...byId.values()].sort((a, b) => a.seq - b.seq)
-  const confirmedTxns = new Set(
-    incoming.filter((message) => message.author.id === selfId).map((message) => message.clientTxnId),
-  )
+  const confirmedTxns = new Set(incoming.filter((message) => message.author.id === selfId).map((message) => message.clientTxnId))
   const pending = state.pending.filter((item) => !confirmedTxns.has(item.clientTxnId))
   return { ...state, messages, pending: pending.length === state.pending.length ? state.pending : pending }
 }
@@ -232,7 +230,10 @@ export function markDeleted(state: ThreadState, seq: number): ThreadState {
 }
 
 /** The other participant read the messages of `selfId` through `throughSeq`. */
-export function markReadThrough(state: ThreadState, { throughSeq, readAt, selfId }: { throughSeq: number; readAt: string; selfId: string }): ThreadState {
+export function markReadThrough(
+  state: ThreadState,
+  { throughSeq, readAt, selfId }: { throughSeq: number; readAt: string; selfId: string },
+): ThreadState {
   return {
     ...state,
     messages: state.messages.map((message) =>

@@ -4,8 +4,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
 import { sendTyping } from '#app/realtime/provider.tsx'
-import type { ChatFailure, ChatViewer, DirectThread, RoomThread } from '#server/messages/chat-page.server.ts'
-import { DIRECT_MESSAGE_MAX_LENGTH, ROOM_MESSAGE_MAX_LENGTH } from '#server/messages/schemas.ts'
+import type { ChatFailure, ChatViewer, DirectThread, RoomThread } from '#server/messages/index.server.ts'
+import { DIRECT_MESSAGE_MAX_LENGTH, ROOM_MESSAGE_MAX_LENGTH } from '#common/messages/schemas.ts'
 import { loadAfter, loadEarlier, loadLatest, markRead, pagePath, sendMessage, type ThreadPage, type ThreadTarget } from './chat-client.ts'
 import { Composer } from './composer.tsx'
 import { typingText, useThreadNews, useTypingNames } from './live.ts'
@@ -35,7 +35,7 @@ import {
   type PendingMessage,
   type ThreadState,
 } from './thread-state.ts'
-import type { DirectMessage, RoomMessage } from '#app/realtime/events.ts'
+import type { DirectMessage, RoomMessage } from '#common/realtime-events.ts'
 
 /** A transaction id for one send: a UUID where the browser makes them, else 128 random bits. */
 function newTxnId(): string {
@@ -60,7 +60,9 @@ function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (item: 
     <li className="flex justify-end">
       <article aria-label="You" className="max-w-[85%] text-right sm:max-w-[75%]">
         <p className="text-sm font-semibold text-ink">You</p>
-        <div className={`mt-1 inline-block rounded-2xl px-3.5 py-2 text-left ${item.status === 'failed' ? 'border border-red-300 bg-red-50 text-ink' : 'bg-brand-700/80 text-white'}`}>
+        <div
+          className={`mt-1 inline-block rounded-2xl px-3.5 py-2 text-left ${item.status === 'failed' ? 'border border-red-300 bg-red-50 text-ink' : 'bg-brand-700/80 text-white'}`}
+        >
           <MessageText body={item.body} />
         </div>
         {item.status === 'sending' ? (
@@ -68,7 +70,11 @@ function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (item: 
         ) : (
           <p className="mt-1 flex flex-wrap items-center justify-end gap-2 text-sm font-medium text-red-800">
             <span>Not sent{item.error ? ` — ${item.error}` : ''}</span>
-            <button type="button" onClick={() => onRetry(item)} className="rounded border border-red-300 bg-white px-2 py-0.5 font-semibold text-red-800 hover:bg-red-50">
+            <button
+              type="button"
+              onClick={() => onRetry(item)}
+              className="rounded border border-red-300 bg-white px-2 py-0.5 font-semibold text-red-800 hover:bg-red-50"
+            >
               Retry
             </button>
           </p>
@@ -288,7 +294,9 @@ export function Thread({
             </p>
           ) : null}
           {state.messages.length === 0 && state.pending.length === 0 ? (
-            <p className="py-10 text-center text-ink-soft">{isRoom ? 'No messages in the room yet. Say hello!' : 'No messages yet. Write the first one below.'}</p>
+            <p className="py-10 text-center text-ink-soft">
+              {isRoom ? 'No messages in the room yet. Say hello!' : 'No messages yet. Write the first one below.'}
+            </p>
           ) : null}
           <ol className="space-y-4">
             {state.messages.map((message) => {
@@ -341,7 +349,8 @@ export function Thread({
       {viewer ? (
         viewer.mutedUntil && isRoom ? (
           <p className="border-t border-gray-200 p-4 text-sm font-medium text-red-900">
-            An administrator has muted you in the room until {viewer.mutedUntil.slice(0, 16).replace('T', ' ')} UTC. You can read the room meanwhile.
+            An administrator has muted you in the room until {viewer.mutedUntil.slice(0, 16).replace('T', ' ')} UTC. You can read the room
+            meanwhile.
           </p>
         ) : (
           <Composer

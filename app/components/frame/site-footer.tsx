@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { BrandName } from '#app/components/brand.tsx'
 import { Container } from '#app/components/container.tsx'
 import { MailIcon, PhoneIcon, PinIcon } from '#app/components/icons.tsx'
-import { navLinks, siteConfig, telHref, type SocialLink } from '#app/site-config.ts'
+import { navLinks, siteConfig, telHref, type SocialLink } from '#common/site-config.ts'
 import { RecentPosts } from './recent-posts.tsx'
 
 export const communityEntries = [
@@ -24,8 +24,8 @@ export function SiteFooter({ social }: { social: readonly SocialLink[] }) {
             <BrandName tone="dark" />
           </Link>
           <p className="max-w-sm text-sm leading-6 text-gray-300">
-            Homes to rent and lease across the United States, with the full monthly cost on every listing and
-            landlords you can message directly.
+            Homes to rent and lease across the United States, with the full monthly cost on every listing and landlords you can message
+            directly.
           </p>
           <address className="space-y-2 text-sm not-italic">
             <p className="flex items-start gap-2">

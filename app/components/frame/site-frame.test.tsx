@@ -2,8 +2,8 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { navLinks, socialLinks } from '#app/site-config.ts'
-import type { SessionUser } from '#app/utils/session-user.ts'
+import { navLinks, socialLinks } from '#common/site-config.ts'
+import type { SessionUser } from '#common/accounts/session-user.ts'
 import { ToastProvider } from '#app/utils/toast.tsx'
 import { SiteFrame, anonymousFrame, type FrameData } from './site-frame.tsx'
 
@@ -51,12 +51,25 @@ function element(html: string, start: string): string {
   throw new Error(`unclosed ${start}`)
 }
 
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 describe('the page frame', () => {
   it('puts skip link, contact strip, navigation, page, and footer in that order', () => {
     const html = render(anonymousFrame)
-    const order = ['>Skip to content</a>', '<section aria-label="Contact"', '<header', '<nav aria-label="Main"', '<main id="main"', 'Page body', '<footer']
+    const order = [
+      '>Skip to content</a>',
+      '<section aria-label="Contact"',
+      '<header',
+      '<nav aria-label="Main"',
+      '<main id="main"',
+      'Page body',
+      '<footer',
+    ]
     const positions = order.map((marker) => html.indexOf(marker))
     expect(positions.every((p) => p >= 0)).toBe(true)
     expect([...positions].sort((a, b) => a - b)).toEqual(positions)

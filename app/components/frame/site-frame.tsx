@@ -2,8 +2,8 @@
 // toasts, the scroll-to-top button and the footer. It renders from plain data so it also works on
 // error pages, where the root loader's data may be missing.
 import type { ReactNode } from 'react'
-import { socialLinks, type SocialLink } from '#app/site-config.ts'
-import type { SessionUser } from '#app/utils/session-user.ts'
+import { socialLinks, type SocialLink } from '#common/site-config.ts'
+import type { SessionUser } from '#common/accounts/session-user.ts'
 import { ScrollToTop } from './scroll-to-top.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteNav } from './site-nav.tsx'

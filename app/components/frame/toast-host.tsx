@@ -1,13 +1,7 @@
 // The toast container (spec §2 item 4, §9) and the toast a redirect left in the flash cookie.
 import { useEffect } from 'react'
 import { ToastContainer } from 'react-toastify/unstyled'
-import {
-  TOAST_AUTO_CLOSE_MS,
-  TOAST_DRAG_PERCENT,
-  notify,
-  toastTransition,
-  type ToastType,
-} from '#app/utils/toast.tsx'
+import { TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT, notify, toastTransition, type ToastType } from '#app/utils/toast.tsx'
 
 export type FlashToast = { id: string; type: ToastType; message: string }
 
@@ -34,15 +28,15 @@ export function ToastHost({ flash }: { flash: FlashToast | null }) {
         </noscript>
       ) : null}
       <ToastContainer
-      position="top-right"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      draggablePercent={TOAST_DRAG_PERCENT}
-      transition={toastTransition}
-      theme="light"
-      newestOnTop
-      closeOnClick={false}
-      pauseOnFocusLoss
-      pauseOnHover
+        position="top-right"
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        draggablePercent={TOAST_DRAG_PERCENT}
+        transition={toastTransition}
+        theme="light"
+        newestOnTop
+        closeOnClick={false}
+        pauseOnFocusLoss
+        pauseOnHover
       />
     </>
   )

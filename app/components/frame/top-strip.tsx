@@ -1,7 +1,7 @@
 // The contact strip above the navigation (spec §2 item 1), hidden on small screens.
 import { Container } from '#app/components/container.tsx'
 import { MailIcon, PhoneIcon, PinIcon } from '#app/components/icons.tsx'
-import { siteConfig, telHref } from '#app/site-config.ts'
+import { siteConfig, telHref } from '#common/site-config.ts'
 
 export function TopStrip() {
   return (

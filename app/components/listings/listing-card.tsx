@@ -4,8 +4,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { HomeIcon } from '#app/components/icons.tsx'
 import { formatBathrooms, formatBedrooms, formatCents } from '#app/utils/format.ts'
-import { listingPath } from '#app/utils/listing-url.ts'
-import type { ListingSummary } from '#server/listings/listings.server.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
+import type { ListingSummary } from '#server/listings/index.server.ts'
 import { ListingPhoto } from './listing-photo.tsx'
 
 /**
@@ -14,7 +14,18 @@ import { ListingPhoto } from './listing-photo.tsx'
  */
 export type ListingCardData = Pick<
   ListingSummary,
-  'id' | 'title' | 'allInMonthlyCents' | 'neighbourhood' | 'city' | 'state' | 'photo' | 'bedrooms' | 'bathrooms' | 'interiorSqft' | 'latitude' | 'longitude'
+  | 'id'
+  | 'title'
+  | 'allInMonthlyCents'
+  | 'neighbourhood'
+  | 'city'
+  | 'state'
+  | 'photo'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'interiorSqft'
+  | 'latitude'
+  | 'longitude'
 > & {
   lease: Pick<NonNullable<ListingSummary['lease']>, 'monthlyRentCents'> | null
   shortTerm: Pick<NonNullable<ListingSummary['shortTerm']>, 'nightlyCents'> | null
@@ -81,11 +92,7 @@ export function ListingCard({
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md">
       <div className="aspect-[4/3] bg-gray-100">
         {listing.photo ? (
-          <ListingPhoto
-            photo={listing.photo}
-            sizes="(min-width: 1280px) 25vw, (min-width: 640px) 50vw, 100vw"
-            className="size-full"
-          />
+          <ListingPhoto photo={listing.photo} sizes="(min-width: 1280px) 25vw, (min-width: 640px) 50vw, 100vw" className="size-full" />
         ) : (
           <PhotoPlaceholder />
         )}
@@ -104,18 +111,17 @@ export function ListingCard({
           </p>
         ) : null}
         <Heading className="mt-1 text-base font-semibold text-ink">
-          <Link
-            to={listingPath(listing)}
-            className="after:absolute after:inset-0 after:content-[''] group-hover:underline"
-          >
+          <Link to={listingPath(listing)} className="after:absolute after:inset-0 after:content-[''] group-hover:underline">
             {listing.title}
           </Link>
         </Heading>
         <p className="text-sm text-ink-soft">{listingPlace(listing)}</p>
         <p className="mt-auto pt-2 text-sm text-ink">
-          {[formatBedrooms(listing.bedrooms), formatBathrooms(listing.bathrooms), `${listing.interiorSqft.toLocaleString('en-US')} sq ft`].join(
-            ' · ',
-          )}
+          {[
+            formatBedrooms(listing.bedrooms),
+            formatBathrooms(listing.bathrooms),
+            `${listing.interiorSqft.toLocaleString('en-US')} sq ft`,
+          ].join(' · ')}
         </p>
       </div>
       {action ? <div className="absolute top-3 right-3 z-10">{action}</div> : null}

@@ -3,16 +3,7 @@
 // before moving on. Photos belong between "Location" and "Details" (see STEP_SLOTS).
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
-import {
-  Button,
-  FieldError,
-  FormAlert,
-  Hint,
-  PendingNote,
-  TextField,
-  describedBy,
-  inputClass,
-} from '#app/components/profile/fields.tsx'
+import { Button, FieldError, FormAlert, Hint, PendingNote, TextField, describedBy, inputClass } from '#app/components/profile/fields.tsx'
 import {
   LISTING_FORM_STEPS,
   stepOfField,
@@ -22,11 +13,10 @@ import {
   type ListingFormErrors,
   type ListingFormStep,
   type ListingFormValues,
-} from '#server/listings/listing-form.ts'
-import { AMENITIES, LISTING_TYPE_LABELS, LISTING_TYPES, UTILITIES, type ListingStatus } from '#server/listings/vocabulary.ts'
-import type { MapTiles } from '#app/utils/map-tiles.ts'
+} from '#common/listings/listing-form.ts'
+import { AMENITIES, LISTING_TYPE_LABELS, LISTING_TYPES, UTILITIES, type ListingStatus } from '#common/listings/vocabulary.ts'
+import type { MapTiles } from '#common/map-tiles.ts'
 import { LocationMap } from './location-map.tsx'
-
 
 type Fee = FeeRow & { key: number }
 
@@ -99,9 +89,7 @@ export function ListingForm({ values, errors: serverErrors, formError, status, t
     const section = form?.querySelector<HTMLElement>(`[data-step="${steps[stepIndex]!.id}"]`)
     const target =
       focusTarget.kind === 'error'
-        ? (section?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-          form?.querySelector<HTMLElement>('#listing-form-error') ??
-          null)
+        ? (section?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('#listing-form-error') ?? null)
         : null
     ;(target ?? section?.querySelector<HTMLElement>('h2'))?.focus()
   }, [focusTarget, stepIndex, steps])
@@ -232,7 +220,14 @@ export function ListingForm({ values, errors: serverErrors, formError, status, t
         />
       </Step>
 
-      <Step id="price" title="Price and terms" number={numberOf('price')} total={steps.length} isEnhanced={isEnhanced} hidden={isHidden('price')}>
+      <Step
+        id="price"
+        title="Price and terms"
+        number={numberOf('price')}
+        total={steps.length}
+        isEnhanced={isEnhanced}
+        hidden={isHidden('price')}
+      >
         <fieldset aria-describedby={describedBy('offer-hint', error('offer') && 'offer-error')} className="space-y-4">
           <legend className="text-base font-bold text-ink">What you offer</legend>
           <p id="offer-hint" className="text-sm text-ink-soft">
@@ -242,16 +237,51 @@ export function ListingForm({ values, errors: serverErrors, formError, status, t
           <div className="rounded-xl border border-gray-200 p-4">
             <Checkbox name="offersLease" label="A lease" defaultChecked={values.offersLease} invalid={Boolean(error('offer'))} />
             <div className="mt-3 grid gap-4 sm:grid-cols-3">
-              <TextField label="Monthly rent ($)" name="monthlyRent" inputMode="decimal" defaultValue={values.monthlyRent} error={error('monthlyRent')} />
-              <TextField label="Minimum term (months)" name="minTermMonths" inputMode="numeric" defaultValue={values.minTermMonths} error={error('minTermMonths')} />
-              <TextField label="Security deposit ($)" name="deposit" inputMode="decimal" defaultValue={values.deposit} error={error('deposit')} />
+              <TextField
+                label="Monthly rent ($)"
+                name="monthlyRent"
+                inputMode="decimal"
+                defaultValue={values.monthlyRent}
+                error={error('monthlyRent')}
+              />
+              <TextField
+                label="Minimum term (months)"
+                name="minTermMonths"
+                inputMode="numeric"
+                defaultValue={values.minTermMonths}
+                error={error('minTermMonths')}
+              />
+              <TextField
+                label="Security deposit ($)"
+                name="deposit"
+                inputMode="decimal"
+                defaultValue={values.deposit}
+                error={error('deposit')}
+              />
             </div>
           </div>
           <div className="rounded-xl border border-gray-200 p-4">
-            <Checkbox name="offersShortTerm" label="Short stays" defaultChecked={values.offersShortTerm} invalid={Boolean(error('offer'))} />
+            <Checkbox
+              name="offersShortTerm"
+              label="Short stays"
+              defaultChecked={values.offersShortTerm}
+              invalid={Boolean(error('offer'))}
+            />
             <div className="mt-3 grid gap-4 sm:grid-cols-3">
-              <TextField label="Nightly price ($)" name="nightlyPrice" inputMode="decimal" defaultValue={values.nightlyPrice} error={error('nightlyPrice')} />
-              <TextField label="Minimum stay (nights)" name="minNights" inputMode="numeric" defaultValue={values.minNights} error={error('minNights')} />
+              <TextField
+                label="Nightly price ($)"
+                name="nightlyPrice"
+                inputMode="decimal"
+                defaultValue={values.nightlyPrice}
+                error={error('nightlyPrice')}
+              />
+              <TextField
+                label="Minimum stay (nights)"
+                name="minNights"
+                inputMode="numeric"
+                defaultValue={values.minNights}
+                error={error('minNights')}
+              />
             </div>
           </div>
         </fieldset>
@@ -321,9 +351,23 @@ export function ListingForm({ values, errors: serverErrors, formError, status, t
         />
       </Step>
 
-      <Step id="location" title="Location" number={numberOf('location')} total={steps.length} isEnhanced={isEnhanced} hidden={isHidden('location')}>
+      <Step
+        id="location"
+        title="Location"
+        number={numberOf('location')}
+        total={steps.length}
+        isEnhanced={isEnhanced}
+        hidden={isHidden('location')}
+      >
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
-          <TextField label="Street address" name="street" autoComplete="street-address" maxLength={200} defaultValue={values.street} error={error('street')} />
+          <TextField
+            label="Street address"
+            name="street"
+            autoComplete="street-address"
+            maxLength={200}
+            defaultValue={values.street}
+            error={error('street')}
+          />
           <TextField label="Unit (optional)" name="unit" maxLength={40} defaultValue={values.unit} error={error('unit')} />
         </div>
         <div className="grid items-start gap-4 sm:grid-cols-[10rem_auto_minmax(0,1fr)]">
@@ -438,9 +482,23 @@ export function ListingForm({ values, errors: serverErrors, formError, status, t
           </section>
         ))}
 
-      <Step id="details" title="Details" number={numberOf('details')} total={steps.length} isEnhanced={isEnhanced} hidden={isHidden('details')}>
+      <Step
+        id="details"
+        title="Details"
+        number={numberOf('details')}
+        total={steps.length}
+        isEnhanced={isEnhanced}
+        hidden={isHidden('details')}
+      >
         <div className="grid gap-4 sm:grid-cols-4">
-          <TextField label="Bedrooms" name="bedrooms" inputMode="numeric" defaultValue={values.bedrooms} error={error('bedrooms')} hint="0 for a studio." />
+          <TextField
+            label="Bedrooms"
+            name="bedrooms"
+            inputMode="numeric"
+            defaultValue={values.bedrooms}
+            error={error('bedrooms')}
+            hint="0 for a studio."
+          />
           <div>
             <label htmlFor="field-bathrooms" className="block text-sm font-semibold text-ink">
               Bathrooms
@@ -460,8 +518,21 @@ export function ListingForm({ values, errors: serverErrors, formError, status, t
             <Hint id="field-bathrooms-hint">In halves, like 1.5.</Hint>
             <FieldError id="field-bathrooms-error" message={error('bathrooms')} />
           </div>
-          <TextField label="Interior (sq ft)" name="interiorSqft" inputMode="numeric" defaultValue={values.interiorSqft} error={error('interiorSqft')} />
-          <TextField label="Year built (optional)" name="yearBuilt" inputMode="numeric" maxLength={4} defaultValue={values.yearBuilt} error={error('yearBuilt')} />
+          <TextField
+            label="Interior (sq ft)"
+            name="interiorSqft"
+            inputMode="numeric"
+            defaultValue={values.interiorSqft}
+            error={error('interiorSqft')}
+          />
+          <TextField
+            label="Year built (optional)"
+            name="yearBuilt"
+            inputMode="numeric"
+            maxLength={4}
+            defaultValue={values.yearBuilt}
+            error={error('yearBuilt')}
+          />
         </div>
 
         <CheckboxGroup legend="Amenities" name="amenities" options={AMENITIES} checked={values.amenities} error={error('amenities')} />
@@ -488,7 +559,13 @@ export function ListingForm({ values, errors: serverErrors, formError, status, t
           <div className="sm:pt-7">
             <Checkbox name="isFurnished" label="Furnished" defaultChecked={values.isFurnished} />
           </div>
-          <TextField label="Available from" name="availableFrom" type="date" defaultValue={values.availableFrom} error={error('availableFrom')} />
+          <TextField
+            label="Available from"
+            name="availableFrom"
+            type="date"
+            defaultValue={values.availableFrom}
+            error={error('availableFrom')}
+          />
         </div>
       </Step>
 
@@ -542,7 +619,11 @@ function Step({
     <fieldset data-step={id} hidden={hidden} className="space-y-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
       <legend className="contents">
         <h2 tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-sun-500">
-          {isEnhanced ? <span className="sr-only">Step {number} of {total}: </span> : null}
+          {isEnhanced ? (
+            <span className="sr-only">
+              Step {number} of {total}:{' '}
+            </span>
+          ) : null}
           {title}
         </h2>
       </legend>
@@ -551,7 +632,19 @@ function Step({
   )
 }
 
-function Checkbox({ name, label, defaultChecked, invalid, value }: { name: string; label: string; defaultChecked: boolean; invalid?: boolean; value?: string }) {
+function Checkbox({
+  name,
+  label,
+  defaultChecked,
+  invalid,
+  value,
+}: {
+  name: string
+  label: string
+  defaultChecked: boolean
+  invalid?: boolean
+  value?: string
+}) {
   return (
     <label className="inline-flex cursor-pointer items-center gap-2 font-medium text-ink">
       <input

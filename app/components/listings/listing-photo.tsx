@@ -1,7 +1,7 @@
 // A listing photo: the browser picks a WebP width from the srcset; until it arrives, the photo's
 // thumbhash shows as its average colour (cheap, for cards) or as a blurred preview (one hero image).
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash'
-import type { PhotoView } from '#server/listings/photos.ts'
+import type { PhotoView } from '#common/listings/photos.ts'
 
 function hashBytes(placeholder: string): Uint8Array | null {
   try {

@@ -3,7 +3,7 @@
 // this map is shown, so no other page pays for them.
 import { useEffect, useRef } from 'react'
 import type { Map as LeafletMap, Marker } from 'leaflet'
-import { tileLayerOptions, type MapTiles } from '#app/utils/map-tiles.ts'
+import { tileLayerOptions, type MapTiles } from '#common/map-tiles.ts'
 
 type Point = { latitude: number; longitude: number }
 

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { Button, ProfileSection } from '#app/components/profile/fields.tsx'
 import { formatCents, formatDate, isoDate } from '#app/utils/format.ts'
-import { listingPath } from '#app/utils/listing-url.ts'
-import type { OwnerListing } from '#server/listings/owner.server.ts'
-import type { ListingStatus } from '#server/listings/vocabulary.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
+import type { OwnerListing } from '#server/listings/index.server.ts'
+import type { ListingStatus } from '#common/listings/vocabulary.ts'
 
 const RETURN_TO = '/userprofile#my-listings'
 
@@ -82,8 +82,8 @@ function MyListing({ item }: { item: OwnerListing }) {
 
       {item.hiddenSince ? (
         <p className="mt-3 rounded-lg border border-sun-500 bg-sun-100 px-3 py-2 text-sm font-medium text-ink">
-          Hidden from search since <time dateTime={isoDate(item.hiddenSince)}>{formatDate(item.hiddenSince)}</time>: confirm
-          it is still available.
+          Hidden from search since <time dateTime={isoDate(item.hiddenSince)}>{formatDate(item.hiddenSince)}</time>: confirm it is still
+          available.
         </p>
       ) : null}
 

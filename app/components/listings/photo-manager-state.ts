@@ -1,6 +1,6 @@
 // The pure parts of the photo manager: moving a photo, what to announce when processing finishes,
 // and how to word an API refusal. Kept apart from the component so they are tested directly.
-import type { OwnerPhoto } from '#server/listings/photos.ts'
+import type { OwnerPhoto } from '#common/listings/photos.ts'
 
 /** The list with the photo at `from` moved to `to` (both clamped to the list). */
 export function movePhoto<T>(photos: T[], from: number, to: number): T[] {

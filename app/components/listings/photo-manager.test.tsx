@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { OwnerPhoto } from '#server/listings/photos.ts'
+import type { OwnerPhoto } from '#common/listings/photos.ts'
 import { PhotoManager } from './photo-manager.tsx'
 import { hasPending, movePhoto, photoLabel, problemMessage, processingNews } from './photo-manager-state.ts'
 
@@ -79,7 +79,9 @@ describe('photo manager state', () => {
   })
 
   it('words refusals and labels', () => {
-    expect(problemMessage({ status: 400, detail: 'A listing can have at most 30 photos.' }, 'x')).toBe('A listing can have at most 30 photos.')
+    expect(problemMessage({ status: 400, detail: 'A listing can have at most 30 photos.' }, 'x')).toBe(
+      'A listing can have at most 30 photos.',
+    )
     expect(problemMessage('<html>', 'Try again.')).toBe('Try again.')
     expect(photoLabel(ready, 0, 4)).toBe('Photo 1 of 4: Front porch')
   })

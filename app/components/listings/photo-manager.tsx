@@ -4,7 +4,7 @@
 // /api/properties/:id/photos…, so it all works without JavaScript; with it, the same requests go
 // through fetch and the list updates in place, with results read out in a live region.
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react'
-import type { OwnerPhoto } from '#server/listings/photos.ts'
+import type { OwnerPhoto } from '#common/listings/photos.ts'
 import { ListingPhoto } from './listing-photo.tsx'
 import { hasPending, movePhoto, photoLabel, problemMessage, processingNews } from './photo-manager-state.ts'
 
@@ -175,8 +175,8 @@ export function PhotoManager({
           Photos
         </h2>
         <p className="text-sm text-ink-soft">
-          Up to {MAX_PHOTOS} photos of at most 15 MB each (JPEG, PNG or WebP). The first photo is the cover. Location
-          data and other metadata are removed from every photo.
+          Up to {MAX_PHOTOS} photos of at most 15 MB each (JPEG, PNG or WebP). The first photo is the cover. Location data and other
+          metadata are removed from every photo.
         </p>
       </div>
 
@@ -267,7 +267,11 @@ export function PhotoManager({
               >
                 <div className="aspect-[3/2] overflow-hidden rounded-lg bg-gray-100">
                   {photo.status === 'ready' && photo.view ? (
-                    <ListingPhoto photo={photo.view} sizes="(min-width: 1024px) 20rem, (min-width: 640px) 45vw, 90vw" className="h-full w-full object-cover" />
+                    <ListingPhoto
+                      photo={photo.view}
+                      sizes="(min-width: 1024px) 20rem, (min-width: 640px) 45vw, 90vw"
+                      className="h-full w-full object-cover"
+                    />
                   ) : photo.status === 'failed' ? (
                     <p className="p-3 text-sm text-red-800">
                       <strong>Could not be processed.</strong> {photo.error}
@@ -276,7 +280,9 @@ export function PhotoManager({
                     <p className="flex h-full items-center justify-center text-sm text-ink-soft">Processing…</p>
                   )}
                 </div>
-                <p className="text-sm font-semibold text-ink">{index === 0 ? `Cover photo (1 of ${photos.length})` : `Photo ${index + 1} of ${photos.length}`}</p>
+                <p className="text-sm font-semibold text-ink">
+                  {index === 0 ? `Cover photo (1 of ${photos.length})` : `Photo ${index + 1} of ${photos.length}`}
+                </p>
 
                 <form
                   method="post"
@@ -321,7 +327,12 @@ export function PhotoManager({
                       >
                         <input type="hidden" name="intent" value={intent} />
                         <input type="hidden" name="redirectTo" value={redirectTo} />
-                        <button type="submit" className={buttonClass} disabled={isDisabled} aria-label={`${intent === 'earlier' ? 'Move earlier' : 'Move later'}: ${label}`}>
+                        <button
+                          type="submit"
+                          className={buttonClass}
+                          disabled={isDisabled}
+                          aria-label={`${intent === 'earlier' ? 'Move earlier' : 'Move later'}: ${label}`}
+                        >
                           {intent === 'earlier' ? 'Move earlier' : 'Move later'}
                         </button>
                       </form>
@@ -337,11 +348,7 @@ export function PhotoManager({
                   >
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="redirectTo" value={redirectTo} />
-                    <button
-                      type="submit"
-                      className={`${buttonClass} text-red-800 hover:bg-red-50`}
-                      aria-label={`Delete ${label}`}
-                    >
+                    <button type="submit" className={`${buttonClass} text-red-800 hover:bg-red-50`} aria-label={`Delete ${label}`}>
                       Delete
                     </button>
                   </form>

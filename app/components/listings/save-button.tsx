@@ -3,7 +3,7 @@
 // JavaScript a fetcher submits it, the button flips at once and the server answers { saved }.
 // Two looks: a labelled button (listing page, saved list) and a round heart on a result card.
 import { useFetcher } from 'react-router'
-import { listingPath } from '#app/utils/listing-url.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
 
 type Props = {
   listing: { id: number; title: string }
@@ -16,7 +16,15 @@ type Props = {
 
 function Heart({ isFilled, className }: { isFilled: boolean; className: string }) {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" className={className} fill={isFilled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 20 20"
+      className={className}
+      fill={isFilled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="1.8"
+    >
       <path d="M10 17s-6.5-4.1-6.5-8.6A3.6 3.6 0 0 1 10 6a3.6 3.6 0 0 1 6.5 2.4C16.5 12.9 10 17 10 17Z" strokeLinejoin="round" />
     </svg>
   )

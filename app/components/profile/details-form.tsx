@@ -1,25 +1,8 @@
 // Display name, role, bio and phone: how the user appears to landlords, renters and the community.
 import { useRef } from 'react'
 import { Form } from 'react-router'
-import {
-  Button,
-  FieldError,
-  FormAlert,
-  PendingNote,
-  TextField,
-  describedBy,
-  useFormFeedback,
-  useIsSubmitting,
-} from './fields.tsx'
-import {
-  BIO_MAX,
-  DISPLAY_NAME_MAX,
-  INTENTS,
-  PHONE_MAX,
-  PROFILE_ROLES,
-  type FormFailure,
-  type ProfileRole,
-} from './profile-forms.ts'
+import { Button, FieldError, FormAlert, PendingNote, TextField, describedBy, useFormFeedback, useIsSubmitting } from './fields.tsx'
+import { BIO_MAX, DISPLAY_NAME_MAX, INTENTS, PHONE_MAX, PROFILE_ROLES, type FormFailure, type ProfileRole } from './profile-forms.ts'
 
 const roleDetails: Record<ProfileRole, { label: string; description: string }> = {
   renter: { label: 'Renter', description: 'I am looking for a home to rent or lease.' },
@@ -117,9 +100,7 @@ export function DetailsForm({
       />
 
       <div className="flex items-center gap-3">
-        <Button type="submit">
-          Save profile
-        </Button>
+        <Button type="submit">Save profile</Button>
         {isSubmitting ? <PendingNote>Saving…</PendingNote> : null}
       </div>
     </Form>

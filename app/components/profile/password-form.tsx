@@ -2,7 +2,7 @@
 // site's password rule (8–128 characters, not a common password).
 import { useRef } from 'react'
 import { Form } from 'react-router'
-import { PASSWORD_HINT } from '#app/utils/auth-schemas.ts'
+import { PASSWORD_HINT } from '#common/accounts/auth-schemas.ts'
 import { Button, FormAlert, PendingNote, TextField, useFormFeedback, useIsSubmitting } from './fields.tsx'
 import { INTENTS, PASSWORD_MAX, PASSWORD_MIN, type FormFailure } from './profile-forms.ts'
 

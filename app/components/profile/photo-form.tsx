@@ -1,17 +1,7 @@
 // The profile photo: upload a new one (checked and re-encoded on the server) or remove it.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Form } from 'react-router'
-import {
-  Button,
-  FieldError,
-  FormAlert,
-  Hint,
-  PendingNote,
-  describedBy,
-  inputClass,
-  useFormFeedback,
-  useIsSubmitting,
-} from './fields.tsx'
+import { Button, FieldError, FormAlert, Hint, PendingNote, describedBy, inputClass, useFormFeedback, useIsSubmitting } from './fields.tsx'
 import { INTENTS, type FormFailure } from './profile-forms.ts'
 
 /** The same limits as the server's; checked here too so nobody waits for a doomed upload. */
@@ -85,14 +75,7 @@ export function PhotoForm({
       </div>
 
       <div className="min-w-0 flex-1 space-y-4">
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          ref={formRef}
-          noValidate
-          onSubmit={onSubmit}
-          className="space-y-4"
-        >
+        <Form method="post" encType="multipart/form-data" ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
           <input type="hidden" name="intent" value={INTENTS.avatar} />
           <FormAlert id="photo-form-error" message={failure?.formError} />
           <div>

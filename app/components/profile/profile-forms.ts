@@ -1,8 +1,14 @@
 // The forms of /userprofile: one zod schema each, used by the page (limits, hints) and by its action.
 // Safe for the browser: no server modules here.
 import { z } from 'zod'
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, displayNameSchema, newPasswordSchema } from '#app/utils/auth-schemas.ts'
-import { isPlainText } from '#app/utils/plain-text.ts'
+import {
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  displayNameSchema,
+  newPasswordSchema,
+} from '#common/accounts/auth-schemas.ts'
+import { isPlainText } from '#common/plain-text.ts'
 
 export const PROFILE_ROLES = ['renter', 'landlord'] as const
 export type ProfileRole = (typeof PROFILE_ROLES)[number]

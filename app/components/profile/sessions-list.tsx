@@ -27,9 +27,7 @@ export function SessionsList({ sessions, failure }: { sessions: SessionView[]; f
               <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
                 {session.device}
                 {session.isCurrent ? (
-                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                    This device
-                  </span>
+                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">This device</span>
                 ) : null}
               </p>
               <p className="mt-1 text-sm text-ink-soft">
@@ -48,7 +46,11 @@ export function SessionsList({ sessions, failure }: { sessions: SessionView[]; f
                 <input type="hidden" name="intent" value={INTENTS.revokeSession} />
                 <input type="hidden" name="sessionId" value={session.id} />
                 <Button type="submit" variant="secondary">
-                  Sign out<span className="sr-only"> {session.device}, signed in {session.signedInAt}</span>
+                  Sign out
+                  <span className="sr-only">
+                    {' '}
+                    {session.device}, signed in {session.signedInAt}
+                  </span>
                 </Button>
               </Form>
             )}

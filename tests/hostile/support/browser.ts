@@ -35,7 +35,8 @@ function scanPage(): LiveHtml {
   const all = [...document.querySelectorAll('*')]
   const marked = [...document.querySelectorAll('[data-hostile], #fuzzelement1, foo, sc, x')].map(describe)
   const handlers = all.filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).map(describe)
-  const isScriptUrl = (value: string | null) => value !== null && /^\s*(javascript|vbscript|data:text\/html)/i.test(value.replace(/[\u0000-\u0020]/g, ''))
+  const isScriptUrl = (value: string | null) =>
+    value !== null && /^\s*(javascript|vbscript|data:text\/html)/i.test(value.replace(/[\u0000-\u0020]/g, ''))
   const scriptUrls = all
     .filter((el) => ['href', 'src', 'action', 'formaction', 'data', 'xlink:href'].some((name) => isScriptUrl(el.getAttribute(name))))
     .map(describe)
@@ -56,7 +57,9 @@ function pageWords(): string {
   }
   const fields = [...document.querySelectorAll('input, textarea')].map((el) => (el as HTMLInputElement).value)
   const alts = [...document.querySelectorAll('img[alt]')].map((img) => img.getAttribute('alt') ?? '')
-  const labels = [...document.querySelectorAll('[aria-label], [title]')].map((el) => `${el.getAttribute('aria-label') ?? ''}\n${el.getAttribute('title') ?? ''}`)
+  const labels = [...document.querySelectorAll('[aria-label], [title]')].map(
+    (el) => `${el.getAttribute('aria-label') ?? ''}\n${el.getAttribute('title') ?? ''}`,
+  )
   return [parts.join(''), ...fields, ...alts, ...labels].join('\n')
 }
 
@@ -71,7 +74,11 @@ export function cookiesFor(cookie: string | undefined, origin: string) {
 }
 
 /** A browser context as a person of the site: their cookie, the marker function, dialogs recorded. */
-export async function personContext(browser: Browser, origin: string, { cookie, javaScript = true }: { cookie?: string; javaScript?: boolean } = {}) {
+export async function personContext(
+  browser: Browser,
+  origin: string,
+  { cookie, javaScript = true }: { cookie?: string; javaScript?: boolean } = {},
+) {
   const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: javaScript })
   await context.addCookies(cookiesFor(cookie, origin))
   await context.addInitScript(() => {

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { hashPassword } from 'better-auth/crypto'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { openDatabase } from '#server/db/client.server.ts'
 import { account, profile, user } from '#server/db/schema.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '#tests/support/server-process.ts'
@@ -121,7 +121,10 @@ export default async function setup(project: TestProject) {
     await Promise.allSettled(running.map((site) => site.drop()))
     throw error
   }
-  project.provide('hostileSites', running.map((site) => site.info))
+  project.provide(
+    'hostileSites',
+    running.map((site) => site.info),
+  )
   return async () => {
     for (const site of running) {
       const failures = failuresIn(site.server.output())

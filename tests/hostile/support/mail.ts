@@ -14,7 +14,10 @@ export function mailFolder(dataDir: string) {
     for (const file of files) {
       if (parsed.has(file)) continue
       // Quoted-printable: join soft line breaks and decode '='.
-      const text = fs.readFileSync(path.join(folder, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+      const text = fs
+        .readFileSync(path.join(folder, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
       const to = /^To: (.+)$/m.exec(text)?.[1]?.trim().toLowerCase()
       const links = text.match(/https?:\/\/[^\s<>"]+/g) ?? []
       // A file still being written is read again on the next look.

@@ -21,7 +21,11 @@ type Options = {
 
 const CHUNK = Buffer.alloc(64 * 1024, 0x61)
 
-function request(origin: string, { method, path, headers = {}, timeoutMs = 10_000 }: Options, feed: (req: http.ClientRequest, sent: { bytes: number }, done: () => boolean) => void): Promise<RawAnswer> {
+function request(
+  origin: string,
+  { method, path, headers = {}, timeoutMs = 10_000 }: Options,
+  feed: (req: http.ClientRequest, sent: { bytes: number }, done: () => boolean) => void,
+): Promise<RawAnswer> {
   const url = new URL(origin)
   return new Promise((resolve, reject) => {
     const sent = { bytes: 0 }
@@ -89,7 +93,10 @@ function overSocket(origin: string, options: Options & { sendBytes: number; decl
     let bytesSent = 0
     let answeredAt: number | null = null
     let settled = false
-    const timer = setTimeout(() => settle(new Error(`${method} ${path}: no answer within ${timeoutMs} ms after ${bytesSent} body bytes`)), timeoutMs)
+    const timer = setTimeout(
+      () => settle(new Error(`${method} ${path}: no answer within ${timeoutMs} ms after ${bytesSent} body bytes`)),
+      timeoutMs,
+    )
     function settle(error?: Error) {
       if (settled) return
       // Latin-1 keeps one character per byte, so chunk sizes (in bytes) index the text.

@@ -127,7 +127,6 @@ export class Site {
 
 const peek = async (response: Response) => (response.status === 302 ? '' : (await response.clone().text()).slice(0, 300))
 
-
 export type ListingField =
   | 'title'
   | 'type'
@@ -228,4 +227,3 @@ export async function writeSplitting(
   }
   return { stored, refused }
 }
-

@@ -2,7 +2,7 @@
 // the page actions of app/routes.ts, the JSON API under /api and better-auth under /api/auth.
 // Read app/routes.ts, server/http/*-api.server.ts and the better-auth surface when a route is added.
 import { randomUUID } from 'node:crypto'
-import { siteConfig } from '#app/site-config.ts'
+import { siteConfig } from '#common/site-config.ts'
 import { solidImage } from '#tests/support/images.ts'
 import { listingForm, type LiveAccount, type Site } from './site.ts'
 
@@ -39,7 +39,11 @@ export const FORM_LIMIT_BYTES = 256 * 1024
 export const PROFILE_LIMIT_BYTES = 6 * 1024 * 1024
 export const PHOTOS_LIMIT_BYTES = 60 * 1024 * 1024
 
-const form = (path: (w: World) => string, body: (w: World) => Record<string, string | string[]>, extra: Partial<WriteRoute> = {}): WriteRoute => ({
+const form = (
+  path: (w: World) => string,
+  body: (w: World) => Record<string, string | string[]>,
+  extra: Partial<WriteRoute> = {},
+): WriteRoute => ({
   method: 'POST',
   path,
   kind: 'form',
@@ -47,7 +51,12 @@ const form = (path: (w: World) => string, body: (w: World) => Record<string, str
   ...extra,
 })
 
-const json = (method: WriteRoute['method'], path: (w: World) => string, body?: (w: World) => unknown, extra: Partial<WriteRoute> = {}): WriteRoute => ({
+const json = (
+  method: WriteRoute['method'],
+  path: (w: World) => string,
+  body?: (w: World) => unknown,
+  extra: Partial<WriteRoute> = {},
+): WriteRoute => ({
   method,
   path,
   kind: body ? 'json' : 'none',
@@ -55,23 +64,69 @@ const json = (method: WriteRoute['method'], path: (w: World) => string, body?: (
   ...extra,
 })
 
-const auth = (endpoint: string, body: (w: World) => unknown, extra: Partial<WriteRoute> = {}) => json('POST', () => `/api/auth/${endpoint}`, body, extra)
+const auth = (endpoint: string, body: (w: World) => unknown, extra: Partial<WriteRoute> = {}) =>
+  json('POST', () => `/api/auth/${endpoint}`, body, extra)
 
 /** The page actions (each also as its `.data` request, which client-side navigation sends). */
 const pageActions: WriteRoute[] = [
-  form(() => '/properties/new', () => ({ ...listingForm({ title: 'Cross-site listing' }), intent: 'save' })),
-  form((w) => `/properties/${w.listing.slug}/edit`, () => ({ ...listingForm({ title: 'Changed by another site' }), intent: 'save' })),
-  form((w) => `/properties/${w.listing.slug}/save`, () => ({ intent: 'save', redirectTo: '/' })),
-  form((w) => `/properties/${w.listing.slug}/manage`, () => ({ intent: 'delete', confirmed: 'yes' })),
-  form(() => '/chat', () => ({ intent: 'send', body: 'Posted from another site', clientTxnId: 'cross-site-page-1' })),
-  form((w) => `/chat/${w.conversationId}`, () => ({ intent: 'send', body: 'Sent from another site', clientTxnId: 'cross-site-page-2' })),
-  form(() => '/chat/reports', (w) => ({ intent: 'resolve', reportId: String(w.reportId), action: 'dismiss' }), { asAdmin: true }),
-  form(() => '/login', (w) => ({ email: w.email, password: 'a sturdy bench passphrase', redirectTo: '/' })),
-  form(() => '/register', () => ({ name: 'Cross Site', email: 'cross.site@example.com', password: 'a sturdy bench passphrase', termsVersion: siteConfig.termsVersion })),
-  form(() => '/forgot-password', (w) => ({ email: w.email })),
-  form(() => '/reset-password?token=not-a-token', () => ({ newPassword: 'a sturdy new passphrase' })),
-  form(() => '/logout', () => ({})),
-  form(() => '/userprofile', () => ({ intent: 'save-profile', name: 'Changed by another site', role: '', bio: '', phone: '' })),
+  form(
+    () => '/properties/new',
+    () => ({ ...listingForm({ title: 'Cross-site listing' }), intent: 'save' }),
+  ),
+  form(
+    (w) => `/properties/${w.listing.slug}/edit`,
+    () => ({ ...listingForm({ title: 'Changed by another site' }), intent: 'save' }),
+  ),
+  form(
+    (w) => `/properties/${w.listing.slug}/save`,
+    () => ({ intent: 'save', redirectTo: '/' }),
+  ),
+  form(
+    (w) => `/properties/${w.listing.slug}/manage`,
+    () => ({ intent: 'delete', confirmed: 'yes' }),
+  ),
+  form(
+    () => '/chat',
+    () => ({ intent: 'send', body: 'Posted from another site', clientTxnId: 'cross-site-page-1' }),
+  ),
+  form(
+    (w) => `/chat/${w.conversationId}`,
+    () => ({ intent: 'send', body: 'Sent from another site', clientTxnId: 'cross-site-page-2' }),
+  ),
+  form(
+    () => '/chat/reports',
+    (w) => ({ intent: 'resolve', reportId: String(w.reportId), action: 'dismiss' }),
+    { asAdmin: true },
+  ),
+  form(
+    () => '/login',
+    (w) => ({ email: w.email, password: 'a sturdy bench passphrase', redirectTo: '/' }),
+  ),
+  form(
+    () => '/register',
+    () => ({
+      name: 'Cross Site',
+      email: 'cross.site@example.com',
+      password: 'a sturdy bench passphrase',
+      termsVersion: siteConfig.termsVersion,
+    }),
+  ),
+  form(
+    () => '/forgot-password',
+    (w) => ({ email: w.email }),
+  ),
+  form(
+    () => '/reset-password?token=not-a-token',
+    () => ({ newPassword: 'a sturdy new passphrase' }),
+  ),
+  form(
+    () => '/logout',
+    () => ({}),
+  ),
+  form(
+    () => '/userprofile',
+    () => ({ intent: 'save-profile', name: 'Changed by another site', role: '', bio: '', phone: '' }),
+  ),
   // The profile photo: the one page form that uploads, as a multipart form with its larger limit.
   { method: 'POST', path: () => '/userprofile', kind: 'multipart', limitBytes: PROFILE_LIMIT_BYTES },
 ]
@@ -85,28 +140,82 @@ const dataRequests: WriteRoute[] = pageActions.map((route) => ({
 }))
 
 const api: WriteRoute[] = [
-  json('POST', () => '/api/chat/conversations', (w) => ({ otherUserId: w.otherId })),
-  json('POST', (w) => `/api/chat/conversations/${w.conversationId}/messages`, () => ({ body: 'From another site', clientTxnId: 'cross-site-api-1' })),
-  json('POST', (w) => `/api/chat/conversations/${w.conversationId}/read`, () => ({})),
-  json('PATCH', (w) => `/api/chat/messages/${w.directMessageId}`, () => ({ body: 'Edited from another site' })),
+  json(
+    'POST',
+    () => '/api/chat/conversations',
+    (w) => ({ otherUserId: w.otherId }),
+  ),
+  json(
+    'POST',
+    (w) => `/api/chat/conversations/${w.conversationId}/messages`,
+    () => ({ body: 'From another site', clientTxnId: 'cross-site-api-1' }),
+  ),
+  json(
+    'POST',
+    (w) => `/api/chat/conversations/${w.conversationId}/read`,
+    () => ({}),
+  ),
+  json(
+    'PATCH',
+    (w) => `/api/chat/messages/${w.directMessageId}`,
+    () => ({ body: 'Edited from another site' }),
+  ),
   json('DELETE', (w) => `/api/chat/messages/${w.directMessageId}`),
-  json('POST', () => '/api/chat/room/messages', () => ({ body: 'Room post from another site', clientTxnId: 'cross-site-api-2' })),
-  json('PATCH', (w) => `/api/chat/room/messages/${w.roomMessageId}`, () => ({ body: 'Edited from another site' })),
+  json(
+    'POST',
+    () => '/api/chat/room/messages',
+    () => ({ body: 'Room post from another site', clientTxnId: 'cross-site-api-2' }),
+  ),
+  json(
+    'PATCH',
+    (w) => `/api/chat/room/messages/${w.roomMessageId}`,
+    () => ({ body: 'Edited from another site' }),
+  ),
   json('DELETE', (w) => `/api/chat/room/messages/${w.roomMessageId}`),
-  json('POST', () => '/api/chat/reports', (w) => ({ kind: 'room', messageId: w.roomMessageId, reason: 'Reported from another site' })),
-  json('POST', (w) => `/api/chat/reports/${w.reportId}/resolve`, () => ({ action: 'dismiss' }), { asAdmin: true }),
-  json('POST', () => '/api/chat/mutes', (w) => ({ userId: w.otherId, minutes: 15, reason: 'From another site' }), { asAdmin: true }),
+  json(
+    'POST',
+    () => '/api/chat/reports',
+    (w) => ({ kind: 'room', messageId: w.roomMessageId, reason: 'Reported from another site' }),
+  ),
+  json(
+    'POST',
+    (w) => `/api/chat/reports/${w.reportId}/resolve`,
+    () => ({ action: 'dismiss' }),
+    { asAdmin: true },
+  ),
+  json(
+    'POST',
+    () => '/api/chat/mutes',
+    (w) => ({ userId: w.otherId, minutes: 15, reason: 'From another site' }),
+    { asAdmin: true },
+  ),
   json('DELETE', (w) => `/api/chat/mutes/${w.otherId}`, undefined, { asAdmin: true }),
-  json('POST', () => '/api/chat/blocks', (w) => ({ userId: w.otherId })),
+  json(
+    'POST',
+    () => '/api/chat/blocks',
+    (w) => ({ userId: w.otherId }),
+  ),
   json('DELETE', (w) => `/api/chat/blocks/${w.otherId}`),
   { method: 'POST', path: (w) => `/api/properties/${w.listing.id}/photos`, kind: 'multipart', limitBytes: PHOTOS_LIMIT_BYTES },
-  form((w) => `/api/properties/${w.listing.id}/photos/${w.photoId}`, () => ({ intent: 'delete', redirectTo: '/' })),
-  json('PATCH', (w) => `/api/properties/${w.listing.id}/photos`, (w) => ({ photos: [{ id: w.photoId, altText: 'Changed by another site' }] })),
+  form(
+    (w) => `/api/properties/${w.listing.id}/photos/${w.photoId}`,
+    () => ({ intent: 'delete', redirectTo: '/' }),
+  ),
+  json(
+    'PATCH',
+    (w) => `/api/properties/${w.listing.id}/photos`,
+    (w) => ({ photos: [{ id: w.photoId, altText: 'Changed by another site' }] }),
+  ),
   json('DELETE', (w) => `/api/properties/${w.listing.id}/photos/${w.photoId}`),
 ]
 
 const authUsed: WriteRoute[] = [
-  auth('sign-up/email', () => ({ name: 'Cross Site', email: 'cross.site.api@example.com', password: 'a sturdy bench passphrase', termsVersion: siteConfig.termsVersion })),
+  auth('sign-up/email', () => ({
+    name: 'Cross Site',
+    email: 'cross.site.api@example.com',
+    password: 'a sturdy bench passphrase',
+    termsVersion: siteConfig.termsVersion,
+  })),
   auth('sign-in/email', (w) => ({ email: w.email, password: 'a sturdy bench passphrase' })),
   auth('sign-out', () => ({})),
   auth('send-verification-email', (w) => ({ email: w.email })),
@@ -181,18 +290,29 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
   // The photo's job settles first, so nothing but the test's own requests works on the server after.
   const deadline = Date.now() + 30_000
   for (;;) {
-    const { photos } = (await (await site.send(`/api/properties/${listing.id}/photos`, { cookie: owner.cookie })).json()) as { photos: { status: string }[] }
+    const { photos } = (await (await site.send(`/api/properties/${listing.id}/photos`, { cookie: owner.cookie })).json()) as {
+      photos: { status: string }[]
+    }
     if (photos.every((photo) => photo.status === 'ready')) break
     if (Date.now() > deadline) throw new Error(`the photo is still ${photos[0]?.status} after 30 s`)
     await new Promise((r) => setTimeout(r, 100))
   }
   const opened = await site.send('/api/chat/conversations', { cookie: owner.cookie, json: { otherUserId: other.id } })
   const { conversationId } = (await opened.json()) as { conversationId: number }
-  const dm = await site.send(`/api/chat/conversations/${conversationId}/messages`, { cookie: owner.cookie, json: { body: 'Hello there', clientTxnId: randomUUID() } })
+  const dm = await site.send(`/api/chat/conversations/${conversationId}/messages`, {
+    cookie: owner.cookie,
+    json: { body: 'Hello there', clientTxnId: randomUUID() },
+  })
   const directMessageId = ((await dm.json()) as { message: { id: number } }).message.id
-  const room = await site.send('/api/chat/room/messages', { cookie: owner.cookie, json: { body: 'Hello, room', clientTxnId: randomUUID() } })
+  const room = await site.send('/api/chat/room/messages', {
+    cookie: owner.cookie,
+    json: { body: 'Hello, room', clientTxnId: randomUUID() },
+  })
   const roomMessageId = ((await room.json()) as { message: { id: number } }).message.id
-  const reported = await site.send('/api/chat/reports', { cookie: other.cookie, json: { kind: 'room', messageId: roomMessageId, reason: 'Just checking' } })
+  const reported = await site.send('/api/chat/reports', {
+    cookie: other.cookie,
+    json: { kind: 'room', messageId: roomMessageId, reason: 'Just checking' },
+  })
   if (reported.status !== 201) throw new Error(`report: ${reported.status}`)
   const reports = (await (await site.send('/api/chat/reports', { cookie: admin.cookie })).json()) as { reports: { id: number }[] }
   const world: World = {

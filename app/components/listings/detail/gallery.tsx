@@ -3,7 +3,7 @@
 // back to the button that opened it). With no photos it shows a neutral drawing instead.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { ListingPhoto } from '#app/components/listings/listing-photo.tsx'
-import type { PhotoView } from '#server/listings/photos.ts'
+import type { PhotoView } from '#common/listings/photos.ts'
 
 const SWIPE_PX = 40
 

@@ -1,8 +1,8 @@
 // The facts of a listing page: key facts, the all-in monthly cost, amenities, pets and availability.
 import type { ReactNode } from 'react'
 import { formatBathrooms, formatBedrooms, formatCents, formatDate } from '#app/utils/format.ts'
-import type { ListingDetail } from '#server/listings/listings.server.ts'
-import { AMENITIES, UTILITIES } from '#server/listings/vocabulary.ts'
+import type { ListingDetail } from '#server/listings/index.server.ts'
+import { AMENITIES, UTILITIES } from '#common/listings/vocabulary.ts'
 import { typeLabel } from './seo.ts'
 
 /** A listing as the page receives it: the owner's id stays on the server. */

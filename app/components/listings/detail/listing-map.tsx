@@ -2,7 +2,7 @@
 // the map is shown; until then (and without JavaScript) the area and a link to a full map stand in.
 // Tiles that cannot load leave a plain background with the marker still in place.
 import { useEffect, useRef, useState } from 'react'
-import { tileLayerOptions, type MapTiles } from '#app/utils/map-tiles.ts'
+import { tileLayerOptions, type MapTiles } from '#common/map-tiles.ts'
 
 type Props = { latitude: number; longitude: number; label: string; tiles: MapTiles }
 

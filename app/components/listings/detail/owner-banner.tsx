@@ -1,7 +1,7 @@
 // What the owner (or an administrator) sees above their listing: its status, and the way to edit or
 // publish it. The server checks who may change it again on every request.
 import { Form } from 'react-router'
-import type { ListingStatus } from '#server/listings/vocabulary.ts'
+import type { ListingStatus } from '#common/listings/vocabulary.ts'
 
 const STATUS_TEXT: Record<ListingStatus, string> = {
   draft: 'Draft — only you can see this.',

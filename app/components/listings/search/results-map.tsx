@@ -4,9 +4,9 @@
 import type * as Leaflet from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
 import { formatCents } from '#app/utils/format.ts'
-import { listingPath } from '#app/utils/listing-url.ts'
-import { tileLayerOptions, type MapTiles } from '#app/utils/map-tiles.ts'
-import type { ListingSummary } from '#server/listings/listings.server.ts'
+import { listingPath } from '#common/listings/listing-url.ts'
+import { tileLayerOptions, type MapTiles } from '#common/map-tiles.ts'
+import type { ListingSummary } from '#server/listings/index.server.ts'
 
 export type MapBounds = { south: number; west: number; north: number; east: number }
 export type TileConfig = MapTiles
@@ -44,8 +44,7 @@ function markerIcon(L: typeof Leaflet, listing: MapListing) {
   const width = text.length * 8 + 20
   return L.divIcon({
     html: label,
-    className:
-      'rounded-full bg-brand-800 text-xs font-bold text-white shadow-md ring-2 ring-white hover:bg-brand-600',
+    className: 'rounded-full bg-brand-800 text-xs font-bold text-white shadow-md ring-2 ring-white hover:bg-brand-600',
     iconSize: [width, 26],
     iconAnchor: [width / 2, 26],
     popupAnchor: [0, -26],
@@ -120,10 +119,13 @@ export function ResultsMap({
     }
     isMovingItself.current = true
     if (bounds) {
-      map.fitBounds([
-        [bounds.south, bounds.west],
-        [bounds.north, bounds.east],
-      ], { animate: false })
+      map.fitBounds(
+        [
+          [bounds.south, bounds.west],
+          [bounds.north, bounds.east],
+        ],
+        { animate: false },
+      )
     } else if (listings.length > 0) {
       map.fitBounds(L.latLngBounds(listings.map((l) => [l.latitude, l.longitude] as [number, number])), {
         padding: [32, 32],

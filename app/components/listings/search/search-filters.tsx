@@ -1,7 +1,7 @@
 // The filters of /properties: plain GET form fields named as the search schema names them, so
 // the form works without JavaScript and the URL is the search.
 import type { ReactNode } from 'react'
-import { AMENITIES, LISTING_TYPE_LABELS, LISTING_TYPES } from '#server/listings/vocabulary.ts'
+import { AMENITIES, LISTING_TYPE_LABELS, LISTING_TYPES } from '#common/listings/vocabulary.ts'
 import { BOUNDS_KEYS } from './search-url.ts'
 
 export type FieldErrors = Record<string, string[]>
@@ -12,7 +12,6 @@ export const SORT_OPTIONS = [
   { value: 'price-desc', label: 'Price: high to low' },
   { value: 'largest', label: 'Largest' },
 ] as const
-
 
 const BEDS = ['1', '2', '3', '4', '5']
 const BATHS = ['1', '1.5', '2', '3']
@@ -98,8 +97,7 @@ function Checkboxes({
 }
 
 /** Every value of a parameter, commas split as the schema splits them. */
-const allOf = (params: URLSearchParams, name: string) =>
-  params.getAll(name).flatMap((value) => value.split(',').map((v) => v.trim()))
+const allOf = (params: URLSearchParams, name: string) => params.getAll(name).flatMap((value) => value.split(',').map((v) => v.trim()))
 
 export function SearchFilters({ params, errors }: { params: URLSearchParams; errors: FieldErrors }) {
   const value = (name: string) => params.get(name) ?? ''

@@ -81,10 +81,7 @@ export function viewHref(params: URLSearchParams, view: SearchView): string {
 }
 
 /** The search limited to a map area, from its first page. */
-export function boundsHref(
-  params: URLSearchParams,
-  bounds: { south: number; west: number; north: number; east: number },
-): string {
+export function boundsHref(params: URLSearchParams, bounds: { south: number; west: number; north: number; east: number }): string {
   const next = withoutEmpty(params)
   next.delete('cursor')
   for (const key of BOUNDS_KEYS) next.set(key, String(Math.round(bounds[key] * 1e5) / 1e5))

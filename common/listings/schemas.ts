@@ -1,16 +1,9 @@
 // The zod schemas of a listing and of a listing search, shared by the domain functions, the JSON
 // API and (later) the landlord's form and the /properties filters.
 import { z } from 'zod'
-import { plainText } from '#app/utils/plain-text.ts'
-import { MAX_INT32 } from '#server/db/limits.ts'
-import {
-  AMENITY_VALUES,
-  LISTING_SORTS,
-  LISTING_TYPES,
-  OFFERS,
-  UTILITY_VALUES,
-  type ListingSort,
-} from './vocabulary.ts'
+import { plainText } from '#common/plain-text.ts'
+import { MAX_INT32 } from '#common/limits.ts'
+import { AMENITY_VALUES, LISTING_SORTS, LISTING_TYPES, OFFERS, UTILITY_VALUES, type ListingSort } from '#common/listings/vocabulary.ts'
 
 const MAX_CENTS = 100_000_000 // $1,000,000: far above any rent, far below integer overflow.
 
@@ -136,8 +129,16 @@ export const listingInputSchema = listingFieldsSchema.superRefine((value, ctx) =
     // Each price fits on its own, but 30 nights plus every fee may not fit the stored monthly cost.
     ctx.addIssue(
       value.lease
-        ? { code: 'custom', path: ['lease', 'monthlyRentCents'], message: 'The all-in monthly cost (rent plus fees) is too large; lower the rent or the fees.' }
-        : { code: 'custom', path: ['shortTerm', 'nightlyCents'], message: 'The all-in monthly cost (30 nights plus fees) is too large; lower the nightly price or the fees.' },
+        ? {
+            code: 'custom',
+            path: ['lease', 'monthlyRentCents'],
+            message: 'The all-in monthly cost (rent plus fees) is too large; lower the rent or the fees.',
+          }
+        : {
+            code: 'custom',
+            path: ['shortTerm', 'nightlyCents'],
+            message: 'The all-in monthly cost (30 nights plus fees) is too large; lower the nightly price or the fees.',
+          },
     )
   }
 })
@@ -151,7 +152,14 @@ export type ValidListing = z.output<typeof listingInputSchema>
 const list = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => {
     const values = Array.isArray(value) ? value : value === undefined ? [] : [value]
-    return values.flatMap((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : [v]))
+    return values.flatMap((v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [v],
+    )
   }, z.array(item))
 
 const number = (label: string) =>
@@ -161,12 +169,15 @@ const number = (label: string) =>
   )
 
 const flag = (label: string) =>
-  z.preprocess((value) => {
-    if (typeof value !== 'string') return value
-    if (['true', '1', 'yes', 'on'].includes(value)) return true
-    if (['false', '0', 'no', 'off', ''].includes(value)) return false
-    return value
-  }, z.boolean({ error: `${label} must be true or false.` }).optional())
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value
+      if (['true', '1', 'yes', 'on'].includes(value)) return true
+      if (['false', '0', 'no', 'off', ''].includes(value)) return false
+      return value
+    },
+    z.boolean({ error: `${label} must be true or false.` }).optional(),
+  )
 
 type CursorKey = { sort: ListingSort; key: string | number; id: number }
 
@@ -240,11 +251,13 @@ export const listingSearchSchema = z
     west: number('West').pipe(z.number().min(-180).max(180).optional()),
     north: number('North').pipe(z.number().min(-90).max(90).optional()),
     east: number('East').pipe(z.number().min(-180).max(180).optional()),
-    sort: z
-      .enum(LISTING_SORTS, { error: `Sort must be one of: ${LISTING_SORTS.join(', ')}.` })
-      .default('newest'),
+    sort: z.enum(LISTING_SORTS, { error: `Sort must be one of: ${LISTING_SORTS.join(', ')}.` }).default('newest'),
     limit: number('Limit').pipe(
-      z.int({ error: 'Limit must be a whole number.' }).min(1, { error: 'Limit must be at least 1.' }).max(50, { error: 'Limit can be at most 50.' }).default(20),
+      z
+        .int({ error: 'Limit must be a whole number.' })
+        .min(1, { error: 'Limit must be at least 1.' })
+        .max(50, { error: 'Limit can be at most 50.' })
+        .default(20),
     ),
     cursor: cursorSchema.optional(),
     total: flag('Total'),

@@ -1,10 +1,10 @@
 // The account forms' input rules (sign up, log in, password reset), one zod schema per form, shared
 // by the pages and the actions. The common-password check needs a large dictionary and is added on
-// the server (server/accounts/schemas.ts).
+// the server (server/accounts/schemas.server.ts).
 import { z } from 'zod'
-import { siteConfig } from '#app/site-config.ts'
-import { normalizeEmail } from '#server/accounts/email.ts'
-import { isPlainText, isSingleLine } from './plain-text.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { normalizeEmail } from '#common/accounts/email.ts'
+import { isPlainText, isSingleLine } from '#common/plain-text.ts'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
@@ -46,10 +46,7 @@ export const newPasswordSchema = text(messages.passwordMissing)
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
   .refine(isPlainText, messages.passwordNotText)
 
-export const nameSchema = text(messages.nameMissing)
-  .trim()
-  .min(1, messages.nameMissing)
-  .max(NAME_MAX_LENGTH, messages.nameTooLong)
+export const nameSchema = text(messages.nameMissing).trim().min(1, messages.nameMissing).max(NAME_MAX_LENGTH, messages.nameTooLong)
 
 /**
  * The name others see, as the profile sets it. The one rule for it wherever it is set: the profile
@@ -85,9 +82,7 @@ export const resetPasswordSchema = z.object({
 
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>
 
-export type ParsedForm<Output, Field extends string> =
-  | { success: true; data: Output }
-  | { success: false; fieldErrors: FieldErrors<Field> }
+export type ParsedForm<Output, Field extends string> = { success: true; data: Output } | { success: false; fieldErrors: FieldErrors<Field> }
 
 /** Validates a submitted form; on failure, the first message for each field. */
 export function parseForm<Schema extends z.ZodObject>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingIdFromSlug, listingPath, slugify } from './listing-url.ts'
+import { listingIdFromSlug, listingPath, slugify } from '#common/listings/listing-url.ts'
 
 describe('listing addresses', () => {
   it('makes a readable slug that ends in the id', () => {

@@ -1,13 +1,13 @@
 // The account forms' schemas as the server applies them: the shared rules of
-// app/utils/auth-schemas.ts plus the refusal of common passwords.
+// common/accounts/auth-schemas.ts plus the refusal of common passwords.
 import {
   newPasswordSchema,
   registerSchema as registerFormSchema,
   resetPasswordSchema as resetPasswordFormSchema,
-} from '#app/utils/auth-schemas.ts'
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.server.ts'
+} from '#common/accounts/auth-schemas.ts'
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '#server/accounts/password-policy.server.ts'
 
-export { emailOnlySchema, loginSchema, parseForm } from '#app/utils/auth-schemas.ts'
+export { emailOnlySchema, loginSchema, parseForm } from '#common/accounts/auth-schemas.ts'
 
 const uncommonPasswordSchema = newPasswordSchema.refine((password) => !isCommonPassword(password), {
   message: COMMON_PASSWORD_MESSAGE,

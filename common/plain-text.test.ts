@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPlainText, isSingleLine, plainText } from './plain-text.ts'
+import { isPlainText, isSingleLine, plainText } from '#common/plain-text.ts'
 
 describe('plain text', () => {
   it('refuses the NUL character, which PostgreSQL cannot store, naming the field', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { siteConfig } from '#app/site-config.ts'
-import { messages } from '#app/utils/auth-schemas.ts'
-import { COMMON_PASSWORD_MESSAGE } from './password-policy.server.ts'
-import { emailOnlySchema, loginSchema, parseForm, registerSchema, resetPasswordSchema } from './schemas.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { messages } from '#common/accounts/auth-schemas.ts'
+import { COMMON_PASSWORD_MESSAGE } from '#server/accounts/password-policy.server.ts'
+import { emailOnlySchema, loginSchema, parseForm, registerSchema, resetPasswordSchema } from '#server/accounts/schemas.server.ts'
 
 const valid = {
   name: 'Ada Renter',

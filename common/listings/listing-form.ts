@@ -1,8 +1,8 @@
 // The landlord's listing form as the browser sends it: the values of its fields (text, dollars),
 // how they become a listing input (cents, numbers), and how the listing schema's issues map back
 // onto the fields. Safe for the browser: the form checks a step with the same rules the server uses.
-import { listingInputSchema, type ListingInput } from './schemas.ts'
-import type { ListingDetail } from './listings.server.ts'
+import { listingInputSchema, type ListingInput } from '#common/listings/schemas.ts'
+import type { ListingDetail } from '#server/listings/listings.server.ts'
 
 export type FeeRow = { name: string; amount: string }
 
@@ -308,9 +308,7 @@ export function formErrorsOf(schemaErrors: Record<string, string[]>): ListingFor
   const errors: ListingFormErrors = {}
   for (const [path, messages] of Object.entries(schemaErrors)) {
     const fee = /^fees\.(\d+)\.(name|monthlyCents)$/.exec(path)
-    const key = fee
-      ? `fees.${fee[1]}.${fee[2] === 'name' ? 'name' : 'amount'}`
-      : (schemaPaths[path] ?? path.split('.')[0]!)
+    const key = fee ? `fees.${fee[1]}.${fee[2] === 'name' ? 'name' : 'amount'}` : (schemaPaths[path] ?? path.split('.')[0]!)
     ;(errors[key] ??= []).push(...messages.filter((message) => !errors[key]?.includes(message)))
   }
   return errors

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeEmail } from './email.ts'
+import { normalizeEmail } from '#common/accounts/email.ts'
 
 describe('normalizeEmail', () => {
   it('lower-cases the whole address, so profiles and lists are found in any letter case', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { photoView } from './photos.ts'
+import { photoView } from '#common/listings/photos.ts'
 
 const row = {
   id: 3,

@@ -1,8 +1,8 @@
 // What a message may be: plain text of a bounded length, sent with the client's own transaction id
 // so a retried send is recognised. Shared by the socket, the HTTP endpoints and the page.
 import { z } from 'zod'
-import { plainText } from '#app/utils/plain-text.ts'
-import { MAX_INT32 } from '#server/db/limits.ts'
+import { plainText } from '#common/plain-text.ts'
+import { MAX_INT32 } from '#common/limits.ts'
 
 export const DIRECT_MESSAGE_MAX_LENGTH = 4000
 export const ROOM_MESSAGE_MAX_LENGTH = 2000

@@ -1,0 +1,83 @@
+// Lint for the whole tree, run by `npm run lint` and first thing in `npm test`. Besides the usual
+// TypeScript, React hooks and accessibility rules it enforces the layers of docs/architecture.md:
+// common/ ← server/ ← app/ routes, areas of server/ meeting only through their index.server.ts,
+// and no import cycles.
+import js from '@eslint/js'
+import importX from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/** The areas of server/: each is used from outside its folder only through its index.server.ts. */
+const AREAS = ['accounts', 'content', 'listings', 'media', 'messages']
+
+const layerZones = [
+  {
+    target: './common/**',
+    from: ['./app/**', './server/**', './tests/**', './bench/**', './scripts/**'],
+    message: 'common/ is browser-safe and imports neither app/ nor server/.',
+  },
+  {
+    target: './server/**',
+    from: ['./app/**', './tests/**', './bench/**', './scripts/**'],
+    message: 'server/ imports only common/ and itself.',
+  },
+  {
+    target: ['./app/components/**', './app/realtime/**', './app/utils/**', './app/routes.ts'],
+    from: './server/**',
+    message: 'Components and client code are browser-only: what they share with the server lives in common/.',
+  },
+  {
+    target: ['./app/routes/**', './app/root.tsx', './app/entry.server.tsx'],
+    from: './server/**',
+    except: ['**/*.server.ts'],
+    message: 'Routes import only *.server.ts modules from server/; browser-safe code lives in common/.',
+  },
+]
+
+const areaZones = AREAS.map((area) => ({
+  target: [`./server/!(${area})/**`, './server/*.ts', './app/**'],
+  from: `./server/${area}/**`,
+  except: [`**/server/${area}/index.server.ts`],
+  message: `Outside server/${area}/, use that area only through server/${area}/index.server.ts.`,
+}))
+
+export default tseslint.config(
+  { ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['app/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver()],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...areaZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+    },
+  },
+  {
+    // Tests reach whatever they check, and share the helpers under tests/support.
+    files: ['**/*.test.{ts,tsx}', 'tests/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+)

@@ -1,0 +1,23 @@
+// The public surface of server/accounts/: everything outside this folder uses the area through these names.
+export { cookieHeaders } from './auth-results.server.ts'
+export { type Auth, createAuth } from './auth.server.ts'
+export { mailPasswordResetLink, PASSWORD_RESET_JOB } from './password-reset-requests.server.ts'
+export { isPasswordResetTokenUsable, requestPasswordReset, RESET_LINK_SENT_MESSAGE, resetPassword } from './password-reset.server.ts'
+export {
+  changeAccountPassword,
+  countUnreadMessages,
+  deleteAccount,
+  findAccountOverview,
+  listActiveSessions,
+  removeProfilePhoto,
+  saveProfile,
+  signOutOtherSessions,
+  signOutSession,
+  uploadProfilePhoto,
+} from './profile.server.ts'
+export { consumeRateLimit, PRUNE_RATE_LIMITS_CRON, PRUNE_RATE_LIMITS_JOB, pruneRateLimits } from './rate-limit.server.ts'
+export { emailOnlySchema, loginSchema, parseForm, registerSchema, resetPasswordSchema } from './schemas.server.ts'
+export { type CurrentSession, getCurrentSession, requireAdmin, requireAnonymous, requireUser, safeRedirectTo } from './session.server.ts'
+export { sendSignInFailuresNotice, SIGN_IN_FAILURES_NOTICE_JOB } from './sign-in-failures.server.ts'
+export { signIn, signOut, startOidcSignIn } from './sign-in.server.ts'
+export { resendVerificationEmail, signUp } from './sign-up.server.ts'
