@@ -1,6 +1,9 @@
 // The one error vocabulary of the domain: a handful of generic codes that the HTTP layer maps to
 // statuses, so domain functions never speak HTTP and callers never guess.
 import type { z } from 'zod'
+import { fieldErrorsOf, type FieldErrors } from '#common/forms.ts'
+
+export type { FieldErrors }
 
 export type AppErrorCode = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited'
 
@@ -12,8 +15,6 @@ export const statusOf: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 429> =
   conflict: 409,
   'rate-limited': 429,
 }
-
-export type FieldErrors = Record<string, string[]>
 
 export class AppError extends Error {
   readonly code: AppErrorCode
@@ -57,16 +58,6 @@ export function dataExceptionOf(error: unknown): { code: string; message: string
     current = cause
   }
   return null
-}
-
-/** Field errors keyed by the dotted path of each field (`lease.monthlyRentCents`, `fees.0.name`). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_'
-    ;(errors[key] ??= []).push(issue.message)
-  }
-  return errors
 }
 
 /** Parses with a zod schema, or throws an 'invalid' AppError carrying the field errors. */
