@@ -17,7 +17,16 @@ export {
 } from './profile.server.ts'
 export { consumeRateLimit, PRUNE_RATE_LIMITS_CRON, PRUNE_RATE_LIMITS_JOB, pruneRateLimits } from './rate-limit.server.ts'
 export { emailOnlySchema, loginSchema, parseForm, registerSchema, resetPasswordSchema } from './schemas.server.ts'
-export { type CurrentSession, getCurrentSession, requireAdmin, requireAnonymous, requireUser, safeRedirectTo } from './session.server.ts'
+export {
+  type ApiUser,
+  type CurrentSession,
+  getCurrentSession,
+  requireAdmin,
+  requireAnonymous,
+  requireApiUser,
+  requireUser,
+  safeRedirectTo,
+} from './session.server.ts'
 export { sendSignInFailuresNotice, SIGN_IN_FAILURES_NOTICE_JOB } from './sign-in-failures.server.ts'
 export { signIn, signOut, startOidcSignIn } from './sign-in.server.ts'
 export { resendVerificationEmail, signUp } from './sign-up.server.ts'

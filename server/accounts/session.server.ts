@@ -1,5 +1,6 @@
 // Guards and the session of the current request (STYLE: requireUser, requireAnonymous, requireAdmin).
 import { redirect } from 'react-router'
+import { AppError } from '#server/errors.server.ts'
 import type { SessionUser } from '#common/accounts/session-user.ts'
 import type { Services } from '#server/services.server.ts'
 import { loadSessionUser } from './profile.server.ts'
@@ -54,4 +55,14 @@ export async function requireAdmin(services: Services, request: Request): Promis
   const current = await requireUser(services, request)
   if (!current.user.isAdmin) throw new Response('Forbidden', { status: 403 })
   return current
+}
+
+/** Who is asking a JSON API: their user id and e-mail address. */
+export type ApiUser = { userId: string; email: string }
+
+/** The signed-in user of a JSON API request, or an 'unauthenticated' AppError saying what needs a session. */
+export async function requireApiUser(services: Services, request: Request, message: string): Promise<ApiUser> {
+  const found = await services.auth.api.getSession({ headers: request.headers })
+  if (!found) throw new AppError('unauthenticated', message)
+  return { userId: found.user.id, email: found.user.email }
 }
