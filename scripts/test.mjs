@@ -1,4 +1,5 @@
-// `npm test`: every check CI runs, in order, stopping at the first failure — typecheck, unit tests,
+// `npm test`: every check CI runs, in order, stopping at the first failure — the format check, lint
+// (layers and cycles included) and unused code, typecheck, unit tests,
 // integration tests on PGlite and on PostgreSQL, the production build, the server process tests, the
 // hostile-input suite (the production server on both databases, its pages read in Chromium), then
 // the end-to-end suite in Chromium. Prints each layer's duration and counts, and ends with one line
@@ -115,6 +116,7 @@ function checkLayer(name, commands) {
 }
 
 const layers = [
+  checkLayer('format and lint', [[bin('prettier', 'prettier'), '--check', '.'], [bin('eslint', 'eslint'), '.'], [bin('knip', 'knip')]]),
   checkLayer('typecheck', [[bin('@react-router/dev', 'react-router'), 'typegen'], [bin('typescript', 'tsc')]]),
   vitestLayer('unit', 'unit'),
   vitestLayer('integration on PGlite', 'pglite'),
