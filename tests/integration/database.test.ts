@@ -6,7 +6,7 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '#tests/
 
 // Every table the Drizzle schema declares, keyed by the Postgres schema it lives in.
 function declaredTables(): string[] {
-  return Object.values(schema)
+  return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => {
       const config = getTableConfig(table)
