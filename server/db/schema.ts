@@ -1,5 +1,6 @@
 // The one Drizzle schema of Cooper Home. Every change here ships with a drizzle-kit migration
-// (`npm run db:generate`), applied on start and in tests on PGlite and PostgreSQL alike.
+// (`npm run db:generate`), applied on start and in tests on PGlite and PostgreSQL alike. One file on
+// purpose, longer than most: every table and index in one place, as the migrations see them.
 import { sql } from 'drizzle-orm'
 import {
   bigint,
