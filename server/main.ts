@@ -9,18 +9,17 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
+import type { Connect } from 'vite'
 import { CONNECTION_LIMITS } from './http/connection-limits.ts'
+import type { RealtimeSocket } from './realtime/socket.server.ts'
+import type { Services } from './services.server.ts'
 
 type EntryModule = {
-  getServices(): Promise<import('./services.server.ts').Services>
-  createHttpApp(options: { services: import('./services.server.ts').Services; build: ServerBuild }): {
+  getServices(): Promise<Services>
+  createHttpApp(options: { services: Services; build: ServerBuild }): {
     fetch: (request: Request, env?: unknown) => Response | Promise<Response>
   }
-  attachRealtimeSocket(
-    server: http.Server,
-    services: import('./services.server.ts').Services,
-    options?: { sharesUpgrades?: boolean },
-  ): import('./realtime/socket.server.ts').RealtimeSocket
+  attachRealtimeSocket(server: http.Server, services: Services, options?: { sharesUpgrades?: boolean }): RealtimeSocket
 }
 
 const isDev = process.argv.includes('--dev')
@@ -30,7 +29,7 @@ const root = path.resolve(import.meta.dirname, '..')
 
 async function main() {
   let loadBuild: () => Promise<ServerBuild>
-  let devMiddleware: import('vite').Connect.Server | undefined
+  let devMiddleware: Connect.Server | undefined
   let listener: http.RequestListener = () => {}
   const server = http.createServer(
     {

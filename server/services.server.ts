@@ -63,10 +63,10 @@ export async function createServices(config: Config, options: { database?: Datab
     const secret = config.AUTH_SECRET ?? (await loadGeneratedSecret(database))
     // Auth queues jobs (reset links, sign-in warnings) and those jobs call auth, so the queue starts
     // after auth and auth reaches it through this reference.
-    let queue: Jobs | undefined
+    const started: { queue?: Jobs } = {}
     const queueJob = async (name: string, data: Record<string, unknown>) => {
-      if (!queue) throw new Error(`The job queue has not started yet (job ${name})`)
-      await queue.send(name, data)
+      if (!started.queue) throw new Error(`The job queue has not started yet (job ${name})`)
+      await started.queue.send(name, data)
     }
     const auth = createAuth({ config: { ...config, secret }, database, mailer, logger, queueJob })
     if (config.SEED_DEMO_DATA) {
@@ -79,7 +79,7 @@ export async function createServices(config: Config, options: { database?: Datab
       definitions: jobDefinitions({ config, database, mailer, logger, auth }),
       isWorking: config.JOBS_WORKERS,
     })
-    queue = jobs
+    started.queue = jobs
     const realtime = await startRealtimeBus({ database, logger })
     // Listing changes made here are news for the other instances' search caches, and theirs for ours.
     const stopTelling = onListingChange(() => void realtime.publish({ kind: 'listings-changed', instanceId: realtime.instanceId }))

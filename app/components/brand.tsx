@@ -1,4 +1,4 @@
-// The two-part brand name (spec §1): "Cooper" and "Home", styled apart.
+// The two-part brand name: "Cooper" and "Home", styled apart.
 import { siteConfig } from '#common/site-config.ts'
 
 export function BrandName({ tone = 'light', size = 'text-xl sm:text-2xl' }: { tone?: 'light' | 'dark'; size?: string }) {

@@ -1,4 +1,4 @@
-// The frame's content width (spec §9: at most 1440 px), shared by the strip, navigation, page and footer.
+// The frame's content width (at most 1440 px, docs/product.md#frame), shared by the strip, navigation, page and footer.
 import type { ReactNode } from 'react'
 
 export function Container({ children, className = '' }: { children: ReactNode; className?: string }) {

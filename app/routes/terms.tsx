@@ -1,3 +1,4 @@
+// The Terms of Use page. Long because it is the terms themselves, section by section.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'

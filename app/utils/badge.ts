@@ -1,4 +1,4 @@
-// The unread-message badge on the Chat room link (spec §4: shown above 0, capped at "99+").
+// The unread-message badge on the Chat room link: shown above 0, capped at "99+" (docs/product.md#unread-badge).
 
 export const UNREAD_BADGE_CAP = 99
 

@@ -1,18 +1,18 @@
-// TanStack Query's settings for data fetched after the page loads (spec §8, §9): unused data is
-// kept 5 minutes; a failed fetch is retried 3 times, waiting 1 s, then 2 s, then 4 s (capped at 30 s).
+// TanStack Query's settings for data fetched after the page loads: unused data is kept 5 minutes;
+// a failed fetch is retried 3 times, waiting 1 s, then 2 s, then 4 s (never more than 30 s).
 import { QueryClient } from '@tanstack/react-query'
 
-export const QUERY_GC_TIME_MS = 5 * 60 * 1000
-export const QUERY_RETRIES = 3
-export const QUERY_RETRY_BASE_DELAY_MS = 1000
-export const QUERY_RETRY_MAX_DELAY_MS = 30_000
+const QUERY_GC_TIME_MS = 5 * 60 * 1000
+const QUERY_RETRIES = 3
+const QUERY_RETRY_BASE_DELAY_MS = 1000
+const QUERY_RETRY_MAX_DELAY_MS = 30_000
 
 /** The wait before retry number `failureCount + 1`. */
-export function retryDelay(failureCount: number): number {
+function retryDelay(failureCount: number): number {
   return Math.min(QUERY_RETRY_BASE_DELAY_MS * 2 ** failureCount, QUERY_RETRY_MAX_DELAY_MS)
 }
 
-export const queryDefaults = {
+const queryDefaults = {
   gcTime: QUERY_GC_TIME_MS,
   retry: QUERY_RETRIES,
   retryDelay,

@@ -1,4 +1,4 @@
-// Transient messages (spec §2 item 4, §8, §9): react-toastify with the spec's constants, a `notify`
+// Transient messages (docs/product.md#toasts): react-toastify with the site's timings, a `notify`
 // helper for components, and the ToastContext through which the app hands `notify` down.
 import { createContext, use, useMemo, type ReactNode } from 'react'
 import { cssTransition, toast } from 'react-toastify/unstyled'

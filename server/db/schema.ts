@@ -1,5 +1,6 @@
 // The one Drizzle schema of Cooper Home. Every change here ships with a drizzle-kit migration
-// (`npm run db:generate`), applied on start and in tests on PGlite and PostgreSQL alike.
+// (`npm run db:generate`), applied on start and in tests on PGlite and PostgreSQL alike. One file on
+// purpose, longer than most: every table and index in one place, as the migrations see them.
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -105,7 +106,7 @@ export const rateLimit = pgTable('rate_limit', {
 
 export const ROLES = ['renter', 'landlord'] as const
 
-// The stored user profile of spec §3, keyed by the lower-cased e-mail address.
+// The stored user profile, keyed by the lower-cased e-mail address (docs/product.md#session).
 export const profile = pgTable(
   'profile',
   {
@@ -130,7 +131,7 @@ export const profile = pgTable(
   (t) => [uniqueIndex('profile_user_id_idx').on(t.userId)],
 )
 
-// The stored list record of spec §3 (a renter's saved homes), keyed by the lower-cased e-mail.
+// The stored list record (a renter's saved homes), keyed by the lower-cased e-mail.
 export const list = pgTable('list', {
   email: text('email')
     .primaryKey()
@@ -183,8 +184,8 @@ export const conversation = pgTable(
   ],
 )
 
-// A direct message (spec §3's message record). The unread badge counts rows addressed to the
-// user's e-mail with read = false. `seq` orders a conversation; the sender's client transaction id
+// A direct message. The unread badge counts the rows addressed to the user with read = false
+// (docs/product.md#unread-badge). `seq` orders a conversation; the sender's client transaction id
 // makes a retried send store one message.
 export const message = pgTable(
   'message',
@@ -524,7 +525,7 @@ export const listingPriceHistory = pgTable(
   ],
 )
 
-/** A listing on a renter's saved list (the spec's list record, keyed by the lower-cased e-mail). */
+/** A listing on a renter's saved list (the list record, keyed by the lower-cased e-mail). */
 export const savedListing = pgTable(
   'saved_listing',
   {

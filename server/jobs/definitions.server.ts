@@ -14,6 +14,7 @@ import type { Config } from '#server/config.server.ts'
 import type { Database } from '#server/db/client.server.ts'
 import { STALE_NOTICES_CRON, STALE_NOTICES_JOB, sendStaleNotices } from '#server/listings/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
+import type { MailSweep, MailSweepContext } from '#server/mail/mail-sweep.server.ts'
 import type { Mailer } from '#server/mail/mailer.server.ts'
 import {
   PROCESS_PHOTO_JOB,
@@ -39,6 +40,17 @@ export function jobDefinitions({
   auth: Auth
 }): JobDefinition[] {
   const { db } = database
+  const sweepContext: MailSweepContext = { db, mailer, publicUrl: config.publicUrl, logger }
+  /** A sweep on its schedule, not retried (the next run picks up what this one missed); logs what it sent. */
+  const mailSweepJob = (name: string, cron: string, sweep: MailSweep, sentMessage: string): JobDefinition => ({
+    name,
+    cron,
+    retryLimit: 0,
+    handler: async () => {
+      const sent = await sweep(sweepContext)
+      if (sent > 0) logger.info({ sent }, sentMessage)
+    },
+  })
   return [
     ...(database.kind === 'pglite' ? [embeddedMaintenance(database, logger)] : []),
     {
@@ -81,24 +93,8 @@ export function jobDefinitions({
         if (pruned > 0) logger.debug({ pruned }, 'old rate-limit counts deleted')
       },
     },
-    {
-      name: STALE_NOTICES_JOB,
-      cron: STALE_NOTICES_CRON,
-      retryLimit: 0,
-      handler: async () => {
-        const sent = await sendStaleNotices({ db, mailer, publicUrl: config.publicUrl, logger })
-        if (sent > 0) logger.info({ sent }, 'stale listing notices sent')
-      },
-    },
-    {
-      name: UNREAD_NOTICES_JOB,
-      cron: UNREAD_NOTICES_CRON,
-      retryLimit: 0,
-      handler: async () => {
-        const sent = await sendUnreadNotices({ db, mailer, publicUrl: config.publicUrl, logger })
-        if (sent > 0) logger.info({ sent }, 'unread message e-mails sent')
-      },
-    },
+    mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),
+    mailSweepJob(UNREAD_NOTICES_JOB, UNREAD_NOTICES_CRON, sendUnreadNotices, 'unread message e-mails sent'),
   ]
 }
 

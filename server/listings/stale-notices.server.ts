@@ -2,10 +2,8 @@
 // CONFIRMATION_DAYS days, so hidden from search): one e-mail per owner per run, each listing once
 // until it is confirmed again (confirmAvailable clears stale_notice_sent_at).
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '#server/db/client.server.ts'
 import { listing, user } from '#server/db/schema.ts'
-import type { Logger } from '#server/logger.server.ts'
-import type { Mailer } from '#server/mail/mailer.server.ts'
+import type { MailSweep } from '#server/mail/mail-sweep.server.ts'
 import { staleNoticeEmail } from './stale-notice-email.ts'
 import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 
@@ -15,17 +13,7 @@ export const STALE_NOTICES_CRON = '17 * * * *'
 /** Listings claimed per run: a landlord with a huge backlog hears about the rest in the next runs. */
 export const STALE_NOTICES_PER_RUN = 2000
 
-export async function sendStaleNotices({
-  db,
-  mailer,
-  publicUrl,
-  logger,
-}: {
-  db: Db
-  mailer: Mailer
-  publicUrl: string
-  logger: Logger
-}): Promise<number> {
+export const sendStaleNotices: MailSweep = async ({ db, mailer, publicUrl, logger }) => {
   // Claimed first, in one statement, so two instances running the job never both send a notice.
   const due = db
     .select({ id: listing.id })

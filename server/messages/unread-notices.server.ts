@@ -3,8 +3,7 @@
 // conversation and recipient per UNREAD_NOTICE_GAP_MINUTES, never to someone who turned them off.
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import type { Logger } from '#server/logger.server.ts'
-import type { Mailer } from '#server/mail/mailer.server.ts'
+import type { MailSweep } from '#server/mail/mail-sweep.server.ts'
 import { unreadMessageEmail, type UnreadNotice } from './unread-email.ts'
 
 export const UNREAD_NOTICES_JOB = 'unread-message-notices'
@@ -16,17 +15,7 @@ const UNREAD_NOTICE_HORIZON_HOURS = 24
 
 type Due = UnreadNotice & { recipientId: string; email: string }
 
-export async function sendUnreadNotices({
-  db,
-  mailer,
-  publicUrl,
-  logger,
-}: {
-  db: Db
-  mailer: Mailer
-  publicUrl: string
-  logger: Logger
-}): Promise<number> {
+export const sendUnreadNotices: MailSweep = async ({ db, mailer, publicUrl, logger }) => {
   // A message is news for a notice if it was not yet due when the last notice went out.
   const due = await db.execute<{
     conversation_id: number | string

@@ -38,6 +38,7 @@ export const test = base.extend<Fixtures & E2eOptions>({
   layout: ['desktop', { option: true }],
 
   // A made-up client address per test: the server trusts X-Forwarded-For in this stack only.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
   extraHTTPHeaders: async ({}, use) => {
     const ip = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`
     await use({ 'X-Forwarded-For': ip })

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test'
 import { navLinks, siteConfig, telHref } from '#common/site-config.ts'
 import { expect, mainNav, test, visit, waitForHydration } from './fixtures.ts'
 
@@ -31,11 +32,22 @@ test.describe('the page frame', () => {
     const main = await page.getByRole('main').boundingBox()
     expect(main!.width).toBeLessThanOrEqual(1440)
     expect(main!.x, 'the content is centred').toBeCloseTo((1920 - main!.width) / 2, 0)
+    // The contact strip, the navigation and the footer keep their links within the same centred band.
+    const band = { left: (1920 - 1440) / 2, right: (1920 + 1440) / 2 }
+    for (const area of [page.getByRole('region', { name: 'Contact' }), mainNav(page), page.getByRole('contentinfo')]) {
+      const links = await area.getByRole('link').all()
+      expect(links.length).toBeGreaterThan(0)
+      for (const link of links) {
+        const box = (await link.boundingBox())!
+        expect(box.x, await link.innerText()).toBeGreaterThanOrEqual(band.left - 0.5)
+        expect(box.x + box.width, await link.innerText()).toBeLessThanOrEqual(band.right + 0.5)
+      }
+    }
   })
 
-  test('comes in the spec order: top strip, navigation, content, footer', { tag: '@desktop-only' }, async ({ page }) => {
+  test('comes in a fixed order: top strip, navigation, content, footer', { tag: '@desktop-only' }, async ({ page }) => {
     await visit(page, '/')
-    const top = async (locator: import('@playwright/test').Locator) => (await locator.boundingBox())!.y
+    const top = async (locator: Locator) => (await locator.boundingBox())!.y
     const strip = await top(page.getByRole('region', { name: 'Contact' }))
     const nav = await top(mainNav(page))
     const main = await top(page.getByRole('main'))

@@ -28,6 +28,7 @@ test('a listing page has no accessibility violations', async ({ page }) => {
   await expectNoViolations(page)
 })
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- naming the fixture is what signs the renter in.
 test('a renter copies the link, saves the home and finds it on the profile without a reload', async ({ page, signedInAccount, layout }) => {
   const paths = await listingPaths(page)
   // Demo listings are spread over the list: one per test run and layout keeps tests apart.

@@ -1,5 +1,6 @@
 // What every request meets before a route reads it: body limits (413), text that is not text in the
 // address or body (400), the better-auth endpoints open over HTTP, and tokens kept out of bodies.
+// Long because it walks every guard in turn, each with the request that meets it.
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listingPhoto, profile, signInFailure, user } from '#server/db/schema.ts'

@@ -11,7 +11,7 @@ import { list, listing, listingFee, profile, savedListing } from '#server/db/sch
 import { readToast } from '#server/http/flash.server.ts'
 import { findListingById } from '#server/listings/listings.server.ts'
 import { listingFactory } from '#tests/support/listings.ts'
-import { TEST_ORIGIN, createTestServices, formRequest, type TestServices } from '#tests/support/test-services.ts'
+import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
 
 type Answer = { values: Record<string, unknown>; errors: Record<string, string[] | undefined>; formError?: string }

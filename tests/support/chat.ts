@@ -13,6 +13,7 @@ export async function chatApi(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   pathname: string,
   { cookie, body }: { cookie?: string; body?: unknown } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the API answers; each test asserts the shape it reads.
 ): Promise<{ status: number; json: any }> {
   const headers = new Headers({ Origin: TEST_ORIGIN })
   if (cookie) headers.set('Cookie', cookie)

@@ -1,5 +1,5 @@
 // The footer's "Recent posts": the newest knowledge-base articles, fetched once after the page loads
-// (spec §7) so every page can be cached without them. The fetching (TanStack Query, with the spec's
+// so every page can be cached without them. The fetching (TanStack Query, with the app's
 // retries and cache lifetime) is its own chunk, loaded after the page: it is most of what the
 // browser would otherwise download first for a list that arrives later anyway.
 import { useEffect, useState, type ComponentType } from 'react'

@@ -1,12 +1,12 @@
-// The scroll-to-top button (spec §2, §9): present only past 160 px, it takes the page back to the
+// The scroll-to-top button: present only past 160 px, it takes the page back to the
 // top in 250 ms on an ease-out-cubic curve, or at once for people who ask for reduced motion.
 import { useEffect, useRef, useState } from 'react'
 import { ArrowUpIcon } from '#app/components/icons.tsx'
-import { SCROLL_TOP_DURATION_MS, isPastThreshold, scrollPositionAt } from '#app/utils/scroll.ts'
+import { isPastThreshold, scrollPageToTop } from '#app/utils/scroll.ts'
 
 export function ScrollToTop() {
   const [isVisible, setVisible] = useState(false)
-  const frame = useRef<number | null>(null)
+  const stopRide = useRef<(() => void) | null>(null)
 
   useEffect(() => {
     const update = () => setVisible(isPastThreshold(window.scrollY))
@@ -14,36 +14,22 @@ export function ScrollToTop() {
     window.addEventListener('scroll', update, { passive: true })
     return () => {
       window.removeEventListener('scroll', update)
-      if (frame.current !== null) cancelAnimationFrame(frame.current)
+      stopRide.current?.()
     }
   }, [])
 
   if (!isVisible) return null
 
   const scrollToTop = () => {
-    if (frame.current !== null) cancelAnimationFrame(frame.current)
+    stopRide.current?.()
     // The button disappears at the top; keyboard focus goes to the page content instead of being lost.
     const main = document.getElementById('main')
-    const finish = () => {
-      frame.current = null
+    stopRide.current = scrollPageToTop(window, () => {
+      stopRide.current = null
       if (document.activeElement === null || document.activeElement === document.body || isScrollButton(document.activeElement)) {
         main?.focus({ preventScroll: true })
       }
-    }
-    const startY = window.scrollY
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      window.scrollTo({ top: 0, behavior: 'instant' })
-      finish()
-      return
-    }
-    const startedAt = performance.now()
-    const step = (now: number) => {
-      const elapsed = now - startedAt
-      window.scrollTo({ top: scrollPositionAt(startY, elapsed), behavior: 'instant' })
-      if (elapsed < SCROLL_TOP_DURATION_MS) frame.current = requestAnimationFrame(step)
-      else finish()
-    }
-    frame.current = requestAnimationFrame(step)
+    })
   }
 
   return (

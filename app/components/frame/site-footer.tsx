@@ -1,4 +1,4 @@
-// The footer (spec §1, §2): the navigation again, the community entries, contact details, social
+// The footer (docs/product.md#frame): the navigation again, the community entries, contact details, social
 // links, the newest knowledge-base posts and the copyright line.
 import { Link } from 'react-router'
 import { BrandName } from '#app/components/brand.tsx'

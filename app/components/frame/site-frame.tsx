@@ -1,4 +1,4 @@
-// The page frame on every page (spec §2), top to bottom: contact strip, sticky navigation, the page,
+// The page frame on every page (docs/product.md#frame), top to bottom: contact strip, sticky navigation, the page,
 // toasts, the scroll-to-top button and the footer. It renders from plain data so it also works on
 // error pages, where the root loader's data may be missing.
 import type { ReactNode } from 'react'

@@ -1,4 +1,4 @@
-// The sticky navigation bar (spec §2): brand, the site's areas, and Login / Sign Up or the signed-in
+// The sticky navigation bar (docs/product.md#navigation): brand, the site's areas, and Login / Sign Up or the signed-in
 // user with Logout. Wide screens show everything in one row; narrow ones fold it behind "Menu".
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'

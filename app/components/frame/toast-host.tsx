@@ -1,4 +1,4 @@
-// The toast container (spec §2 item 4, §9) and the toast a redirect left in the flash cookie.
+// The toast container (docs/product.md#toasts) and the toast a redirect left in the flash cookie.
 import { useEffect } from 'react'
 import { ToastContainer } from 'react-toastify/unstyled'
 import { TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT, notify, toastTransition, type ToastType } from '#app/utils/toast.tsx'

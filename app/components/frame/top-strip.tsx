@@ -1,4 +1,4 @@
-// The contact strip above the navigation (spec §2 item 1), hidden on small screens.
+// The contact strip above the navigation, hidden on screens under 768 px wide.
 import { Container } from '#app/components/container.tsx'
 import { MailIcon, PhoneIcon, PinIcon } from '#app/components/icons.tsx'
 import { siteConfig, telHref } from '#common/site-config.ts'
