@@ -57,7 +57,7 @@ function StandardTextField({
     'aria-describedby': describedBy(message && ids.error, hint !== undefined && ids.hint),
     className: `${inputClass} ${className ?? ''}`,
     // Only the first field in error after a refusal takes focus.
-    autoFocus: takesFocus,
+    ...(takesFocus === undefined ? {} : { autoFocus: takesFocus }),
   }
   return (
     <div>
