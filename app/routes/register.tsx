@@ -12,17 +12,18 @@ import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { siteConfig } from '#common/site-config.ts'
-import { PASSWORD_HINT, VERIFICATION_LINK_HOURS, submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
+import { PASSWORD_HINT, VERIFICATION_LINK_HOURS, firstMessages, submittedText, type FieldMessages } from '#common/accounts/auth-schemas.ts'
+import { parseForm } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import {
   emailOnlySchema,
-  parseForm,
   registerSchema,
   requireAnonymous,
   safeRedirectTo,
   resendVerificationEmail,
   signUp,
 } from '#server/accounts/index.server.ts'
+import { isAppError } from '#server/errors.server.ts'
 
 export function meta() {
   return pageMeta('Sign up', 'Create a free Cooper Home account to save homes, message landlords and apply for a lease.')
@@ -42,7 +43,7 @@ type RegisterActionData =
   | {
       step: 'form'
       values: { name: string; email: string; termsAccepted: boolean }
-      fieldErrors: FieldErrors<Field>
+      fieldErrors: FieldMessages<Field>
       formError?: string
     }
   | { step: 'sent'; email: string; resent: boolean; resendError?: string }
@@ -55,18 +56,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get('intent') === 'resend') {
     const parsed = parseForm(emailOnlySchema, formData)
-    if (!parsed.success) {
+    if (!parsed.ok) {
       // Only a tampered form gets here: the address comes from a hidden field.
       return data<RegisterActionData>(
-        { step: 'form', values: { name: '', email: '', termsAccepted: false }, fieldErrors: parsed.fieldErrors },
+        { step: 'form', values: { name: '', email: '', termsAccepted: false }, fieldErrors: firstMessages(parsed.fieldErrors) },
         { status: 400 },
       )
     }
-    const result = await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
-    if (!result.ok) {
+    try {
+      await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
+    } catch (error) {
+      if (!isAppError(error)) throw error
       return data<RegisterActionData>(
-        { step: 'sent', email: parsed.data.email, resent: false, resendError: result.message },
-        { status: result.status },
+        { step: 'sent', email: parsed.data.email, resent: false, resendError: error.message },
+        { status: error.status },
       )
     }
     return data<RegisterActionData>({ step: 'sent', email: parsed.data.email, resent: true })
@@ -78,15 +81,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     termsAccepted: formData.get('termsVersion') === siteConfig.termsVersion,
   }
   const parsed = parseForm(registerSchema, formData)
-  if (!parsed.success) {
-    return data<RegisterActionData>({ step: 'form', values, fieldErrors: parsed.fieldErrors }, { status: 400 })
+  if (!parsed.ok) {
+    return data<RegisterActionData>({ step: 'form', values, fieldErrors: firstMessages(parsed.fieldErrors) }, { status: 400 })
   }
-  const result = await signUp(services, request, { ...parsed.data, redirectTo })
-  if (!result.ok) {
-    const fieldErrors: FieldErrors<Field> = result.field ? { [result.field]: result.message } : {}
+  try {
+    await signUp(services, request, { ...parsed.data, redirectTo })
+  } catch (error) {
+    if (!isAppError(error)) throw error
     return data<RegisterActionData>(
-      { step: 'form', values, fieldErrors, formError: result.field ? undefined : result.message },
-      { status: result.status },
+      {
+        step: 'form',
+        values,
+        fieldErrors: firstMessages<Field>(error.fieldErrors ?? {}),
+        formError: error.fieldErrors ? undefined : error.message,
+      },
+      { status: error.status },
     )
   }
   return data<RegisterActionData>({ step: 'sent', email: parsed.data.email, resent: false })

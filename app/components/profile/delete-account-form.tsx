@@ -2,18 +2,19 @@
 // sign in through single sign-on, the word DELETE) and a tick.
 import { useRef } from 'react'
 import { Form } from 'react-router'
+import { firstError } from '#common/forms.ts'
 import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { useFormFeedback, useIsSubmitting } from './fields.tsx'
-import { DELETE_CONFIRMATION_WORD, INTENTS, PASSWORD_MAX, type FormFailure } from './profile-forms.ts'
+import { DELETE_CONFIRMATION_WORD, INTENTS, PASSWORD_MAX, type ProfileFormFailure } from './profile-forms.ts'
 
-export function DeleteAccountForm({ hasPassword, failure }: { hasPassword: boolean; failure?: FormFailure }) {
+export function DeleteAccountForm({ hasPassword, failure }: { hasPassword: boolean; failure?: ProfileFormFailure }) {
   const formRef = useRef<HTMLFormElement>(null)
   useFormFeedback(formRef, INTENTS.deleteAccount, failure)
   const isSubmitting = useIsSubmitting(INTENTS.deleteAccount)
-  const error = (field: string) => failure?.fieldErrors[field]?.[0]
+  const error = (field: string) => firstError(failure?.fieldErrors, field)
   const firstInvalid = ['password', 'confirmation', 'understood'].find((field) => error(field))
 
   return (

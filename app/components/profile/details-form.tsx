@@ -1,12 +1,13 @@
 // Display name, role, bio and phone: how the user appears to landlords, renters and the community.
 import { useRef } from 'react'
 import { Form } from 'react-router'
+import { firstError } from '#common/forms.ts'
 import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { Fieldset } from '#app/components/ui/fieldset.tsx'
 import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { useFormFeedback, useIsSubmitting } from './fields.tsx'
-import { BIO_MAX, DISPLAY_NAME_MAX, INTENTS, PHONE_MAX, PROFILE_ROLES, type FormFailure, type ProfileRole } from './profile-forms.ts'
+import { BIO_MAX, DISPLAY_NAME_MAX, INTENTS, PHONE_MAX, PROFILE_ROLES, type ProfileFormFailure, type ProfileRole } from './profile-forms.ts'
 
 const roleDetails: Record<ProfileRole, { label: string; description: string }> = {
   renter: { label: 'Renter', description: 'I am looking for a home to rent or lease.' },
@@ -20,13 +21,13 @@ export function DetailsForm({
   failure,
 }: {
   details: { name: string; role: string; bio: string; phone: string }
-  failure?: FormFailure
+  failure?: ProfileFormFailure
 }) {
   const formRef = useRef<HTMLFormElement>(null)
   useFormFeedback(formRef, INTENTS.profile, failure)
   const isSubmitting = useIsSubmitting(INTENTS.profile)
   const values = { ...details, ...failure?.values }
-  const error = (field: string) => failure?.fieldErrors[field]?.[0]
+  const error = (field: string) => firstError(failure?.fieldErrors, field)
   const firstInvalid = FIELD_ORDER.find((field) => error(field))
   const roleError = error('role')
 

@@ -2,7 +2,7 @@
 // intent (its refusal, whether it is being sent, where focus goes after an answer).
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { useNavigation } from 'react-router'
-import type { FormFailure, Intent } from './profile-forms.ts'
+import type { ProfileFormFailure, Intent } from './profile-forms.ts'
 
 // Other areas' forms still import the kit's parts from here; new code imports app/components/ui/.
 export { Button, PendingNote } from '#app/components/ui/button.tsx'
@@ -39,7 +39,7 @@ export function ProfileSection({
 }
 
 /** The refusal of this form, if the last submission was this form and was refused. */
-export function failureFor(failure: FormFailure | undefined, intent: Intent): FormFailure | undefined {
+export function failureFor(failure: ProfileFormFailure | undefined, intent: Intent): ProfileFormFailure | undefined {
   return failure?.intent === intent ? failure : undefined
 }
 
@@ -56,7 +56,7 @@ export function useIsSubmitting(intent: Intent) {
 export function useFormFeedback(
   formRef: RefObject<HTMLFormElement | null>,
   intent: Intent,
-  failure: FormFailure | undefined,
+  failure: ProfileFormFailure | undefined,
   { resetOnSuccess = false }: { resetOnSuccess?: boolean } = {},
 ) {
   const navigation = useNavigation()

@@ -5,7 +5,7 @@ import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { FieldError, Hint, describedBy, inputClass } from '#app/components/ui/field-parts.tsx'
 import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { useFormFeedback, useIsSubmitting } from './fields.tsx'
-import { INTENTS, type FormFailure } from './profile-forms.ts'
+import { INTENTS, type ProfileFormFailure } from './profile-forms.ts'
 
 /** The same limits as the server's; checked here too so nobody waits for a doomed upload. */
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024
@@ -21,8 +21,8 @@ export function PhotoForm({
   name: string
   avatar: string
   canRemove: boolean
-  failure?: FormFailure
-  removeFailure?: FormFailure
+  failure?: ProfileFormFailure
+  removeFailure?: ProfileFormFailure
 }) {
   const formRef = useRef<HTMLFormElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
