@@ -26,38 +26,73 @@ export type CheckboxProps = {
   tone?: 'default' | 'danger'
 } & FocusProps
 
-export function Checkbox(props: CheckboxProps) {
-  return props.look === 'large' ? <LargeCheckbox {...props} /> : <StandardCheckbox {...props} />
-}
-
 /**
- * With a hint, the label is a short bold title and the hint explains it; without one, the label is a
- * plain sentence (e.g. "I understand that…").
+ * In the standard look, a checkbox with a hint has a short bold title for a label and the hint
+ * explains it; without one, the label is a plain sentence (e.g. "I understand that…").
  */
-function StandardCheckbox({ label, name, id = `field-${name}`, value, hint, error, tone = 'default', ...input }: CheckboxProps) {
-  const ids = fieldIds(id)
+export function Checkbox({
+  label,
+  name,
+  id,
+  value,
+  hint,
+  error,
+  look,
+  tone = 'default',
+  defaultChecked,
+  required,
+  takesFocus,
+}: CheckboxProps) {
+  const isLarge = look === 'large'
+  const fieldId = id ?? (isLarge ? name : `field-${name}`)
+  const ids = fieldIds(fieldId)
   const message = messageOf(error)
-  const hasHint = hint !== undefined && hint !== null
+  const hasHint = hint !== undefined && hint !== null && hint !== ''
+  const input = {
+    id: fieldId,
+    name,
+    type: 'checkbox',
+    value,
+    defaultChecked,
+    required,
+    // Only the first field in error after a refusal takes focus.
+    autoFocus: takesFocus,
+    'aria-describedby': describedBy(hasHint && ids.hint, message && ids.error),
+  }
+
+  if (isLarge) {
+    return (
+      <div>
+        <LargeFieldError id={ids.error} message={message} className="mb-1.5" />
+        <div className="flex items-start gap-3">
+          <input
+            {...input}
+            aria-invalid={Boolean(message)}
+            className={`mt-0.5 size-5 shrink-0 rounded accent-brand-700 ${message ? 'outline-2 outline-red-700' : ''}`}
+          />
+          <div>
+            <label htmlFor={fieldId} className="text-sm font-semibold text-ink">
+              {label}
+            </label>
+            {hasHint ? (
+              <p id={ids.hint} className="mt-0.5 text-sm text-ink-soft">
+                {hint}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    )
+  }
+
   const accent = tone === 'danger' ? 'accent-red-700' : 'accent-brand-700'
   return (
     <div>
       <div className={hasHint ? 'flex gap-3' : 'flex items-start gap-3'}>
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          value={value}
-          defaultChecked={input.defaultChecked}
-          required={input.required}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- only the first field in error after a refusal takes focus
-          autoFocus={input.takesFocus}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy(hasHint && ids.hint, message && ids.error)}
-          className={`${hasHint ? 'mt-1' : 'mt-0.5'} size-4 ${accent}`}
-        />
+        <input {...input} aria-invalid={message ? true : undefined} className={`${hasHint ? 'mt-1' : 'mt-0.5'} size-4 ${accent}`} />
         {hasHint ? (
           <div>
-            <label htmlFor={id} className="font-semibold text-ink">
+            <label htmlFor={fieldId} className="font-semibold text-ink">
               {label}
             </label>
             <p id={ids.hint} className="text-sm text-ink-soft">
@@ -65,47 +100,12 @@ function StandardCheckbox({ label, name, id = `field-${name}`, value, hint, erro
             </p>
           </div>
         ) : (
-          <label htmlFor={id} className="text-sm text-ink">
+          <label htmlFor={fieldId} className="text-sm text-ink">
             {label}
           </label>
         )}
       </div>
       <FieldError id={ids.error} message={message} />
-    </div>
-  )
-}
-
-function LargeCheckbox({ label, name, id = name, value, hint, error, ...input }: CheckboxProps) {
-  const ids = fieldIds(id)
-  const message = messageOf(error)
-  return (
-    <div>
-      <LargeFieldError id={ids.error} message={message} className="mb-1.5" />
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          value={value}
-          defaultChecked={input.defaultChecked}
-          required={input.required}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- only the first field in error after a refusal takes focus
-          autoFocus={input.takesFocus}
-          aria-invalid={Boolean(message)}
-          aria-describedby={describedBy(Boolean(hint) && ids.hint, message && ids.error)}
-          className={`mt-0.5 size-5 shrink-0 rounded accent-brand-700 ${message ? 'outline-2 outline-red-700' : ''}`}
-        />
-        <div>
-          <label htmlFor={id} className="text-sm font-semibold text-ink">
-            {label}
-          </label>
-          {hint ? (
-            <p id={ids.hint} className="mt-0.5 text-sm text-ink-soft">
-              {hint}
-            </p>
-          ) : null}
-        </div>
-      </div>
     </div>
   )
 }

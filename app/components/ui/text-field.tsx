@@ -31,37 +31,55 @@ export type TextFieldProps = {
 } & FocusProps &
   ((InputProps & { multiline?: false }) | (TextareaProps & { multiline: true }))
 
-export function TextField(props: TextFieldProps) {
-  return props.look === 'large' ? <LargeTextField {...props} /> : <StandardTextField {...props} />
-}
-
-function StandardTextField({
-  label,
-  name,
-  id = `field-${name}`,
-  error,
-  hint,
-  aside: _aside,
-  look: _look,
-  multiline,
-  takesFocus,
-  className,
-  ...props
-}: TextFieldProps) {
-  const ids = fieldIds(id)
+export function TextField({ label, name, id, error, hint, aside, look, multiline, takesFocus, className, ...props }: TextFieldProps) {
+  const isLarge = look === 'large'
+  const fieldId = id ?? (isLarge ? name : `field-${name}`)
+  const ids = fieldIds(fieldId)
   const message = messageOf(error)
+  // Only the first field in error after a refusal takes focus.
+  const focus = takesFocus === undefined ? {} : { autoFocus: takesFocus }
+
+  if (isLarge) {
+    const { type = 'text', ...input } = props as InputProps
+    return (
+      <div className={className}>
+        <div className="flex items-baseline justify-between gap-4">
+          <label htmlFor={fieldId} className="block text-sm font-semibold text-ink">
+            {label}
+          </label>
+          {aside}
+        </div>
+        {hint ? (
+          <Hint id={ids.hint} className="mt-1">
+            {hint}
+          </Hint>
+        ) : null}
+        <LargeFieldError id={ids.error} message={message} />
+        <input
+          id={fieldId}
+          name={name}
+          type={type}
+          aria-invalid={Boolean(message)}
+          aria-describedby={describedBy(Boolean(hint) && ids.hint, message && ids.error)}
+          className={largeInputClass(Boolean(message))}
+          {...focus}
+          {...input}
+        />
+      </div>
+    )
+  }
+
   const shared = {
-    id,
+    id: fieldId,
     name,
     'aria-invalid': message ? true : undefined,
     'aria-describedby': describedBy(message && ids.error, hint !== undefined && ids.hint),
     className: `${inputClass} ${className ?? ''}`,
-    // Only the first field in error after a refusal takes focus.
-    ...(takesFocus === undefined ? {} : { autoFocus: takesFocus }),
+    ...focus,
   }
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+      <label htmlFor={fieldId} className="block text-sm font-semibold text-ink">
         {label}
       </label>
       <div className="mt-1.5">
@@ -69,51 +87,6 @@ function StandardTextField({
       </div>
       {hint !== undefined ? <Hint id={ids.hint}>{hint}</Hint> : null}
       <FieldError id={ids.error} message={message} />
-    </div>
-  )
-}
-
-function LargeTextField({
-  label,
-  name,
-  id = name,
-  error,
-  hint,
-  aside,
-  look: _look,
-  multiline: _multiline,
-  takesFocus,
-  className,
-  ...props
-}: TextFieldProps) {
-  const ids = fieldIds(id)
-  const message = messageOf(error)
-  const { type = 'text', ...input } = props as InputProps
-  return (
-    <div className={className}>
-      <div className="flex items-baseline justify-between gap-4">
-        <label htmlFor={id} className="block text-sm font-semibold text-ink">
-          {label}
-        </label>
-        {aside}
-      </div>
-      {hint ? (
-        <Hint id={ids.hint} className="mt-1">
-          {hint}
-        </Hint>
-      ) : null}
-      <LargeFieldError id={ids.error} message={message} />
-      <input
-        id={id}
-        name={name}
-        type={type}
-        aria-invalid={Boolean(message)}
-        aria-describedby={describedBy(Boolean(hint) && ids.hint, message && ids.error)}
-        className={largeInputClass(Boolean(message))}
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- only the first field in error after a refusal takes focus
-        autoFocus={takesFocus}
-        {...input}
-      />
     </div>
   )
 }
