@@ -4,13 +4,15 @@ import { Form, data } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { AuthFooterLink, AuthPage } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton } from '#app/components/auth/buttons.tsx'
-import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
-import { TextField } from '#app/components/auth/text-field.tsx'
+import { EmailField } from '#app/components/auth/email-field.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
-import { submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
+import { firstMessages, submittedText, type FieldMessages } from '#common/accounts/auth-schemas.ts'
+import { parseForm } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { RESET_LINK_SENT_MESSAGE, requestPasswordReset, emailOnlySchema, parseForm } from '#server/accounts/index.server.ts'
+import { RESET_LINK_SENT_MESSAGE, requestPasswordReset, emailOnlySchema } from '#server/accounts/index.server.ts'
+import { isAppError } from '#server/errors.server.ts'
 
 export function meta() {
   return pageMeta('Forgot password', 'Get a link by e-mail to choose a new password for your Cooper Home account.')
@@ -18,7 +20,7 @@ export function meta() {
 
 type ForgotPasswordActionData = {
   values: { email: string }
-  fieldErrors?: FieldErrors<'email'>
+  fieldErrors?: FieldMessages<'email'>
   formError?: string
   sentMessage?: string
 }
@@ -28,11 +30,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const values = { email: submittedText(formData, 'email') }
   const parsed = parseForm(emailOnlySchema, formData)
-  if (!parsed.success) {
-    return data<ForgotPasswordActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 })
+  if (!parsed.ok) {
+    return data<ForgotPasswordActionData>({ values, fieldErrors: firstMessages(parsed.fieldErrors) }, { status: 400 })
   }
-  const result = await requestPasswordReset(services, request, parsed.data.email)
-  if (!result.ok) return data<ForgotPasswordActionData>({ values, formError: result.message }, { status: result.status })
+  try {
+    await requestPasswordReset(services, request, parsed.data.email)
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    return data<ForgotPasswordActionData>({ values, formError: error.message }, { status: error.status })
+  }
   return data<ForgotPasswordActionData>({ values, sentMessage: RESET_LINK_SENT_MESSAGE })
 }
 
@@ -52,17 +58,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : null}
       <ErrorSummary problems={problems} />
       <Form method="post" action="/forgot-password" noValidate className="space-y-5">
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          defaultValue={actionData?.values.email}
-          error={actionData?.fieldErrors?.email}
-        />
+        <EmailField defaultValue={actionData?.values.email} error={actionData?.fieldErrors?.email} />
         <PrimaryButton>Send reset link</PrimaryButton>
       </Form>
     </AuthPage>

@@ -5,18 +5,19 @@ import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/login'
 import { AuthFooterLink, AuthPage, linkClass, useClearedPassword, withRedirectTo } from '#app/components/auth/auth-page.tsx'
 import { LinkButton, PrimaryButton } from '#app/components/auth/buttons.tsx'
-import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
 import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
-import { TextField } from '#app/components/auth/text-field.tsx'
+import { EmailField } from '#app/components/auth/email-field.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
-import { VERIFICATION_LINK_HOURS, submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
+import { VERIFICATION_LINK_HOURS, firstMessages, submittedText, type FieldMessages } from '#common/accounts/auth-schemas.ts'
+import { parseForm } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { nameOf } from '#common/accounts/session-user.ts'
 import {
   emailOnlySchema,
   loginSchema,
-  parseForm,
   getCurrentSession,
   requireAnonymous,
   safeRedirectTo,
@@ -24,6 +25,7 @@ import {
   startOidcSignIn,
   resendVerificationEmail,
 } from '#server/accounts/index.server.ts'
+import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 
 export function meta() {
@@ -78,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type LoginActionData = {
   values: { email: string }
-  fieldErrors?: FieldErrors<'email' | 'password'>
+  fieldErrors?: FieldMessages<'email' | 'password'>
   formError?: string
   /** Set when the password was right but the address is not confirmed yet. */
   unverifiedEmail?: string
@@ -94,33 +96,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: submittedText(formData, 'email') }
 
   if (intent === 'oidc') {
-    const started = await startOidcSignIn(services, request, redirectTo)
-    if (started.ok) throw redirect(started.url, { headers: started.headers })
-    if (started.status === 429) return data<LoginActionData>({ values, formError: started.message }, { status: 429 })
-    log.warn({ code: started.code, reason: started.message }, 'single sign-on could not start')
-    throw redirect('/login?error=oidc')
+    let started
+    try {
+      started = await startOidcSignIn(services, request, redirectTo)
+    } catch (error) {
+      if (!isAppError(error)) throw error
+      if (error.code === 'rate-limited') return data<LoginActionData>({ values, formError: error.message }, { status: 429 })
+      log.warn({ code: error.code, reason: error.message }, 'single sign-on could not start')
+      throw redirect('/login?error=oidc')
+    }
+    throw redirect(started.url, { headers: started.headers })
   }
 
   if (intent === 'resend') {
     const parsed = parseForm(emailOnlySchema, formData)
-    if (!parsed.success) {
-      return data<LoginActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 })
+    if (!parsed.ok) {
+      return data<LoginActionData>({ values, fieldErrors: firstMessages(parsed.fieldErrors) }, { status: 400 })
     }
-    const result = await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
-    if (!result.ok) {
-      return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email, formError: result.message }, { status: result.status })
+    try {
+      await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
+    } catch (error) {
+      if (!isAppError(error)) throw error
+      return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email, formError: error.message }, { status: error.status })
     }
     return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email, resent: true })
   }
 
   const parsed = parseForm(loginSchema, formData)
-  if (!parsed.success) return data<LoginActionData>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 })
-  const result = await signIn(services, request, { ...parsed.data, redirectTo })
-  if (!result.ok) {
-    if (result.code === 'EMAIL_NOT_VERIFIED') {
-      return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email }, { status: 403 })
-    }
-    return data<LoginActionData>({ values, formError: result.message }, { status: result.status })
+  if (!parsed.ok) return data<LoginActionData>({ values, fieldErrors: firstMessages(parsed.fieldErrors) }, { status: 400 })
+  let result
+  try {
+    result = await signIn(services, request, { ...parsed.data, redirectTo })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    // The only refusal of a right password: the address is not confirmed yet.
+    if (error.code === 'forbidden') return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email }, { status: 403 })
+    return data<LoginActionData>({ values, formError: error.message }, { status: error.status })
   }
   return redirectWithToast(
     redirectTo,
@@ -162,19 +173,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} /> : null}
       <Form method="post" action={withRedirectTo('/login', redirectTo)} noValidate className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          defaultValue={actionData?.values.email}
-          error={actionData?.fieldErrors?.email}
-        />
+        <EmailField defaultValue={actionData?.values.email} error={actionData?.fieldErrors?.email} />
         <div>
           <TextField
+            look="large"
             ref={password}
             label="Password"
             name="password"

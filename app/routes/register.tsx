@@ -4,23 +4,26 @@ import { Form, Link, data } from 'react-router'
 import type { Route } from './+types/register'
 import { AuthFooterLink, AuthPage, linkClass, useClearedPassword, withRedirectTo } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton, SecondaryButton } from '#app/components/auth/buttons.tsx'
-import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
 import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
-import { CheckboxField, TextField } from '#app/components/auth/text-field.tsx'
+import { EmailField } from '#app/components/auth/email-field.tsx'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { siteConfig } from '#common/site-config.ts'
-import { PASSWORD_HINT, VERIFICATION_LINK_HOURS, submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
+import { PASSWORD_HINT, VERIFICATION_LINK_HOURS, firstMessages, submittedText, type FieldMessages } from '#common/accounts/auth-schemas.ts'
+import { parseForm } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import {
   emailOnlySchema,
-  parseForm,
   registerSchema,
   requireAnonymous,
   safeRedirectTo,
   resendVerificationEmail,
   signUp,
 } from '#server/accounts/index.server.ts'
+import { isAppError } from '#server/errors.server.ts'
 
 export function meta() {
   return pageMeta('Sign up', 'Create a free Cooper Home account to save homes, message landlords and apply for a lease.')
@@ -40,7 +43,7 @@ type RegisterActionData =
   | {
       step: 'form'
       values: { name: string; email: string; termsAccepted: boolean }
-      fieldErrors: FieldErrors<Field>
+      fieldErrors: FieldMessages<Field>
       formError?: string
     }
   | { step: 'sent'; email: string; resent: boolean; resendError?: string }
@@ -53,18 +56,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get('intent') === 'resend') {
     const parsed = parseForm(emailOnlySchema, formData)
-    if (!parsed.success) {
+    if (!parsed.ok) {
       // Only a tampered form gets here: the address comes from a hidden field.
       return data<RegisterActionData>(
-        { step: 'form', values: { name: '', email: '', termsAccepted: false }, fieldErrors: parsed.fieldErrors },
+        { step: 'form', values: { name: '', email: '', termsAccepted: false }, fieldErrors: firstMessages(parsed.fieldErrors) },
         { status: 400 },
       )
     }
-    const result = await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
-    if (!result.ok) {
+    try {
+      await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
+    } catch (error) {
+      if (!isAppError(error)) throw error
       return data<RegisterActionData>(
-        { step: 'sent', email: parsed.data.email, resent: false, resendError: result.message },
-        { status: result.status },
+        { step: 'sent', email: parsed.data.email, resent: false, resendError: error.message },
+        { status: error.status },
       )
     }
     return data<RegisterActionData>({ step: 'sent', email: parsed.data.email, resent: true })
@@ -76,15 +81,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     termsAccepted: formData.get('termsVersion') === siteConfig.termsVersion,
   }
   const parsed = parseForm(registerSchema, formData)
-  if (!parsed.success) {
-    return data<RegisterActionData>({ step: 'form', values, fieldErrors: parsed.fieldErrors }, { status: 400 })
+  if (!parsed.ok) {
+    return data<RegisterActionData>({ step: 'form', values, fieldErrors: firstMessages(parsed.fieldErrors) }, { status: 400 })
   }
-  const result = await signUp(services, request, { ...parsed.data, redirectTo })
-  if (!result.ok) {
-    const fieldErrors: FieldErrors<Field> = result.field ? { [result.field]: result.message } : {}
+  try {
+    await signUp(services, request, { ...parsed.data, redirectTo })
+  } catch (error) {
+    if (!isAppError(error)) throw error
     return data<RegisterActionData>(
-      { step: 'form', values, fieldErrors, formError: result.field ? undefined : result.message },
-      { status: result.status },
+      {
+        step: 'form',
+        values,
+        fieldErrors: firstMessages<Field>(error.fieldErrors ?? {}),
+        formError: error.fieldErrors ? undefined : error.message,
+      },
+      { status: error.status },
     )
   }
   return data<RegisterActionData>({ step: 'sent', email: parsed.data.email, resent: false })
@@ -119,20 +130,10 @@ function SignUpForm({
       {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} isSignUp /> : null}
       <Form method="post" action={withRedirectTo('/register', redirectTo)} noValidate className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField label="Name" name="name" autoComplete="name" required defaultValue={values?.name} error={errors?.name} />
+        <TextField look="large" label="Name" name="name" autoComplete="name" required defaultValue={values?.name} error={errors?.name} />
+        <EmailField hint="We send a link to this address to confirm it." defaultValue={values?.email} error={errors?.email} />
         <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          hint="We send a link to this address to confirm it."
-          defaultValue={values?.email}
-          error={errors?.email}
-        />
-        <TextField
+          look="large"
           ref={password}
           label="Password"
           name="password"
@@ -142,7 +143,8 @@ function SignUpForm({
           hint={PASSWORD_HINT}
           error={errors?.password}
         />
-        <CheckboxField
+        <Checkbox
+          look="large"
           label="I accept the Terms of Use"
           name="termsVersion"
           value={siteConfig.termsVersion}

@@ -4,13 +4,15 @@ import { Form, Link, data } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { AuthPage, linkClass, useClearedPassword } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton } from '#app/components/auth/buttons.tsx'
-import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
-import { TextField } from '#app/components/auth/text-field.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
-import { PASSWORD_HINT, type FieldErrors } from '#common/accounts/auth-schemas.ts'
+import { PASSWORD_HINT, firstMessages, type FieldMessages } from '#common/accounts/auth-schemas.ts'
+import { parseForm } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { isPasswordResetTokenUsable, resetPassword, parseForm, resetPasswordSchema } from '#server/accounts/index.server.ts'
+import { isPasswordResetTokenUsable, resetPassword, resetPasswordSchema } from '#server/accounts/index.server.ts'
+import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 
 export function meta() {
@@ -25,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ResetPasswordActionData = {
-  fieldErrors?: FieldErrors<'newPassword'>
+  fieldErrors?: FieldMessages<'newPassword'>
   formError?: string
   isTokenInvalid?: boolean
 }
@@ -34,19 +36,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext)
   const formData = await request.formData()
   const parsed = parseForm(resetPasswordSchema, formData)
-  if (!parsed.success) {
-    const { token, newPassword } = parsed.fieldErrors
+  if (!parsed.ok) {
+    const { token, newPassword } = firstMessages(parsed.fieldErrors)
     return data<ResetPasswordActionData>(token ? { isTokenInvalid: true } : { fieldErrors: { newPassword } }, { status: 400 })
   }
-  const result = await resetPassword(services, request, parsed.data)
-  if (!result.ok) {
-    if (result.code === 'INVALID_TOKEN' || result.code === 'USER_NOT_FOUND') {
-      return data<ResetPasswordActionData>({ isTokenInvalid: true }, { status: 400 })
-    }
-    return data<ResetPasswordActionData>(
-      result.field === 'password' ? { fieldErrors: { newPassword: result.message } } : { formError: result.message },
-      { status: result.status },
-    )
+  try {
+    await resetPassword(services, request, parsed.data)
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    const { token, password } = firstMessages(error.fieldErrors ?? {})
+    if (token) return data<ResetPasswordActionData>({ isTokenInvalid: true }, { status: 400 })
+    return data<ResetPasswordActionData>(password ? { fieldErrors: { newPassword: password } } : { formError: error.message }, {
+      status: error.status,
+    })
   }
   return redirectWithToast('/login', {
     type: 'success',
@@ -86,6 +88,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" action={`/reset-password?${new URLSearchParams({ token: loaderData.token })}`} noValidate className="space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField
+          look="large"
           ref={password}
           label="New password"
           name="newPassword"

@@ -1,58 +1,21 @@
 // /userprofile: the signed-in user's own profile and account. Each form posts here with an `intent`;
-// every one works without JavaScript, and a refusal answers 400 with the fields in error.
-import { data, redirect, useActionData, useLoaderData } from 'react-router'
+// every one works without JavaScript, and a refusal answers 400 with the fields in error. The work
+// behind the loader and each form is in userprofile.server.ts.
+import { useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/userprofile'
 import { appContext } from '#server/http/app-context.server.ts'
-import { MESSAGE_SETTINGS_INTENT, MessageSettings, isTicked } from '#app/components/chat/message-settings.tsx'
+import { MessageSettings } from '#app/components/chat/message-settings.tsx'
 import { MyListings } from '#app/components/listings/my-listings.tsx'
 import { DeleteAccountForm } from '#app/components/profile/delete-account-form.tsx'
 import { DetailsForm } from '#app/components/profile/details-form.tsx'
-import { describeDevice } from '#app/components/profile/device.ts'
 import { ProfileSection, failureFor } from '#app/components/profile/fields.tsx'
 import { PasswordForm } from '#app/components/profile/password-form.tsx'
 import { PhotoForm } from '#app/components/profile/photo-form.tsx'
-import {
-  INTENTS,
-  deleteAccountSchema,
-  passwordSchema,
-  profileSchema,
-  revokeSessionSchema,
-  textFields,
-  type FieldErrors,
-  type FormFailure,
-  type Intent,
-} from '#app/components/profile/profile-forms.ts'
-import { SessionsList, type SessionView } from '#app/components/profile/sessions-list.tsx'
+import { INTENTS } from '#app/components/profile/profile-forms.ts'
+import { SessionsList } from '#app/components/profile/sessions-list.tsx'
 import { SavedList } from '#app/components/listings/saved-list.tsx'
-import { findSavedListings, findOwnerListings } from '#server/listings/index.server.ts'
-import { formatDate } from '#app/utils/format.ts'
 import { siteConfig } from '#common/site-config.ts'
-import {
-  changeAccountPassword,
-  deleteAccount,
-  findAccountOverview,
-  listActiveSessions,
-  removeProfilePhoto,
-  saveProfile,
-  signOutOtherSessions,
-  signOutSession,
-  uploadProfilePhoto,
-  cookieHeaders,
-  requireUser,
-} from '#server/accounts/index.server.ts'
-import { findMessageSettings, saveMessageSettings } from '#server/messages/index.server.ts'
-import { redirectWithToast } from '#server/http/flash.server.ts'
-import {
-  AVATAR_MAX_BYTES,
-  ImageRejectedError,
-  imageRejectionMessages,
-  BodyTooLargeError,
-  UPLOAD_REQUEST_LIMITS,
-  readFormDataWithLimit,
-} from '#server/media/index.server.ts'
-import type { z } from 'zod'
-
-const PAGE = '/userprofile'
+import { answerProfileForm, loadProfilePage } from './userprofile.server.ts'
 
 export function meta() {
   return [
@@ -62,180 +25,12 @@ export function meta() {
   ]
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-})
-const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext)
-  const current = await requireUser(services, request)
-  const { db } = services.database
-  const [account, sessions, myListings, saved, messageSettings] = await Promise.all([
-    findAccountOverview(db, current.userId),
-    listActiveSessions(db, current.userId),
-    findOwnerListings(db, { ownerId: current.userId }),
-    findSavedListings(db, { user: { id: current.userId, email: current.user.email } }),
-    findMessageSettings(db, current.userId),
-  ])
-  if (!account) throw redirect(`/login?${new URLSearchParams({ redirectTo: PAGE })}`)
-  const sessionViews: SessionView[] = sessions
-    .map((session) => ({
-      id: session.id,
-      device: describeDevice(session.userAgent),
-      ipAddress: session.ipAddress,
-      signedInAt: formatDateTime(session.createdAt),
-      signedInAtIso: session.createdAt.toISOString(),
-      lastActiveAt: formatDateTime(session.updatedAt),
-      lastActiveAtIso: session.updatedAt.toISOString(),
-      isCurrent: session.id === current.sessionId,
-    }))
-    .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))
-  return {
-    account: {
-      name: account.name,
-      email: account.email,
-      emailVerified: account.emailVerified,
-      memberSince: formatDate(account.createdAt),
-      hasPassword: account.hasPassword,
-      role: account.role,
-      bio: account.bio,
-      phone: account.phone,
-      photoURL: account.photoURL,
-      avatar: current.user.avatar,
-    },
-    sessions: sessionViews,
-    myListings,
-    saved,
-    messageSettings,
-    singleSignOnName: services.config.oidc?.name ?? null,
-  }
-}
-
-function refuse(intent: Intent, fieldErrors: FieldErrors, extra: Omit<FormFailure, 'intent' | 'fieldErrors'> = {}, status = 400) {
-  return data<FormFailure>({ intent, fieldErrors, ...extra }, { status })
-}
-
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form')
-    ;(errors[field] ??= []).push(issue.message)
-  }
-  return errors
+  return loadProfilePage(context.get(appContext).services, request)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services } = context.get(appContext)
-  const current = await requireUser(services, request)
-  const actor = { userId: current.userId, sessionId: current.sessionId, headers: request.headers }
-
-  let formData: FormData
-  try {
-    formData = await readFormDataWithLimit(request, UPLOAD_REQUEST_LIMITS.profilePhoto)
-  } catch (error) {
-    // Only the photo form can send this much.
-    if (error instanceof BodyTooLargeError) {
-      return refuse(INTENTS.avatar, { photo: [imageRejectionMessages['too-large']] }, {}, 413)
-    }
-    return refuse(INTENTS.profile, {}, { formError: 'The form could not be read. Reload the page and try again.' })
-  }
-
-  const intent = formData.get('intent')
-  switch (intent) {
-    case INTENTS.profile: {
-      const values = textFields(formData, ['name', 'role', 'bio', 'phone'])
-      const parsed = profileSchema.safeParse(values)
-      if (!parsed.success) return refuse(intent, fieldErrorsOf(parsed.error), { values })
-      const { headers } = await saveProfile(services, actor, parsed.data)
-      return redirectWithToast(PAGE, { type: 'success', message: 'Your profile is saved.' }, { headers })
-    }
-
-    case INTENTS.avatar: {
-      const photo = formData.get('photo')
-      if (!(photo instanceof File) || photo.size === 0) {
-        return refuse(intent, { photo: ['Choose a photo to upload.'] })
-      }
-      // The size is known before a single byte is decoded.
-      if (photo.size > AVATAR_MAX_BYTES) return refuse(intent, { photo: [imageRejectionMessages['too-large']] })
-      try {
-        const result = await uploadProfilePhoto(services, current.userId, new Uint8Array(await photo.arrayBuffer()))
-        if (!('photoURL' in result)) return refuse(intent, { photo: [result.message] })
-      } catch (error) {
-        if (error instanceof ImageRejectedError) return refuse(intent, { photo: [error.message] })
-        throw error
-      }
-      return redirectWithToast(PAGE, { type: 'success', message: 'Your photo is updated.' })
-    }
-
-    case INTENTS.removeAvatar: {
-      await removeProfilePhoto(services, current.userId)
-      return redirectWithToast(PAGE, { type: 'success', message: 'Your photo is removed.' })
-    }
-
-    case INTENTS.password: {
-      const parsed = passwordSchema.safeParse(textFields(formData, ['currentPassword', 'newPassword']))
-      if (!parsed.success) return refuse(intent, fieldErrorsOf(parsed.error))
-      const result = await changeAccountPassword(services, actor, parsed.data)
-      if ('message' in result) {
-        return result.field ? refuse(intent, { [result.field]: [result.message] }) : refuse(intent, {}, { formError: result.message })
-      }
-      // The answer carries this browser's new session cookie: the old session ended with the others.
-      return redirectWithToast(
-        PAGE,
-        { type: 'success', message: 'Password changed. Your other sessions were signed out.' },
-        { headers: cookieHeaders(result.headers) },
-      )
-    }
-
-    case INTENTS.revokeOthers: {
-      await signOutOtherSessions(services, actor)
-      return redirectWithToast(PAGE, { type: 'success', message: 'Your other sessions are signed out.' })
-    }
-
-    case INTENTS.revokeSession: {
-      const parsed = revokeSessionSchema.safeParse(textFields(formData, ['sessionId']))
-      if (!parsed.success) return refuse(intent, {}, { formError: 'Choose a session to sign out.' })
-      const outcome = await signOutSession(services, actor, parsed.data.sessionId)
-      if (outcome === 'current') {
-        return refuse(intent, {}, { formError: 'To sign out of this device, use Logout in the navigation.' })
-      }
-      return redirectWithToast(
-        PAGE,
-        outcome === 'signed-out'
-          ? { type: 'success', message: 'That session is signed out.' }
-          : { type: 'info', message: 'That session had already ended.' },
-      )
-    }
-
-    case INTENTS.deleteAccount: {
-      const account = await findAccountOverview(services.database.db, current.userId)
-      const hasPassword = account?.hasPassword ?? false
-      const values = textFields(formData, ['password', 'confirmation', 'understood'])
-      const parsed = deleteAccountSchema(hasPassword).safeParse(values)
-      if (!parsed.success) {
-        return refuse(intent, fieldErrorsOf(parsed.error), { values: { confirmation: values.confirmation ?? '' } })
-      }
-      const result = await deleteAccount(services, actor, 'password' in parsed.data ? { password: parsed.data.password } : {})
-      if ('message' in result) {
-        return result.field ? refuse(intent, { [result.field]: [result.message] }) : refuse(intent, {}, { formError: result.message })
-      }
-      return redirectWithToast('/', { type: 'success', message: 'Your account is deleted.' }, { headers: result.headers })
-    }
-
-    case MESSAGE_SETTINGS_INTENT: {
-      await saveMessageSettings(services.database.db, current.userId, {
-        sendReadReceipts: isTicked(formData, 'sendReadReceipts'),
-        emailUnreadMessages: isTicked(formData, 'emailUnreadMessages'),
-      })
-      return redirectWithToast(PAGE, { type: 'success', message: 'Your message settings are saved.' })
-    }
-
-    default:
-      return refuse(INTENTS.profile, {}, { formError: 'This form is not one we know. Reload the page and try again.' })
-  }
+  return answerProfileForm(context.get(appContext).services, request)
 }
 
 const sections = [

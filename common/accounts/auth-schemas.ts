@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { siteConfig } from '#common/site-config.ts'
 import { normalizeEmail } from '#common/accounts/email.ts'
 import { isPlainText, isSingleLine } from '#common/plain-text.ts'
+import type { FieldErrors } from '#common/forms.ts'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
@@ -80,24 +81,15 @@ export const resetPasswordSchema = z.object({
   newPassword: newPasswordSchema,
 })
 
-export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>
+/** The first message of each field in error: the account pages show one message under each field. */
+export type FieldMessages<Field extends string = string> = Partial<Record<Field, string>>
 
-export type ParsedForm<Output, Field extends string> = { success: true; data: Output } | { success: false; fieldErrors: FieldErrors<Field> }
-
-/** Validates a submitted form; on failure, the first message for each field. */
-export function parseForm<Schema extends z.ZodObject>(
-  schema: Schema,
-  input: FormData | Record<string, unknown>,
-): ParsedForm<z.output<Schema>, Extract<keyof z.input<Schema>, string>> {
-  const values = input instanceof FormData ? Object.fromEntries(input) : input
-  const result = schema.safeParse(values)
-  if (result.success) return { success: true, data: result.data }
-  const fieldErrors: Record<string, string> = {}
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form')
-    fieldErrors[field] ??= issue.message
+export function firstMessages<Field extends string = string>(errors: FieldErrors): FieldMessages<Field> {
+  const messages: Record<string, string> = {}
+  for (const [field, fieldMessages] of Object.entries(errors)) {
+    if (fieldMessages[0] !== undefined) messages[field] = fieldMessages[0]
   }
-  return { success: false, fieldErrors: fieldErrors as FieldErrors<Extract<keyof z.input<Schema>, string>> }
+  return messages as FieldMessages<Field>
 }
 
 /** A text field's submitted value to show again (never used for passwords). */

@@ -1,4 +1,4 @@
-// The session state of spec §3: the user's authentication data plus the stored profile's fields.
+// What the site knows of a signed-in user: the user's authentication data plus the stored profile's fields.
 
 export type SessionUser = {
   email: string

@@ -198,7 +198,7 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
           return { ...RESET_REQUESTED_ANSWER }
         }
         case '/change-password':
-          // A new password ends every other session (ASVS 7.4.3), whatever the caller asked for.
+          // A new password ends every other session, whatever the caller asked for.
           return handOn({ revokeOtherSessions: true })
         case '/update-user':
           return handOn(displayName === undefined ? {} : { name: displayName })
@@ -209,7 +209,7 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
     after: createAuthMiddleware(async (ctx) => {
       const returned = ctx.context.returned
       const address = clientAddress(ctx.headers)
-      // Security events (ASVS 16.3): who changed their password, or got in or failed to, and from where.
+      // Security events: who changed their password, or got in or failed to, and from where.
       if (!isAPIError(returned) && returned) {
         const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id
         if (ctx.path === '/change-password') logger.info({ event: 'password-changed', userId, address }, 'security: password changed')

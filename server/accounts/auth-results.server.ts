@@ -1,58 +1,56 @@
-// What the account pages get back from better-auth: its cookies to pass on, or a failure worded for
-// people, with the status the page answers with and the form field it belongs to.
+// What the account functions make of better-auth's answers: its cookies to pass on, or its refusal
+// as an AppError worded for people, with the form field it belongs to.
 import { isAPIError } from 'better-auth/api'
 import { messages } from '#common/accounts/auth-schemas.ts'
+import { errorFor } from '#common/forms.ts'
+import { AppError, type AppErrorCode } from '#server/errors.server.ts'
 import { EMAIL_TAKEN_MESSAGE } from './auth-hooks.server.ts'
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.server.ts'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong e-mail or password.'
 
-export type AuthField = 'name' | 'email' | 'password' | 'termsVersion'
+/** Refused at sign-in because the address is not confirmed yet (the only 'forbidden' refusal here). */
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your e-mail address first.'
 
-export type AuthFailure = {
-  ok: false
-  status: 400 | 403 | 429
-  code: string
-  message: string
-  field?: AuthField
+type AuthField = 'name' | 'email' | 'password' | 'termsVersion'
+
+/** better-auth's error code, when the error is one of its refusals. */
+export function authErrorCode(error: unknown): string | undefined {
+  if (!isAPIError(error)) return undefined
+  const body = error.body as { code?: unknown } | undefined
+  return typeof body?.code === 'string' ? body.code : undefined
 }
 
-/** better-auth's refusal as an AuthFailure; anything else (a bug, the database down) is rethrown. */
-export function toAuthFailure(error: unknown, { isSignIn = false } = {}): AuthFailure {
+/** better-auth's refusal as an AppError; anything else (a bug, the database down) is rethrown. */
+export function authErrorOf(error: unknown, { isSignIn = false } = {}): AppError {
   if (!isAPIError(error) || error.statusCode >= 500) throw error
   const body = (error.body ?? {}) as { code?: string; message?: string }
-  const code = body.code ?? 'BAD_REQUEST'
-  const fail = (status: AuthFailure['status'], message: string, field?: AuthField): AuthFailure => ({
-    ok: false,
-    status,
-    code,
-    message,
-    ...(field ? { field } : {}),
-  })
-  switch (code) {
+  const refuse = (code: AppErrorCode, message: string, field?: AuthField) =>
+    new AppError(code, message, field ? errorFor(field, message) : undefined)
+  switch (body.code ?? 'BAD_REQUEST') {
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
-      return fail(400, EMAIL_TAKEN_MESSAGE, 'email')
+      return refuse('invalid', EMAIL_TAKEN_MESSAGE, 'email')
     case 'INVALID_EMAIL':
-      return fail(400, messages.emailInvalid, 'email')
+      return refuse('invalid', messages.emailInvalid, 'email')
     case 'INVALID_NAME':
-      return fail(400, body.message ?? messages.nameMissing, 'name')
+      return refuse('invalid', body.message ?? messages.nameMissing, 'name')
     case 'PASSWORD_TOO_COMMON':
-      return fail(400, COMMON_PASSWORD_MESSAGE, 'password')
+      return refuse('invalid', COMMON_PASSWORD_MESSAGE, 'password')
     case 'PASSWORD_TOO_SHORT':
-      return fail(400, messages.passwordTooShort, 'password')
+      return refuse('invalid', messages.passwordTooShort, 'password')
     case 'TERMS_NOT_ACCEPTED':
-      return fail(400, messages.termsNotAccepted, 'termsVersion')
+      return refuse('invalid', messages.termsNotAccepted, 'termsVersion')
     case 'INVALID_EMAIL_OR_PASSWORD':
-      return fail(400, WRONG_CREDENTIALS_MESSAGE)
+      return refuse('invalid', WRONG_CREDENTIALS_MESSAGE)
     case 'PASSWORD_TOO_LONG':
       // At sign-in a too-long password is simply not the right one; when choosing one, say why.
-      return isSignIn ? fail(400, WRONG_CREDENTIALS_MESSAGE) : fail(400, messages.passwordTooLong, 'password')
+      return isSignIn ? refuse('invalid', WRONG_CREDENTIALS_MESSAGE) : refuse('invalid', messages.passwordTooLong, 'password')
     case 'EMAIL_NOT_VERIFIED':
-      return fail(403, 'Confirm your e-mail address first.')
+      return refuse('forbidden', EMAIL_NOT_VERIFIED_MESSAGE)
   }
-  if (error.statusCode === 429) return fail(429, body.message ?? 'Too many attempts. Try again later.')
-  return fail(400, body.message ?? 'This request could not be completed. Check what you entered and try again.')
+  if (error.statusCode === 429) return refuse('rate-limited', body.message ?? 'Too many attempts. Try again later.')
+  return refuse('invalid', body.message ?? 'This request could not be completed. Check what you entered and try again.')
 }
 
 /** Only the cookies of better-auth's answer travel on to the browser. */

@@ -16,7 +16,7 @@ export {
   uploadProfilePhoto,
 } from './profile.server.ts'
 export { consumeRateLimit, PRUNE_RATE_LIMITS_CRON, PRUNE_RATE_LIMITS_JOB, pruneRateLimits } from './rate-limit.server.ts'
-export { emailOnlySchema, loginSchema, parseForm, registerSchema, resetPasswordSchema } from './schemas.server.ts'
+export { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema } from './schemas.server.ts'
 export {
   type ApiUser,
   type CurrentSession,

@@ -1,13 +1,17 @@
-// The stored user profile (spec §3), keyed by the lower-cased e-mail, and what the user changes about
-// their own account on /userprofile (details, photo, password, sessions, deleting the account).
-import { isAPIError } from 'better-auth/api'
+// The stored user profile, keyed by the lower-cased e-mail, and what the user changes about their
+// own account on /userprofile (details, photo, password, sessions, deleting the account). Refusals
+// are thrown as AppError, with the form field they belong to.
+// Over 300 lines: the profile row and every change the profile page makes to it are one concern.
 import { and, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { toSessionUser, type SessionUser } from '#common/accounts/session-user.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { account, message, profile, session, user } from '#server/db/schema.ts'
+import { errorFor } from '#common/forms.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
 import { processAvatar, deleteAvatarFile, saveAvatarFile } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { normalizeEmail } from '#common/accounts/email.ts'
+import { authErrorCode } from './auth-results.server.ts'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.server.ts'
 import { consumeRateLimit, type RateLimitRule } from './rate-limit.server.ts'
 
@@ -28,7 +32,7 @@ export async function findProfileByEmail(db: Db, email: string): Promise<Profile
   return row
 }
 
-/** The session of spec §3 for a signed-in user: auth data plus the stored profile. */
+/** What the site knows of a signed-in user: better-auth's user plus the stored profile. */
 export async function loadSessionUser(
   db: Db,
   authUser: { email: string; name?: string | null; image?: string | null },
@@ -165,8 +169,6 @@ export async function findSessionToken(db: Db, userId: string, sessionId: string
 /** The signed-in user making a change, with the request headers better-auth reads the session from. */
 export type Actor = { userId: string; sessionId: string; headers: Headers }
 
-export type FieldRefusal = { field?: string; message: string }
-
 const PASSWORD_ATTEMPTS: RateLimitRule = { windowSeconds: 15 * 60, max: 10 }
 const PHOTO_UPLOADS: RateLimitRule = { windowSeconds: 60 * 60, max: 20 }
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Wait 15 minutes and try again.'
@@ -178,10 +180,9 @@ async function withinLimit(services: Services, key: string, rule: RateLimitRule)
   return (await consumeRateLimit(services.database.db, `profile|${key}`, rule)).allowed
 }
 
-function apiErrorCode(error: unknown): string | undefined {
-  if (!isAPIError(error)) return undefined
-  const body = error.body as { code?: unknown } | undefined
-  return typeof body?.code === 'string' ? body.code : undefined
+/** A refusal of what was entered in one field. */
+function fieldRefusal(field: string, message: string) {
+  return new AppError('invalid', message, errorFor(field, message))
 }
 
 /** Saves name, role, bio and phone. The name goes through better-auth so its session cookie stays right. */
@@ -204,19 +205,17 @@ export async function saveProfile(
 }
 
 /**
- * Re-encodes and stores a new profile photo, then deletes the one it replaces. Throws
- * ImageRejectedError for a file that is not an acceptable image; nothing is stored then.
+ * Re-encodes and stores a new profile photo, then deletes the one it replaces. A file that is not an
+ * acceptable image is refused on `photo`; nothing is stored then.
  */
-export async function uploadProfilePhoto(
-  services: Services,
-  userId: string,
-  bytes: Uint8Array,
-): Promise<{ photoURL: string } | FieldRefusal> {
+export async function uploadProfilePhoto(services: Services, userId: string, bytes: Uint8Array): Promise<{ photoURL: string }> {
   if (!(await withinLimit(services, `${userId}|upload-photo`, PHOTO_UPLOADS))) {
-    return { field: 'photo', message: TOO_MANY_UPLOADS_MESSAGE }
+    throw new AppError('rate-limited', TOO_MANY_UPLOADS_MESSAGE, errorFor('photo', TOO_MANY_UPLOADS_MESSAGE))
   }
   // Image work and file writes happen before and after the short row update, never inside it.
-  const processed = await processAvatar(bytes)
+  const processed = await processAvatar(bytes).catch((error: unknown) => {
+    throw isAppError(error) ? fieldRefusal('photo', error.message) : error
+  })
   const { DATA_DIR } = services.config
   const photoURL = await saveAvatarFile(DATA_DIR, processed.data)
   let previous: string | null
@@ -236,20 +235,20 @@ export async function removeProfilePhoto(services: Services, userId: string): Pr
 }
 
 /**
- * Changes the password and signs out every other session (ASVS 7.4.3; the auth hook insists on it
+ * Changes the password and signs out every other session (the auth hook insists on it
  * for any caller). better-auth replaces this session too: the headers carry its new cookie.
  */
 export async function changeAccountPassword(
   services: Services,
   actor: Actor,
   input: { currentPassword: string; newPassword: string },
-): Promise<{ headers: Headers } | FieldRefusal> {
-  if (isCommonPassword(input.newPassword)) return { field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }
+): Promise<{ headers: Headers }> {
+  if (isCommonPassword(input.newPassword)) throw fieldRefusal('newPassword', COMMON_PASSWORD_MESSAGE)
   if (input.newPassword === input.currentPassword) {
-    return { field: 'newPassword', message: 'Choose a new password that is different from the current one.' }
+    throw fieldRefusal('newPassword', 'Choose a new password that is different from the current one.')
   }
   if (!(await withinLimit(services, `${actor.userId}|change-password`, PASSWORD_ATTEMPTS))) {
-    return { message: TOO_MANY_ATTEMPTS_MESSAGE }
+    throw new AppError('rate-limited', TOO_MANY_ATTEMPTS_MESSAGE)
   }
   try {
     const { headers } = await services.auth.api.changePassword({
@@ -259,16 +258,16 @@ export async function changeAccountPassword(
     })
     return { headers }
   } catch (error) {
-    switch (apiErrorCode(error)) {
+    switch (authErrorCode(error)) {
       case 'INVALID_PASSWORD':
-        return { field: 'currentPassword', message: 'The current password is not right.' }
+        throw fieldRefusal('currentPassword', 'The current password is not right.')
       case 'PASSWORD_TOO_COMMON':
-        return { field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }
+        throw fieldRefusal('newPassword', COMMON_PASSWORD_MESSAGE)
       case 'PASSWORD_TOO_SHORT':
       case 'PASSWORD_TOO_LONG':
-        return { field: 'newPassword', message: 'Use between 8 and 128 characters.' }
+        throw fieldRefusal('newPassword', 'Use between 8 and 128 characters.')
       case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
-        return { message: 'Your account signs in through single sign-on and has no password to change.' }
+        throw new AppError('invalid', 'Your account signs in through single sign-on and has no password to change.')
       default:
         throw error
     }
@@ -293,14 +292,10 @@ export async function signOutSession(services: Services, actor: Actor, sessionId
  * that the session is fresh), the database cascades to the profile, list and sessions, and the
  * avatar file is removed here. Returns the headers that clear the session cookies.
  */
-export async function deleteAccount(
-  services: Services,
-  actor: Actor,
-  input: { password?: string },
-): Promise<{ headers: Headers } | FieldRefusal> {
+export async function deleteAccount(services: Services, actor: Actor, input: { password?: string }): Promise<{ headers: Headers }> {
   const { db } = services.database
   if (!(await withinLimit(services, `${actor.userId}|delete-account`, PASSWORD_ATTEMPTS))) {
-    return { message: TOO_MANY_ATTEMPTS_MESSAGE }
+    throw new AppError('rate-limited', TOO_MANY_ATTEMPTS_MESSAGE)
   }
   const [stored] = await db.select({ photoURL: profile.photoURL }).from(profile).where(eq(profile.userId, actor.userId))
   try {
@@ -312,13 +307,11 @@ export async function deleteAccount(
     await deleteAvatarFile(services.config.DATA_DIR, stored?.photoURL)
     return { headers }
   } catch (error) {
-    switch (apiErrorCode(error)) {
+    switch (authErrorCode(error)) {
       case 'INVALID_PASSWORD':
-        return { field: 'password', message: 'The password is not right.' }
+        throw fieldRefusal('password', 'The password is not right.')
       case 'SESSION_EXPIRED':
-        return {
-          message: 'For your safety, sign out and sign in again, then delete your account within a day of signing in.',
-        }
+        throw new AppError('forbidden', 'For your safety, sign out and sign in again, then delete your account within a day of signing in.')
       default:
         throw error
     }

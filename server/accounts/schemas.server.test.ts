@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { siteConfig } from '#common/site-config.ts'
-import { messages } from '#common/accounts/auth-schemas.ts'
+import { firstMessages, messages } from '#common/accounts/auth-schemas.ts'
 import { COMMON_PASSWORD_MESSAGE } from '#server/accounts/password-policy.server.ts'
-import { emailOnlySchema, loginSchema, parseForm, registerSchema, resetPasswordSchema } from '#server/accounts/schemas.server.ts'
+import { parseForm as parseFormFully } from '#common/forms.ts'
+import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema } from '#server/accounts/schemas.server.ts'
 
 const valid = {
   name: 'Ada Renter',
   email: 'Ada.Renter@Example.com',
   password: 'a quiet harbour at noon',
   termsVersion: siteConfig.termsVersion,
+}
+
+/** A parse as the account pages show it: each field's first message. */
+function parseForm<Schema extends z.ZodType>(schema: Schema, input: FormData) {
+  const parsed = parseFormFully(schema, input)
+  return parsed.ok ? parsed : { ok: false as const, fieldErrors: firstMessages(parsed.fieldErrors) }
 }
 
 function form(fields: Record<string, string>) {
@@ -20,13 +28,13 @@ function form(fields: Record<string, string>) {
 describe('registerSchema', () => {
   it('accepts a complete sign-up and lower-cases the e-mail', () => {
     const parsed = parseForm(registerSchema, form({ ...valid, email: '  Ada.Renter@Example.com ' }))
-    expect(parsed).toEqual({ success: true, data: { ...valid, name: 'Ada Renter', email: 'ada.renter@example.com' } })
+    expect(parsed).toEqual({ ok: true, data: { ...valid, name: 'Ada Renter', email: 'ada.renter@example.com' } })
   })
 
   it('names every missing field with its own message', () => {
     const parsed = parseForm(registerSchema, form({}))
     expect(parsed).toEqual({
-      success: false,
+      ok: false,
       fieldErrors: {
         name: messages.nameMissing,
         email: messages.emailMissing,
@@ -38,11 +46,11 @@ describe('registerSchema', () => {
 
   it('refuses a password with a NUL character, as the API does', () => {
     expect(parseForm(registerSchema, form({ ...valid, password: 'a quiet\u0000harbour at noon' }))).toEqual({
-      success: false,
+      ok: false,
       fieldErrors: { password: messages.passwordNotText },
     })
     expect(parseForm(resetPasswordSchema, form({ token: 'abc', newPassword: 'a quiet\u0000harbour at noon' }))).toMatchObject({
-      success: false,
+      ok: false,
       fieldErrors: { newPassword: messages.passwordNotText },
     })
   })
@@ -61,7 +69,7 @@ describe('registerSchema', () => {
 
   it('takes passwords of 8 to 128 characters, with no rules about their make-up', () => {
     for (const password of ['lowercase only here', 'r7#kq2mz', 'Q'.repeat(128)]) {
-      expect(parseForm(registerSchema, form({ ...valid, password })).success).toBe(true)
+      expect(parseForm(registerSchema, form({ ...valid, password })).ok).toBe(true)
     }
     expect(parseForm(registerSchema, form({ ...valid, password: 'seven77' }))).toMatchObject({
       fieldErrors: { password: messages.passwordTooShort },
@@ -81,7 +89,7 @@ describe('registerSchema', () => {
 
   it('keeps spaces in passwords: they are part of the password', () => {
     const parsed = parseForm(registerSchema, form({ ...valid, password: '  spaced out words  ' }))
-    expect(parsed.success && parsed.data.password).toBe('  spaced out words  ')
+    expect(parsed.ok && parsed.data.password).toBe('  spaced out words  ')
   })
 
   it('needs the current version of the Terms of Use', () => {
@@ -94,14 +102,14 @@ describe('registerSchema', () => {
 describe('loginSchema', () => {
   it('accepts any non-empty password, so old passwords still log in', () => {
     expect(parseForm(loginSchema, form({ email: 'ADA@example.com', password: 'short' }))).toEqual({
-      success: true,
+      ok: true,
       data: { email: 'ada@example.com', password: 'short' },
     })
   })
 
   it('asks for both fields', () => {
     expect(parseForm(loginSchema, form({ email: '', password: '' }))).toEqual({
-      success: false,
+      ok: false,
       fieldErrors: { email: messages.emailMissing, password: messages.currentPasswordMissing },
     })
   })

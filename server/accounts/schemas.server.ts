@@ -7,7 +7,7 @@ import {
 } from '#common/accounts/auth-schemas.ts'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '#server/accounts/password-policy.server.ts'
 
-export { emailOnlySchema, loginSchema, parseForm } from '#common/accounts/auth-schemas.ts'
+export { emailOnlySchema, loginSchema } from '#common/accounts/auth-schemas.ts'
 
 const uncommonPasswordSchema = newPasswordSchema.refine((password) => !isCommonPassword(password), {
   message: COMMON_PASSWORD_MESSAGE,

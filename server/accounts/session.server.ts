@@ -1,4 +1,5 @@
-// Guards and the session of the current request (STYLE: requireUser, requireAnonymous, requireAdmin).
+// Guards and the session of the current request: requireUser, requireAnonymous, requireAdmin (a
+// failing guard throws a redirect, to the login page or home, or a 403), and the JSON API's requireApiUser.
 import { redirect } from 'react-router'
 import { AppError } from '#server/errors.server.ts'
 import type { SessionUser } from '#common/accounts/session-user.ts'

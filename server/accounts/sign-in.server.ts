@@ -1,17 +1,18 @@
 // Signing in (e-mail + password or single sign-on) and out. Each returns better-auth's cookies for
-// the page to pass on with its redirect.
+// the page to pass on with its redirect, or throws its refusal as an AppError.
 import type { Services } from '#server/services.server.ts'
 import { OIDC_PROVIDER_ID } from './auth.server.ts'
-import { cookieHeaders, toAuthFailure, type AuthFailure } from './auth-results.server.ts'
+import { AppError } from '#server/errors.server.ts'
+import { authErrorOf, cookieHeaders } from './auth-results.server.ts'
 import { verificationCallbackURL } from './sign-up.server.ts'
 
-export type SignInSuccess = { ok: true; headers: Headers; user: { name: string; email: string } }
+export type SignInSuccess = { headers: Headers; user: { name: string; email: string } }
 
 export async function signIn(
   services: Services,
   request: Request,
   input: { email: string; password: string; redirectTo: string },
-): Promise<SignInSuccess | AuthFailure> {
+): Promise<SignInSuccess> {
   try {
     const { headers, response } = await services.auth.api.signInEmail({
       // The callback only matters to the confirmation mail sent when the address is not confirmed yet.
@@ -19,9 +20,9 @@ export async function signIn(
       headers: request.headers,
       returnHeaders: true,
     })
-    return { ok: true, headers: cookieHeaders(headers), user: { name: response.user.name, email: response.user.email } }
+    return { headers: cookieHeaders(headers), user: { name: response.user.name, email: response.user.email } }
   } catch (error) {
-    return toAuthFailure(error, { isSignIn: true })
+    throw authErrorOf(error, { isSignIn: true })
   }
 }
 
@@ -45,15 +46,15 @@ export function oidcCallbackURLs(redirectTo = '/') {
   }
 }
 
-export type OidcStart = { ok: true; url: string; headers: Headers }
+export type OidcStart = { url: string; headers: Headers }
 
 /**
  * Starts single sign-on: the provider's authorization URL to send the browser to, and the cookie
  * that lets better-auth check the state when the provider sends the user back.
  */
-export async function startOidcSignIn(services: Services, request: Request, redirectTo: string): Promise<OidcStart | AuthFailure> {
+export async function startOidcSignIn(services: Services, request: Request, redirectTo: string): Promise<OidcStart> {
   if (!services.config.oidc) {
-    return { ok: false, status: 400, code: 'OIDC_NOT_CONFIGURED', message: 'Single sign-on is not available on this site.' }
+    throw new AppError('invalid', 'Single sign-on is not available on this site.')
   }
   try {
     const { headers, response } = await services.auth.api.signInSocial({
@@ -62,8 +63,8 @@ export async function startOidcSignIn(services: Services, request: Request, redi
       returnHeaders: true,
     })
     if (!response.url) throw new Error('The identity provider gave no authorization URL')
-    return { ok: true, url: response.url, headers: cookieHeaders(headers) }
+    return { url: response.url, headers: cookieHeaders(headers) }
   } catch (error) {
-    return toAuthFailure(error)
+    throw authErrorOf(error)
   }
 }

@@ -1,6 +1,6 @@
 // Creating an e-mail + password account and (re)sending the link that confirms its address.
 import type { Services } from '#server/services.server.ts'
-import { toAuthFailure, type AuthFailure } from './auth-results.server.ts'
+import { authErrorOf } from './auth-results.server.ts'
 
 export type SignUpInput = {
   name: string
@@ -21,7 +21,8 @@ export function verificationCallbackURL(redirectTo = '/'): string {
   return `/login?${params}`
 }
 
-export async function signUp(services: Services, request: Request, input: SignUpInput): Promise<{ ok: true } | AuthFailure> {
+/** Creates the account and mails the confirmation link; throws better-auth's refusal as an AppError. */
+export async function signUp(services: Services, request: Request, input: SignUpInput): Promise<void> {
   try {
     await services.auth.api.signUpEmail({
       body: {
@@ -33,9 +34,8 @@ export async function signUp(services: Services, request: Request, input: SignUp
       },
       headers: request.headers,
     })
-    return { ok: true }
   } catch (error) {
-    return toAuthFailure(error)
+    throw authErrorOf(error)
   }
 }
 
@@ -47,14 +47,13 @@ export async function resendVerificationEmail(
   services: Services,
   request: Request,
   input: { email: string; redirectTo: string },
-): Promise<{ ok: true } | AuthFailure> {
+): Promise<void> {
   try {
     await services.auth.api.sendVerificationEmail({
       body: { email: input.email, callbackURL: verificationCallbackURL(input.redirectTo) },
       headers: request.headers,
     })
-    return { ok: true }
   } catch (error) {
-    return toAuthFailure(error)
+    throw authErrorOf(error)
   }
 }

@@ -3,6 +3,7 @@
 // decoding, its pixel count is capped so a tiny file cannot expand into gigabytes, and nothing of its
 // metadata (EXIF, GPS, XMP) is kept.
 import sharp, { type Metadata } from 'sharp'
+import { AppError } from '#server/errors.server.ts'
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 /** 40 megapixels: more than any phone camera, far less than a decompression bomb. */
@@ -35,12 +36,15 @@ export function imageRejectionMessage(reason: ImageRejection, limits: ImageLimit
   return imageRejectionMessages[reason]
 }
 
-export class ImageRejectedError extends Error {
+/**
+ * An upload refused as an image: an 'invalid' AppError whose reason says which rule it broke. Its
+ * name stays AppError's, so isAppError knows it wherever it is caught.
+ */
+export class ImageRejectedError extends AppError {
   readonly reason: ImageRejection
   constructor(reason: ImageRejection, limits: ImageLimits = AVATAR_LIMITS) {
-    super(imageRejectionMessage(reason, limits))
+    super('invalid', imageRejectionMessage(reason, limits))
     this.reason = reason
-    this.name = 'ImageRejectedError'
   }
 }
 

@@ -1,5 +1,5 @@
 // The public surface of server/media/: everything outside this folder uses the area through these names.
-export { AVATAR_MAX_BYTES, ImageRejectedError, imageRejectionMessages, processAvatar } from './avatar-image.server.ts'
+export { AVATAR_MAX_BYTES, imageRejectionMessages, processAvatar } from './avatar-image.server.ts'
 export {
   addListingPhotos,
   checkMayChangePhotos,

@@ -2,15 +2,19 @@
 // site's password rule (8–128 characters, not a common password).
 import { useRef } from 'react'
 import { Form } from 'react-router'
+import { firstError } from '#common/forms.ts'
 import { PASSWORD_HINT } from '#common/accounts/auth-schemas.ts'
-import { Button, FormAlert, PendingNote, TextField, useFormFeedback, useIsSubmitting } from './fields.tsx'
-import { INTENTS, PASSWORD_MAX, PASSWORD_MIN, type FormFailure } from './profile-forms.ts'
+import { Button, PendingNote } from '#app/components/ui/button.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
+import { useFormFeedback, useIsSubmitting } from './fields.tsx'
+import { INTENTS, PASSWORD_MAX, PASSWORD_MIN, type ProfileFormFailure } from './profile-forms.ts'
 
-export function PasswordForm({ email, failure }: { email: string; failure?: FormFailure }) {
+export function PasswordForm({ email, failure }: { email: string; failure?: ProfileFormFailure }) {
   const formRef = useRef<HTMLFormElement>(null)
   useFormFeedback(formRef, INTENTS.password, failure, { resetOnSuccess: true })
   const isSubmitting = useIsSubmitting(INTENTS.password)
-  const error = (field: string) => failure?.fieldErrors[field]?.[0]
+  const error = (field: string) => firstError(failure?.fieldErrors, field)
   const firstInvalid = ['currentPassword', 'newPassword'].find((field) => error(field))
 
   return (
@@ -28,7 +32,7 @@ export function PasswordForm({ email, failure }: { email: string; failure?: Form
           required
           maxLength={PASSWORD_MAX}
           error={error('currentPassword')}
-          autoFocus={firstInvalid === 'currentPassword'}
+          takesFocus={firstInvalid === 'currentPassword'}
         />
         <TextField
           label="New password"
@@ -39,7 +43,7 @@ export function PasswordForm({ email, failure }: { email: string; failure?: Form
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
           error={error('newPassword')}
-          autoFocus={firstInvalid === 'newPassword'}
+          takesFocus={firstInvalid === 'newPassword'}
           hint={PASSWORD_HINT}
         />
       </div>

@@ -8,6 +8,7 @@ import {
   displayNameSchema,
   newPasswordSchema,
 } from '#common/accounts/auth-schemas.ts'
+import type { FieldErrors } from '#common/forms.ts'
 import { isPlainText } from '#common/plain-text.ts'
 
 export const PROFILE_ROLES = ['renter', 'landlord'] as const
@@ -38,7 +39,7 @@ const multiline = z.string().transform((text) => text.replace(/\r\n?/g, '\n').tr
 
 export const profileSchema = z.object({
   name: displayNameSchema,
-  // Empty until the user chooses (spec §3: role is empty by default), so a name can be saved first.
+  // A profile has no role until the user chooses one, so a name can be saved first.
   role: z.enum(['', ...PROFILE_ROLES], { error: 'Choose Renter or Landlord.' }),
   bio: multiline.pipe(
     z.string().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or fewer.`).refine(isPlainText, 'Bio cannot contain the NUL character.'),
@@ -86,10 +87,8 @@ function countDigits(text: string) {
   return text.replace(/\D/g, '').length
 }
 
-export type FieldErrors = Record<string, string[] | undefined>
-
 /** What the action answers when a form is refused: the form, its field errors and the values to show again. */
-export type FormFailure = {
+export type ProfileFormFailure = {
   intent: Intent
   fieldErrors: FieldErrors
   formError?: string

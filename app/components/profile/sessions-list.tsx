@@ -1,7 +1,7 @@
 // Where the user is signed in: this device first, then the others, each of which can be signed out.
 import { Form } from 'react-router'
 import { Button, FormAlert, PendingNote, useIsSubmitting } from './fields.tsx'
-import { INTENTS, type FormFailure } from './profile-forms.ts'
+import { INTENTS, type ProfileFormFailure } from './profile-forms.ts'
 
 export type SessionView = {
   id: string
@@ -14,7 +14,7 @@ export type SessionView = {
   isCurrent: boolean
 }
 
-export function SessionsList({ sessions, failure }: { sessions: SessionView[]; failure?: FormFailure }) {
+export function SessionsList({ sessions, failure }: { sessions: SessionView[]; failure?: ProfileFormFailure }) {
   const others = sessions.filter((session) => !session.isCurrent)
   const isSigningOutOthers = useIsSubmitting(INTENTS.revokeOthers)
   return (

@@ -1,0 +1,230 @@
+// What /userprofile does on the server: the page's data, and one handler per form (each form posts
+// with an `intent`). A refusal answers 400 with that form's field errors, whatever the reason (a
+// field, a limit, an expired session), so every form works the same without JavaScript.
+import { data, redirect } from 'react-router'
+import { describeDevice } from '#app/components/profile/device.ts'
+import {
+  INTENTS,
+  deleteAccountSchema,
+  passwordSchema,
+  profileSchema,
+  revokeSessionSchema,
+  textFields,
+  type Intent,
+  type ProfileFormFailure,
+} from '#app/components/profile/profile-forms.ts'
+import type { SessionView } from '#app/components/profile/sessions-list.tsx'
+import { MESSAGE_SETTINGS_INTENT, isTicked } from '#app/components/chat/message-settings.tsx'
+import { formatDate } from '#app/utils/format.ts'
+import { parseForm, type FieldErrors } from '#common/forms.ts'
+import {
+  changeAccountPassword,
+  cookieHeaders,
+  deleteAccount,
+  findAccountOverview,
+  listActiveSessions,
+  removeProfilePhoto,
+  requireUser,
+  saveProfile,
+  signOutOtherSessions,
+  signOutSession,
+  uploadProfilePhoto,
+} from '#server/accounts/index.server.ts'
+import { isAppError } from '#server/errors.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+import { findOwnerListings, findSavedListings } from '#server/listings/index.server.ts'
+import {
+  AVATAR_MAX_BYTES,
+  BodyTooLargeError,
+  UPLOAD_REQUEST_LIMITS,
+  imageRejectionMessages,
+  readFormDataWithLimit,
+} from '#server/media/index.server.ts'
+import { findMessageSettings, saveMessageSettings } from '#server/messages/index.server.ts'
+import type { Services } from '#server/services.server.ts'
+
+export const PROFILE_PAGE = '/userprofile'
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`
+
+export async function loadProfilePage(services: Services, request: Request) {
+  const current = await requireUser(services, request)
+  const { db } = services.database
+  const [account, sessions, myListings, saved, messageSettings] = await Promise.all([
+    findAccountOverview(db, current.userId),
+    listActiveSessions(db, current.userId),
+    findOwnerListings(db, { ownerId: current.userId }),
+    findSavedListings(db, { user: { id: current.userId, email: current.user.email } }),
+    findMessageSettings(db, current.userId),
+  ])
+  if (!account) throw redirect(`/login?${new URLSearchParams({ redirectTo: PROFILE_PAGE })}`)
+  const sessionViews: SessionView[] = sessions
+    .map((session) => ({
+      id: session.id,
+      device: describeDevice(session.userAgent),
+      ipAddress: session.ipAddress,
+      signedInAt: formatDateTime(session.createdAt),
+      signedInAtIso: session.createdAt.toISOString(),
+      lastActiveAt: formatDateTime(session.updatedAt),
+      lastActiveAtIso: session.updatedAt.toISOString(),
+      isCurrent: session.id === current.sessionId,
+    }))
+    .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))
+  return {
+    account: {
+      name: account.name,
+      email: account.email,
+      emailVerified: account.emailVerified,
+      memberSince: formatDate(account.createdAt),
+      hasPassword: account.hasPassword,
+      role: account.role,
+      bio: account.bio,
+      phone: account.phone,
+      photoURL: account.photoURL,
+      avatar: current.user.avatar,
+    },
+    sessions: sessionViews,
+    myListings,
+    saved,
+    messageSettings,
+    singleSignOnName: services.config.oidc?.name ?? null,
+  }
+}
+
+/** The signed-in user, the request headers better-auth reads the session from, and the submitted form. */
+type Submission = {
+  services: Services
+  actor: { userId: string; sessionId: string; headers: Headers }
+  formData: FormData
+}
+
+function refuse(intent: Intent, fieldErrors: FieldErrors, extra: Omit<ProfileFormFailure, 'intent' | 'fieldErrors'> = {}, status = 400) {
+  return data<ProfileFormFailure>({ intent, fieldErrors, ...extra }, { status })
+}
+
+type Answer = Response | ReturnType<typeof refuse>
+
+/** Runs one form's work; an AppError becomes that form's refusal: its field errors, or its sentence for the whole form. */
+async function answering(intent: Intent, work: () => Promise<Response>): Promise<Answer> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    return error.fieldErrors ? refuse(intent, error.fieldErrors) : refuse(intent, {}, { formError: error.message })
+  }
+}
+
+const handlers: Record<Intent | typeof MESSAGE_SETTINGS_INTENT, (submission: Submission) => Promise<Answer>> = {
+  [INTENTS.profile]: saveDetails,
+  [INTENTS.avatar]: uploadPhoto,
+  [INTENTS.removeAvatar]: removePhoto,
+  [INTENTS.password]: changePassword,
+  [INTENTS.revokeOthers]: signOutOthers,
+  [INTENTS.revokeSession]: signOutOneSession,
+  [INTENTS.deleteAccount]: deleteOwnAccount,
+  [MESSAGE_SETTINGS_INTENT]: saveMessagePreferences,
+}
+
+const isKnownIntent = (intent: unknown): intent is keyof typeof handlers => typeof intent === 'string' && Object.hasOwn(handlers, intent)
+
+/** Reads the submitted form (a photo at most) and hands it to the handler its intent names. */
+export async function answerProfileForm(services: Services, request: Request) {
+  const current = await requireUser(services, request)
+  const actor = { userId: current.userId, sessionId: current.sessionId, headers: request.headers }
+
+  let formData: FormData
+  try {
+    formData = await readFormDataWithLimit(request, UPLOAD_REQUEST_LIMITS.profilePhoto)
+  } catch (error) {
+    // Only the photo form can send this much.
+    if (error instanceof BodyTooLargeError) {
+      return refuse(INTENTS.avatar, { photo: [imageRejectionMessages['too-large']] }, {}, 413)
+    }
+    return refuse(INTENTS.profile, {}, { formError: 'The form could not be read. Reload the page and try again.' })
+  }
+
+  const intent = formData.get('intent')
+  if (!isKnownIntent(intent)) {
+    return refuse(INTENTS.profile, {}, { formError: 'This form is not one we know. Reload the page and try again.' })
+  }
+  return handlers[intent]({ services, actor, formData })
+}
+
+async function saveDetails({ services, actor, formData }: Submission) {
+  const values = textFields(formData, ['name', 'role', 'bio', 'phone'])
+  const parsed = parseForm(profileSchema, values)
+  if (!parsed.ok) return refuse(INTENTS.profile, parsed.fieldErrors, { values })
+  const { headers } = await saveProfile(services, actor, parsed.data)
+  return redirectWithToast(PROFILE_PAGE, { type: 'success', message: 'Your profile is saved.' }, { headers })
+}
+
+async function uploadPhoto({ services, actor, formData }: Submission) {
+  const photo = formData.get('photo')
+  if (!(photo instanceof File) || photo.size === 0) return refuse(INTENTS.avatar, { photo: ['Choose a photo to upload.'] })
+  // The size is known before a single byte is decoded.
+  if (photo.size > AVATAR_MAX_BYTES) return refuse(INTENTS.avatar, { photo: [imageRejectionMessages['too-large']] })
+  return answering(INTENTS.avatar, async () => {
+    await uploadProfilePhoto(services, actor.userId, new Uint8Array(await photo.arrayBuffer()))
+    return redirectWithToast(PROFILE_PAGE, { type: 'success', message: 'Your photo is updated.' })
+  })
+}
+
+async function removePhoto({ services, actor }: Submission) {
+  await removeProfilePhoto(services, actor.userId)
+  return redirectWithToast(PROFILE_PAGE, { type: 'success', message: 'Your photo is removed.' })
+}
+
+async function changePassword({ services, actor, formData }: Submission) {
+  const parsed = parseForm(passwordSchema, textFields(formData, ['currentPassword', 'newPassword']))
+  if (!parsed.ok) return refuse(INTENTS.password, parsed.fieldErrors)
+  return answering(INTENTS.password, async () => {
+    const { headers } = await changeAccountPassword(services, actor, parsed.data)
+    // The answer carries this browser's new session cookie: the old session ended with the others.
+    return redirectWithToast(
+      PROFILE_PAGE,
+      { type: 'success', message: 'Password changed. Your other sessions were signed out.' },
+      { headers: cookieHeaders(headers) },
+    )
+  })
+}
+
+async function signOutOthers({ services, actor }: Submission) {
+  await signOutOtherSessions(services, actor)
+  return redirectWithToast(PROFILE_PAGE, { type: 'success', message: 'Your other sessions are signed out.' })
+}
+
+async function signOutOneSession({ services, actor, formData }: Submission) {
+  const parsed = parseForm(revokeSessionSchema, textFields(formData, ['sessionId']))
+  if (!parsed.ok) return refuse(INTENTS.revokeSession, {}, { formError: 'Choose a session to sign out.' })
+  const outcome = await signOutSession(services, actor, parsed.data.sessionId)
+  if (outcome === 'current') {
+    return refuse(INTENTS.revokeSession, {}, { formError: 'To sign out of this device, use Logout in the navigation.' })
+  }
+  return redirectWithToast(
+    PROFILE_PAGE,
+    outcome === 'signed-out'
+      ? { type: 'success', message: 'That session is signed out.' }
+      : { type: 'info', message: 'That session had already ended.' },
+  )
+}
+
+async function deleteOwnAccount({ services, actor, formData }: Submission) {
+  const account = await findAccountOverview(services.database.db, actor.userId)
+  const values = textFields(formData, ['password', 'confirmation', 'understood'])
+  const parsed = parseForm(deleteAccountSchema(account?.hasPassword ?? false), values)
+  if (!parsed.ok) return refuse(INTENTS.deleteAccount, parsed.fieldErrors, { values: { confirmation: values.confirmation ?? '' } })
+  const input = 'password' in parsed.data ? { password: parsed.data.password } : {}
+  return answering(INTENTS.deleteAccount, async () => {
+    const { headers } = await deleteAccount(services, actor, input)
+    return redirectWithToast('/', { type: 'success', message: 'Your account is deleted.' }, { headers })
+  })
+}
+
+async function saveMessagePreferences({ services, actor, formData }: Submission) {
+  await saveMessageSettings(services.database.db, actor.userId, {
+    sendReadReceipts: isTicked(formData, 'sendReadReceipts'),
+    emailUnreadMessages: isTicked(formData, 'emailUnreadMessages'),
+  })
+  return redirectWithToast(PROFILE_PAGE, { type: 'success', message: 'Your message settings are saved.' })
+}
