@@ -4,7 +4,15 @@
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
 import { sendTyping } from '#app/realtime/provider.tsx'
-import type { ChatFailure, ChatViewer, DirectThread, RoomThread } from '#server/messages/index.server.ts'
+import {
+  refusalText,
+  type ChatFailure,
+  type ChatViewer,
+  type DirectMessage,
+  type DirectThread,
+  type RoomMessage,
+  type RoomThread,
+} from '#common/messages/types.ts'
 import { DIRECT_MESSAGE_MAX_LENGTH, ROOM_MESSAGE_MAX_LENGTH } from '#common/messages/schemas.ts'
 import { loadAfter, loadEarlier, loadLatest, markRead, pagePath, sendMessage, type ThreadPage, type ThreadTarget } from './chat-client.ts'
 import { Composer } from './composer.tsx'
@@ -35,7 +43,6 @@ import {
   type PendingMessage,
   type ThreadState,
 } from './thread-state.ts'
-import type { DirectMessage, RoomMessage } from '#common/realtime-events.ts'
 
 /** A transaction id for one send: a UUID where the browser makes them, else 128 random bits. */
 function newTxnId(): string {
@@ -279,6 +286,8 @@ export function Thread({
         <div
           ref={scroller}
           onScroll={onScroll}
+          // A scrolling region must be reachable from the keyboard, so that its messages can be scrolled.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           role="region"
           aria-label="Messages"
@@ -357,7 +366,7 @@ export function Thread({
             label={isRoom ? 'Write to the Community room' : `Write to ${thread.kind === 'direct' ? thread.conversation.other.name : ''}`}
             maxLength={isRoom ? ROOM_MESSAGE_MAX_LENGTH : DIRECT_MESSAGE_MAX_LENGTH}
             clientTxnId={clientTxnId}
-            error={sendFailure?.fieldErrors.body ?? sendFailure?.formError}
+            error={sendFailure ? refusalText(sendFailure) : undefined}
             defaultValue={sendFailure?.values?.body}
             onSend={(body) => void send(body, newTxnId())}
             onTyping={() => sendTyping(target.kind === 'room' ? null : target.conversationId)}
