@@ -56,6 +56,9 @@ function idOf(value: string | undefined, what: string): number {
   return parsePositiveId(value) ?? notFoundOf(what)
 }
 
+/** The message a `/…/messages/:id` path names. */
+const messageIdOf = (c: Context) => idOf(c.req.param('id'), 'message')
+
 function notFoundOf(what: string): never {
   throw new AppError('not-found', `No such ${what}.`)
 }
@@ -132,17 +135,13 @@ export function chatRoutes(services: Services) {
 
   api.delete('/messages/:id', async (c) => {
     const viewer = await viewerOf(c)
-    await deleteDirectMessage(services, { userId: viewer.id, messageId: idOf(c.req.param('id'), 'message') })
+    await deleteDirectMessage(services, { userId: viewer.id, messageId: messageIdOf(c) })
     return c.body(null, 204)
   })
 
   api.patch('/messages/:id', async (c) => {
     const viewer = await viewerOf(c)
-    const edited = await editDirectMessage(services, {
-      userId: viewer.id,
-      messageId: idOf(c.req.param('id'), 'message'),
-      input: await bodyOf(c),
-    })
+    const edited = await editDirectMessage(services, { userId: viewer.id, messageId: messageIdOf(c), input: await bodyOf(c) })
     return c.json({ message: edited.message })
   })
 
@@ -158,17 +157,13 @@ export function chatRoutes(services: Services) {
 
   api.delete('/room/messages/:id', async (c) => {
     const viewer = await viewerOf(c)
-    await deleteRoomMessage(services, { viewerId: viewer.id, messageId: idOf(c.req.param('id'), 'message') })
+    await deleteRoomMessage(services, { viewerId: viewer.id, messageId: messageIdOf(c) })
     return c.body(null, 204)
   })
 
   api.patch('/room/messages/:id', async (c) => {
     const viewer = await viewerOf(c)
-    const edited = await editRoomMessage(services, {
-      authorId: viewer.id,
-      messageId: idOf(c.req.param('id'), 'message'),
-      input: await bodyOf(c),
-    })
+    const edited = await editRoomMessage(services, { authorId: viewer.id, messageId: messageIdOf(c), input: await bodyOf(c) })
     return c.json({ message: edited.message })
   })
 

@@ -1,3 +1,4 @@
+// Over 300 lines: one component whose state, effects and markup work together, with its helpers.
 // The open thread: the messages in sequence order, older pages on request, the composer, and with
 // JavaScript the optimistic sends, live news, typing and "N online". The server-rendered page is the
 // starting point; every later page of data (a revalidation, a catch-up) merges into what is shown.
@@ -18,7 +19,7 @@ import { loadAfter, loadEarlier, loadLatest, markRead, pagePath, sendMessage, ty
 import { Composer } from './composer.tsx'
 import { typingText, useThreadNews, useTypingNames } from './live.ts'
 import { MessageItem } from './message-item.tsx'
-import { MessageText } from './message-text.tsx'
+import { PendingItem } from './pending-item.tsx'
 import {
   addConfirmed,
   addEarlierPage,
@@ -40,7 +41,6 @@ import {
   type CatchUpPage,
   type ChatMessage,
   type ChatPerson,
-  type PendingMessage,
   type ThreadState,
 } from './thread-state.ts'
 
@@ -60,35 +60,6 @@ function participantsOf(viewer: ChatViewer | null, thread: RoomThread | DirectTh
 
 function toChat(messages: readonly (DirectMessage | RoomMessage)[], participants: readonly ChatPerson[]): ChatMessage[] {
   return messages.map((message) => ('author' in message ? fromRoomMessage(message) : fromDirectMessage(message, participants)))
-}
-
-function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (item: PendingMessage) => void }) {
-  return (
-    <li className="flex justify-end">
-      <article aria-label="You" className="max-w-[85%] text-right sm:max-w-[75%]">
-        <p className="text-sm font-semibold text-ink">You</p>
-        <div
-          className={`mt-1 inline-block rounded-2xl px-3.5 py-2 text-left ${item.status === 'failed' ? 'border border-red-300 bg-red-50 text-ink' : 'bg-brand-700/80 text-white'}`}
-        >
-          <MessageText body={item.body} />
-        </div>
-        {item.status === 'sending' ? (
-          <p className="mt-0.5 text-xs text-ink-soft">Sending…</p>
-        ) : (
-          <p className="mt-1 flex flex-wrap items-center justify-end gap-2 text-sm font-medium text-red-800">
-            <span>Not sent{item.error ? ` — ${item.error}` : ''}</span>
-            <button
-              type="button"
-              onClick={() => onRetry(item)}
-              className="rounded border border-red-300 bg-white px-2 py-0.5 font-semibold text-red-800 hover:bg-red-50"
-            >
-              Retry
-            </button>
-          </p>
-        )}
-      </article>
-    </li>
-  )
 }
 
 export function Thread({
