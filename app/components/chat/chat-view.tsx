@@ -3,7 +3,7 @@
 // which then carries a link back to the list.
 import { Form, Link } from 'react-router'
 import { Avatar } from '#app/components/avatar.tsx'
-import { Button } from '#app/components/profile/fields.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { formatCents } from '#app/utils/format.ts'
 import {
   refusalText,

@@ -3,7 +3,8 @@
 // JavaScript and asks before it deletes.
 import { useEffect, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
-import { Button, FieldError, inputClass } from '#app/components/profile/fields.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { FieldError, inputClass } from '#app/components/ui/field-parts.tsx'
 import { useIsHydrated } from '#app/utils/use-is-hydrated.ts'
 import { MUTE_CHOICES_MINUTES, REPORT_REASON_MAX_LENGTH } from '#common/messages/schemas.ts'
 import { refusalText, type ChatFailure } from '#common/messages/types.ts'
