@@ -29,7 +29,7 @@ export async function findOtherParticipant(
   return found ? otherOf(found, userId) : null
 }
 
-export async function isBlocked(db: Reader, { blockerId, blockedId }: { blockerId: string; blockedId: string }) {
+async function isBlocked(db: Reader, { blockerId, blockedId }: { blockerId: string; blockedId: string }) {
   const [row] = await db
     .select({ one: sql`1` })
     .from(userBlock)
@@ -49,7 +49,7 @@ export async function refuseIfBlocked(db: Reader, { senderId, recipientId }: { s
   }
 }
 
-export async function isAdministrator(db: Reader, userId: string) {
+async function isAdministrator(db: Reader, userId: string) {
   const [row] = await db.select({ admin: profile.isAdministrator }).from(profile).where(eq(profile.userId, userId))
   return row?.admin ?? false
 }

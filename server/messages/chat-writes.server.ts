@@ -9,7 +9,7 @@ import { storeReportResolution } from './reports.server.ts'
 import { storeRoomDeletion, storeRoomEdit, storeRoomMessage } from './room.server.ts'
 
 /** What a chat write needs: the database to commit to and the bus to tell. */
-export type ChatServices = Pick<Services, 'database' | 'realtime'>
+type ChatServices = Pick<Services, 'database' | 'realtime'>
 
 /** Tells the recipient's tabs their new unread count. */
 async function tellUnread(services: ChatServices, { userId, email }: { userId: string; email: string }) {

@@ -15,9 +15,9 @@ import { consumeEditAllowance, lockPerson, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WIND
 export const DIRECT_RATE_LIMIT = MESSAGE_RATE_LIMIT
 export const DIRECT_RATE_WINDOW_SECONDS = MESSAGE_RATE_WINDOW_SECONDS
 
-export type SentDirectMessage = { message: DirectMessage; recipientId: string; recipientEmail: string; isNew: boolean }
+type SentDirectMessage = { message: DirectMessage; recipientId: string; recipientEmail: string; isNew: boolean }
 
-export type ReadMark = { readSeqs: number[]; readAt: string | null; otherUserId: string; unread: number; sendsReceipts: boolean }
+type ReadMark = { readSeqs: number[]; readAt: string | null; otherUserId: string; unread: number; sendsReceipts: boolean }
 
 /**
  * Sends a message in a conversation the sender takes part in. Sending the same client transaction
