@@ -1,9 +1,6 @@
 // What the live socket (/ws) says. The server sends the first kinds; the client library adds
 // 'reconnected' after every reconnect so open threads catch up over HTTP.
-import type { DirectMessage } from '#server/messages/conversations.server.ts'
-import type { RoomMessage } from '#server/messages/room.server.ts'
-
-export type { DirectMessage, RoomMessage }
+import type { DirectMessage, RoomMessage } from '#common/messages/types.ts'
 
 export type ServerEvent =
   | { type: 'hello'; userId: string | null; unread: number; online: number }

@@ -4,7 +4,7 @@ import type { Route } from './+types/chat-conversation'
 import { appContext } from '#server/http/app-context.server.ts'
 import { ChatView } from '#app/components/chat/chat-view.tsx'
 import { siteConfig } from '#common/site-config.ts'
-import { chatAction, loadChatPage } from '#server/messages/index.server.ts'
+import { chatAction, loadChatPage } from './chat.server.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const name = loaderData?.thread.kind === 'direct' ? loaderData.thread.conversation.other.name : 'a conversation'

@@ -6,10 +6,12 @@ import type { Route } from './+types/chat-reports'
 import { appContext } from '#server/http/app-context.server.ts'
 import { MessageText } from '#app/components/chat/message-text.tsx'
 import { MessageTime, MuteDurations } from '#app/components/chat/message-item.tsx'
-import { Button, FieldError } from '#app/components/profile/fields.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { FieldError } from '#app/components/ui/field-parts.tsx'
 import { siteConfig } from '#common/site-config.ts'
-import { loadReportsPage, reportsAction } from '#server/messages/index.server.ts'
-import type { OpenReport, ReportsFailure, ActiveMute } from '#server/messages/index.server.ts'
+import { firstError } from '#common/forms.ts'
+import { refusalText, type ActiveMute, type OpenReport, type ReportsFailure } from '#common/messages/types.ts'
+import { loadReportsPage, reportsAction } from './chat-reports.server.ts'
 
 export function meta() {
   return [{ title: `Reported messages · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }]
@@ -87,7 +89,7 @@ function ReportCard({ report, failure }: { report: OpenReport; failure?: Reports
       </dl>
       {ownFailure ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
-          {ownFailure.formError}
+          {refusalText(ownFailure)}
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap items-start gap-3">
@@ -109,7 +111,7 @@ function ReportCard({ report, failure }: { report: OpenReport; failure?: Reports
               legendClass="text-sm font-semibold text-ink"
               layout="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink"
             />
-            <FieldError id={`report-${report.id}-minutes-error`} message={ownFailure?.minutesError} />
+            <FieldError id={`report-${report.id}-minutes-error`} message={firstError(ownFailure?.fieldErrors, 'minutes')} />
             <Button variant="danger" className="mt-2">
               Mute {message.author.name}
             </Button>
@@ -133,7 +135,7 @@ function MuteRow({ mute, failure }: { mute: ActiveMute; failure?: ReportsFailure
         </p>
         {ownFailure ? (
           <p role="alert" className="font-medium text-red-900">
-            {ownFailure.formError}
+            {refusalText(ownFailure)}
           </p>
         ) : null}
       </div>
@@ -164,7 +166,7 @@ export default function ChatReports({ loaderData, actionData }: Route.ComponentP
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">Reported messages</h1>
       {general ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-          {general.formError}
+          {refusalText(general)}
         </p>
       ) : null}
       <section aria-labelledby="open-reports" className="mt-6">

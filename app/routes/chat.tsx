@@ -4,7 +4,7 @@ import type { Route } from './+types/chat'
 import { appContext } from '#server/http/app-context.server.ts'
 import { ChatView } from '#app/components/chat/chat-view.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
-import { chatAction, loadChatPage } from '#server/messages/index.server.ts'
+import { chatAction, loadChatPage } from './chat.server.ts'
 
 export function meta() {
   return pageMeta('Chat room', 'The Cooper Home community chat room, where renters and landlords ask questions and share advice.')

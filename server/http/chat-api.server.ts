@@ -1,44 +1,35 @@
 // The chat JSON API under /api/chat, used by the chat pages' scripts and any other client. Every write
-// commits through a domain function first and only then publishes its news to the live sockets, so
-// nobody hears of a message that is not stored. Visitors may read the room; all else needs a session.
+// goes through the messaging domain's front door, which commits first and only then tells the live
+// sockets, so nobody hears of a message that is not stored. Visitors may read the room; all else needs a session.
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { countUnreadMessages } from '#server/accounts/index.server.ts'
+import { parsePositiveId } from '#common/ids.ts'
+import { seqSchema, userIdSchema } from '#common/messages/schemas.ts'
+import { countUnreadMessages, requireApiUser } from '#server/accounts/index.server.ts'
 import { AppError, isAppError, parseOrThrow } from '#server/errors.server.ts'
 import {
   blockUser,
   deleteDirectMessage,
-  editDirectMessage,
-  listConversations,
-  markConversationRead,
-  openConversation,
-  readThread,
-  sendDirectMessage,
-  unblockUser,
-  announceDirectDeleted,
-  announceDirectEdited,
-  announceDirectMessage,
-  announceRead,
-  announceReportOutcome,
-  announceRoomDeleted,
-  announceRoomEdited,
-  announceRoomMessage,
-  listOpenReports,
-  reportMessage,
-  resolveReport,
   deleteRoomMessage,
+  editDirectMessage,
   editRoomMessage,
   listActiveMutes,
+  listConversations,
+  listOpenReports,
+  markConversationRead,
   muteUser,
+  openConversation,
   postRoomMessage,
   readRoom,
+  readThread,
+  reportMessage,
+  resolveReport,
+  sendDirectMessage,
+  unblockUser,
   unmuteUser,
 } from '#server/messages/index.server.ts'
-import { seqSchema, userIdSchema } from '#common/messages/schemas.ts'
 import type { Services } from '#server/services.server.ts'
 import { problem, problemOf } from './problem.server.ts'
-
-const ID = /^[1-9]\d{0,14}$/
 
 const positiveInt = (error: string) => z.coerce.number({ error }).int({ error }).positive({ error })
 
@@ -62,8 +53,14 @@ const pageSchema = z
   })
 
 function idOf(value: string | undefined, what: string): number {
-  if (!value || !ID.test(value)) throw new AppError('not-found', `No such ${what}.`)
-  return Number(value)
+  return parsePositiveId(value) ?? notFoundOf(what)
+}
+
+/** The message a `/…/messages/:id` path names. */
+const messageIdOf = (c: Context) => idOf(c.req.param('id'), 'message')
+
+function notFoundOf(what: string): never {
+  throw new AppError('not-found', `No such ${what}.`)
 }
 
 async function bodyOf(c: Context): Promise<unknown> {
@@ -94,9 +91,8 @@ export function chatRoutes(services: Services) {
   })
 
   async function viewerOf(c: Context): Promise<{ id: string; email: string }> {
-    const session = await services.auth.api.getSession({ headers: c.req.raw.headers })
-    if (!session) throw new AppError('unauthenticated', 'Log in to use chat.')
-    return { id: session.user.id, email: session.user.email }
+    const { userId, email } = await requireApiUser(services, c.req.raw, 'Log in to use chat.')
+    return { id: userId, email }
   }
 
   api.get('/unread', async (c) => {
@@ -125,8 +121,7 @@ export function chatRoutes(services: Services) {
   api.post('/conversations/:id/messages', async (c) => {
     const viewer = await viewerOf(c)
     const conversationId = idOf(c.req.param('id'), 'conversation')
-    const sent = await sendDirectMessage(db, { senderId: viewer.id, conversationId, input: await bodyOf(c) })
-    await announceDirectMessage(services, sent)
+    const sent = await sendDirectMessage(services, { senderId: viewer.id, conversationId, input: await bodyOf(c) })
     return c.json({ message: sent.message }, sent.isNew ? 201 : 200)
   })
 
@@ -134,22 +129,19 @@ export function chatRoutes(services: Services) {
     const viewer = await viewerOf(c)
     const conversationId = idOf(c.req.param('id'), 'conversation')
     const { throughSeq } = parseOrThrow(readSchema, await bodyOf(c), 'The conversation could not be marked read.')
-    const read = await markConversationRead(db, { userId: viewer.id, conversationId, throughSeq })
-    await announceRead(services, { userId: viewer.id, conversationId, read })
+    const read = await markConversationRead(services, { userId: viewer.id, conversationId, throughSeq })
     return c.json({ unread: read.unread })
   })
 
   api.delete('/messages/:id', async (c) => {
     const viewer = await viewerOf(c)
-    const deleted = await deleteDirectMessage(db, { userId: viewer.id, messageId: idOf(c.req.param('id'), 'message') })
-    await announceDirectDeleted(services, deleted)
+    await deleteDirectMessage(services, { userId: viewer.id, messageId: messageIdOf(c) })
     return c.body(null, 204)
   })
 
   api.patch('/messages/:id', async (c) => {
     const viewer = await viewerOf(c)
-    const edited = await editDirectMessage(db, { userId: viewer.id, messageId: idOf(c.req.param('id'), 'message'), input: await bodyOf(c) })
-    await announceDirectEdited(services, edited)
+    const edited = await editDirectMessage(services, { userId: viewer.id, messageId: messageIdOf(c), input: await bodyOf(c) })
     return c.json({ message: edited.message })
   })
 
@@ -159,22 +151,19 @@ export function chatRoutes(services: Services) {
 
   api.post('/room/messages', async (c) => {
     const viewer = await viewerOf(c)
-    const posted = await postRoomMessage(db, { authorId: viewer.id, input: await bodyOf(c) })
-    await announceRoomMessage(services, posted)
+    const posted = await postRoomMessage(services, { authorId: viewer.id, input: await bodyOf(c) })
     return c.json({ message: posted.message }, posted.isNew ? 201 : 200)
   })
 
   api.delete('/room/messages/:id', async (c) => {
     const viewer = await viewerOf(c)
-    const deleted = await deleteRoomMessage(db, { viewerId: viewer.id, messageId: idOf(c.req.param('id'), 'message') })
-    await announceRoomDeleted(services, deleted)
+    await deleteRoomMessage(services, { viewerId: viewer.id, messageId: messageIdOf(c) })
     return c.body(null, 204)
   })
 
   api.patch('/room/messages/:id', async (c) => {
     const viewer = await viewerOf(c)
-    const edited = await editRoomMessage(db, { authorId: viewer.id, messageId: idOf(c.req.param('id'), 'message'), input: await bodyOf(c) })
-    await announceRoomEdited(services, edited)
+    const edited = await editRoomMessage(services, { authorId: viewer.id, messageId: messageIdOf(c), input: await bodyOf(c) })
     return c.json({ message: edited.message })
   })
 
@@ -192,8 +181,11 @@ export function chatRoutes(services: Services) {
 
   api.post('/reports/:id/resolve', async (c) => {
     const viewer = await viewerOf(c)
-    const outcome = await resolveReport(db, { adminId: viewer.id, reportId: idOf(c.req.param('id'), 'report'), input: await bodyOf(c) })
-    await announceReportOutcome(services, outcome)
+    const outcome = await resolveReport(services, {
+      adminId: viewer.id,
+      reportId: idOf(c.req.param('id'), 'report'),
+      input: await bodyOf(c),
+    })
     return c.json({ action: outcome.action, resolved: outcome.resolved, mutedUntil: outcome.mutedUntil })
   })
 

@@ -1,51 +1,23 @@
-// The public surface of server/messages/: everything outside this folder uses the area through these names.
+// The public surface of server/messages/: everything outside this folder uses the area through these
+// names. Writes that others hear of go through the front doors of chat-writes.server.ts, which
+// commit and then tell the live sockets.
+export { findOtherParticipant, hasBlocked, mutedUntil } from './access.server.ts'
+export { blockUser, unblockUser } from './blocks.server.ts'
 export {
-  announceDirectDeleted,
-  announceDirectEdited,
-  announceDirectMessage,
-  announceRead,
-  announceReportOutcome,
-  announceRoomDeleted,
-  announceRoomEdited,
-  announceRoomMessage,
-} from './chat-news.server.ts'
-export {
-  chatAction,
-  type ChatFailure,
-  type ChatPageData,
-  type ChatViewer,
-  type DirectThread,
-  type ListingCard,
-  loadChatPage,
-  type RoomThread,
-} from './chat-page.server.ts'
-export {
-  blockUser,
-  type ConversationSummary,
   deleteDirectMessage,
-  type DirectMessage,
-  editDirectMessage,
-  listConversations,
-  markConversationRead,
-  openConversation,
-  readThread,
-  sendDirectMessage,
-  unblockUser,
-} from './conversations.server.ts'
-export { findOtherParticipant } from './participants.server.ts'
-export { loadReportsPage, reportsAction, type ReportsFailure } from './reports-page.server.ts'
-export { listOpenReports, type OpenReport, reportMessage, resolveReport } from './reports.server.ts'
-export {
-  type ActiveMute,
-  COMMUNITY_ROOM,
   deleteRoomMessage,
+  editDirectMessage,
   editRoomMessage,
-  listActiveMutes,
-  muteUser,
+  markConversationRead,
   postRoomMessage,
-  readRoom,
-  type RoomMessage,
-  unmuteUser,
-} from './room.server.ts'
+  resolveReport,
+  sendDirectMessage,
+} from './chat-writes.server.ts'
+export { listConversations, readThread } from './direct-read.server.ts'
+export { findListingCard } from './listing-card.server.ts'
+export { listActiveMutes, muteUser, unmuteUser } from './mutes.server.ts'
+export { openConversation } from './open-conversation.server.ts'
+export { countOpenReports, listOpenReports, type ReportOutcome, reportMessage } from './reports.server.ts'
+export { COMMUNITY_ROOM, readRoom } from './room.server.ts'
 export { findMessageSettings, saveMessageSettings } from './settings.server.ts'
 export { sendUnreadNotices, UNREAD_NOTICES_CRON, UNREAD_NOTICES_JOB } from './unread-notices.server.ts'

@@ -1,4 +1,4 @@
-// The messaging rate limits (DESIGN §5), kept in the database so they hold across app instances and
+// The messaging rate limits, kept in the database so they hold across app instances and
 // restarts: a count of the sender's recent rows under a per-person lock, or a counter row for edits.
 import { sql } from 'drizzle-orm'
 import { consumeRateLimit } from '#server/accounts/index.server.ts'

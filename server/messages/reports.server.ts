@@ -8,8 +8,11 @@ import { z } from 'zod'
 import type { Db } from '#server/db/client.server.ts'
 import { message, messageReport, roomMessage, user, userMute } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { deleteDirectMessageByAdministrator, type DeletedDirectMessage, type Person } from './conversations.server.ts'
-import { isAdministrator, muteUser } from './room.server.ts'
+import type { OpenReport, Person } from '#common/messages/types.ts'
+import { requireAdministrator } from './access.server.ts'
+import type { DeletedDirectMessage } from './direct-rows.server.ts'
+import { deleteDirectMessageByAdministrator } from './direct-write.server.ts'
+import { muteUser } from './mutes.server.ts'
 import { REPORT_REASON_MAX_LENGTH, reportSchema } from '#common/messages/schemas.ts'
 
 export const messageReportSchema = reportSchema.extend({
@@ -49,38 +52,18 @@ export async function reportMessage(db: Db, { reporterId, input }: { reporterId:
   return { created: inserted.length > 0 }
 }
 
-export type OpenReport = {
-  id: number
-  kind: 'direct' | 'room'
-  reason: string
-  reportedAt: string
-  reporter: Person
-  /** Null when the message itself is gone (its author's account was deleted). */
-  message: {
-    id: number
-    body: string
-    deleted: boolean
-    createdAt: string
-    author: Person
-    /** Until when the author is muted in the room, if they are. */
-    authorMutedUntil: string | null
-  } | null
-}
-
-async function requireAdministrator(db: Pick<Db, 'select'>, viewerId: string) {
-  if (!(await isAdministrator(db, viewerId))) throw new AppError('forbidden', 'Only administrators can see and act on reports.')
-}
+const ONLY_ADMINISTRATORS = 'Only administrators can see and act on reports.'
 
 /** How many reports wait for an administrator (for the link to them). */
 export async function countOpenReports(db: Db, { viewerId }: { viewerId: string }): Promise<number> {
-  await requireAdministrator(db, viewerId)
+  await requireAdministrator(db, viewerId, ONLY_ADMINISTRATORS)
   const [row] = await db.select({ n: count() }).from(messageReport).where(isNull(messageReport.resolvedAt))
   return row?.n ?? 0
 }
 
 /** The reports no administrator has acted on yet, oldest first, each with the message and its author. */
 export async function listOpenReports(db: Db, { viewerId, limit = 100 }: { viewerId: string; limit?: number }): Promise<OpenReport[]> {
-  await requireAdministrator(db, viewerId)
+  await requireAdministrator(db, viewerId, ONLY_ADMINISTRATORS)
   const reporter = alias(user, 'reporter')
   const author = alias(user, 'author')
   const isRoom = eq(messageReport.kind, 'room')
@@ -141,7 +124,7 @@ export async function listOpenReports(db: Db, { viewerId, limit = 100 }: { viewe
   })
 }
 
-/** What resolving a report changed, for the live news the caller publishes after it. */
+/** What resolving a report changed, for the live news told after it (chat-writes.server.ts). */
 export type ReportOutcome = {
   action: ReportAction
   /** How many open reports this closed (all of the same message, for a deletion or a mute). */
@@ -157,11 +140,11 @@ export type ReportOutcome = {
  * direct), or mutes its author in the room for one of the offered periods. Deleting or muting closes
  * every open report of that message; dismissing closes this one.
  */
-export async function resolveReport(
+export async function storeReportResolution(
   db: Db,
   { adminId, reportId, input }: { adminId: string; reportId: number; input: unknown },
 ): Promise<ReportOutcome> {
-  await requireAdministrator(db, adminId)
+  await requireAdministrator(db, adminId, ONLY_ADMINISTRATORS)
   const { action, minutes } = parseOrThrow(resolveReportSchema, input, 'The report could not be resolved.')
   const [report] = await db
     .select({

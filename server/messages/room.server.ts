@@ -1,30 +1,20 @@
 // The community room that everyone logged in shares. Messages are numbered per room; the rate limit
-// and mutes live in the database, so they hold across instances and restarts.
+// and mutes live in the database, so they hold across instances and restarts. These functions only
+// commit; chat-writes.server.ts tells the live sockets afterwards.
 import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { RoomMessage } from '#common/messages/types.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { profile, room, roomMessage, user, userMute } from '#server/db/schema.ts'
+import { room, roomMessage, user } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { editRoomMessageSchema, muteSchema, roomMessageSchema } from '#common/messages/schemas.ts'
-import { THREAD_PAGE_SIZE, type Person } from './conversations.server.ts'
+import { editRoomMessageSchema, roomMessageSchema } from '#common/messages/schemas.ts'
+import { mayDeleteRoomMessage, refuseIfMuted } from './access.server.ts'
+import { THREAD_PAGE_SIZE } from './direct-rows.server.ts'
 import { consumeEditAllowance, lockPerson, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_SECONDS, sendingTooFast } from './limits.server.ts'
 
 export const COMMUNITY_ROOM = 'community'
 /** At most ROOM_RATE_LIMIT messages per author in any ROOM_RATE_WINDOW_SECONDS. */
 export const ROOM_RATE_LIMIT = MESSAGE_RATE_LIMIT
 export const ROOM_RATE_WINDOW_SECONDS = MESSAGE_RATE_WINDOW_SECONDS
-
-export type RoomMessage = {
-  id: number
-  roomId: string
-  seq: number
-  author: Person
-  body: string
-  clientTxnId: string
-  createdAt: string
-  /** When its author last changed its words; null if never. */
-  editedAt: string | null
-  deleted: boolean
-}
 
 const roomColumns = {
   id: roomMessage.id,
@@ -68,20 +58,11 @@ function roomMessageView(row: RoomRow): RoomMessage {
   }
 }
 
-/** Until when the user is muted, or null. */
-export async function mutedUntil(db: Pick<Db, 'select'>, userId: string): Promise<Date | null> {
-  const [mute] = await db
-    .select({ until: userMute.until })
-    .from(userMute)
-    .where(and(eq(userMute.userId, userId), sql`${userMute.until} > now()`))
-  return mute?.until ?? null
-}
-
 /**
  * Posts in the room. The same client transaction id again returns the stored message (isNew false).
  * Muted users and authors over the rate limit are refused with a message saying until when.
  */
-export async function postRoomMessage(
+export async function storeRoomMessage(
   db: Db,
   { authorId, input, roomId = COMMUNITY_ROOM }: { authorId: string; input: unknown; roomId?: string },
 ): Promise<{ message: RoomMessage; isNew: boolean }> {
@@ -96,13 +77,7 @@ export async function postRoomMessage(
       .innerJoin(user, eq(user.id, roomMessage.authorId))
       .where(and(eq(roomMessage.authorId, authorId), eq(roomMessage.clientTxnId, clientTxnId)))
     if (again) return { row: again, isNew: false }
-    const until = await mutedUntil(tx, authorId)
-    if (until) {
-      throw new AppError(
-        'forbidden',
-        `An administrator has muted you in the room until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
-      )
-    }
+    await refuseIfMuted(tx, authorId)
     const [[recent], [author]] = await Promise.all([
       tx
         .select({ n: count() })
@@ -191,7 +166,7 @@ export async function readRoom(
  * Changes the words of the author's own room message, with the rules of posting: the same length,
  * not while muted, and within the same allowance (ROOM_RATE_LIMIT edits in ROOM_RATE_WINDOW_SECONDS).
  */
-export async function editRoomMessage(
+export async function storeRoomEdit(
   db: Db,
   { authorId, messageId, input }: { authorId: string; messageId: number; input: unknown },
 ): Promise<{ message: RoomMessage }> {
@@ -203,13 +178,7 @@ export async function editRoomMessage(
   if (!found) throw new AppError('not-found', 'No such message.')
   if (found.authorId !== authorId) throw new AppError('forbidden', 'You can change only your own messages.')
   if (found.deletedAt) throw new AppError('conflict', 'This message was deleted.')
-  const until = await mutedUntil(db, authorId)
-  if (until) {
-    throw new AppError(
-      'forbidden',
-      `An administrator has muted you in the room until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
-    )
-  }
+  await refuseIfMuted(db, authorId)
   await consumeEditAllowance(db, authorId)
   const [edited] = await db
     .update(roomMessage)
@@ -225,19 +194,14 @@ export async function editRoomMessage(
   return { message: roomMessageView(row!) }
 }
 
-export async function isAdministrator(db: Pick<Db, 'select'>, userId: string) {
-  const [row] = await db.select({ admin: profile.isAdministrator }).from(profile).where(eq(profile.userId, userId))
-  return row?.admin ?? false
-}
-
 /** Deletes a room message: its author may, and so may administrators. */
-export async function deleteRoomMessage(db: Db, { viewerId, messageId }: { viewerId: string; messageId: number }) {
+export async function storeRoomDeletion(db: Db, { viewerId, messageId }: { viewerId: string; messageId: number }) {
   const [found] = await db
     .select({ authorId: roomMessage.authorId, roomId: roomMessage.roomId, seq: roomMessage.seq, deletedAt: roomMessage.deletedAt })
     .from(roomMessage)
     .where(eq(roomMessage.id, messageId))
   if (!found) throw new AppError('not-found', 'No such message.')
-  if (found.authorId !== viewerId && !(await isAdministrator(db, viewerId))) {
+  if (!(await mayDeleteRoomMessage(db, { viewerId, authorId: found.authorId }))) {
     throw new AppError('forbidden', 'Only its author or an administrator can delete this message.')
   }
   if (found.deletedAt) throw new AppError('conflict', 'This message was already deleted.')
@@ -246,56 +210,4 @@ export async function deleteRoomMessage(db: Db, { viewerId, messageId }: { viewe
     .set({ body: '', deletedAt: sql`now()`, deletedBy: viewerId })
     .where(eq(roomMessage.id, messageId))
   return { roomId: found.roomId, seq: found.seq }
-}
-
-/** An administrator mutes a user in the room for one of the offered periods. */
-export async function muteUser(db: Db, { adminId, userId, input }: { adminId: string; userId: string; input: unknown }) {
-  if (!(await isAdministrator(db, adminId))) throw new AppError('forbidden', 'Only administrators can mute people.')
-  const { minutes, reason } = parseOrThrow(muteSchema, input)
-  if (adminId === userId) throw new AppError('invalid', 'You cannot mute yourself.')
-  const [target] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId))
-  if (!target) throw new AppError('not-found', 'That person does not have an account here.')
-  const until = sql`now() + make_interval(mins => ${minutes})`
-  const [muted] = await db
-    .insert(userMute)
-    .values({ userId, until, mutedBy: adminId, reason })
-    .onConflictDoUpdate({ target: userMute.userId, set: { until, mutedBy: adminId, reason, createdAt: sql`now()` } })
-    .returning({ until: userMute.until })
-  return { until: muted!.until.toISOString() }
-}
-
-/** An administrator lifts a mute before it runs out. True when there was one to lift. */
-export async function unmuteUser(db: Db, { adminId, userId }: { adminId: string; userId: string }): Promise<{ wasMuted: boolean }> {
-  if (!(await isAdministrator(db, adminId))) throw new AppError('forbidden', 'Only administrators can unmute people.')
-  const [lifted] = await db
-    .delete(userMute)
-    .where(eq(userMute.userId, userId))
-    .returning({ wasInForce: sql<boolean>`${userMute.until} > now()` })
-  return { wasMuted: lifted?.wasInForce ?? false }
-}
-
-export type ActiveMute = { person: Person; until: string; reason: string; mutedBy: string | null }
-
-/** The mutes in force, soonest to run out first: for administrators only. */
-export async function listActiveMutes(db: Db, { adminId }: { adminId: string }): Promise<ActiveMute[]> {
-  if (!(await isAdministrator(db, adminId))) throw new AppError('forbidden', 'Only administrators can see who is muted.')
-  const rows = await db
-    .select({
-      userId: userMute.userId,
-      name: user.name,
-      image: user.image,
-      until: userMute.until,
-      reason: userMute.reason,
-      mutedBy: sql<string | null>`(select name from "user" where id = ${userMute.mutedBy})`,
-    })
-    .from(userMute)
-    .innerJoin(user, eq(user.id, userMute.userId))
-    .where(sql`${userMute.until} > now()`)
-    .orderBy(asc(userMute.until))
-  return rows.map((row) => ({
-    person: { id: row.userId, name: row.name, image: row.image },
-    until: row.until.toISOString(),
-    reason: row.reason,
-    mutedBy: row.mutedBy,
-  }))
 }

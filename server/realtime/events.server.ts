@@ -1,7 +1,6 @@
 // The news one instance tells every instance after a write has committed. Each instance turns it
 // into socket events for the people connected to it (server/realtime/socket.server.ts).
-import type { DirectMessage } from '#server/messages/index.server.ts'
-import type { RoomMessage } from '#server/messages/index.server.ts'
+import type { DirectMessage, RoomMessage } from '#common/messages/types.ts'
 
 export type News =
   /** A stored direct message, for both participants. */

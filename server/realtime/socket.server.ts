@@ -1,3 +1,4 @@
+// Over 300 lines: connections, fan-out, frame batching and presence share one server's state.
 // The live socket at /ws on the same HTTP server as the site. It authenticates with the session
 // cookie, refuses other sites' pages, and forwards the bus's news to the people it concerns. It never
 // stores anything: sending and reading go over HTTP, the socket only carries news.

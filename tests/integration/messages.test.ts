@@ -4,30 +4,25 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countUnreadMessages } from '#server/accounts/profile.server.ts'
 import { conversation, message, messageReport, profile, roomMessage, user } from '#server/db/schema.ts'
+import { mutedUntil } from '#server/messages/access.server.ts'
+import { blockUser, unblockUser } from '#server/messages/blocks.server.ts'
+import { listConversations, readThread } from '#server/messages/direct-read.server.ts'
 import {
-  blockUser,
-  deleteDirectMessage,
   DIRECT_RATE_LIMIT,
-  editDirectMessage,
-  listConversations,
-  markConversationRead,
-  NEW_ACCOUNT_DAILY_CONVERSATIONS,
-  openConversation,
-  readThread,
-  sendDirectMessage,
-  unblockUser,
-} from '#server/messages/conversations.server.ts'
-import { listOpenReports, reportMessage, resolveReport } from '#server/messages/reports.server.ts'
+  storeDirectDeletion as deleteDirectMessage,
+  storeDirectEdit as editDirectMessage,
+  storeDirectMessage as sendDirectMessage,
+  storeReadMark as markConversationRead,
+} from '#server/messages/direct-write.server.ts'
+import { listActiveMutes, muteUser, unmuteUser } from '#server/messages/mutes.server.ts'
+import { NEW_ACCOUNT_DAILY_CONVERSATIONS, openConversation } from '#server/messages/open-conversation.server.ts'
+import { listOpenReports, reportMessage, storeReportResolution as resolveReport } from '#server/messages/reports.server.ts'
 import {
-  deleteRoomMessage,
-  editRoomMessage,
-  listActiveMutes,
-  muteUser,
-  mutedUntil,
-  postRoomMessage,
   readRoom,
   ROOM_RATE_LIMIT,
-  unmuteUser,
+  storeRoomDeletion as deleteRoomMessage,
+  storeRoomEdit as editRoomMessage,
+  storeRoomMessage as postRoomMessage,
 } from '#server/messages/room.server.ts'
 import { createPerson, listingFactory, type Person } from '#tests/support/listings.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts'

@@ -2,8 +2,9 @@
 // for one NOTIFY travels as a reference and is read back, and a dropped LISTEN connection comes back.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openConversation, sendDirectMessage } from '#server/messages/conversations.server.ts'
-import { postRoomMessage } from '#server/messages/room.server.ts'
+import { storeDirectMessage as sendDirectMessage } from '#server/messages/direct-write.server.ts'
+import { openConversation } from '#server/messages/open-conversation.server.ts'
+import { storeRoomMessage as postRoomMessage } from '#server/messages/room.server.ts'
 import { encodeNews, MAX_PAYLOAD_BYTES } from '#server/realtime/bus.server.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
 import { nextTxn } from '#tests/support/chat.ts'

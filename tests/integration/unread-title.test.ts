@@ -1,6 +1,7 @@
 // The unread badge and the "(N)" title prefix are right in the server-rendered HTML, before any script.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openConversation, sendDirectMessage } from '#server/messages/conversations.server.ts'
+import { storeDirectMessage as sendDirectMessage } from '#server/messages/direct-write.server.ts'
+import { openConversation } from '#server/messages/open-conversation.server.ts'
 import { nextTxn } from '#tests/support/chat.ts'
 import { createPerson } from '#tests/support/listings.ts'
 import { createPageApp, type PageApp } from '#tests/support/page-app.ts'

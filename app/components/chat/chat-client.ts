@@ -1,7 +1,6 @@
 // The chat pages' calls over HTTP from the browser: the JSON API under /api/chat first, and the page's
 // own form action when the API cannot take the request (the same domain functions answer either way).
-import type { DirectMessage, RoomMessage } from '#common/realtime-events.ts'
-import type { ConversationSummary } from '#server/messages/index.server.ts'
+import type { ConversationSummary, DirectMessage, RoomMessage } from '#common/messages/types.ts'
 
 export type ThreadTarget = { kind: 'room' } | { kind: 'direct'; conversationId: number }
 

@@ -3,9 +3,16 @@
 // which then carries a link back to the list.
 import { Form, Link } from 'react-router'
 import { Avatar } from '#app/components/avatar.tsx'
-import { Button } from '#app/components/profile/fields.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { formatCents } from '#app/utils/format.ts'
-import type { ConversationSummary, ChatFailure, ChatPageData, DirectThread, ListingCard } from '#server/messages/index.server.ts'
+import {
+  refusalText,
+  type ChatFailure,
+  type ChatPageData,
+  type ConversationSummary,
+  type DirectThread,
+  type ListingCard,
+} from '#common/messages/types.ts'
 import { useLiveConversations } from './live.ts'
 import { Thread } from './thread.tsx'
 
@@ -179,7 +186,7 @@ export function ChatView({ data, failure, showList }: { data: ChatPageData; fail
       <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Chat room</h1>
       {otherFailure ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-          {otherFailure.formError}
+          {refusalText(otherFailure)}
         </p>
       ) : null}
       <div className="mt-4 grid gap-4 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">

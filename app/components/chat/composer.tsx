@@ -1,7 +1,8 @@
 // The message box under a thread. Without JavaScript it is a plain form to the page's action; with
 // JavaScript, Enter sends (Shift+Enter starts a new line) and the thread shows the message at once.
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { Button, FieldError } from '#app/components/profile/fields.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { FieldError } from '#app/components/ui/field-parts.tsx'
 
 /** The counter appears when fewer than this many characters are left. */
 const COUNTER_FROM = 200

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { TYPING_SHOWN_MS, type RealtimeEvent } from '#common/realtime-events.ts'
 import { useRealtimeEvent } from '#app/realtime/provider.tsx'
-import type { ConversationSummary } from '#server/messages/index.server.ts'
+import type { ConversationSummary } from '#common/messages/types.ts'
 import { loadConversations, type ThreadTarget } from './chat-client.ts'
 import { fromDirectMessage, fromRoomMessage, type ChatMessage, type ChatPerson } from './thread-state.ts'
 

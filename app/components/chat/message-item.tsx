@@ -3,10 +3,11 @@
 // JavaScript and asks before it deletes.
 import { useEffect, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
-import { Button, FieldError, inputClass } from '#app/components/profile/fields.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { FieldError, inputClass } from '#app/components/ui/field-parts.tsx'
 import { useIsHydrated } from '#app/utils/use-is-hydrated.ts'
 import { MUTE_CHOICES_MINUTES, REPORT_REASON_MAX_LENGTH } from '#common/messages/schemas.ts'
-import type { ChatFailure } from '#server/messages/index.server.ts'
+import { refusalText, type ChatFailure } from '#common/messages/types.ts'
 import { MessageText } from './message-text.tsx'
 import type { ChatMessage } from './thread-state.ts'
 
@@ -134,9 +135,9 @@ function MessageActions({
   maxLength: number
 }) {
   const about = `message from ${message.author.name}`
-  const editError = failure?.intent === 'edit' ? (failure.fieldErrors.body ?? failure.formError) : undefined
-  const reportError = failure?.intent === 'report' ? (failure.fieldErrors.reason ?? failure.formError) : undefined
-  const muteError = failure?.intent === 'mute' ? (failure.fieldErrors.minutes ?? failure.formError) : undefined
+  const editError = failure?.intent === 'edit' ? refusalText(failure) : undefined
+  const reportError = failure?.intent === 'report' ? refusalText(failure) : undefined
+  const muteError = failure?.intent === 'mute' ? refusalText(failure) : undefined
   const idPrefix = `message-${message.id}`
   return (
     <div className={`mt-1 flex flex-wrap gap-2 ${alignEnd ? 'justify-end text-left' : ''}`}>

@@ -2,21 +2,13 @@
 // the live socket, in any order and any number of times) and this tab's pending sends. Every message
 // appears once, confirmed ones in sequence order, pending ones after them in the order they were sent;
 // a confirmed message replaces its pending twin (same client transaction id).
-import type { DirectMessage, RoomMessage } from '#common/realtime-events.ts'
+import type { DirectMessage, Person, RoomMessage, StoredMessage } from '#common/messages/types.ts'
 
-export type ChatPerson = { id: string; name: string; image: string | null }
+export type ChatPerson = Person
 
 /** One stored message of a conversation or of the room, as the thread renders it. */
-export type ChatMessage = {
-  id: number
-  seq: number
+export type ChatMessage = StoredMessage & {
   author: ChatPerson
-  body: string
-  clientTxnId: string
-  createdAt: string
-  /** When its author last changed its words; null if never. */
-  editedAt: string | null
-  deleted: boolean
   /** When the recipient read it (direct messages with receipts only). */
   readAt: string | null
 }

@@ -1,16 +1,25 @@
+// Over 300 lines: one component whose state, effects and markup work together, with its helpers.
 // The open thread: the messages in sequence order, older pages on request, the composer, and with
 // JavaScript the optimistic sends, live news, typing and "N online". The server-rendered page is the
 // starting point; every later page of data (a revalidation, a catch-up) merges into what is shown.
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
 import { sendTyping } from '#app/realtime/provider.tsx'
-import type { ChatFailure, ChatViewer, DirectThread, RoomThread } from '#server/messages/index.server.ts'
+import {
+  refusalText,
+  type ChatFailure,
+  type ChatViewer,
+  type DirectMessage,
+  type DirectThread,
+  type RoomMessage,
+  type RoomThread,
+} from '#common/messages/types.ts'
 import { DIRECT_MESSAGE_MAX_LENGTH, ROOM_MESSAGE_MAX_LENGTH } from '#common/messages/schemas.ts'
 import { loadAfter, loadEarlier, loadLatest, markRead, pagePath, sendMessage, type ThreadPage, type ThreadTarget } from './chat-client.ts'
 import { Composer } from './composer.tsx'
 import { typingText, useThreadNews, useTypingNames } from './live.ts'
 import { MessageItem } from './message-item.tsx'
-import { MessageText } from './message-text.tsx'
+import { PendingItem } from './pending-item.tsx'
 import {
   addConfirmed,
   addEarlierPage,
@@ -32,10 +41,8 @@ import {
   type CatchUpPage,
   type ChatMessage,
   type ChatPerson,
-  type PendingMessage,
   type ThreadState,
 } from './thread-state.ts'
-import type { DirectMessage, RoomMessage } from '#common/realtime-events.ts'
 
 /** A transaction id for one send: a UUID where the browser makes them, else 128 random bits. */
 function newTxnId(): string {
@@ -53,35 +60,6 @@ function participantsOf(viewer: ChatViewer | null, thread: RoomThread | DirectTh
 
 function toChat(messages: readonly (DirectMessage | RoomMessage)[], participants: readonly ChatPerson[]): ChatMessage[] {
   return messages.map((message) => ('author' in message ? fromRoomMessage(message) : fromDirectMessage(message, participants)))
-}
-
-function PendingItem({ item, onRetry }: { item: PendingMessage; onRetry: (item: PendingMessage) => void }) {
-  return (
-    <li className="flex justify-end">
-      <article aria-label="You" className="max-w-[85%] text-right sm:max-w-[75%]">
-        <p className="text-sm font-semibold text-ink">You</p>
-        <div
-          className={`mt-1 inline-block rounded-2xl px-3.5 py-2 text-left ${item.status === 'failed' ? 'border border-red-300 bg-red-50 text-ink' : 'bg-brand-700/80 text-white'}`}
-        >
-          <MessageText body={item.body} />
-        </div>
-        {item.status === 'sending' ? (
-          <p className="mt-0.5 text-xs text-ink-soft">Sending…</p>
-        ) : (
-          <p className="mt-1 flex flex-wrap items-center justify-end gap-2 text-sm font-medium text-red-800">
-            <span>Not sent{item.error ? ` — ${item.error}` : ''}</span>
-            <button
-              type="button"
-              onClick={() => onRetry(item)}
-              className="rounded border border-red-300 bg-white px-2 py-0.5 font-semibold text-red-800 hover:bg-red-50"
-            >
-              Retry
-            </button>
-          </p>
-        )}
-      </article>
-    </li>
-  )
 }
 
 export function Thread({
@@ -279,6 +257,8 @@ export function Thread({
         <div
           ref={scroller}
           onScroll={onScroll}
+          // A scrolling region must be reachable from the keyboard, so that its messages can be scrolled.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           role="region"
           aria-label="Messages"
@@ -357,7 +337,7 @@ export function Thread({
             label={isRoom ? 'Write to the Community room' : `Write to ${thread.kind === 'direct' ? thread.conversation.other.name : ''}`}
             maxLength={isRoom ? ROOM_MESSAGE_MAX_LENGTH : DIRECT_MESSAGE_MAX_LENGTH}
             clientTxnId={clientTxnId}
-            error={sendFailure?.fieldErrors.body ?? sendFailure?.formError}
+            error={sendFailure ? refusalText(sendFailure) : undefined}
             defaultValue={sendFailure?.values?.body}
             onSend={(body) => void send(body, newTxnId())}
             onTyping={() => sendTyping(target.kind === 'room' ? null : target.conversationId)}

@@ -1,103 +1,45 @@
 // What the /chat pages load and do. The loaders call the messaging domain directly (so the pages are
 // complete before any script runs), and every form posts to the page's action with an `intent`, which
-// commits through the same domain functions and redirects back. A refusal answers with its status
-// (400 bad input, 403, 429) and the words to show; someone else's conversation is a 404.
-import { eq } from 'drizzle-orm'
+// commits through the same domain functions as the JSON API and redirects back. A refusal answers
+// with its status (400 bad input, 403, 429) and the words to show; someone else's conversation is a 404.
 import { data, redirect } from 'react-router'
+import { parsePositiveId } from '#common/ids.ts'
+import { MAX_INT32 } from '#common/limits.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
+import { CHAT_INTENTS, type ChatFailure, type ChatIntent, type ChatPageData, type ChatViewer } from '#common/messages/types.ts'
 import { isPlainText } from '#common/plain-text.ts'
 import { getCurrentSession, requireUser, type CurrentSession } from '#server/accounts/index.server.ts'
-import { MAX_INT32 } from '#common/limits.ts'
-import { conversation } from '#server/db/schema.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
+import { refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
 import { isOwnNavigation } from '#server/http/security.server.ts'
 import { findListingById } from '#server/listings/index.server.ts'
-import type { Services } from '#server/services.server.ts'
 import {
   blockUser,
+  countOpenReports,
   deleteDirectMessage,
+  deleteRoomMessage,
   editDirectMessage,
+  editRoomMessage,
+  findListingCard,
   hasBlocked,
   listConversations,
   markConversationRead,
+  muteUser,
+  mutedUntil,
   openConversation,
+  postRoomMessage,
+  readRoom,
   readThread,
+  reportMessage,
   sendDirectMessage,
   unblockUser,
-  type ConversationSummary,
-  type DirectMessage,
-} from './conversations.server.ts'
-import {
-  announceDirectDeleted,
-  announceDirectEdited,
-  announceDirectMessage,
-  announceRead,
-  announceRoomDeleted,
-  announceRoomEdited,
-  announceRoomMessage,
-} from './chat-news.server.ts'
-import { countOpenReports, reportMessage } from './reports.server.ts'
-import { deleteRoomMessage, editRoomMessage, muteUser, mutedUntil, postRoomMessage, readRoom, type RoomMessage } from './room.server.ts'
-
-export const CHAT_INTENTS = {
-  send: 'send',
-  edit: 'edit',
-  delete: 'delete',
-  report: 'report',
-  block: 'block',
-  unblock: 'unblock',
-  mute: 'mute',
-  messageLandlord: 'message-landlord',
-} as const
-export type ChatIntent = (typeof CHAT_INTENTS)[keyof typeof CHAT_INTENTS]
-
-/** What a refused form gets back: which form (and message) it was, and what to say where. */
-export type ChatFailure = {
-  intent: ChatIntent
-  messageId?: number
-  formError: string
-  fieldErrors: { body?: string; reason?: string; minutes?: string }
-  values?: { body?: string; reason?: string }
-}
-
-/** The listing a conversation is about, or only that it is gone (archived, leased, deleted). */
-export type ListingCard = { available: true; id: number; title: string; path: string; allInMonthlyCents: number } | { available: false }
-
-export type ChatViewer = { id: string; name: string; isAdmin: boolean; mutedUntil: string | null }
-
-export type RoomThread = { kind: 'room'; messages: RoomMessage[]; hasEarlier: boolean; before: number | null }
-
-export type DirectThread = {
-  kind: 'direct'
-  conversation: ConversationSummary
-  messages: DirectMessage[]
-  hasEarlier: boolean
-  before: number | null
-  isBlocked: boolean
-  listing: ListingCard | null
-}
-
-export type ChatPageData = {
-  viewer: ChatViewer | null
-  conversations: ConversationSummary[]
-  thread: RoomThread | DirectThread
-  /** The transaction id of the composer's next send without JavaScript (a double submit stores one). */
-  clientTxnId: string
-  /** For administrators: how many reports wait for them (null for everyone else). */
-  reportsToReview: number | null
-}
-
-const ID = /^[1-9]\d{0,14}$/
-
-/** A conversation or message number from the address or a form; anything else finds nothing. */
-export function idOf(value: unknown): number | null {
-  return typeof value === 'string' && ID.test(value) ? Number(value) : null
-}
+} from '#server/messages/index.server.ts'
+import type { Services } from '#server/services.server.ts'
 
 /** A message number (`?before=`) from the address, or null for anything else, which the page ignores. */
 function seqOf(value: string | null): number | null {
-  const seq = idOf(value)
+  const seq = parsePositiveId(value)
   return seq !== null && seq <= MAX_INT32 ? seq : null
 }
 
@@ -114,31 +56,12 @@ function viewerOf(current: CurrentSession, muted: Date | null): ChatViewer {
   }
 }
 
-async function listingCardOf(
-  services: Services,
-  { userId, conversationId }: { userId: string; conversationId: number },
-): Promise<ListingCard | null> {
-  const { db } = services.database
-  const [row] = await db.select({ listingId: conversation.listingId }).from(conversation).where(eq(conversation.id, conversationId))
-  if (!row?.listingId) return null
-  const found = await findListingById(db, { viewerId: userId, listingId: row.listingId })
-  if (!found || found.status !== 'published') return { available: false } as const
-  return {
-    available: true,
-    id: found.id,
-    title: found.title,
-    path: listingPath(found),
-    allInMonthlyCents: found.allInMonthlyCents,
-  } as const
-}
-
-async function markRead(services: Services, { userId, conversationId }: { userId: string; conversationId: number }) {
-  const read = await markConversationRead(services.database.db, { userId, conversationId })
-  await announceRead(services, { userId, conversationId, read })
-}
-
 /** The page of /chat (the room) or /chat/:conversationId (a conversation, marked read on opening). */
-export async function loadChatPage(
+export function loadChatPage(services: Services, request: Request, { conversationId }: { conversationId: string | null }) {
+  return withPageErrors(() => readChatPage(services, request, { conversationId }))
+}
+
+async function readChatPage(
   services: Services,
   request: Request,
   { conversationId }: { conversationId: string | null },
@@ -174,7 +97,7 @@ export async function loadChatPage(
       reportsToReview: reports,
     }
   }
-  const id = idOf(conversationId) ?? notFound()
+  const id = parsePositiveId(conversationId) ?? notFound()
   const conversations = await listConversations(db, { userId })
   const summary = conversations.find((c) => c.id === id) ?? notFound()
   // Opening a conversation reads it, but only when the person opened it themselves: a page another
@@ -182,13 +105,13 @@ export async function loadChatPage(
   // them once it shows them).
   if (summary.unread > 0 && isOwnNavigation(request)) {
     // Marked read, then loaded again, so that the whole page (the badge too) shows it read.
-    await markRead(services, { userId, conversationId: id })
+    await markConversationRead(services, { userId, conversationId: id })
     throw redirect(`/chat/${id}${before === undefined ? '' : `?before=${before}`}`)
   }
   const [page, isBlocked, listing, muted, reports] = await Promise.all([
     readThread(db, { userId, conversationId: id, beforeSeq: before }),
     hasBlocked(db, { userId, otherUserId: summary.other.id }),
-    listingCardOf(services, { userId, conversationId: id }),
+    findListingCard(db, { userId, conversationId: id }),
     mutedUntil(db, userId),
     countingReports,
   ])
@@ -214,25 +137,11 @@ const text = (formData: FormData, name: string) => {
   return typeof value === 'string' ? value : ''
 }
 
-function refuse(status: number, failure: Omit<ChatFailure, 'fieldErrors'> & { fieldErrors?: ChatFailure['fieldErrors'] }) {
-  return data<ChatFailure>({ fieldErrors: {}, ...failure }, { status })
-}
-
-/** A domain refusal as the form's answer; anything unexpected is left to the error page. */
-function refusal(error: unknown, intent: ChatIntent, extra: Partial<ChatFailure> = {}) {
+/** A domain refusal as the form's answer; someone else's conversation or message is a 404, anything unexpected the error page. */
+function refusal(error: unknown, extra: Omit<ChatFailure, 'message' | 'fieldErrors'>) {
   if (!isAppError(error)) throw error
   if (error.code === 'not-found') notFound()
-  const field =
-    intent === CHAT_INTENTS.send || intent === CHAT_INTENTS.edit
-      ? 'body'
-      : intent === CHAT_INTENTS.report
-        ? 'reason'
-        : intent === CHAT_INTENTS.mute
-          ? 'minutes'
-          : null
-  const fieldMessage = error.fieldErrors ? Object.values(error.fieldErrors).flat()[0] : undefined
-  const fieldErrors = field && error.code === 'invalid' ? { [field]: fieldMessage ?? error.message } : {}
-  return refuse(error.status, { intent, formError: fieldMessage ?? error.message, fieldErrors, ...extra })
+  return refusalOf(error, extra)
 }
 
 /** The action of /chat and /chat/:conversationId. */
@@ -242,7 +151,7 @@ export async function chatAction(services: Services, request: Request, { convers
   const intent = text(formData, 'intent')
 
   if (intent === CHAT_INTENTS.messageLandlord) {
-    const listingId = idOf(text(formData, 'listingId')) ?? notFound()
+    const listingId = parsePositiveId(text(formData, 'listingId')) ?? notFound()
     const current = await getCurrentSession(services, request)
     const viewerId = current?.userId ?? null
     const found = (await findListingById(db, { viewerId, listingId })) ?? notFound()
@@ -261,32 +170,31 @@ export async function chatAction(services: Services, request: Request, { convers
   const current = await requireUser(services, request)
   const userId = current.userId
   const page = conversationId === null ? '/chat' : `/chat/${conversationId}`
-  const id = conversationId === null ? null : (idOf(conversationId) ?? notFound())
+  const id = conversationId === null ? null : (parsePositiveId(conversationId) ?? notFound())
   const summary = id === null ? null : ((await listConversations(db, { userId })).find((c) => c.id === id) ?? notFound())
-  const messageId = idOf(text(formData, 'messageId'))
+  const messageId = parsePositiveId(text(formData, 'messageId'))
   // A form sent from the open conversation means it was seen; the page it returns to stays put.
-  if (summary && summary.unread > 0) await markRead(services, { userId, conversationId: summary.id })
+  if (summary && summary.unread > 0) await markConversationRead(services, { userId, conversationId: summary.id })
 
   try {
     switch (intent) {
       case CHAT_INTENTS.send: {
         const input = { body: text(formData, 'body'), clientTxnId: text(formData, 'clientTxnId') }
-        if (summary) {
-          await announceDirectMessage(services, await sendDirectMessage(db, { senderId: userId, conversationId: summary.id, input }))
-        } else await announceRoomMessage(services, await postRoomMessage(db, { authorId: userId, input }))
+        if (summary) await sendDirectMessage(services, { senderId: userId, conversationId: summary.id, input })
+        else await postRoomMessage(services, { authorId: userId, input })
         return redirect(page)
       }
       case CHAT_INTENTS.edit: {
         if (messageId === null) notFound()
         const input = { body: text(formData, 'body') }
-        if (summary) await announceDirectEdited(services, await editDirectMessage(db, { userId, messageId, input }))
-        else await announceRoomEdited(services, await editRoomMessage(db, { authorId: userId, messageId, input }))
+        if (summary) await editDirectMessage(services, { userId, messageId, input })
+        else await editRoomMessage(services, { authorId: userId, messageId, input })
         return redirectWithToast(page, { type: 'success', message: 'The message is changed.' })
       }
       case CHAT_INTENTS.delete: {
         if (messageId === null) notFound()
-        if (summary) await announceDirectDeleted(services, await deleteDirectMessage(db, { userId, messageId }))
-        else await announceRoomDeleted(services, await deleteRoomMessage(db, { viewerId: userId, messageId }))
+        if (summary) await deleteDirectMessage(services, { userId, messageId })
+        else await deleteRoomMessage(services, { viewerId: userId, messageId })
         return redirectWithToast(page, { type: 'success', message: 'The message is deleted.' })
       }
       case CHAT_INTENTS.report: {
@@ -325,16 +233,19 @@ export async function chatAction(services: Services, request: Request, { convers
         })
       }
       default:
-        return refuse(400, { intent: CHAT_INTENTS.send, formError: 'This form is not one we know. Reload the page and try again.' })
+        return data<ChatFailure>(
+          { intent: CHAT_INTENTS.send, message: 'This form is not one we know. Reload the page and try again.', fieldErrors: {} },
+          { status: 400 },
+        )
     }
   } catch (error) {
-    const known = Object.values(CHAT_INTENTS).find((value) => value === intent) ?? CHAT_INTENTS.send
+    const known: ChatIntent = Object.values(CHAT_INTENTS).find((value) => value === intent) ?? CHAT_INTENTS.send
     const values =
       known === CHAT_INTENTS.send || known === CHAT_INTENTS.edit
         ? { body: text(formData, 'body') }
         : known === CHAT_INTENTS.report
           ? { reason: text(formData, 'reason') }
           : undefined
-    return refusal(error, known, { messageId: messageId ?? undefined, values })
+    return refusal(error, { intent: known, messageId: messageId ?? undefined, values })
   }
 }

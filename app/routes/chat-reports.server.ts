@@ -1,33 +1,30 @@
 // What /chat/reports loads and does: the open reports and the mutes in force, for administrators
 // only (anyone else gets 403, a visitor the login page). Each form posts an `intent` to the page's
-// action, which acts through the same domain functions as the JSON API, publishes what others see
-// (a deleted message) and redirects back with a toast; a refusal answers with its status and words.
+// action, which acts through the same domain functions as the JSON API (a deleted message is told to
+// everyone by the domain) and redirects back with a toast; a refusal answers with its status and words.
 import { data } from 'react-router'
+import { parsePositiveId } from '#common/ids.ts'
+import type { ReportsFailure, ReportsPageData } from '#common/messages/types.ts'
 import { isPlainText } from '#common/plain-text.ts'
 import { requireAdmin } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
+import { refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
+import { listActiveMutes, listOpenReports, resolveReport, unmuteUser, type ReportOutcome } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
-import { announceReportOutcome } from './chat-news.server.ts'
-import { idOf } from './chat-page.server.ts'
-import { listOpenReports, resolveReport, type OpenReport, type ReportOutcome } from './reports.server.ts'
-import { listActiveMutes, unmuteUser, type ActiveMute } from './room.server.ts'
 
 export const REPORTS_PATH = '/chat/reports'
 
-export type ReportsPageData = { reports: OpenReport[]; mutes: ActiveMute[] }
-
-/** A refused form: which report (or person) it was about, and what to say. */
-export type ReportsFailure = { reportId?: number; userId?: string; formError: string; minutesError?: string }
-
-export async function loadReportsPage(services: Services, request: Request): Promise<ReportsPageData> {
-  const current = await requireAdmin(services, request)
-  const { db } = services.database
-  const [reports, mutes] = await Promise.all([
-    listOpenReports(db, { viewerId: current.userId }),
-    listActiveMutes(db, { adminId: current.userId }),
-  ])
-  return { reports, mutes }
+export function loadReportsPage(services: Services, request: Request): Promise<ReportsPageData> {
+  return withPageErrors(async () => {
+    const current = await requireAdmin(services, request)
+    const { db } = services.database
+    const [reports, mutes] = await Promise.all([
+      listOpenReports(db, { viewerId: current.userId }),
+      listActiveMutes(db, { adminId: current.userId }),
+    ])
+    return { reports, mutes }
+  })
 }
 
 const text = (formData: FormData, name: string) => {
@@ -54,14 +51,13 @@ export async function reportsAction(services: Services, request: Request) {
   const { db } = services.database
   const formData = await request.formData()
   const intent = text(formData, 'intent')
-  const reportId = idOf(text(formData, 'reportId')) ?? undefined
+  const reportId = parsePositiveId(text(formData, 'reportId')) ?? undefined
   const userId = text(formData, 'userId') || undefined
   try {
     if (intent === 'resolve') {
       if (reportId === undefined) throw new Response('Not Found', { status: 404 })
       const input = { action: text(formData, 'action'), minutes: formData.has('minutes') ? text(formData, 'minutes') : undefined }
-      const outcome = await resolveReport(db, { adminId: current.userId, reportId, input })
-      await announceReportOutcome(services, outcome)
+      const outcome = await resolveReport(services, { adminId: current.userId, reportId, input })
       return redirectWithToast(REPORTS_PATH, { type: 'success', message: doneMessage(outcome) })
     }
     if (intent === 'unmute' && userId) {
@@ -73,16 +69,12 @@ export async function reportsAction(services: Services, request: Request) {
         message: wasMuted ? 'The mute is lifted: they can post in the room again.' : 'That mute had already run out.',
       })
     }
-    return data<ReportsFailure>({ formError: 'This form is not one we know. Reload the page and try again.' }, { status: 400 })
+    return data<ReportsFailure>(
+      { message: 'This form is not one we know. Reload the page and try again.', fieldErrors: {} },
+      { status: 400 },
+    )
   } catch (error) {
     if (!isAppError(error)) throw error
-    const fieldMessage = error.fieldErrors ? Object.values(error.fieldErrors).flat()[0] : undefined
-    const failure: ReportsFailure = {
-      reportId,
-      userId,
-      formError: fieldMessage ?? error.message,
-      minutesError: error.fieldErrors?.minutes?.[0],
-    }
-    return data(failure, { status: error.status })
+    return refusalOf(error, { reportId, userId })
   }
 }
