@@ -9,9 +9,9 @@ import { loader as profileLoader } from '#app/routes/userprofile.tsx'
 import { listingPath } from '#common/listings/listing-url.ts'
 import { list, listing, listingFee, profile, savedListing } from '#server/db/schema.ts'
 import { readToast } from '#server/http/flash.server.ts'
-import { findListingById } from '#server/listings/listings.server.ts'
+import { findListingById } from '#server/listings/index.server.ts'
 import { listingFactory } from '#tests/support/listings.ts'
-import { TEST_ORIGIN, createTestServices, formRequest, type TestServices } from '#tests/support/test-services.ts'
+import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
 
 type Answer = { values: Record<string, unknown>; errors: Record<string, string[] | undefined>; formError?: string }

@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listingPath } from '#common/listings/listing-url.ts'
 import { listing, listingPhoto, profile, savedListing } from '#server/db/schema.ts'
 import { sitemapListings } from '#server/listings/detail.server.ts'
-import { updateListing, type ListingDetail } from '#server/listings/listings.server.ts'
+import { updateListing } from '#server/listings/index.server.ts'
+import type { ListingDetail } from '#common/listings/types.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
 import { TEST_ORIGIN, createTestServices, formRequest, type TestServices } from '#tests/support/test-services.ts'
-import { cookieHeader, signIn, signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
+import { signIn, signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
 
 describe('listing pages', () => {
   let t: TestServices
@@ -225,7 +226,7 @@ describe('listing pages', () => {
 
     const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
     expect(scripts).toHaveLength(1)
-    const data = JSON.parse(scripts[0]![1]!) as Record<string, any>
+    const data = JSON.parse(scripts[0]![1]!) as Record<string, unknown>
     expect(data['@type']).toBe('SingleFamilyResidence')
     expect(data.name).toBe(title)
     expect(data.address).toMatchObject({ addressLocality: 'Wilmington', addressRegion: 'DE', postalCode: '19806' })
