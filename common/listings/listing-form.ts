@@ -2,7 +2,7 @@
 // how they become a listing input (cents, numbers), and how the listing schema's issues map back
 // onto the fields. Safe for the browser: the form checks a step with the same rules the server uses.
 import { listingInputSchema, type ListingInput } from '#common/listings/schemas.ts'
-import type { ListingDetail } from '#server/listings/listings.server.ts'
+import type { ListingDetail } from './types.ts'
 
 export type FeeRow = { name: string; amount: string }
 

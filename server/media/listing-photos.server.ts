@@ -8,9 +8,9 @@ import { and, asc, eq, lt, max, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { plainText } from '#common/plain-text.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, listingPhoto } from '#server/db/schema.ts'
-import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { noteListingChange, canChange, canView } from '#server/listings/index.server.ts'
+import { listingPhoto } from '#server/db/schema.ts'
+import { AppError, isAppError, parseOrThrow } from '#server/errors.server.ts'
+import { checkMayChange, lockChangeable as lockListing, noteListingChange } from '#server/listings/index.server.ts'
 import { photoView, type OwnerPhoto, type PhotoStatus } from '#common/listings/photos.ts'
 export type { OwnerPhoto } from '#common/listings/photos.ts'
 import type { Logger } from '#server/logger.server.ts'
@@ -40,20 +40,11 @@ function originalPath(dataDir: string, storageKey: string) {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
+const ONLY_OWNER_CHANGES_PHOTOS = 'Only the owner or an administrator can change the photos of this listing.'
+
 /** Locks a listing the viewer may change: 403 for one they may only see, 404 for one they may not. */
-async function lockChangeable(tx: Tx | Db, viewerId: string, listingId: number): Promise<void> {
-  const [row] = await tx
-    .select({ id: listing.id })
-    .from(listing)
-    .where(and(eq(listing.id, listingId), canChange(viewerId)))
-    .for('update')
-  if (row) return
-  const [visible] = await tx
-    .select({ id: listing.id })
-    .from(listing)
-    .where(and(eq(listing.id, listingId), canView(viewerId)))
-  if (visible) throw new AppError('forbidden', 'Only the owner or an administrator can change the photos of this listing.')
-  throw new AppError('not-found', 'No such listing.')
+async function lockChangeable(tx: Tx, viewerId: string, listingId: number): Promise<void> {
+  await lockListing(tx, { viewerId, listingId }, ONLY_OWNER_CHANGES_PHOTOS)
 }
 
 /**
@@ -61,12 +52,12 @@ async function lockChangeable(tx: Tx | Db, viewerId: string, listingId: number):
  * for one they may not), so an upload route can refuse a stranger before reading what they send.
  */
 export async function checkMayChangePhotos(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }): Promise<void> {
-  await lockChangeable(db, viewerId, listingId)
+  await checkMayChange(db, { viewerId, listingId }, ONLY_OWNER_CHANGES_PHOTOS)
 }
 
 /** Every photo of a listing in order, pending and failed ones included; for its owner or an administrator. */
 export async function listPhotosForOwner(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }): Promise<OwnerPhoto[]> {
-  await lockChangeable(db, viewerId, listingId)
+  await checkMayChangePhotos(db, { viewerId, listingId })
   const rows = await db
     .select()
     .from(listingPhoto)
@@ -92,7 +83,7 @@ export async function addListingPhotos(
 ): Promise<OwnerPhoto[]> {
   if (uploads.length === 0) throw new AppError('invalid', 'Choose at least one photo.', { photos: ['Choose at least one photo.'] })
   // Refuse a stranger before reading any image.
-  await lockChangeable(db, viewerId, listingId)
+  await checkMayChangePhotos(db, { viewerId, listingId })
   const errors: Record<string, string[]> = {}
   for (const [i, upload] of uploads.entries()) {
     const altText = altTextSchema.safeParse(upload.altText)
@@ -100,7 +91,8 @@ export async function addListingPhotos(
     try {
       await inspectImage(upload.bytes, PHOTO_LIMITS)
     } catch (error) {
-      if (!(error instanceof ImageRejectedError)) throw error
+      // A file that is not an acceptable image is refused with the others, by name.
+      if (!(error instanceof ImageRejectedError || (isAppError(error) && error.code === 'invalid'))) throw error
       ;(errors[`photos.${i}`] ??= []).push(`${upload.name}: ${error.message}`)
     }
   }

@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listingPhoto, profile } from '#server/db/schema.ts'
-import { findListingById } from '#server/listings/listings.server.ts'
+import { findListingById } from '#server/listings/index.server.ts'
 import {
   PROCESS_PHOTO_JOB,
   SWEEP_PHOTOS_CRON,

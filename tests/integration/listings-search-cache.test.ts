@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listing } from '#server/db/schema.ts'
-import { archiveListing } from '#server/listings/listings.server.ts'
+import { archiveListing } from '#server/listings/index.server.ts'
 import { PROCESS_PHOTO_JOB, addListingPhotos, deleteListingPhoto, updateListingPhotos } from '#server/media/listing-photos.server.ts'
 import { solidImage } from '#tests/support/images.ts'
 import { listingFactory } from '#tests/support/listings.ts'
