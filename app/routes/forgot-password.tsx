@@ -4,9 +4,9 @@ import { Form, data } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { AuthFooterLink, AuthPage } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton } from '#app/components/auth/buttons.tsx'
-import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
-import { TextField } from '#app/components/auth/text-field.tsx'
+import { EmailField } from '#app/components/auth/email-field.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -52,17 +52,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : null}
       <ErrorSummary problems={problems} />
       <Form method="post" action="/forgot-password" noValidate className="space-y-5">
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          defaultValue={actionData?.values.email}
-          error={actionData?.fieldErrors?.email}
-        />
+        <EmailField defaultValue={actionData?.values.email} error={actionData?.fieldErrors?.email} />
         <PrimaryButton>Send reset link</PrimaryButton>
       </Form>
     </AuthPage>

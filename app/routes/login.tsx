@@ -5,10 +5,11 @@ import { Form, Link, data, redirect } from 'react-router'
 import type { Route } from './+types/login'
 import { AuthFooterLink, AuthPage, linkClass, useClearedPassword, withRedirectTo } from '#app/components/auth/auth-page.tsx'
 import { LinkButton, PrimaryButton } from '#app/components/auth/buttons.tsx'
-import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
 import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
-import { TextField } from '#app/components/auth/text-field.tsx'
+import { EmailField } from '#app/components/auth/email-field.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { VERIFICATION_LINK_HOURS, submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -162,19 +163,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} /> : null}
       <Form method="post" action={withRedirectTo('/login', redirectTo)} noValidate className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          defaultValue={actionData?.values.email}
-          error={actionData?.fieldErrors?.email}
-        />
+        <EmailField defaultValue={actionData?.values.email} error={actionData?.fieldErrors?.email} />
         <div>
           <TextField
+            look="large"
             ref={password}
             label="Password"
             name="password"

@@ -4,10 +4,12 @@ import { Form, Link, data } from 'react-router'
 import type { Route } from './+types/register'
 import { AuthFooterLink, AuthPage, linkClass, useClearedPassword, withRedirectTo } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton, SecondaryButton } from '#app/components/auth/buttons.tsx'
-import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
 import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
-import { CheckboxField, TextField } from '#app/components/auth/text-field.tsx'
+import { EmailField } from '#app/components/auth/email-field.tsx'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { siteConfig } from '#common/site-config.ts'
 import { PASSWORD_HINT, VERIFICATION_LINK_HOURS, submittedText, type FieldErrors } from '#common/accounts/auth-schemas.ts'
@@ -119,20 +121,10 @@ function SignUpForm({
       {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} isSignUp /> : null}
       <Form method="post" action={withRedirectTo('/register', redirectTo)} noValidate className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField label="Name" name="name" autoComplete="name" required defaultValue={values?.name} error={errors?.name} />
+        <TextField look="large" label="Name" name="name" autoComplete="name" required defaultValue={values?.name} error={errors?.name} />
+        <EmailField hint="We send a link to this address to confirm it." defaultValue={values?.email} error={errors?.email} />
         <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          required
-          hint="We send a link to this address to confirm it."
-          defaultValue={values?.email}
-          error={errors?.email}
-        />
-        <TextField
+          look="large"
           ref={password}
           label="Password"
           name="password"
@@ -142,7 +134,8 @@ function SignUpForm({
           hint={PASSWORD_HINT}
           error={errors?.password}
         />
-        <CheckboxField
+        <Checkbox
+          look="large"
           label="I accept the Terms of Use"
           name="termsVersion"
           value={siteConfig.termsVersion}

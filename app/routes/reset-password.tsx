@@ -4,9 +4,9 @@ import { Form, Link, data } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { AuthPage, linkClass, useClearedPassword } from '#app/components/auth/auth-page.tsx'
 import { PrimaryButton } from '#app/components/auth/buttons.tsx'
-import { ErrorSummary, problemsOf } from '#app/components/auth/error-summary.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
-import { TextField } from '#app/components/auth/text-field.tsx'
+import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { PASSWORD_HINT, type FieldErrors } from '#common/accounts/auth-schemas.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -86,6 +86,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" action={`/reset-password?${new URLSearchParams({ token: loaderData.token })}`} noValidate className="space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField
+          look="large"
           ref={password}
           label="New password"
           name="newPassword"

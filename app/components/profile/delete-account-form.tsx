@@ -2,7 +2,11 @@
 // sign in through single sign-on, the word DELETE) and a tick.
 import { useRef } from 'react'
 import { Form } from 'react-router'
-import { Button, FieldError, FormAlert, PendingNote, TextField, useFormFeedback, useIsSubmitting } from './fields.tsx'
+import { Button, PendingNote } from '#app/components/ui/button.tsx'
+import { Checkbox } from '#app/components/ui/checkbox.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
+import { useFormFeedback, useIsSubmitting } from './fields.tsx'
 import { DELETE_CONFIRMATION_WORD, INTENTS, PASSWORD_MAX, type FormFailure } from './profile-forms.ts'
 
 export function DeleteAccountForm({ hasPassword, failure }: { hasPassword: boolean; failure?: FormFailure }) {
@@ -11,7 +15,6 @@ export function DeleteAccountForm({ hasPassword, failure }: { hasPassword: boole
   const isSubmitting = useIsSubmitting(INTENTS.deleteAccount)
   const error = (field: string) => failure?.fieldErrors[field]?.[0]
   const firstInvalid = ['password', 'confirmation', 'understood'].find((field) => error(field))
-  const understoodError = error('understood')
 
   return (
     <Form method="post" ref={formRef} noValidate className="space-y-5">
@@ -35,7 +38,7 @@ export function DeleteAccountForm({ hasPassword, failure }: { hasPassword: boole
             required
             maxLength={PASSWORD_MAX}
             error={error('password')}
-            autoFocus={firstInvalid === 'password'}
+            takesFocus={firstInvalid === 'password'}
           />
         ) : (
           <TextField
@@ -47,25 +50,18 @@ export function DeleteAccountForm({ hasPassword, failure }: { hasPassword: boole
             maxLength={20}
             defaultValue={failure?.values?.confirmation}
             error={error('confirmation')}
-            autoFocus={firstInvalid === 'confirmation'}
+            takesFocus={firstInvalid === 'confirmation'}
           />
         )}
       </div>
-      <div>
-        <label className="flex items-start gap-3 text-sm text-ink">
-          <input
-            type="checkbox"
-            name="understood"
-            required
-            aria-invalid={understoodError ? true : undefined}
-            aria-describedby={understoodError ? 'field-understood-error' : undefined}
-            autoFocus={firstInvalid === 'understood'}
-            className="mt-0.5 size-4 accent-red-700"
-          />
-          <span>I understand that my account and everything in it will be deleted.</span>
-        </label>
-        <FieldError id="field-understood-error" message={understoodError} />
-      </div>
+      <Checkbox
+        label="I understand that my account and everything in it will be deleted."
+        name="understood"
+        tone="danger"
+        required
+        error={error('understood')}
+        takesFocus={firstInvalid === 'understood'}
+      />
       <div className="flex items-center gap-3">
         <Button type="submit" variant="danger">
           Delete my account

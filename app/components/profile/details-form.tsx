@@ -1,7 +1,11 @@
 // Display name, role, bio and phone: how the user appears to landlords, renters and the community.
 import { useRef } from 'react'
 import { Form } from 'react-router'
-import { Button, FieldError, FormAlert, PendingNote, TextField, describedBy, useFormFeedback, useIsSubmitting } from './fields.tsx'
+import { Button, PendingNote } from '#app/components/ui/button.tsx'
+import { Fieldset } from '#app/components/ui/fieldset.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
+import { useFormFeedback, useIsSubmitting } from './fields.tsx'
 import { BIO_MAX, DISPLAY_NAME_MAX, INTENTS, PHONE_MAX, PROFILE_ROLES, type FormFailure, type ProfileRole } from './profile-forms.ts'
 
 const roleDetails: Record<ProfileRole, { label: string; description: string }> = {
@@ -39,27 +43,31 @@ export function DetailsForm({
         maxLength={DISPLAY_NAME_MAX}
         defaultValue={values.name}
         error={error('name')}
-        autoFocus={firstInvalid === 'name'}
+        takesFocus={firstInvalid === 'name'}
         hint="Shown in the navigation while you are signed in, and to people you deal with on Cooper Home."
       />
 
-      <fieldset aria-describedby={describedBy('field-role-hint', roleError && 'field-role-error')}>
-        <legend className="text-sm font-semibold text-ink">Role</legend>
-        <p id="field-role-hint" className="mt-1 text-sm text-ink-soft">
-          Whether you are here to rent a home or to let one. You can change it at any time.
-        </p>
+      <Fieldset
+        legend="Role"
+        id="field-role"
+        hint="Whether you are here to rent a home or to let one. You can change it at any time."
+        error={roleError}
+      >
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
           {PROFILE_ROLES.map((role, index) => (
             <label
               key={role}
               className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-300 p-4 transition-colors hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-sun-500"
             >
+              {/* The focus-after-refusal hook finds the first field in error by its aria-invalid. */}
+              {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props */}
               <input
                 type="radio"
                 name="role"
                 value={role}
                 defaultChecked={values.role === role}
                 aria-invalid={roleError ? true : undefined}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- only the first field in error after a refusal takes focus
                 autoFocus={firstInvalid === 'role' && index === 0}
                 className="mt-1 size-4 accent-brand-700"
               />
@@ -70,8 +78,7 @@ export function DetailsForm({
             </label>
           ))}
         </div>
-        <FieldError id="field-role-error" message={roleError} />
-      </fieldset>
+      </Fieldset>
 
       <TextField
         label="Bio"
@@ -81,7 +88,7 @@ export function DetailsForm({
         maxLength={BIO_MAX}
         defaultValue={values.bio}
         error={error('bio')}
-        autoFocus={firstInvalid === 'bio'}
+        takesFocus={firstInvalid === 'bio'}
         hint={`A few words about yourself or the homes you let. Up to ${BIO_MAX} characters; optional.`}
       />
 
@@ -94,7 +101,7 @@ export function DetailsForm({
         maxLength={PHONE_MAX}
         defaultValue={values.phone}
         error={error('phone')}
-        autoFocus={firstInvalid === 'phone'}
+        takesFocus={firstInvalid === 'phone'}
         hint="Optional. For example +1 (302) 555-0142."
         className="sm:max-w-xs"
       />

@@ -1,113 +1,14 @@
-// Form building blocks for the profile page: labelled fields whose error and hint are tied to the
-// input (aria-invalid, aria-describedby), buttons, and the card each section sits in.
-import { useEffect, useRef, type ComponentProps, type ReactNode, type RefObject } from 'react'
+// The profile page's own pieces: the card each section sits in, and the hooks that tie a form to its
+// intent (its refusal, whether it is being sent, where focus goes after an answer).
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { useNavigation } from 'react-router'
 import type { FormFailure, Intent } from './profile-forms.ts'
 
-export const inputClass =
-  'block w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-ink shadow-xs placeholder:text-gray-500 focus:border-brand-600 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50/40'
-
-export function describedBy(...ids: (string | false | null | undefined)[]) {
-  const joined = ids.filter(Boolean).join(' ')
-  return joined || undefined
-}
-
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null
-  return (
-    <p id={id} className="mt-1.5 flex gap-1.5 text-sm font-medium text-red-800">
-      <span aria-hidden="true">!</span>
-      <span>{message}</span>
-    </p>
-  )
-}
-
-export function Hint({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="mt-1.5 text-sm text-ink-soft">
-      {children}
-    </p>
-  )
-}
-
-type TextFieldProps = {
-  label: string
-  name: string
-  error?: string
-  hint?: ReactNode
-  multiline?: boolean
-} & Omit<ComponentProps<'input'> & ComponentProps<'textarea'>, 'name'>
-
-export function TextField({ label, name, error, hint, multiline, id = `field-${name}`, className, ...props }: TextFieldProps) {
-  const errorId = `${id}-error`
-  const hintId = `${id}-hint`
-  const shared = {
-    id,
-    name,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(error && errorId, hint !== undefined && hintId),
-    className: `${inputClass} ${className ?? ''}`,
-  }
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <div className="mt-1.5">
-        {multiline ? (
-          <textarea {...(props as ComponentProps<'textarea'>)} {...shared} />
-        ) : (
-          <input {...(props as ComponentProps<'input'>)} {...shared} />
-        )}
-      </div>
-      {hint !== undefined ? <Hint id={hintId}>{hint}</Hint> : null}
-      <FieldError id={errorId} message={error} />
-    </div>
-  )
-}
-
-type ButtonProps = ComponentProps<'button'> & { variant?: 'primary' | 'secondary' | 'danger' | 'quiet' }
-
-const buttonStyles = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 shadow-sm',
-  secondary: 'border border-gray-400 bg-white text-ink hover:bg-gray-50',
-  danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
-  quiet: 'border border-gray-300 bg-white text-red-800 hover:bg-red-50',
-}
-
-export function Button({ variant = 'primary', className = '', type = 'submit', ...props }: ButtonProps) {
-  return (
-    <button
-      type={type}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${buttonStyles[variant]} ${className}`}
-      {...props}
-    />
-  )
-}
-
-/** Shown beside a button while its form is on its way to the server. */
-export function PendingNote({ children }: { children: ReactNode }) {
-  return (
-    <span role="status" className="text-sm text-ink-soft">
-      {children}
-    </span>
-  )
-}
-
-/** A message about the whole form (not one field), read out when it appears. */
-export function FormAlert({ message, id }: { message?: string; id: string }) {
-  if (!message) return null
-  return (
-    <div
-      id={id}
-      role="alert"
-      tabIndex={-1}
-      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900"
-    >
-      {message}
-    </div>
-  )
-}
+// Other areas' forms still import the kit's parts from here; new code imports app/components/ui/.
+export { Button, PendingNote } from '#app/components/ui/button.tsx'
+export { FieldError, Hint, describedBy, inputClass } from '#app/components/ui/field-parts.tsx'
+export { FormAlert } from '#app/components/ui/form-alert.tsx'
+export { TextField } from '#app/components/ui/text-field.tsx'
 
 export function ProfileSection({
   id,

@@ -3,7 +3,10 @@
 import { useRef } from 'react'
 import { Form } from 'react-router'
 import { PASSWORD_HINT } from '#common/accounts/auth-schemas.ts'
-import { Button, FormAlert, PendingNote, TextField, useFormFeedback, useIsSubmitting } from './fields.tsx'
+import { Button, PendingNote } from '#app/components/ui/button.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
+import { useFormFeedback, useIsSubmitting } from './fields.tsx'
 import { INTENTS, PASSWORD_MAX, PASSWORD_MIN, type FormFailure } from './profile-forms.ts'
 
 export function PasswordForm({ email, failure }: { email: string; failure?: FormFailure }) {
@@ -28,7 +31,7 @@ export function PasswordForm({ email, failure }: { email: string; failure?: Form
           required
           maxLength={PASSWORD_MAX}
           error={error('currentPassword')}
-          autoFocus={firstInvalid === 'currentPassword'}
+          takesFocus={firstInvalid === 'currentPassword'}
         />
         <TextField
           label="New password"
@@ -39,7 +42,7 @@ export function PasswordForm({ email, failure }: { email: string; failure?: Form
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
           error={error('newPassword')}
-          autoFocus={firstInvalid === 'newPassword'}
+          takesFocus={firstInvalid === 'newPassword'}
           hint={PASSWORD_HINT}
         />
       </div>

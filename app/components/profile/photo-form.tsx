@@ -1,7 +1,10 @@
 // The profile photo: upload a new one (checked and re-encoded on the server) or remove it.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Form } from 'react-router'
-import { Button, FieldError, FormAlert, Hint, PendingNote, describedBy, inputClass, useFormFeedback, useIsSubmitting } from './fields.tsx'
+import { Button, PendingNote } from '#app/components/ui/button.tsx'
+import { FieldError, Hint, describedBy, inputClass } from '#app/components/ui/field-parts.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
+import { useFormFeedback, useIsSubmitting } from './fields.tsx'
 import { INTENTS, type FormFailure } from './profile-forms.ts'
 
 /** The same limits as the server's; checked here too so nobody waits for a doomed upload. */
@@ -67,6 +70,7 @@ export function PhotoForm({
     <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
       <div className="flex shrink-0 flex-col items-center gap-2">
         {preview ? (
+          // eslint-disable-next-line jsx-a11y/img-redundant-alt -- the image is a photo the user chose; the alt says which
           <img src={preview} alt="Preview of the chosen photo" className="size-28 rounded-full object-cover ring-4 ring-brand-100" />
         ) : (
           <LargeAvatar src={avatar} name={name} />
@@ -92,6 +96,7 @@ export function PhotoForm({
               onChange={onChange}
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy('field-photo-hint', error && 'field-photo-error')}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- after a refused upload, focus goes to the photo field
               autoFocus={Boolean(failure?.fieldErrors.photo)}
               className={`${inputClass} mt-1.5 cursor-pointer file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800`}
             />
@@ -125,6 +130,7 @@ export function PhotoForm({
 
 function LargeAvatar({ src, name }: { src: string; name: string }) {
   if (src) {
+    // eslint-disable-next-line jsx-a11y/img-redundant-alt -- the image is the user's profile photo; the alt says which
     return <img src={src} alt="Your current photo" className="size-28 rounded-full object-cover ring-4 ring-brand-100" />
   }
   return (

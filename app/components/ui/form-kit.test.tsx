@@ -1,0 +1,181 @@
+// What a browser and assistive technology get from the form kit: each control named by its label,
+// marked invalid only with an error, and described by exactly the hint and error that are shown.
+import type { ReactElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { Checkbox } from './checkbox.tsx'
+import { ErrorSummary, problemsOf } from './error-summary.tsx'
+import { Fieldset } from './fieldset.tsx'
+import { Select } from './select.tsx'
+import { TextField } from './text-field.tsx'
+
+type Element = { tag: string; attributes: Record<string, string>; text: string }
+
+/** Every element of the markup with its attributes and text (what is between its tags, tags removed). */
+function elementsOf(html: string): Element[] {
+  const elements: Element[] = []
+  for (const match of html.matchAll(/<([a-z][a-z0-9]*)\b([^>]*)>/g)) {
+    const [whole, tag, rest] = match as unknown as [string, string, string]
+    const attributes = Object.fromEntries([...rest.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, name, value]) => [name!, value ?? '']))
+    const after = html.slice(match.index + whole.length)
+    const end = after.indexOf(`</${tag}>`)
+    const text = end === -1 ? '' : after.slice(0, end).replace(/<[^>]*>/g, '')
+    elements.push({ tag, attributes, text })
+  }
+  return elements
+}
+
+function render(element: ReactElement) {
+  const elements = elementsOf(renderToStaticMarkup(element))
+  const byId = (id: string) => {
+    const found = elements.filter((element) => element.attributes.id === id)
+    expect(found, `one element with id ${id}`).toHaveLength(1)
+    return found[0]!
+  }
+  /** The control a label names, found through the label's `for`, as a browser does. */
+  const controlLabelled = (label: string) => {
+    const labels = elements.filter((element) => element.tag === 'label' && element.text === label)
+    expect(labels, `one label "${label}"`).toHaveLength(1)
+    return byId(labels[0]!.attributes.for!)
+  }
+  /** The texts its aria-describedby points at, in order; each id must exist. */
+  const descriptionOf = (element: Element) =>
+    (element.attributes['aria-describedby'] ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => byId(id).text)
+  return { elements, byId, controlLabelled, descriptionOf }
+}
+
+describe('TextField', () => {
+  it('names the input by its label and describes it by its hint alone while there is no error', () => {
+    const page = render(<TextField label="Phone" name="phone" type="tel" hint="Optional." />)
+    const input = page.controlLabelled('Phone')
+    expect(input).toMatchObject({ tag: 'input', attributes: { id: 'field-phone', name: 'phone', type: 'tel' } })
+    expect(input.attributes['aria-invalid']).toBeUndefined()
+    expect(page.descriptionOf(input)).toEqual(['Optional.'])
+  })
+
+  it('marks the input invalid and describes it by the error it shows, the first of several', () => {
+    const page = render(<TextField label="Bio" name="bio" multiline hint="Up to 500 characters." error={['Too long.', 'Not text.']} />)
+    const textarea = page.controlLabelled('Bio')
+    expect(textarea.tag).toBe('textarea')
+    expect(textarea.attributes['aria-invalid']).toBe('true')
+    expect(page.descriptionOf(textarea)).toEqual(['!Too long.', 'Up to 500 characters.'])
+    expect(page.elements.some((element) => element.text.includes('Not text.'))).toBe(false)
+  })
+
+  it('in the large look, uses the name as id so an error summary can link to it, and reads the error as "Error: …"', () => {
+    const page = render(
+      <TextField look="large" label="Password" name="password" type="password" hint="8 to 128 characters." error="Too short." />,
+    )
+    const input = page.controlLabelled('Password')
+    expect(input.attributes).toMatchObject({ id: 'password', type: 'password', 'aria-invalid': 'true' })
+    expect(page.descriptionOf(input)).toEqual(['8 to 128 characters.', 'Error: Too short.'])
+  })
+
+  it('in the large look, says the input is valid and has no description without hint or error', () => {
+    const page = render(<TextField look="large" label="E-mail" name="email" type="email" error={[]} />)
+    const input = page.controlLabelled('E-mail')
+    expect(input.attributes['aria-invalid']).toBe('false')
+    expect(input.attributes['aria-describedby']).toBeUndefined()
+  })
+
+  it('takes focus only when asked (the first field in error after a refusal)', () => {
+    const focused = render(<TextField label="Name" name="name" error="Enter your name." takesFocus />)
+    expect(focused.controlLabelled('Name').attributes).toHaveProperty('autofocus')
+    const unfocused = render(<TextField label="Name" name="name" />)
+    expect(unfocused.controlLabelled('Name').attributes).not.toHaveProperty('autofocus')
+  })
+})
+
+describe('Checkbox', () => {
+  it('ties a hint to the checkbox and submits its value', () => {
+    const page = render(<Checkbox label="Send read receipts" name="sendReadReceipts" id="send-read-receipts" hint="Others see “Read”." />)
+    const box = page.controlLabelled('Send read receipts')
+    expect(box.attributes).toMatchObject({ type: 'checkbox', name: 'sendReadReceipts', id: 'send-read-receipts' })
+    expect(box.attributes.value).toBeUndefined()
+    expect(page.descriptionOf(box)).toEqual(['Others see “Read”.'])
+  })
+
+  it('marks the checkbox invalid and points it at its error', () => {
+    const page = render(<Checkbox label="I understand." name="understood" tone="danger" error="Tick the box." />)
+    const box = page.controlLabelled('I understand.')
+    expect(box.attributes['aria-invalid']).toBe('true')
+    expect(page.descriptionOf(box)).toEqual(['!Tick the box.'])
+  })
+
+  it('in the large look, does the same with the error announced as "Error: …"', () => {
+    const page = render(
+      <Checkbox look="large" label="I accept the Terms of Use" name="termsVersion" value="2025-01-15" error="Accept the terms." />,
+    )
+    const box = page.controlLabelled('I accept the Terms of Use')
+    expect(box.attributes).toMatchObject({ id: 'termsVersion', value: '2025-01-15', 'aria-invalid': 'true' })
+    expect(page.descriptionOf(box)).toEqual(['Error: Accept the terms.'])
+  })
+})
+
+describe('Select', () => {
+  it('names the select by its label and describes it by its error, then its hint', () => {
+    const page = render(
+      <Select label="Type of home" name="type" hint="Pick one." error="Choose a type.">
+        <option value="house">House</option>
+      </Select>,
+    )
+    const select = page.controlLabelled('Type of home')
+    expect(select).toMatchObject({ tag: 'select', attributes: { name: 'type', 'aria-invalid': 'true' } })
+    expect(page.descriptionOf(select)).toEqual(['!Choose a type.', 'Pick one.'])
+  })
+})
+
+describe('Fieldset', () => {
+  it('gives the group its legend and describes it by its hint and error', () => {
+    const page = render(
+      <Fieldset legend="Role" id="field-role" hint="Rent or let." error={['Choose one.']}>
+        <input type="radio" name="role" value="renter" />
+      </Fieldset>,
+    )
+    const fieldset = page.elements.find((element) => element.tag === 'fieldset')!
+    expect(page.elements.find((element) => element.tag === 'legend')?.text).toBe('Role')
+    expect(page.descriptionOf(fieldset)).toEqual(['Rent or let.', '!Choose one.'])
+  })
+
+  it('describes the group by its hint alone without an error', () => {
+    const page = render(
+      <Fieldset legend="Role" id="field-role" hint="Rent or let.">
+        <input type="radio" name="role" value="renter" />
+      </Fieldset>,
+    )
+    const fieldset = page.elements.find((element) => element.tag === 'fieldset')!
+    expect(page.descriptionOf(fieldset)).toEqual(['Rent or let.'])
+  })
+})
+
+describe('ErrorSummary', () => {
+  it('lists the problems in page order, each linking to its field, after any form-level one', () => {
+    const problems = problemsOf(
+      { password: ['Too short.', 'Too common.'], email: 'Not an address.' },
+      ['name', 'email', 'password'],
+      'Try again.',
+    )
+    expect(problems).toEqual([
+      { message: 'Try again.' },
+      { fieldId: 'email', message: 'Not an address.' },
+      { fieldId: 'password', message: 'Too short.' },
+    ])
+    const page = render(<ErrorSummary problems={problems} />)
+    const summary = page.elements[0]!
+    expect(summary.attributes).toMatchObject({ tabindex: '-1', 'aria-labelledby': 'error-summary-title' })
+    expect(page.byId('error-summary-title').text).toBe('There is a problem')
+    expect(page.elements.some((element) => element.attributes.role === 'alert')).toBe(true)
+    const links = page.elements.filter((element) => element.tag === 'a').map((link) => [link.attributes.href, link.text])
+    expect(links).toEqual([
+      ['#email', 'Not an address.'],
+      ['#password', 'Too short.'],
+    ])
+  })
+
+  it('renders nothing without problems', () => {
+    expect(renderToStaticMarkup(<ErrorSummary problems={[]} />)).toBe('')
+  })
+})
