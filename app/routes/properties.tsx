@@ -1,3 +1,4 @@
+// Over 300 lines: the loader, the live filters, "Show more" and the map view share one URL state and stay together.
 // /properties: the search for homes. Server-rendered from the URL (a GET form works without
 // JavaScript); with JavaScript, filters apply as they change, "Show more" appends the next page and
 // the map view draws the results with Leaflet.
