@@ -1,30 +1,29 @@
 // Step one of the listing form: the title, the type of home and the description.
 import { Select } from '#app/components/ui/select.tsx'
-import { TextField } from '#app/components/ui/text-field.tsx'
-import type { ListingFormValues } from '#common/listings/listing-form.ts'
 import { LISTING_TYPE_LABELS, LISTING_TYPES } from '#common/listings/vocabulary.ts'
-import { FormStep, type StepProps } from './form-step.tsx'
+import { FormStep } from './form-step.tsx'
+import { ValueField, type StepFieldProps, type ValueFieldSpec } from './value-field.tsx'
 
-export function HomeStep({
-  step,
-  values,
-  error,
-}: {
-  step: StepProps
-  values: ListingFormValues
-  error: (key: string) => string | undefined
-}) {
+const TITLE: ValueFieldSpec = {
+  label: 'Title',
+  name: 'title',
+  required: true,
+  maxLength: 120,
+  hint: 'What renters see first, like “Sunny two-bedroom near Trolley Square”. 5 to 120 characters.',
+}
+
+const DESCRIPTION: ValueFieldSpec = {
+  label: 'Description',
+  name: 'description',
+  rows: 6,
+  maxLength: 10_000,
+  hint: 'The rooms, the light, the street, what is nearby. Optional, up to 10,000 characters.',
+}
+
+export function HomeStep({ step, values, error }: StepFieldProps) {
   return (
     <FormStep {...step}>
-      <TextField
-        label="Title"
-        name="title"
-        required
-        maxLength={120}
-        defaultValue={values.title}
-        error={error('title')}
-        hint="What renters see first, like “Sunny two-bedroom near Trolley Square”. 5 to 120 characters."
-      />
+      <ValueField field={TITLE} values={values} error={error} />
       <Select label="Type of home" name="type" defaultValue={values.type} error={error('type')} className="sm:max-w-xs">
         {LISTING_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -32,16 +31,7 @@ export function HomeStep({
           </option>
         ))}
       </Select>
-      <TextField
-        label="Description"
-        name="description"
-        multiline
-        rows={6}
-        maxLength={10_000}
-        defaultValue={values.description}
-        error={error('description')}
-        hint="The rooms, the light, the street, what is nearby. Optional, up to 10,000 characters."
-      />
+      <ValueField field={DESCRIPTION} values={values} error={error} />
     </FormStep>
   )
 }

@@ -1,37 +1,38 @@
 // Step three of the listing form: the address, and the map pin placed from the ZIP code and dragged
 // onto the building. Without JavaScript the server looks the ZIP up ("Look up ZIP") and places the pin.
+import type { ChangeEvent } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Hint } from '#app/components/ui/field-parts.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
-import type { ListingFormValues } from '#common/listings/listing-form.ts'
 import type { MapTiles } from '#common/map-tiles.ts'
 import { LocationMap } from '../location-map.tsx'
-import { FormStep, type StepProps } from './form-step.tsx'
+import { FormStep } from './form-step.tsx'
 import type { usePlace } from './use-place.ts'
+import { ValueField, ValueFields, type StepFieldProps, type ValueFieldSpec } from './value-field.tsx'
 
-type Props = {
-  step: StepProps
-  values: ListingFormValues
-  error: (key: string) => string | undefined
+type Props = StepFieldProps & {
   location: ReturnType<typeof usePlace>
   tiles: MapTiles
   isEnhanced: boolean
 }
 
+const ADDRESS: ValueFieldSpec[] = [
+  { label: 'Street address', name: 'street', autoComplete: 'street-address', maxLength: 200 },
+  { label: 'Unit (optional)', name: 'unit', maxLength: 40 },
+]
+
+const NEIGHBOURHOOD: ValueFieldSpec = { label: 'Neighbourhood (optional)', name: 'neighbourhood', maxLength: 100 }
+
 export function LocationStep({ step, values, error, location, tiles, isEnhanced }: Props) {
   const { place, setPlace, zipNote, lookUpZip, latitude, longitude, hasPin } = location
+  const typedInto = (key: 'city' | 'state') => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value
+    setPlace((current) => ({ ...current, [key]: value }))
+  }
   return (
     <FormStep {...step}>
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
-        <TextField
-          label="Street address"
-          name="street"
-          autoComplete="street-address"
-          maxLength={200}
-          defaultValue={values.street}
-          error={error('street')}
-        />
-        <TextField label="Unit (optional)" name="unit" maxLength={40} defaultValue={values.unit} error={error('unit')} />
+        <ValueFields fields={ADDRESS} values={values} error={error} />
       </div>
       <div className="grid items-start gap-4 sm:grid-cols-[10rem_auto_minmax(0,1fr)]">
         <TextField
@@ -72,10 +73,7 @@ export function LocationStep({ step, values, error, location, tiles, isEnhanced 
           autoComplete="address-level2"
           maxLength={100}
           value={place.city}
-          onChange={(event) => {
-            const city = event.currentTarget.value
-            setPlace((current) => ({ ...current, city }))
-          }}
+          onChange={typedInto('city')}
           error={error('city')}
         />
         <TextField
@@ -84,20 +82,11 @@ export function LocationStep({ step, values, error, location, tiles, isEnhanced 
           autoComplete="address-level1"
           maxLength={2}
           value={place.state}
-          onChange={(event) => {
-            const state = event.currentTarget.value
-            setPlace((current) => ({ ...current, state }))
-          }}
+          onChange={typedInto('state')}
           error={error('state')}
           hint="Two letters, like DE."
         />
-        <TextField
-          label="Neighbourhood (optional)"
-          name="neighbourhood"
-          maxLength={100}
-          defaultValue={values.neighbourhood}
-          error={error('neighbourhood')}
-        />
+        <ValueField field={NEIGHBOURHOOD} values={values} error={error} />
       </div>
       <input type="hidden" name="latitude" value={place.latitude} />
       <input type="hidden" name="longitude" value={place.longitude} />

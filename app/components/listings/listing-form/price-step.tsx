@@ -4,19 +4,37 @@
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, describedBy } from '#app/components/ui/field-parts.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
-import type { ListingFormValues } from '#common/listings/listing-form.ts'
 import { UTILITIES } from '#common/listings/vocabulary.ts'
-import { FormStep, type StepProps } from './form-step.tsx'
+import { FormStep } from './form-step.tsx'
 import { CheckboxGroup, InlineCheckbox } from './inline-checkbox.tsx'
 import type { Fee } from './use-fee-rows.ts'
+import { ValueFields, type StepFieldProps, type ValueFieldSpec } from './value-field.tsx'
 
 /** A listing has at most this many fee rows. */
 const MAX_FEES = 20
 
-type Props = {
-  step: StepProps
-  values: ListingFormValues
-  error: (key: string) => string | undefined
+/** The two offers, each a box ticked on and its terms. */
+const OFFERS: { name: 'offersLease' | 'offersShortTerm'; label: string; fields: ValueFieldSpec[] }[] = [
+  {
+    name: 'offersLease',
+    label: 'A lease',
+    fields: [
+      { label: 'Monthly rent ($)', name: 'monthlyRent', inputMode: 'decimal' },
+      { label: 'Minimum term (months)', name: 'minTermMonths', inputMode: 'numeric' },
+      { label: 'Security deposit ($)', name: 'deposit', inputMode: 'decimal' },
+    ],
+  },
+  {
+    name: 'offersShortTerm',
+    label: 'Short stays',
+    fields: [
+      { label: 'Nightly price ($)', name: 'nightlyPrice', inputMode: 'decimal' },
+      { label: 'Minimum stay (nights)', name: 'minNights', inputMode: 'numeric' },
+    ],
+  },
+]
+
+type Props = StepFieldProps & {
   fees: Fee[]
   onAddFee(): void
   onRemoveFee(key: number): void
@@ -31,56 +49,14 @@ export function PriceStep({ step, values, error, fees, onAddFee, onRemoveFee }: 
           A lease, short stays, or both. Prices are in US dollars.
         </p>
         <FieldError id="offer-error" message={error('offer')} />
-        <div className="rounded-xl border border-gray-200 p-4">
-          <InlineCheckbox name="offersLease" label="A lease" defaultChecked={values.offersLease} invalid={Boolean(error('offer'))} />
-          <div className="mt-3 grid gap-4 sm:grid-cols-3">
-            <TextField
-              label="Monthly rent ($)"
-              name="monthlyRent"
-              inputMode="decimal"
-              defaultValue={values.monthlyRent}
-              error={error('monthlyRent')}
-            />
-            <TextField
-              label="Minimum term (months)"
-              name="minTermMonths"
-              inputMode="numeric"
-              defaultValue={values.minTermMonths}
-              error={error('minTermMonths')}
-            />
-            <TextField
-              label="Security deposit ($)"
-              name="deposit"
-              inputMode="decimal"
-              defaultValue={values.deposit}
-              error={error('deposit')}
-            />
+        {OFFERS.map((offer) => (
+          <div key={offer.name} className="rounded-xl border border-gray-200 p-4">
+            <InlineCheckbox name={offer.name} label={offer.label} defaultChecked={values[offer.name]} invalid={Boolean(error('offer'))} />
+            <div className="mt-3 grid gap-4 sm:grid-cols-3">
+              <ValueFields fields={offer.fields} values={values} error={error} />
+            </div>
           </div>
-        </div>
-        <div className="rounded-xl border border-gray-200 p-4">
-          <InlineCheckbox
-            name="offersShortTerm"
-            label="Short stays"
-            defaultChecked={values.offersShortTerm}
-            invalid={Boolean(error('offer'))}
-          />
-          <div className="mt-3 grid gap-4 sm:grid-cols-3">
-            <TextField
-              label="Nightly price ($)"
-              name="nightlyPrice"
-              inputMode="decimal"
-              defaultValue={values.nightlyPrice}
-              error={error('nightlyPrice')}
-            />
-            <TextField
-              label="Minimum stay (nights)"
-              name="minNights"
-              inputMode="numeric"
-              defaultValue={values.minNights}
-              error={error('minNights')}
-            />
-          </div>
-        </div>
+        ))}
       </fieldset>
 
       <fieldset aria-describedby={describedBy('fees-hint', error('fees') && 'fees-error')} className="space-y-3">
