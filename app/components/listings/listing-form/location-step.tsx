@@ -21,6 +21,12 @@ const ADDRESS: ValueFieldSpec[] = [
   { label: 'Unit (optional)', name: 'unit', maxLength: 40 },
 ]
 
+/** City and state: filled in from the ZIP code, and changed by hand when it is wrong. */
+const TOWN = [
+  { label: 'City', name: 'city', autoComplete: 'address-level2', maxLength: 100 },
+  { label: 'State', name: 'state', autoComplete: 'address-level1', maxLength: 2, hint: 'Two letters, like DE.' },
+] as const
+
 const NEIGHBOURHOOD: ValueFieldSpec = { label: 'Neighbourhood (optional)', name: 'neighbourhood', maxLength: 100 }
 
 export function LocationStep({ step, values, error, location, tiles, isEnhanced }: Props) {
@@ -67,25 +73,9 @@ export function LocationStep({ step, values, error, location, tiles, isEnhanced 
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem_minmax(0,1fr)]">
-        <TextField
-          label="City"
-          name="city"
-          autoComplete="address-level2"
-          maxLength={100}
-          value={place.city}
-          onChange={typedInto('city')}
-          error={error('city')}
-        />
-        <TextField
-          label="State"
-          name="state"
-          autoComplete="address-level1"
-          maxLength={2}
-          value={place.state}
-          onChange={typedInto('state')}
-          error={error('state')}
-          hint="Two letters, like DE."
-        />
+        {TOWN.map(({ name, ...field }) => (
+          <TextField key={name} {...field} name={name} value={place[name]} onChange={typedInto(name)} error={error(name)} />
+        ))}
         <ValueField field={NEIGHBOURHOOD} values={values} error={error} />
       </div>
       <input type="hidden" name="latitude" value={place.latitude} />
