@@ -1,5 +1,5 @@
 // The public surface of server/listings/: everything outside this folder uses the area through these names.
-export { canChange, canView, checkMayChange, lockChangeable, mayPublishListings, ONLY_LANDLORDS_LIST } from './access.server.ts'
+export { canView, checkMayChange, lockChangeable, mayPublishListings, ONLY_LANDLORDS_LIST } from './access.server.ts'
 export { noteListingChange, noteListingChangeElsewhere, onListingChange } from './changes.ts'
 export {
   countListingView,
