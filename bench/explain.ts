@@ -2,7 +2,8 @@
 // page through the cursor) on the configured database, and flags any sequential scan of listings.
 // Usage: DATABASE_URL=postgres://… npx node bench/explain.ts   (or DATA_DIR=… for PGlite)
 import { openDatabase } from '#server/db/client.server.ts'
-import { buildListingSearch, examineSearchText, findListings } from '#server/listings/listings.server.ts'
+import { buildListingSearch, examineSearchText } from '#server/listings/search/plan.server.ts'
+import { findListings } from '#server/listings/search/find-listings.server.ts'
 import { listingSearchSchema } from '#common/listings/schemas.ts'
 import { SEARCH_MIX } from './search-mix.ts'
 

@@ -139,7 +139,7 @@ describe('chat pages', () => {
 
     // A listing that is gone says so.
     await listings.create({ ownerId: landlord.id, title: 'Placeholder' })
-    const { archiveListing } = await import('#server/listings/listings.server.ts')
+    const { archiveListing } = await import('#server/listings/index.server.ts')
     await archiveListing(db(), { viewerId: landlord.id, listingId: home.id })
     expect(textOf((await open(`/chat/${id}`, renter.cookie)).html)).toContain('This listing is no longer available.')
   })

@@ -1,3 +1,4 @@
+// Over 300 lines: the loader, the live filters, "Show more" and the map view share one URL state and stay together.
 // /properties: the search for homes. Server-rendered from the URL (a GET form works without
 // JavaScript); with JavaScript, filters apply as they change, "Show more" appends the next page and
 // the map view draws the results with Leaflet.
@@ -8,7 +9,8 @@ import { ErrorSummary } from '#app/components/auth/error-summary.tsx'
 import { cardDataOf, ListingCard, type ListingCardData } from '#app/components/listings/listing-card.tsx'
 import { MAX_QUERY_LENGTH, SearchBox } from '#app/components/listings/search-box.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
-import { fieldId, fillForm, SearchFilters, SortSelect, type FieldErrors } from '#app/components/listings/search/search-filters.tsx'
+import { fieldId, fillForm, SearchFilters, SortSelect } from '#app/components/listings/search/search-filters.tsx'
+import type { FieldErrors } from '#common/forms.ts'
 import {
   boundsHref,
   canonicalPath,
@@ -26,6 +28,7 @@ import {
   withoutBoundsHref,
   withoutEmpty,
   BOUNDS_KEYS,
+  FILTER_FIELD_KEYS,
 } from '#app/components/listings/search/search-url.ts'
 import type { MapBounds } from '#app/components/listings/search/results-map.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
@@ -41,20 +44,7 @@ const ResultsMap = lazy(() => import('#app/components/listings/search/results-ma
 const FORM_ID = 'property-search'
 
 /** Which schema fields have a form field of their own; the rest are reported at the top only. */
-const FIELD_NAMES = new Set([
-  'q',
-  'minPrice',
-  'maxPrice',
-  'beds',
-  'baths',
-  'type',
-  'offer',
-  'pets',
-  'furnished',
-  'amenities',
-  'availableBy',
-  'sort',
-])
+const FIELD_NAMES = new Set<string>(['q', ...FILTER_FIELD_KEYS, 'sort'])
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
@@ -147,20 +137,24 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
   // "Show more": the next page, fetched and appended under the current search.
   const more = useFetcher<LoaderData>()
   const [morePages, setMorePages] = useState<MorePages | null>(null)
+  // The search a newly arrived page belongs to is read as it is now, not as a reason to run again.
+  const currentSearch = useRef(location.search)
+  currentSearch.current = location.search
   useEffect(() => {
     const next = more.data?.page
     if (!next || more.state !== 'idle') return
+    const search = currentSearch.current
     setMorePages((previous) => {
-      const base = previous?.search === location.search ? previous : { search: location.search, items: [], savedIds: [], nextCursor: null }
+      const base = previous?.search === search ? previous : { search, items: [], savedIds: [], nextCursor: null }
       const seen = new Set(base.items.map((item) => item.id))
       return {
-        search: location.search,
+        search,
         items: [...base.items, ...next.items.filter((item) => !seen.has(item.id))],
         savedIds: [...base.savedIds, ...(more.data?.savedIds ?? [])],
         nextCursor: next.nextCursor,
       }
     })
-    // Only a newly arrived page counts; the search it belongs to is read as it is now.
+    // Only a newly arrived page counts.
   }, [more.data, more.state])
   const extra = morePages?.search === location.search ? morePages : null
   const items = useMemo(() => [...(page?.items ?? []), ...(extra?.items ?? [])], [page, extra])

@@ -9,10 +9,11 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { siteConfig } from '#common/site-config.ts'
 import { listingIdFromSlug, listingPath } from '#common/listings/listing-url.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
 import { valuesOfListing, type ListingFormErrors } from '#common/listings/listing-form.ts'
-import { mapTiles, answerListingForm, readListingForm, submitListingForm, findEditableListing } from '#server/listings/index.server.ts'
+import { withPageErrors } from '#server/http/route-errors.server.ts'
+import { findEditableListing, mapTiles } from '#server/listings/index.server.ts'
 import { listPhotosForOwner } from '#server/media/index.server.ts'
+import { answerListingForm, readListingForm, submitListingForm } from './listing-form.server.ts'
 import type { Services } from '#server/services.server.ts'
 
 const NO_ERRORS: ListingFormErrors = {}
@@ -26,17 +27,8 @@ async function requireEditable(services: Services, request: Request, slug: strin
   const current = await requireUser(services, request)
   const listingId = listingIdFromSlug(slug)
   if (listingId === null) throw data('No such listing.', { status: 404 })
-  try {
-    const found = await findEditableListing(services.database.db, {
-      viewerId: current.userId,
-      isAdministrator: current.user.isAdmin,
-      listingId,
-    })
-    return { current, found }
-  } catch (error) {
-    if (isAppError(error)) throw data(error.message, { status: error.status })
-    throw error
-  }
+  const found = await withPageErrors(() => findEditableListing(services.database.db, { viewerId: current.userId, listingId }))
+  return { current, found }
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -59,18 +51,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { current, found } = await requireEditable(services, request, params.slug)
   const read = await readListingForm(request, valuesOfListing(found))
   if (read.refusal) return read.refusal
-  try {
-    const outcome = await submitListingForm(services.database.db, {
-      viewerId: current.userId,
-      listingId: found.id,
-      formData: read.formData,
-    })
-    return await answerListingForm(outcome, { isNew: false })
-  } catch (error) {
-    // Changed hands or deleted since the page loaded.
-    if (isAppError(error)) throw data(error.message, { status: error.status })
-    throw error
-  }
+  // Changed hands or deleted since the page loaded: the error page says so.
+  const outcome = await withPageErrors(() =>
+    submitListingForm(services.database.db, { viewerId: current.userId, listingId: found.id, formData: read.formData }),
+  )
+  return answerListingForm(outcome, { isNew: false })
 }
 
 export default function PropertyEdit() {

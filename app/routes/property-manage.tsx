@@ -6,8 +6,8 @@ import type { Route } from './+types/property-manage'
 import { appContext } from '#server/http/app-context.server.ts'
 import { listingIdFromSlug } from '#common/listings/listing-url.ts'
 import { requireUser, safeRedirectTo } from '#server/accounts/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
+import { withPageErrors } from '#server/http/route-errors.server.ts'
 import { archiveListing, confirmAvailable, deleteListing, markLeased, publishListing } from '#server/listings/index.server.ts'
 
 const MANAGE_INTENTS = ['publish', 'leased', 'archive', 'delete', 'confirm'] as const
@@ -36,7 +36,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const db = services.database.db
   const who = { viewerId: current.userId, listingId }
-  try {
+  // 404 for a listing the viewer cannot see, 403 for one they cannot change: the error page says which.
+  return withPageErrors(async () => {
     switch (intent as ManageIntent) {
       case 'publish': {
         const found = await publishListing(db, who)
@@ -65,8 +66,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           message: 'The listing is deleted.',
         })
     }
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status })
-    throw error
-  }
+  })
 }

@@ -6,9 +6,10 @@ import { appContext } from '#server/http/app-context.server.ts'
 import { ListingForm } from '#app/components/listings/listing-form.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { siteConfig } from '#common/site-config.ts'
-import { requireUser, type CurrentSession } from '#server/accounts/index.server.ts'
+import { requireUser } from '#server/accounts/index.server.ts'
 import { newListingValues, type ListingFormErrors } from '#common/listings/listing-form.ts'
-import { mapTiles, answerListingForm, readListingForm, submitListingForm } from '#server/listings/index.server.ts'
+import { mapTiles, mayPublishListings, ONLY_LANDLORDS_LIST } from '#server/listings/index.server.ts'
+import { answerListingForm, readListingForm, submitListingForm } from './listing-form.server.ts'
 
 const NO_ERRORS: ListingFormErrors = {}
 
@@ -16,14 +17,12 @@ export function meta() {
   return [{ title: `List a home · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }]
 }
 
-const mayList = (current: CurrentSession) => current.user.role === 'landlord' || current.user.isAdmin
-
 const today = () => new Date().toISOString().slice(0, 10)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   const current = await requireUser(services, request)
-  if (!mayList(current)) return data({ mayList: false as const }, { status: 403 })
+  if (!mayPublishListings(current.user)) return data({ mayList: false as const }, { status: 403 })
   return { mayList: true as const, values: newListingValues(today()), tiles: mapTiles(services.config) }
 }
 
@@ -31,12 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext)
   const current = await requireUser(services, request)
   const values = newListingValues(today())
-  if (!mayList(current)) {
-    return data(
-      { values, errors: NO_ERRORS, formError: 'Only landlords can list homes. Choose the landlord role on your profile first.' },
-      { status: 403 },
-    )
-  }
+  if (!mayPublishListings(current.user)) return data({ values, errors: NO_ERRORS, formError: ONLY_LANDLORDS_LIST }, { status: 403 })
   const read = await readListingForm(request, values)
   if (read.refusal) return read.refusal
   const outcome = await submitListingForm(services.database.db, { viewerId: current.userId, formData: read.formData })

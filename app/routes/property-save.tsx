@@ -10,7 +10,7 @@ import { pageMeta } from '#app/utils/meta.ts'
 import { listingIdFromSlug, listingPath } from '#common/listings/listing-url.ts'
 import { getCurrentSession, requireUser, safeRedirectTo } from '#server/accounts/index.server.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { AppError } from '#server/errors.server.ts'
+import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { isSameOriginRequest } from '#server/http/security.server.ts'
 import { findListingById, saveListing, unsaveListing } from '#server/listings/index.server.ts'
@@ -36,7 +36,7 @@ async function apply(db: Db, intent: SaveIntent, user: { id: string; email: stri
     if (intent === 'save') await saveListing(db, { user, listingId })
     else await unsaveListing(db, { user, listingId })
   } catch (error) {
-    if (error instanceof AppError && error.code === 'not-found') throw new Response('Not Found', { status: 404 })
+    if (isAppError(error) && error.code === 'not-found') throw new Response('Not Found', { status: 404 })
     throw error
   }
 }

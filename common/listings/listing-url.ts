@@ -1,6 +1,7 @@
 // Listing addresses: a readable slug ending in the id (/properties/sunny-2-bed-near-the-river-42).
 // Only the id counts; a stale or edited slug still finds the listing and is redirected to the
 // canonical one.
+import { parsePositiveId } from '#common/ids.ts'
 
 const MAX_SLUG_LENGTH = 80
 
@@ -26,6 +27,5 @@ export function listingPath(listing: { id: number; title: string }): string {
 
 /** The id at the end of a slug, or null when there is none (so the route answers 404). */
 export function listingIdFromSlug(slug: string | undefined): number | null {
-  const match = /(?:^|-)([1-9]\d{0,14})$/.exec(slug ?? '')
-  return match ? Number(match[1]) : null
+  return parsePositiveId((slug ?? '').split('-').at(-1))
 }

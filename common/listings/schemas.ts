@@ -113,7 +113,7 @@ export const listingFieldsSchema = z.object({
 })
 
 /**
- * The all-in monthly cost as `listingColumns` in listings.server.ts stores it: rent (or 30 nights
+ * The all-in monthly cost as `listingColumns` in server/listings/mapping.server.ts stores it: rent (or 30 nights
  * when only short stays are offered) plus the required fees.
  */
 function allInMonthlyCentsOf(value: Pick<z.output<typeof listingFieldsSchema>, 'lease' | 'shortTerm' | 'fees'>): number {

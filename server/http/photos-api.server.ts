@@ -3,7 +3,8 @@
 // administrator only; the domain functions check it in their queries. A plain HTML form (no
 // JavaScript) posts with a `redirectTo` field and is sent back there with a toast instead of JSON.
 import { Hono, type Context } from 'hono'
-import { safeRedirectTo } from '#server/accounts/index.server.ts'
+import { parsePositiveId } from '#common/ids.ts'
+import { requireApiUser, safeRedirectTo } from '#server/accounts/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import {
   PROCESS_PHOTO_JOB,
@@ -13,20 +14,24 @@ import {
   listPhotosForOwner,
   updateListingPhotos,
   type Upload,
+  BodyTooLargeError,
+  UPLOAD_REQUEST_LIMITS,
+  readFormDataWithLimit,
 } from '#server/media/index.server.ts'
-import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, readFormDataWithLimit } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { redirectWithToast } from './flash.server.ts'
 import { bodyLimitFor, tooLarge } from './request-limits.server.ts'
 
 function idParam(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw new AppError('not-found', 'No such listing.')
-  return Number(value)
+  const id = parsePositiveId(value)
+  if (id === null) throw new AppError('not-found', 'No such listing.')
+  return id
 }
 
 function photoIdParam(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw new AppError('not-found', 'No such photo.')
-  return Number(value)
+  const id = parsePositiveId(value)
+  if (id === null) throw new AppError('not-found', 'No such photo.')
+  return id
 }
 
 /** Where a plain form asked to be sent back to (a path on this site), or null for API clients. */
@@ -45,9 +50,8 @@ export function photoRoutes(services: Services) {
   const dataDir = services.config.DATA_DIR
 
   async function viewerOf(c: Context): Promise<string> {
-    const session = await services.auth.api.getSession({ headers: c.req.raw.headers })
-    if (!session) throw new AppError('unauthenticated', 'Log in to manage the photos of a listing.')
-    return session.user.id
+    const { userId } = await requireApiUser(services, c.req.raw, 'Log in to manage the photos of a listing.')
+    return userId
   }
 
   api.get('/:id/photos', async (c) => {

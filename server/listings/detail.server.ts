@@ -5,7 +5,9 @@ import type { Config } from '#server/config.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { MAX_INT32 } from '#common/limits.ts'
 import { listing, profile, user } from '#server/db/schema.ts'
-import { summariesWithPhotos, summaryColumns, type ListingDetail, type ListingSummary } from './listings.server.ts'
+import type { LandlordCard, ListingDetail, ListingSummary } from '#common/listings/types.ts'
+import { summaryColumns } from './mapping.server.ts'
+import { summariesWithPhotos } from './read.server.ts'
 import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 import type { MapTiles } from '#common/map-tiles.ts'
 
@@ -47,13 +49,6 @@ export async function findSimilarListings(
     .orderBy(sql`abs(${listing.allInMonthlyCents} - ${home.allInMonthlyCents})`, asc(listing.id))
     .limit(limit)
   return summariesWithPhotos(db, rows)
-}
-
-export type LandlordCard = {
-  name: string
-  avatar: string
-  memberSince: string
-  publishedListings: number
 }
 
 /** What renters see of a landlord: name, picture, how long they have been here and how many homes they list. Never the e-mail. */

@@ -4,25 +4,12 @@ import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, savedListing } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
-import { findListingById, type ListingDetail } from './listings.server.ts'
+import type { ListingDetail, OwnerListing } from '#common/listings/types.ts'
 import { CONFIRMATION_DAYS, type ListingStatus } from '#common/listings/vocabulary.ts'
+import { checkMayChange } from './access.server.ts'
+import { findListingById } from './read.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-
-export type OwnerListing = {
-  id: number
-  title: string
-  status: ListingStatus
-  city: string
-  state: string
-  allInMonthlyCents: number
-  views: number
-  saves: number
-  lastConfirmedAt: string
-  updatedAt: string
-  /** When a published listing dropped out of search for want of confirmation; null while it shows. */
-  hiddenSince: string | null
-}
 
 /** The viewer's own listings, most recently changed first, with their view and save counts. */
 export async function findOwnerListings(db: Db, { ownerId }: { ownerId: string }): Promise<OwnerListing[]> {
@@ -62,12 +49,10 @@ export async function findOwnerListings(db: Db, { ownerId }: { ownerId: string }
  */
 export async function findEditableListing(
   db: Db,
-  { viewerId, isAdministrator, listingId }: { viewerId: string; isAdministrator: boolean; listingId: number },
+  { viewerId, listingId }: { viewerId: string; listingId: number },
 ): Promise<ListingDetail> {
+  await checkMayChange(db, { viewerId, listingId })
   const found = await findListingById(db, { viewerId, listingId })
   if (!found) throw new AppError('not-found', 'No such listing.')
-  if (found.ownerId !== viewerId && !isAdministrator) {
-    throw new AppError('forbidden', 'Only the owner or an administrator can change this listing.')
-  }
   return found
 }

@@ -4,7 +4,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { list, listing, profile, savedListing } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
-import { canView, summariesWithPhotos, summaryColumns, type ListingSummary } from './listings.server.ts'
+import type { ListingSummary } from '#common/listings/types.ts'
+import { canView } from './access.server.ts'
+import { summaryColumns } from './mapping.server.ts'
+import { summariesWithPhotos } from './read.server.ts'
 
 type Saver = { id: string; email: string }
 

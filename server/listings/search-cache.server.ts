@@ -6,7 +6,8 @@
 import type { Db } from '#server/db/client.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { listingChangeGeneration } from './changes.ts'
-import { findListings, type ListingPage } from './listings.server.ts'
+import type { ListingPage } from '#common/listings/types.ts'
+import { findListings } from './search/find-listings.server.ts'
 import { listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
 
 export type ListingSearcher = (input: ListingSearchInput | Record<string, unknown>) => Promise<ListingPage>

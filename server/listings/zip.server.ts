@@ -1,6 +1,7 @@
 // Offline ZIP look-up: the centroid, city and state of a US ZIP code from the `zipcodes` data
 // package, so placing a listing never calls an outside geocoding service.
 import zipcodes from 'zipcodes'
+import type { ListingFormErrors, ListingFormValues } from '#common/listings/listing-form.ts'
 
 export type ZipPlace = { zip: string; city: string; state: string; latitude: number; longitude: number }
 
@@ -12,4 +13,21 @@ export function lookupZip(zip: string): ZipPlace | null {
   const found = zipcodes.lookup(zip)
   if (!found || found.country !== 'US') return null
   return { zip: found.zip, city: found.city, state: found.state, latitude: found.latitude, longitude: found.longitude }
+}
+
+/** Fills city, state and the pin from the ZIP; a ZIP that does not exist is the ZIP field's error. */
+export function placeByZip(values: ListingFormValues, { movePin }: { movePin: boolean }): ListingFormErrors {
+  const zip = values.zip.trim()
+  if (!ZIP_PATTERN.test(zip)) return {}
+  const place = lookupZip(zip)
+  if (!place) return { zip: [`There is no US ZIP code ${zip}. Check the number.`] }
+  if (values.city.trim() === '' || movePin) values.city = place.city
+  if (values.state.trim() === '' || movePin) values.state = place.state
+  const hasPin = values.latitude.trim() !== '' && values.longitude.trim() !== ''
+  if (movePin || !hasPin || values.coordinatesZip !== zip) {
+    values.latitude = String(place.latitude)
+    values.longitude = String(place.longitude)
+    values.coordinatesZip = zip
+  }
+  return {}
 }

@@ -1,29 +1,21 @@
 // Listing photos as their owner manages them: upload (checked by content, original kept outside the
-// served media, processing queued), the list with pending and failed photos, order and alt text,
-// deletion, the job that turns an original into WebP variants and the sweep that re-queues photos
-// whose job was never queued. Access is checked in each query.
+// served media, processing queued by the caller), the list with pending and failed photos, order and
+// alt text, deletion. Access is checked in each query; the processing job is in photo-jobs.server.ts.
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { and, asc, eq, lt, max, sql } from 'drizzle-orm'
+import { and, asc, eq, max, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { plainText } from '#common/plain-text.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, listingPhoto } from '#server/db/schema.ts'
-import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { noteListingChange, canChange, canView } from '#server/listings/index.server.ts'
+import { listingPhoto } from '#server/db/schema.ts'
+import { AppError, isAppError, parseOrThrow } from '#server/errors.server.ts'
+import { checkMayChange, lockChangeable as lockListing, noteListingChange } from '#server/listings/index.server.ts'
 import { photoView, type OwnerPhoto, type PhotoStatus } from '#common/listings/photos.ts'
 export type { OwnerPhoto } from '#common/listings/photos.ts'
-import type { Logger } from '#server/logger.server.ts'
 import { ImageRejectedError, inspectImage, type ImageLimits } from './avatar-image.server.ts'
-import { deletePhotoVariants, newStorageKey, writePhotoVariants } from './photo-variants.server.ts'
+import { isStorageKeyShared, originalPath, removePhotoFiles } from './photo-files.server.ts'
+import { newStorageKey } from './photo-variants.server.ts'
 
-export const PROCESS_PHOTO_JOB = 'listing-photo-process'
-export const SWEEP_PHOTOS_JOB = 'listing-photo-sweep'
-/** Every five minutes: a photo left pending by a crash waits at most a quarter of an hour. */
-export const SWEEP_PHOTOS_CRON = '*/5 * * * *'
-/** A photo pending this long has no job coming: queued jobs run within seconds of the upload. */
-export const STUCK_PHOTO_MINUTES = 10
-const SWEEP_BATCH = 200
 export const MAX_PHOTOS_PER_LISTING = 30
 export const PHOTO_LIMITS: ImageLimits = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000 }
 export const ALT_TEXT_MAX = 300
@@ -34,26 +26,13 @@ export type Upload = { name: string; bytes: Uint8Array; altText: string }
 
 type Context = { db: Db; dataDir: string }
 
-function originalPath(dataDir: string, storageKey: string) {
-  return path.join(path.resolve(dataDir), 'originals', 'listings', storageKey)
-}
-
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
+const ONLY_OWNER_CHANGES_PHOTOS = 'Only the owner or an administrator can change the photos of this listing.'
+
 /** Locks a listing the viewer may change: 403 for one they may only see, 404 for one they may not. */
-async function lockChangeable(tx: Tx | Db, viewerId: string, listingId: number): Promise<void> {
-  const [row] = await tx
-    .select({ id: listing.id })
-    .from(listing)
-    .where(and(eq(listing.id, listingId), canChange(viewerId)))
-    .for('update')
-  if (row) return
-  const [visible] = await tx
-    .select({ id: listing.id })
-    .from(listing)
-    .where(and(eq(listing.id, listingId), canView(viewerId)))
-  if (visible) throw new AppError('forbidden', 'Only the owner or an administrator can change the photos of this listing.')
-  throw new AppError('not-found', 'No such listing.')
+async function lockChangeable(tx: Tx, viewerId: string, listingId: number): Promise<void> {
+  await lockListing(tx, { viewerId, listingId }, ONLY_OWNER_CHANGES_PHOTOS)
 }
 
 /**
@@ -61,12 +40,12 @@ async function lockChangeable(tx: Tx | Db, viewerId: string, listingId: number):
  * for one they may not), so an upload route can refuse a stranger before reading what they send.
  */
 export async function checkMayChangePhotos(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }): Promise<void> {
-  await lockChangeable(db, viewerId, listingId)
+  await checkMayChange(db, { viewerId, listingId }, ONLY_OWNER_CHANGES_PHOTOS)
 }
 
 /** Every photo of a listing in order, pending and failed ones included; for its owner or an administrator. */
 export async function listPhotosForOwner(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }): Promise<OwnerPhoto[]> {
-  await lockChangeable(db, viewerId, listingId)
+  await checkMayChangePhotos(db, { viewerId, listingId })
   const rows = await db
     .select()
     .from(listingPhoto)
@@ -92,7 +71,7 @@ export async function addListingPhotos(
 ): Promise<OwnerPhoto[]> {
   if (uploads.length === 0) throw new AppError('invalid', 'Choose at least one photo.', { photos: ['Choose at least one photo.'] })
   // Refuse a stranger before reading any image.
-  await lockChangeable(db, viewerId, listingId)
+  await checkMayChangePhotos(db, { viewerId, listingId })
   const errors: Record<string, string[]> = {}
   for (const [i, upload] of uploads.entries()) {
     const altText = altTextSchema.safeParse(upload.altText)
@@ -100,7 +79,8 @@ export async function addListingPhotos(
     try {
       await inspectImage(upload.bytes, PHOTO_LIMITS)
     } catch (error) {
-      if (!(error instanceof ImageRejectedError)) throw error
+      // A file that is not an acceptable image is refused with the others, by name.
+      if (!(error instanceof ImageRejectedError || (isAppError(error) && error.code === 'invalid'))) throw error
       ;(errors[`photos.${i}`] ??= []).push(`${upload.name}: ${error.message}`)
     }
   }
@@ -211,105 +191,4 @@ export async function deleteListingPhoto(
   })
   noteListingChange()
   if (storageKey) await removePhotoFiles(dataDir, storageKey)
-}
-
-async function isStorageKeyShared(tx: Tx | Db, storageKey: string): Promise<boolean> {
-  const [shared] = await tx.select({ id: listingPhoto.id }).from(listingPhoto).where(eq(listingPhoto.storageKey, storageKey)).limit(1)
-  return Boolean(shared)
-}
-
-async function removePhotoFiles(dataDir: string, storageKey: string) {
-  await deletePhotoVariants(dataDir, storageKey)
-  await fs.rm(originalPath(dataDir, storageKey), { force: true })
-}
-
-const LOST_ORIGINAL = 'The uploaded file was lost before it could be processed. Upload the photo again.'
-
-/**
- * The background job: re-encodes a pending photo's original into its WebP widths, then marks it
- * ready (or failed, with a reason the owner can act on) in one short statement. File work happens
- * outside any transaction. Idempotent: a photo no longer pending is left alone, and when two runs
- * overlap (a retry, or the sweep re-queuing a slow one) both write the same files and only the
- * first to finish changes the row; neither removes files the row still points at.
- */
-export async function processListingPhoto({ db, dataDir, logger }: Context & { logger: Logger }, photoId: number): Promise<void> {
-  const [row] = await db
-    .select({ storageKey: listingPhoto.storageKey })
-    .from(listingPhoto)
-    .where(and(eq(listingPhoto.id, photoId), eq(listingPhoto.status, 'pending')))
-  if (!row) return
-  let original: Buffer
-  try {
-    original = await fs.readFile(originalPath(dataDir, row.storageKey))
-  } catch {
-    await markFailed(db, photoId, LOST_ORIGINAL)
-    return
-  }
-  let variants
-  try {
-    variants = await writePhotoVariants(dataDir, row.storageKey, original, PHOTO_LIMITS)
-  } catch (error) {
-    logger.warn({ err: error, photoId }, 'listing photo could not be processed')
-    if (await markFailed(db, photoId, 'This photo could not be processed. It may be damaged; try another photo.')) {
-      await deletePhotoVariants(dataDir, row.storageKey)
-    }
-    return
-  }
-  const updated = await db
-    .update(listingPhoto)
-    .set({ status: 'ready', error: null, ...variants })
-    .where(and(eq(listingPhoto.id, photoId), eq(listingPhoto.status, 'pending')))
-    .returning({ id: listingPhoto.id })
-  if (updated.length > 0) {
-    // A new cover (or another photo) shows in this process's cached search pages at once.
-    noteListingChange()
-    return
-  }
-  // Deleted while it was being processed: nothing points at the files any more. (Made ready or
-  // failed by an overlapping run instead: the row keeps its files.)
-  const [stillThere] = await db.select({ id: listingPhoto.id }).from(listingPhoto).where(eq(listingPhoto.id, photoId))
-  if (!stillThere && !(await isStorageKeyShared(db, row.storageKey))) await removePhotoFiles(dataDir, row.storageKey)
-}
-
-/** Marks a pending photo failed; false when it was not pending (done, failed or deleted meanwhile). */
-async function markFailed(db: Db, photoId: number, error: string): Promise<boolean> {
-  const updated = await db
-    .update(listingPhoto)
-    .set({ status: 'failed', error })
-    .where(and(eq(listingPhoto.id, photoId), eq(listingPhoto.status, 'pending')))
-    .returning({ id: listingPhoto.id })
-  return updated.length > 0
-}
-
-/**
- * The sweep job: a photo is queued for processing only after its upload commits, so a crash in
- * between leaves it pending with no job. Photos pending for longer than `olderThanMinutes` are
- * queued again when their original is still on disk (processing twice is harmless) and marked
- * failed when it is gone.
- */
-export async function sweepPendingPhotos(
-  { db, dataDir }: Context,
-  { queue, olderThanMinutes = STUCK_PHOTO_MINUTES }: { queue: (photoId: number) => Promise<void>; olderThanMinutes?: number },
-): Promise<{ requeued: number; failed: number }> {
-  const stuck = await db
-    .select({ id: listingPhoto.id, storageKey: listingPhoto.storageKey })
-    .from(listingPhoto)
-    .where(and(eq(listingPhoto.status, 'pending'), lt(listingPhoto.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`)))
-    .orderBy(asc(listingPhoto.id))
-    .limit(SWEEP_BATCH)
-  let requeued = 0
-  let failed = 0
-  for (const photo of stuck) {
-    const hasOriginal = await fs.access(originalPath(dataDir, photo.storageKey)).then(
-      () => true,
-      () => false,
-    )
-    if (hasOriginal) {
-      await queue(photo.id)
-      requeued += 1
-    } else if (await markFailed(db, photo.id, LOST_ORIGINAL)) {
-      failed += 1
-    }
-  }
-  return { requeued, failed }
 }

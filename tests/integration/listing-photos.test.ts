@@ -4,15 +4,9 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listingPhoto, profile } from '#server/db/schema.ts'
-import { findListingById } from '#server/listings/listings.server.ts'
-import {
-  PROCESS_PHOTO_JOB,
-  SWEEP_PHOTOS_CRON,
-  SWEEP_PHOTOS_JOB,
-  addListingPhotos,
-  processListingPhoto,
-  type OwnerPhoto,
-} from '#server/media/listing-photos.server.ts'
+import { findListingById } from '#server/listings/index.server.ts'
+import { addListingPhotos, type OwnerPhoto } from '#server/media/listing-photos.server.ts'
+import { PROCESS_PHOTO_JOB, SWEEP_PHOTOS_CRON, SWEEP_PHOTOS_JOB, processListingPhoto } from '#server/media/photo-jobs.server.ts'
 import { decompressionBombPng, jpegWithGps, solidImage } from '#tests/support/images.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { TEST_ORIGIN, createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'

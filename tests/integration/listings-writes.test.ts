@@ -7,11 +7,11 @@ import {
   createListing,
   deleteListing,
   findListingById,
-  findListings,
   markLeased,
   publishListing,
   updateListing,
-} from '#server/listings/listings.server.ts'
+} from '#server/listings/index.server.ts'
+import { findListings } from '#server/listings/search/find-listings.server.ts'
 import { listingFactory, listingInput, type Person } from '#tests/support/listings.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser } from '#tests/support/users.ts'

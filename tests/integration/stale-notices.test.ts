@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listing, profile } from '#server/db/schema.ts'
-import { confirmAvailable } from '#server/listings/listings.server.ts'
+import { confirmAvailable } from '#server/listings/index.server.ts'
 import { STALE_NOTICES_JOB } from '#server/listings/stale-notices.server.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { ListingSummary } from '#server/listings/listings.server.ts'
+import type { ListingSummary } from '#common/listings/types.ts'
 import { cardDataOf, ListingCard, listingCosts, listingPlace } from './listing-card.tsx'
 
 const lease = { monthlyRentCents: 200_000, minTermMonths: 12, depositCents: 200_000 }

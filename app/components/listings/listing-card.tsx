@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { HomeIcon } from '#app/components/icons.tsx'
 import { formatBathrooms, formatBedrooms, formatCents } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
-import type { ListingSummary } from '#server/listings/index.server.ts'
+import type { ListingSummary } from '#common/listings/types.ts'
 import { ListingPhoto } from './listing-photo.tsx'
 
 /**

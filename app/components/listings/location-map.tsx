@@ -18,16 +18,21 @@ export function LocationMap({
   const mapRef = useRef<{ map: LeafletMap; marker: Marker } | null>(null)
   const onMoveRef = useRef(onMove)
   onMoveRef.current = onMove
+  // A new map starts where the pin is now; later moves of the pin do not rebuild it (see below).
+  const pinRef = useRef({ latitude, longitude })
+  pinRef.current = { latitude, longitude }
+  const { url: tileUrl, attribution: tileAttribution } = tiles
 
   useEffect(() => {
     let isCancelled = false
+    const { latitude, longitude } = pinRef.current
     void (async () => {
       const [{ default: L }] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
       const container = containerRef.current
       if (isCancelled || !container || mapRef.current) return
       const map = L.map(container, { scrollWheelZoom: false }).setView([latitude, longitude], 15)
       // The map and its pin still work when tiles cannot load.
-      L.tileLayer(tiles.url, tileLayerOptions(tiles)).addTo(map)
+      L.tileLayer(tileUrl, tileLayerOptions({ url: tileUrl, attribution: tileAttribution })).addTo(map)
       const marker = L.marker([latitude, longitude], {
         draggable: true,
         autoPan: true,
@@ -67,7 +72,7 @@ export function LocationMap({
       mapRef.current = null
     }
     // The map is made once per tile source; later coordinates move the pin in the effect below.
-  }, [tiles.url, tiles.attribution])
+  }, [tileUrl, tileAttribution])
 
   useEffect(() => {
     const current = mapRef.current

@@ -6,7 +6,7 @@ import { Form, Link } from 'react-router'
 import { Button, ProfileSection } from '#app/components/profile/fields.tsx'
 import { formatCents, formatDate, isoDate } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
-import type { OwnerListing } from '#server/listings/index.server.ts'
+import type { OwnerListing } from '#common/listings/types.ts'
 import type { ListingStatus } from '#common/listings/vocabulary.ts'
 
 const RETURN_TO = '/userprofile#my-listings'

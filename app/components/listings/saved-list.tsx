@@ -3,7 +3,7 @@
 import { Link } from 'react-router'
 import { ListingCard } from '#app/components/listings/detail/similar-listings.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
-import type { ListingSummary } from '#server/listings/index.server.ts'
+import type { ListingSummary } from '#common/listings/types.ts'
 
 export function SavedList({ listings }: { listings: ListingSummary[] }) {
   if (listings.length === 0) {

@@ -73,6 +73,7 @@ function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: string })
   const counter = `Photo ${index + 1} of ${photos.length}`
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys page the carousel while focus is on one of its controls
     <section aria-label={`Photos of ${title}`} aria-roledescription="carousel" onKeyDown={onKeyDown}>
       <div className="relative overflow-hidden rounded-2xl bg-gray-100" {...swipe} style={{ touchAction: 'pan-y' }}>
         <ListingPhoto

@@ -1,7 +1,7 @@
 // The landlord as renters see them: name, picture, membership and how many homes they list.
 import { Avatar } from '#app/components/avatar.tsx'
 import { formatDate } from '#app/utils/format.ts'
-import type { LandlordCard as Card } from '#server/listings/index.server.ts'
+import type { LandlordCard as Card } from '#common/listings/types.ts'
 
 export function LandlordCard({ landlord }: { landlord: Card }) {
   return (

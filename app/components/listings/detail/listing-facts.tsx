@@ -1,7 +1,7 @@
 // The facts of a listing page: key facts, the all-in monthly cost, amenities, pets and availability.
 import type { ReactNode } from 'react'
 import { formatBathrooms, formatBedrooms, formatCents, formatDate } from '#app/utils/format.ts'
-import type { ListingDetail } from '#server/listings/index.server.ts'
+import type { ListingDetail } from '#common/listings/types.ts'
 import { AMENITIES, UTILITIES } from '#common/listings/vocabulary.ts'
 import { typeLabel } from './seo.ts'
 

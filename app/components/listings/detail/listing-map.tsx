@@ -1,6 +1,7 @@
 // The listing's location on a Leaflet map. Leaflet and its CSS load only here, in the browser, once
 // the map is shown; until then (and without JavaScript) the area and a link to a full map stand in.
 // Tiles that cannot load leave a plain background with the marker still in place.
+import type { Map as LeafletMap } from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
 import { tileLayerOptions, type MapTiles } from '#common/map-tiles.ts'
 
@@ -10,17 +11,20 @@ export function ListingMap({ latitude, longitude, label, tiles }: Props) {
   const containerRef = useRef<HTMLDivElement>(null)
   const [failed, setFailed] = useState(false)
 
+  // The map is rebuilt only when the tile source itself changes, not for a new object with the same source.
+  const { url: tileUrl, attribution: tileAttribution } = tiles
+
   useEffect(() => {
     const container = containerRef.current
     if (!container) return
-    let map: import('leaflet').Map | undefined
+    let map: LeafletMap | undefined
     let cancelled = false
     Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
       .then(([leaflet]) => {
         if (cancelled) return
         const L = leaflet.default ?? leaflet
         map = L.map(container, { scrollWheelZoom: false }).setView([latitude, longitude], 15)
-        L.tileLayer(tiles.url, tileLayerOptions(tiles)).addTo(map)
+        L.tileLayer(tileUrl, tileLayerOptions({ url: tileUrl, attribution: tileAttribution })).addTo(map)
         L.circleMarker([latitude, longitude], {
           radius: 10,
           color: '#ffffff',
@@ -37,7 +41,7 @@ export function ListingMap({ latitude, longitude, label, tiles }: Props) {
       cancelled = true
       map?.remove()
     }
-  }, [latitude, longitude, tiles.url, tiles.attribution])
+  }, [latitude, longitude, tileUrl, tileAttribution])
 
   const fullMap = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`
   return (

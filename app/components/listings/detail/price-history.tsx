@@ -1,7 +1,7 @@
 // Every change of the asking price, as a small table with a sparkline beside it (the table is what
 // assistive technology reads; the line is decoration).
 import { formatCents, formatDate, isoDate } from '#app/utils/format.ts'
-import type { ListingDetail } from '#server/listings/index.server.ts'
+import type { ListingDetail } from '#common/listings/types.ts'
 
 type Change = ListingDetail['priceHistory'][number]
 

@@ -1,7 +1,7 @@
 // What search engines and link previews read from a listing page: the description, Open Graph tags,
 // the canonical address and schema.org JSON-LD for the home and its offer.
 import { formatBathrooms, formatBedrooms, formatCents } from '#app/utils/format.ts'
-import type { ListingDetail } from '#server/listings/index.server.ts'
+import type { ListingDetail } from '#common/listings/types.ts'
 import { LISTING_TYPE_LABELS, type ListingType } from '#common/listings/vocabulary.ts'
 
 type SeoListing = Pick<

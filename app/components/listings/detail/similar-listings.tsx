@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { ListingPhoto } from '#app/components/listings/listing-photo.tsx'
 import { formatBathrooms, formatBedrooms, formatCents } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
-import type { ListingSummary } from '#server/listings/index.server.ts'
+import type { ListingSummary } from '#common/listings/types.ts'
 
 export function SimilarListings({ listings }: { listings: ListingSummary[] }) {
   if (listings.length === 0) {

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { formatCents } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
 import { tileLayerOptions, type MapTiles } from '#common/map-tiles.ts'
-import type { ListingSummary } from '#server/listings/index.server.ts'
+import type { ListingSummary } from '#common/listings/types.ts'
 
 export type MapBounds = { south: number; west: number; north: number; east: number }
 export type TileConfig = MapTiles
@@ -70,6 +70,8 @@ export function ResultsMap({
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
   const [hasTileError, setHasTileError] = useState(false)
   const [hasMoved, setHasMoved] = useState(false)
+  // The map is rebuilt only when the tile source itself changes, not for a new object with the same source.
+  const { url: tileUrl, attribution: tileAttribution } = tile
 
   useEffect(() => {
     let isCancelled = false
@@ -80,7 +82,7 @@ export function ResultsMap({
         if (isCancelled || !container) return
         const L = ((module as { default?: typeof Leaflet }).default ?? module) as typeof Leaflet
         map = L.map(container, { keyboard: true, center: FALLBACK_CENTER, zoom: 11 })
-        L.tileLayer(tile.url, tileLayerOptions(tile))
+        L.tileLayer(tileUrl, tileLayerOptions({ url: tileUrl, attribution: tileAttribution }))
           .on('tileerror', () => setHasTileError(true))
           .addTo(map)
         map.on('moveend', () => {
@@ -97,7 +99,7 @@ export function ResultsMap({
       map?.remove()
       leafletRef.current = null
     }
-  }, [tile.url, tile.attribution])
+  }, [tileUrl, tileAttribution])
 
   useEffect(() => {
     const current = leafletRef.current

@@ -1,10 +1,9 @@
 // The filters of /properties: plain GET form fields named as the search schema names them, so
 // the form works without JavaScript and the URL is the search.
 import type { ReactNode } from 'react'
+import type { FieldErrors } from '#common/forms.ts'
 import { AMENITIES, LISTING_TYPE_LABELS, LISTING_TYPES } from '#common/listings/vocabulary.ts'
 import { BOUNDS_KEYS } from './search-url.ts'
-
-export type FieldErrors = Record<string, string[]>
 
 export const SORT_OPTIONS = [
   { value: 'newest', label: 'Newest' },

@@ -5,8 +5,8 @@ export const PROPERTIES_PATH = '/properties'
 
 export const BOUNDS_KEYS = ['south', 'west', 'north', 'east'] as const
 
-/** Parameters that narrow the results (the text query and the sort are not filters). */
-export const FILTER_KEYS = [
+/** The filters that have a field of their own in the search form (the map's bounds have none). */
+export const FILTER_FIELD_KEYS = [
   'minPrice',
   'maxPrice',
   'beds',
@@ -17,8 +17,10 @@ export const FILTER_KEYS = [
   'furnished',
   'amenities',
   'availableBy',
-  ...BOUNDS_KEYS,
 ] as const
+
+/** Parameters that narrow the results (the text query and the sort are not filters). */
+export const FILTER_KEYS = [...FILTER_FIELD_KEYS, ...BOUNDS_KEYS] as const
 
 export type SearchView = 'list' | 'map'
 

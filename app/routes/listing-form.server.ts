@@ -1,6 +1,7 @@
 // What the landlord's form does when it is posted, for both /properties/new and the edit page:
 // fee rows and the ZIP look-up without JavaScript, coordinates from the ZIP centroid when the pin
-// was not placed, then a save (and a publish) through the listing domain functions.
+// was not placed, then a save (and a publish) through the listing domain functions, answered with
+// the form again or a redirect and a toast.
 import { data } from 'react-router'
 import { listingPath } from '#common/listings/listing-url.ts'
 import type { Db } from '#server/db/client.server.ts'
@@ -14,8 +15,8 @@ import {
   type ListingFormErrors,
   type ListingFormValues,
 } from '#common/listings/listing-form.ts'
-import { createListing, publishListing, updateListing, type ListingDetail } from './listings.server.ts'
-import { ZIP_PATTERN, lookupZip } from './zip.server.ts'
+import type { ListingDetail } from '#common/listings/types.ts'
+import { createListing, placeByZip, publishListing, updateListing, ZIP_PATTERN } from '#server/listings/index.server.ts'
 
 /** The buttons of the form: the saving ones, and the ones that only redraw it (no JavaScript). */
 export const LISTING_FORM_INTENTS = ['save', 'preview', 'publish', 'add-fee', 'remove-fee', 'lookup-zip'] as const
@@ -31,23 +32,6 @@ export type ListingFormOutcome =
   | { kind: 'refused'; answer: ListingFormAnswer }
   | { kind: 'redrawn'; answer: ListingFormAnswer }
   | { kind: 'saved'; intent: SaveIntent; listing: ListingDetail }
-
-/** Fills city, state and the pin from the ZIP; a ZIP that does not exist is the ZIP field's error. */
-function placeByZip(values: ListingFormValues, { movePin }: { movePin: boolean }): ListingFormErrors {
-  const zip = values.zip.trim()
-  if (!ZIP_PATTERN.test(zip)) return {}
-  const place = lookupZip(zip)
-  if (!place) return { zip: [`There is no US ZIP code ${zip}. Check the number.`] }
-  if (values.city.trim() === '' || movePin) values.city = place.city
-  if (values.state.trim() === '' || movePin) values.state = place.state
-  const hasPin = values.latitude.trim() !== '' && values.longitude.trim() !== ''
-  if (movePin || !hasPin || values.coordinatesZip !== zip) {
-    values.latitude = String(place.latitude)
-    values.longitude = String(place.longitude)
-    values.coordinatesZip = zip
-  }
-  return {}
-}
 
 export async function submitListingForm(
   db: Db,

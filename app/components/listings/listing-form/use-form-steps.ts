@@ -1,0 +1,98 @@
+// The listing form's steps with JavaScript: which one shows, the errors shown (the server's, then a
+// step's own check with the server's schema before moving on) and where focus goes after each move.
+import { useEffect, useState, type RefObject } from 'react'
+import {
+  stepOfField,
+  validateListingForm,
+  valuesOfFormData,
+  type ListingFormErrors,
+  type ListingFormValues,
+} from '#common/listings/listing-form.ts'
+
+export type FormStepInfo = { id: string; title: string }
+
+export function useFormSteps({
+  formRef,
+  steps,
+  values,
+  serverErrors,
+}: {
+  formRef: RefObject<HTMLFormElement | null>
+  steps: FormStepInfo[]
+  values: ListingFormValues
+  serverErrors: ListingFormErrors
+}) {
+  const [isEnhanced, setIsEnhanced] = useState(false)
+  const [stepIndex, setStepIndex] = useState(0)
+  const [errors, setErrors] = useState<ListingFormErrors>(serverErrors)
+  const [focusTarget, setFocusTarget] = useState<{ kind: 'heading' | 'error'; at: number } | null>(null)
+  const currentStep = steps[stepIndex]!
+  // The steps never change while the form is shown; their ids as one string keep the effect below stable.
+  const stepIds = steps.map((step) => step.id).join(' ')
+
+  useEffect(() => setIsEnhanced(true), [])
+
+  // A refusal from the server: show its errors on the first step that has one. Only a new answer
+  // from the server resets the form, not a change of step.
+  useEffect(() => {
+    setErrors(serverErrors)
+    const firstKey = Object.keys(serverErrors)[0]
+    const step = firstKey ? stepOfField(firstKey) : undefined
+    if (step) {
+      setStepIndex(stepIds.split(' ').indexOf(step))
+      setFocusTarget({ kind: 'error', at: Date.now() })
+    }
+  }, [serverErrors, values, stepIds])
+
+  useEffect(() => {
+    if (!focusTarget) return
+    const form = formRef.current
+    const section = form?.querySelector<HTMLElement>(`[data-step="${steps[stepIndex]!.id}"]`)
+    const target =
+      focusTarget.kind === 'error'
+        ? (section?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('#listing-form-error') ?? null)
+        : null
+    ;(target ?? section?.querySelector<HTMLElement>('h2'))?.focus()
+  }, [focusTarget, stepIndex, steps, formRef])
+
+  /** Checks the current step's fields; false (and focus on the first error) when one is wrong. */
+  function checkStep(): boolean {
+    const form = formRef.current
+    if (!form) return true
+    const { errors: found } = validateListingForm(valuesOfFormData(new FormData(form)))
+    const stepErrors: ListingFormErrors = {}
+    for (const [key, messages] of Object.entries(found)) {
+      // The server places the pin from the ZIP when the map has not.
+      if (key === 'latitude' || key === 'longitude') continue
+      if (stepOfField(key) === currentStep.id) stepErrors[key] = messages
+    }
+    setErrors((previous) => {
+      const kept = Object.fromEntries(Object.entries(previous).filter(([key]) => stepOfField(key) !== currentStep.id))
+      return { ...kept, ...stepErrors }
+    })
+    if (Object.keys(stepErrors).length > 0) {
+      setFocusTarget({ kind: 'error', at: Date.now() })
+      return false
+    }
+    return true
+  }
+
+  function goTo(index: number) {
+    setStepIndex(index)
+    setFocusTarget({ kind: 'heading', at: Date.now() })
+  }
+
+  return {
+    isEnhanced,
+    stepIndex,
+    errors,
+    setErrors,
+    /** The first message for a field. */
+    error: (key: string) => errors[key]?.[0],
+    /** Without JavaScript every step shows; with it, only the current one. */
+    isHidden: (id: string) => isEnhanced && currentStep.id !== id,
+    numberOf: (id: string) => steps.findIndex((step) => step.id === id) + 1,
+    checkStep,
+    goTo,
+  }
+}

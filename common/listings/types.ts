@@ -1,0 +1,84 @@
+// What the listing pages render: the shapes the listing area's reads return, shared by the server
+// that builds them and the components that show them.
+import type { PhotoView } from './photos.ts'
+import type { Amenity, ListingStatus, ListingType, Utility } from './vocabulary.ts'
+
+export type ListingSummary = {
+  id: number
+  title: string
+  type: ListingType
+  status: ListingStatus
+  city: string
+  state: string
+  zip: string
+  neighbourhood: string
+  latitude: number
+  longitude: number
+  bedrooms: number
+  bathrooms: number
+  interiorSqft: number
+  currency: 'USD'
+  allInMonthlyCents: number
+  lease: { monthlyRentCents: number; minTermMonths: number; depositCents: number } | null
+  shortTerm: { nightlyCents: number; minNights: number } | null
+  amenities: Amenity[]
+  allowsCats: boolean
+  allowsDogs: boolean
+  isFurnished: boolean
+  availableFrom: string
+  createdAt: string
+  lastConfirmedAt: string
+  /** The first ready photo, or null when there is none yet. */
+  photo: PhotoView | null
+}
+
+export type ListingDetail = ListingSummary & {
+  ownerId: string
+  description: string
+  street: string
+  unit: string
+  yearBuilt: number | null
+  petPolicy: string
+  includedUtilities: Utility[]
+  fees: { name: string; monthlyCents: number }[]
+  /** Every ready photo in the owner's order. */
+  photos: PhotoView[]
+  priceHistory: { kind: 'lease' | 'short-term'; amountCents: number; changedAt: string }[]
+  updatedAt: string
+}
+
+/** Counts stop here: "1,000+ homes" says enough, and a broad count over a million rows would cost more than the page. */
+export const TOTAL_CAP = 1000
+
+export type ListingPage = {
+  items: ListingSummary[]
+  nextCursor: string | null
+  /** How many listings match, up to TOTAL_CAP; null on later pages unless asked for. */
+  total: number | null
+  /** True when more than TOTAL_CAP match (show "1,000+"). */
+  isTotalCapped: boolean
+}
+
+/** One of the landlord's own listings, with how renters respond to it. */
+export type OwnerListing = {
+  id: number
+  title: string
+  status: ListingStatus
+  city: string
+  state: string
+  allInMonthlyCents: number
+  views: number
+  saves: number
+  lastConfirmedAt: string
+  updatedAt: string
+  /** When a published listing dropped out of search for want of confirmation; null while it shows. */
+  hiddenSince: string | null
+}
+
+/** What renters see of a landlord. Never the e-mail. */
+export type LandlordCard = {
+  name: string
+  avatar: string
+  memberSince: string
+  publishedListings: number
+}

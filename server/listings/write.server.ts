@@ -1,0 +1,130 @@
+// The listing writes, each one front door: it checks access in its own transaction, commits, then
+// tells the rest of the process (noteListingChange) so cached search pages are dropped.
+import { asc, eq, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '#server/db/client.server.ts'
+import { listing, listingFee, listingPriceHistory } from '#server/db/schema.ts'
+import { AppError, parseOrThrow } from '#server/errors.server.ts'
+import { listingInputSchema, type ValidListing } from '#common/listings/schemas.ts'
+import type { ListingDetail } from '#common/listings/types.ts'
+import type { ListingStatus } from '#common/listings/vocabulary.ts'
+import { checkMayPublishListings, lockChangeable, type Tx } from './access.server.ts'
+import { noteListingChange } from './changes.ts'
+import { inputOf, listingColumns } from './mapping.server.ts'
+import { findListingById } from './read.server.ts'
+
+/** Appends the asking prices that differ from the listing's previous ones (all of them on create). */
+async function recordPrices(tx: Tx, listingId: number, before: ValidListing | null, after: ValidListing) {
+  const rows: (typeof listingPriceHistory.$inferInsert)[] = []
+  if (after.lease && after.lease.monthlyRentCents !== before?.lease?.monthlyRentCents) {
+    rows.push({ listingId, kind: 'lease', amountCents: after.lease.monthlyRentCents })
+  }
+  if (after.shortTerm && after.shortTerm.nightlyCents !== before?.shortTerm?.nightlyCents) {
+    rows.push({ listingId, kind: 'short-term', amountCents: after.shortTerm.nightlyCents })
+  }
+  if (rows.length > 0) await tx.insert(listingPriceHistory).values(rows)
+}
+
+async function replaceFees(tx: Tx, listingId: number, fees: ValidListing['fees']) {
+  await tx.delete(listingFee).where(eq(listingFee.listingId, listingId))
+  if (fees.length > 0) await tx.insert(listingFee).values(fees.map((fee) => ({ listingId, ...fee })))
+}
+
+/** Creates a draft listing. Only landlords and administrators list homes. */
+export async function createListing(db: Db, { viewerId, input }: { viewerId: string; input: unknown }): Promise<ListingDetail> {
+  const valid = parseOrThrow(listingInputSchema, input)
+  const id = await db.transaction(async (tx) => {
+    await checkMayPublishListings(tx, viewerId)
+    const [row] = await tx
+      .insert(listing)
+      .values({ ownerId: viewerId, ...listingColumns(valid) })
+      .returning({ id: listing.id })
+    await replaceFees(tx, row!.id, valid.fees)
+    await recordPrices(tx, row!.id, null, valid)
+    return row!.id
+  })
+  noteListingChange()
+  return (await findListingById(db, { viewerId, listingId: id }))!
+}
+
+/**
+ * Changes some fields of a listing. The result is validated as a whole listing, so a change cannot
+ * leave it inconsistent (say, with neither a lease nor a short stay offered).
+ */
+export async function updateListing(
+  db: Db,
+  { viewerId, listingId, changes }: { viewerId: string; listingId: number; changes: unknown },
+): Promise<ListingDetail> {
+  if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) {
+    throw new AppError('invalid', 'Send the fields to change as an object.')
+  }
+  await db.transaction(async (tx) => {
+    const current = await lockChangeable(tx, { viewerId, listingId })
+    const fees = await tx
+      .select({ name: listingFee.name, monthlyCents: listingFee.monthlyCents })
+      .from(listingFee)
+      .where(eq(listingFee.listingId, listingId))
+      .orderBy(asc(listingFee.id))
+    const before = inputOf(current, fees)
+    const after = parseOrThrow(listingInputSchema, { ...before, ...changes })
+    await tx
+      .update(listing)
+      .set({ ...listingColumns(after), updatedAt: sql`now()` })
+      .where(eq(listing.id, listingId))
+    if ('fees' in changes) await replaceFees(tx, listingId, after.fees)
+    await recordPrices(tx, listingId, before, after)
+  })
+  noteListingChange()
+  return (await findListingById(db, { viewerId, listingId }))!
+}
+
+async function changeStatus(
+  db: Db,
+  viewerId: string,
+  listingId: number,
+  status: ListingStatus,
+  extra: Partial<Record<'lastConfirmedAt' | 'updatedAt', SQL>> = {},
+): Promise<ListingDetail> {
+  await db.transaction(async (tx) => {
+    await lockChangeable(tx, { viewerId, listingId })
+    await tx
+      .update(listing)
+      .set({ status, updatedAt: sql`now()`, ...extra })
+      .where(eq(listing.id, listingId))
+  })
+  noteListingChange()
+  return (await findListingById(db, { viewerId, listingId }))!
+}
+
+/** Publishes a listing; publishing confirms it available, so it shows in search at once. */
+export function publishListing(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
+  return changeStatus(db, viewerId, listingId, 'published', { lastConfirmedAt: sql`now()` })
+}
+
+export function markLeased(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
+  return changeStatus(db, viewerId, listingId, 'leased')
+}
+
+export function archiveListing(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
+  return changeStatus(db, viewerId, listingId, 'archived')
+}
+
+/** The landlord says the home is still available: it shows in search for another 30 days. */
+export async function confirmAvailable(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
+  await db.transaction(async (tx) => {
+    await lockChangeable(tx, { viewerId, listingId })
+    await tx
+      .update(listing)
+      .set({ lastConfirmedAt: sql`now()`, staleNoticeSentAt: null })
+      .where(eq(listing.id, listingId))
+  })
+  noteListingChange()
+  return (await findListingById(db, { viewerId, listingId }))!
+}
+
+export async function deleteListing(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
+  await db.transaction(async (tx) => {
+    await lockChangeable(tx, { viewerId, listingId })
+    await tx.delete(listing).where(eq(listing.id, listingId))
+  })
+  noteListingChange()
+}
