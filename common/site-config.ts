@@ -1,4 +1,4 @@
-// Brand, contact details and links shown in the page frame (DESIGN §1). Social link targets are set
+// Brand, contact details and links shown in the page frame (docs/product.md#frame). Social link targets are set
 // by SOCIAL_FACEBOOK_URL and SOCIAL_INSTAGRAM_URL; unset, they point nowhere ('#').
 
 export const siteConfig = {
@@ -28,7 +28,7 @@ export function telHref(phone: string): string {
 
 export type NavLink = { to: string; label: string }
 
-/** The spec's navigation routes and labels, in order (spec §2). */
+/** The navigation's routes and labels, in order (docs/product.md#navigation). */
 export const navLinks: readonly NavLink[] = [
   { to: '/', label: 'Home' },
   { to: '/properties', label: 'Properties' },

@@ -68,10 +68,6 @@ export function useRealtimeEvent(listener: (event: RealtimeEvent) => void) {
   useEffect(() => client?.subscribe((event) => latest.current(event)), [client])
 }
 
-export function useRealtimeStatus(): RealtimeStatus {
-  return useContext(RealtimeContext)?.status ?? 'closed'
-}
-
 /** The live unread count for the badge; `fallback` outside a provider. */
 export function useUnreadCount(fallback = 0): number {
   return useContext(RealtimeContext)?.unread ?? fallback

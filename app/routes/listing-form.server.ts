@@ -18,8 +18,6 @@ import {
 import type { ListingDetail } from '#common/listings/types.ts'
 import { createListing, placeByZip, publishListing, updateListing, ZIP_PATTERN } from '#server/listings/index.server.ts'
 
-/** The buttons of the form: the saving ones, and the ones that only redraw it (no JavaScript). */
-export const LISTING_FORM_INTENTS = ['save', 'preview', 'publish', 'add-fee', 'remove-fee', 'lookup-zip'] as const
 type SaveIntent = 'save' | 'preview' | 'publish'
 
 export type ListingFormAnswer = {

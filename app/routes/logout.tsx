@@ -1,4 +1,4 @@
-// Logging out (POST only). Spec §4: sign out, then go to /; a failure is only logged and the user
+// Logging out (POST only; docs/product.md#session): sign out, then go to /; a failure is only logged and the user
 // still lands on /.
 import { redirect } from 'react-router'
 import type { Route } from './+types/logout'

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { data, Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useNavigationType, useSubmit } from 'react-router'
 import type { Route } from './+types/properties'
-import { ErrorSummary } from '#app/components/auth/error-summary.tsx'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { cardDataOf, ListingCard, type ListingCardData } from '#app/components/listings/listing-card.tsx'
 import { MAX_QUERY_LENGTH, SearchBox } from '#app/components/listings/search-box.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'

@@ -280,4 +280,3 @@ export const listingSearchSchema = z
 
 /** What callers pass: every field optional, strings from a query string or typed values from code. */
 export type ListingSearchInput = Partial<z.input<typeof listingSearchSchema>>
-export type ListingSearch = z.output<typeof listingSearchSchema>

@@ -54,7 +54,6 @@ export const LISTING_SORTS = ['newest', 'price-asc', 'price-desc', 'largest'] as
 export type ListingSort = (typeof LISTING_SORTS)[number]
 
 export const OFFERS = ['lease', 'short-term'] as const
-export type Offer = (typeof OFFERS)[number]
 
 /** A published listing not confirmed available for this long drops out of search. */
 export const CONFIRMATION_DAYS = 30

@@ -17,6 +17,7 @@ import {
   isPlausibleResetToken,
   tooManyResetRequestsMessage,
 } from './password-reset-requests.server.ts'
+import { EMAIL_TAKEN_MESSAGE } from './auth-results.server.ts'
 import { findUserIdByEmail } from './profile.server.ts'
 import { safeRedirectTo } from './redirect.ts'
 import {
@@ -36,8 +37,6 @@ import {
   countRecentSignInFailures,
   recordSignInFailure,
 } from './sign-in-failures.server.ts'
-
-export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Log in or reset your password.'
 
 /** Queues a background job (server/jobs): the hooks hand slow or revealing work to one. */
 export type QueueJob = (name: string, data: Record<string, unknown>) => Promise<void>

@@ -4,8 +4,10 @@ import { isAPIError } from 'better-auth/api'
 import { messages } from '#common/accounts/auth-schemas.ts'
 import { errorFor } from '#common/forms.ts'
 import { AppError, type AppErrorCode } from '#server/errors.server.ts'
-import { EMAIL_TAKEN_MESSAGE } from './auth-hooks.server.ts'
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.server.ts'
+
+/** Sign-up says an address is taken (see docs/decisions/015-sign-up-says-an-address-is-taken.md). */
+export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Log in or reset your password.'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong e-mail or password.'
 

@@ -17,7 +17,7 @@ import { createProfile } from './profile.server.ts'
 import { AUTH_RATE_LIMITS, betterAuthRateLimitStorage } from './rate-limit.server.ts'
 import { clearSignInFailures } from './sign-in-failures.server.ts'
 
-export { EMAIL_TAKEN_MESSAGE } from './auth-hooks.server.ts'
+export { EMAIL_TAKEN_MESSAGE } from './auth-results.server.ts'
 
 export const OIDC_PROVIDER_ID = 'oidc'
 

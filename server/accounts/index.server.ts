@@ -18,7 +18,6 @@ export {
 export { consumeRateLimit, PRUNE_RATE_LIMITS_CRON, PRUNE_RATE_LIMITS_JOB, pruneRateLimits } from './rate-limit.server.ts'
 export { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema } from './schemas.server.ts'
 export {
-  type ApiUser,
   type CurrentSession,
   getCurrentSession,
   requireAdmin,

@@ -5,8 +5,6 @@ import { AppError } from '#server/errors.server.ts'
 import { authErrorCode, authErrorOf } from './auth-results.server.ts'
 import { RESET_PASSWORD_PATH, isPlausibleResetToken } from './password-reset-requests.server.ts'
 
-export { RESET_PASSWORD_PATH } from './password-reset-requests.server.ts'
-
 const INVALID_RESET_LINK_MESSAGE = 'This link to reset the password is invalid or has expired.'
 
 export const RESET_LINK_SENT_MESSAGE = 'If an account exists for that e-mail, we sent a link to reset the password.'

@@ -13,16 +13,6 @@ export function refusalOf<Extra extends object = object>(error: AppError, extra?
   )
 }
 
-/** Runs an action's work; an AppError becomes the action's answer (refusalOf), anything else is rethrown. */
-export async function withFormErrors<T>(work: () => Promise<T>) {
-  try {
-    return await work()
-  } catch (error) {
-    if (isAppError(error)) return refusalOf(error)
-    throw error
-  }
-}
-
 /** Runs a loader's work; an AppError is thrown as an error response with its status and sentence. */
 export async function withPageErrors<T>(work: () => Promise<T>): Promise<T> {
   try {

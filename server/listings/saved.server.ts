@@ -1,4 +1,4 @@
-// A renter's saved list: the spec's list record (keyed by the lower-cased e-mail) and the listings on
+// A renter's saved list: the list record (keyed by the lower-cased e-mail) and the listings on
 // it. Saving sets the profile's setList flag, which the session carries to the navigation.
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'

@@ -2,7 +2,7 @@
 // one query through the site's TanStack Query client, fetched once per visit.
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { browserQueryClient } from '#app/utils/query-client.ts'
-import { RecentPostsList, type RecentPost } from './recent-posts.tsx'
+import { RecentPostsList, type RecentPost } from './recent-posts-list.tsx'
 
 export const recentPostsQuery = {
   queryKey: ['recent-posts'],

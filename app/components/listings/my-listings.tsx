@@ -3,7 +3,8 @@
 // Every form posts to /properties/:slug/manage and works without JavaScript.
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
-import { Button, ProfileSection } from '#app/components/profile/fields.tsx'
+import { ProfileSection } from '#app/components/profile/fields.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { formatCents, formatDate, isoDate } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
 import type { OwnerListing } from '#common/listings/types.ts'

@@ -4,12 +4,6 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { useNavigation } from 'react-router'
 import type { ProfileFormFailure, Intent } from './profile-forms.ts'
 
-// Other areas' forms still import the kit's parts from here; new code imports app/components/ui/.
-export { Button, PendingNote } from '#app/components/ui/button.tsx'
-export { FieldError, Hint, describedBy, inputClass } from '#app/components/ui/field-parts.tsx'
-export { FormAlert } from '#app/components/ui/form-alert.tsx'
-export { TextField } from '#app/components/ui/text-field.tsx'
-
 export function ProfileSection({
   id,
   title,

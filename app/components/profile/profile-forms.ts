@@ -53,7 +53,6 @@ export const profileSchema = z.object({
       'Enter a valid phone number, such as +1 (302) 555-0142.',
     ),
 })
-export type ProfileInput = z.output<typeof profileSchema>
 
 export const passwordSchema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX, 'The current password is not right.'),

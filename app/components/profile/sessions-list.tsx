@@ -1,6 +1,8 @@
 // Where the user is signed in: this device first, then the others, each of which can be signed out.
 import { Form } from 'react-router'
-import { Button, FormAlert, PendingNote, useIsSubmitting } from './fields.tsx'
+import { Button, PendingNote } from '#app/components/ui/button.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
+import { useIsSubmitting } from './fields.tsx'
 import { INTENTS, type ProfileFormFailure } from './profile-forms.ts'
 
 export type SessionView = {

@@ -180,11 +180,6 @@ export function listingForm(overrides: Partial<Record<ListingField, string | str
   }
 }
 
-/** Status classes a test allows: any answer below 500 but these. */
-export function isServerError(status: number) {
-  return status >= 500
-}
-
 /**
  * Runs `work` over `items` with at most `concurrency` at a time (the server has two cores; a few
  * requests in flight keep both busy without queueing behind one another).
