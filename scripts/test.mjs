@@ -10,17 +10,16 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createRequire } from 'node:module'
 import pg from 'pg'
 
 const root = path.resolve(import.meta.dirname, '..')
-const require = createRequire(path.join(root, 'package.json'))
 const isCI = process.env.CI === 'true' || process.env.CI === '1'
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-test-'))
 
 /** A package's command-line script, run with this Node (Node 24 under npm) rather than a shell shim. */
 function bin(pkg, name) {
-  const manifestPath = require.resolve(`${pkg}/package.json`)
+  // Read from node_modules directly: some packages (knip) do not export their package.json.
+  const manifestPath = path.join(root, 'node_modules', pkg, 'package.json')
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
   const entry = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[name]
   return path.join(path.dirname(manifestPath), entry)
