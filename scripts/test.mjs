@@ -115,7 +115,13 @@ function checkLayer(name, commands) {
 }
 
 const layers = [
-  checkLayer('format and lint', [[bin('prettier', 'prettier'), '--check', '.'], [bin('eslint', 'eslint'), '.'], [bin('knip', 'knip')]]),
+  checkLayer('format and lint', [
+    [bin('prettier', 'prettier'), '--check', '.'],
+    [bin('eslint', 'eslint'), '.'],
+    // knip follows the routes' generated `./+types/*` imports: generate them first on a fresh clone.
+    [bin('@react-router/dev', 'react-router'), 'typegen'],
+    [bin('knip', 'knip')],
+  ]),
   checkLayer('typecheck', [[bin('@react-router/dev', 'react-router'), 'typegen'], [bin('typescript', 'tsc')]]),
   vitestLayer('unit', 'unit'),
   vitestLayer('integration on PGlite', 'pglite'),
