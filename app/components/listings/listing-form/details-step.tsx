@@ -1,7 +1,7 @@
 // Step four of the listing form: rooms and size, amenities, pets, furnishing and the date it is free.
 import { AMENITIES } from '#common/listings/vocabulary.ts'
 import { FormStep } from './form-step.tsx'
-import { CheckboxGroup, InlineCheckbox } from './inline-checkbox.tsx'
+import { CheckboxGroup, InlineCheckbox } from '#app/components/ui/inline-checkbox.tsx'
 import { ValueField, ValueFields, type StepFieldProps, type ValueFieldSpec } from './value-field.tsx'
 
 const SIZE: ValueFieldSpec[] = [

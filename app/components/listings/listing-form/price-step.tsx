@@ -6,7 +6,7 @@ import { FieldError, describedBy } from '#app/components/ui/field-parts.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { UTILITIES } from '#common/listings/vocabulary.ts'
 import { FormStep } from './form-step.tsx'
-import { CheckboxGroup, InlineCheckbox } from './inline-checkbox.tsx'
+import { CheckboxGroup, InlineCheckbox } from '#app/components/ui/inline-checkbox.tsx'
 import type { Fee } from './use-fee-rows.ts'
 import { ValueFields, type StepFieldProps, type ValueFieldSpec } from './value-field.tsx'
 

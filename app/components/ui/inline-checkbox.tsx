@@ -1,6 +1,6 @@
-// The listing form's checkboxes: the label wraps the box, and a box can be marked invalid while the
-// message sits on its group (the offer, the utilities, the amenities), so it is not repeated per box.
-import { FieldError, describedBy } from '#app/components/ui/field-parts.tsx'
+// Checkboxes whose label wraps the box, and groups of them under a legend: a box can be marked invalid while the
+// message sits once on its group (the listing form's offer, utilities and amenities).
+import { FieldError, describedBy } from './field-parts.tsx'
 
 export function InlineCheckbox({
   name,
