@@ -6,11 +6,12 @@ import type { ReactNode } from 'react'
 export type FieldErrorInput = string | readonly string[] | null | undefined
 
 /**
- * How a field looks. `standard` is the compact field of the profile and listing forms (error and
- * hint under the input); `large` is the field of the sign-in pages (hint and error above a taller
- * input, the error announced as "Error: …").
+ * How a field looks. `standard` is the field of the profile and listing forms (error and hint under
+ * the input); `large` is the field of the sign-in pages (hint and error above a taller input, the
+ * error announced as "Error: …"); `compact` is the dense field of the search filters (tighter
+ * spacing, a plain error line, checkboxes wrapped by their labels).
  */
-export type FieldLook = 'standard' | 'large'
+export type FieldLook = 'standard' | 'large' | 'compact'
 
 /**
  * Props every control of the kit takes. `takesFocus` focuses the control when the page loads: for the
@@ -38,6 +39,13 @@ export function describedBy(...ids: (string | false | null | undefined)[]) {
 export const inputClass =
   'block w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-ink shadow-xs placeholder:text-gray-500 focus:border-brand-600 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50/40'
 
+/** The input of the compact look (search filters). */
+export const compactInputClass =
+  'mt-1 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700'
+
+/** The label (or legend) of a compact field. */
+export const compactLabelClass = 'block text-sm font-semibold text-ink'
+
 /** The taller input of the sign-in pages; its border turns red with an error. */
 export function largeInputClass(hasError: boolean) {
   return `mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-ink shadow-xs placeholder:text-slate-500 ${
@@ -52,6 +60,16 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
     <p id={id} className="mt-1.5 flex gap-1.5 text-sm font-medium text-red-800">
       <span aria-hidden="true">!</span>
       <span>{message}</span>
+    </p>
+  )
+}
+
+/** The error of a compact field: one plain line under it. Renders nothing without a message. */
+export function CompactFieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-800">
+      {message}
     </p>
   )
 }

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { Checkbox } from './checkbox.tsx'
+import { CheckboxList } from './checkbox-list.tsx'
 import { ErrorSummary, problemsOf } from './error-summary.tsx'
 import { Fieldset } from './fieldset.tsx'
 import { Select } from './select.tsx'
@@ -177,5 +178,82 @@ describe('ErrorSummary', () => {
 
   it('renders nothing without problems', () => {
     expect(renderToStaticMarkup(<ErrorSummary problems={[]} />)).toBe('')
+  })
+})
+
+describe('the compact look', () => {
+  it('names a compact select by its label, without aria-invalid or a description while there is no error', () => {
+    const page = render(
+      <Select look="compact" id="filter-beds" label="Bedrooms" name="beds">
+        <option value="">Any</option>
+      </Select>,
+    )
+    const select = page.controlLabelled('Bedrooms')
+    expect(select).toMatchObject({ tag: 'select', attributes: { id: 'filter-beds', name: 'beds' } })
+    expect(select.attributes['aria-invalid']).toBeUndefined()
+    expect(select.attributes['aria-describedby']).toBeUndefined()
+  })
+
+  it('marks a compact select invalid and describes it by its plain error line', () => {
+    const page = render(
+      <Select look="compact" id="filter-beds" label="Bedrooms" name="beds" error={['Pick a number.', 'Other.']}>
+        <option value="">Any</option>
+      </Select>,
+    )
+    const select = page.controlLabelled('Bedrooms')
+    expect(select.attributes['aria-invalid']).toBe('true')
+    expect(select.attributes['aria-describedby']).toBe('filter-beds-error')
+    expect(page.descriptionOf(select)).toEqual(['Pick a number.'])
+    expect(page.byId('filter-beds-error').attributes.class).toBe('mt-1 text-sm font-medium text-red-800')
+  })
+
+  it('names a compact text field by its (quiet) label and ties its error to it', () => {
+    const page = render(
+      <TextField look="compact" quietLabel id="filter-minPrice" label="Minimum" name="minPrice" type="number" error="Too low." />,
+    )
+    const input = page.controlLabelled('Minimum')
+    expect(input).toMatchObject({
+      tag: 'input',
+      attributes: { id: 'filter-minPrice', name: 'minPrice', type: 'number', 'aria-invalid': 'true' },
+    })
+    expect(page.descriptionOf(input)).toEqual(['Too low.'])
+    expect(page.elements.find((element) => element.tag === 'label')?.attributes.class).toBe('block text-sm text-ink-soft')
+  })
+
+  it('wraps a compact checkbox in its label and ties its error to it by id', () => {
+    const page = render(
+      <Checkbox look="compact" id="filter-furnished" name="furnished" value="true" label="Furnished only" error="Not a choice." />,
+    )
+    const label = page.elements.find((element) => element.tag === 'label')!
+    expect(label.text).toBe('Furnished only')
+    expect(label.attributes.for).toBeUndefined()
+    const input = page.elements.find((element) => element.tag === 'input')!
+    expect(input.attributes).toMatchObject({ type: 'checkbox', name: 'furnished', value: 'true', 'aria-invalid': 'true' })
+    expect(input.attributes.id).toBeUndefined()
+    expect(page.descriptionOf(input)).toEqual(['Not a choice.'])
+  })
+
+  it('lists label-wrapped checkboxes under a legend, the group described by its error only when there is one', () => {
+    const options = [
+      { value: 'cats', label: 'Cats' },
+      { value: 'dogs', label: 'Dogs' },
+    ]
+    const quiet = render(<CheckboxList id="filter-pets" name="pets" legend="Pets allowed" options={options} defaultChecked={['dogs']} />)
+    const fieldset = quiet.elements.find((element) => element.tag === 'fieldset')!
+    expect(fieldset.attributes['aria-describedby']).toBeUndefined()
+    expect(quiet.elements.find((element) => element.tag === 'legend')?.text).toBe('Pets allowed')
+    const boxes = quiet.elements.filter((element) => element.tag === 'input')
+    expect(boxes.map((box) => [box.attributes.name, box.attributes.value, 'checked' in box.attributes])).toEqual([
+      ['pets', 'cats', false],
+      ['pets', 'dogs', true],
+    ])
+    expect(quiet.elements.filter((element) => element.tag === 'label').map((label) => label.text)).toEqual(['Cats', 'Dogs'])
+
+    const failed = render(
+      <CheckboxList id="filter-pets" name="pets" legend="Pets allowed" options={options} error={['Pick cats or dogs.']} />,
+    )
+    const group = failed.elements.find((element) => element.tag === 'fieldset')!
+    expect(failed.descriptionOf(group)).toEqual(['Pick cats or dogs.'])
+    expect(failed.byId('filter-pets-error').tag).toBe('p')
   })
 })

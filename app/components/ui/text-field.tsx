@@ -2,9 +2,12 @@
 // them with the field and an error summary can link to it by id.
 import type { ComponentProps, ReactNode } from 'react'
 import {
+  CompactFieldError,
   FieldError,
   Hint,
   LargeFieldError,
+  compactLabelClass,
+  compactInputClass,
   describedBy,
   fieldIds,
   inputClass,
@@ -28,10 +31,25 @@ export type TextFieldProps = {
   /** Shown beside the label, e.g. a "Forgot password?" link (large look only). */
   aside?: ReactNode
   look?: FieldLook
+  /** A quieter label (compact look only): for one of a pair under a legend that names them, e.g. "Minimum". */
+  quietLabel?: boolean
 } & FocusProps &
   ((InputProps & { multiline?: false }) | (TextareaProps & { multiline: true }))
 
-export function TextField({ label, name, id, error, hint, aside, look, multiline, takesFocus, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  id,
+  error,
+  hint,
+  aside,
+  look,
+  quietLabel,
+  multiline,
+  takesFocus,
+  className,
+  ...props
+}: TextFieldProps) {
   const isLarge = look === 'large'
   const fieldId = id ?? (isLarge ? name : `field-${name}`)
   const ids = fieldIds(fieldId)
@@ -65,6 +83,35 @@ export function TextField({ label, name, id, error, hint, aside, look, multiline
           {...focus}
           {...input}
         />
+      </div>
+    )
+  }
+
+  if (look === 'compact') {
+    // The id comes first, as in the filters' original markup.
+    const compact = {
+      name,
+      className: className ? `${compactInputClass} ${className}` : compactInputClass,
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': describedBy(message && ids.error, hint !== undefined && ids.hint),
+      ...focus,
+    }
+    return (
+      <div>
+        <label htmlFor={fieldId} className={quietLabel ? 'block text-sm text-ink-soft' : compactLabelClass}>
+          {label}
+        </label>
+        {multiline ? (
+          <textarea id={fieldId} {...(props as TextareaProps)} {...compact} />
+        ) : (
+          <input id={fieldId} {...(props as InputProps)} {...compact} />
+        )}
+        {hint !== undefined ? (
+          <Hint id={ids.hint} className="mt-1">
+            {hint}
+          </Hint>
+        ) : null}
+        <CompactFieldError id={ids.error} message={message} />
       </div>
     )
   }
