@@ -14,18 +14,20 @@ export type FieldsetProps = {
    * `group`: a titled part of a long form (larger legend, error right under the hint).
    */
   kind?: 'field' | 'group'
+  /** The legend's classes, where a form needs another look than the kind's (e.g. a small inline form). */
+  legendClassName?: string
   className?: string
   children: ReactNode
 }
 
-export function Fieldset({ legend, id, hint, error, kind = 'field', className, children }: FieldsetProps) {
+export function Fieldset({ legend, id, hint, error, kind = 'field', legendClassName, className, children }: FieldsetProps) {
   const ids = fieldIds(id)
   const message = messageOf(error)
   const isGroup = kind === 'group'
   const errorText = <FieldError id={ids.error} message={message} />
   return (
     <fieldset aria-describedby={describedBy(hint !== undefined && ids.hint, message && ids.error)} className={className}>
-      <legend className={isGroup ? 'text-base font-bold text-ink' : 'text-sm font-semibold text-ink'}>{legend}</legend>
+      <legend className={legendClassName ?? (isGroup ? 'text-base font-bold text-ink' : 'text-sm font-semibold text-ink')}>{legend}</legend>
       {hint !== undefined ? (
         <p id={ids.hint} className={isGroup ? 'text-sm text-ink-soft' : 'mt-1 text-sm text-ink-soft'}>
           {hint}
