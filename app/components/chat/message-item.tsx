@@ -5,6 +5,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, inputClass } from '#app/components/ui/field-parts.tsx'
+import { RadioGroup } from '#app/components/ui/radio-group.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
 import { useIsHydrated } from '#app/utils/use-is-hydrated.ts'
 import { MUTE_CHOICES_MINUTES, REPORT_REASON_MAX_LENGTH } from '#common/messages/schemas.ts'
 import { refusalText, type ChatFailure } from '#common/messages/types.ts'
@@ -35,6 +37,8 @@ const MUTE_LABELS: Record<(typeof MUTE_CHOICES_MINUTES)[number], string> = {
   10080: '1 week',
 }
 
+const MUTE_OPTIONS = MUTE_CHOICES_MINUTES.map((minutes) => ({ value: minutes, label: MUTE_LABELS[minutes] }))
+
 export type MessagePermissions = { canEdit: boolean; canDelete: boolean; canReport: boolean; canMute: boolean }
 
 /** The periods an administrator may mute someone for, as radio buttons named `minutes` (the first chosen). */
@@ -48,17 +52,14 @@ export function MuteDurations({
   legendClass?: string
 }) {
   return (
-    <fieldset>
-      <legend className={legendClass}>Mute {personName} in the room for</legend>
-      <div className={layout}>
-        {MUTE_CHOICES_MINUTES.map((minutes, index) => (
-          <label key={minutes} className="flex items-center gap-2">
-            <input type="radio" name="minutes" value={minutes} defaultChecked={index === 0} />
-            {MUTE_LABELS[minutes]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <RadioGroup
+      legend={<>Mute {personName} in the room for</>}
+      name="minutes"
+      options={MUTE_OPTIONS}
+      defaultValue={MUTE_CHOICES_MINUTES[0]}
+      legendClassName={legendClass}
+      optionsClassName={layout}
+    />
   )
 }
 
@@ -166,21 +167,18 @@ function MessageActions({
           <Form method="post" className="space-y-2">
             <input type="hidden" name="intent" value="report" />
             <input type="hidden" name="messageId" value={message.id} />
-            <label htmlFor={`${idPrefix}-reason`} className="block font-semibold">
-              What is wrong with this message?
-            </label>
-            <textarea
+            <TextField
+              look="inline"
+              multiline
+              label="What is wrong with this message?"
               id={`${idPrefix}-reason`}
               name="reason"
               rows={3}
               required
               maxLength={REPORT_REASON_MAX_LENGTH}
               defaultValue={failure?.intent === 'report' ? failure.values?.reason : undefined}
-              aria-invalid={reportError ? true : undefined}
-              aria-describedby={reportError ? `${idPrefix}-reason-error` : undefined}
-              className={inputClass}
+              error={reportError}
             />
-            <FieldError id={`${idPrefix}-reason-error`} message={reportError} />
             <Button>Send report</Button>
           </Form>
         </ActionDisclosure>

@@ -16,11 +16,23 @@ export type FieldsetProps = {
   kind?: 'field' | 'group'
   /** `compact`: the dense question of the search filters (a field, with a plain error line); `standard` otherwise. */
   look?: 'standard' | 'compact'
+  /** The legend's classes, where a form needs another look than the kind's (e.g. a small inline form). */
+  legendClassName?: string
   className?: string
   children: ReactNode
 }
 
-export function Fieldset({ legend, id, hint, error, kind = 'field', look = 'standard', className, children }: FieldsetProps) {
+export function Fieldset({
+  legend,
+  id,
+  hint,
+  error,
+  kind = 'field',
+  look = 'standard',
+  legendClassName,
+  className,
+  children,
+}: FieldsetProps) {
   const ids = fieldIds(id)
   const message = messageOf(error)
   if (look === 'compact') {
@@ -41,7 +53,7 @@ export function Fieldset({ legend, id, hint, error, kind = 'field', look = 'stan
   const errorText = <FieldError id={ids.error} message={message} />
   return (
     <fieldset aria-describedby={describedBy(hint !== undefined && ids.hint, message && ids.error)} className={className}>
-      <legend className={isGroup ? 'text-base font-bold text-ink' : 'text-sm font-semibold text-ink'}>{legend}</legend>
+      <legend className={legendClassName ?? (isGroup ? 'text-base font-bold text-ink' : 'text-sm font-semibold text-ink')}>{legend}</legend>
       {hint !== undefined ? (
         <p id={ids.hint} className={isGroup ? 'text-sm text-ink-soft' : 'mt-1 text-sm text-ink-soft'}>
           {hint}

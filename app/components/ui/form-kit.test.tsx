@@ -7,6 +7,7 @@ import { Checkbox } from './checkbox.tsx'
 import { CheckboxList } from './checkbox-list.tsx'
 import { ErrorSummary, problemsOf } from './error-summary.tsx'
 import { Fieldset } from './fieldset.tsx'
+import { RadioGroup } from './radio-group.tsx'
 import { Select } from './select.tsx'
 import { TextField } from './text-field.tsx'
 
@@ -255,5 +256,76 @@ describe('the compact look', () => {
     const group = failed.elements.find((element) => element.tag === 'fieldset')!
     expect(failed.descriptionOf(group)).toEqual(['Pick cats or dogs.'])
     expect(failed.byId('filter-pets-error').tag).toBe('p')
+  })
+})
+
+describe('Fieldset legend class', () => {
+  it("keeps the kind's legend look by default and takes another where given", () => {
+    const plain = render(
+      <Fieldset legend="Pets" id="pets">
+        <span />
+      </Fieldset>,
+    )
+    expect(plain.elements.find((element) => element.tag === 'legend')?.attributes.class).toBe('text-sm font-semibold text-ink')
+    const own = render(
+      <Fieldset legend="Pets" id="pets" legendClassName="font-semibold">
+        <span />
+      </Fieldset>,
+    )
+    expect(own.elements.find((element) => element.tag === 'legend')?.attributes.class).toBe('font-semibold')
+  })
+})
+
+describe('RadioGroup', () => {
+  const options = [
+    { value: 15, label: '15 minutes' },
+    { value: 60, label: '1 hour' },
+  ]
+
+  it('puts each radio inside its label, all under one name and the legend, the default chosen', () => {
+    const page = render(
+      <RadioGroup legend="Mute for" name="minutes" options={options} defaultValue={15} optionsClassName="grid grid-cols-2" />,
+    )
+    expect(page.elements.find((element) => element.tag === 'legend')?.text).toBe('Mute for')
+    const radios = page.elements.filter((element) => element.tag === 'input')
+    expect(radios.map((radio) => radio.attributes)).toEqual([
+      { type: 'radio', name: 'minutes', value: '15', checked: '' },
+      { type: 'radio', name: 'minutes', value: '60' },
+    ])
+    const labels = page.elements.filter((element) => element.tag === 'label')
+    expect(labels.map((label) => label.text)).toEqual(['15 minutes', '1 hour'])
+    expect(labels.every((label) => label.attributes.for === undefined)).toBe(true)
+    expect(page.elements.some((element) => element.attributes.class === 'grid grid-cols-2')).toBe(true)
+  })
+
+  it('chooses nothing without a default and describes the group only by what it shows', () => {
+    const bare = render(<RadioGroup legend="Mute for" name="minutes" options={options} />)
+    expect(bare.elements.some((element) => 'checked' in element.attributes)).toBe(false)
+    expect(bare.elements.find((element) => element.tag === 'fieldset')?.attributes['aria-describedby']).toBeUndefined()
+
+    const page = render(<RadioGroup legend="Mute for" name="minutes" options={options} hint="Pick one." error="Choose a period." />)
+    const fieldset = page.elements.find((element) => element.tag === 'fieldset')!
+    expect(page.descriptionOf(fieldset)).toEqual(['Pick one.', '!Choose a period.'])
+    expect(page.byId('field-minutes-error').text).toBe('!Choose a period.')
+  })
+})
+
+describe('TextField in the inline look', () => {
+  it("names the control by its label, with the form's text size and no wrappers", () => {
+    const html = renderToStaticMarkup(<TextField look="inline" multiline label="Reason" id="m-1-reason" name="reason" rows={3} required />)
+    expect(html.startsWith('<label for="m-1-reason" class="block font-semibold">')).toBe(true)
+    const page = render(<TextField look="inline" multiline label="Reason" id="m-1-reason" name="reason" rows={3} required />)
+    const textarea = page.controlLabelled('Reason')
+    expect(textarea).toMatchObject({ tag: 'textarea', attributes: { id: 'm-1-reason', name: 'reason', rows: '3', required: '' } })
+    expect(textarea.attributes['aria-invalid']).toBeUndefined()
+    expect(textarea.attributes['aria-describedby']).toBeUndefined()
+    expect(page.elements.some((element) => element.tag === 'div')).toBe(false)
+  })
+
+  it('marks the control invalid and describes it by its error', () => {
+    const page = render(<TextField look="inline" multiline label="Reason" id="m-1-reason" name="reason" error="Say why." />)
+    const textarea = page.controlLabelled('Reason')
+    expect(textarea.attributes['aria-invalid']).toBe('true')
+    expect(page.descriptionOf(textarea)).toEqual(['!Say why.'])
   })
 })

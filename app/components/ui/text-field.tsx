@@ -30,7 +30,12 @@ export type TextFieldProps = {
   hint?: ReactNode
   /** Shown beside the label, e.g. a "Forgot password?" link (large look only). */
   aside?: ReactNode
-  look?: FieldLook
+  /**
+   * `compact`: the dense fields of the search filters; `inline`: the field of a small inline form
+   * (e.g. a chat message's report form): label, control and error placed straight in the form's flow,
+   * without wrappers, the label in the form's own text size.
+   */
+  look?: FieldLook | 'inline'
   /** A quieter label (compact look only): for one of a pair under a legend that names them, e.g. "Minimum". */
   quietLabel?: boolean
 } & FocusProps &
@@ -113,6 +118,30 @@ export function TextField({
         ) : null}
         <CompactFieldError id={ids.error} message={message} />
       </div>
+    )
+  }
+
+  if (look === 'inline') {
+    // The id and name first, then the caller's attributes, then what the kit derives: the order of plain markup.
+    const derived = {
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': describedBy(message && ids.error, hint !== undefined && ids.hint),
+      className: className ? `${inputClass} ${className}` : inputClass,
+      ...focus,
+    }
+    return (
+      <>
+        <label htmlFor={fieldId} className="block font-semibold">
+          {label}
+        </label>
+        {multiline ? (
+          <textarea id={fieldId} name={name} {...(props as TextareaProps)} {...derived} />
+        ) : (
+          <input id={fieldId} name={name} {...(props as InputProps)} {...derived} />
+        )}
+        {hint !== undefined ? <Hint id={ids.hint}>{hint}</Hint> : null}
+        <FieldError id={ids.error} message={message} />
+      </>
     )
   }
 
