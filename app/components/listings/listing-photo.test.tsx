@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { rgbaToThumbHash } from 'thumbhash'
 import { describe, expect, it } from 'vitest'
-import { ListingPhoto, placeholderBackground } from './listing-photo.tsx'
+import { BlurredListingPhoto, blurredPreview } from './blurred-listing-photo.tsx'
+import { ListingPhoto } from './listing-photo.tsx'
 
 // A 4×4 solid orange image as a thumbhash, in base64 as the database keeps it.
 const orange = new Uint8Array(4 * 4 * 4).map((_, i) => [230, 120, 30, 255][i % 4]!)
@@ -13,6 +14,7 @@ const photo = {
   width: 1600,
   height: 1067,
   placeholder: hash,
+  colour: 'rgb(228 122 33)',
   src: '/media/listings/k/800.webp',
   srcSet: '/media/listings/k/400.webp 400w, /media/listings/k/800.webp 800w',
 }
@@ -27,17 +29,22 @@ describe('listing photos', () => {
     expect(html).toContain('width="1600"')
   })
 
-  it('shows the average colour of the thumbhash while loading', () => {
-    const background = placeholderBackground(hash, 'color')
-    const [r, g, b] = background!.match(/\d+/g)!.map(Number)
-    expect(Math.abs(r! - 230)).toBeLessThan(25)
-    expect(Math.abs(g! - 120)).toBeLessThan(25)
-    expect(Math.abs(b! - 30)).toBeLessThan(25)
-    expect(placeholderBackground(hash, 'blur')).toMatch(/^center \/ cover no-repeat url\(data:image\/png;base64,/)
+  it("shows the photo's average colour behind it while loading", () => {
+    expect(renderToStaticMarkup(<ListingPhoto photo={photo} sizes="100vw" />)).toContain('style="background:rgb(228 122 33)"')
+  })
+
+  it('shows a blurred preview behind the hero photo while loading', () => {
+    expect(blurredPreview(hash)).toMatch(/^center \/ cover no-repeat url\(data:image\/png;base64,/)
+    const html = renderToStaticMarkup(<BlurredListingPhoto photo={photo} sizes="100vw" priority />)
+    expect(html).toContain('style="background:center / cover no-repeat url(data:image/png;base64,')
+    expect(html).toContain('loading="eager"')
   })
 
   it('draws no placeholder from a missing or broken hash', () => {
-    expect(placeholderBackground(null, 'color')).toBeUndefined()
-    expect(placeholderBackground('%%%not base64', 'blur')).toBeUndefined()
+    expect(blurredPreview(null)).toBeUndefined()
+    expect(blurredPreview('%%%not base64')).toBeUndefined()
+    const bare = { ...photo, placeholder: null, colour: null }
+    expect(renderToStaticMarkup(<ListingPhoto photo={bare} sizes="100vw" />)).not.toContain('style=')
+    expect(renderToStaticMarkup(<BlurredListingPhoto photo={bare} sizes="100vw" />)).not.toContain('style=')
   })
 })

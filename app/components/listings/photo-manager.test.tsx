@@ -15,6 +15,7 @@ const ready: OwnerPhoto = {
     width: 1600,
     height: 1067,
     placeholder: null,
+    colour: null,
     src: '/media/listings/k/800.webp',
     srcSet: '/media/listings/k/400.webp 400w, /media/listings/k/800.webp 800w',
   },

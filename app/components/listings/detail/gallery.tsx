@@ -2,6 +2,7 @@
 // swipes, thumbnails, and a full-screen view in a modal <dialog> (Escape closes it and focus goes
 // back to the button that opened it). With no photos it shows a neutral drawing instead.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { BlurredListingPhoto } from '#app/components/listings/blurred-listing-photo.tsx'
 import { ListingPhoto } from '#app/components/listings/listing-photo.tsx'
 import type { PhotoView } from '#common/listings/photos.ts'
 
@@ -76,13 +77,7 @@ function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: string })
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys page the carousel while focus is on one of its controls
     <section aria-label={`Photos of ${title}`} aria-roledescription="carousel" onKeyDown={onKeyDown}>
       <div className="relative overflow-hidden rounded-2xl bg-gray-100" {...swipe} style={{ touchAction: 'pan-y' }}>
-        <ListingPhoto
-          photo={photo}
-          sizes="(min-width: 1024px) 60vw, 100vw"
-          placeholder="blur"
-          priority={index === 0}
-          className="aspect-[3/2] w-full"
-        />
+        <BlurredListingPhoto photo={photo} sizes="(min-width: 1024px) 60vw, 100vw" priority={index === 0} className="aspect-[3/2] w-full" />
         {hasMany ? <StepButtons step={step} /> : null}
         <div className="absolute right-3 bottom-3 flex items-center gap-2">
           <p className="rounded-full bg-ink/80 px-3 py-1 text-sm font-medium text-white" aria-live="polite">
@@ -145,7 +140,7 @@ function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: string })
               </button>
             </div>
             <div className="relative flex min-h-0 flex-1 items-center justify-center">
-              <ListingPhoto photo={photo} sizes="100vw" placeholder="blur" className="max-h-full max-w-full object-contain" />
+              <BlurredListingPhoto photo={photo} sizes="100vw" className="max-h-full max-w-full object-contain" />
               {hasMany ? <StepButtons step={step} /> : null}
             </div>
             <p className="p-3 text-center text-sm">{photo.alt}</p>
