@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { data, Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useNavigationType, useSubmit } from 'react-router'
 import type { Route } from './+types/properties'
+import { CompactFieldError } from '#app/components/ui/compact-fields.tsx'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { cardDataOf, ListingCard, type ListingCardData } from '#app/components/listings/listing-card.tsx'
 import { MAX_QUERY_LENGTH, SearchBox } from '#app/components/listings/search-box.tsx'
@@ -208,11 +209,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
         >
           <div className="lg:col-span-2">
             <SearchBox id={fieldId('q')} defaultValue={params.get('q') ?? ''} describedBy={errors.q ? 'filter-q-error' : undefined} />
-            {errors.q ? (
-              <p id="filter-q-error" className="mt-1 text-sm font-medium text-red-800">
-                {errors.q[0]}
-              </p>
-            ) : null}
+            <CompactFieldError id="filter-q-error" message={errors.q?.[0]} />
           </div>
 
           <div className="lg:row-span-2">

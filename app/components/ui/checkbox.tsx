@@ -1,25 +1,14 @@
 // A labelled checkbox with an optional hint and error tied to it (aria-describedby).
 import type { ReactNode } from 'react'
-import {
-  CompactFieldError,
-  FieldError,
-  Hint,
-  LargeFieldError,
-  describedBy,
-  fieldIds,
-  messageOf,
-  type FieldErrorInput,
-  type FieldLook,
-  type FocusProps,
-} from './field-parts.tsx'
+import { FieldError, LargeFieldError, type FieldLook } from './field-parts.tsx'
+import { describedBy, fieldIds, messageOf, type FieldErrorInput, type FocusProps } from './field-ids.ts'
 
 export type CheckboxProps = {
   label: ReactNode
   name: string
   /**
    * The input's id; unless given, `field-<name>` in the standard look and the name itself in the large
-   * one. In the compact look the label wraps the input, which then carries no id: `id` (default
-   * `field-<name>`) is only the prefix of the hint's and error's ids.
+   * one.
    */
   id?: string
   value?: string
@@ -92,34 +81,6 @@ export function Checkbox({
   }
 
   const accent = tone === 'danger' ? 'accent-red-700' : 'accent-brand-700'
-  if (look === 'compact') {
-    return (
-      <div>
-        <label className="flex items-center gap-2 text-sm font-semibold text-ink">
-          <input
-            type="checkbox"
-            name={name}
-            value={value}
-            defaultChecked={defaultChecked}
-            required={required}
-            className={`size-4 ${accent}`}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={input['aria-describedby']}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- only the first field in error after a refusal takes focus
-            autoFocus={takesFocus}
-          />
-          {label}
-        </label>
-        {hasHint ? (
-          <Hint id={ids.hint} className="mt-1">
-            {hint}
-          </Hint>
-        ) : null}
-        <CompactFieldError id={ids.error} message={message} />
-      </div>
-    )
-  }
-
   return (
     <div>
       <div className={hasHint ? 'flex gap-3' : 'flex items-start gap-3'}>

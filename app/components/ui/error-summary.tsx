@@ -1,7 +1,7 @@
 // The list of a form's problems at its top. It takes focus when it appears, so keyboard and
 // screen-reader users learn at once that the form was not accepted; each problem links to its field.
 import { useEffect, useRef } from 'react'
-import { messageOf, type FieldErrorInput } from './field-parts.tsx'
+import { messageOf, type FieldErrorInput } from './field-ids.ts'
 
 export type FormProblem = { fieldId?: string; message: string }
 

@@ -1,7 +1,8 @@
 // A group of radio buttons or checkboxes under one legend, with the group's hint and error tied to
 // the fieldset (aria-describedby), so they are read when focus enters the group.
 import type { ReactNode } from 'react'
-import { CompactFieldError, FieldError, compactLabelClass, describedBy, fieldIds, messageOf, type FieldErrorInput } from './field-parts.tsx'
+import { FieldError } from './field-parts.tsx'
+import { describedBy, fieldIds, messageOf, type FieldErrorInput } from './field-ids.ts'
 
 export type FieldsetProps = {
   legend: ReactNode
@@ -14,41 +15,15 @@ export type FieldsetProps = {
    * `group`: a titled part of a long form (larger legend, error right under the hint).
    */
   kind?: 'field' | 'group'
-  /** `compact`: the dense question of the search filters (a field, with a plain error line); `standard` otherwise. */
-  look?: 'standard' | 'compact'
   /** The legend's classes, where a form needs another look than the kind's (e.g. a small inline form). */
   legendClassName?: string
   className?: string
   children: ReactNode
 }
 
-export function Fieldset({
-  legend,
-  id,
-  hint,
-  error,
-  kind = 'field',
-  look = 'standard',
-  legendClassName,
-  className,
-  children,
-}: FieldsetProps) {
+export function Fieldset({ legend, id, hint, error, kind = 'field', legendClassName, className, children }: FieldsetProps) {
   const ids = fieldIds(id)
   const message = messageOf(error)
-  if (look === 'compact') {
-    return (
-      <fieldset aria-describedby={describedBy(hint !== undefined && ids.hint, message && ids.error)} className={className}>
-        <legend className={compactLabelClass}>{legend}</legend>
-        {hint !== undefined ? (
-          <p id={ids.hint} className="mt-1 text-sm text-ink-soft">
-            {hint}
-          </p>
-        ) : null}
-        {children}
-        <CompactFieldError id={ids.error} message={message} />
-      </fieldset>
-    )
-  }
   const isGroup = kind === 'group'
   const errorText = <FieldError id={ids.error} message={message} />
   return (

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { Checkbox } from './checkbox.tsx'
-import { CheckboxList } from './checkbox-list.tsx'
+import { CheckboxList, CompactCheckbox, CompactFieldset, CompactSelect, CompactTextField } from './compact-fields.tsx'
 import { ErrorSummary, problemsOf } from './error-summary.tsx'
 import { Fieldset } from './fieldset.tsx'
 import { RadioGroup } from './radio-group.tsx'
@@ -185,9 +185,9 @@ describe('ErrorSummary', () => {
 describe('the compact look', () => {
   it('names a compact select by its label, without aria-invalid or a description while there is no error', () => {
     const page = render(
-      <Select look="compact" id="filter-beds" label="Bedrooms" name="beds">
+      <CompactSelect id="filter-beds" label="Bedrooms" name="beds">
         <option value="">Any</option>
-      </Select>,
+      </CompactSelect>,
     )
     const select = page.controlLabelled('Bedrooms')
     expect(select).toMatchObject({ tag: 'select', attributes: { id: 'filter-beds', name: 'beds' } })
@@ -197,9 +197,9 @@ describe('the compact look', () => {
 
   it('marks a compact select invalid and describes it by its plain error line', () => {
     const page = render(
-      <Select look="compact" id="filter-beds" label="Bedrooms" name="beds" error={['Pick a number.', 'Other.']}>
+      <CompactSelect id="filter-beds" label="Bedrooms" name="beds" error={['Pick a number.', 'Other.']}>
         <option value="">Any</option>
-      </Select>,
+      </CompactSelect>,
     )
     const select = page.controlLabelled('Bedrooms')
     expect(select.attributes['aria-invalid']).toBe('true')
@@ -209,9 +209,7 @@ describe('the compact look', () => {
   })
 
   it('names a compact text field by its (quiet) label and ties its error to it', () => {
-    const page = render(
-      <TextField look="compact" quietLabel id="filter-minPrice" label="Minimum" name="minPrice" type="number" error="Too low." />,
-    )
+    const page = render(<CompactTextField quietLabel id="filter-minPrice" label="Minimum" name="minPrice" type="number" error="Too low." />)
     const input = page.controlLabelled('Minimum')
     expect(input).toMatchObject({
       tag: 'input',
@@ -223,7 +221,7 @@ describe('the compact look', () => {
 
   it('wraps a compact checkbox in its label and ties its error to it by id', () => {
     const page = render(
-      <Checkbox look="compact" id="filter-furnished" name="furnished" value="true" label="Furnished only" error="Not a choice." />,
+      <CompactCheckbox id="filter-furnished" name="furnished" value="true" label="Furnished only" error="Not a choice." />,
     )
     const label = page.elements.find((element) => element.tag === 'label')!
     expect(label.text).toBe('Furnished only')
@@ -256,6 +254,18 @@ describe('the compact look', () => {
     const group = failed.elements.find((element) => element.tag === 'fieldset')!
     expect(failed.descriptionOf(group)).toEqual(['Pick cats or dogs.'])
     expect(failed.byId('filter-pets-error').tag).toBe('p')
+  })
+
+  it("ties a compact question's error to its fieldset", () => {
+    const page = render(
+      <CompactFieldset id="filter-price" legend="Monthly cost" error="Minimum is above maximum.">
+        <input name="minPrice" aria-label="Minimum" />
+      </CompactFieldset>,
+    )
+    const fieldset = page.elements.find((element) => element.tag === 'fieldset')!
+    expect(fieldset.attributes['aria-describedby']).toBe('filter-price-error')
+    expect(page.descriptionOf(fieldset)).toEqual(['Minimum is above maximum.'])
+    expect(page.elements.find((element) => element.tag === 'legend')?.text).toBe('Monthly cost')
   })
 })
 

@@ -1,6 +1,7 @@
 // Checkboxes whose label wraps the box, and groups of them under a legend: a box can be marked invalid while the
 // message sits once on its group (the listing form's offer, utilities and amenities).
-import { FieldError, describedBy } from './field-parts.tsx'
+import { FieldError } from './field-parts.tsx'
+import { describedBy } from './field-ids.ts'
 
 export function InlineCheckbox({
   name,

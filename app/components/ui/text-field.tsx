@@ -1,22 +1,8 @@
 // A labelled text input (or textarea) whose hint and error are tied to it, so screen readers read
 // them with the field and an error summary can link to it by id.
 import type { ComponentProps, ReactNode } from 'react'
-import {
-  CompactFieldError,
-  FieldError,
-  Hint,
-  LargeFieldError,
-  compactLabelClass,
-  compactInputClass,
-  describedBy,
-  fieldIds,
-  inputClass,
-  largeInputClass,
-  messageOf,
-  type FieldErrorInput,
-  type FieldLook,
-  type FocusProps,
-} from './field-parts.tsx'
+import { FieldNotes, Hint, LargeFieldError, inputClass, largeInputClass, type FieldLook } from './field-parts.tsx'
+import { describedBy, fieldIds, messageOf, type FieldErrorInput, type FocusProps } from './field-ids.ts'
 
 type InputProps = Omit<ComponentProps<'input'>, 'id' | 'name'>
 type TextareaProps = Omit<ComponentProps<'textarea'>, 'id' | 'name'>
@@ -31,30 +17,14 @@ export type TextFieldProps = {
   /** Shown beside the label, e.g. a "Forgot password?" link (large look only). */
   aside?: ReactNode
   /**
-   * `compact`: the dense fields of the search filters; `inline`: the field of a small inline form
-   * (e.g. a chat message's report form): label, control and error placed straight in the form's flow,
-   * without wrappers, the label in the form's own text size.
+   * `inline`: the field of a small inline form (e.g. a chat message's report form): label, control
+   * and error placed straight in the form's flow, without wrappers, the label in the form's own text size.
    */
   look?: FieldLook | 'inline'
-  /** A quieter label (compact look only): for one of a pair under a legend that names them, e.g. "Minimum". */
-  quietLabel?: boolean
 } & FocusProps &
   ((InputProps & { multiline?: false }) | (TextareaProps & { multiline: true }))
 
-export function TextField({
-  label,
-  name,
-  id,
-  error,
-  hint,
-  aside,
-  look,
-  quietLabel,
-  multiline,
-  takesFocus,
-  className,
-  ...props
-}: TextFieldProps) {
+export function TextField({ label, name, id, error, hint, aside, look, multiline, takesFocus, className, ...props }: TextFieldProps) {
   const isLarge = look === 'large'
   const fieldId = id ?? (isLarge ? name : `field-${name}`)
   const ids = fieldIds(fieldId)
@@ -92,35 +62,6 @@ export function TextField({
     )
   }
 
-  if (look === 'compact') {
-    // The id comes first, as in the filters' original markup.
-    const compact = {
-      name,
-      className: className ? `${compactInputClass} ${className}` : compactInputClass,
-      'aria-invalid': message ? true : undefined,
-      'aria-describedby': describedBy(message && ids.error, hint !== undefined && ids.hint),
-      ...focus,
-    }
-    return (
-      <div>
-        <label htmlFor={fieldId} className={quietLabel ? 'block text-sm text-ink-soft' : compactLabelClass}>
-          {label}
-        </label>
-        {multiline ? (
-          <textarea id={fieldId} {...(props as TextareaProps)} {...compact} />
-        ) : (
-          <input id={fieldId} {...(props as InputProps)} {...compact} />
-        )}
-        {hint !== undefined ? (
-          <Hint id={ids.hint} className="mt-1">
-            {hint}
-          </Hint>
-        ) : null}
-        <CompactFieldError id={ids.error} message={message} />
-      </div>
-    )
-  }
-
   if (look === 'inline') {
     // The id and name first, then the caller's attributes, then what the kit derives: the order of plain markup.
     const derived = {
@@ -139,8 +80,7 @@ export function TextField({
         ) : (
           <input id={fieldId} name={name} {...(props as InputProps)} {...derived} />
         )}
-        {hint !== undefined ? <Hint id={ids.hint}>{hint}</Hint> : null}
-        <FieldError id={ids.error} message={message} />
+        <FieldNotes id={fieldId} hint={hint} message={message} />
       </>
     )
   }
@@ -161,8 +101,7 @@ export function TextField({
       <div className="mt-1.5">
         {multiline ? <textarea {...(props as TextareaProps)} {...shared} /> : <input {...(props as InputProps)} {...shared} />}
       </div>
-      {hint !== undefined ? <Hint id={ids.hint}>{hint}</Hint> : null}
-      <FieldError id={ids.error} message={message} />
+      <FieldNotes id={fieldId} hint={hint} message={message} />
     </div>
   )
 }

@@ -2,7 +2,8 @@
 // required monthly fees (rows added and removed in place, or by the server without JavaScript) and
 // the utilities the rent includes.
 import { Button } from '#app/components/ui/button.tsx'
-import { FieldError, describedBy } from '#app/components/ui/field-parts.tsx'
+import { FieldError } from '#app/components/ui/field-parts.tsx'
+import { describedBy } from '#app/components/ui/field-ids.ts'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { UTILITIES } from '#common/listings/vocabulary.ts'
 import { FormStep } from './form-step.tsx'

@@ -2,12 +2,14 @@
 // the form works without JavaScript and the URL is the search.
 import type { FieldErrors } from '#common/forms.ts'
 import { AMENITIES, LISTING_TYPE_LABELS, LISTING_TYPES } from '#common/listings/vocabulary.ts'
-import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import { CheckboxList } from '#app/components/ui/checkbox-list.tsx'
-import { CompactFieldError } from '#app/components/ui/field-parts.tsx'
-import { Fieldset } from '#app/components/ui/fieldset.tsx'
-import { Select } from '#app/components/ui/select.tsx'
-import { TextField } from '#app/components/ui/text-field.tsx'
+import {
+  CheckboxList,
+  CompactCheckbox,
+  CompactFieldError,
+  CompactFieldset,
+  CompactSelect,
+  CompactTextField,
+} from '#app/components/ui/compact-fields.tsx'
 import { BOUNDS_KEYS } from './search-url.ts'
 
 export const SORT_OPTIONS = [
@@ -33,12 +35,11 @@ export function SearchFilters({ params, errors }: { params: URLSearchParams; err
   const value = (name: string) => params.get(name) ?? ''
   return (
     <div className="space-y-5">
-      <Fieldset look="compact" id={fieldId('price')} legend="Monthly cost, all-in (whole dollars)">
+      <CompactFieldset id={fieldId('price')} legend="Monthly cost, all-in (whole dollars)">
         <div className="mt-1 grid grid-cols-2 gap-3">
           {(['minPrice', 'maxPrice'] as const).map((name) => (
-            <TextField
+            <CompactTextField
               key={name}
-              look="compact"
               quietLabel
               id={fieldId(name)}
               label={name === 'minPrice' ? 'Minimum' : 'Maximum'}
@@ -53,35 +54,28 @@ export function SearchFilters({ params, errors }: { params: URLSearchParams; err
             />
           ))}
         </div>
-      </Fieldset>
+      </CompactFieldset>
 
       <div className="grid grid-cols-2 gap-3">
-        <Select look="compact" id={fieldId('beds')} name="beds" label="Bedrooms" defaultValue={value('beds')} error={errors.beds}>
+        <CompactSelect id={fieldId('beds')} name="beds" label="Bedrooms" defaultValue={value('beds')} error={errors.beds}>
           <option value="">Any</option>
           {BEDS.map((n) => (
             <option key={n} value={n}>{`${n}+`}</option>
           ))}
-        </Select>
-        <Select look="compact" id={fieldId('baths')} name="baths" label="Bathrooms" defaultValue={value('baths')} error={errors.baths}>
+        </CompactSelect>
+        <CompactSelect id={fieldId('baths')} name="baths" label="Bathrooms" defaultValue={value('baths')} error={errors.baths}>
           <option value="">Any</option>
           {BATHS.map((n) => (
             <option key={n} value={n}>{`${n}+`}</option>
           ))}
-        </Select>
+        </CompactSelect>
       </div>
 
-      <Select
-        look="compact"
-        id={fieldId('offer')}
-        name="offer"
-        label="Lease or short stay"
-        defaultValue={value('offer')}
-        error={errors.offer}
-      >
+      <CompactSelect id={fieldId('offer')} name="offer" label="Lease or short stay" defaultValue={value('offer')} error={errors.offer}>
         <option value="">Either</option>
         <option value="lease">Lease</option>
         <option value="short-term">Short-term stay</option>
-      </Select>
+      </CompactSelect>
 
       <CheckboxList
         id={fieldId('type')}
@@ -104,8 +98,7 @@ export function SearchFilters({ params, errors }: { params: URLSearchParams; err
         error={errors.pets}
       />
 
-      <Checkbox
-        look="compact"
+      <CompactCheckbox
         id={fieldId('furnished')}
         name="furnished"
         value="true"
@@ -123,8 +116,7 @@ export function SearchFilters({ params, errors }: { params: URLSearchParams; err
         error={errors.amenities}
       />
 
-      <TextField
-        look="compact"
+      <CompactTextField
         id={fieldId('availableBy')}
         label="Available by"
         type="date"
