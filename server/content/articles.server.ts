@@ -1,5 +1,5 @@
 // Knowledge-base articles.
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { article } from '#server/db/schema.ts'
 
@@ -9,18 +9,24 @@ const summaryColumns = {
   slug: article.slug,
   title: article.title,
   summary: article.summary,
-  publishedAt: article.publishedAt,
+  publishedAt: sql<Date>`${article.publishedAt}`.mapWith(article.publishedAt),
 }
 
+/** Published and no longer scheduled: what visitors see. */
+const isPublic = () => and(eq(article.status, 'published'), lte(article.publishedAt, sql`now()`))
+
 export async function findRecentArticles(db: Db, limit: number): Promise<ArticleSummary[]> {
-  return db.select(summaryColumns).from(article).orderBy(desc(article.publishedAt), desc(article.id)).limit(limit)
+  return db.select(summaryColumns).from(article).where(isPublic()).orderBy(desc(article.publishedAt), desc(article.id)).limit(limit)
 }
 
 export async function findArticles(db: Db): Promise<ArticleSummary[]> {
-  return db.select(summaryColumns).from(article).orderBy(desc(article.publishedAt), desc(article.id))
+  return db.select(summaryColumns).from(article).where(isPublic()).orderBy(desc(article.publishedAt), desc(article.id))
 }
 
 export async function findArticleBySlug(db: Db, slug: string) {
-  const [row] = await db.select().from(article).where(eq(article.slug, slug))
+  const [row] = await db
+    .select({ ...summaryColumns, body: article.body, updatedAt: article.updatedAt })
+    .from(article)
+    .where(and(eq(article.slug, slug), isPublic()))
   return row
 }

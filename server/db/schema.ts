@@ -12,6 +12,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -19,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { ARTICLE_CATEGORY_SLUGS, CONTENT_KINDS, CONTENT_STATUSES, FAQ_TOPIC_SLUGS } from '#common/content/vocabulary.ts'
 import { AMENITY_VALUES, LISTING_STATUSES, LISTING_TYPES, UTILITY_VALUES } from '#common/listings/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -27,6 +29,8 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date())
+
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 
 // --- better-auth tables (names and fields as better-auth expects them) ---
 
@@ -331,7 +335,14 @@ export const conversationNotice = pgTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 )
 
-// Knowledge-base articles; the footer's "recent posts" are the newest of them.
+// --- Content: knowledge base, FAQ, terms of use ---
+// Administrators edit each item in the site. `version` rises by one with every save, so a save based
+// on an older version is refused rather than overwriting someone else's; every save also keeps a
+// content_revision. A published item is public from `published_at` (or `effective_at`) on.
+
+const tsvectorColumn = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+// Knowledge-base articles; the footer's "recent posts" are the newest published ones.
 export const article = pgTable(
   'article',
   {
@@ -339,12 +350,141 @@ export const article = pgTable(
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
     summary: text('summary').notNull(),
+    /** Markdown, rendered and sanitised on the server. */
     body: text('body').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    category: text('category').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('draft'),
+    /** When it became (or becomes) public; null for a draft never published. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    /** Times the article was read, for "most read". */
+    readCount: bigint('read_count', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // A title match ranks above a summary match, which ranks above a body match.
+    searchVector: tsvectorColumn('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("summary", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("body", '')), 'C')`,
+      ),
+  },
+  (t) => [
+    index('article_published_at_idx').on(t.status, t.publishedAt),
+    index('article_category_idx').on(t.category, t.publishedAt),
+    index('article_search_vector_idx').using('gin', t.searchVector),
+    check('article_status_check', sql`${t.status} in (${sqlList(CONTENT_STATUSES)})`),
+    check('article_category_check', sql`${t.category} in (${sqlList(ARTICLE_CATEGORY_SLUGS)})`),
+    check('article_published_check', sql`${t.status} = 'draft' or ${t.publishedAt} is not null`),
+  ],
+)
+
+// "Was this helpful?": one vote per visitor per article (a signed-in user's id, or a random visitor
+// cookie), with an optional short comment administrators read.
+export const articleVote = pgTable(
+  'article_vote',
+  {
+    articleId: bigint('article_id', { mode: 'number' })
+      .notNull()
+      .references(() => article.id, { onDelete: 'cascade' }),
+    voterKey: text('voter_key').notNull(),
+    helpful: boolean('helpful').notNull(),
+    comment: text('comment').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('article_published_at_idx').on(t.publishedAt)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.voterKey] }),
+    check('article_vote_comment_length_check', sql`char_length(${t.comment}) <= 500`),
+  ],
+)
+
+export const faqEntry = pgTable(
+  'faq_entry',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The answer's anchor: /faq#slug. */
+    slug: text('slug').notNull().unique(),
+    topic: text('topic').notNull(),
+    question: text('question').notNull(),
+    /** Markdown. */
+    answer: text('answer').notNull(),
+    /** Order within the topic, smallest first. */
+    position: integer('position').notNull().default(0),
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('faq_entry_topic_idx').on(t.topic, t.position),
+    check('faq_entry_status_check', sql`${t.status} in (${sqlList(CONTENT_STATUSES)})`),
+    check('faq_entry_topic_check', sql`${t.topic} in (${sqlList(FAQ_TOPIC_SLUGS)})`),
+    check('faq_entry_published_check', sql`${t.status} = 'draft' or ${t.publishedAt} is not null`),
+  ],
+)
+
+// Versions of the Terms of Use. The one in force is the published version with the latest
+// effective time not in the future; user.terms_version holds the label accepted at sign-up.
+export const termsVersion = pgTable(
+  'terms_version',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The version's name and address: /terms/<label>, e.g. 2025-01-15. */
+    label: text('label').notNull().unique(),
+    /** Markdown. */
+    body: text('body').notNull(),
+    /** What changed from the version before, shown when users are asked to accept it. */
+    summary: text('summary').notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('terms_version_effective_idx').on(t.status, t.effectiveAt),
+    check('terms_version_status_check', sql`${t.status} in (${sqlList(CONTENT_STATUSES)})`),
+  ],
+)
+
+export const termsAcceptance = pgTable(
+  'terms_acceptance',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    termsVersionId: bigint('terms_version_id', { mode: 'number' })
+      .notNull()
+      .references(() => termsVersion.id, { onDelete: 'cascade' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.termsVersionId] })],
+)
+
+// Every save of an article, FAQ entry or terms version: who, when, and the whole item as saved.
+export const contentRevision = pgTable(
+  'content_revision',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    /** The item's version this save produced. */
+    version: integer('version').notNull(),
+    /** The saved fields (title, body, status, …) as JSON. */
+    snapshot: jsonb('snapshot').notNull(),
+    editorId: text('editor_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('content_revision_item_version_idx').on(t.kind, t.itemId, t.version),
+    check('content_revision_kind_check', sql`${t.kind} in (${sqlList(CONTENT_KINDS)})`),
+  ],
 )
 
 // Site-wide settings shared by every instance (e.g. the generated auth secret when none is set).
@@ -355,10 +495,6 @@ export const setting = pgTable('setting', {
 })
 
 // --- Listings ---
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
-
-const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 
 // The id is a bigserial: listings are public, so an opaque id hides nothing, and a small ordered
 // integer keeps the keyset tie-breaker and every index on (key, id) compact.
@@ -424,7 +560,7 @@ export const listing = pgTable(
       .generatedAlwaysAs(
         sql.raw(AMENITY_VALUES.map((value, i) => `(case when '${value}' = any("amenities") then ${2 ** i} else 0 end)`).join(' + ')),
       ),
-    searchVector: tsvector('search_vector')
+    searchVector: tsvectorColumn('search_vector')
       .notNull()
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C')`,

@@ -1,6 +1,7 @@
 // The first knowledge-base articles for renters and landlords. They are written only into an empty
 // article table, so articles edited or removed by an administrator are never brought back.
 import { count } from 'drizzle-orm'
+import type { ArticleCategory } from '#common/content/vocabulary.ts'
 import { siteConfig } from '#common/site-config.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { article } from '#server/db/schema.ts'
@@ -11,12 +12,14 @@ export type SeedArticle = {
   summary: string
   /** Plain-text paragraphs separated by blank lines. */
   body: string
+  category: ArticleCategory
   publishedAt: Date
 }
 
 export const seedArticleList: readonly SeedArticle[] = [
   {
     slug: 'how-to-read-an-all-in-monthly-cost',
+    category: 'renting-basics',
     title: 'How to read an all-in monthly cost',
     summary:
       'The advertised rent is rarely what leaves your account each month. Here is what goes into the all-in figure we show on every listing, and how to compare homes fairly.',
@@ -35,6 +38,7 @@ If you find a recurring charge during a viewing or in the lease that was not in 
   },
   {
     slug: 'security-deposits-what-to-expect',
+    category: 'leases-and-contracts',
     title: 'Security deposits: what to expect',
     summary:
       'How security deposits usually work, what can be deducted, and how to protect yourself when you move in and when you move out. Rules differ by state, so check yours.',
@@ -53,6 +57,7 @@ When you leave, clean the home, return every key, and give the landlord your for
   },
   {
     slug: 'questions-to-ask-before-signing-a-lease',
+    category: 'leases-and-contracts',
     title: 'Questions to ask before signing a lease',
     summary:
       'A lease is a binding contract, often for a year. These questions help you find surprises before you sign, not after you move in.',
@@ -73,6 +78,7 @@ If a clause is unclear, ask what it means and get the answer in writing. Local t
   },
   {
     slug: 'preparing-your-listing-photos',
+    category: 'for-landlords',
     title: 'Preparing your listing photos',
     summary:
       'Good photos bring more and better enquiries. A practical guide for landlords to photographing a home honestly and well with an ordinary phone.',
@@ -93,6 +99,7 @@ Upload your photos in the order a visitor would walk through the home, starting 
   },
   {
     slug: 'spotting-rental-scams',
+    category: 'renting-basics',
     title: 'Spotting rental scams',
     summary:
       'Rental scams follow a few familiar patterns. Learn the warning signs, the payment methods to refuse, and what to do if you think a listing is fake.',
@@ -113,6 +120,7 @@ If you think a listing is a scam, do not send money. Write to us at ${siteConfig
   },
   {
     slug: 'renters-checklist-for-move-in-day',
+    category: 'moving',
     title: "Renter's checklist for move-in day",
     summary:
       'What to do on the day you get the keys so your tenancy starts on the right foot, from recording the condition of the home to setting up utilities.',
@@ -146,6 +154,8 @@ export async function seedArticles(db: Db): Promise<number> {
         title: a.title,
         summary: a.summary,
         body: a.body,
+        category: a.category,
+        status: 'published',
         publishedAt: a.publishedAt,
         createdAt: a.publishedAt,
         updatedAt: a.publishedAt,
