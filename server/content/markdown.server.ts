@@ -1,0 +1,118 @@
+// Markdown as the site shows it: rendered on the server with markdown-it (raw HTML in the source is
+// escaped, not passed through) and then sanitised with sanitize-html against a short allow-list, so
+// nothing an editor writes can run in a reader's browser: no scripts, no event handlers, no
+// styles, no iframes, no javascript: or data: links. Headings get ids for the table of contents.
+import MarkdownIt from 'markdown-it'
+import sanitizeHtml from 'sanitize-html'
+
+export type Heading = { id: string; text: string; level: 2 | 3 }
+
+export type RenderedMarkdown = {
+  /** Safe HTML. */
+  html: string
+  /** The second- and third-level headings in order, for a table of contents. */
+  headings: Heading[]
+  /** The words without markup, for reading time and search snippets. */
+  text: string
+  readingMinutes: number
+}
+
+const WORDS_PER_MINUTE = 220
+
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true })
+
+/** A heading's anchor: lower case words joined by hyphens, made unique within the document. */
+function slugOf(text: string, taken: Set<string>): string {
+  const base =
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'section'
+  let id = base
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
+  taken.add(id)
+  return id
+}
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'strong',
+    'em',
+    's',
+    'code',
+    'pre',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    th: ['align'],
+    td: ['align'],
+    ol: ['start'],
+  },
+  // Relative links, the page's own anchors, and web and mail addresses; never javascript: or data:.
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A first-level heading in an article would compete with the page's title.
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? ''
+      const isExternal = /^https?:\/\//i.test(href)
+      return { tagName, attribs: isExternal ? { ...attribs, rel: 'noopener noreferrer' } : { ...attribs, rel: '' } }
+    },
+  },
+  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href,
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
+
+/** The text of escaped HTML: the few entities sanitize-html writes, back to characters. */
+function decodeEntities(html: string): string {
+  return html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]!)
+}
+
+export function renderMarkdown(source: string): RenderedMarkdown {
+  const tokens = markdown.parse(source, {})
+  const taken = new Set<string>()
+  const headings: Heading[] = []
+  tokens.forEach((token, index) => {
+    if (token.type !== 'heading_open') return
+    // A first-level heading is shown as a second-level one (see h1 below).
+    const level = Math.max(2, Number(token.tag.slice(1)))
+    const text = tokens[index + 1]?.children?.map((child) => child.content).join('') ?? ''
+    const id = slugOf(text, taken)
+    token.attrSet('id', id)
+    if (level === 2 || level === 3) headings.push({ id, text, level })
+  })
+  const html = sanitizeHtml(markdown.renderer.render(tokens, markdown.options, {}), SANITIZE)
+    // sanitize-html keeps empty attributes it was given; internal links carry neither rel nor target.
+    .replaceAll(' rel=""', '')
+    .replaceAll(' target=""', '')
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim()
+  const words = text ? text.split(' ').length : 0
+  return { html, headings, text, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)) }
+}
