@@ -123,7 +123,7 @@ During the tenancy, report repairs in writing as soon as you notice them. A smal
 When you leave:
 
 1. Give notice as your lease requires, in writing.
-2. Clean the home thoroughly, including inside the oven, fridge and cupboards.
+2. Clean the home thoroughly, including inside the oven, fridge and cabinets.
 3. Take a second set of photos and video, room by room, on your last day.
 4. Return every key, fob and remote, and get a receipt for them.
 5. Give the landlord your forwarding address in writing.
@@ -205,7 +205,7 @@ ${notLegalAdvice}`,
 - Clean every room, and clear kitchen and bathroom counters.
 - Put away personal items, paperwork, photos of people and anything with a name or address on it.
 - Open blinds and curtains, and replace any dead light bulbs.
-- Fix small, visible things first: a loose cabinet door, a dripping tap, a missing outlet cover.
+- Fix small, visible things first: a loose cabinet door, a dripping faucet, a missing outlet cover.
 - If the home is occupied, ask the current tenant well in advance, agree on a time, and respect their belongings and privacy. Most states require notice before a landlord enters an occupied home.
 
 ## Take the photos
@@ -231,7 +231,7 @@ A photo of the floor plan or of the view from the main window is often appreciat
 
 ## Be honest
 
-Do not hide a small bathroom or a dated kitchen; show it clearly and describe it plainly. Do not edit out defects, wires or neighbouring buildings, and do not use photos of a different unit or of the building's show flat. Listings on Cooper Home must show the home being offered, as it is now, and photos that mislead are removed. An honest photo also protects you: the renter who arrives knowing what to expect is far more likely to sign.
+Do not hide a small bathroom or a dated kitchen; show it clearly and describe it plainly. Do not edit out defects, wires or neighbouring buildings, and do not use photos of a different unit or of the building's model unit. Listings on Cooper Home must show the home being offered, as it is now, and photos that mislead are removed. An honest photo also protects you: the renter who arrives knowing what to expect is far more likely to sign.
 
 ## Upload and describe them
 
@@ -318,7 +318,7 @@ ${notLegalAdvice}`,
 
 Walk through every room with the move-in checklist from your landlord, or make your own, before anything is carried in. An empty home is far easier to record than one full of boxes.
 
-- Take dated photos and video of walls, floors, ceilings, windows, appliances, the inside of cupboards, and any existing damage.
+- Take dated photos and video of walls, floors, ceilings, windows, appliances, the inside of cabinets and closets, and any existing damage.
 - Note everything on the checklist, sign it, and send a copy to your landlord the same day.
 - Keep your own copy with the lease.
 
@@ -328,7 +328,7 @@ Our guide to the [move-in inspection with photos](/knowledge/move-in-inspection-
 
 ### Water and heat
 
-- Run every tap and check for leaks under sinks.
+- Run every faucet and check for leaks under sinks.
 - Flush each toilet and watch it refill.
 - Check that the shower's hot water arrives and stays hot.
 - Test the heating and the air conditioning, whatever the season.
@@ -360,9 +360,9 @@ Save the landlord's or manager's contact details and the number for emergency re
 
 ### In the first week
 
-- Read the house rules again now that you live there: bin days, recycling, laundry room hours, quiet hours, where bicycles and deliveries go.
+- Read the house rules again now that you live there: trash and recycling days, laundry room hours, quiet hours, where bicycles and deliveries go.
 - Introduce yourself to a neighbour or two. They know which radiator knocks and which door sticks in winter.
-- Note anything that appears once you are living there, such as a slow drain or a draughty window, and report it in writing while the tenancy is new.
+- Note anything that appears once you are living there, such as a slow drain or a drafty window, and report it in writing while the tenancy is new.
 
 Finally, update your address with the postal service, your bank, your employer, your insurer and the voter register, and keep your lease, receipts and move-in record together in one safe place until your deposit is back.
 
@@ -469,13 +469,13 @@ Read the list of covered risks (the "perils") and the exclusions before you buy.
 
 ## How to choose a policy
 
-1. **Make a quick inventory.** Walk through your home with your phone and video your belongings, opening cupboards and drawers. Add up a rough value; most people underestimate it.
+1. **Make a quick inventory.** Walk through your home with your phone and video your belongings, opening cabinets and drawers. Add up a rough value; most people underestimate it.
 2. **Pick replacement cost, not actual cash value.** Replacement cost pays what it costs to buy the item new today; actual cash value takes off depreciation, so a five-year-old sofa pays out very little.
 3. **Choose a deductible** you could pay tomorrow without hardship. A higher deductible lowers the premium.
 4. **Set the liability limit.** Many leases require at least a certain amount, often $100,000; more costs little extra.
 5. **Compare two or three quotes**, and ask about discounts for bundling with car insurance, for smoke alarms, or for paying the year at once.
 
-Premiums depend on where you live, the coverage you choose and your claims history, but a basic policy often costs about the same as a takeaway meal or two a month.
+Premiums depend on where you live, the coverage you choose and your claims history, but a basic policy often costs about the same as a takeout meal or two a month.
 
 ## When the lease requires it
 
@@ -527,7 +527,7 @@ A slow video, narrated ("bedroom two, the north wall, a dent beside the door"), 
 
 ### Kitchen
 
-Open every cupboard and drawer. Photograph the inside of the oven, the fridge and the freezer, the hob, the sink and the dishwasher. Run the tap and check under the sink for leaks or water damage.
+Open every cabinet and drawer. Photograph the inside of the oven, the fridge and the freezer, the stovetop, the sink and the dishwasher. Run the faucet and check under the sink for leaks or water damage.
 
 ### Bathrooms
 
@@ -539,7 +539,7 @@ Photograph any balcony, yard, garage, parking space or storage unit that comes w
 
 ## Writing it down
 
-Photos show what you saw; the checklist says what it means. For each room, write a short line for every defect: "Living room: two small holes above the window, 5 cm scratch on the floor by the door." Note things that do not work, too.
+Photos show what you saw; the checklist says what it means. For each room, write a short line for every defect: "Living room: two small holes above the window, 2-inch scratch on the floor by the door." Note things that do not work, too.
 
 Then:
 
@@ -908,7 +908,7 @@ If you think a figure looks wrong, or have a question about the method, write to
       'Rent figures are everywhere, and they rarely agree. How to read a rent index, a median or a headline, and how to use them when you search, negotiate or set a rent.',
     tags: ['rents', 'negotiating', 'cooper-index'],
     publishedOn: '2026-07-06',
-    body: `"Rents are up 6 %." "Rents fell last month." Both headlines can be true at the same time, about the same city, because they measure different things. Before you use a figure to decide what to pay or what to ask, it helps to know what it is made of.
+    body: `"Rents are up 6%." "Rents fell last month." Both headlines can be true at the same time, about the same city, because they measure different things. Before you use a figure to decide what to pay or what to ask, it helps to know what it is made of.
 
 ## Four questions to ask of any rent figure
 
@@ -978,17 +978,17 @@ Fix what you damaged: fill small nail holes if your lease allows it, replace bul
 ### Utilities and post
 
 - Arrange for your utilities to be closed or transferred on the day you leave, and take a photo of each meter on that day.
-- Forward your post with the postal service, and update your address with your bank, employer and insurer.
+- Forward your mail with the postal service, and update your address with your bank, employer and insurer.
 - Cancel or move your renter's insurance from the day after you leave.
 
 ## The cleaning checklist
 
 Leave the home as clean as it was when you moved in. Room by room:
 
-- **Kitchen:** inside and outside the oven, fridge, freezer, microwave and dishwasher; the hob and extractor hood; cupboards and drawers, inside and out; the sink and taps.
-- **Bathrooms:** toilet, bath or shower, tiles and grout, mirror, cabinets, the extractor fan cover.
-- **Every room:** floors vacuumed and mopped, skirting boards, windowsills, light switches, the inside of wardrobes, marks on walls wiped where paint allows it.
-- **Outside:** balcony, patio or yard cleared; bins emptied; nothing left in storage or parking.
+- **Kitchen:** inside and outside the oven, fridge, freezer, microwave and dishwasher; the stovetop and range hood; cabinets and drawers, inside and out; the sink and faucets.
+- **Bathrooms:** toilet, bath or shower, tiles and grout, mirror, cabinets, the exhaust fan cover.
+- **Every room:** floors vacuumed and mopped, baseboards, windowsills, light switches, the inside of closets, marks on walls wiped where paint allows it.
+- **Outside:** balcony, patio or yard cleared; trash taken out; nothing left in storage or parking.
 
 Take everything with you. Items left behind are often charged for, and rules on how long a landlord must keep them vary by state.
 
@@ -1052,7 +1052,7 @@ ${notLegalAdvice}`,
 
 ## The last week
 
-- Forward your post and update your address with your bank, employer, insurer and the voter register.
+- Forward your mail and update your address with your bank, employer, insurer and the voter register.
 - Pack a first-night box: bedding, towels, a kettle or coffee maker, phone chargers, basic tools, toilet paper, medicines and your important documents.
 - Clean the old home, and follow the checklist in [moving out and getting your deposit back](/knowledge/moving-out-and-getting-your-deposit-back).
 - Confirm the time and the key handover with your new landlord, and the arrival time with the movers.
@@ -1060,7 +1060,7 @@ ${notLegalAdvice}`,
 ## Moving day and the first week
 
 - Before unloading, do the [move-in inspection with photos](/knowledge/move-in-inspection-with-photos) while the rooms are empty.
-- Test taps, heating, alarms and locks, as in the [move-in day checklist](/knowledge/renters-checklist-for-move-in-day).
+- Test faucets, heating, alarms and locks, as in the [move-in day checklist](/knowledge/renters-checklist-for-move-in-day).
 - Count your keys, photograph the meters, and report anything broken in writing.
 - Unpack the kitchen and the bedrooms first; the rest can wait.
 
