@@ -26,8 +26,7 @@ Typical required fees include:
 - a mandatory amenity or "community" fee;
 - a flat charge for water, sewer or trash;
 - a required parking or storage fee, when the home cannot be rented without it;
-- a technology, package-locker or valet-trash fee;
-- pet rent, when you will live there with a pet.
+- a technology, package-locker or valet-trash fee.
 
 For homes offered only as short stays, the all-in figure counts 30 nights as a month, so you can set a short stay beside a lease on the same scale.
 
@@ -38,6 +37,7 @@ Some costs are real but do not belong in a monthly figure:
 - **One-time costs**: application fees, holding deposits, the security deposit and move-in fees. They matter for the cash you need on the day you sign, not for your monthly budget, so ask for them separately.
 - **Costs that depend on how you live**: electricity, gas, internet or metered water. A listing shows which utilities are included; everything else you pay yourself.
 - **Optional extras**: a second parking space or a storage unit you may take or leave.
+- **Charges that depend on your household**: pet rent, for example, applies only if you bring a pet. Look for it in the listing's pet policy, and add it yourself.
 
 ## How to compare two homes fairly
 
@@ -694,7 +694,7 @@ Landlords use three kinds of charges, sometimes together:
 
 - **A pet deposit** is refundable, like a security deposit, and covers damage caused by the animal. Many states count it toward the overall cap on deposits.
 - **A pet fee** is a one-time, non-refundable charge.
-- **Pet rent** is a monthly charge. On Cooper Home, required pet rent belongs in the all-in monthly cost of a home, because you pay it every month. See [how to read an all-in monthly cost](/knowledge/how-to-read-an-all-in-monthly-cost).
+- **Pet rent** is a monthly charge. It is a real part of your monthly budget, but because it applies only to tenants with pets, it is not in a listing's all-in monthly cost: add it yourself when you compare homes. See [how to read an all-in monthly cost](/knowledge/how-to-read-an-all-in-monthly-cost).
 
 Whether a landlord may charge each of these, and how much, depends on your state and city. Ask for every pet charge in writing, and make sure the lease or a pet addendum names them.
 
@@ -768,7 +768,7 @@ Describe the home, never the tenant you want. Phrases like "perfect for a young 
 
 ## Price and terms: the whole price
 
-Enter the monthly rent, the minimum term in months and the security deposit. Then add **every recurring fee a tenant must pay**, each with its name and monthly amount: amenity, trash, water, parking that comes with the home, required pet rent, a technology fee. Cooper Home adds them to the rent to show the **all-in monthly cost** on the listing, in search results and in the price filter. Renters compare homes by that figure (see [how to read an all-in monthly cost](/knowledge/how-to-read-an-all-in-monthly-cost)).
+Enter the monthly rent, the minimum term in months and the security deposit. Then add **every recurring fee a tenant must pay**, each with its name and monthly amount: amenity, trash, water, parking that comes with the home, a technology fee. Charges only some tenants pay, such as pet rent, belong in the pet policy instead. Cooper Home adds them to the rent to show the **all-in monthly cost** on the listing, in search results and in the price filter. Renters compare homes by that figure (see [how to read an all-in monthly cost](/knowledge/how-to-read-an-all-in-monthly-cost)).
 
 Leaving a required fee out does not make a home cheaper; it makes the listing inaccurate, and renters who find it at the lease signing walk away. Listing every recurring fee is one of the rules landlords agree to when they publish.
 
@@ -804,12 +804,12 @@ The federal Fair Housing Act forbids discrimination in renting because of:
 
 - race or colour;
 - religion;
-- sex, which includes sexual orientation and gender identity;
+- sex;
 - national origin;
 - familial status, meaning households with children under 18 or someone pregnant;
 - disability.
 
-Many states and cities protect more characteristics, such as age, marital status, military or veteran status, source of income (including housing vouchers), or certain criminal records. Check your state's and city's rules before you write your criteria.
+Many states and cities protect more characteristics, such as sexual orientation, gender identity, age, marital status, military or veteran status, source of income (including housing vouchers), or certain criminal records. Check your state's and city's rules before you write your criteria. Cooper Home's [Terms of Use](/terms) forbid discrimination on any of these grounds, including sexual orientation and gender identity, and on any other ground protected where the home is.
 
 Discrimination is not only refusing someone. It also includes different terms, different prices or deposits, steering people toward or away from certain homes, saying a home is taken when it is not, and wording in a listing that suggests a preference.
 
@@ -964,7 +964,7 @@ ${notLegalAdvice}`,
 
 ## One to two months before
 
-- **Check your lease** for the notice period, the end date, and any cleaning or move-out rules (professional carpet cleaning, for example, which some states do not allow landlords to require).
+- **Check your lease** for the notice period, the end date, and any cleaning or move-out rules (professional carpet cleaning, for example; whether a landlord may require it varies by state).
 - **Give notice in writing**, in the way the lease asks, and keep a copy. A Cooper Home message or an e-mail leaves a dated record; some leases require a letter.
 - **Ask for a pre-move-out inspection** if your state or your landlord offers one. It tells you what the landlord would charge for, while you still have time to fix it.
 - **Book the movers** or the van, and arrange time off work for the day.

@@ -116,7 +116,7 @@ By publishing, you confirm that you own the home or are authorised to rent it ou
     slug: 'fees-in-a-listing',
     topic: 'listing-a-home',
     question: 'Which fees must I include in my listing?',
-    answer: `Every recurring fee a tenant must pay, each with its name and monthly amount: amenity, trash, water, required parking, pet rent, technology fees and the like. A listing can have up to 20 fees. We add them to the rent to show the all-in monthly cost that renters search and compare by. The deposit has its own field, and optional extras belong in the description.
+    answer: `Every recurring fee a tenant must pay, each with its name and monthly amount: amenity, trash, water, required parking, technology fees and the like. Charges only some tenants pay, such as pet rent, belong in the pet policy. A listing can have up to 20 fees. We add them to the rent to show the all-in monthly cost that renters search and compare by. The deposit has its own field, and optional extras belong in the description.
 
 Listing every required fee is one of the rules in the [Terms of Use](/terms); listings found to leave one out are corrected or removed.`,
   },

@@ -138,7 +138,7 @@ When you publish a listing, you confirm and agree that:
 
 - you own the home or are authorised by its owner to rent it out on these terms;
 - the listing describes the home accurately: its type, size, rooms, amenities, pet policy and availability are as stated, and its photos show the home being offered as it is now, without edits that hide defects;
-- the listing's all-in monthly cost is complete: it is the rent plus every recurring charge a renter must pay to live in the home (such as mandatory amenity, parking, pet, technology or utility fees), entered as fees on the listing, and one-time charges such as deposits and application fees are stated in full;
+- the listing's all-in monthly cost is complete: it is the rent plus every recurring charge a renter must pay to live in the home (such as mandatory amenity, parking, technology or utility fees), entered as fees on the listing; charges that apply only to some tenants, such as pet rent, are stated in the listing; and one-time charges such as deposits and application fees are stated in full;
 - the home is available on the dates shown; you will confirm that a published listing is still available at least every 30 days, and mark it leased or withdraw it promptly when it is not;
 - you will comply with the fair housing laws and with all other laws that apply to renting the home, including licensing, safety and deposit rules.
 
