@@ -15,24 +15,42 @@ const kindOf = (change: ChangeObject<string>): DiffPart['kind'] => (change.added
 
 const visibleLength = (text: string) => text.replace(/\s+/g, '').length
 
+/** A text replaced by another as a whole. */
+function replaced(removed: string, added: string): DiffPart[] {
+  const parts: DiffPart[] = []
+  if (removed) parts.push({ kind: 'removed', text: removed })
+  if (added) parts.push({ kind: 'added', text: added })
+  return parts
+}
+
 /** A removed block and the block that replaced it, word by word if they are mostly the same words. */
 function refine(removed: string, added: string): DiffPart[] {
-  const whole: DiffPart[] = [
-    { kind: 'removed', text: removed },
-    { kind: 'added', text: added },
-  ]
+  const whole = replaced(removed, added)
   const words = diffWordsWithSpace(removed, added, { maxEditLength: MAX_WORD_EDITS })
   if (!words) return whole
   const shared = words.filter((change) => !change.added && !change.removed).reduce((sum, change) => sum + visibleLength(change.value), 0)
   const longest = Math.max(visibleLength(removed), visibleLength(added))
   if (longest > 0 && shared / longest < MIN_SHARED_SHARE) return whole
-  return groupChanges(words.map((change) => ({ kind: kindOf(change), text: change.value })))
+  return words.map((change) => ({ kind: kindOf(change), text: change.value }))
+}
+
+const linesOf = (text: string) => text.match(/[^\n]*\n|[^\n]+/g) ?? []
+
+/**
+ * A block of lines and the block that replaced it: line by line when they have as many lines (an
+ * edited list keeps its untouched words even if one item was rewritten), else as one block.
+ */
+function refineBlock(removed: string, added: string): DiffPart[] {
+  const removedLines = linesOf(removed)
+  const addedLines = linesOf(added)
+  if (removedLines.length < 2 || removedLines.length !== addedLines.length) return refine(removed, added)
+  return removedLines.flatMap((line, index) => refine(line, addedLines[index]!))
 }
 
 /**
- * Changed words read as one phrase when only spaces stand between them: "two months" replaced by
- * "one month", not "two" by "one" and "months" by "month". Each run of changes becomes what it
- * removed, then what it added.
+ * Each run of changes becomes what it removed, then what it added: changed words read as one
+ * phrase when only spaces stand between them ("two months" replaced by "one month", not "two" by
+ * "one" and "months" by "month"), and rewritten lines in a row as one block, not line by line.
  */
 function groupChanges(parts: DiffPart[]): DiffPart[] {
   const grouped: DiffPart[] = []
@@ -66,22 +84,20 @@ function groupChanges(parts: DiffPart[]): DiffPart[] {
  * parts and added ones `after`). Two empty texts have no parts.
  */
 export function diffText(before: string, after: string): DiffPart[] {
-  const lines = diffLines(before, after, { maxEditLength: MAX_LINE_EDITS }) ?? [
-    { value: before, added: false, removed: true, count: 0 },
-    { value: after, added: true, removed: false, count: 0 },
-  ]
+  const lines = diffLines(before, after, { maxEditLength: MAX_LINE_EDITS })
+  if (!lines) return replaced(before, after)
   const parts: DiffPart[] = []
   for (let index = 0; index < lines.length; index++) {
     const change = lines[index]!
     const next = lines[index + 1]
     if (change.removed && next?.added) {
-      parts.push(...refine(change.value, next.value))
+      parts.push(...refineBlock(change.value, next.value))
       index++
     } else {
       parts.push({ kind: kindOf(change), text: change.value })
     }
   }
-  return mergeAdjacent(parts.filter((part) => part.text !== ''))
+  return mergeAdjacent(groupChanges(parts.filter((part) => part.text !== '')))
 }
 
 function mergeAdjacent(parts: DiffPart[]): DiffPart[] {

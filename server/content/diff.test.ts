@@ -82,6 +82,20 @@ describe('diffText', () => {
     ])
   })
 
+  it('compares an edited block line by line when it has as many lines as before', () => {
+    const before = '- one cat\n- two dogs\n- three birds\n'
+    const after = '- one cat\n- two big dogs\n- a completely different item here\n'
+    const parts = diffText(before, after)
+    expect(parts).toEqual([
+      { kind: 'same', text: '- one cat\n- two ' },
+      { kind: 'added', text: 'big ' },
+      { kind: 'same', text: 'dogs\n' },
+      { kind: 'removed', text: '- three birds\n' },
+      { kind: 'added', text: '- a completely different item here\n' },
+    ])
+    expectBothTextsIn(parts, before, after)
+  })
+
   it('keeps changes of whitespace alone', () => {
     const parts = diffText('a b\n', 'a  b\n')
     expect(parts).toEqual([
@@ -130,10 +144,30 @@ describe('diffText', () => {
   })
 
   it('compares long texts with nothing in common', () => {
-    const before = Array.from({ length: 10_000 }, (_, index) => `Old ${index}`).join('\n')
-    const after = Array.from({ length: 10_000 }, (_, index) => `New ${index}`).join('\n')
+    const before = Array.from({ length: 10_000 }, (_, index) => `Old line ${index}`).join('\n')
+    const after = Array.from({ length: 10_000 }, (_, index) => `Something else ${index * 3 + 1}`).join('\n')
     const parts = diffText(before, after)
     expectBothTextsIn(parts, before, after)
     expect(parts.map(({ kind }) => kind)).toEqual(['removed', 'added'])
+  })
+
+  it('shows a long text added to or removed from nothing as one part', () => {
+    const long = Array.from({ length: 10_000 }, (_, index) => `Line ${index}\n`).join('')
+    expect(diffText('', long)).toEqual([{ kind: 'added', text: long }])
+    expect(diffText(long, '')).toEqual([{ kind: 'removed', text: long }])
+  })
+
+  it('compares a text whose every line was edited word by word', () => {
+    const before = Array.from({ length: 500 }, (_, index) => `Item ${index}: the old value`).join('\n')
+    const after = Array.from({ length: 500 }, (_, index) => `Item ${index}: the new value`).join('\n')
+    const parts = diffText(before, after)
+    expectBothTextsIn(parts, before, after)
+    expect(parts.slice(0, 4)).toEqual([
+      { kind: 'same', text: 'Item 0: the ' },
+      { kind: 'removed', text: 'old' },
+      { kind: 'added', text: 'new' },
+      { kind: 'same', text: ' value\nItem 1: the ' },
+    ])
+    expect(parts).toHaveLength(3 * 500 + 1)
   })
 })
