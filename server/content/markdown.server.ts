@@ -31,18 +31,21 @@ markdown.renderer.rules.image = (tokens, index, options, env, renderer) =>
 const RESERVED_IDS = ['main', 'mobile-menu', 'top']
 
 /** A heading's anchor: lower case words joined by hyphens, made unique within the document. */
-function slugOf(text: string, taken: Set<string>): string {
+function slugOf(text: string, taken: Map<string, number>): string {
   const base =
     text
       .toLowerCase()
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'section'
+      .slice(0, 60)
+      .replace(/^-+|-+$/g, '') || 'section'
   let id = base
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
-  taken.add(id)
+  // Counting on from the last number given to this base keeps many equal headings linear.
+  let n = taken.get(base) ?? 1
+  while (taken.has(id)) id = `${base}-${++n}`
+  taken.set(base, n)
+  taken.set(id, 1)
   return id
 }
 
@@ -130,7 +133,7 @@ export function sanitizeContentHtml(html: string): string {
 
 export function renderMarkdown(source: string): RenderedMarkdown {
   const tokens = markdown.parse(source, {})
-  const taken = new Set<string>(RESERVED_IDS)
+  const taken = new Map(RESERVED_IDS.map((id) => [id, 1]))
   const headings: Heading[] = []
   tokens.forEach((token, index) => {
     if (token.type !== 'heading_open') return

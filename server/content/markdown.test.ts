@@ -200,6 +200,14 @@ describe('renderMarkdown', () => {
     expect(html).toBe('<h2 id="the-all-in-rent-fees">The <em>all-in</em> <code>rent</code> &amp; <a href="/knowledge/fees">fees</a></h2>\n')
   })
 
+  it('keeps ids short and whole, and unique however many headings are alike', () => {
+    const long = `${'a'.repeat(59)} b c`
+    expect(renderMarkdown(`## ${long}`).headings).toEqual([{ id: 'a'.repeat(59), text: long, level: 2 }])
+    const ids = renderMarkdown('## Same\n\n## Same 2\n\n'.repeat(2000)).headings.map(({ id }) => id)
+    expect(new Set(ids).size).toBe(4000)
+    expect(ids.slice(0, 4)).toEqual(['same', 'same-2', 'same-3', 'same-2-2'])
+  })
+
   it('never gives a heading an id the page around it uses', () => {
     expect(renderMarkdown('## Main\n\n## Top\n\n## Mobile menu').headings.map(({ id }) => id)).toEqual(['main-2', 'top-2', 'mobile-menu-2'])
   })
