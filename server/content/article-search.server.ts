@@ -36,6 +36,16 @@ export function splitHighlights(headline: string): HighlightedText {
   return parts
 }
 
+/** A snippet cut from the middle of a sentence says so at either end. */
+function withEllipses(parts: HighlightedText): HighlightedText {
+  if (parts.length === 0) return parts
+  const first = parts[0]!
+  const last = parts.at(-1)!
+  const head: HighlightedText = /^\p{Ll}/u.test(first.text) ? [{ text: '… ', isMatch: false }] : []
+  const tail: HighlightedText = /[.!?:)]\s*$/.test(last.text) ? [] : [{ text: ' …', isMatch: false }]
+  return [...head, ...parts, ...tail]
+}
+
 export async function searchArticles(db: Db, { q, limit = 20 }: { q: string; limit?: number }): Promise<ArticleSearchResult> {
   const query = sql`websearch_to_tsquery('english', ${q})`
   const titleMatch = sql`(to_tsvector('english', ${article.title}) @@ ${query})`
@@ -68,7 +78,7 @@ export async function searchArticles(db: Db, { q, limit = 20 }: { q: string; lim
     hits: rows.map(({ total: _total, titleHeadline, bodyHeadline, ...card }) => ({
       ...card,
       highlightedTitle: splitHighlights(titleHeadline),
-      snippet: splitHighlights(bodyHeadline),
+      snippet: withEllipses(splitHighlights(bodyHeadline)),
     })),
   }
 }
