@@ -226,6 +226,21 @@ describe('knowledge-base articles', () => {
       })
     })
 
+    it('follow publishing: an unpublished article leaves, a scheduled one arrives when its time comes', async () => {
+      const posts = async () =>
+        ((await (await t.app.request(`${TEST_ORIGIN}/api/recent-posts`)).json()) as { slug: string }[]).map((p) => p.slug)
+      const live = await createArticle(db())
+      const later = await createArticle(db(), { publishedAt: tomorrow() })
+      expect(await posts()).toEqual([live.slug])
+      await db().update(article).set({ status: 'draft' }).where(eq(article.id, live.id))
+      await db()
+        .update(article)
+        .set({ publishedAt: new Date(Date.now() - 1000) })
+        .where(eq(article.id, later.id))
+      expect(await posts()).toEqual([later.slug])
+      await db().delete(article)
+    })
+
     it('answers an empty list before any article exists', async () => {
       const res = await t.app.request(`${TEST_ORIGIN}/api/recent-posts`)
       expect(res.status).toBe(200)

@@ -3,8 +3,7 @@ import { Link } from 'react-router'
 import { articlePath, categoryLabel, categoryPath, type ArticleCard } from '#common/content/knowledge.ts'
 import { formatDate, isoDate } from '#app/utils/format.ts'
 
-export function ArticleCards({ articles, headingLevel = 3 }: { articles: ArticleCard[]; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+export function ArticleCards({ articles }: { articles: ArticleCard[] }) {
   return (
     <ul className="grid gap-5 md:grid-cols-2">
       {articles.map((article) => (
@@ -17,11 +16,11 @@ export function ArticleCards({ articles, headingLevel = 3 }: { articles: Article
               <span aria-hidden="true"> · </span>
               <time dateTime={isoDate(article.publishedAt)}>{formatDate(article.publishedAt)}</time>
             </p>
-            <Heading className="mt-2 text-lg font-semibold text-ink">
+            <h3 className="mt-2 text-lg font-semibold text-ink">
               <Link to={articlePath(article.slug)} className="hover:text-brand-700 hover:underline">
                 {article.title}
               </Link>
-            </Heading>
+            </h3>
             <p className="mt-2 flex-1 leading-7 text-ink-soft">{article.summary}</p>
           </article>
         </li>
