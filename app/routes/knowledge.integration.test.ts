@@ -6,6 +6,7 @@ import { article, articleVote } from '#server/db/schema.ts'
 import { createArticle, tomorrow } from '#tests/support/articles.ts'
 import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
 import { createTestServices, formRequest, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
+import { signIn, signUpVerifiedUser } from '#tests/support/users.ts'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
@@ -214,6 +215,15 @@ describe('knowledge-base pages', () => {
         expect(response.status, JSON.stringify(fields).slice(0, 60)).toBe(400)
         expect(await response.text()).toMatch(message)
       }
+    })
+
+    it('counts a signed-in user once, on every device, without a visitor cookie', async () => {
+      const user = await signUpVerifiedUser(t)
+      const first = await post({ intent: 'vote', helpful: 'yes' }, user.cookie)
+      expect(first.headers.get('Set-Cookie') ?? '').not.toContain('cooper_visitor')
+      await post({ intent: 'vote', helpful: 'no' }, await signIn(t, user))
+      const mine = (await votes()).filter((vote) => vote.voterKey === `user:${user.id}`)
+      expect(mine.map((vote) => vote.helpful)).toEqual([false])
     })
 
     it('answers 404 for a vote on a draft', async () => {
