@@ -103,6 +103,12 @@ describe('knowledge-base pages', () => {
       expect(sitemap).toContain(`<loc>${TEST_ORIGIN}/knowledge/category/moving</loc>`)
     })
 
+    it('answers 404 for an article address no article can have', async () => {
+      for (const slug of ['no-such-article', 'a%00b', 'x'.repeat(400), '%E2%80%AE']) {
+        expect((await pages.get(`/knowledge/${slug}`)).status, slug.slice(0, 20)).toBe(404)
+      }
+    })
+
     it('answers 404 for an unknown category', async () => {
       expect((await pages.get('/knowledge/category/astrology')).status).toBe(404)
     })
@@ -125,6 +131,7 @@ describe('knowledge-base pages', () => {
       }
       const { html } = await pages.get('/knowledge')
       expect(html).toMatch(/<link rel="alternate" type="application\/atom\+xml"[^>]*href="\/knowledge\/feed.xml"/)
+      expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/knowledge"/>`)
     })
 
     it('holds the 20 newest public articles', async () => {
@@ -208,6 +215,7 @@ describe('knowledge-base pages', () => {
         [{ intent: 'vote' }, /Choose Yes or No/],
         [{ intent: 'comment', comment: 'Hello' }, /Answer Yes or No first/],
         [{ intent: 'comment', comment: 'x'.repeat(501) }, /500 characters or fewer/],
+        [{ intent: 'comment', comment: 'nul\u0000here' }, /without control characters/],
         [{ intent: 'delete-everything' }, /Choose Yes or No/],
       ]
       for (const [fields, message] of cases) {

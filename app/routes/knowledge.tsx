@@ -10,11 +10,12 @@ import { pageMeta } from '#app/utils/meta.ts'
 import { KNOWLEDGE_FEED_PATH } from '#common/content/knowledge.ts'
 import { siteConfig } from '#common/site-config.ts'
 import { appContext } from '#server/http/app-context.server.ts'
+import { publicOrigin } from '#server/listings/index.server.ts'
 import { loadKnowledgeHome } from './knowledge.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
-  return loadKnowledgeHome(services.database.db, request)
+  return loadKnowledgeHome(services.database.db, request, publicOrigin(services.config, request))
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -31,6 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
       title: `${siteConfig.name} knowledge base`,
       href: KNOWLEDGE_FEED_PATH,
     },
+    ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: loaderData.canonicalUrl }] : []),
     // A search's results are for the visitor, not for search engines.
     ...(isSearch ? [{ name: 'robots', content: 'noindex' }] : []),
   ]

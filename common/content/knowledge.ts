@@ -23,12 +23,15 @@ export type ArticleSearchResult = { total: number; hits: ArticleSearchHit[] }
 export const MAX_SEARCH_LENGTH = 200
 export const MAX_VOTE_COMMENT_LENGTH = 500
 
+/** Characters no text here needs (tabs and line breaks aside), and the database cannot hold a NUL. */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
 /** The search box: at most 200 characters of ordinary text; empty means no search. */
 export const articleSearchSchema = z.object({
   q: z
     .string()
     .max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters: a few words work best.`)
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Search for words, without control characters.')
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'Search for words, without control characters.')
     .transform((value) => value.replace(/\s+/g, ' ').trim()),
 })
 
@@ -41,7 +44,8 @@ export const articleVoteSchema = z.discriminatedUnion('intent', [
       .string()
       .trim()
       .min(1, 'Write a comment, or leave it: your vote is already counted.')
-      .max(MAX_VOTE_COMMENT_LENGTH, `Keep the comment to ${MAX_VOTE_COMMENT_LENGTH} characters or fewer.`),
+      .max(MAX_VOTE_COMMENT_LENGTH, `Keep the comment to ${MAX_VOTE_COMMENT_LENGTH} characters or fewer.`)
+      .refine((value) => !CONTROL_CHARACTERS.test(value), 'Write the comment as plain text, without control characters.'),
   }),
 ])
 

@@ -1,7 +1,7 @@
 // Knowledge-base articles as visitors read them: only published articles whose publication time has
 // come are public (a draft or a scheduled article is invisible to every public read below).
 import { and, arrayOverlaps, desc, eq, lte, ne, or, sql } from 'drizzle-orm'
-import type { ArticleCard } from '#common/content/knowledge.ts'
+import { CONTROL_CHARACTERS, type ArticleCard } from '#common/content/knowledge.ts'
 import type { ArticleCategory } from '#common/content/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { article, user } from '#server/db/schema.ts'
@@ -79,6 +79,8 @@ export async function countArticlesByCategory(db: Db): Promise<Partial<Record<Ar
 }
 
 export async function findArticleBySlug(db: Db, slug: string): Promise<PublicArticle | undefined> {
+  // No article has such an address, and the database could not even compare a NUL.
+  if (slug.length > 300 || CONTROL_CHARACTERS.test(slug)) return undefined
   const [row] = await db
     .select({ ...cardColumns, id: article.id, body: article.body, tags: article.tags, authorName: user.name })
     .from(article)
