@@ -12,6 +12,8 @@ export default [
   route('robots.txt', 'routes/robots.ts'),
   route('cooper', 'routes/cooper.tsx'),
   route('knowledge', 'routes/knowledge.tsx'),
+  route('knowledge/feed.xml', 'routes/knowledge-feed.ts'),
+  route('knowledge/category/:category', 'routes/knowledge-category.tsx'),
   route('knowledge/:slug', 'routes/knowledge-article.tsx'),
   route('faq', 'routes/faq.tsx'),
   route('terms', 'routes/terms.tsx'),

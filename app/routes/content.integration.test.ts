@@ -1,6 +1,7 @@
 // The content routes' loaders against a real database: what the pages get to render.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
+import { seedArticles as seedArticleTexts } from '#server/content/seed/articles.ts'
 import { seedArticles } from '#server/seed/articles.server.ts'
 import { toastHeaders } from '#server/http/flash.server.ts'
 import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
@@ -24,24 +25,21 @@ describe('content routes', () => {
     return loader({ request, params, context: t.context(), unstable_pattern: path } as never) as ReturnType<L>
   }
 
-  it('/knowledge lists every article, newest first', async () => {
-    const { articles } = await call(knowledgeLoader, '/knowledge')
-    expect(articles.map((a) => a.title)).toEqual([
-      "Renter's checklist for move-in day",
-      'Spotting rental scams',
-      'Preparing your listing photos',
-      'Questions to ask before signing a lease',
-      'Security deposits: what to expect',
-      'How to read an all-in monthly cost',
-    ])
+  it('/knowledge shows the newest articles first, the categories and the most read', async () => {
+    const result = await call(knowledgeLoader, '/knowledge')
+    if (!('newest' in result)) throw new Error('expected the page data')
+    const newestFirst = [...seedArticleTexts].sort((a, b) => b.publishedOn.localeCompare(a.publishedOn))
+    expect(result.newest.map((a) => a.slug)).toEqual(newestFirst.slice(0, result.newest.length).map((a) => a.slug))
+    expect(result.mostRead.length).toBeGreaterThan(0)
+    expect(Object.values(result.counts).reduce((sum, n) => sum + n, 0)).toBe(seedArticleTexts.length)
   })
 
-  it('/knowledge/:slug gives the article split into paragraphs', async () => {
+  it('/knowledge/:slug gives the article rendered from Markdown, with its table of contents', async () => {
     const { article } = await call(articleLoader, '/knowledge/spotting-rental-scams', { slug: 'spotting-rental-scams' })
     expect(article.title).toBe('Spotting rental scams')
-    expect(article.paragraphs.length).toBeGreaterThanOrEqual(5)
-    expect(article.paragraphs[0]).toMatch(/^Most people who list homes are honest/)
-    expect(article.paragraphs.every((p) => !p.includes('\n'))).toBe(true)
+    expect(article.headings.length).toBeGreaterThanOrEqual(2)
+    expect(article.html).toContain(`<h2 id="${article.headings[0]!.id}">`)
+    expect(article.readingMinutes).toBeGreaterThanOrEqual(1)
   })
 
   it('/knowledge/:slug answers 404 for an unknown article', async () => {

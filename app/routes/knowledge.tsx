@@ -1,59 +1,102 @@
-import { Link } from 'react-router'
+// /knowledge: search (a plain GET form, results as you type with JavaScript), the categories, the
+// newest and the most-read articles.
 import type { Route } from './+types/knowledge'
-import { ArrowRightIcon } from '#app/components/icons.tsx'
+import { ArticleCards, ArticleTitles } from '#app/components/knowledge/article-list.tsx'
+import { CategoryList } from '#app/components/knowledge/category-list.tsx'
+import { KnowledgeSearchForm } from '#app/components/knowledge/search-form.tsx'
+import { countSentence, SearchResults } from '#app/components/knowledge/search-results.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { appContext } from '#server/http/app-context.server.ts'
-import { formatDate, isoDate } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { findArticles } from '#server/content/index.server.ts'
+import { KNOWLEDGE_FEED_PATH } from '#common/content/knowledge.ts'
+import { siteConfig } from '#common/site-config.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { publicOrigin } from '#server/listings/index.server.ts'
+import { loadKnowledgeHome } from './knowledge.server.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
-  return { articles: await findArticles(services.database.db) }
+  return loadKnowledgeHome(services.database.db, request, publicOrigin(services.config, request))
 }
 
-export function meta() {
-  return pageMeta(
-    'Knowledge Base',
-    'Plain-language guides for renters and landlords: monthly costs, security deposits, leases, listing photos, move-in day and rental scams.',
-  )
+export function meta({ loaderData }: Route.MetaArgs) {
+  const isSearch = Boolean(loaderData?.q)
+  return [
+    ...pageMeta(
+      isSearch ? `“${loaderData!.q}” in the Knowledge Base` : 'Knowledge Base',
+      'Plain-language guides for renters and landlords: monthly costs, leases, deposits, moving, scams, listing a home and the Cooper Index.',
+    ),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/atom+xml',
+      title: `${siteConfig.name} knowledge base`,
+      href: KNOWLEDGE_FEED_PATH,
+    },
+    ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: loaderData.canonicalUrl }] : []),
+    // A search's results are for the visitor, not for search engines.
+    ...(isSearch ? [{ name: 'robots', content: 'noindex' }] : []),
+  ]
 }
 
 export default function Knowledge({ loaderData }: Route.ComponentProps) {
-  const { articles } = loaderData
+  const { q, error, counts, result, newest, mostRead } = loaderData
   return (
     <div className="space-y-10">
       <PageHeader kicker="Guides for renters and landlords" title="Knowledge Base">
         <p>Plain-language guides to renting and letting a home, from reading a monthly cost to move-in day.</p>
       </PageHeader>
 
-      {articles.length === 0 ? (
-        <p className="text-ink-soft">There are no articles yet.</p>
-      ) : (
-        <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-          {articles.map((article) => (
-            <li key={article.slug}>
-              <article className="flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-                <p className="text-sm text-ink-soft">
-                  <time dateTime={isoDate(article.publishedAt)}>{formatDate(article.publishedAt)}</time>
-                </p>
-                <h2 className="mt-2 text-lg font-semibold text-ink">
-                  <Link to={`/knowledge/${article.slug}`} className="hover:text-brand-700 hover:underline">
-                    {article.title}
-                  </Link>
-                </h2>
-                <p className="mt-2 flex-1 leading-7 text-ink-soft">{article.summary}</p>
-                <Link
-                  to={`/knowledge/${article.slug}`}
-                  className="mt-5 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:underline"
-                >
-                  Read the article<span className="sr-only">: {article.title}</span>
-                  <ArrowRightIcon className="size-4" />
-                </Link>
-              </article>
-            </li>
-          ))}
-        </ul>
+      <div className="max-w-3xl">
+        <KnowledgeSearchForm q={q} error={error} />
+      </div>
+
+      {/* Announced as the results change while someone types. */}
+      <p role="status" className={result ? 'font-medium text-ink' : 'sr-only'}>
+        {result ? countSentence(result.total, q, result.hits.length) : ''}
+      </p>
+
+      {result ? (
+        <section aria-labelledby="results-heading" className="max-w-3xl">
+          <h2 id="results-heading" className="sr-only">
+            Search results
+          </h2>
+          <SearchResults q={q} result={result} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="categories-heading">
+        <h2 id="categories-heading" className="text-xl font-semibold text-ink">
+          Categories
+        </h2>
+        <div className="mt-4">
+          <CategoryList counts={counts} />
+        </div>
+      </section>
+
+      {result || error ? null : (
+        <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
+          <section aria-labelledby="newest-heading">
+            <h2 id="newest-heading" className="text-xl font-semibold text-ink">
+              Newest articles
+            </h2>
+            <div className="mt-4">
+              {newest.length === 0 ? <p className="text-ink-soft">There are no articles yet.</p> : <ArticleCards articles={newest} />}
+            </div>
+          </section>
+          <section aria-labelledby="most-read-heading">
+            <h2 id="most-read-heading" className="text-xl font-semibold text-ink">
+              Most read
+            </h2>
+            <div className="mt-4 rounded-2xl border border-gray-200 bg-white p-5">
+              {mostRead.length === 0 ? <p className="text-ink-soft">Nothing read yet.</p> : <ArticleTitles articles={mostRead} isRanked />}
+            </div>
+            <p className="mt-4 text-sm">
+              <a href={KNOWLEDGE_FEED_PATH} className="font-medium text-brand-700 underline">
+                Follow new articles (Atom feed)
+              </a>
+            </p>
+          </section>
+        </div>
       )}
     </div>
   )

@@ -1,4 +1,4 @@
-// /sitemap.xml: the public pages and every published listing. Up to 50,000 URLs
+// /sitemap.xml: the public pages, every public knowledge-base article and every published listing. Up to 50,000 URLs
 // it is one sitemap; beyond that /sitemap.xml is an index of parts at /sitemap.xml?page=N. Listings
 // are read in batches and streamed, so a large site never sits in memory at once.
 import type { Route } from './+types/sitemap'
@@ -6,6 +6,8 @@ import { appContext } from '#server/http/app-context.server.ts'
 import { isoDate } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
 import { findArticles } from '#server/content/index.server.ts'
+import { articlePath, categoryPath } from '#common/content/knowledge.ts'
+import { ARTICLE_CATEGORY_SLUGS } from '#common/content/vocabulary.ts'
 import { SITEMAP_PAGE_SIZE, countSitemapListings, sitemapListings, publicOrigin } from '#server/listings/index.server.ts'
 
 const STATIC_PATHS = ['/', '/properties', '/cooper', '/knowledge', '/faq', '/terms']
@@ -55,9 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       let head = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
       if (page === 1) {
         head += STATIC_PATHS.map((path) => urlEntry(`${origin}${path}`)).join('')
-        head += articles
-          .map((article) => urlEntry(`${origin}/knowledge/${encodeURIComponent(article.slug)}`, isoDate(article.publishedAt)))
-          .join('')
+        head += ARTICLE_CATEGORY_SLUGS.map((category) => urlEntry(`${origin}${categoryPath(category)}`)).join('')
+        head += articles.map((article) => urlEntry(`${origin}${articlePath(article.slug)}`, isoDate(article.updatedAt))).join('')
       }
       controller.enqueue(encoder.encode(head))
     },

@@ -1,0 +1,83 @@
+// The knowledge base in Chromium: searching as you type, the same search without JavaScript, voting on
+// an article, and axe-core on the pages at both sizes.
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { APP_URL } from './environment.ts'
+import { expect, test, visit } from './fixtures.ts'
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search the knowledge base' })
+const results = (page: Page) => page.getByRole('list', { name: /^Search results for/ })
+
+test('a visitor searches as they type and opens a result', async ({ page }) => {
+  await visit(page, '/knowledge')
+  await searchBox(page).pressSequentially('security deposit', { delay: 40 })
+  // No Enter: the results follow the typing, and the address keeps in step.
+  await expect(page).toHaveURL(`${APP_URL}/knowledge?q=security+deposit`)
+  await expect(page.getByRole('status').filter({ hasText: /articles? match/ })).toContainText('“security deposit”')
+  const first = results(page).getByRole('listitem').first()
+  await expect(first.locator('mark').first()).toBeVisible()
+  await expect(searchBox(page)).toBeFocused()
+
+  await first.getByRole('link').click()
+  await expect(page).toHaveURL(/\/knowledge\/[a-z0-9-]+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/deposit/i)
+  await expect(page.getByRole('navigation', { name: 'On this page' })).toBeVisible()
+})
+
+test('the same search works with JavaScript off', async ({ browser, extraHTTPHeaders, viewport }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: APP_URL, extraHTTPHeaders, viewport })
+  const page = await context.newPage()
+  await page.goto('/knowledge')
+  await searchBox(page).fill('security deposit')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(`${APP_URL}/knowledge?q=security+deposit`)
+  await expect(results(page).getByRole('listitem').first().locator('mark').first()).toBeVisible()
+  await results(page).getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/deposit/i)
+  await context.close()
+})
+
+/** The newest article's address, whatever the seed texts are. */
+async function newestArticlePath(request: APIRequestContext): Promise<string> {
+  const posts = (await (await request.get('/api/recent-posts')).json()) as { slug: string }[]
+  expect(posts.length, 'the demo data has articles').toBeGreaterThan(0)
+  return `/knowledge/${posts[0]!.slug}`
+}
+
+test('a reader answers "Was this helpful?" and adds a comment', async ({ page, request }) => {
+  await visit(page, await newestArticlePath(request))
+  const feedback = page.getByRole('region', { name: 'Was this helpful?' })
+  await feedback.getByRole('button', { name: 'Yes' }).click()
+  await expect(feedback.getByRole('status')).toHaveText('Thank you for your feedback.')
+  await expect(feedback.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true')
+  await feedback.getByRole('button', { name: 'No' }).click()
+  await expect(feedback.getByRole('button', { name: 'No' })).toHaveAttribute('aria-pressed', 'true')
+  await feedback.getByLabel(/Anything we should add/).fill('An example of a fake listing would help.')
+  await feedback.getByRole('button', { name: 'Send comment' }).click()
+  await expect(feedback.getByRole('status')).toHaveText('Thank you, your comment was sent to our editors.')
+  // The answer is remembered for this visitor.
+  await page.reload()
+  await expect(feedback.getByRole('status')).toHaveText('You answered No. You can change your answer.')
+})
+
+for (const path of ['/knowledge', '/knowledge?q=lease', '/knowledge?q=zeppelin', '/knowledge/category/leases-and-contracts']) {
+  test(`${path} has no accessibility violations`, async ({ page }) => {
+    await visit(page, path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectNoViolations(page)
+  })
+}
+
+test('an article has no accessibility violations, before and after a vote', async ({ page, request }) => {
+  await visit(page, await newestArticlePath(request))
+  await expect(page.getByRole('navigation', { name: 'On this page' })).toBeVisible()
+  await expectNoViolations(page)
+  await page.getByRole('button', { name: 'Yes' }).click()
+  await expect(page.getByLabel(/Anything we should add/)).toBeVisible()
+  await expectNoViolations(page)
+})
