@@ -1,2 +1,13 @@
 // The public surface of server/content/: everything outside this folder uses the area through these names.
 export { findArticleBySlug, findArticles, findRecentArticles } from './articles.server.ts'
+export { requireContentAdministrator } from './admin-access.server.ts'
+export {
+  findEditableItem,
+  listContentOverview,
+  restoreRevision,
+  saveContentItem,
+  setPublication,
+  SNAPSHOT_FIELDS,
+} from './admin-items.server.ts'
+export { compareSnapshots, findRevisionSnapshot, listRevisions } from './revisions.server.ts'
+export { renderMarkdown } from './markdown.server.ts'

@@ -125,6 +125,16 @@ function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNaviga
           <span className="lg:sr-only">Saved</span>
         </Link>
       ) : null}
+      {user.isAdmin ? (
+        // Administrators keep the site's articles, FAQ and terms from here.
+        <NavLink
+          to="/admin/content"
+          onClick={onNavigate}
+          className={`rounded-md font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${size}`}
+        >
+          Admin
+        </NavLink>
+      ) : null}
       <NavLink
         to="/userprofile"
         onClick={onNavigate}
