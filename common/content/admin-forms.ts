@@ -123,19 +123,17 @@ export const faqFormSchema = z
   })
   .transform(resolvePublication)
 
-export const termsFormSchema = z
-  .object({
-    label: slugField('terms'),
-    effectiveAt: z.string({ error: 'Enter the date and time it takes effect.' }),
-    summary: text('The summary of changes', 2_000),
-    body: text('The text', BODY_MAX_LENGTH),
-    status: statusField,
-  })
-  .transform(({ effectiveAt, ...rest }, ctx) => {
-    const at = parseUtcDateTime(effectiveAt)
-    if (!at) ctx.addIssue({ code: 'custom', path: ['effectiveAt'], message: 'Enter a date and time (UTC), like 2026-12-01 09:00.' })
-    return { ...rest, effectiveAt: at ?? new Date(0) }
-  })
+export const termsFormSchema = z.object({
+  label: slugField('terms'),
+  effectiveAt: z.string({ error: 'Enter the date and time it takes effect.' }).transform((value, ctx) => {
+    const at = parseUtcDateTime(value)
+    if (!at) ctx.addIssue({ code: 'custom', message: 'Enter a date and time (UTC), like 2026-12-01 09:00.' })
+    return at ?? new Date(0)
+  }),
+  summary: text('The summary of changes', 2_000),
+  body: text('The text', BODY_MAX_LENGTH),
+  status: statusField,
+})
 
 export type ArticleInput = z.output<typeof articleFormSchema>
 export type FaqInput = z.output<typeof faqFormSchema>

@@ -270,12 +270,12 @@ function Conflict({ kind, message, theirs }: { kind: ContentKind; message: strin
               <dd className="break-words text-ink">{theirs.values[field] || '—'}</dd>
             </div>
           ))}
-          <dt className="font-semibold text-ink">{LABELS[markdownField]}</dt>
-          <dd>
-            <pre className="rounded bg-white p-2 text-xs break-words whitespace-pre-wrap text-ink">
-              {theirs.values[markdownField]}
-            </pre>
-          </dd>
+          <div className="contents">
+            <dt className="font-semibold text-ink">{LABELS[markdownField]}</dt>
+            <dd>
+              <pre className="rounded bg-white p-2 text-xs break-words whitespace-pre-wrap text-ink">{theirs.values[markdownField]}</pre>
+            </dd>
+          </div>
         </dl>
       </details>
       <p className="mt-3">
