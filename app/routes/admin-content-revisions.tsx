@@ -109,7 +109,7 @@ export default function AdminContentRevisions({ loaderData, actionData }: Route.
           All versions ({revisions.length})
         </h2>
         {revisions.length === 0 ? <p className="mt-2 text-ink-soft">No revisions were kept for this item yet.</p> : null}
-        <ol className="mt-3 divide-y divide-gray-200 border-y border-gray-200">
+        <ol className="mt-3 divide-y divide-gray-200 border-y border-gray-200 empty:hidden">
           {revisions.map((revision) => (
             <li key={revision.version} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="text-sm text-ink">

@@ -324,6 +324,41 @@ describe('an administrator editing articles', () => {
   })
 })
 
+describe('items saved before revisions were kept', () => {
+  it('keeps the version before the first save, so the original can be compared and restored', async () => {
+    const { db } = t.services.database
+    const [seeded] = await db
+      .insert(article)
+      .values({ slug: 'seeded-article', title: 'Seeded title', summary: 'S', body: 'Seeded body.', category: 'moving', status: 'draft' })
+      .returning()
+    const path = editPath(seeded!.id)
+    const params = editParams(seeded!.id)
+    const listed = await get(revisionsLoader, `${path}/revisions`, params, admin.cookie)
+    expect(listed.body.revisions).toEqual([])
+    const fields = articleFields({ slug: 'seeded-article', title: 'Edited title', version: '1' })
+    expect((await post(editAction, path, params, fields, admin.cookie)).status).toBe(302)
+    const after = await get(revisionsLoader, `${path}/revisions?compare=1`, params, admin.cookie)
+    expect(after.body.revisions).toMatchObject([
+      { version: 2, editorName: 'Dana Admin' },
+      { version: 1, editorName: /Unknown editor/ },
+    ])
+    expect(after.body.comparison.fields.find((field: { field: string }) => field.field === 'title').parts).toEqual([
+      { kind: 'removed', text: 'Seeded' },
+      { kind: 'added', text: 'Edited' },
+      { kind: 'same', text: ' title' },
+    ])
+    const restored = await post(
+      revisionsAction,
+      `${path}/revisions`,
+      params,
+      { intent: 'restore', revision: '1', version: '2' },
+      admin.cookie,
+    )
+    expect(restored.status).toBe(302)
+    expect(await storedArticle(seeded!.id)).toMatchObject({ title: 'Seeded title', body: 'Seeded body.', version: 3 })
+  })
+})
+
 describe('slugs and input', () => {
   const create = (fields: Record<string, string>) =>
     post(editAction, '/admin/content/articles/new', { kind: 'articles', id: 'new' }, articleFields(fields), admin.cookie)

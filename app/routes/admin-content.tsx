@@ -23,9 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const linkClass = 'font-semibold text-brand-800 underline underline-offset-2'
-const tableClass = 'w-full min-w-[36rem] border-collapse text-left text-sm'
-const headClass = 'border-b border-gray-300 px-2 py-2 font-semibold text-ink'
-const cellClass = 'border-b border-gray-200 px-2 py-2 align-top text-ink'
+const rowClass = 'flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2.5 text-sm'
+const metaClass = 'flex flex-wrap items-center gap-x-3 gap-y-1 text-ink-soft'
 
 function SectionHead({ id, title, kind, count }: { id: string; title: string; kind: ContentKind; count: number }) {
   const noun = { article: 'article', faq: 'FAQ entry', terms: 'terms version' }[kind]
@@ -40,16 +39,6 @@ function SectionHead({ id, title, kind, count }: { id: string; title: string; ki
       >
         New {noun}
       </Link>
-    </div>
-  )
-}
-
-/** A wide table scrolls sideways on a phone; the region is focusable so keyboards can scroll it. */
-function TableScroller({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-    <div role="region" aria-label={label} tabIndex={0} className="mt-3 overflow-x-auto">
-      {children}
     </div>
   )
 }
@@ -69,39 +58,22 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="articles-title">
         <SectionHead id="articles-title" title="Articles" kind="article" count={articles.length} />
-        <TableScroller label="Articles">
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>
-                  Title
-                </th>
-                <th scope="col" className={headClass}>
-                  Status
-                </th>
-                <th scope="col" className={headClass}>
-                  Updated
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {articles.map((row) => (
-                <tr key={row.id}>
-                  <td className={cellClass}>
-                    <Link to={adminEditPath('article', row.id)} className={linkClass}>
-                      {row.title}
-                    </Link>
-                    <span className="block text-xs text-ink-soft">/knowledge/{row.slug}</span>
-                  </td>
-                  <td className={cellClass}>
-                    <StandingText standing={standingOf(row.status, row.publishedAt)} />
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{utcTime(row.updatedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ul className="mt-3 divide-y divide-gray-200 border-y border-gray-200">
+          {articles.map((row) => (
+            <li key={row.id} className={rowClass}>
+              <div className="min-w-0">
+                <Link to={adminEditPath('article', row.id)} className={linkClass}>
+                  {row.title}
+                </Link>
+                <span className="block text-xs break-all text-ink-soft">/knowledge/{row.slug}</span>
+              </div>
+              <div className={metaClass}>
+                <StandingText standing={standingOf(row.status, row.publishedAt)} />
+                <span>Updated {utcTime(row.updatedAt)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
         {articles.length === 0 ? <p className="mt-2 text-ink-soft">No articles yet.</p> : null}
       </section>
 
@@ -116,7 +88,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
               <h3 className="font-semibold text-ink">{topic.label}</h3>
               <ul className="mt-1 divide-y divide-gray-200 border-y border-gray-200">
                 {entries.map((entry) => (
-                  <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <li key={entry.id} className={rowClass}>
                     <Link to={adminEditPath('faq', entry.id)} className={linkClass}>
                       {entry.question}
                     </Link>
@@ -131,38 +103,19 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="terms-title">
         <SectionHead id="terms-title" title="Terms of Use versions" kind="terms" count={terms.length} />
-        <TableScroller label="Terms of Use versions">
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col" className={headClass}>
-                  Label
-                </th>
-                <th scope="col" className={headClass}>
-                  Effective from
-                </th>
-                <th scope="col" className={headClass}>
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {terms.map((row) => (
-                <tr key={row.id}>
-                  <td className={cellClass}>
-                    <Link to={adminEditPath('terms', row.id)} className={linkClass}>
-                      {row.label}
-                    </Link>
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{utcTime(row.effectiveAt)}</td>
-                  <td className={cellClass}>
-                    <StandingText standing={standingOf(row.status, row.effectiveAt)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ul className="mt-3 divide-y divide-gray-200 border-y border-gray-200">
+          {terms.map((row) => (
+            <li key={row.id} className={rowClass}>
+              <Link to={adminEditPath('terms', row.id)} className={linkClass}>
+                {row.label}
+              </Link>
+              <div className={metaClass}>
+                <StandingText standing={standingOf(row.status, row.effectiveAt)} />
+                <span>Effective from {utcTime(row.effectiveAt)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
         {terms.length === 0 ? <p className="mt-2 text-ink-soft">No terms versions yet.</p> : null}
       </section>
     </div>

@@ -81,7 +81,7 @@ async function lastSavedBy(db: Reader, kind: ContentKind, itemId: number, versio
     .from(contentRevision)
     .leftJoin(user, eq(user.id, contentRevision.editorId))
     .where(and(eq(contentRevision.kind, kind), eq(contentRevision.itemId, itemId), eq(contentRevision.version, version)))
-  return row ? { at: row.at.toISOString(), name: row.name ?? 'a former administrator' } : null
+  return row ? { at: row.at.toISOString(), name: row.name ?? 'Someone' } : null
 }
 
 /** The refusal of a save based on an old version: who saved since, and when; or not-found when the item is gone. */
@@ -93,6 +93,26 @@ async function staleSaveError(db: Reader, kind: ContentKind, itemId: number) {
   const who = saved ? `${saved.name} saved` : 'Someone else saved'
   const at = utc(saved ? new Date(saved.at) : current.updatedAt)
   return new AppError('conflict', `${who} this ${NOUN[kind]} at ${at} — your changes were not saved; here is their version.`)
+}
+
+/**
+ * Items written before revisions were kept (the seed, say) have none for their current version: the
+ * first save keeps that version too, so it can still be compared and restored. No editor is known.
+ */
+async function keepBaseline(tx: Reader, kind: ContentKind, itemId: number, version: number) {
+  const [kept] = await tx
+    .select({ id: contentRevision.id })
+    .from(contentRevision)
+    .where(and(eq(contentRevision.kind, kind), eq(contentRevision.itemId, itemId), eq(contentRevision.version, version)))
+  if (kept) return
+  const table = tableOf(kind)
+  const [row] = await tx
+    .select()
+    .from(table)
+    .where(and(eq(table.id, itemId), eq(table.version, version)))
+  if (!row) return
+  const snapshot = snapshotOf(kind, row as unknown as Record<string, unknown>)
+  await tx.insert(contentRevision).values({ kind, itemId, version, snapshot, editorId: null, createdAt: row.updatedAt })
 }
 
 export type SaveRequest = {
@@ -125,6 +145,7 @@ export async function saveContentItem(db: Db, request: SaveRequest): Promise<{ i
           .returning({ id: table.id, version: table.version })
       } else {
         if (expectedVersion === undefined) throw new AppError('invalid', 'The form lacks the version it was based on. Reload the page.')
+        await keepBaseline(tx, kind, itemId, expectedVersion)
         ;[saved] = await tx
           .update(table)
           .set({ ...columns, version: sql`${table.version} + 1`, updatedAt: new Date() })

@@ -13,7 +13,7 @@ type Writer = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export async function recordRevision(
   tx: Writer,
-  revision: { kind: ContentKind; itemId: number; version: number; snapshot: ContentSnapshot; editorId: string },
+  revision: { kind: ContentKind; itemId: number; version: number; snapshot: ContentSnapshot; editorId: string | null },
 ) {
   await tx.insert(contentRevision).values(revision)
 }
@@ -33,7 +33,7 @@ export async function listRevisions(
   return rows.map((row) => ({
     version: row.version,
     createdAt: row.createdAt.toISOString(),
-    editorName: row.name ?? 'a former administrator',
+    editorName: row.name ?? 'Unknown editor (before revisions were kept)',
   }))
 }
 
