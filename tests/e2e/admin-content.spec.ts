@@ -119,3 +119,43 @@ test('visitors are sent to log in and members are refused', async ({ page, signe
   await page.goto('/admin/content/articles/new')
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fcontent%2Farticles%2Fnew$/)
 })
+
+test('a save based on an older version is refused with their version shown and the typed text kept', async ({ page, consoleErrors }) => {
+  // The browser notes the refused save's 409 answer in the console.
+  consoleErrors.allow(/status of 409/)
+  const stamp = crypto.randomBytes(4).toString('hex')
+  const api = page.context().request
+  const signedIn = await api.post('/api/auth/sign-in/email', {
+    headers: { Origin: APP_URL },
+    data: { email: 'admin@cooperhome.example', password: 'cooper-demo-home' },
+  })
+  expect(signedIn.status()).toBe(200)
+  const fields = {
+    intent: 'save',
+    title: `Two editors ${stamp}`,
+    slug: `two-editors-${stamp}`,
+    summary: 'Who saves first.',
+    category: 'renting-basics',
+    body: 'The first text.',
+    status: 'draft',
+    when: 'now',
+  }
+  const created = await api.post('/admin/content/articles/new', { headers: { Origin: APP_URL }, form: fields, maxRedirects: 0 })
+  const path = created.headers()['location']!
+  await visit(page, path)
+  // Meanwhile another tab saves version 2.
+  const theirs = await api.post(path, {
+    headers: { Origin: APP_URL },
+    form: { ...fields, version: '1', body: 'Their text.' },
+    maxRedirects: 0,
+  })
+  expect(theirs.status()).toBe(302)
+
+  await page.getByLabel('Body (Markdown)').fill('My own careful text.')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText(/saved this article at .* UTC — your changes were not saved; here is their version/)).toBeVisible()
+  await expect(page.getByLabel('Body (Markdown)')).toHaveValue('My own careful text.')
+  await page.getByText('Their version 2').click()
+  await expect(page.getByText('Their text.')).toBeVisible()
+  await expectNoViolations(page)
+})
