@@ -94,7 +94,8 @@ const tagsField = plainText('Tags')
     return tags
   })
 
-export const BODY_MAX_LENGTH = 100_000
+// Well under the 256 KiB every form post may carry, even URL-encoded.
+export const BODY_MAX_LENGTH = 60_000
 
 export const articleFormSchema = z
   .object({
