@@ -129,10 +129,15 @@ function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNaviga
         // Administrators keep the site's articles, FAQ and terms from here.
         <NavLink
           to="/admin/content"
+          title="Admin: the site's content"
           onClick={onNavigate}
-          className={`rounded-md font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${size}`}
+          className={`inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${size}`}
         >
-          Admin
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+            <path d="M13.6 2.6a2 2 0 0 1 2.8 2.8l-8.9 8.9-3.8 1 1-3.8 8.9-8.9ZM3 17.5h14v1.5H3v-1.5Z" />
+          </svg>
+          {/* On the narrowest desktop bar only the icon shows; the word stays for screen readers. */}
+          <span className="lg:sr-only xl:not-sr-only">Admin</span>
         </NavLink>
       ) : null}
       <NavLink
