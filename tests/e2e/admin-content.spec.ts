@@ -18,6 +18,8 @@ async function expectNoViolations(page: Page) {
 }
 
 test('an administrator edits an article with a live preview, and visitors see the change', async ({ page, browser, layout }) => {
+  // Many steps, each awaited on a shared machine: more than the default half minute.
+  test.setTimeout(90_000)
   const stamp = crypto.randomBytes(4).toString('hex')
   const slug = `moving-with-a-piano-${stamp}`
   const signedIn = await page.context().request.post('/api/auth/sign-in/email', {
