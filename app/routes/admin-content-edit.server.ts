@@ -13,11 +13,18 @@ import {
   termsFormSchema,
   type ContentFormValues,
 } from '#common/content/admin-forms.ts'
-import { adminEditPath, kindOfSegment, KIND_NOUNS, type EditableItem, type SavedBy } from '#common/content/admin-types.ts'
+import {
+  adminEditPath,
+  kindOfSegment,
+  KIND_NOUNS,
+  type ArticleFeedback,
+  type EditableItem,
+  type SavedBy,
+} from '#common/content/admin-types.ts'
 import type { ContentKind } from '#common/content/vocabulary.ts'
 import { parseForm, type FieldErrors } from '#common/forms.ts'
 import { parsePositiveId } from '#common/ids.ts'
-import { findEditableItem, renderMarkdown, saveContentItem, setPublication } from '#server/content/index.server.ts'
+import { findArticleFeedback, findEditableItem, renderMarkdown, saveContentItem, setPublication } from '#server/content/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { withPageErrors } from '#server/http/route-errors.server.ts'
@@ -33,6 +40,8 @@ export type EditorPage = {
   publishedAt: string | null
   values: ContentFormValues
   previewHtml: string
+  /** What readers answered to "Was this helpful?" (articles only). */
+  feedback: ArticleFeedback | null
 }
 
 /** The version saved meanwhile, shown beside the administrator's own text after a stale save. */
@@ -71,11 +80,11 @@ export async function loadEditor(services: Services, request: Request, params: {
   const { kind, itemId } = addressOf(params)
   if (itemId === undefined) {
     const values = formValuesOfSnapshot(kind, null)
-    return { kind, item: null, publicPath: null, status: 'draft', publishedAt: null, values, previewHtml: '' }
+    return { kind, item: null, publicPath: null, status: 'draft', publishedAt: null, values, previewHtml: '', feedback: null }
   }
-  const { snapshot, ...item } = await withPageErrors(() =>
-    findEditableItem(services.database.db, { viewerId: current.userId, kind, itemId }),
-  )
+  const { db } = services.database
+  const { snapshot, ...item } = await withPageErrors(() => findEditableItem(db, { viewerId: current.userId, kind, itemId }))
+  const feedback = kind === 'article' ? await findArticleFeedback(db, { viewerId: current.userId, articleId: itemId }) : null
   return {
     kind,
     item,
@@ -84,6 +93,7 @@ export async function loadEditor(services: Services, request: Request, params: {
     publishedAt: ((kind === 'terms' ? snapshot.effectiveAt : snapshot.publishedAt) as string | null) ?? null,
     values: formValuesOfSnapshot(kind, snapshot),
     previewHtml: renderMarkdown(String(snapshot[MARKDOWN_FIELD[kind]] ?? '')).html,
+    feedback,
   }
 }
 

@@ -4,6 +4,7 @@
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/admin-content-edit'
 import { ContentEditor } from '#app/components/admin/content-editor.tsx'
+import { ReaderFeedback } from '#app/components/admin/reader-feedback.tsx'
 import { StandingText } from '#app/components/admin/standing.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ADMIN_CONTENT_PATH, adminRevisionsPath, KIND_NOUNS, standingOf, utcTime } from '#common/content/admin-types.ts'
@@ -89,6 +90,7 @@ export default function AdminContentEdit({ loaderData: loaded, actionData: answe
         version={version}
         theirs={answer?.theirs}
       />
+      {loaded.feedback ? <ReaderFeedback feedback={loaded.feedback} /> : null}
     </div>
   )
 }

@@ -3,7 +3,7 @@
 // keeps, comparing and restoring, stale saves refused, slug and input errors, and hostile Markdown.
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, contentRevision, faqEntry, termsVersion } from '#server/db/schema.ts'
+import { article, articleVote, contentRevision, faqEntry, termsVersion } from '#server/db/schema.ts'
 import { findArticleBySlug, renderMarkdown } from '#server/content/index.server.ts'
 import { establishedUser } from '#tests/support/chat.ts'
 import { createTestServices, formRequest, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
@@ -321,6 +321,27 @@ describe('an administrator editing articles', () => {
     const same = await get(revisionsLoader, `${editPath(id)}/revisions?compare=1`, editParams(id), admin.cookie)
     expect(same.body.comparison.fields.every((field: { field: string; isChanged: boolean }) => !field.isChanged)).toBe(true)
     expect((await get(revisionsLoader, `${editPath(id)}/revisions?compare=99`, editParams(id), admin.cookie)).status).toBe(404)
+  })
+})
+
+describe('reader feedback', () => {
+  it('shows administrators how readers answered "Was this helpful?" and their comments', async () => {
+    const { id } = await createArticle({ status: 'published' })
+    const empty = await get(editLoader, editPath(id), editParams(id), admin.cookie)
+    expect(empty.body.feedback).toEqual({ helpful: 0, notHelpful: 0, comments: [] })
+    await t.services.database.db.insert(articleVote).values([
+      { articleId: id, voterKey: 'visitor-1', helpful: true, comment: '' },
+      { articleId: id, voterKey: 'visitor-2', helpful: true, comment: 'Clear and short.' },
+      { articleId: id, voterKey: 'visitor-3', helpful: false, comment: '<b>Missing</b> the state rules.' },
+    ])
+    const page = await get(editLoader, editPath(id), editParams(id), admin.cookie)
+    expect(page.body.feedback).toMatchObject({ helpful: 2, notHelpful: 1 })
+    expect(page.body.feedback.comments.map((c: { comment: string }) => c.comment).sort()).toEqual([
+      '<b>Missing</b> the state rules.',
+      'Clear and short.',
+    ])
+    const faq = await get(editLoader, '/admin/content/faq/new', { kind: 'faq', id: 'new' }, admin.cookie)
+    expect(faq.body.feedback).toBeNull()
   })
 })
 

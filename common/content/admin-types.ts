@@ -60,3 +60,10 @@ export const utcTime = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} U
 
 /** The answer of the editor's live preview: the rendered, sanitised HTML, or why there is none. */
 export type PreviewAnswer = { html: string } | { message: string }
+
+/** Readers' answers to "Was this helpful?" on one article, and their comments (newest first). */
+export type ArticleFeedback = {
+  helpful: number
+  notHelpful: number
+  comments: { helpful: boolean; comment: string; at: string }[]
+}

@@ -8,5 +8,6 @@ export {
   setPublication,
   SNAPSHOT_FIELDS,
 } from './admin-items.server.ts'
+export { findArticleFeedback } from './admin-feedback.server.ts'
 export { compareSnapshots, findRevisionSnapshot, listRevisions } from './revisions.server.ts'
 export { renderMarkdown } from './markdown.server.ts'
