@@ -45,6 +45,8 @@ function SectionHead({ id, title, kind, count }: { id: string; title: string; ki
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const { articles, faq, terms } = loaderData
+  // The version in force: the published one that took effect last (the list is newest first).
+  const inForceId = terms.find((row) => row.status === 'published' && new Date(row.effectiveAt) <= new Date())?.id
   return (
     <div className="space-y-10">
       <header>
@@ -111,6 +113,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
               </Link>
               <div className={metaClass}>
                 <StandingText standing={standingOf(row.status, row.effectiveAt)} />
+                {row.id === inForceId ? <span className="font-semibold text-ink">In force</span> : null}
                 <span>Effective from {utcTime(row.effectiveAt)}</span>
               </div>
             </li>
