@@ -26,5 +26,9 @@ export default [
   route('reset-password', 'routes/reset-password.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('userprofile', 'routes/userprofile.tsx'),
+  route('admin/content', 'routes/admin-content.tsx'),
+  route('admin/content/preview', 'routes/admin-content-preview.ts'),
+  route('admin/content/:kind/:id', 'routes/admin-content-edit.tsx'),
+  route('admin/content/:kind/:id/revisions', 'routes/admin-content-revisions.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -13,3 +13,14 @@ export {
 export { searchArticles } from './article-search.server.ts'
 export { seedArticles } from './seed/articles.ts'
 export { commentOnArticleVote, findArticleVote, voteOnArticle } from './votes.server.ts'
+export {
+  findEditableItem,
+  listContentOverview,
+  restoreRevision,
+  saveContentItem,
+  setPublication,
+  SNAPSHOT_FIELDS,
+} from './admin-items.server.ts'
+export { findArticleFeedback } from './admin-feedback.server.ts'
+export { compareSnapshots, findRevisionSnapshot, listRevisions } from './revisions.server.ts'
+export { renderMarkdown } from './markdown.server.ts'

@@ -117,6 +117,13 @@ describe('the page frame', () => {
     expect(form).toMatch(/<button type="submit"[^>]*>Logout<\/button><\/form>$/)
   })
 
+  it('offers administrators, and only them, the way to the admin area beside their avatar', () => {
+    const member = element(render({ ...anonymousFrame, user: alex }), '<nav aria-label="Main"')
+    expect(member).not.toContain('/admin')
+    const admin = element(render({ ...anonymousFrame, user: { ...alex, isAdmin: true } }), '<nav aria-label="Main"')
+    expect(text(link(admin, '/admin/content'))).toBe('Admin')
+  })
+
   it('shows the e-mail when there is no display name, and the initial when there is no avatar', () => {
     const nav = element(render({ ...anonymousFrame, user: { ...alex, displayName: '', avatar: '' } }), '<nav aria-label="Main"')
     expect(nav).toMatch(/<span role="img" aria-label="My Profile"[^>]*><span aria-hidden="true">A<\/span><\/span>/)

@@ -125,6 +125,21 @@ function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNaviga
           <span className="lg:sr-only">Saved</span>
         </Link>
       ) : null}
+      {user.isAdmin ? (
+        // Administrators keep the site's articles, FAQ and terms from here.
+        <NavLink
+          to="/admin/content"
+          title="Admin: the site's content"
+          onClick={onNavigate}
+          className={`inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${size}`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+            <path d="M13.6 2.6a2 2 0 0 1 2.8 2.8l-8.9 8.9-3.8 1 1-3.8 8.9-8.9ZM3 17.5h14v1.5H3v-1.5Z" />
+          </svg>
+          {/* On the narrowest desktop bar only the icon shows; the word stays for screen readers. */}
+          <span className="lg:sr-only xl:not-sr-only">Admin</span>
+        </NavLink>
+      ) : null}
       <NavLink
         to="/userprofile"
         onClick={onNavigate}

@@ -127,6 +127,25 @@ const pageActions: WriteRoute[] = [
     () => '/userprofile',
     () => ({ intent: 'save-profile', name: 'Changed by another site', role: '', bio: '', phone: '' }),
   ),
+  form(
+    () => '/admin/content/articles/new',
+    () => ({
+      intent: 'save',
+      title: 'Cross-site article',
+      slug: 'cross-site-article',
+      summary: 'Written from another site',
+      category: 'moving',
+      body: 'Written from another site.',
+      status: 'published',
+      when: 'now',
+    }),
+    { asAdmin: true },
+  ),
+  form(
+    () => '/admin/content/preview',
+    () => ({ markdown: 'Previewed from another site' }),
+    { asAdmin: true },
+  ),
   // The profile photo: the one page form that uploads, as a multipart form with its larger limit.
   { method: 'POST', path: () => '/userprofile', kind: 'multipart', limitBytes: PROFILE_LIMIT_BYTES },
 ]

@@ -1,0 +1,101 @@
+// The Markdown editor: a textarea and, beside it (under it on a phone), the text as visitors will see
+// it. The pane shows what the server rendered and sanitised: on load, after the form's "Preview"
+// button (without JavaScript), and, with JavaScript, a moment after the administrator stops typing.
+import { useEffect, useRef, useState } from 'react'
+import { ADMIN_PREVIEW_PATH, type PreviewAnswer } from '#common/content/admin-types.ts'
+import { TextField } from '#app/components/ui/text-field.tsx'
+import type { FieldErrorInput } from '#app/components/ui/field-ids.ts'
+
+const PREVIEW_DELAY_MS = 400
+
+/** The look of rendered Markdown: headings, lists, quotes, code and tables inside the pane. */
+export const renderedClass =
+  'text-ink leading-7 [&_a]:text-brand-800 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-gray-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:mt-3 [&_h4]:font-semibold [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-gray-100 [&_pre]:p-3 [&_table]:mt-3 [&_td]:border [&_td]:border-gray-300 [&_td]:px-2 [&_th]:border [&_th]:border-gray-300 [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6'
+
+export function MarkdownField({
+  name,
+  label,
+  defaultValue,
+  error,
+  hint,
+  previewHtml,
+}: {
+  name: string
+  label: string
+  defaultValue: string
+  error?: FieldErrorInput
+  hint?: string
+  /** What the server rendered last (on load, or after the Preview button). */
+  previewHtml: string
+}) {
+  const [html, setHtml] = useState(previewHtml)
+  const [state, setState] = useState<'idle' | 'updating' | 'failed'>('idle')
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const pending = useRef<AbortController | null>(null)
+
+  // A new page or a server-side preview replaces the pane.
+  useEffect(() => setHtml(previewHtml), [previewHtml])
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current)
+      pending.current?.abort()
+    },
+    [],
+  )
+
+  function schedulePreview(markdown: string) {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(async () => {
+      pending.current?.abort()
+      const controller = new AbortController()
+      pending.current = controller
+      setState('updating')
+      try {
+        const body = new FormData()
+        body.set('markdown', markdown)
+        const response = await fetch(ADMIN_PREVIEW_PATH, { method: 'POST', body, signal: controller.signal })
+        const answer = (await response.json()) as PreviewAnswer
+        if (!('html' in answer)) throw new Error(answer.message)
+        setHtml(answer.html)
+        setState('idle')
+      } catch (failure) {
+        if (!controller.signal.aborted) setState(failure instanceof Error && failure.name === 'AbortError' ? 'idle' : 'failed')
+      }
+    }, PREVIEW_DELAY_MS)
+  }
+
+  const paneId = `preview-${name}`
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <TextField
+        multiline
+        label={label}
+        name={name}
+        error={error}
+        hint={hint}
+        defaultValue={defaultValue}
+        rows={18}
+        className="font-mono text-sm"
+        spellCheck
+        onChange={(event) => schedulePreview(event.currentTarget.value)}
+      />
+      <section aria-labelledby={`${paneId}-title`} className="min-w-0">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id={`${paneId}-title`} className="text-sm font-semibold text-ink">
+            Preview
+          </h2>
+          <p role="status" className="text-sm text-ink-soft">
+            {state === 'updating' ? 'Updating…' : state === 'failed' ? 'The preview could not be updated; use the Preview button.' : ''}
+          </p>
+        </div>
+        <div
+          id={paneId}
+          data-testid="markdown-preview"
+          className={`mt-1.5 min-h-40 rounded-lg break-words border border-gray-300 bg-white px-4 py-2 ${renderedClass}`}
+          // Rendered by the server's renderMarkdown and sanitised there: no script, handlers or styles survive.
+          dangerouslySetInnerHTML={{ __html: html || '<p><em>Nothing to preview yet.</em></p>' }}
+        />
+      </section>
+    </div>
+  )
+}

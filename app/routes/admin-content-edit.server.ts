@@ -1,0 +1,177 @@
+// What /admin/content/:kind/:id (and …/new) loads and does: the editor of one article, FAQ entry or
+// terms version. Its form posts an intent: `save` (create or save, version-checked), `preview`
+// (render the Markdown on the server and show the form again: the editor's preview without
+// JavaScript), `publish` and `unpublish`. A refusal answers with the form as typed, its status and
+// words; a stale save also carries the version saved meanwhile, so the administrator loses nothing.
+import { data } from 'react-router'
+import {
+  articleFormSchema,
+  faqFormSchema,
+  formValuesOf,
+  formValuesOfSnapshot,
+  MARKDOWN_FIELD,
+  termsFormSchema,
+  type ContentFormValues,
+} from '#common/content/admin-forms.ts'
+import {
+  adminEditPath,
+  kindOfSegment,
+  KIND_NOUNS,
+  type ArticleFeedback,
+  type EditableItem,
+  type SavedBy,
+} from '#common/content/admin-types.ts'
+import type { ContentKind } from '#common/content/vocabulary.ts'
+import { parseForm, type FieldErrors } from '#common/forms.ts'
+import { parsePositiveId } from '#common/ids.ts'
+import { findArticleFeedback, findEditableItem, renderMarkdown, saveContentItem, setPublication } from '#server/content/index.server.ts'
+import { isAppError } from '#server/errors.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+import { withPageErrors } from '#server/http/route-errors.server.ts'
+import type { Services } from '#server/services.server.ts'
+import { requireContentEditor } from './admin-guard.server.ts'
+
+export type EditorPage = {
+  kind: ContentKind
+  item: Omit<EditableItem, 'snapshot'> | null
+  /** Where visitors see it, once public. */
+  publicPath: string | null
+  status: string
+  publishedAt: string | null
+  values: ContentFormValues
+  previewHtml: string
+  /** What readers answered to "Was this helpful?" (articles only). */
+  feedback: ArticleFeedback | null
+}
+
+/** The version saved meanwhile, shown beside the administrator's own text after a stale save. */
+export type TheirVersion = { version: number; values: ContentFormValues; savedBy: SavedBy | null }
+
+export type EditorAnswer = {
+  values: ContentFormValues
+  message?: string
+  fieldErrors: FieldErrors
+  previewHtml?: string
+  /** The version the form is now based on (unchanged unless the administrator chose to keep theirs). */
+  baseVersion?: number
+  theirs?: TheirVersion
+}
+
+const SCHEMAS = { article: articleFormSchema, faq: faqFormSchema, terms: termsFormSchema }
+
+function publicPathOf(kind: ContentKind, snapshot: EditableItem['snapshot']): string | null {
+  const at = (kind === 'terms' ? snapshot.effectiveAt : snapshot.publishedAt) as string | null
+  if (snapshot.status !== 'published' || !at || new Date(at) > new Date()) return null
+  if (kind === 'article') return `/knowledge/${String(snapshot.slug)}`
+  if (kind === 'faq') return `/faq#${String(snapshot.slug)}`
+  return '/terms'
+}
+
+/** The kind and item the address names: a 404 for anything else. */
+function addressOf(params: { kind?: string; id?: string }) {
+  const kind = kindOfSegment(params.kind)
+  const itemId = params.id === 'new' ? undefined : parsePositiveId(params.id)
+  if (!kind || itemId === null) throw data('There is no such page.', { status: 404 })
+  return { kind, itemId }
+}
+
+export async function loadEditor(services: Services, request: Request, params: { kind?: string; id?: string }): Promise<EditorPage> {
+  const current = await requireContentEditor(services, request)
+  const { kind, itemId } = addressOf(params)
+  if (itemId === undefined) {
+    const values = formValuesOfSnapshot(kind, null)
+    return { kind, item: null, publicPath: null, status: 'draft', publishedAt: null, values, previewHtml: '', feedback: null }
+  }
+  const { db } = services.database
+  const { snapshot, ...item } = await withPageErrors(() => findEditableItem(db, { viewerId: current.userId, kind, itemId }))
+  const feedback = kind === 'article' ? await findArticleFeedback(db, { viewerId: current.userId, articleId: itemId }) : null
+  return {
+    kind,
+    item,
+    publicPath: publicPathOf(kind, snapshot),
+    status: String(snapshot.status),
+    publishedAt: ((kind === 'terms' ? snapshot.effectiveAt : snapshot.publishedAt) as string | null) ?? null,
+    values: formValuesOfSnapshot(kind, snapshot),
+    previewHtml: renderMarkdown(String(snapshot[MARKDOWN_FIELD[kind]] ?? '')).html,
+    feedback,
+  }
+}
+
+const textOf = (formData: FormData, name: string) => {
+  const value = formData.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+export async function editorAction(services: Services, request: Request, params: { kind?: string; id?: string }) {
+  const current = await requireContentEditor(services, request)
+  const { kind, itemId } = addressOf(params)
+  const { db } = services.database
+  let formData: FormData
+  try {
+    formData = await request.formData()
+  } catch {
+    return data<EditorAnswer>(
+      { values: {}, message: 'The form could not be read. Reload the page and try again.', fieldErrors: {} },
+      { status: 400 },
+    )
+  }
+  const values = formValuesOf(kind, formData)
+  // "Save my version over theirs" is a save that names the version it overwrites, knowingly.
+  const intent = formData.has('overwrite') ? 'save' : textOf(formData, 'intent')
+  const expectedVersion = parsePositiveId(textOf(formData, 'overwrite')) ?? parsePositiveId(textOf(formData, 'version')) ?? undefined
+  const noun = KIND_NOUNS[kind]
+
+  if (intent === 'preview') {
+    return data<EditorAnswer>({ values, fieldErrors: {}, previewHtml: renderMarkdown(values[MARKDOWN_FIELD[kind]] ?? '').html })
+  }
+  try {
+    if (intent === 'publish' || intent === 'unpublish') {
+      if (itemId === undefined || expectedVersion === undefined) throw data('There is no such page.', { status: 404 })
+      await setPublication(db, { kind, editorId: current.userId, itemId, expectedVersion, publish: intent === 'publish' })
+      return redirectWithToast(adminEditPath(kind, itemId), {
+        type: 'success',
+        message: intent === 'publish' ? `The ${noun} is published.` : `The ${noun} is unpublished: it is a draft again.`,
+      })
+    }
+    if (intent !== 'save') {
+      return data<EditorAnswer>(
+        { values, message: 'This button is not one we know. Reload the page and try again.', fieldErrors: {} },
+        { status: 400 },
+      )
+    }
+    const parsed = parseForm(SCHEMAS[kind], formData)
+    if (!parsed.ok) {
+      return data<EditorAnswer>({ values, message: 'Some fields need attention.', fieldErrors: parsed.fieldErrors }, { status: 400 })
+    }
+    const saved = await saveContentItem(db, { kind, editorId: current.userId, itemId, expectedVersion, fields: parsed.data })
+    return redirectWithToast(adminEditPath(kind, saved.id), {
+      type: 'success',
+      message: itemId === undefined ? `The ${noun} is created (version 1).` : `Saved as version ${saved.version}.`,
+    })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    if (error.code === 'conflict' && itemId !== undefined) {
+      const { snapshot, ...theirs } = await findEditableItem(db, { viewerId: current.userId, kind, itemId })
+      const theirValues = formValuesOfSnapshot(kind, snapshot)
+      if (intent !== 'save') {
+        // Publishing an outdated page changes nothing: the form shows the current version to decide again.
+        return data<EditorAnswer>(
+          { values: theirValues, message: error.message, fieldErrors: {}, baseVersion: theirs.version },
+          { status: 409 },
+        )
+      }
+      return data<EditorAnswer>(
+        {
+          values,
+          message: error.message,
+          fieldErrors: {},
+          baseVersion: expectedVersion,
+          theirs: { version: theirs.version, values: theirValues, savedBy: theirs.savedBy },
+        },
+        { status: 409 },
+      )
+    }
+    if (error.code === 'not-found') throw data(error.message, { status: 404 })
+    return data<EditorAnswer>({ values, message: error.message, fieldErrors: error.fieldErrors ?? {} }, { status: error.status })
+  }
+}
