@@ -364,9 +364,8 @@ describe('items saved before revisions were kept', () => {
       { version: 1, editorName: /Unknown editor/ },
     ])
     expect(after.body.comparison.fields.find((field: { field: string }) => field.field === 'title').parts).toEqual([
-      { kind: 'removed', text: 'Seeded' },
-      { kind: 'added', text: 'Edited' },
-      { kind: 'same', text: ' title' },
+      { kind: 'removed', text: 'Seeded title' },
+      { kind: 'added', text: 'Edited title' },
     ])
     const restored = await post(
       revisionsAction,
