@@ -1,2 +1,14 @@
 // The public surface of server/content/: everything outside this folder uses the area through these names.
 export { findArticleBySlug, findArticles, findRecentArticles } from './articles.server.ts'
+export { type FaqGroup, findPublishedFaq } from './faq.server.ts'
+export {
+  acceptTerms,
+  checkTermsAccepted,
+  findScheduledTerms,
+  findTermsDocument,
+  findTermsToAccept,
+  listTermsVersions,
+  recordSignUpAcceptance,
+  termsLabelForSignUp,
+  type TermsToAccept,
+} from './terms.server.ts'
