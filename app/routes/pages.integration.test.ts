@@ -7,6 +7,7 @@ import { user } from '#server/db/schema.ts'
 import { storeDirectMessage as sendDirectMessage, storeReadMark as markConversationRead } from '#server/messages/direct-write.server.ts'
 import { openConversation } from '#server/messages/open-conversation.server.ts'
 import { seedArticles } from '#server/seed/articles.server.ts'
+import { seedContent } from '#server/seed/content.server.ts'
 import { createPerson } from '#tests/support/listings.ts'
 import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
@@ -18,6 +19,7 @@ describe('server-rendered pages', () => {
   beforeAll(async () => {
     t = await createTestServices()
     await seedArticles(t.services.database.db)
+    await seedContent(t.services.database.db)
     pages = await createPageApp(t)
   }, 120_000)
 

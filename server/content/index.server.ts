@@ -12,3 +12,6 @@ export {
   termsLabelForSignUp,
   type TermsToAccept,
 } from './terms.server.ts'
+export { seedFaq } from './seed/faq.ts'
+export { seedTerms } from './seed/terms.ts'
+export type { SeedTermsVersion } from './seed/types.ts'

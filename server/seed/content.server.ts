@@ -5,9 +5,7 @@
 import { count } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { faqEntry, termsVersion } from '#server/db/schema.ts'
-import { seedFaq } from '#server/content/seed/faq.ts'
-import { seedTerms } from '#server/content/seed/terms.ts'
-import type { SeedTermsVersion } from '#server/content/seed/types.ts'
+import { seedFaq, seedTerms, type SeedTermsVersion } from '#server/content/index.server.ts'
 
 const DAY_MS = 86_400_000
 
