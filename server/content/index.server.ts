@@ -1,6 +1,6 @@
 // The public surface of server/content/: everything outside this folder uses the area through these names.
 export { findArticleBySlug, findArticles, findRecentArticles } from './articles.server.ts'
-export { type FaqGroup, findPublishedFaq } from './faq.server.ts'
+export { findPublishedFaq } from './faq.server.ts'
 export {
   acceptTerms,
   checkTermsAccepted,
@@ -10,7 +10,6 @@ export {
   listTermsVersions,
   recordSignUpAcceptance,
   termsLabelForSignUp,
-  type TermsToAccept,
 } from './terms.server.ts'
 export { seedFaq } from './seed/faq.ts'
 export { seedTerms } from './seed/terms.ts'

@@ -147,7 +147,10 @@ export function FaqList({ groups, initialQuery }: { groups: FaqListGroup[]; init
                         className="flex w-full scroll-mt-24 items-start justify-between gap-4 px-5 py-4 text-left font-semibold text-ink hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-700"
                       >
                         <span>{entry.question}</span>
-                        <span aria-hidden="true" className={`mt-0.5 shrink-0 text-brand-700 transition-transform ${isOpen ? 'rotate-180' : ''}`}>
+                        <span
+                          aria-hidden="true"
+                          className={`mt-0.5 shrink-0 text-brand-700 transition-transform ${isOpen ? 'rotate-180' : ''}`}
+                        >
                           ▾
                         </span>
                       </button>

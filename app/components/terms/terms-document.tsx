@@ -11,7 +11,7 @@ type TermsDocumentData = TermsVersionItem & { html: string; headings: { id: stri
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800'
 
-export function termsPath(label: string) {
+function termsPath(label: string) {
   return `/terms/${encodeURIComponent(label)}`
 }
 
@@ -44,9 +44,7 @@ function StateNotice({ doc, versions }: { doc: TermsDocumentData; versions: Term
             Version {doc.label} · takes effect on <When date={doc.effectiveAt} />
           </>
         ) : (
-          <>
-            Version {doc.label} · no longer in force
-          </>
+          <>Version {doc.label} · no longer in force</>
         )}
       </p>
       <p className="mt-1">
@@ -69,11 +67,14 @@ function StateNotice({ doc, versions }: { doc: TermsDocumentData; versions: Term
         </Link>
         .
       </p>
+      <p className="mt-2">
+        <span className="font-semibold">{doc.state === 'scheduled' ? 'What changes:' : 'What this version covered:'}</span> {doc.summary}
+      </p>
     </div>
   )
 }
 
-export function ScheduledNotice({ scheduled }: { scheduled: TermsVersionItem }) {
+function ScheduledNotice({ scheduled }: { scheduled: TermsVersionItem }) {
   return (
     <section aria-labelledby="terms-scheduled-title" className="mt-6 rounded-2xl border border-brand-200 bg-brand-50 p-5 text-ink">
       <h2 id="terms-scheduled-title" className="font-semibold">
