@@ -246,7 +246,12 @@ test.describe('new terms', () => {
       await expect(banner.getByRole('link', { name: /Read the new terms/ })).toHaveAttribute('href', '/terms')
       await expectNoViolations(page)
 
-      // Until accepted, the server refuses the post.
+      // Until accepted, the server refuses the post, and the page says why.
+      const composer = page.getByRole('textbox', { name: 'Write to the Community room' })
+      const thread = page.getByRole('region', { name: 'Messages' })
+      await composer.fill('Posting before accepting')
+      await composer.press('Enter')
+      await expect(thread.getByText(/Not sent — The Terms of Use have changed/)).toBeVisible()
       const refused = await page.request.post(`${TERMS_URL}/api/chat/room/messages`, {
         headers,
         data: { body: 'Too early', clientTxnId: `e2e-${Date.now()}` },
@@ -266,10 +271,8 @@ test.describe('new terms', () => {
       expect(accepted?.accepted_at).toBeInstanceOf(Date)
 
       const words = `Thanks for the clearer rules ${Date.now().toString(36)}`
-      const composer = page.getByRole('textbox', { name: 'Write to the Community room' })
       await composer.fill(words)
       await composer.press('Enter')
-      const thread = page.getByRole('region', { name: 'Messages' })
       await expect(thread.getByText(words)).toBeVisible()
       await expect(thread.getByText('Sending…')).toHaveCount(0)
     } finally {
