@@ -10,6 +10,7 @@ export {
   listTermsVersions,
   recordSignUpAcceptance,
   termsLabelForSignUp,
+  TERMS_NOT_ACCEPTED,
 } from './terms.server.ts'
 export { seedFaq } from './seed/faq.ts'
 export { seedTerms } from './seed/terms.ts'

@@ -2,15 +2,18 @@
 // scheduled, draft), the acceptance recorded at sign-up, and the writes others read (direct
 // messages, room posts, listings) refused until a newer version in force is accepted, through the
 // JSON API and the pages' actions alike.
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loader as rootLoader } from '#app/root.tsx'
 import { action as chatAction } from '#app/routes/chat.tsx'
+import { action as manageAction } from '#app/routes/property-manage.tsx'
+import { action as newListingAction } from '#app/routes/property-new.tsx'
 import { loader as faqLoader } from '#app/routes/faq.tsx'
 import { loader as registerLoader } from '#app/routes/register.tsx'
 import { action as acceptAction } from '#app/routes/terms-accept.tsx'
 import { loader as termsVersionLoader } from '#app/routes/terms-version.tsx'
 import { loader as termsLoader } from '#app/routes/terms.tsx'
+import { listingSlug } from '#common/listings/listing-url.ts'
 import { siteConfig } from '#common/site-config.ts'
 import { findTermsDocument, listTermsVersions } from '#server/content/index.server.ts'
 import { faqEntry, listing, profile, roomMessage, termsAcceptance, termsVersion, user } from '#server/db/schema.ts'
@@ -23,6 +26,25 @@ import { TEST_ORIGIN, createTestServices, formRequest, jsonRequest, type TestSer
 import { signUpVerifiedUser, uniqueEmail } from '#tests/support/users.ts'
 
 type AnyRoute = (args: never) => unknown
+
+/** A complete listing as the listing form posts it. */
+const listingFormFields = {
+  title: 'Bright two-bedroom by Rodney Square',
+  type: 'apartment',
+  description: 'Tall windows, a galley kitchen and the train five minutes away.',
+  offersLease: 'on',
+  monthlyRent: '1,850',
+  minTermMonths: '12',
+  deposit: '1850',
+  minNights: '2',
+  street: '1000 N King Street',
+  zip: '19801',
+  bedrooms: '2',
+  bathrooms: '1',
+  interiorSqft: '950',
+  availableFrom: '2026-03-01',
+  intent: 'publish',
+}
 const DAY = 86_400_000
 const ago = (ms: number) => new Date(Date.now() - ms)
 
@@ -289,6 +311,25 @@ describe('accepting the Terms of Use', () => {
     // ...and for listings.
     await expect(createListing(db(), { viewerId: writer.id, input: listingInput() })).rejects.toMatchObject({ code: 'forbidden' })
     await expect(publishListing(db(), { viewerId: writer.id, listingId: draft.id })).rejects.toMatchObject({ code: 'forbidden' })
+    // The listing pages say why, and keep the form.
+    const asWriter = { headers: { Cookie: writer.cookie } }
+    const newPage = await settle(() =>
+      call(newListingAction, '/properties/new', {}, formRequest('/properties/new', listingFormFields, asWriter)),
+    )
+    expect(newPage.status).toBe(403)
+    expect(newPage.body).toMatchObject({ formError: expect.stringMatching(/Terms of Use have changed/) })
+    const slug = listingSlug(draft)
+    const manage = await settle(() =>
+      call(
+        manageAction,
+        `/properties/${slug}/manage`,
+        { slug },
+        formRequest(`/properties/${slug}/manage`, { intent: 'publish', redirectTo: '/userprofile' }, asWriter),
+      ),
+    )
+    expect(manage.status).toBe(302)
+    expect(manage.response!.headers.get('Location')).toBe('/userprofile')
+    expect(await db().select({ status: listing.status }).from(listing).where(eq(listing.id, draft.id))).toEqual([{ status: 'draft' }])
     // Reading stays open.
     expect((await chatApi(t, 'GET', '/room/messages', { cookie: writer.cookie })).status).toBe(200)
 
@@ -348,14 +389,13 @@ describe('accepting the Terms of Use', () => {
     expect(pageAfter.status).toBe(302)
     expect(await db().select().from(roomMessage).where(eq(roomMessage.authorId, writer.id))).toHaveLength(2)
     const created = await createListing(db(), { viewerId: writer.id, input: listingInput() })
+    const newPageAfter = await settle(() =>
+      call(newListingAction, '/properties/new', {}, formRequest('/properties/new', listingFormFields, asWriter)),
+    )
+    expect(newPageAfter.status).toBe(302)
     const published = await publishListing(db(), { viewerId: writer.id, listingId: draft.id })
     expect(published.status).toBe('published')
-    expect(
-      await db()
-        .select({ id: listing.id })
-        .from(listing)
-        .where(and(eq(listing.ownerId, writer.id))),
-    ).toHaveLength(2)
+    expect(await db().select({ id: listing.id }).from(listing).where(eq(listing.ownerId, writer.id))).toHaveLength(3)
     expect(created.status).toBe('draft')
 
     // The reader, who never accepted, is still asked.
