@@ -64,6 +64,8 @@ export async function seedDemoData({ database, auth, logger }: { database: Datab
   const { db } = database
   const [marker] = await db.select().from(setting).where(eq(setting.key, SEED_MARKER))
   if (marker) {
+    // A site seeded before the FAQ and the terms were stored gets them once (only into empty tables).
+    await seedContent(db)
     await seedListingsOnce(db, logger)
     return
   }
