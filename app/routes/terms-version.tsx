@@ -14,7 +14,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const now = new Date()
   const [doc, versions] = await Promise.all([findTermsDocument(db, { label: params.label, now }), listTermsVersions(db, now)])
   if (!doc) throw new Response('Not Found', { status: 404 })
-  return { doc, versions, canonicalUrl: `${services.config.publicUrl}/terms/${encodeURIComponent(doc.label)}` }
+  // The version in force is the one /terms shows: that is its address for search engines.
+  const path = doc.state === 'in-force' ? '/terms' : `/terms/${encodeURIComponent(doc.label)}`
+  return { doc, versions, canonicalUrl: `${services.config.publicUrl}${path}` }
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
