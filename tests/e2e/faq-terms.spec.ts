@@ -157,7 +157,7 @@ async function startOwnServer(): Promise<OwnServer> {
     {
       cwd: root,
       detached: true,
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -172,6 +172,11 @@ async function startOwnServer(): Promise<OwnServer> {
       },
     },
   )
+  // What the server said on stderr, to explain a start that failed.
+  let stderr = ''
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000)
+  })
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve))
@@ -196,7 +201,7 @@ async function startOwnServer(): Promise<OwnServer> {
       .toBe(200)
   } catch (error) {
     await stop()
-    throw error
+    throw new Error(`The terms test server did not start: ${(error as Error).message}\n${stderr}`)
   }
   return { databaseUrl, stop }
 }
