@@ -95,7 +95,9 @@ These terms are governed by the laws of the State of Delaware and the federal la
 
 ## Contact us
 
-${name}, ${siteConfig.address}. E-mail: [${siteConfig.email}](mailto:${siteConfig.email}).
+${name}, ${siteConfig.address}
+
+E-mail: [${siteConfig.email}](mailto:${siteConfig.email}) · Phone: ${siteConfig.phone}
 `
 
 const secondBody = firstBody
