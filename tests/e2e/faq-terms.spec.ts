@@ -250,6 +250,11 @@ test.describe('new terms', () => {
       await expect(banner).toContainText('Clearer rules for reports and moderation in the chat room.')
       await expect(banner.getByRole('link', { name: /Read the new terms/ })).toHaveAttribute('href', '/terms')
       await expectNoViolations(page)
+      // The banner at the phone size too (this test runs once, with a server of its own).
+      await page.setViewportSize({ width: 390, height: 844 })
+      await expect(banner.getByRole('button', { name: 'Accept new terms' })).toBeVisible()
+      await expectNoViolations(page)
+      await page.setViewportSize({ width: 1280, height: 800 })
 
       // Until accepted, the server refuses the post, and the page says why.
       const composer = page.getByRole('textbox', { name: 'Write to the Community room' })
