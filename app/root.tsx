@@ -9,6 +9,7 @@ import { socialLinks } from '#common/site-config.ts'
 import { ToastProvider } from '#app/utils/toast.tsx'
 import { countUnreadMessages, getCurrentSession } from '#server/accounts/index.server.ts'
 import { readToast } from '#server/http/flash.server.ts'
+import { findTermsToAccept } from '#server/content/index.server.ts'
 // The toast styles first, so the brand's overrides in app.css win.
 import 'react-toastify/ReactToastify.css'
 import './app.css'
@@ -23,12 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, nonce } = context.get(appContext)
   const current = await getCurrentSession(services, request)
   const unread = current ? await countUnreadMessages(services.database.db, current.user.email) : 0
+  const termsToAccept = current ? await findTermsToAccept(services.database.db, current.userId) : null
   const { toast, headers } = await readToast(request)
   const { config } = services
   return data(
     {
       user: current?.user ?? null,
       unread,
+      termsToAccept,
       // Each flash gets its own id so the page shows it exactly once.
       toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
       nonce,
@@ -47,7 +50,7 @@ export function useRootData() {
 
 function frameData(root: RootData | undefined): FrameData {
   if (!root) return anonymousFrame
-  return { user: root.user, unread: root.unread, social: root.social, toast: root.toast }
+  return { user: root.user, unread: root.unread, social: root.social, toast: root.toast, termsToAccept: root.termsToAccept }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -17,6 +17,8 @@ export default [
   route('knowledge/:slug', 'routes/knowledge-article.tsx'),
   route('faq', 'routes/faq.tsx'),
   route('terms', 'routes/terms.tsx'),
+  route('terms/accept', 'routes/terms-accept.tsx'),
+  route('terms/:label', 'routes/terms-version.tsx'),
   route('chat', 'routes/chat.tsx'),
   route('chat/reports', 'routes/chat-reports.tsx'),
   route('chat/:conversationId', 'routes/chat-conversation.tsx'),

@@ -8,7 +8,10 @@ export const siteConfig = {
   email: 'hello@cooperhome.example',
   address: '221 Market Street, Suite 400, Wilmington, DE 19801, USA',
   copyrightYear: 2025,
-  /** Bumped whenever the Terms of Use change; each user's accepted version is stored. */
+  /**
+   * The label of the first Terms of Use (the demo accounts accepted it). The terms themselves are
+   * versions in the database; sign-up takes this label only while none is published.
+   */
   termsVersion: '2025-01-15',
 } as const
 

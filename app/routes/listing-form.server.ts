@@ -27,7 +27,7 @@ export type ListingFormAnswer = {
 }
 
 export type ListingFormOutcome =
-  | { kind: 'refused'; answer: ListingFormAnswer }
+  | { kind: 'refused'; answer: ListingFormAnswer; status?: 400 | 403 }
   | { kind: 'redrawn'; answer: ListingFormAnswer }
   | { kind: 'saved'; intent: SaveIntent; listing: ListingDetail }
 
@@ -84,6 +84,10 @@ export async function submitListingForm(
     if (isAppError(error) && error.code === 'invalid') {
       return { kind: 'refused', answer: { values, errors: formErrorsOf(error.fieldErrors ?? {}), formError: error.message } }
     }
+    // Not allowed to list (e.g. the Terms of Use in force are not accepted yet): the form stays, with why.
+    if (isAppError(error) && error.code === 'forbidden') {
+      return { kind: 'refused', answer: { values, errors: {}, formError: error.message }, status: 403 }
+    }
     throw error
   }
 }
@@ -93,7 +97,7 @@ export const LISTING_FORM_MAX_BYTES = 4 * 1024 * 1024
 
 /** The page's answer to a posted form: the form again (400 when refused) or a redirect with a toast. */
 export async function answerListingForm(outcome: ListingFormOutcome, { isNew }: { isNew: boolean }) {
-  if (outcome.kind === 'refused') return data(outcome.answer, { status: 400 })
+  if (outcome.kind === 'refused') return data(outcome.answer, { status: outcome.status ?? 400 })
   if (outcome.kind === 'redrawn') return data(outcome.answer, { status: 200 })
   const saved = outcome.listing
   const path = listingPath(saved)

@@ -7,6 +7,7 @@ import { user } from '#server/db/schema.ts'
 import { storeDirectMessage as sendDirectMessage, storeReadMark as markConversationRead } from '#server/messages/direct-write.server.ts'
 import { openConversation } from '#server/messages/open-conversation.server.ts'
 import { seedArticles } from '#server/seed/articles.server.ts'
+import { seedContent } from '#server/seed/content.server.ts'
 import { createPerson } from '#tests/support/listings.ts'
 import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
@@ -18,6 +19,7 @@ describe('server-rendered pages', () => {
   beforeAll(async () => {
     t = await createTestServices()
     await seedArticles(t.services.database.db)
+    await seedContent(t.services.database.db)
     pages = await createPageApp(t)
   }, 120_000)
 
@@ -80,6 +82,32 @@ describe('server-rendered pages', () => {
   it('/terms shows the version of the terms', async () => {
     const { html } = await get('/terms')
     expect(html).toContain('Version <!-- -->2025-01-15')
+  })
+
+  it('/faq arrives with every answer open, a canonical link and FAQPage JSON-LD', async () => {
+    const { html } = await get('/faq')
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/faq"/>')
+    const buttons = html.match(/<button[^>]*aria-expanded="true"[^>]*aria-controls="[^"]+-answer"/g) ?? []
+    expect(buttons.length).toBeGreaterThanOrEqual(8)
+    expect(html).not.toMatch(/id="[^"]+-answer" hidden/)
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1]
+    const faqPage = JSON.parse(jsonLd!) as { '@type': string; mainEntity: { '@type': string; name: string }[] }
+    expect(faqPage['@type']).toBe('FAQPage')
+    expect(faqPage.mainEntity).toHaveLength(buttons.length)
+    expect(faqPage.mainEntity[0]).toMatchObject({ '@type': 'Question', acceptedAnswer: { '@type': 'Answer' } })
+  })
+
+  it('/terms lists its versions and announces the scheduled one; a draft or unknown label is 404', async () => {
+    const { html } = await get('/terms')
+    expect(html).toContain('aria-label="Sections of the terms"')
+    expect(html).toMatch(/New terms take effect on/)
+    const scheduled = /href="(\/terms\/\d{4}-\d{2}-\d{2})"/.exec(html)?.[1]
+    expect(scheduled).toBeDefined()
+    const next = await get(scheduled!)
+    expect(next.status).toBe(200)
+    expect(next.html).toContain('These terms are not in force yet.')
+    expect(next.html).toContain('<meta name="robots" content="noindex"/>')
+    expect((await get('/terms/1999-01-01')).status).toBe(404)
   })
 
   it('an unknown address answers 404 with a page-not-found page inside the frame', async () => {

@@ -8,6 +8,7 @@ import { listingIdFromSlug } from '#common/listings/listing-url.ts'
 import { requireUser, safeRedirectTo } from '#server/accounts/index.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { withPageErrors } from '#server/http/route-errors.server.ts'
+import { findTermsToAccept, TERMS_NOT_ACCEPTED } from '#server/content/index.server.ts'
 import { archiveListing, confirmAvailable, deleteListing, markLeased, publishListing } from '#server/listings/index.server.ts'
 
 const MANAGE_INTENTS = ['publish', 'leased', 'archive', 'delete', 'confirm'] as const
@@ -36,6 +37,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const db = services.database.db
   const who = { viewerId: current.userId, listingId }
+  // Publishing waits for the Terms of Use in force (publishListing refuses it too): say so where the user was.
+  if (intent === 'publish' && (await findTermsToAccept(db, current.userId))) {
+    return redirectWithToast(back, { type: 'error', message: TERMS_NOT_ACCEPTED })
+  }
   // 404 for a listing the viewer cannot see, 403 for one they cannot change: the error page says which.
   return withPageErrors(async () => {
     switch (intent as ManageIntent) {

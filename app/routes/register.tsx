@@ -11,7 +11,6 @@ import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
-import { siteConfig } from '#common/site-config.ts'
 import { PASSWORD_HINT, VERIFICATION_LINK_HOURS, firstMessages, submittedText, type FieldMessages } from '#common/accounts/auth-schemas.ts'
 import { parseForm } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -24,6 +23,7 @@ import {
   signUp,
 } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
+import { termsLabelForSignUp } from '#server/content/index.server.ts'
 
 export function meta() {
   return pageMeta('Sign up', 'Create a free Cooper Home account to save homes, message landlords and apply for a lease.')
@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   await requireAnonymous(services, request)
   const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'))
-  return { redirectTo, oidcName: services.config.oidc?.name ?? null }
+  const termsLabel = await termsLabelForSignUp(services.database.db)
+  return { redirectTo, oidcName: services.config.oidc?.name ?? null, termsLabel }
 }
 
 const FIELDS = ['name', 'email', 'password', 'termsVersion'] as const
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = {
     name: submittedText(formData, 'name'),
     email: submittedText(formData, 'email'),
-    termsAccepted: formData.get('termsVersion') === siteConfig.termsVersion,
+    termsAccepted: Boolean(formData.get('termsVersion')),
   }
   const parsed = parseForm(registerSchema, formData)
   if (!parsed.ok) {
@@ -109,10 +110,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 function SignUpForm({
   redirectTo,
   oidcName,
+  termsLabel,
   actionData,
 }: {
   redirectTo: string
   oidcName: string | null
+  termsLabel: string
   actionData: Extract<RegisterActionData, { step: 'form' }> | undefined
 }) {
   const errors = actionData?.fieldErrors
@@ -147,7 +150,7 @@ function SignUpForm({
           look="large"
           label="I accept the Terms of Use"
           name="termsVersion"
-          value={siteConfig.termsVersion}
+          value={termsLabel}
           defaultChecked={values?.termsAccepted}
           error={errors?.termsVersion}
           hint={

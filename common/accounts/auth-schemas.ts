@@ -2,7 +2,6 @@
 // by the pages and the actions. The common-password check needs a large dictionary and is added on
 // the server (server/accounts/schemas.server.ts).
 import { z } from 'zod'
-import { siteConfig } from '#common/site-config.ts'
 import { normalizeEmail } from '#common/accounts/email.ts'
 import { isPlainText, isSingleLine } from '#common/plain-text.ts'
 import type { FieldErrors } from '#common/forms.ts'
@@ -60,7 +59,8 @@ export const displayNameSchema = z
   .max(NAME_MAX_LENGTH, `Display name must be ${NAME_MAX_LENGTH} characters or fewer.`)
   .refine(isSingleLine, 'Display name cannot contain control characters.')
 
-export const termsSchema = z.literal(siteConfig.termsVersion, { error: messages.termsNotAccepted })
+/** The label of the Terms of Use version the box accepts; the server checks it is the one in force. */
+export const termsSchema = z.string({ error: messages.termsNotAccepted }).trim().min(1, messages.termsNotAccepted)
 
 export const registerSchema = z.object({
   name: nameSchema,

@@ -4,9 +4,9 @@
 // source, password changes that sign out the other sessions, user changes held to the profile's
 // rules, and reset requests that do the same work for every address.
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
-import { siteConfig } from '#common/site-config.ts'
 import { displayNameSchema, emailSchema, messages } from '#common/accounts/auth-schemas.ts'
 import type { Db } from '#server/db/client.server.ts'
+import { termsLabelForSignUp } from '#server/content/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { normalizeEmail } from '#common/accounts/email.ts'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.server.ts'
@@ -133,7 +133,8 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
       let displayName: string | undefined
       if (path === '/sign-up/email') {
         refuseFieldsOutside(body, SIGN_UP_FIELDS, 'Sign up with a name, an e-mail address and a password.')
-        if (body.termsVersion !== siteConfig.termsVersion) {
+        // The version accepted must be the one in force (one small query; a sign-up has no other way to know it).
+        if (typeof body.termsVersion !== 'string' || body.termsVersion !== (await termsLabelForSignUp(db))) {
           throw badRequest('TERMS_NOT_ACCEPTED', messages.termsNotAccepted)
         }
         checkedDisplayName(body.name)

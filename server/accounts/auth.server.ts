@@ -7,6 +7,7 @@ import { siteConfig } from '#common/site-config.ts'
 import { VERIFICATION_LINK_HOURS } from '#common/accounts/auth-schemas.ts'
 import type { Config } from '#server/config.server.ts'
 import type { Database } from '#server/db/client.server.ts'
+import { recordSignUpAcceptance, termsLabelForSignUp } from '#server/content/index.server.ts'
 import * as schema from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
 import type { Mailer } from '#server/mail/mailer.server.ts'
@@ -127,13 +128,15 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
       user: {
         create: {
           async before(user) {
-            // E-mail sign-ups are refused without the current terms (auth-hooks.server.ts); an account made
+            // E-mail sign-ups are refused without the terms in force (auth-hooks.server.ts); an account made
             // through single sign-on accepts them with the notice beside its button.
-            const termsVersion = (user as { termsVersion?: string | null }).termsVersion ?? siteConfig.termsVersion
+            const termsVersion = (user as { termsVersion?: string | null }).termsVersion ?? (await termsLabelForSignUp(db))
             return { data: { ...user, email: normalizeEmail(user.email), termsVersion } }
           },
           async after(user) {
             await createProfile(db, { email: user.email, userId: user.id, img: user.image ?? null })
+            const { termsVersion } = user as { termsVersion?: string | null }
+            if (termsVersion) await recordSignUpAcceptance(db, { userId: user.id, label: termsVersion })
           },
         },
       },

@@ -24,3 +24,18 @@ export {
 export { findArticleFeedback } from './admin-feedback.server.ts'
 export { compareSnapshots, findRevisionSnapshot, listRevisions } from './revisions.server.ts'
 export { renderMarkdown } from './markdown.server.ts'
+export { findPublishedFaq } from './faq.server.ts'
+export {
+  acceptTerms,
+  checkTermsAccepted,
+  findScheduledTerms,
+  findTermsDocument,
+  findTermsToAccept,
+  listTermsVersions,
+  recordSignUpAcceptance,
+  termsLabelForSignUp,
+  TERMS_NOT_ACCEPTED,
+} from './terms.server.ts'
+export { seedFaq } from './seed/faq.ts'
+export { seedTerms } from './seed/terms.ts'
+export type { SeedTermsVersion } from './seed/types.ts'

@@ -4,6 +4,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingFee, listingPriceHistory } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
+import { checkTermsAccepted } from '#server/content/index.server.ts'
 import { listingInputSchema, type ValidListing } from '#common/listings/schemas.ts'
 import type { ListingDetail } from '#common/listings/types.ts'
 import type { ListingStatus } from '#common/listings/vocabulary.ts'
@@ -29,9 +30,10 @@ async function replaceFees(tx: Tx, listingId: number, fees: ValidListing['fees']
   if (fees.length > 0) await tx.insert(listingFee).values(fees.map((fee) => ({ listingId, ...fee })))
 }
 
-/** Creates a draft listing. Only landlords and administrators list homes. */
+/** Creates a draft listing. Only landlords and administrators list homes, once they accepted the Terms of Use in force. */
 export async function createListing(db: Db, { viewerId, input }: { viewerId: string; input: unknown }): Promise<ListingDetail> {
   const valid = parseOrThrow(listingInputSchema, input)
+  await checkTermsAccepted(db, viewerId)
   const id = await db.transaction(async (tx) => {
     await checkMayPublishListings(tx, viewerId)
     const [row] = await tx
@@ -95,8 +97,9 @@ async function changeStatus(
   return (await findListingById(db, { viewerId, listingId }))!
 }
 
-/** Publishes a listing; publishing confirms it available, so it shows in search at once. */
-export function publishListing(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
+/** Publishes a listing; publishing confirms it available, so it shows in search at once. It needs the Terms of Use in force accepted. */
+export async function publishListing(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
+  await checkTermsAccepted(db, viewerId)
   return changeStatus(db, viewerId, listingId, 'published', { lastConfirmedAt: sql`now()` })
 }
 

@@ -1,7 +1,9 @@
 // The one front door of each chat write that others hear of. Each function commits through the
 // domain (the store… functions) and only then tells the realtime bus, so nobody hears of a message
 // that is not stored; the JSON API and the /chat pages both call these and never publish themselves.
+// Sending a message or posting in the room needs the Terms of Use in force accepted.
 import { countUnreadMessages } from '#server/accounts/index.server.ts'
+import { checkTermsAccepted } from '#server/content/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import type { DeletedDirectMessage } from './direct-rows.server.ts'
 import { storeDirectDeletion, storeDirectEdit, storeDirectMessage, storeReadMark } from './direct-write.server.ts'
@@ -19,6 +21,7 @@ async function tellUnread(services: ChatServices, { userId, email }: { userId: s
 
 /** Sends a direct message; a new one reaches both participants and the recipient's badge. */
 export async function sendDirectMessage(services: ChatServices, args: Parameters<typeof storeDirectMessage>[1]) {
+  await checkTermsAccepted(services.database.db, args.senderId)
   const sent = await storeDirectMessage(services.database.db, args)
   if (sent.isNew) {
     await services.realtime.publish({ kind: 'dm', message: sent.message, userIds: [sent.message.senderId, sent.recipientId] })
@@ -73,6 +76,7 @@ export async function editDirectMessage(services: ChatServices, args: Parameters
 }
 
 export async function postRoomMessage(services: ChatServices, args: Parameters<typeof storeRoomMessage>[1]) {
+  await checkTermsAccepted(services.database.db, args.authorId)
   const posted = await storeRoomMessage(services.database.db, args)
   if (posted.isNew) await services.realtime.publish({ kind: 'room', message: posted.message })
   return posted

@@ -10,6 +10,7 @@ import { account, conversation, message, profile, room, roomMessage, setting, us
 import { COMMUNITY_ROOM } from '#server/messages/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { seedArticles } from './articles.server.ts'
+import { seedContent } from './content.server.ts'
 import { seedDemoListings } from './listings.server.ts'
 
 /** The password of every demo account (documented in the README; disable with SEED_DEMO_DATA=false). */
@@ -63,6 +64,8 @@ export async function seedDemoData({ database, auth, logger }: { database: Datab
   const { db } = database
   const [marker] = await db.select().from(setting).where(eq(setting.key, SEED_MARKER))
   if (marker) {
+    // A site seeded before the FAQ and the terms were stored gets them once (only into empty tables).
+    await seedContent(db)
     await seedListingsOnce(db, logger)
     return
   }
@@ -152,6 +155,7 @@ export async function seedDemoData({ database, auth, logger }: { database: Datab
     return true
   })
   await seedArticles(db)
+  await seedContent(db)
   if (created) logger.info({ accounts: demoAccounts.length }, 'demo data created')
   await seedListingsOnce(db, logger)
 }

@@ -242,6 +242,7 @@ describe('signing up', () => {
 
   it('shows the sign-up form to visitors, without single sign-on when none is configured', async () => {
     const result = await callRoute(t, registerLoader, pageRequest('/register?redirectTo=//evil.example'))
-    expect(result.data).toEqual({ redirectTo: '/', oidcName: null })
+    // No terms are published in this database: the box accepts the first terms' label.
+    expect(result.data).toEqual({ redirectTo: '/', oidcName: null, termsLabel: siteConfig.termsVersion })
   })
 })

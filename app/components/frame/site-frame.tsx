@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react'
 import { socialLinks, type SocialLink } from '#common/site-config.ts'
 import type { SessionUser } from '#common/accounts/session-user.ts'
+import { TermsBanner, type TermsToAcceptNotice } from '#app/components/terms/terms-banner.tsx'
 import { ScrollToTop } from './scroll-to-top.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteNav } from './site-nav.tsx'
@@ -15,6 +16,8 @@ export type FrameData = {
   unread: number
   social: readonly SocialLink[]
   toast: FlashToast | null
+  /** The Terms of Use in force, when the signed-in user has not accepted them yet. */
+  termsToAccept?: TermsToAcceptNotice | null
 }
 
 /** What the frame shows when the root loader did not run: a visitor, nothing unread. */
@@ -32,6 +35,7 @@ export function SiteFrame({ data, children }: { data: FrameData; children: React
       <TopStrip />
       <SiteNav user={data.user} unread={data.unread} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1440px] flex-1 px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+        {data.termsToAccept ? <TermsBanner terms={data.termsToAccept} /> : null}
         {children}
       </main>
       <ToastHost flash={data.toast} />

@@ -124,6 +124,10 @@ const pageActions: WriteRoute[] = [
     () => ({}),
   ),
   form(
+    () => '/terms/accept',
+    () => ({ label: siteConfig.termsVersion, redirectTo: '/' }),
+  ),
+  form(
     () => '/userprofile',
     () => ({ intent: 'save-profile', name: 'Changed by another site', role: '', bio: '', phone: '' }),
   ),
