@@ -4,7 +4,7 @@ import { siteConfig } from '#common/site-config.ts'
 import type { SeedArticle } from './types.ts'
 
 const notLegalAdvice =
-  'This article is general information, not legal advice. Rules differ from state to state and sometimes from city to city; for advice on your own situation, speak to a local tenant or landlord organisation, a legal aid office or a lawyer.'
+  'This article is general information, not legal advice. Rules differ from state to state and sometimes from city to city; for advice on your own situation, speak to a local tenant or landlord organization, a legal aid office or a lawyer.'
 
 export const seedArticles: readonly SeedArticle[] = [
   {
@@ -80,7 +80,7 @@ ${notLegalAdvice}`,
 
 ## How much a deposit can be
 
-The rules are set by each state, and sometimes by cities. Many states cap deposits at one or two months' rent, some set a higher cap for furnished homes or for tenants with pets, and a few set no cap at all. Some states require the deposit to be kept in a separate account, or to earn interest that is paid to you. Before you sign, check your state's rules: the state attorney general's office or a local tenant organisation usually publishes a plain-language summary.
+The rules are set by each state, and sometimes by cities. Many states cap deposits at one or two months' rent, some set a higher cap for furnished homes or for tenants with pets, and a few set no cap at all. Some states require the deposit to be kept in a separate account, or to earn interest that is paid to you. Before you sign, check your state's rules: the state attorney general's office or a local tenant organization usually publishes a plain-language summary.
 
 A deposit is different from a fee. A deposit is refundable; a "move-in fee", "cleaning fee" or "pet fee" often is not. Ask which is which, and make sure the lease says so.
 
@@ -128,7 +128,7 @@ When you leave:
 4. Return every key, fob and remote, and get a receipt for them.
 5. Give the landlord your forwarding address in writing.
 
-Most states set a deadline, often somewhere between two weeks and a month or two after you move out, for the landlord to return the deposit or send a written, itemised list of deductions. If deductions are made, you are entitled to know what they were for. If you disagree, reply in writing with your move-in and move-out photos. If that does not resolve it, small claims court is the usual next step, and it does not require a lawyer. Our checklist for [moving out and getting your deposit back](/knowledge/moving-out-and-getting-your-deposit-back) has the details.
+Most states set a deadline, often somewhere between two weeks and a month or two after you move out, for the landlord to return the deposit or send a written, itemized list of deductions. If deductions are made, you are entitled to know what they were for. If you disagree, reply in writing with your move-in and move-out photos. If that does not resolve it, small claims court is the usual next step, and it does not require a lawyer. Our checklist for [moving out and getting your deposit back](/knowledge/moving-out-and-getting-your-deposit-back) has the details.
 
 ${notLegalAdvice}`,
   },
@@ -184,9 +184,9 @@ Make sure the name on the lease matches the person you have been talking to. If 
 
 ## Before you sign
 
-Read the whole lease, including every addendum: pet, parking, utilities, house rules, lead paint or mould disclosures. If something you were promised, such as new appliances, a fresh coat of paint or a parking space, is not written in the lease, ask for it to be added. A spoken promise is hard to enforce.
+Read the whole lease, including every addendum: pet, parking, utilities, house rules, lead paint or mold disclosures. If something you were promised, such as new appliances, a fresh coat of paint or a parking space, is not written in the lease, ask for it to be added. A spoken promise is hard to enforce.
 
-If a clause is unclear, ask what it means and get the answer in writing. Our guide to [what a lease should contain](/knowledge/what-a-lease-should-contain) lists the parts every lease needs. Local tenant organisations and legal aid offices can review a lease for free or at low cost in many areas, and what is allowed in a lease varies by state.
+If a clause is unclear, ask what it means and get the answer in writing. Our guide to [what a lease should contain](/knowledge/what-a-lease-should-contain) lists the parts every lease needs. Local tenant organizations and legal aid offices can review a lease for free or at low cost in many areas, and what is allowed in a lease varies by state.
 
 ${notLegalAdvice}`,
   },
@@ -231,7 +231,7 @@ A photo of the floor plan or of the view from the main window is often appreciat
 
 ## Be honest
 
-Do not hide a small bathroom or a dated kitchen; show it clearly and describe it plainly. Do not edit out defects, wires or neighbouring buildings, and do not use photos of a different unit or of the building's model unit. Listings on Cooper Home must show the home being offered, as it is now, and photos that mislead are removed. An honest photo also protects you: the renter who arrives knowing what to expect is far more likely to sign.
+Do not hide a small bathroom or a dated kitchen; show it clearly and describe it plainly. Do not edit out defects, wires or neighboring buildings, and do not use photos of a different unit or of the building's model unit. Listings on Cooper Home must show the home being offered, as it is now, and photos that mislead are removed. An honest photo also protects you: the renter who arrives knowing what to expect is far more likely to sign.
 
 ## Upload and describe them
 
@@ -361,7 +361,7 @@ Save the landlord's or manager's contact details and the number for emergency re
 ### In the first week
 
 - Read the house rules again now that you live there: trash and recycling days, laundry room hours, quiet hours, where bicycles and deliveries go.
-- Introduce yourself to a neighbour or two. They know which radiator knocks and which door sticks in winter.
+- Introduce yourself to a neighbor or two. They know which radiator knocks and which door sticks in winter.
 - Note anything that appears once you are living there, such as a slow drain or a drafty window, and report it in writing while the tenancy is new.
 
 Finally, update your address with the postal service, your bank, your employer, your insurer and the voter register, and keep your lease, receipts and move-in record together in one safe place until your deposit is back.
@@ -425,7 +425,7 @@ Some clauses deserve a second look, and some are not enforceable in many states 
 - a clause keeping the whole deposit "as a fee" whatever the condition of the home;
 - an automatic renewal with a short, easily missed window to opt out.
 
-Required disclosures vary too. Homes built before 1978 come with a federal lead-based paint disclosure, and many states add their own, for example about mould, flooding or bed bugs.
+Required disclosures vary too. Homes built before 1978 come with a federal lead-based paint disclosure, and many states add their own, for example about mold, flooding or bed bugs.
 
 Before you sign, ask the questions in [questions to ask before signing a lease](/knowledge/questions-to-ask-before-signing-a-lease), and get every promise written into the lease.
 
@@ -447,7 +447,7 @@ A standard renter's policy (often called an HO-4 policy) has three main parts.
 
 ### Your belongings
 
-Personal property covers your things against listed risks such as fire, smoke, theft, vandalism, and water damage from a burst pipe. It usually covers them away from home too, for example a laptop stolen from your car or luggage taken while travelling.
+Personal property covers your things against listed risks such as fire, smoke, theft, vandalism, and water damage from a burst pipe. It usually covers them away from home too, for example a laptop stolen from your car or luggage taken while traveling.
 
 ### Liability
 
@@ -462,7 +462,7 @@ If a covered event makes the home unlivable, this part pays for a hotel or short
 - **Floods** from rising water or storm surge. Flood insurance is separate.
 - **Earthquakes.** Often available as an add-on where they are a risk.
 - **Your roommate's belongings**, unless they are named on your policy.
-- **Wear and tear, pests and mould** from neglect.
+- **Wear and tear, pests and mold** from neglect.
 - **Expensive items above a limit.** Jewellery, watches, cameras and instruments often have a low limit unless you add them to the policy by name.
 
 Read the list of covered risks (the "perils") and the exclusions before you buy.
@@ -481,7 +481,7 @@ Premiums depend on where you live, the coverage you choose and your claims histo
 
 Many landlords require renter's insurance and ask to be listed as an "interested party", so they are told if the policy lapses. That is different from being an "additional insured", which gives the landlord rights under your policy; ask which one your lease means.
 
-If a landlord requires a particular insurer, or charges a monthly fee for their own programme, that fee is a recurring cost: it belongs in the listing's all-in monthly cost (see [how to read an all-in monthly cost](/knowledge/how-to-read-an-all-in-monthly-cost)). Whether a landlord may require insurance, and from whom, can vary by state.
+If a landlord requires a particular insurer, or charges a monthly fee for their own program, that fee is a recurring cost: it belongs in the listing's all-in monthly cost (see [how to read an all-in monthly cost](/knowledge/how-to-read-an-all-in-monthly-cost)). Whether a landlord may require insurance, and from whom, can vary by state.
 
 ## Making a claim
 
@@ -717,7 +717,7 @@ A landlord may ask for reliable documentation of the disability-related need whe
 ## Living there with your pet
 
 - Record the condition of the home at move-in, including floors and doors a pet might scratch.
-- Keep vaccinations and licences current, and follow the building's rules on shared spaces.
+- Keep vaccinations and licenses current, and follow the building's rules on shared spaces.
 - Clean thoroughly at move-out, and treat for fleas if your lease requires it.
 - Tell the landlord in writing before you add another animal.
 
@@ -761,7 +761,7 @@ Write the description for someone who has never seen the street. Cover, in short
 - what has been updated recently, and what has not;
 - heating, cooling and laundry;
 - parking, storage and outdoor space;
-- the building and the neighbourhood: transit, shops, noise;
+- the building and the neighborhood: transit, shops, noise;
 - the terms that matter: the minimum lease, who pays which utility, and the house rules.
 
 Describe the home, never the tenant you want. Phrases like "perfect for a young professional", "no kids" or "Christians preferred" can break fair housing law; see [screening tenants fairly](/knowledge/screening-tenants-fairly).
@@ -802,7 +802,7 @@ ${notLegalAdvice}`,
 
 The federal Fair Housing Act forbids discrimination in renting because of:
 
-- race or colour;
+- race or color;
 - religion;
 - sex;
 - national origin;
@@ -948,7 +948,7 @@ The mix of homes matters too. A month with many large family houses on the marke
 
 ## Keep perspective
 
-No index can tell you what a particular home is worth to you. Light, noise, the commute, the landlord's reliability and the length of the lease all matter as much as a few dollars of difference in the median. Use figures to ask better questions, not to replace your own judgement.
+No index can tell you what a particular home is worth to you. Light, noise, the commute, the landlord's reliability and the length of the lease all matter as much as a few dollars of difference in the median. Use figures to ask better questions, not to replace your own judgment.
 
 ${notLegalAdvice}`,
   },
@@ -997,11 +997,11 @@ Take everything with you. Items left behind are often charged for, and rules on 
 1. **Photograph and video every room**, in the same order and from the same corners as your [move-in inspection](/knowledge/move-in-inspection-with-photos), after cleaning.
 2. **Walk through with the landlord** if you can, and note anything they raise.
 3. **Return every key**, fob and remote, and get a written receipt listing them.
-4. **Give your forwarding address in writing.** Without it, a deposit or an itemised statement may not reach you.
+4. **Give your forwarding address in writing.** Without it, a deposit or an itemized statement may not reach you.
 
 ## When the deposit comes back
 
-Most states set a deadline for the landlord to return the deposit or send a written, itemised list of deductions, often between two weeks and two months after you move out. Our guide to [security deposits](/knowledge/security-deposits-what-to-expect) explains what can and cannot be deducted.
+Most states set a deadline for the landlord to return the deposit or send a written, itemized list of deductions, often between two weeks and two months after you move out. Our guide to [security deposits](/knowledge/security-deposits-what-to-expect) explains what can and cannot be deducted.
 
 ### If you disagree with a deduction
 

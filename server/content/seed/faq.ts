@@ -47,7 +47,7 @@ When failed attempts pile up, we also e-mail the account's owner, at most once a
     slug: 'sessions-and-deleting-your-account',
     topic: 'account',
     question: 'How do I sign out other devices, or delete my account?',
-    answer: `On [your profile](/userprofile), **Active sessions** lists the browsers and devices signed in to your account; sign out any you do not recognise. Otherwise a device stays signed in until you log out there, or for 30 days after you last used the site on it.
+    answer: `On [your profile](/userprofile), **Active sessions** lists the browsers and devices signed in to your account; sign out any you do not recognize. Otherwise a device stays signed in until you log out there, or for 30 days after you last used the site on it.
 
 **Delete account**, at the bottom of the profile, removes your profile, your photo, your sign-in details and every session for good, along with the listings you own. It asks you to confirm, and it cannot be undone. Your e-mail address is your sign-in name and cannot be changed on the profile; to use another one, write to ${siteConfig.email}.`,
   },
@@ -57,7 +57,7 @@ When failed attempts pile up, we also e-mail the account's owner, at most once a
     slug: 'how-search-works',
     topic: 'searching',
     question: 'What can I type in the search box?',
-    answer: `A city, a neighbourhood, a ZIP code (or its first digits), or words that describe what you want, such as "balcony" or "garden". An exact city name shows homes in that city; other words are matched against listings' titles, descriptions, cities, neighbourhoods and ZIP codes. Search on [/properties](/properties) shows only published homes whose landlords have confirmed them available in the last 30 days.`,
+    answer: `A city, a neighborhood, a ZIP code (or its first digits), or words that describe what you want, such as "balcony" or "garden". An exact city name shows homes in that city; other words are matched against listings' titles, descriptions, cities, neighborhoods and ZIP codes. Search on [/properties](/properties) shows only published homes whose landlords have confirmed them available in the last 30 days.`,
   },
   {
     slug: 'search-filters',
@@ -110,7 +110,7 @@ Our guide [How to read an all-in monthly cost](/knowledge/how-to-read-an-all-in-
     question: 'Who can list a home, and how do I start?',
     answer: `Anyone with the **Landlord** role; choose it under Profile details on [your profile](/userprofile). Then go to [/properties/new](/properties/new). The form has four steps: the home, price and terms, location, and details. A new listing starts as a **draft** that only you and our administrators can see; publish it from **My listings** on your profile when it is ready.
 
-By publishing, you confirm that you own the home or are authorised to rent it out, and that the listing is accurate.`,
+By publishing, you confirm that you own the home or are authorized to rent it out, and that the listing is accurate.`,
   },
   {
     slug: 'fees-in-a-listing',
@@ -154,7 +154,7 @@ A direct message can be up to 4,000 characters.`,
     slug: 'chat-room',
     topic: 'messages-and-chat',
     question: 'What is the community chat room?',
-    answer: `A shared room where everyone who is logged in can talk about renting: neighbourhoods, moving tips, questions for other renters and landlords. Messages in the room can be up to 2,000 characters and are seen by every member, so do not post personal details such as your address or phone number there. The rules for the room are in the [Terms of Use](/terms).`,
+    answer: `A shared room where everyone who is logged in can talk about renting: neighborhoods, moving tips, questions for other renters and landlords. Messages in the room can be up to 2,000 characters and are seen by every member, so do not post personal details such as your address or phone number there. The rules for the room are in the [Terms of Use](/terms).`,
   },
   {
     slug: 'sending-limits',

@@ -31,13 +31,13 @@ ${siteConfig.name} is a marketplace: it lets landlords publish homes for rent or
 
 We check listings and act on reports, but we cannot inspect every home or verify everything people tell us. Before you sign or pay, see the home (in person or by a live video tour you direct), read the lease, and satisfy yourself that the landlord has the right to rent it.
 
-The Cooper Index, the knowledge base, the FAQ and the community chat room give general information. They are not legal, financial or tax advice. Rules on deposits, notice periods and tenants' rights differ from state to state and city to city; for advice on your situation, speak to a qualified professional or a local tenant or landlord organisation.
+The Cooper Index, the knowledge base, the FAQ and the community chat room give general information. They are not legal, financial or tax advice. Rules on deposits, notice periods and tenants' rights differ from state to state and city to city; for advice on your situation, speak to a qualified professional or a local tenant or landlord organization.
 
 ## Rules for landlords and listings
 
 When you publish a listing, you confirm and agree that:
 
-- you own the home or are authorised by its owner to rent it out on these terms;
+- you own the home or are authorized by its owner to rent it out on these terms;
 - the listing describes the home accurately, and its photos show the home being offered as it is now, without edits that hide defects;
 - the monthly cost includes every recurring charge a renter must pay (such as mandatory amenity, parking, pet or utility fees), and one-time charges such as deposits and application fees are stated in full;
 - the home is available on the dates shown, and you will update or withdraw the listing promptly when it is not;
@@ -53,7 +53,7 @@ Never send money to someone you have not verified, and never pay by wire transfe
 
 ## Fair housing
 
-Discrimination has no place on ${siteConfig.name}. Landlords may not refuse, limit or word a listing on the basis of race, colour, religion, sex (including sexual orientation and gender identity), national origin, familial status or disability, or any other characteristic protected by federal, state or local law (such as source of income, where protected). Anyone may report a listing or message they believe is discriminatory to ${siteConfig.email}; we review every report and remove content that breaks this rule.
+Discrimination has no place on ${siteConfig.name}. Landlords may not refuse, limit or word a listing on the basis of race, color, religion, sex (including sexual orientation and gender identity), national origin, familial status or disability, or any other characteristic protected by federal, state or local law (such as source of income, where protected). Anyone may report a listing or message they believe is discriminatory to ${siteConfig.email}; we review every report and remove content that breaks this rule.
 
 ## Messages and the community chat room
 
@@ -67,7 +67,7 @@ Unless a page clearly says that a payment is processed by ${siteConfig.name}, re
 
 ## Your content
 
-You keep ownership of what you post: listings, photos, messages, chat posts and your profile. You give us a non-exclusive, worldwide, royalty-free licence to host, copy, resize, display and distribute that content for as long as it is on the site and as needed to run, improve and promote ${siteConfig.name}. Posting it must not break anyone else's rights, such as copyright in photos you did not take.
+You keep ownership of what you post: listings, photos, messages, chat posts and your profile. You give us a non-exclusive, worldwide, royalty-free license to host, copy, resize, display and distribute that content for as long as it is on the site and as needed to run, improve and promote ${siteConfig.name}. Posting it must not break anyone else's rights, such as copyright in photos you did not take.
 
 To protect your privacy, we re-encode uploaded photos and remove hidden information from them, such as the location where they were taken.
 
@@ -122,7 +122,7 @@ We have written them in plain language. Where a word like "listing" or "landlord
 
 You must be at least 18 years old and able to enter into a binding contract to create an account. Give us accurate information, keep it up to date, and use one account per person. You confirm your e-mail address before you first log in.
 
-Keep your password to yourself and tell us straight away at ${siteConfig.email} if you think someone else has used your account. Your profile lists the devices signed in to your account, so you can sign out any you do not recognise. You are responsible for what is done with your account, unless it was used without your permission through no fault of yours. We will never ask you for your password.
+Keep your password to yourself and tell us straight away at ${siteConfig.email} if you think someone else has used your account. Your profile lists the devices signed in to your account, so you can sign out any you do not recognize. You are responsible for what is done with your account, unless it was used without your permission through no fault of yours. We will never ask you for your password.
 
 ## What Cooper Home does, and what it does not
 
@@ -130,13 +130,13 @@ ${siteConfig.name} is a marketplace: it lets landlords publish homes for rent or
 
 We check listings and act on reports, but we cannot inspect every home or verify everything people tell us. Before you sign or pay, see the home (in person or by a live video tour you direct), read the lease, and satisfy yourself that the landlord has the right to rent it.
 
-The Cooper Index, the knowledge base, the FAQ and the community chat room give general information. They are not legal, financial or tax advice. The Cooper Index is calculated from the asking costs of homes listed on ${siteConfig.name}, not from signed leases. Rules on deposits, notice periods and tenants' rights differ from state to state and city to city; for advice on your situation, speak to a qualified professional or a local tenant or landlord organisation.
+The Cooper Index, the knowledge base, the FAQ and the community chat room give general information. They are not legal, financial or tax advice. The Cooper Index is calculated from the asking costs of homes listed on ${siteConfig.name}, not from signed leases. Rules on deposits, notice periods and tenants' rights differ from state to state and city to city; for advice on your situation, speak to a qualified professional or a local tenant or landlord organization.
 
 ## Rules for landlords and listings
 
 When you publish a listing, you confirm and agree that:
 
-- you own the home or are authorised by its owner to rent it out on these terms;
+- you own the home or are authorized by its owner to rent it out on these terms;
 - the listing describes the home accurately: its type, size, rooms, amenities, pet policy and availability are as stated, and its photos show the home being offered as it is now, without edits that hide defects;
 - the listing's all-in monthly cost is complete: it is the rent plus every recurring charge a renter must pay to live in the home (such as mandatory amenity, parking, technology or utility fees), entered as fees on the listing; charges that apply only to some tenants, such as pet rent, are stated in the listing; and one-time charges such as deposits and application fees are stated in full;
 - the home is available on the dates shown; you will confirm that a published listing is still available at least every 30 days, and mark it leased or withdraw it promptly when it is not;
@@ -152,7 +152,7 @@ Never send money to someone you have not verified, and never pay by wire transfe
 
 ## Fair housing
 
-Discrimination has no place on ${siteConfig.name}. Landlords may not refuse, limit or word a listing on the basis of race, colour, religion, sex (including sexual orientation and gender identity), national origin, familial status or disability, or any other characteristic protected by federal, state or local law (such as source of income, where protected). Anyone may report a listing or message they believe is discriminatory; we review every report and remove content that breaks this rule.
+Discrimination has no place on ${siteConfig.name}. Landlords may not refuse, limit or word a listing on the basis of race, color, religion, sex (including sexual orientation and gender identity), national origin, familial status or disability, or any other characteristic protected by federal, state or local law (such as source of income, where protected). Anyone may report a listing or message they believe is discriminatory; we review every report and remove content that breaks this rule.
 
 ## Messages and the community chat room
 
@@ -178,7 +178,7 @@ Unless a page clearly says that a payment is processed by ${siteConfig.name}, re
 
 ## Your content
 
-You keep ownership of what you post: listings, photos, messages, chat posts and your profile. You give us a non-exclusive, worldwide, royalty-free licence to host, copy, resize, display and distribute that content for as long as it is on the site and as needed to run, improve and promote ${siteConfig.name}. Posting it must not break anyone else's rights, such as copyright in photos you did not take.
+You keep ownership of what you post: listings, photos, messages, chat posts and your profile. You give us a non-exclusive, worldwide, royalty-free license to host, copy, resize, display and distribute that content for as long as it is on the site and as needed to run, improve and promote ${siteConfig.name}. Posting it must not break anyone else's rights, such as copyright in photos you did not take.
 
 To protect your privacy, we re-encode uploaded photos and remove hidden information from them, such as the location where they were taken.
 
