@@ -3,7 +3,7 @@
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/knowledge-article'
 import { ErrorPage } from '#app/components/error-page.tsx'
-import { ArticleBody } from '#app/components/knowledge/article-body.tsx'
+import { MarkdownBody } from '#app/components/content/markdown-body.tsx'
 import { ArticleTitles } from '#app/components/knowledge/article-list.tsx'
 import { articleJsonLd } from '#app/components/knowledge/article-seo.ts'
 import { HelpfulVote } from '#app/components/knowledge/helpful-vote.tsx'
@@ -115,7 +115,7 @@ export default function KnowledgeArticle({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="max-w-3xl min-w-0 lg:order-1">
-          <ArticleBody html={article.html} />
+          <MarkdownBody html={article.html} look="article" />
 
           {article.tags.length > 0 ? (
             <div className="mt-10">

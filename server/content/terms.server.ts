@@ -12,14 +12,18 @@ import { renderMarkdown, type Heading } from './markdown.server.ts'
 
 export type TermsState = 'in-force' | 'superseded' | 'scheduled'
 
-export type TermsListItem = { label: string; effectiveAt: Date; summary: string; state: TermsState }
+/** `summary` is the Markdown an administrator wrote; `summaryHtml` is it rendered and sanitised. */
+export type TermsListItem = { label: string; effectiveAt: Date; summary: string; summaryHtml: string; state: TermsState }
 
 export type TermsDocument = TermsListItem & { html: string; headings: Heading[] }
 
 /** What a signed-in user is asked to accept: the version in force, which they have not accepted. */
-export type TermsToAccept = { label: string; effectiveAt: Date; summary: string }
+export type TermsToAccept = { label: string; effectiveAt: Date; summary: string; summaryHtml: string }
 
 const isPublished = eq(termsVersion.status, 'published')
+
+/** A summary of changes is Markdown (often a short list); pages show it rendered. */
+const summaryHtmlOf = (summary: string) => renderMarkdown(summary).html
 
 /** The version in force at `now`, if any version is published and effective. */
 async function findInForceRow(db: Db, now: Date) {
@@ -42,7 +46,11 @@ export async function listTermsVersions(db: Db, now = new Date()): Promise<Terms
       .orderBy(desc(termsVersion.effectiveAt), desc(termsVersion.id)),
     findInForceRow(db, now),
   ])
-  return rows.map(({ id, ...row }) => ({ ...row, state: stateOf(row.effectiveAt, id, inForce?.id, now) }))
+  return rows.map(({ id, ...row }) => ({
+    ...row,
+    summaryHtml: summaryHtmlOf(row.summary),
+    state: stateOf(row.effectiveAt, id, inForce?.id, now),
+  }))
 }
 
 function stateOf(effectiveAt: Date, id: number, inForceId: number | undefined, now: Date): TermsState {
@@ -73,6 +81,7 @@ export async function findTermsDocument(
   return {
     label: row.label,
     summary: row.summary,
+    summaryHtml: summaryHtmlOf(row.summary),
     effectiveAt: row.effectiveAt,
     state: stateOf(row.effectiveAt, row.id, inForce?.id, now),
     html,
@@ -88,7 +97,7 @@ export async function findScheduledTerms(db: Db, now = new Date()): Promise<Term
     .where(and(isPublished, gt(termsVersion.effectiveAt, now)))
     .orderBy(asc(termsVersion.effectiveAt))
     .limit(1)
-  return row ? { ...row, state: 'scheduled' } : undefined
+  return row ? { ...row, summaryHtml: summaryHtmlOf(row.summary), state: 'scheduled' } : undefined
 }
 
 /**
@@ -122,7 +131,7 @@ export async function findTermsToAccept(db: Db, userId: string, now = new Date()
     .leftJoin(termsAcceptance, and(eq(termsAcceptance.userId, user.id), eq(termsAcceptance.termsVersionId, inForce.id)))
     .where(eq(user.id, userId))
   if (!accepted || accepted.label === inForce.label || accepted.acceptedAt) return null
-  return { label: inForce.label, summary: inForce.summary, effectiveAt: inForce.effectiveAt }
+  return { label: inForce.label, summary: inForce.summary, summaryHtml: summaryHtmlOf(inForce.summary), effectiveAt: inForce.effectiveAt }
 }
 
 export const TERMS_NOT_ACCEPTED =

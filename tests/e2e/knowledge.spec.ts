@@ -1,9 +1,10 @@
 // The knowledge base in Chromium: searching as you type, the same search without JavaScript, voting on
 // an article, and axe-core on the pages at both sizes.
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { expect, test, visit } from './fixtures.ts'
+import { seedArticles } from '#server/content/seed/articles.ts'
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
@@ -43,14 +44,14 @@ test('the same search works with JavaScript off', async ({ browser, extraHTTPHea
 })
 
 /** The newest article's address, whatever the seed texts are. */
-async function newestArticlePath(request: APIRequestContext): Promise<string> {
-  const posts = (await (await request.get('/api/recent-posts')).json()) as { slug: string }[]
-  expect(posts.length, 'the demo data has articles').toBeGreaterThan(0)
-  return `/knowledge/${posts[0]!.slug}`
-}
+/**
+ * A demo article with several sections: one of the seed's, which other tests (an administrator
+ * writing articles of their own) leave alone.
+ */
+const DEMO_ARTICLE_PATH = `/knowledge/${seedArticles.find((article) => article.slug === 'security-deposits-what-to-expect')!.slug}`
 
-test('a reader answers "Was this helpful?" and adds a comment', async ({ page, request }) => {
-  await visit(page, await newestArticlePath(request))
+test('a reader answers "Was this helpful?" and adds a comment', async ({ page }) => {
+  await visit(page, DEMO_ARTICLE_PATH)
   const feedback = page.getByRole('region', { name: 'Was this helpful?' })
   await feedback.getByRole('button', { name: 'Yes' }).click()
   await expect(feedback.getByRole('status')).toHaveText('Thank you for your feedback.')
@@ -73,8 +74,8 @@ for (const path of ['/knowledge', '/knowledge?q=lease', '/knowledge?q=zeppelin',
   })
 }
 
-test('an article has no accessibility violations, before and after a vote', async ({ page, request }) => {
-  await visit(page, await newestArticlePath(request))
+test('an article has no accessibility violations, before and after a vote', async ({ page }) => {
+  await visit(page, DEMO_ARTICLE_PATH)
   await expect(page.getByRole('navigation', { name: 'On this page' })).toBeVisible()
   await expectNoViolations(page)
   await page.getByRole('button', { name: 'Yes' }).click()

@@ -229,6 +229,7 @@ export function ContentEditor({
         error={firstError(fieldErrors, markdownField)}
         hint="Headings with ##, lists with -, links as [words](https://…). Raw HTML is shown as text."
         previewHtml={previewHtml}
+        previewLook={kind === 'article' ? 'article' : 'reading'}
       />
       {kind === 'terms' ? <StatusChoice values={values} errors={fieldErrors} /> : <Publication values={values} errors={fieldErrors} />}
       <div className="flex flex-wrap items-center gap-3">

@@ -3,14 +3,11 @@
 // button (without JavaScript), and, with JavaScript, a moment after the administrator stops typing.
 import { useEffect, useRef, useState } from 'react'
 import { ADMIN_PREVIEW_PATH, type PreviewAnswer } from '#common/content/admin-types.ts'
+import { MarkdownBody, type MarkdownLook } from '#app/components/content/markdown-body.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import type { FieldErrorInput } from '#app/components/ui/field-ids.ts'
 
 const PREVIEW_DELAY_MS = 400
-
-/** The look of rendered Markdown: headings, lists, quotes, code and tables inside the pane. */
-export const renderedClass =
-  'text-ink leading-7 [&_a]:text-brand-800 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-gray-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 [&_h2]:mt-6 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:mt-3 [&_h4]:font-semibold [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-gray-100 [&_pre]:p-3 [&_table]:mt-3 [&_td]:border [&_td]:border-gray-300 [&_td]:px-2 [&_th]:border [&_th]:border-gray-300 [&_th]:px-2 [&_ul]:list-disc [&_ul]:pl-6'
 
 export function MarkdownField({
   name,
@@ -19,6 +16,7 @@ export function MarkdownField({
   error,
   hint,
   previewHtml,
+  previewLook,
 }: {
   name: string
   label: string
@@ -27,6 +25,8 @@ export function MarkdownField({
   hint?: string
   /** What the server rendered last (on load, or after the Preview button). */
   previewHtml: string
+  /** The look of the page the text is shown on. */
+  previewLook: MarkdownLook
 }) {
   const [html, setHtml] = useState(previewHtml)
   const [state, setState] = useState<'idle' | 'updating' | 'failed'>('idle')
@@ -88,12 +88,12 @@ export function MarkdownField({
             {state === 'updating' ? 'Updating…' : state === 'failed' ? 'The preview could not be updated; use the Preview button.' : ''}
           </p>
         </div>
-        <div
+        <MarkdownBody
           id={paneId}
           data-testid="markdown-preview"
-          className={`mt-1.5 min-h-40 rounded-lg break-words border border-gray-300 bg-white px-4 py-2 ${renderedClass}`}
-          // Rendered by the server's renderMarkdown and sanitised there: no script, handlers or styles survive.
-          dangerouslySetInnerHTML={{ __html: html || '<p><em>Nothing to preview yet.</em></p>' }}
+          look={previewLook}
+          className="mt-1.5 min-h-40 rounded-lg border border-gray-300 bg-white px-4 py-3 break-words"
+          html={html || '<p><em>Nothing to preview yet.</em></p>'}
         />
       </section>
     </div>

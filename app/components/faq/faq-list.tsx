@@ -4,7 +4,7 @@
 // narrows the questions as you type (question and answer text) and announces the count politely;
 // without JavaScript it is a plain GET form (?q=) the server filters by.
 import { useEffect, useId, useMemo, useState } from 'react'
-import { MarkdownBody } from '#app/components/terms/markdown-body.tsx'
+import { MarkdownBody } from '#app/components/content/markdown-body.tsx'
 
 type FaqListEntry = { slug: string; question: string; answerHtml: string; answerText: string }
 type FaqListGroup = { topic: string; label: string; entries: FaqListEntry[] }

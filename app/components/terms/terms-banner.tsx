@@ -2,9 +2,10 @@
 // changed, where to read it, and one button to accept. Reading the site stays open; sending
 // messages, posting in the room and publishing listings wait for the acceptance (the server refuses them).
 import { Form, Link, useLocation, useNavigation } from 'react-router'
+import { MarkdownBody } from '#app/components/content/markdown-body.tsx'
 import { formatDate, isoDate } from '#app/utils/format.ts'
 
-export type TermsToAcceptNotice = { label: string; summary: string; effectiveAt: Date }
+export type TermsToAcceptNotice = { label: string; summaryHtml: string; effectiveAt: Date }
 
 export function TermsBanner({ terms }: { terms: TermsToAcceptNotice }) {
   const location = useLocation()
@@ -21,9 +22,9 @@ export function TermsBanner({ terms }: { terms: TermsToAcceptNotice }) {
         New Terms of Use
       </h2>
       <p className="mt-2">
-        Our Terms of Use changed on <time dateTime={isoDate(terms.effectiveAt)}>{formatDate(terms.effectiveAt)}</time>. What changed:{' '}
-        {terms.summary}
+        Our Terms of Use changed on <time dateTime={isoDate(terms.effectiveAt)}>{formatDate(terms.effectiveAt)}</time>. What changed:
       </p>
+      <MarkdownBody html={terms.summaryHtml} className="mt-2" />
       <p className="mt-2">
         You can keep reading the site. To send messages, post in the chat room or publish listings, please accept the new terms.
       </p>

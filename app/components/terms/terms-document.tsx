@@ -3,10 +3,10 @@
 import { Link } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { formatDate, isoDate } from '#app/utils/format.ts'
-import { MarkdownBody } from './markdown-body.tsx'
+import { MarkdownBody } from '#app/components/content/markdown-body.tsx'
 
 type TermsState = 'in-force' | 'superseded' | 'scheduled'
-type TermsVersionItem = { label: string; effectiveAt: Date; summary: string; state: TermsState }
+type TermsVersionItem = { label: string; effectiveAt: Date; summaryHtml: string; state: TermsState }
 type TermsDocumentData = TermsVersionItem & { html: string; headings: { id: string; text: string; level: 2 | 3 }[] }
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800'
@@ -67,9 +67,8 @@ function StateNotice({ doc, versions }: { doc: TermsDocumentData; versions: Term
         </Link>
         .
       </p>
-      <p className="mt-2">
-        <span className="font-semibold">{doc.state === 'scheduled' ? 'What changes:' : 'What this version covered:'}</span> {doc.summary}
-      </p>
+      <p className="mt-2 font-semibold">{doc.state === 'scheduled' ? 'What changes:' : 'What this version covered:'}</p>
+      <MarkdownBody html={doc.summaryHtml} className="mt-1" />
     </div>
   )
 }
@@ -80,7 +79,7 @@ function ScheduledNotice({ scheduled }: { scheduled: TermsVersionItem }) {
       <h2 id="terms-scheduled-title" className="font-semibold">
         New terms take effect on <When date={scheduled.effectiveAt} />
       </h2>
-      <p className="mt-2">{scheduled.summary}</p>
+      <MarkdownBody html={scheduled.summaryHtml} className="mt-2" />
       <p className="mt-2">
         <Link to={termsPath(scheduled.label)} className={linkClass}>
           Read the new terms (version {scheduled.label})
@@ -116,7 +115,7 @@ function VersionList({ versions, current }: { versions: TermsVersionItem[]; curr
                 <When date={version.effectiveAt} />
               </span>
             </p>
-            <p className="mt-1 text-sm text-ink-soft">{version.summary}</p>
+            <MarkdownBody html={version.summaryHtml} className="mt-1 text-sm text-ink-soft [&_li]:mt-1" />
           </li>
         ))}
       </ul>
