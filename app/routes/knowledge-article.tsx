@@ -3,6 +3,7 @@
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/knowledge-article'
 import { ErrorPage } from '#app/components/error-page.tsx'
+import { Breadcrumb } from '#app/components/knowledge/breadcrumb.tsx'
 import { MarkdownBody } from '#app/components/content/markdown-body.tsx'
 import { ArticleTitles } from '#app/components/knowledge/article-list.tsx'
 import { articleJsonLd } from '#app/components/knowledge/article-seo.ts'
@@ -63,25 +64,13 @@ export default function KnowledgeArticle({ loaderData }: Route.ComponentProps) {
         // Escaped by scriptSafeJson, so the article's text cannot close the element.
         dangerouslySetInnerHTML={{ __html: scriptSafeJson(jsonLd) }}
       />
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <ol className="flex flex-wrap items-center gap-2 text-ink-soft">
-          <li>
-            <Link to="/knowledge" className="font-medium text-brand-700 hover:underline">
-              Knowledge Base
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to={categoryPath(article.category)} className="font-medium text-brand-700 hover:underline">
-              {categoryLabel(article.category)}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="max-w-full truncate">
-            {article.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { label: 'Knowledge Base', to: '/knowledge' },
+          { label: categoryLabel(article.category), to: categoryPath(article.category) },
+          { label: article.title },
+        ]}
+      />
 
       <header className="mt-6 max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">{article.title}</h1>

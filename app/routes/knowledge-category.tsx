@@ -10,6 +10,7 @@ import { categoryLabel, categoryPath, isArticleCategory } from '#common/content/
 import { countArticlesByCategory, findArticlesInCategory } from '#server/content/index.server.ts'
 import { appContext } from '#server/http/app-context.server.ts'
 import { publicOrigin } from '#server/listings/index.server.ts'
+import { Breadcrumb } from '#app/components/knowledge/breadcrumb.tsx'
 
 const DESCRIPTIONS = {
   'renting-basics': 'Finding a home, comparing what it really costs each month and staying safe from scams.',
@@ -38,17 +39,7 @@ export default function KnowledgeCategory({ loaderData }: Route.ComponentProps) 
   const { category, label, description, articles, counts } = loaderData
   return (
     <div className="space-y-10">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <ol className="flex flex-wrap items-center gap-2 text-ink-soft">
-          <li>
-            <Link to="/knowledge" className="font-medium text-brand-700 hover:underline">
-              Knowledge Base
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page">{label}</li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ label: 'Knowledge Base', to: '/knowledge' }, { label }]} />
       <PageHeader kicker="Knowledge Base" title={label}>
         <p>{description}</p>
       </PageHeader>
