@@ -1,0 +1,26 @@
+// The public surface of server/cooper-index/: everything outside this folder uses the area through these names.
+export {
+  buildPairs,
+  MAX_ABS_LOG_CHANGE,
+  pairArraysOf,
+  SIZE_TOLERANCE,
+  unitKeyOf,
+  type PairArrays,
+  type PairDrops,
+  type RentObservation,
+  type RentPair,
+  type UnitAddress,
+} from './pairs.server.ts'
+export {
+  BAND_Z,
+  dollarAnchor,
+  estimateRepeatRentIndex,
+  inDollars,
+  MIN_PAIRS_PER_MONTH,
+  withDerivedFigures,
+  withEnoughData,
+  type IndexMonth,
+  type MonthStatus,
+  type PairColumns,
+  type RepeatRentIndex,
+} from './repeat-rent.server.ts'
