@@ -6,10 +6,7 @@ export {
   SIZE_TOLERANCE,
   unitKeyOf,
   type PairArrays,
-  type PairDrops,
   type RentObservation,
-  type RentPair,
-  type UnitAddress,
 } from './pairs.server.ts'
 export {
   BAND_Z,
@@ -20,7 +17,4 @@ export {
   withDerivedFigures,
   withEnoughData,
   type IndexMonth,
-  type MonthStatus,
-  type PairColumns,
-  type RepeatRentIndex,
 } from './repeat-rent.server.ts'

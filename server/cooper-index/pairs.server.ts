@@ -89,7 +89,7 @@ function changeBetween(a: RentObservation, b: RentObservation): 'typeChanged' | 
   if (a.type !== b.type) return 'typeChanged'
   if (a.bedrooms !== b.bedrooms) return 'bedroomsChanged'
   // A size known only on one side is not a change: many listings omit it.
-  if (a.sizeSqft !== null && b.sizeSqft !== null && Math.abs(b.sizeSqft / a.sizeSqft - 1) > SIZE_TOLERANCE) return 'sizeChanged'
+  if (a.sizeSqft !== null && b.sizeSqft !== null && Math.abs(b.sizeSqft - a.sizeSqft) > SIZE_TOLERANCE * a.sizeSqft) return 'sizeChanged'
   return null
 }
 

@@ -15,6 +15,8 @@ export function seededRandom(seed: number): () => number {
   }
 }
 
+const BURN_IN = 36
+
 function normalFrom(random: () => number): () => number {
   return () => {
     const u = 1 - random()
@@ -80,21 +82,24 @@ export function forEachSyntheticObservation(
 
   for (let u = 0; u < units; u++) {
     const effect = unitSd * normal()
-    let t = Math.floor(random() * months)
-    while (!isLikely(t)) t = Math.floor(random() * months)
+    // Homes come on the market before the first month too (a burn-in of three years), so the first months are
+    // not thinner than the rest; only observations within the months are emitted.
+    let t = Math.floor(random() * (months + BURN_IN)) - BURN_IN
+    while (t >= 0 && !isLikely(t)) t = Math.floor(random() * (months + BURN_IN)) - BURN_IN
     let drift = 0
     let changed = false
     let lastT = t
-    while (t < months) {
+    const observe = () => {
       drift += driftSd * Math.sqrt(t - lastT) * normal()
       lastT = t
-      emit(u, t, level + effect + path[t]! + drift + noiseSd * normal(), changed)
+      if (t >= 0) emit(u, t, level + effect + path[t]! + drift + noiseSd * normal(), changed)
+    }
+    while (t < months) {
+      observe()
       if (random() < 0.15 && t + 1 < months) {
         // Seen again a month later (a relisting or a price change): a short pair.
         t += 1
-        drift += driftSd * normal()
-        lastT = t
-        emit(u, t, level + effect + path[t]! + drift + noiseSd * normal(), changed)
+        observe()
       }
       const gap = random() < 0.6 ? 10 + Math.floor(random() * 5) : 1 + Math.floor(random() * 36)
       t += gap
