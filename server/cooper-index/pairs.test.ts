@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { syntheticMarket } from '#tests/support/synthetic-rents.ts'
 import { buildPairs, MAX_ABS_LOG_CHANGE, pairArraysOf, SIZE_TOLERANCE, unitKeyOf, type RentObservation } from './index.server.ts'
 
 const home = { type: 'apartment', bedrooms: 2, sizeSqft: 850 }
@@ -73,6 +74,17 @@ describe('buildPairs', () => {
     expect(pairs.map((pair) => pair.unitKey)).toEqual(['c'])
     expect(dropped.outlier).toBe(2)
     expect(dropped.invalid).toBe(3)
+  })
+})
+
+describe('buildPairs on a synthetic market where homes change', () => {
+  it('never pairs two observations of different homes', () => {
+    const { observations } = syntheticMarket({ seed: 5, months: 48, units: 400, changedShare: 0.3 })
+    const bedroomsAt = new Map(observations.map((observation) => [`${observation.unitKey}@${observation.month}`, observation.bedrooms]))
+    const { pairs, dropped } = buildPairs(observations)
+    expect(dropped.bedroomsChanged).toBeGreaterThan(50)
+    expect(pairs.length).toBeGreaterThan(500)
+    for (const pair of pairs) expect(bedroomsAt.get(`${pair.unitKey}@${pair.from}`)).toBe(bedroomsAt.get(`${pair.unitKey}@${pair.to}`))
   })
 })
 
