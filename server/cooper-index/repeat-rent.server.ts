@@ -48,7 +48,9 @@ export type RepeatRentIndex = {
   /** Weighted residual variance of stage 3, which scales the covariance. */
   residualVariance: number
   pairsUsed: number
+  /** Pairs left out for a month outside `first..last`, months not in order, or a log change that is not a number. */
   pairsOutsideRange: number
+  /** Pairs between months that no chain of pairs links to the base month. */
   pairsNotLinkedToBase: number
 }
 
@@ -290,7 +292,7 @@ function choleskyFactor(a: Float64Array, p: number): Float64Array | null {
     let d = l[j * p + j]!
     for (let k = 0; k < j; k++) d -= l[j * p + k]! * l[j * p + k]!
     // Relative to the original diagonal: a month linked to the base keeps a clearly positive pivot.
-    if (!(d > 1e-10 * a[j * p + j]!) || !(d > 0)) return null
+    if (!(d > 1e-10 * a[j * p + j]!)) return null
     const root = Math.sqrt(d)
     l[j * p + j] = root
     for (let i = j + 1; i < p; i++) {

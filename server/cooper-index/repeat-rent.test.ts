@@ -149,6 +149,14 @@ describe('estimateRepeatRentIndex on synthetic markets', () => {
     expect(result.months[0]!.index).toBe(100)
   })
 
+  it('moves only the level when the base month moves', () => {
+    const { market, columns, result } = estimateMarket({ seed: 9, months: 36, units: 600 })
+    const middle = estimateRepeatRentIndex(columns, { first: market.firstMonth, last: market.lastMonth, base: market.firstMonth + 18 })
+    expect(middle.months[18]!.index).toBe(100)
+    const ratio = result.months[18]!.index! / 100
+    middle.months.forEach((month, m) => expect(month.index! * ratio).toBeCloseTo(result.months[m]!.index!, 8))
+  })
+
   it('counts the pairs and the distinct units behind each month', () => {
     const result = estimateRepeatRentIndex(
       columnsOf([
