@@ -1,0 +1,401 @@
+// The Cooper Index estimator: a Case–Shiller style weighted repeat-rent regression over one market's pairs,
+// with a 90 % band from the regression's covariance. docs/cooper-index-method.md explains each step.
+
+/** The pairs of one market as parallel arrays; a unit's pairs must be adjacent for the count of distinct units. */
+export type PairColumns = {
+  from: ArrayLike<number>
+  to: ArrayLike<number>
+  logChange: ArrayLike<number>
+  unit: ArrayLike<number>
+}
+
+/**
+ * Why a month has no figure: `no-pairs` (no pair begins or ends in it), `not-estimable` (its pairs do not link it
+ * to the base month, so its level relative to the base is unknown), `not-enough-data` (below the threshold).
+ */
+export type MonthStatus = 'ok' | 'no-pairs' | 'not-estimable' | 'not-enough-data'
+
+export type IndexMonth = {
+  month: number
+  status: MonthStatus
+  /** Index points, base month = 100. */
+  index: number | null
+  /** The 90 % band, in index points. */
+  low: number | null
+  high: number | null
+  /** Pairs that begin or end in this month, and the distinct units among them. */
+  pairs: number
+  units: number
+  /** Mean of this month's index and the two before it. */
+  movingAverage3: number | null
+  /** Fractions: 0.012 is +1.2 %. */
+  monthOverMonth: number | null
+  yearOverYear: number | null
+}
+
+export type RepeatRentIndex = {
+  first: number
+  last: number
+  base: number
+  months: IndexMonth[]
+  /** Log index by month (index i is month first + i); NaN where there is no estimate. */
+  stage1LogIndex: Float64Array
+  logIndex: Float64Array
+  /** Standard error of the log index (0 at the base month, NaN where there is no estimate). */
+  logStandardError: Float64Array
+  /** Stage 2: the variance of a pair's residual as `intercept + slope × months apart`, never below `floor`. */
+  varianceModel: { intercept: number; slope: number; floor: number }
+  /** Weighted residual variance of stage 3, which scales the covariance. */
+  residualVariance: number
+  pairsUsed: number
+  /** Pairs left out for a month outside `first..last`, months not in order, or a log change that is not a number. */
+  pairsOutsideRange: number
+  /** Pairs between months that no chain of pairs links to the base month. */
+  pairsNotLinkedToBase: number
+}
+
+/** 90 % two-sided normal quantile. */
+export const BAND_Z = 1.645
+
+/** Below this many pairs touching a month, the month shows "not enough data" (see the method for why 30). */
+export const MIN_PAIRS_PER_MONTH = 30
+
+/** The fitted variance of a pair is kept at or above this share of the mean squared stage-1 residual. */
+export const VARIANCE_FLOOR_SHARE = 0.05
+
+/**
+ * Estimates the index for months `first..last` (inclusive) with `base` (default `first`) at 100. Pairs with a
+ * month outside the range are left out. Cost: a few passes over the pairs, plus O(months³) for the solve.
+ */
+export function estimateRepeatRentIndex(
+  pairs: PairColumns,
+  { first, last, base = first }: { first: number; last: number; base?: number },
+): RepeatRentIndex {
+  if (!Number.isInteger(first) || !Number.isInteger(last) || last < first) throw new RangeError('first..last must be a range of months')
+  if (!Number.isInteger(base) || base < first || base > last) throw new RangeError('the base month must lie within first..last')
+  const monthCount = last - first + 1
+  const baseSlot = base - first
+  const n = pairs.from.length
+
+  // Which pairs count, and which months they link: a union-find over months.
+  const inRange = new Uint8Array(n)
+  const parent = new Int32Array(monthCount)
+  for (let m = 0; m < monthCount; m++) parent[m] = m
+  const find = (m: number): number => {
+    while (parent[m] !== m) {
+      const up = parent[parent[m]!]!
+      parent[m] = up
+      m = up
+    }
+    return m
+  }
+  const touching = new Int32Array(monthCount)
+  const units = new Int32Array(monthCount)
+  const lastUnit = new Int32Array(monthCount).fill(-1)
+  let pairsOutsideRange = 0
+  for (let i = 0; i < n; i++) {
+    const a = pairs.from[i]! - first
+    const b = pairs.to[i]! - first
+    if (a < 0 || b >= monthCount || b <= a || !Number.isFinite(pairs.logChange[i]!)) {
+      pairsOutsideRange++
+      continue
+    }
+    inRange[i] = 1
+    const unit = pairs.unit[i]!
+    touching[a]!++
+    touching[b]!++
+    if (lastUnit[a] !== unit) {
+      lastUnit[a] = unit
+      units[a]!++
+    }
+    if (lastUnit[b] !== unit) {
+      lastUnit[b] = unit
+      units[b]!++
+    }
+    const ra = find(a)
+    const rb = find(b)
+    if (ra !== rb) parent[ra] = rb
+  }
+
+  // Parameters: every month linked to the base, except the base itself (fixed at log 0).
+  const baseRoot = find(baseSlot)
+  const slot = new Int32Array(monthCount).fill(-1)
+  const linked = new Uint8Array(monthCount)
+  let p = 0
+  for (let m = 0; m < monthCount; m++) {
+    if (touching[m] === 0 || find(m) !== baseRoot) continue
+    linked[m] = 1
+    if (m !== baseSlot) slot[m] = p++
+  }
+  let pairsUsed = 0
+  let pairsNotLinkedToBase = 0
+  for (let i = 0; i < n; i++) {
+    if (!inRange[i]) continue
+    if (linked[pairs.from[i]! - first]) pairsUsed++
+    else {
+      inRange[i] = 0
+      pairsNotLinkedToBase++
+    }
+  }
+  const used = inRange
+
+  // Stage 1: ordinary least squares.
+  const stage1 = solveWeighted(pairs, used, first, slot, p, null)
+  const stage1Beta = stage1.beta
+
+  // Stage 2: squared residuals on the interval, by ordinary least squares on (1, months apart).
+  let sw = 0
+  let sx = 0
+  let sy = 0
+  let sxx = 0
+  let sxy = 0
+  for (let i = 0; i < n; i++) {
+    if (!used[i]) continue
+    const a = pairs.from[i]! - first
+    const b = pairs.to[i]! - first
+    const r = pairs.logChange[i]! - (levelOf(stage1Beta, slot, b) - levelOf(stage1Beta, slot, a))
+    const x = b - a
+    const y = r * r
+    sw++
+    sx += x
+    sy += y
+    sxx += x * x
+    sxy += x * y
+  }
+  const meanSquare = sw > 0 ? sy / sw : 0
+  const spread = sw * sxx - sx * sx
+  const slope = spread > 1e-12 * sw * sxx ? (sw * sxy - sx * sy) / spread : 0
+  const intercept = sw > 0 ? (sy - slope * sx) / sw : 0
+  const floor = Math.max(VARIANCE_FLOOR_SHARE * meanSquare, 1e-12)
+  const varianceModel = { intercept, slope, floor }
+
+  // Stage 3: weighted least squares, weight = 1 / fitted variance.
+  const weights = new Float64Array(monthCount)
+  for (let d = 1; d < monthCount; d++) weights[d] = 1 / Math.max(intercept + slope * d, floor)
+  const stage3 = solveWeighted(pairs, used, first, slot, p, weights)
+  const beta = stage3.beta
+
+  let weightedSquares = 0
+  for (let i = 0; i < n; i++) {
+    if (!used[i]) continue
+    const a = pairs.from[i]! - first
+    const b = pairs.to[i]! - first
+    const r = pairs.logChange[i]! - (levelOf(beta, slot, b) - levelOf(beta, slot, a))
+    weightedSquares += weights[b - a]! * r * r
+  }
+  const freedom = pairsUsed - p
+  const residualVariance = freedom > 0 ? weightedSquares / freedom : NaN
+  const inverseDiagonal = stage3.factor ? choleskyInverseDiagonal(stage3.factor, p) : null
+
+  const stage1LogIndex = new Float64Array(monthCount).fill(NaN)
+  const logIndex = new Float64Array(monthCount).fill(NaN)
+  const logStandardError = new Float64Array(monthCount).fill(NaN)
+  const months: IndexMonth[] = []
+  for (let m = 0; m < monthCount; m++) {
+    const isEstimated = linked[m] === 1 && (m === baseSlot || (stage1.factor !== null && stage3.factor !== null))
+    let status: MonthStatus = 'ok'
+    if (!isEstimated) status = touching[m] === 0 ? 'no-pairs' : 'not-estimable'
+    let index: number | null = null
+    let low: number | null = null
+    let high: number | null = null
+    if (isEstimated) {
+      const s = slot[m]!
+      stage1LogIndex[m] = s >= 0 ? stage1Beta[s]! : 0
+      logIndex[m] = s >= 0 ? beta[s]! : 0
+      logStandardError[m] = s >= 0 && inverseDiagonal ? Math.sqrt(residualVariance * inverseDiagonal[s]!) : s >= 0 ? NaN : 0
+      index = 100 * Math.exp(logIndex[m]!)
+      const halfWidth = BAND_Z * logStandardError[m]!
+      if (Number.isFinite(halfWidth)) {
+        low = 100 * Math.exp(logIndex[m]! - halfWidth)
+        high = 100 * Math.exp(logIndex[m]! + halfWidth)
+      }
+    }
+    months.push({
+      month: first + m,
+      status,
+      index,
+      low,
+      high,
+      pairs: touching[m]!,
+      units: units[m]!,
+      movingAverage3: null,
+      monthOverMonth: null,
+      yearOverYear: null,
+    })
+  }
+  return {
+    first,
+    last,
+    base,
+    months: withDerivedFigures(months),
+    stage1LogIndex,
+    logIndex,
+    logStandardError,
+    varianceModel,
+    residualVariance,
+    pairsUsed,
+    pairsOutsideRange,
+    pairsNotLinkedToBase,
+  }
+}
+
+function levelOf(beta: Float64Array, slot: Int32Array, m: number): number {
+  const s = slot[m]!
+  return s >= 0 ? beta[s]! : 0
+}
+
+/**
+ * Accumulates XᵀWX and XᵀWy (each pair touches at most four entries) and solves by Cholesky. `weights` is by
+ * months apart (null: all 1). The factor is null when the system is not positive definite.
+ */
+function solveWeighted(
+  pairs: PairColumns,
+  used: Uint8Array,
+  first: number,
+  slot: Int32Array,
+  p: number,
+  weights: Float64Array | null,
+): { beta: Float64Array; factor: Float64Array | null } {
+  const xtx = new Float64Array(p * p)
+  const xty = new Float64Array(p)
+  const n = pairs.from.length
+  for (let i = 0; i < n; i++) {
+    if (!used[i]) continue
+    const a = pairs.from[i]! - first
+    const b = pairs.to[i]! - first
+    const w = weights ? weights[b - a]! : 1
+    const wy = w * pairs.logChange[i]!
+    const sa = slot[a]!
+    const sb = slot[b]!
+    if (sa >= 0) {
+      xtx[sa * p + sa]! += w
+      xty[sa]! -= wy
+    }
+    if (sb >= 0) {
+      xtx[sb * p + sb]! += w
+      xty[sb]! += wy
+    }
+    if (sa >= 0 && sb >= 0) {
+      xtx[sa * p + sb]! -= w
+      xtx[sb * p + sa]! -= w
+    }
+  }
+  const factor = choleskyFactor(xtx, p)
+  if (!factor) return { beta: new Float64Array(p).fill(NaN), factor: null }
+  return { beta: choleskySolve(factor, p, xty), factor }
+}
+
+/** Lower-triangular L with LLᵀ = A (row-major, in place on a copy), or null when a pivot is not positive. */
+function choleskyFactor(a: Float64Array, p: number): Float64Array | null {
+  const l = new Float64Array(a)
+  for (let j = 0; j < p; j++) {
+    let d = l[j * p + j]!
+    for (let k = 0; k < j; k++) d -= l[j * p + k]! * l[j * p + k]!
+    // Relative to the original diagonal: a month linked to the base keeps a clearly positive pivot.
+    if (!(d > 1e-10 * a[j * p + j]!)) return null
+    const root = Math.sqrt(d)
+    l[j * p + j] = root
+    for (let i = j + 1; i < p; i++) {
+      let s = l[i * p + j]!
+      for (let k = 0; k < j; k++) s -= l[i * p + k]! * l[j * p + k]!
+      l[i * p + j] = s / root
+    }
+    for (let k = j + 1; k < p; k++) l[j * p + k] = 0
+  }
+  return l
+}
+
+function choleskySolve(l: Float64Array, p: number, b: Float64Array): Float64Array {
+  const z = new Float64Array(p)
+  for (let i = 0; i < p; i++) {
+    let s = b[i]!
+    for (let k = 0; k < i; k++) s -= l[i * p + k]! * z[k]!
+    z[i] = s / l[i * p + i]!
+  }
+  const x = new Float64Array(p)
+  for (let i = p - 1; i >= 0; i--) {
+    let s = z[i]!
+    for (let k = i + 1; k < p; k++) s -= l[k * p + i]! * x[k]!
+    x[i] = s / l[i * p + i]!
+  }
+  return x
+}
+
+/** The diagonal of A⁻¹ from A's Cholesky factor: A⁻¹ = L⁻ᵀL⁻¹, so (A⁻¹)ᵢᵢ = Σₖ (L⁻¹)ₖᵢ². */
+function choleskyInverseDiagonal(l: Float64Array, p: number): Float64Array {
+  const diagonal = new Float64Array(p)
+  const column = new Float64Array(p)
+  for (let i = 0; i < p; i++) {
+    // Column i of L⁻¹ by forward substitution on the unit vector eᵢ; entries above i are zero.
+    column.fill(0)
+    for (let r = i; r < p; r++) {
+      let s = r === i ? 1 : 0
+      for (let k = i; k < r; k++) s -= l[r * p + k]! * column[k]!
+      column[r] = s / l[r * p + r]!
+    }
+    for (let r = i; r < p; r++) diagonal[i]! += column[r]! * column[r]!
+  }
+  return diagonal
+}
+
+/** Fills the 3-month moving average and the month-over-month and year-over-year changes from the index values. */
+export function withDerivedFigures(months: IndexMonth[]): IndexMonth[] {
+  const indexAt = (i: number): number | null => (i >= 0 && i < months.length ? months[i]!.index : null)
+  return months.map((month, i) => {
+    const current = month.index
+    const previous = indexAt(i - 1)
+    const twoBefore = indexAt(i - 2)
+    const yearBefore = indexAt(i - 12)
+    return {
+      ...month,
+      movingAverage3: current !== null && previous !== null && twoBefore !== null ? (current + previous + twoBefore) / 3 : null,
+      monthOverMonth: current !== null && previous !== null ? current / previous - 1 : null,
+      yearOverYear: current !== null && yearBefore !== null ? current / yearBefore - 1 : null,
+    }
+  })
+}
+
+/** Months with fewer than `minimum` pairs lose their figures and read "not enough data"; the rest is recomputed. */
+export function withEnoughData(months: IndexMonth[], minimum = MIN_PAIRS_PER_MONTH): IndexMonth[] {
+  return withDerivedFigures(
+    months.map((month) =>
+      month.status === 'ok' && month.pairs < minimum ? { ...month, status: 'not-enough-data', index: null, low: null, high: null } : month,
+    ),
+  )
+}
+
+/**
+ * The typical asking rent: the mean of the rents between the 35th and 65th percentiles (the band Zillow's ZORI
+ * uses), percentiles by linear interpolation. Null for no rents.
+ */
+export function dollarAnchor(rentsCents: readonly number[]): number | null {
+  const sorted = rentsCents.filter((rent) => Number.isFinite(rent)).sort((a, b) => a - b)
+  if (sorted.length === 0) return null
+  const low = percentileOfSorted(sorted, 0.35)
+  const high = percentileOfSorted(sorted, 0.65)
+  let sum = 0
+  let count = 0
+  for (const rent of sorted) {
+    if (rent >= low && rent <= high) {
+      sum += rent
+      count++
+    }
+  }
+  return count > 0 ? sum / count : (low + high) / 2
+}
+
+function percentileOfSorted(sorted: readonly number[], q: number): number {
+  const position = (sorted.length - 1) * q
+  const below = Math.floor(position)
+  const above = Math.min(below + 1, sorted.length - 1)
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below)
+}
+
+/**
+ * The index in dollars: the anchor rent is the level at `anchorMonth`, the other months move with the index.
+ * Null where a month, or the anchor month, has no index.
+ */
+export function inDollars(months: readonly IndexMonth[], anchorCents: number, anchorMonth: number): (number | null)[] {
+  const anchorIndex = months.find((month) => month.month === anchorMonth)?.index ?? null
+  return months.map((month) => (anchorIndex === null || month.index === null ? null : (anchorCents * month.index) / anchorIndex / 100))
+}
