@@ -675,3 +675,94 @@ export const savedListing = pgTable(
   },
   (t) => [primaryKey({ columns: [t.email, t.listingId] }), index('saved_listing_listing_idx').on(t.listingId)],
 )
+
+// --- Cooper Index ---
+// Each recompute is a run; its rows are written in full before the one-row pointer moves to it, so
+// readers (who read only through cooper_index_current) see the previous run or the new one, never half.
+// docs/cooper-index-method.md, "The pipeline".
+
+const COOPER_INDEX_RUN_STATUSES = ['running', 'done', 'failed'] as const
+const COOPER_INDEX_GROUPS = ['all', '0-1', '2', '3+'] as const
+const COOPER_INDEX_MARKET_KINDS = ['nation', 'state', 'city'] as const
+
+export const cooperIndexRun = pgTable(
+  'cooper_index_run',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    status: text('status').notNull().default('running'),
+    error: text('error'),
+    observations: integer('observations').notNull().default(0),
+    pairs: integer('pairs').notNull().default(0),
+    // What buildPairs left out, by reason.
+    dropped: jsonb('dropped').$type<Record<string, number>>().notNull().default({}),
+    markets: integer('markets').notNull().default(0),
+  },
+  (t) => [check('cooper_index_run_status_check', sql`${t.status} in (${sqlList(COOPER_INDEX_RUN_STATUSES)})`)],
+)
+
+/** One month of one market's series; null figures mean "not enough data" (the counts say how little). */
+export const cooperIndexPoint = pgTable(
+  'cooper_index_point',
+  {
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => cooperIndexRun.id, { onDelete: 'cascade' }),
+    marketKey: text('market_key').notNull(),
+    bedrooms: text('bedrooms').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    index: doublePrecision('index'),
+    low: doublePrecision('low'),
+    high: doublePrecision('high'),
+    ma3: doublePrecision('ma3'),
+    mom: doublePrecision('mom'),
+    yoy: doublePrecision('yoy'),
+    levelCents: integer('level_cents'),
+    pairs: integer('pairs').notNull(),
+    units: integer('units').notNull(),
+    enoughData: boolean('enough_data').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.marketKey, t.bedrooms, t.month] }),
+    check('cooper_index_point_bedrooms_check', sql`${t.bedrooms} in (${sqlList(COOPER_INDEX_GROUPS)})`),
+  ],
+)
+
+/** A market of a run, with the companion figures of its latest month. */
+export const cooperIndexMarket = pgTable(
+  'cooper_index_market',
+  {
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => cooperIndexRun.id, { onDelete: 'cascade' }),
+    marketKey: text('market_key').notNull(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    stateCode: text('state_code'),
+    bedrooms: text('bedrooms').notNull(),
+    latestMonth: date('latest_month', { mode: 'string' }).notNull(),
+    medianRentCents: integer('median_rent_cents'),
+    activeListings: integer('active_listings').notNull(),
+    medianDaysOnMarket: doublePrecision('median_days_on_market'),
+    priceCutShare: doublePrecision('price_cut_share'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.marketKey, t.bedrooms] }),
+    check('cooper_index_market_kind_check', sql`${t.kind} in (${sqlList(COOPER_INDEX_MARKET_KINDS)})`),
+    check('cooper_index_market_bedrooms_check', sql`${t.bedrooms} in (${sqlList(COOPER_INDEX_GROUPS)})`),
+  ],
+)
+
+// The run readers see: one row, moved in one statement when a run is done. A table of its own rather
+// than a `setting` row, so the foreign key keeps the current run from being pruned.
+export const cooperIndexCurrent = pgTable(
+  'cooper_index_current',
+  {
+    id: smallint('id').primaryKey().default(1),
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => cooperIndexRun.id),
+  },
+  (t) => [check('cooper_index_current_one_row_check', sql`${t.id} = 1`)],
+)
