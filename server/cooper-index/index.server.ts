@@ -18,3 +18,12 @@ export {
   withEnoughData,
   type IndexMonth,
 } from './repeat-rent.server.ts'
+export {
+  COOPER_INDEX_RECOMPUTE_CRON,
+  COOPER_INDEX_RECOMPUTE_JOB,
+  recomputeCooperIndex,
+  requestCooperIndexRecompute,
+  type BedroomsGroup,
+  type RecomputeSummary,
+} from './compute.server.ts'
+export { findCurrentMarkets, findMarketSeries, type CooperIndexMarket, type CooperIndexPoint } from './read.server.ts'

@@ -11,6 +11,7 @@ import {
   sendSignInFailuresNotice,
 } from '#server/accounts/index.server.ts'
 import type { Config } from '#server/config.server.ts'
+import { COOPER_INDEX_RECOMPUTE_CRON, COOPER_INDEX_RECOMPUTE_JOB, recomputeCooperIndex } from '#server/cooper-index/index.server.ts'
 import type { Database } from '#server/db/client.server.ts'
 import { STALE_NOTICES_CRON, STALE_NOTICES_JOB, sendStaleNotices } from '#server/listings/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
@@ -91,6 +92,17 @@ export function jobDefinitions({
       handler: async () => {
         const pruned = await pruneRateLimits(db)
         if (pruned > 0) logger.debug({ pruned }, 'old rate-limit counts deleted')
+      },
+    },
+    {
+      // The Cooper Index, nightly and when an administrator asks; a failed run keeps the previous results
+      // current and is not retried within the night (the next night's run starts afresh).
+      name: COOPER_INDEX_RECOMPUTE_JOB,
+      cron: COOPER_INDEX_RECOMPUTE_CRON,
+      retryLimit: 0,
+      handler: async () => {
+        const summary = await recomputeCooperIndex({ db, logger })
+        logger.info(summary, 'the Cooper Index was recomputed')
       },
     },
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),
