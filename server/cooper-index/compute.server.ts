@@ -110,7 +110,8 @@ export async function recomputeCooperIndex(
             ma3: month.movingAverage3,
             mom: month.monthOverMonth,
             yoy: month.yearOverYear,
-            levelCents: level === null ? null : Math.round(level),
+            // inDollars gives dollars; the column keeps cents.
+            levelCents: level === null ? null : Math.round(level * 100),
             pairs: month.pairs,
             units: month.units,
             enoughData: month.index !== null,

@@ -23,7 +23,5 @@ export {
   COOPER_INDEX_RECOMPUTE_JOB,
   recomputeCooperIndex,
   requestCooperIndexRecompute,
-  type BedroomsGroup,
-  type RecomputeSummary,
 } from './compute.server.ts'
-export { findCurrentMarkets, findMarketSeries, type CooperIndexMarket, type CooperIndexPoint } from './read.server.ts'
+export { findCurrentMarkets, findMarketSeries } from './read.server.ts'

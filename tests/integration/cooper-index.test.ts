@@ -1,0 +1,273 @@
+// The Cooper Index pipeline against the database: observations from listings and their price history, a run
+// per recompute, the current-run pointer, failure and pruning.
+//
+// Listings and their price histories are inserted directly: the listing writes stamp each price with the time of
+// the write, and these tests need years of past prices.
+import { desc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '#server/db/client.server.ts'
+import { cooperIndexCurrent, cooperIndexRun, listing, listingPriceHistory } from '#server/db/schema.ts'
+import {
+  findCurrentMarkets,
+  findMarketSeries,
+  recomputeCooperIndex,
+  requestCooperIndexRecompute,
+} from '#server/cooper-index/index.server.ts'
+import { createLogger } from '#server/logger.server.ts'
+import { createPerson } from '#tests/support/listings.ts'
+import { forEachSyntheticObservation } from '#tests/support/synthetic-rents.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts'
+import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
+
+const logger = createLogger('silent')
+const NOW = new Date('2026-11-20T12:00:00Z')
+/** Months since January 2000 of the first synthetic month: January 2023. */
+const FIRST_MONTH = 276
+const MONTHS = 36
+
+type Home = {
+  street: string
+  unit?: string
+  city: string
+  state: string
+  zip: string
+  type?: string
+  bedrooms?: number
+  status?: 'published' | 'leased'
+}
+
+/** The middle of a month counted from January 2000. */
+const midMonth = (month: number) => new Date(Date.UTC(2000 + Math.floor(month / 12), month % 12, 15, 12))
+
+/** Inserts listings, each with its lease price history (month, rent in cents), oldest first. */
+async function insertListings(db: Db, ownerId: string, homes: { home: Home; prices: [number, number][] }[]) {
+  for (let i = 0; i < homes.length; i += 500) {
+    const batch = homes.slice(i, i + 500)
+    const ids = await db
+      .insert(listing)
+      .values(
+        batch.map(({ home, prices }) => {
+          const rent = prices.at(-1)![1]
+          return {
+            ownerId,
+            title: `Home on ${home.street}`,
+            description: 'A home for the Cooper Index tests.',
+            type: home.type ?? 'apartment',
+            status: home.status ?? 'leased',
+            monthlyRentCents: rent,
+            minTermMonths: 12,
+            depositCents: rent,
+            allInMonthlyCents: rent,
+            street: home.street,
+            unit: home.unit ?? '',
+            city: home.city,
+            state: home.state,
+            zip: home.zip,
+            latitude: 39.75,
+            longitude: -75.55,
+            bedrooms: home.bedrooms ?? 2,
+            bathroomHalves: 2,
+            interiorSqft: 850,
+            availableFrom: '2026-01-01',
+            createdAt: midMonth(prices[0]![0]),
+          }
+        }),
+      )
+      .returning({ id: listing.id })
+    await db
+      .insert(listingPriceHistory)
+      .values(
+        batch.flatMap(({ prices }, k) =>
+          prices.map(([month, amountCents]) => ({ listingId: ids[k]!.id, kind: 'lease', amountCents, changedAt: midMonth(month) })),
+        ),
+      )
+  }
+}
+
+/** A synthetic market as listings: each unit one listing with all its observed rents, and the true log path. */
+function syntheticHomes(seed: number, city: string, state: string, zip: string, units: number) {
+  const prices = new Map<number, [number, number][]>()
+  const truth = forEachSyntheticObservation({ seed, months: MONTHS, units }, (unit, offset, logRent) => {
+    const list = prices.get(unit) ?? []
+    list.push([FIRST_MONTH + offset, Math.round(Math.exp(logRent))])
+    prices.set(unit, list)
+  })
+  const homes = [...prices].map(([unit, list]) => ({ home: { street: `${100 + unit} Market Street`, city, state, zip }, prices: list }))
+  return { homes, truth }
+}
+
+/** RMS of the relative error of the recovered index against the truth, both rebased to the first month with an index. */
+function rmsError(series: { month: string; index: number | null }[], truth: Float64Array): number {
+  const withIndex = series.filter((point) => point.index !== null)
+  const offsetOf = (month: string) => (Number(month.slice(0, 4)) - 2000) * 12 + Number(month.slice(5, 7)) - 1 - FIRST_MONTH
+  const base = withIndex[0]!
+  let sum = 0
+  for (const point of withIndex) {
+    const recovered = point.index! / base.index!
+    const expected = Math.exp(truth[offsetOf(point.month)]! - truth[offsetOf(base.month)]!)
+    sum += (recovered / expected - 1) ** 2
+  }
+  return Math.sqrt(sum / withIndex.length)
+}
+
+describe('the Cooper Index recompute', () => {
+  let database: TestDatabase
+  const db = () => database.db
+  let wilmingtonTruth: Float64Array
+  let doverTruth: Float64Array
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    const owner = await createPerson(db(), { role: 'landlord' })
+    const wilmington = syntheticHomes(11, 'Wilmington', 'DE', '19801', 1200)
+    const dover = syntheticHomes(12, 'Dover', 'DE', '19901', 1200)
+    wilmingtonTruth = wilmington.truth
+    doverTruth = dover.truth
+    // A thin town: a few homes, each let three times.
+    const thin = Array.from({ length: 4 }, (_, u) => ({
+      home: { street: `${u + 1} Church Lane`, city: 'Lewes', state: 'DE', zip: '19958', status: 'published' as const },
+      prices: [0, 12, 24].map((offset): [number, number] => [FIRST_MONTH + offset, 150_000 + 5_000 * u + 3_000 * offset]),
+    }))
+    await insertListings(db(), owner.id, [...wilmington.homes, ...dover.homes, ...thin])
+  })
+  afterAll(async () => {
+    await database.drop()
+  })
+
+  it('has no markets before the first run', async () => {
+    await expect(findCurrentMarkets(db())).resolves.toEqual([])
+    await expect(findMarketSeries(db(), 'us')).resolves.toBeNull()
+  })
+
+  it('computes the nation, the state and each city, tracking the true path of each city', async () => {
+    const summary = await recomputeCooperIndex({ db: db(), logger }, { now: NOW })
+    expect(summary.pairs).toBeGreaterThan(2_000)
+    expect(summary.markets).toBe(5)
+
+    const markets = await findCurrentMarkets(db())
+    const all = markets.filter((market) => market.bedrooms === 'all')
+    expect(all.map((market) => [market.key, market.kind])).toEqual([
+      ['us', 'nation'],
+      ['de', 'state'],
+      ['de-dover', 'city'],
+      ['de-lewes', 'city'],
+      ['de-wilmington', 'city'],
+    ])
+    // Every synthetic home is two-bedroom: that group exists, the others do not.
+    expect(new Set(markets.map((market) => market.bedrooms))).toEqual(new Set(['all', '2']))
+
+    for (const [key, truth] of [
+      ['de-wilmington', wilmingtonTruth],
+      ['de-dover', doverTruth],
+    ] as const) {
+      const series = (await findMarketSeries(db(), key))!
+      expect(series.filter((point) => point.index !== null).length).toBeGreaterThan(MONTHS / 2)
+      expect(rmsError(series, truth)).toBeLessThan(0.03)
+      const latest = series.findLast((point) => point.index !== null)!
+      // The level is the typical asking rent: the synthetic market's level is about $1,800 times the path.
+      expect(latest.levelCents).toBeGreaterThan(100_000)
+      expect(latest.levelCents).toBeLessThan(400_000)
+      expect(latest.low!).toBeLessThan(latest.index!)
+      expect(latest.high!).toBeGreaterThan(latest.index!)
+    }
+    expect(await findMarketSeries(db(), 'us')).not.toBeNull()
+    expect(await findMarketSeries(db(), 'de', '2')).not.toBeNull()
+  })
+
+  it('shows a market with too few pairs as not enough data, with its counts', async () => {
+    const series = (await findMarketSeries(db(), 'de-lewes'))!
+    expect(series.length).toBeGreaterThan(0)
+    for (const point of series) {
+      expect(point).toMatchObject({ index: null, low: null, high: null, levelCents: null, yearOverYear: null, hasEnoughData: false })
+    }
+    expect(series.reduce((sum, point) => sum + point.pairs, 0)).toBe(16)
+    const lewes = (await findCurrentMarkets(db())).find((market) => market.key === 'de-lewes' && market.bedrooms === 'all')!
+    expect(lewes).toMatchObject({ activeListings: 4, latest: { index: null, pairs: 4, units: 4 } })
+    expect(lewes.medianRentCents).toBe(229_500)
+  })
+
+  it('leaves the previous run current and marks the run failed when a recompute fails half-way', async () => {
+    const [before] = await db().select().from(cooperIndexCurrent)
+    const seriesBefore = await findMarketSeries(db(), 'de-wilmington')
+    await expect(recomputeCooperIndex({ db: db(), logger }, { now: NOW, failAfterPointRows: 1 })).rejects.toThrow(/injected/)
+
+    const [failed] = await db().select().from(cooperIndexRun).orderBy(desc(cooperIndexRun.id)).limit(1)
+    expect(failed).toMatchObject({ status: 'failed', error: 'failure injected by the test' })
+    expect(failed!.finishedAt).not.toBeNull()
+    expect(await db().select().from(cooperIndexCurrent)).toEqual([before])
+    expect(await findMarketSeries(db(), 'de-wilmington')).toEqual(seriesBefore)
+  })
+
+  it('moves the pointer to each successful run and keeps only the last three runs', async () => {
+    let last = 0
+    for (let i = 0; i < 3; i++) last = (await recomputeCooperIndex({ db: db(), logger }, { now: NOW })).runId
+    const [current] = await db().select().from(cooperIndexCurrent)
+    expect(current!.runId).toBe(last)
+    const runs = await db().select({ id: cooperIndexRun.id, status: cooperIndexRun.status }).from(cooperIndexRun)
+    expect(runs.map((run) => run.id).sort((a, b) => a - b)).toEqual([last - 2, last - 1, last])
+    expect(runs.every((run) => run.status === 'done')).toBe(true)
+    const [run] = await db().select().from(cooperIndexRun).where(eq(cooperIndexRun.id, last))
+    expect(run).toMatchObject({ status: 'done', markets: 5 })
+  })
+})
+
+describe('units in the Cooper Index', () => {
+  let database: TestDatabase
+  const db = () => database.db
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(async () => {
+    await database.drop()
+  })
+
+  it('pairs a home let again under a new listing at the same address, and not a home whose type changed', async () => {
+    const owner = await createPerson(db(), { role: 'landlord' })
+    const place = { city: 'Wilmington', state: 'DE', zip: '19806' }
+    await insertListings(db(), owner.id, [
+      { home: { street: '12 Oak Street', unit: 'Apt. 4', ...place }, prices: [[FIRST_MONTH, 150_000]] },
+      { home: { street: '12 oak st', unit: '#4', ...place }, prices: [[FIRST_MONTH + 12, 156_000]] },
+      { home: { street: '40 Elm Avenue', ...place }, prices: [[FIRST_MONTH, 200_000]] },
+      { home: { street: '40 Elm Ave.', type: 'house', ...place }, prices: [[FIRST_MONTH + 12, 210_000]] },
+    ])
+    const summary = await recomputeCooperIndex({ db: db(), logger }, { now: NOW })
+    expect(summary).toMatchObject({ observations: 4, pairs: 1, dropped: { typeChanged: 1 } })
+    const series = (await findMarketSeries(db(), 'de-wilmington'))!
+    expect(series.map((point) => [point.month, point.pairs, point.units])).toEqual([
+      ['2023-01-01', 1, 1],
+      ...Array.from({ length: 11 }, (_, k) => [`2023-${String(k + 2).padStart(2, '0')}-01`, 0, 0]),
+      ['2024-01-01', 1, 1],
+    ])
+  })
+})
+
+describe('the Cooper Index job', () => {
+  let t: TestServices
+
+  beforeAll(async () => {
+    t = await createTestServices()
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('recomputes when asked, through the job queue', async () => {
+    const { db } = t.services.database
+    const owner = await createPerson(db, { role: 'landlord' })
+    const place = { city: 'Dover', state: 'DE', zip: '19901' }
+    await insertListings(db, owner.id, [
+      {
+        home: { street: '5 Loockerman Street', ...place },
+        prices: [
+          [FIRST_MONTH, 140_000],
+          [FIRST_MONTH + 12, 145_000],
+        ],
+      },
+    ])
+    await requestCooperIndexRecompute(t.services)
+    await t.services.jobs.runUntilIdle()
+    const markets = await findCurrentMarkets(db)
+    expect(markets.filter((market) => market.bedrooms === 'all').map((market) => market.key)).toEqual(['us', 'de', 'de-dover'])
+  })
+})
