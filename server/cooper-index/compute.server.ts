@@ -74,6 +74,7 @@ export async function recomputeCooperIndex(
     const observations = await readObservations(db)
     const pairs = pairsOf(observations)
     const companions = await readCompanions(db, now)
+    const byCity = cityMonthIndexOf(observations)
     let pointRows = 0
     let series = 0
     const marketKeys = new Set<string>()
@@ -95,7 +96,8 @@ export async function recomputeCooperIndex(
         const months = estimateMarket(pairs, selected)
         if (!months) continue
         const anchorMonth = months.findLast((month) => month.index !== null)?.month
-        const anchorCents = anchorMonth === undefined ? null : dollarAnchor(rentsInWindow(observations, market.cities, group, anchorMonth))
+        const anchorCents =
+          anchorMonth === undefined ? null : dollarAnchor(rentsInWindow(observations, byCity, market.cities, group, anchorMonth))
         const levels = anchorMonth === undefined || anchorCents === null ? null : inDollars(months, anchorCents, anchorMonth)
         months.forEach((month, i) => {
           const level = levels?.[i] ?? null
@@ -353,15 +355,45 @@ function estimateMarket(pairs: PairTable, selected: readonly number[]): IndexMon
   return withEnoughData(estimate.months)
 }
 
+/** Observations ordered by city, then month, with where each city's run starts: a window is then a short scan. */
+type CityMonthIndex = { order: Int32Array; start: Int32Array }
+
+function cityMonthIndexOf(observations: ObservationColumns): CityMonthIndex {
+  const order = new Int32Array(observations.count)
+  for (let i = 0; i < order.length; i++) order[i] = i
+  order.sort((a, b) => observations.city[a]! - observations.city[b]! || observations.month[a]! - observations.month[b]!)
+  const start = new Int32Array(observations.cities.length + 1)
+  for (let i = 0; i < order.length; i++) start[observations.city[i]! + 1] = start[observations.city[i]! + 1]! + 1
+  for (let c = 0; c < observations.cities.length; c++) start[c + 1] = start[c + 1]! + start[c]!
+  return { order, start }
+}
+
 /** The asking rents observed in the market and group in the reference window ending at `anchorMonth`. */
-function rentsInWindow(observations: ObservationColumns, cities: Set<number>, group: BedroomsGroup, anchorMonth: number): number[] {
+function rentsInWindow(
+  observations: ObservationColumns,
+  byCity: CityMonthIndex,
+  cities: Set<number>,
+  group: BedroomsGroup,
+  anchorMonth: number,
+): number[] {
   const rents: number[] = []
-  for (let i = 0; i < observations.count; i++) {
-    const month = observations.month[i]!
-    if (month > anchorMonth || month <= anchorMonth - REFERENCE_MONTHS) continue
-    if (!cities.has(observations.city[i]!)) continue
-    if (group !== 'all' && bedroomsGroupOf(observations.bedrooms[i]!) !== group) continue
-    if (observations.rentCents[i]! > 0) rents.push(observations.rentCents[i]!)
+  const firstMonth = anchorMonth - REFERENCE_MONTHS + 1
+  for (const city of cities) {
+    // The first observation of the city at or after the window's first month, by binary search.
+    let low = byCity.start[city]!
+    let high = byCity.start[city + 1]!
+    const end = high
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (observations.month[byCity.order[middle]!]! < firstMonth) low = middle + 1
+      else high = middle
+    }
+    for (let k = low; k < end; k++) {
+      const i = byCity.order[k]!
+      if (observations.month[i]! > anchorMonth) break
+      if (group !== 'all' && bedroomsGroupOf(observations.bedrooms[i]!) !== group) continue
+      if (observations.rentCents[i]! > 0) rents.push(observations.rentCents[i]!)
+    }
   }
   return rents
 }
