@@ -26,11 +26,11 @@ export type ObservationColumns = {
   states: string[]
 }
 
-/** Listings read per query: their history rows arrive as one batch, so no query's result grows with the table. */
-const LISTINGS_PER_BATCH = 5_000
+/** Listings read per batch, with their history rows in a second query, so no query's result grows with the table. */
+const LISTINGS_PER_BATCH = 20_000
 
-type Row = {
-  listing_id: string | number
+type ListingRow = {
+  id: string | number
   street: string
   unit: string
   city: string
@@ -39,10 +39,9 @@ type Row = {
   type: string
   bedrooms: number
   interior_sqft: number
-  amount_cents: number | null
-  changed_ms: string | number
-  month: number
 }
+
+type PriceRow = { listing_id: string | number; amount_cents: number; changed_ms: string | number; month: number }
 
 /** Months since January 2000 of a time, in UTC. */
 export function monthOf(time: Date): number {
@@ -58,39 +57,43 @@ export function dateOfMonth(month: number): string {
 
 /**
  * Reads the lease asking rents of every listing that is not a draft (a draft was never offered), in batches of
- * listings, into growing typed columns. Rows with no rent are left out here; buildPairs judges the rest.
+ * listings, into growing typed columns. buildPairs judges each rent.
  */
 export async function readObservations(db: Db): Promise<ObservationColumns> {
   const columns = new ColumnBuilder()
   let afterId = 0
   for (;;) {
-    const result = await db.execute<Row>(sql`
-      with batch as (
-        select id from listing where id > ${afterId} and status <> 'draft' order by id limit ${LISTINGS_PER_BATCH}
-      )
-      select l.id as listing_id, l.street, l.unit, l.city, l.state, l.zip, l.type, l.bedrooms, l.interior_sqft,
-             h.amount_cents,
-             (extract(epoch from h.changed_at) * 1000)::float8 as changed_ms,
-             ((extract(year from h.changed_at at time zone 'UTC')::int - 2000) * 12
-               + extract(month from h.changed_at at time zone 'UTC')::int - 1) as month
-      from batch
-      join listing l on l.id = batch.id
-      left join listing_price_history h on h.listing_id = l.id and h.kind = 'lease'
-      order by l.id, h.changed_at, h.id`)
-    if (result.rows.length === 0) break
-    let lastKey = ''
+    const { rows: listings } = await db.execute<ListingRow>(sql`
+      select id, street, unit, city, state, zip, type, bedrooms, interior_sqft
+      from listing where id > ${afterId} and status <> 'draft' order by id limit ${LISTINGS_PER_BATCH}`)
+    if (listings.length === 0) break
+    const firstId = Number(listings[0]!.id)
+    const lastId = Number(listings.at(-1)!.id)
+    // The listing's attributes once per listing; its prices (often several) as narrow rows.
+    const byId = new Map(listings.map((row) => [Number(row.id), row]))
+    const { rows: prices } = await db.execute<PriceRow>(sql`
+      select listing_id, amount_cents,
+             (extract(epoch from changed_at) * 1000)::float8 as changed_ms,
+             ((extract(year from changed_at at time zone 'UTC')::int - 2000) * 12
+               + extract(month from changed_at at time zone 'UTC')::int - 1) as month
+      from listing_price_history
+      where kind = 'lease' and listing_id between ${firstId} and ${lastId}
+      order by listing_id, changed_at, id`)
+    let currentId = -1
+    let current: ListingRow | undefined
     let unitIndex = -1
-    for (const row of result.rows) {
-      afterId = Math.max(afterId, Number(row.listing_id))
-      if (row.amount_cents === null) continue
-      const key = `${row.listing_id}`
-      if (key !== lastKey) {
-        lastKey = key
-        unitIndex = columns.intern('unit', unitKeyOf(row))
+    for (const price of prices) {
+      const id = Number(price.listing_id)
+      if (id !== currentId) {
+        currentId = id
+        // Drafts in the id range are not in the map, and their prices are skipped.
+        current = byId.get(id)
+        if (current) unitIndex = columns.intern('unit', unitKeyOf(current))
       }
-      columns.push(row, unitIndex)
+      if (current) columns.push(current, price, unitIndex)
     }
-    if (new Set(result.rows.map((row) => Number(row.listing_id))).size < LISTINGS_PER_BATCH) break
+    afterId = lastId
+    if (listings.length < LISTINGS_PER_BATCH) break
   }
   return columns.finish()
 }
@@ -125,7 +128,7 @@ class ColumnBuilder {
     return id
   }
 
-  push(row: Row, unit: number) {
+  push(row: ListingRow, price: PriceRow, unit: number) {
     if (this.count === this.capacity) this.grow()
     const i = this.count++
     const state = this.intern('state', row.state)
@@ -134,9 +137,9 @@ class ColumnBuilder {
     const city = this.intern('city', cityKey)
     if (city === cityCount) this.cities.push({ name: row.city.trim(), state })
     this.unit[i] = unit
-    this.month[i] = Number(row.month)
-    this.time[i] = Number(row.changed_ms)
-    this.rentCents[i] = row.amount_cents ?? 0
+    this.month[i] = Number(price.month)
+    this.time[i] = Number(price.changed_ms)
+    this.rentCents[i] = price.amount_cents
     this.type[i] = this.intern('type', row.type)
     this.bedrooms[i] = row.bedrooms
     this.sizeSqft[i] = row.interior_sqft

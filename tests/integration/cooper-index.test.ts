@@ -33,7 +33,7 @@ type Home = {
   zip: string
   type?: string
   bedrooms?: number
-  status?: 'published' | 'leased'
+  status?: 'draft' | 'published' | 'leased'
 }
 
 /** The middle of a month counted from January 2000. */
@@ -222,7 +222,7 @@ describe('units in the Cooper Index', () => {
     await database.drop()
   })
 
-  it('pairs a home let again under a new listing at the same address, and not a home whose type changed', async () => {
+  it('pairs a home let again under a new listing at the same address, not a home whose type changed, and skips drafts', async () => {
     const owner = await createPerson(db(), { role: 'landlord' })
     const place = { city: 'Wilmington', state: 'DE', zip: '19806' }
     await insertListings(db(), owner.id, [
@@ -230,6 +230,8 @@ describe('units in the Cooper Index', () => {
       { home: { street: '12 oak st', unit: '#4', ...place }, prices: [[FIRST_MONTH + 12, 156_000]] },
       { home: { street: '40 Elm Avenue', ...place }, prices: [[FIRST_MONTH, 200_000]] },
       { home: { street: '40 Elm Ave.', type: 'house', ...place }, prices: [[FIRST_MONTH + 12, 210_000]] },
+      // A draft was never offered: its rent is no observation.
+      { home: { street: '12 Oak Street', unit: '4', status: 'draft', ...place }, prices: [[FIRST_MONTH + 24, 158_000]] },
     ])
     const summary = await recomputeCooperIndex({ db: db(), logger }, { now: NOW })
     expect(summary).toMatchObject({ observations: 4, pairs: 1, dropped: { typeChanged: 1 } })
