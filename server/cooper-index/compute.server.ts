@@ -184,12 +184,15 @@ export async function recomputeCooperIndex(
   }
 }
 
-/** Deletes all but the newest RUNS_KEPT runs, never the current one; their rows go with them. */
+/** Deletes all but the newest RUNS_KEPT runs, never the current one or one still running; their rows go with them. */
 async function pruneRuns(db: Db) {
   const kept = await db.select({ id: cooperIndexRun.id }).from(cooperIndexRun).orderBy(desc(cooperIndexRun.id)).limit(RUNS_KEPT)
   const oldestKept = kept.at(-1)?.id
   if (oldestKept === undefined) return
-  await db.execute(sql`delete from cooper_index_run where id < ${oldestKept} and id not in (select run_id from cooper_index_current)`)
+  // A run still writing (one asked for while the nightly one ran) is left to finish or fail on its own.
+  await db.execute(
+    sql`delete from cooper_index_run where id < ${oldestKept} and status <> 'running' and id not in (select run_id from cooper_index_current)`,
+  )
 }
 
 /** Every pair of the run as columns, with the city and bedrooms group of its unit. */
