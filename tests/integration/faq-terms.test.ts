@@ -24,6 +24,7 @@ import { chatApi, conversationBetween, establishedUser, nextTxn } from '#tests/s
 import { listingInput } from '#tests/support/listings.ts'
 import { TEST_ORIGIN, createTestServices, formRequest, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser, uniqueEmail } from '#tests/support/users.ts'
+import { settle } from '#tests/support/route-answers.ts'
 
 type AnyRoute = (args: never) => unknown
 
@@ -53,22 +54,6 @@ function caller(t: TestServices) {
     const request = init instanceof Request ? init : new Request(`${TEST_ORIGIN}${path}`, init)
     return route({ request, params, context: t.context(), unstable_pattern: path } as never) as ReturnType<L>
   }
-}
-
-/** A loader's or action's thrown or returned answer, as a status and body. */
-async function settle(run: () => unknown): Promise<{ status: number; body: unknown; response?: Response }> {
-  let result: unknown
-  try {
-    result = await run()
-  } catch (thrown) {
-    result = thrown
-  }
-  if (result instanceof Response) return { status: result.status, body: null, response: result }
-  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
-    const answer = result as { data: unknown; init: ResponseInit | null }
-    return { status: answer.init?.status ?? 200, body: answer.data }
-  }
-  return { status: 200, body: result }
 }
 
 describe('the FAQ and the Terms of Use as visitors see them', () => {

@@ -13,6 +13,7 @@ import { findListingById } from '#server/listings/index.server.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
+import { settle } from '#tests/support/route-answers.ts'
 
 type Answer = { values: Record<string, unknown>; errors: Record<string, string[] | undefined>; formError?: string }
 type Args = { request: Request; context: unknown; params: Record<string, string> }
@@ -66,22 +67,6 @@ function post(pathname: string, cookie: string, fields: [string, string][]) {
     body,
     headers: { Cookie: cookie, Origin: TEST_ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
   })
-}
-
-/** A thrown or returned Response, or React Router's data() with its status. */
-async function settle(run: () => Promise<unknown>): Promise<{ status: number; body: unknown; response?: Response }> {
-  let result: unknown
-  try {
-    result = await run()
-  } catch (thrown) {
-    result = thrown
-  }
-  if (result instanceof Response) return { status: result.status, body: null, response: result }
-  if (result && typeof result === 'object' && 'init' in result && 'data' in result) {
-    const answer = result as { data: unknown; init: ResponseInit | null }
-    return { status: answer.init?.status ?? 200, body: answer.data }
-  }
-  return { status: 200, body: result }
 }
 
 describe('landlord listings', () => {
