@@ -850,55 +850,72 @@ Write your listing about the home, not about the people you hope will live there
 ${notLegalAdvice}`,
   },
   {
-    slug: 'how-the-cooper-index-is-built',
+    slug: 'how-the-cooper-index-is-computed',
     category: 'market-data',
-    title: 'How the Cooper Index is built',
+    title: 'How the Cooper Index is computed',
     summary:
-      'The Cooper Index is the median all-in monthly cost of homes newly listed on Cooper Home, city by city and month by month. Here is exactly how it is calculated, and what it can and cannot tell you.',
-    tags: ['cooper-index', 'rents', 'method'],
+      'The Cooper Index follows the asking rent of the same homes over time, so a month with more luxury listings does not fake a rise. How the figures are computed, how sure each one is, and what they cannot tell you.',
+    tags: ['cooper-index', 'rents', 'method', 'repeat-rent'],
     publishedOn: '2026-06-01',
-    body: `The Cooper Index is our own measure of what renting costs, city by city and month by month. It is built from the homes listed on Cooper Home, and it uses the same all-in monthly cost that every listing shows. This article explains the method in plain words, so you can judge the figures for yourself.
+    body: `The Cooper Index tracks the typical asking rent of homes listed on Cooper Home, and how fast it is changing, for the nation, each state and each city with enough data, for all homes and by bedrooms (studio or one, two, three or more). It is recomputed every night. Here is the method in plain words.
 
-## The method in one sentence
+## What the index measures
 
-For each city and each month, the Cooper Index is the **median all-in monthly cost of the active listings in that city that were listed in the last 30 days**.
+The homes on offer change from month to month: if more large or luxury homes come up for rent in May than in April, a simple median rises even when no landlord asked a cent more. The Cooper Index avoids this by comparing **each home only with itself**: it follows how the asking rent of the same home changes from one time it is offered to the next. This is the repeat-sales idea of the Case–Shiller home price indexes, applied to rents.
 
-Each part of that sentence is a choice, explained below.
+## Observations, homes and pairs
 
-## The parts of the method
+An **observation** is one asking rent of one home in one month: the monthly rent of a lease offer when the listing is published or its rent is changed. It is the rent alone, not the all-in monthly cost with fees. Short-term nightly prices are not included.
 
-### All-in monthly cost, not rent
+A **home** (or unit) is one address and unit number, written in a standard way: "Apt. 4B" and "Unit 4b" are the same home. A home offered again later under a new listing counts as the same home.
 
-Every listing on Cooper Home shows its all-in monthly cost: the rent plus every recurring fee a tenant must pay, such as amenity, trash, water or required parking fees. (See [how to read an all-in monthly cost](/knowledge/how-to-read-an-all-in-monthly-cost).) The index uses that figure rather than the headline rent, because two homes with the same rent can cost very different amounts once fees are added, and fees have become a larger part of what renters pay.
+A **pair** is two consecutive asking rents of the same home, at least a month apart. If the rent changed several times within one month, only the last rent of that month counts.
 
-### Active listings
+### What is left out
 
-Only listings that are published and still confirmed available count. Drafts, homes marked leased, archived listings, and listings whose landlord has not confirmed them available in the last 30 days are left out, because they no longer describe a home someone can rent today.
+- **A home that changed.** If the type of home, the bedrooms or the size (by more than about 5%) changed between two rents, the pair is dropped.
+- **Outliers.** A rent that more than doubled or fell by more than half between two lets (a change beyond ±0.7 on the log scale) is most likely an error or a different kind of letting, such as furnished, and is dropped.
 
-### Listed in the last 30 days
+## From pairs to an index
 
-The index looks only at homes listed in the 30 days up to the point it measures. A home that has sat on the market for months often does so because its price is too high; counting it again and again would pull the figure away from what new homes are asking now. Using recent listings makes the index quicker to show a change in the market.
+Each pair says how much one home's rent moved between two months. A weighted repeat-rent regression combines all the pairs of a market into one monthly series that fits them best, in three stages: a plain fit; a measure of how far homes stray from it, which grows with the time between two rents; and a refit that gives less weight to pairs far apart in time, because they say less about any one month.
 
-### The median
+### A short example
 
-The median is the middle value: half of the homes cost less, half cost more. Unlike the average, it is not dragged up by a few very expensive homes or down by a few rooms in shared houses, so it is closer to what a typical renter sees.
+A two-bedroom home in Wilmington asked $1,500 in March 2025 and $1,560 in March 2026: its rent rose 4%. Another asked $1,800 in September 2025 and $1,818 in March 2026: up 1% in six months. Thousands of such pairs, overlapping in time, pin down how much the typical rent moved each month.
 
-### By city and by month
+### The base month and the dollar level
 
-Listings are grouped by the city given in their address, and the figure is worked out for each calendar month. Comparing the same city month by month shows the direction rents are moving; comparing cities in the same month shows where renting costs more.
+The series is set to 100 in its first month, the base month: an index of 108 means rents 8% higher than then. To read it in dollars, the latest month is anchored to the **typical asking rent**: the average of asking rents between the 35th and 65th percentiles over the latest three months, the middle band used by Zillow's rent index, so neither the cheapest nor the most expensive homes move it. Every other month follows from the index.
 
-## What the index is, and what it is not
+## How sure each figure is
 
-- **It measures asking costs, not signed leases.** The figures come from listings on Cooper Home. They tell you what landlords are asking, not what tenants finally agreed to pay after negotiation, and not what sitting tenants pay on older leases.
-- **It reflects Cooper Home's listings.** In a city where few homes are listed with us, the index rests on few homes, and one or two listings can move it a lot. Read small cities' figures with care.
-- **It mixes types of homes.** A month with more large houses listed will show a higher median than a month with more studios, even if no individual rent changed. The index describes what is on offer, not a fixed basket of homes.
-- **It is not a valuation.** It cannot tell you what a particular home should rent for. For that, compare similar homes, as explained in [reading rent data wisely](/knowledge/reading-rent-data-wisely).
+### The 90% band
 
-## Why we built our own
+Every figure comes with a 90% band, worked out from the regression itself. It is the range that should hold the true value nine times in ten: a narrow band means many pairs that agree, a wide one means few or scattered pairs.
 
-Many rent indexes exist, and each measures something slightly different: some use signed leases, some use asking rents, some adjust for the mix of homes. Ours has a narrow purpose: to show the cost renters actually compare on Cooper Home, with every recurring fee counted, using a method simple enough to explain in one sentence. The [Cooper Index page](/cooper) is where it lives.
+### Pairs and homes
 
-If you think a figure looks wrong, or have a question about the method, write to us at ${siteConfig.email}.`,
+Each month shows the number of pairs and homes behind it, because an index from 40 pairs and one from 4,000 look alike on a chart but deserve very different trust.
+
+### "Not enough data"
+
+A month touched by fewer than 30 pairs shows **not enough data** instead of a number. Below that, the band widens quickly, and a month's level would be less certain than a whole year's change in rents.
+
+## Averages and changes
+
+Single months are noisy, so each market also shows a **3-month moving average**: the mean of a month and the two before it. **Month-over-month** change compares a month with the one before; **year-over-year** change compares it with the same month a year earlier, which also sets aside the seasons. An average or change that needs a month without enough data is not shown.
+
+## Limits
+
+- **Asking rents, not signed leases.** It shows what landlords ask, not what tenants agreed to pay.
+- **Cooper Home's listings only.** It reflects the homes listed with us, not every home for rent.
+- **New markets are noisy.** Where few homes have been listed twice, the band is wide or the month reads "not enough data".
+- **It is not a valuation.** It cannot tell you what a particular home should rent for; see [reading rent data wisely](/knowledge/reading-rent-data-wisely).
+
+If a figure looks wrong, or you have a question about the method, write to us at ${siteConfig.email}.
+
+${notLegalAdvice}`,
   },
   {
     slug: 'reading-rent-data-wisely',
@@ -914,7 +931,7 @@ If you think a figure looks wrong, or have a question about the method, write to
 
 ### 1. Asking rents or signed leases?
 
-Figures built from listings, like the [Cooper Index](/knowledge/how-the-cooper-index-is-built), show what landlords are asking for homes on the market now. Figures built from signed leases show what tenants agreed to pay, often after some negotiation. Asking rents react faster to a change in the market; signed rents are closer to what people finally pay.
+Figures built from listings, like the [Cooper Index](/knowledge/how-the-cooper-index-is-computed), show what landlords are asking for homes on the market now. Figures built from signed leases show what tenants agreed to pay, often after some negotiation. Asking rents react faster to a change in the market; signed rents are closer to what people finally pay.
 
 ### 2. New leases or every tenant?
 
@@ -922,7 +939,7 @@ Some figures follow only homes that were newly rented; others include every tena
 
 ### 3. Rent alone or the all-in cost?
 
-A figure based on headline rent leaves out amenity, trash, parking and other required fees. The Cooper Index uses the all-in monthly cost, so it can be higher than a rent-only figure for the same city. Neither is wrong; they answer different questions.
+A figure based on headline rent leaves out amenity, trash, parking and other required fees. The Cooper Index follows asking rents alone, so its dollar level can be lower than an all-in figure for the same city; the all-in monthly cost on each listing tells you what a particular home will cost you. Neither is wrong; they answer different questions.
 
 ### 4. Median or average, and how many homes?
 
@@ -932,7 +949,7 @@ A median is the middle value; an average can be pulled up by a handful of very e
 
 Rents follow a season in much of the country: more homes are listed, and asking rents are often higher, in late spring and summer, when many people move. A fall from July to November may be the season, not a turn in the market. Compare a month with the same month a year earlier when you can.
 
-The mix of homes matters too. A month with many large family houses on the market will show a higher median than a month with many studios, even if no individual rent changed.
+The mix of homes matters too. A month with many large family houses on the market will show a higher median than a month with many studios, even if no individual rent changed. Indexes that compare the same home over time, as the Cooper Index does, are built to set this mix aside.
 
 ## Using rent data as a renter
 

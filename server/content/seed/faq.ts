@@ -196,33 +196,33 @@ The number beside **Chat room** in the navigation counts your unread direct mess
     slug: 'what-is-the-cooper-index',
     topic: 'cooper-index',
     question: 'What is the Cooper Index?',
-    answer: `Our own measure of what renting costs, city by city and month by month, built from the homes listed on Cooper Home. It uses the all-in monthly cost (rent plus every recurring fee), because that is what renters actually pay and compare. The [Cooper Index](/cooper) page is its home.`,
+    answer: `Our own index of asking rents, built from the homes listed on Cooper Home. It shows the typical asking rent and how fast it is changing, for the nation, each state and each city with enough data, for all homes and by bedrooms (studio or one bedroom, two, three or more). It compares each home only with itself over time, so a month with more large or luxury homes on offer does not look like a rise in rents. It is recomputed every night. The [Cooper Index](/cooper) page is its home.`,
   },
   {
     slug: 'how-the-index-is-calculated',
     topic: 'cooper-index',
     question: 'How is the Cooper Index calculated?',
-    answer: `For each city and each month, it is the **median all-in monthly cost of the active listings in that city that were listed in the last 30 days**. Active means published and confirmed available; leased, archived and stale listings are left out. The median is the middle value, so a few very expensive homes do not pull it up.
+    answer: `From pairs of asking rents of the same home: two consecutive rents of one address and unit, at least a month apart. A pair is dropped if the home changed in between (its type, bedrooms or size) or if the rent more than doubled or fell by more than half, which usually means an error. A weighted repeat-rent regression, the method behind the Case–Shiller home price indexes, combines the pairs into a monthly index that starts at 100. Its level in dollars is set by the typical asking rent of the latest three months: the average of the rents between the 35th and 65th percentiles.
 
-The article [How the Cooper Index is built](/knowledge/how-the-cooper-index-is-built) explains each choice.`,
+The article [How the Cooper Index is computed](/knowledge/how-the-cooper-index-is-computed) explains each step, with an example.`,
   },
   {
     slug: 'asking-or-signed-rents',
     topic: 'cooper-index',
     question: 'Does the index show what tenants actually pay?',
-    answer: `Not exactly. The figures come from listings on Cooper Home, so they show what landlords are asking for homes on the market, not the rents written into signed leases after any negotiation, and not what long-standing tenants pay on older leases. Asking costs react quickly when the market changes, which is why we use them.`,
+    answer: `Not exactly. It uses asking rents: the monthly rent of homes offered on Cooper Home, not the rents written into signed leases after any negotiation, and not what long-standing tenants pay on older leases. It also counts the rent alone, without the recurring fees that each listing's all-in monthly cost includes. Asking rents react quickly when the market changes, which makes them a good guide to the direction of rents.`,
   },
   {
     slug: 'why-the-index-moves',
     topic: 'cooper-index',
-    question: "Why can a city's figure change a lot from one month to the next?",
-    answer: `Two common reasons. In a city where few homes are listed with us, each listing carries a lot of weight, so a handful of new homes can move the median. And the mix changes: a month with more large houses listed shows a higher median than a month with more studios, even if no single rent changed. Rents also follow the seasons in much of the country. See [Reading rent data wisely](/knowledge/reading-rent-data-wisely).`,
+    question: 'How sure is each figure, and why can it change a lot from month to month?',
+    answer: `Each figure comes with a 90% band, the range that should hold the true value nine times in ten, and with the number of pairs and homes behind it. Where few homes have been listed twice, as in a city new to Cooper Home, the band is wide and single months are noisy; a month with fewer than 30 pairs shows "not enough data" instead of a number. The 3-month average and the year-over-year change, which also sets aside the seasons, are steadier guides. See [Reading rent data wisely](/knowledge/reading-rent-data-wisely).`,
   },
   {
     slug: 'using-the-index',
     topic: 'cooper-index',
     question: 'Can I use the index to set or negotiate a rent?',
-    answer: `Use it for direction, not for a price. It tells you whether renting in a city is getting dearer or cheaper. To judge a particular home, compare it with similar homes listed now: search [/properties](/properties) for the same area and number of bedrooms, and compare their all-in monthly costs.`,
+    answer: `Use it for direction, not for a price. It tells you whether asking rents in a market are rising or falling, and how fast. To judge a particular home, compare it with similar homes listed now: search [/properties](/properties) for the same area and number of bedrooms, and compare their all-in monthly costs.`,
   },
 
   // Safety and trust
