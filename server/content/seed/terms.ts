@@ -130,7 +130,7 @@ ${siteConfig.name} is a marketplace: it lets landlords publish homes for rent or
 
 We check listings and act on reports, but we cannot inspect every home or verify everything people tell us. Before you sign or pay, see the home (in person or by a live video tour you direct), read the lease, and satisfy yourself that the landlord has the right to rent it.
 
-The Cooper Index, the knowledge base, the FAQ and the community chat room give general information. They are not legal, financial or tax advice. The Cooper Index is calculated from the asking costs of homes listed on ${siteConfig.name}, not from signed leases. Rules on deposits, notice periods and tenants' rights differ from state to state and city to city; for advice on your situation, speak to a qualified professional or a local tenant or landlord organization.
+The Cooper Index, the knowledge base, the FAQ and the community chat room give general information. They are not legal, financial or tax advice. The Cooper Index is calculated from the asking rents of homes listed on ${siteConfig.name}, not from signed leases. Rules on deposits, notice periods and tenants' rights differ from state to state and city to city; for advice on your situation, speak to a qualified professional or a local tenant or landlord organization.
 
 ## Rules for landlords and listings
 
