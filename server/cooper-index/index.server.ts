@@ -10,6 +10,7 @@ export {
 } from './pairs.server.ts'
 export {
   BAND_Z,
+  BASE_PERIOD_MONTHS,
   dollarAnchor,
   estimateRepeatRentIndex,
   inDollars,
@@ -17,6 +18,7 @@ export {
   withDerivedFigures,
   withEnoughData,
   type IndexMonth,
+  type RepeatRentIndex,
 } from './repeat-rent.server.ts'
 export {
   COOPER_INDEX_RECOMPUTE_CRON,

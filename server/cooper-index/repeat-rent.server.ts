@@ -18,7 +18,7 @@ export type MonthStatus = 'ok' | 'no-pairs' | 'not-estimable' | 'not-enough-data
 export type IndexMonth = {
   month: number
   status: MonthStatus
-  /** Index points, base month = 100. */
+  /** Index points; the base period's geometric mean is 100. */
   index: number | null
   /** The 90 % band, in index points. */
   low: number | null
@@ -36,13 +36,20 @@ export type IndexMonth = {
 export type RepeatRentIndex = {
   first: number
   last: number
+  /** The regression's reference month (log index 0), which identifies the levels. */
   base: number
+  /** The months whose index values average (geometrically) 100; see `BASE_PERIOD_MONTHS`. */
+  basePeriod: number[]
   months: IndexMonth[]
-  /** Log index by month (index i is month first + i); NaN where there is no estimate. */
+  /** Log index by month relative to the reference month (index i is month first + i); NaN where there is no estimate. */
   stage1LogIndex: Float64Array
   logIndex: Float64Array
-  /** Standard error of the log index (0 at the base month, NaN where there is no estimate). */
+  /** Standard error of `logIndex` (0 at the reference month, NaN where there is no estimate). */
   logStandardError: Float64Array
+  /** The mean of `logIndex` over the base period: the published log index is `logIndex − basePeriodLogMean`. */
+  basePeriodLogMean: number
+  /** Standard error of the published log index, which carries the base period's own uncertainty. */
+  publishedLogStandardError: Float64Array
   /** Stage 2: the variance of a pair's residual as `intercept + slope × months apart`, never below `floor`. */
   varianceModel: { intercept: number; slope: number; floor: number }
   /** Weighted residual variance of stage 3, which scales the covariance. */
@@ -60,16 +67,25 @@ export const BAND_Z = 1.645
 /** Below this many pairs touching a month, the month shows "not enough data" (see the method for why 30). */
 export const MIN_PAIRS_PER_MONTH = 30
 
+/**
+ * The base period: the first this many months with an estimate and enough pairs, whose index values average
+ * (geometrically) 100. A year rather than one month, so the noise of a single month does not shift the whole series.
+ */
+export const BASE_PERIOD_MONTHS = 12
+
 /** The fitted variance of a pair is kept at or above this share of the mean squared stage-1 residual. */
 export const VARIANCE_FLOOR_SHARE = 0.05
 
 /**
- * Estimates the index for months `first..last` (inclusive) with `base` (default `first`) at 100. Pairs with a
- * month outside the range are left out. Cost: a few passes over the pairs, plus O(months³) for the solve.
+ * Estimates the index for months `first..last` (inclusive). The regression is identified by fixing the log
+ * index of `base` (default `first`) at 0; the published index is then scaled so that the base period (default:
+ * the first `BASE_PERIOD_MONTHS` months with an estimate and at least `MIN_PAIRS_PER_MONTH` pairs) averages
+ * 100. Pairs with a month outside the range are left out. Cost: a few passes over the pairs, plus O(months³)
+ * for the solve.
  */
 export function estimateRepeatRentIndex(
   pairs: PairColumns,
-  { first, last, base = first }: { first: number; last: number; base?: number },
+  { first, last, base = first, basePeriod }: { first: number; last: number; base?: number; basePeriod?: readonly number[] },
 ): RepeatRentIndex {
   if (!Number.isInteger(first) || !Number.isInteger(last) || last < first) throw new RangeError('first..last must be a range of months')
   if (!Number.isInteger(base) || base < first || base > last) throw new RangeError('the base month must lie within first..last')
@@ -190,24 +206,51 @@ export function estimateRepeatRentIndex(
   const stage1LogIndex = new Float64Array(monthCount).fill(NaN)
   const logIndex = new Float64Array(monthCount).fill(NaN)
   const logStandardError = new Float64Array(monthCount).fill(NaN)
+  const isEstimated = (m: number) => linked[m] === 1 && (m === baseSlot || (stage1.factor !== null && stage3.factor !== null))
+  for (let m = 0; m < monthCount; m++) {
+    if (!isEstimated(m)) continue
+    const s = slot[m]!
+    stage1LogIndex[m] = s >= 0 ? stage1Beta[s]! : 0
+    logIndex[m] = s >= 0 ? beta[s]! : 0
+    logStandardError[m] = s >= 0 && inverseDiagonal ? Math.sqrt(residualVariance * inverseDiagonal[s]!) : s >= 0 ? NaN : 0
+  }
+
+  // The base period, and the published log index relative to its mean, with a variance that counts the mean's
+  // own uncertainty: Var(β_t − β̄) = σ² (A⁻¹_tt − 2·mean_j A⁻¹_tj + mean_jk A⁻¹_jk), j and k over the period.
+  const periodSlots = basePeriodOf(basePeriod, first, monthCount, touching, isEstimated)
+  let basePeriodLogMean = 0
+  for (const m of periodSlots) basePeriodLogMean += logIndex[m]! / periodSlots.length
+  const periodColumns = periodSlots.map((m) =>
+    slot[m]! >= 0 && stage3.factor ? choleskySolve(stage3.factor, p, unitVector(p, slot[m]!)) : new Float64Array(p),
+  )
+  let periodVariance = 0
+  for (const [j, column] of periodColumns.entries()) {
+    for (const k of periodSlots.slice(j)) {
+      const entry = slot[k]! >= 0 ? column[slot[k]!]! : 0
+      periodVariance += ((k === periodSlots[j] ? 1 : 2) * entry) / periodSlots.length ** 2
+    }
+  }
+  const publishedLogStandardError = new Float64Array(monthCount).fill(NaN)
   const months: IndexMonth[] = []
   for (let m = 0; m < monthCount; m++) {
-    const isEstimated = linked[m] === 1 && (m === baseSlot || (stage1.factor !== null && stage3.factor !== null))
     let status: MonthStatus = 'ok'
-    if (!isEstimated) status = touching[m] === 0 ? 'no-pairs' : 'not-estimable'
+    if (!isEstimated(m)) status = touching[m] === 0 ? 'no-pairs' : 'not-estimable'
     let index: number | null = null
     let low: number | null = null
     let high: number | null = null
-    if (isEstimated) {
+    if (status === 'ok') {
       const s = slot[m]!
-      stage1LogIndex[m] = s >= 0 ? stage1Beta[s]! : 0
-      logIndex[m] = s >= 0 ? beta[s]! : 0
-      logStandardError[m] = s >= 0 && inverseDiagonal ? Math.sqrt(residualVariance * inverseDiagonal[s]!) : s >= 0 ? NaN : 0
-      index = 100 * Math.exp(logIndex[m]!)
-      const halfWidth = BAND_Z * logStandardError[m]!
+      let covarianceWithPeriod = 0
+      if (s >= 0) for (const column of periodColumns) covarianceWithPeriod += column[s]! / periodColumns.length
+      const ownVariance = s >= 0 && inverseDiagonal ? inverseDiagonal[s]! : s >= 0 ? NaN : 0
+      const variance = residualVariance * Math.max(ownVariance - 2 * covarianceWithPeriod + periodVariance, 0)
+      publishedLogStandardError[m] = Math.sqrt(variance)
+      const published = logIndex[m]! - basePeriodLogMean
+      index = 100 * Math.exp(published)
+      const halfWidth = BAND_Z * publishedLogStandardError[m]!
       if (Number.isFinite(halfWidth)) {
-        low = 100 * Math.exp(logIndex[m]! - halfWidth)
-        high = 100 * Math.exp(logIndex[m]! + halfWidth)
+        low = 100 * Math.exp(published - halfWidth)
+        high = 100 * Math.exp(published + halfWidth)
       }
     }
     months.push({
@@ -227,16 +270,43 @@ export function estimateRepeatRentIndex(
     first,
     last,
     base,
+    basePeriod: periodSlots.map((m) => first + m),
     months: withDerivedFigures(months),
     stage1LogIndex,
     logIndex,
     logStandardError,
+    basePeriodLogMean,
+    publishedLogStandardError,
     varianceModel,
     residualVariance,
     pairsUsed,
     pairsOutsideRange,
     pairsNotLinkedToBase,
   }
+}
+
+/**
+ * The base period's months as offsets from `first`: those asked for that have an estimate, else the first
+ * `BASE_PERIOD_MONTHS` estimated months with enough pairs, else the first that many estimated months at all.
+ */
+function basePeriodOf(
+  asked: readonly number[] | undefined,
+  first: number,
+  monthCount: number,
+  touching: Int32Array,
+  isEstimated: (m: number) => boolean,
+): number[] {
+  const estimated: number[] = []
+  for (let m = 0; m < monthCount; m++) if (isEstimated(m)) estimated.push(m)
+  if (asked) return estimated.filter((m) => asked.includes(first + m))
+  const wellFed = estimated.filter((m) => touching[m]! >= MIN_PAIRS_PER_MONTH)
+  return (wellFed.length > 0 ? wellFed : estimated).slice(0, BASE_PERIOD_MONTHS)
+}
+
+function unitVector(p: number, i: number): Float64Array {
+  const vector = new Float64Array(p)
+  vector[i] = 1
+  return vector
 }
 
 function levelOf(beta: Float64Array, slot: Int32Array, m: number): number {

@@ -884,9 +884,9 @@ Each pair says how much one home's rent moved between two months. A weighted rep
 
 A two-bedroom home in Wilmington asked $1,500 in March 2025 and $1,560 in March 2026: its rent rose 4%. Another asked $1,800 in September 2025 and $1,818 in March 2026: up 1% in six months. Thousands of such pairs, overlapping in time, pin down how much the typical rent moved each month.
 
-### The base month and the dollar level
+### The base period and the dollar level
 
-The series is set to 100 in its first month, the base month: an index of 108 means rents 8% higher than then. To read it in dollars, the latest month is anchored to the **typical asking rent**: the average of asking rents between the 35th and 65th percentiles over the latest three months, the middle band used by Zillow's rent index, so neither the cheapest nor the most expensive homes move it. Every other month follows from the index.
+The series is set so that its first year with enough data, the base period, averages 100: an index of 108 means rents 8% higher than then. A whole year rather than a single month, so that the chance ups and downs of one month do not shift every other figure. To read it in dollars, the latest month is anchored to the **typical asking rent**: the average of asking rents between the 35th and 65th percentiles over the latest three months, the middle band used by Zillow's rent index, so neither the cheapest nor the most expensive homes move it. Every other month follows from the index.
 
 ## How sure each figure is
 

@@ -82,7 +82,7 @@ describe('seed articles', () => {
       /asking rent/i,
       /not the all-in/i,
       /±0\.7/,
-      /base month/i,
+      /base period/i,
       /35th and 65th percentiles/,
       /90\s?% band/,
       /fewer than 30 pairs/,
