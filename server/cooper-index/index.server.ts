@@ -27,3 +27,13 @@ export {
   requestCooperIndexRecompute,
 } from './compute.server.ts'
 export { findCurrentMarkets, findMarketSeries } from './read.server.ts'
+export {
+  BEDROOMS_GROUPS,
+  findCurrentExport,
+  findRunSeries,
+  seriesOf,
+  type CooperIndexExport,
+  type CooperIndexExportGroup,
+  type CooperIndexRunStamp,
+  type CooperIndexSeriesPoint,
+} from './export.server.ts'
