@@ -37,3 +37,4 @@ export {
   type CooperIndexRunStamp,
   type CooperIndexSeriesPoint,
 } from './export.server.ts'
+export { COMPARISON_MAX_AGE_MONTHS, findRentComparison, type ComparableListing, type CooperComparison } from './comparison.server.ts'
