@@ -38,3 +38,10 @@ export {
   type CooperIndexSeriesPoint,
 } from './export.server.ts'
 export { COMPARISON_MAX_AGE_MONTHS, findRentComparison, type ComparableListing, type CooperComparison } from './comparison.server.ts'
+export {
+  findPendingRecompute,
+  findRecentRuns,
+  requestRecomputeOnce,
+  type CooperIndexRunSummary,
+  type RecomputeRequestOutcome,
+} from './runs.server.ts'
