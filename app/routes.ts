@@ -32,5 +32,6 @@ export default [
   route('admin/content/preview', 'routes/admin-content-preview.ts'),
   route('admin/content/:kind/:id', 'routes/admin-content-edit.tsx'),
   route('admin/content/:kind/:id/revisions', 'routes/admin-content-revisions.tsx'),
+  route('admin/cooper', 'routes/admin-cooper.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -14,6 +14,7 @@ import {
   KeyFacts,
   PetPolicy,
 } from '#app/components/listings/detail/listing-facts.tsx'
+import { CooperComparison } from '#app/components/listings/cooper-comparison.tsx'
 import { ListingMap } from '#app/components/listings/detail/listing-map.tsx'
 import { OwnerBanner } from '#app/components/listings/detail/owner-banner.tsx'
 import { PriceHistory } from '#app/components/listings/detail/price-history.tsx'
@@ -25,6 +26,7 @@ import { formatCents } from '#app/utils/format.ts'
 import { listingIdFromSlug, listingPath, listingSlug } from '#common/listings/listing-url.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { getCurrentSession } from '#server/accounts/index.server.ts'
+import { findRentComparison } from '#server/cooper-index/index.server.ts'
 import {
   countListingView,
   findLandlordCard,
@@ -57,10 +59,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const { ownerId, ...listing } = found
   const isOwner = viewerId === ownerId
-  const [similar, landlord, saved] = await Promise.all([
+  const [similar, landlord, saved, comparison] = await Promise.all([
     findSimilarListings(db, { listing }),
     findLandlordCard(db, { ownerId }),
     current ? savedListingIds(db, { email: current.user.email, listingIds: [listingId] }) : new Set<number>(),
+    findRentComparison(db, listing),
     isOwner ? null : countListingView(db, { listingId, viewerId }),
   ])
   const origin = publicOrigin(services.config, request)
@@ -75,6 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     confirmedDaysAgo: calendarDaysBetween(new Date(listing.lastConfirmedAt), new Date()),
     similar,
     landlord,
+    comparison,
     tiles: mapTiles(services.config),
   }
 }
@@ -103,7 +107,8 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function Property({ loaderData }: Route.ComponentProps) {
-  const { listing, path, canonicalUrl, origin, canManage, isOwner, isSaved, confirmedDaysAgo, similar, landlord, tiles } = loaderData
+  const { listing, path, canonicalUrl, origin, canManage, isOwner, isSaved, confirmedDaysAgo, similar, landlord, comparison, tiles } =
+    loaderData
   const place = [listing.neighbourhood, `${listing.city}, ${listing.state} ${listing.zip}`].filter(Boolean).join(' · ')
   const street = [listing.street, listing.unit ? `Unit ${listing.unit}` : ''].filter(Boolean).join(', ')
   const paragraphs = listing.description.split(/\r?\n\s*\r?\n/).filter((p) => p.trim())
@@ -153,6 +158,11 @@ export default function Property({ loaderData }: Route.ComponentProps) {
           ) : null}
           <DetailSection id="cost" title="Monthly cost">
             <CostBreakdown listing={listing} />
+            {comparison ? (
+              <div className="mt-5">
+                <CooperComparison comparison={comparison} />
+              </div>
+            ) : null}
           </DetailSection>
           <DetailSection id="amenities" title="Amenities">
             <Amenities listing={listing} />

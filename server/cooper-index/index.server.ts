@@ -27,3 +27,21 @@ export {
   requestCooperIndexRecompute,
 } from './compute.server.ts'
 export { findCurrentMarkets, findMarketSeries } from './read.server.ts'
+export {
+  BEDROOMS_GROUPS,
+  findCurrentExport,
+  findRunSeries,
+  seriesOf,
+  type CooperIndexExport,
+  type CooperIndexExportGroup,
+  type CooperIndexRunStamp,
+  type CooperIndexSeriesPoint,
+} from './export.server.ts'
+export { COMPARISON_MAX_AGE_MONTHS, findRentComparison, type ComparableListing, type CooperComparison } from './comparison.server.ts'
+export {
+  findPendingRecompute,
+  findRecentRuns,
+  requestRecomputeOnce,
+  type CooperIndexRunSummary,
+  type RecomputeRequestOutcome,
+} from './runs.server.ts'

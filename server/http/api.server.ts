@@ -5,6 +5,7 @@ import { isAppError } from '#server/errors.server.ts'
 import { findListingById } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { chatRoutes } from './chat-api.server.ts'
+import { cooperRoutes } from './cooper-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
 import { zipRoutes } from './zip-api.server.ts'
@@ -48,6 +49,7 @@ export function apiRoutes(services: Services) {
   api.route('/zip', zipRoutes())
   api.route('/chat', chatRoutes(services))
   api.route('/properties', photoRoutes(services))
+  api.route('/', cooperRoutes(services))
 
   api.all('*', (c) => problem(c, 404, 'No such API endpoint.'))
   return api

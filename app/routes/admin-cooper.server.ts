@@ -1,0 +1,68 @@
+// What /admin/cooper loads and does: the Cooper Index's recent runs and whether a recompute is under way, for
+// administrators only (a visitor is sent to log in, anyone else gets 403; a post without an administrator's
+// session is refused with 403), and "Recompute now", which queues one recompute unless one is running or queued.
+import { data } from 'react-router'
+import { getCurrentSession, requireAdmin } from '#server/accounts/index.server.ts'
+import { findPendingRecompute, findRecentRuns, requestRecomputeOnce } from '#server/cooper-index/index.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+import type { Services } from '#server/services.server.ts'
+
+export const ADMIN_COOPER_PATH = '/admin/cooper'
+
+export type AdminRun = {
+  id: number
+  startedAt: string
+  finishedAt: string | null
+  status: 'running' | 'done' | 'failed'
+  error: string | null
+  observations: number
+  pairs: number
+  markets: number
+  isCurrent: boolean
+}
+
+export type AdminCooperData = {
+  runs: AdminRun[]
+  /** A run in progress (since when), a recompute waiting in the queue, or nothing under way. */
+  pending: { runningSince: string } | { isQueued: true } | null
+}
+
+const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+
+export async function loadAdminCooper(services: Services, request: Request): Promise<AdminCooperData> {
+  await requireAdmin(services, request)
+  const { db } = services.database
+  const [runs, pending] = await Promise.all([findRecentRuns(db), findPendingRecompute(db)])
+  return {
+    runs: runs.map((run) => ({ ...run, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null })),
+    pending: pending && 'runningSince' in pending ? { runningSince: pending.runningSince.toISOString() } : pending,
+  }
+}
+
+export async function adminCooperAction(services: Services, request: Request) {
+  const current = await getCurrentSession(services, request)
+  if (!current?.user.isAdmin) throw data('Only administrators can recompute the Cooper Index.', { status: 403 })
+  const formData = await request.formData()
+  if (formData.get('intent') !== 'recompute') {
+    return data({ message: 'This form is not one we know. Reload the page and try again.' }, { status: 400 })
+  }
+  const outcome = await requestRecomputeOnce(services)
+  services.logger.info({ userId: current.userId, outcome: outcome.status }, 'Cooper Index recompute asked for')
+  switch (outcome.status) {
+    case 'queued':
+      return redirectWithToast(ADMIN_COOPER_PATH, {
+        type: 'success',
+        message: 'A recompute is queued. It starts within seconds; reload this page to see it run.',
+      })
+    case 'running':
+      return redirectWithToast(ADMIN_COOPER_PATH, {
+        type: 'info',
+        message: `A recompute is already running (started ${utc(outcome.since)}), so no other was queued.`,
+      })
+    case 'already-queued':
+      return redirectWithToast(ADMIN_COOPER_PATH, {
+        type: 'info',
+        message: 'A recompute is already queued, so no other was queued.',
+      })
+  }
+}

@@ -1,0 +1,96 @@
+// How a listing's asking rent compares with the Cooper Index of its own city and bedrooms group, for the
+// listing page ("8 % above the Cooper Index for 2-bedroom homes in Wilmington · 412 pairs · 90 % band ±3 %").
+//
+// Only the listing's city is compared with: a state's or the nation's typical rent mixes towns whose rents
+// differ by far more than one home from another, so "above the Delaware index" would say little about this
+// home. When the city's group has no recent month with enough data and a dollar level, there is no comparison.
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.server.ts'
+import { cooperIndexCurrent, cooperIndexMarket, cooperIndexPoint } from '#server/db/schema.ts'
+import { bedroomsGroupOf, marketKeyOf, type BedroomsGroup } from './compute.server.ts'
+
+/** A level older than this many months before the market's latest month is too old to compare a rent of today with. */
+export const COMPARISON_MAX_AGE_MONTHS = 6
+
+export type CooperComparison = {
+  marketKey: string
+  /** The city as the market names it. */
+  marketName: string
+  bedrooms: Exclude<BedroomsGroup, 'all'>
+  /** The month compared with, `YYYY-MM-01`: the latest with enough data and a level. */
+  month: string
+  /** The typical asking rent of that month (the index in dollars). */
+  levelCents: number
+  rentCents: number
+  /** The listing's rent against the level as a fraction: 0.08 is 8 % above, -0.05 is 5 % below. */
+  difference: number
+  /** Half the width of the month's 90 % band, as a fraction of the index. */
+  bandHalfWidth: number
+  pairs: number
+}
+
+export type ComparableListing = {
+  city: string
+  state: string
+  bedrooms: number
+  /** Only a lease offer has an asking rent to compare; a home let only by the night has none. */
+  lease: { monthlyRentCents: number } | null
+}
+
+/** The comparison of the listing's asking rent with its city's index for its bedrooms group, or null. */
+export async function findRentComparison(db: Db, listing: ComparableListing): Promise<CooperComparison | null> {
+  if (!listing.lease || listing.lease.monthlyRentCents <= 0) return null
+  const marketKey = marketKeyOf(listing.state, listing.city)
+  const bedrooms = bedroomsGroupOf(listing.bedrooms)
+  const [row] = await db
+    .select({
+      marketName: cooperIndexMarket.name,
+      month: cooperIndexPoint.month,
+      index: cooperIndexPoint.index,
+      low: cooperIndexPoint.low,
+      high: cooperIndexPoint.high,
+      levelCents: cooperIndexPoint.levelCents,
+      pairs: cooperIndexPoint.pairs,
+    })
+    .from(cooperIndexCurrent)
+    .innerJoin(
+      cooperIndexMarket,
+      and(
+        eq(cooperIndexMarket.runId, cooperIndexCurrent.runId),
+        eq(cooperIndexMarket.marketKey, marketKey),
+        eq(cooperIndexMarket.bedrooms, bedrooms),
+      ),
+    )
+    .innerJoin(
+      cooperIndexPoint,
+      and(
+        eq(cooperIndexPoint.runId, cooperIndexMarket.runId),
+        eq(cooperIndexPoint.marketKey, cooperIndexMarket.marketKey),
+        eq(cooperIndexPoint.bedrooms, cooperIndexMarket.bedrooms),
+      ),
+    )
+    .where(
+      and(
+        eq(cooperIndexPoint.enoughData, true),
+        sql`${cooperIndexPoint.levelCents} is not null and ${cooperIndexPoint.index} is not null`,
+        sql`${cooperIndexPoint.month} >= ${cooperIndexMarket.latestMonth} - ${`${COMPARISON_MAX_AGE_MONTHS} months`}::interval`,
+      ),
+    )
+    .orderBy(desc(cooperIndexPoint.month))
+    .limit(1)
+  if (!row || row.levelCents === null || row.index === null || row.levelCents <= 0) return null
+  const rentCents = listing.lease.monthlyRentCents
+  const bandHalfWidth = row.low !== null && row.high !== null && row.index > 0 ? (row.high - row.low) / 2 / row.index : null
+  if (bandHalfWidth === null) return null
+  return {
+    marketKey,
+    marketName: row.marketName,
+    bedrooms,
+    month: row.month,
+    levelCents: row.levelCents,
+    rentCents,
+    difference: rentCents / row.levelCents - 1,
+    bandHalfWidth,
+    pairs: row.pairs,
+  }
+}

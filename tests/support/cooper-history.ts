@@ -1,0 +1,96 @@
+// Years of asking rents for the Cooper Index's HTTP and page tests: listings inserted directly with their lease
+// price histories (the listing writes stamp each price with the time of the write), from the synthetic markets.
+import type { Db } from '#server/db/client.server.ts'
+import { listing, listingPriceHistory } from '#server/db/schema.ts'
+import { forEachSyntheticObservation } from './synthetic-rents.ts'
+
+/** Months since January 2000 of the first synthetic month: January 2023. */
+export const FIRST_MONTH = 276
+export const MONTHS = 36
+/** A time after the synthetic months (the run's "now"). */
+export const NOW = new Date('2026-01-20T12:00:00Z')
+
+export type HistoryHome = {
+  street: string
+  unit?: string
+  city: string
+  state: string
+  zip: string
+  type?: string
+  bedrooms?: number
+  status?: 'draft' | 'published' | 'leased'
+}
+
+/** The middle of a month counted from January 2000. */
+const midMonth = (month: number) => new Date(Date.UTC(2000 + Math.floor(month / 12), month % 12, 15, 12))
+
+/** Inserts listings, each with its lease price history (month, rent in cents), oldest first; returns their ids. */
+export async function insertListingsWithHistory(
+  db: Db,
+  ownerId: string,
+  homes: { home: HistoryHome; prices: [number, number][] }[],
+): Promise<number[]> {
+  const all: number[] = []
+  for (let i = 0; i < homes.length; i += 500) {
+    const batch = homes.slice(i, i + 500)
+    const ids = await db
+      .insert(listing)
+      .values(
+        batch.map(({ home, prices }) => {
+          const rent = prices.at(-1)![1]
+          return {
+            ownerId,
+            title: `Home on ${home.street}`,
+            description: 'A home with years of asking rents.',
+            type: home.type ?? 'apartment',
+            status: home.status ?? 'leased',
+            monthlyRentCents: rent,
+            minTermMonths: 12,
+            depositCents: rent,
+            allInMonthlyCents: rent,
+            street: home.street,
+            unit: home.unit ?? '',
+            city: home.city,
+            state: home.state,
+            zip: home.zip,
+            latitude: 39.75,
+            longitude: -75.55,
+            bedrooms: home.bedrooms ?? 2,
+            bathroomHalves: 2,
+            interiorSqft: 850,
+            availableFrom: '2026-01-01',
+            createdAt: midMonth(prices[0]![0]),
+          }
+        }),
+      )
+      .returning({ id: listing.id })
+    await db
+      .insert(listingPriceHistory)
+      .values(
+        batch.flatMap(({ prices }, k) =>
+          prices.map(([month, amountCents]) => ({ listingId: ids[k]!.id, kind: 'lease', amountCents, changedAt: midMonth(month) })),
+        ),
+      )
+    all.push(...ids.map((row) => row.id))
+  }
+  return all
+}
+
+/** A synthetic market of two-bedroom homes as listings: each unit one listing with all its observed rents. */
+export function syntheticHomes(seed: number, place: { city: string; state: string; zip: string }, units: number) {
+  const prices = new Map<number, [number, number][]>()
+  forEachSyntheticObservation({ seed, months: MONTHS, units }, (unit, offset, logRent) => {
+    const list = prices.get(unit) ?? []
+    list.push([FIRST_MONTH + offset, Math.round(Math.exp(logRent))])
+    prices.set(unit, list)
+  })
+  return [...prices].map(([unit, list]) => ({ home: { street: `${100 + unit} Market Street`, ...place }, prices: list }))
+}
+
+/** A thin town: a few homes each let three times a year apart, too few pairs for any month to have enough data. */
+export function thinHomes(place: { city: string; state: string; zip: string }, count = 4) {
+  return Array.from({ length: count }, (_, u) => ({
+    home: { street: `${u + 1} Church Lane`, ...place, status: 'published' as const },
+    prices: [0, 12, 24].map((offset): [number, number] => [FIRST_MONTH + offset, 150_000 + 5_000 * u + 3_000 * offset]),
+  }))
+}
