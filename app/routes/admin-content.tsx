@@ -54,7 +54,11 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">Site content</h1>
         <p className="mt-2 max-w-3xl text-ink-soft">
           Write and publish the knowledge base, the FAQ and the Terms of Use. Every save keeps a revision you can compare and restore. Times
-          are in UTC.
+          are in UTC. The Cooper Index's runs, and a recompute on request, are under{' '}
+          <Link to="/admin/cooper" className={linkClass}>
+            Cooper Index runs
+          </Link>
+          .
         </p>
       </header>
 

@@ -150,6 +150,11 @@ const pageActions: WriteRoute[] = [
     () => ({ markdown: 'Previewed from another site' }),
     { asAdmin: true },
   ),
+  form(
+    () => '/admin/cooper',
+    () => ({ intent: 'recompute' }),
+    { asAdmin: true },
+  ),
   // The profile photo: the one page form that uploads, as a multipart form with its larger limit.
   { method: 'POST', path: () => '/userprofile', kind: 'multipart', limitBytes: PROFILE_LIMIT_BYTES },
 ]
