@@ -26,4 +26,15 @@ export {
   recomputeCooperIndex,
   requestCooperIndexRecompute,
 } from './compute.server.ts'
-export { findCurrentMarkets, findMarketSeries } from './read.server.ts'
+export {
+  findCurrentMarkets,
+  findCurrentRun,
+  findMarketSeries,
+  findMarketSeriesByBedrooms,
+  findMarketsSeries,
+  type CooperIndexMarket,
+  type CooperIndexPoint,
+  type CooperIndexRunSummary,
+  type MarketFilter,
+} from './read.server.ts'
+export type { BedroomsGroup, MarketKind } from './compute.server.ts'
