@@ -4,6 +4,7 @@ import { data } from 'react-router'
 import { BEDROOMS_GROUP_LABELS, marketLabel } from '#common/cooper/figures.ts'
 import { marketListingsHref } from '#common/cooper/listings-link.ts'
 import { marketRowOf } from '#common/cooper/markets.ts'
+import type { ChartUnitChoice } from '#common/cooper/query.ts'
 import { chartSeriesOf, rebaseToSharedMonth } from '#common/cooper/series.ts'
 import {
   findCurrentMarkets,
@@ -33,8 +34,8 @@ function companionsOf(market: CooperIndexMarket) {
 export async function loadCooperMarket(db: Db, marketKey: string, request: Request) {
   if (!MARKET_KEY.test(marketKey)) notFound()
   const params = new URL(request.url).searchParams
-  const unit = params.get('unit') === 'dollars' ? 'dollars' : 'index'
-  const view = params.get('view') === 'bedrooms' ? 'bedrooms' : 'all'
+  const unit: ChartUnitChoice = params.get('unit') === 'dollars' ? 'dollars' : 'index'
+  const view: 'all' | 'bedrooms' = params.get('view') === 'bedrooms' ? 'bedrooms' : 'all'
 
   const [run, groups] = await Promise.all([findCurrentRun(db), findCurrentMarkets(db, { marketKey })])
   // Before the first run no market exists yet; the page says so rather than calling the address unknown.

@@ -9,7 +9,7 @@ export function TableRegion({ captionId, children }: { captionId: string; childr
       aria-labelledby={captionId}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-gray-200 bg-white"
+      className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white"
     >
       {children}
     </div>
