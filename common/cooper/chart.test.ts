@@ -186,8 +186,8 @@ describe('what a month says', () => {
     expect(monthReadout(chart, october, 'index')).toEqual({
       month: 'Oct 2026',
       rows: [
-        { key: 'us', label: 'United States', value: '112.4', band: '110.4–114.4', pairs: '1,234 pairs', hasValue: true },
-        { key: 'de', label: 'Delaware', value: 'Not enough data', band: null, pairs: '8 pairs', hasValue: false },
+        { key: 'us', label: 'United States', value: '112.4', band: '110.4–114.4', pairs: '1,234', hasValue: true },
+        { key: 'de', label: 'Delaware', value: 'Not enough data', band: null, pairs: '8', hasValue: false },
         { key: 'pa', label: 'Pennsylvania', value: 'Not enough data', band: null, pairs: null, hasValue: false },
       ],
     })

@@ -219,7 +219,7 @@ export function nextChartIndex(current: number | null, key: string, first: numbe
   }
 }
 
-/** What one month says, per series: the value, its band and its pairs. */
+/** What one month says, per series: the value, its band and its count of pairs. */
 export type MonthReadout = {
   month: string
   rows: { key: string; label: string; value: string; band: string | null; pairs: string | null; hasValue: boolean }[]
@@ -236,7 +236,7 @@ export function monthReadout(chart: AlignedChart, index: number, unit: ChartUnit
         label: s.label,
         value: formatChartValue(value, unit),
         band: formatBand(s.lows[index] ?? null, s.highs[index] ?? null, unit),
-        pairs: pairs === null ? null : formatPairs(pairs),
+        pairs: pairs === null ? null : formatCount(pairs),
         hasValue: value !== null,
       }
     }),

@@ -15,12 +15,7 @@ export function IndexChartTable({ chart, title, unit }: Props) {
 
   return (
     <table className="min-w-full border-collapse text-sm">
-      <caption className="px-3 py-2 text-left font-semibold text-ink">
-        {title}
-        <span className="block text-xs font-normal text-ink-soft">
-          Newest month first. The 90 % band is the range the true figure lies in with 90 % confidence.
-        </span>
-      </caption>
+      <caption className="px-3 py-2 text-left font-semibold text-ink">{title}</caption>
       <colgroup>
         <col />
       </colgroup>

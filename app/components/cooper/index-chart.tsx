@@ -3,7 +3,7 @@
 // range buttons and the whole series as a table; uPlot and its CSS load in the browser after hydration,
 // so they are in no page's first-load JavaScript. The table always lists every month, whatever the range.
 import type uPlot from 'uplot'
-import { type CSSProperties, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { type CSSProperties, Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import {
   alignSeries,
   type AlignedChart,
@@ -53,7 +53,9 @@ type Status = 'waiting' | 'ready' | 'failed'
 const DOCKED_BELOW_PX = 520
 
 export function IndexChart({ series, title, unit, defaultRange = '5y' }: IndexChartProps) {
-  const chart = useMemo(() => alignSeries(series), [series])
+  // Keyed by content, so a parent that builds the series anew on each render does not redraw the chart.
+  const signature = JSON.stringify(series)
+  const chart = useMemo(() => alignSeries(JSON.parse(signature) as ChartSeries[]), [signature])
   const [range, setRange] = useState<ChartRange>(defaultRange)
   const [status, setStatus] = useState<Status>('waiting')
   const [tip, setTip] = useState<Tip | null>(null)
@@ -228,6 +230,10 @@ export function IndexChart({ series, title, unit, defaultRange = '5y' }: IndexCh
 
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-semibold text-brand-800 hover:underline">Show the data as a table</summary>
+        <p className="mt-2 text-ink-soft">
+          Every month, newest first. The 90 % band is the range the true figure lies in with 90 % confidence; pairs are the repeat rents
+          behind the month.
+        </p>
         <div
           // A table wider than a phone scrolls sideways; the keyboard must reach it to scroll it.
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -270,10 +276,10 @@ function Highlight({ chart, unit, tip }: { chart: AlignedChart; unit: ChartUnit;
   const gap = 14
   let placement: CSSProperties
   if (isDocked) {
-    // Spanning the chart, at the top or the bottom, away from the primary line.
-    const primaryTop = markers.find((m) => m.series === 0)?.top ?? plotTop + plotHeight
+    // Spanning the chart, at the top or the bottom, away from where the lines are that month.
+    const middle = markers.length ? markers.reduce((sum, m) => sum + m.top, 0) / markers.length : plotTop + plotHeight
     placement =
-      primaryTop < plotTop + plotHeight / 2
+      middle < plotTop + plotHeight / 2
         ? { left: 4, right: 4, bottom: height - plotTop - plotHeight + 4 }
         : { left: 4, right: 4, top: plotTop + 4 }
   } else {
@@ -281,11 +287,11 @@ function Highlight({ chart, unit, tip }: { chart: AlignedChart; unit: ChartUnit;
     const room = (isOnLeft ? x : width - x) - gap - 4
     placement = {
       top: plotTop + 4,
-      maxWidth: Math.max(180, Math.min(300, room)),
+      maxWidth: Math.max(200, Math.min(360, room)),
       ...(isOnLeft ? { right: width - x + gap } : { left: x + gap }),
     }
   }
-  const isGrid = isDocked && readout.rows.length > 1
+  const valueHeading = unit === 'dollars' ? 'Rent' : 'Index'
 
   return (
     <div aria-hidden="true" className="pointer-events-none">
@@ -305,22 +311,30 @@ function Highlight({ chart, unit, tip }: { chart: AlignedChart; unit: ChartUnit;
         style={placement}
       >
         <p className="font-semibold text-ink">{readout.month}</p>
-        <ul className={isGrid ? 'mt-0.5 grid grid-cols-2 gap-x-3 gap-y-1' : 'mt-1 space-y-1'}>
+        {/* A small table: market, value, 90 % band, pairs. */}
+        <div className="mt-0.5 grid grid-cols-[minmax(0,auto)_auto_auto_auto] items-baseline gap-x-2.5 gap-y-0.5 tabular-nums">
+          <span />
+          <span className="text-right text-xs text-ink-soft">{valueHeading}</span>
+          <span className="text-right text-xs text-ink-soft">90 % band</span>
+          <span className="text-right text-xs text-ink-soft">Pairs</span>
           {readout.rows.map((row, i) => (
-            <li key={row.key} className="flex gap-1.5">
-              <Marker series={i} size={10} className="mt-1 shrink-0" />
-              <span className="min-w-0">
-                <span className="font-medium">{row.label}:</span>{' '}
-                <span className={row.hasValue ? 'tabular-nums' : 'text-ink-soft italic'}>{row.value}</span>
-                {row.band || row.pairs ? (
-                  <span className={`block text-ink-soft tabular-nums ${isDocked ? '' : 'text-xs'}`}>
-                    {[row.band ? `90 % band ${row.band}` : null, row.pairs].filter(Boolean).join(' · ')}
-                  </span>
-                ) : null}
+            <Fragment key={row.key}>
+              <span className="flex items-baseline gap-1.5 font-medium">
+                <Marker series={i} size={10} className="shrink-0 self-center" />
+                {row.label}
               </span>
-            </li>
+              {row.hasValue ? (
+                <>
+                  <span className="text-right font-semibold whitespace-nowrap">{row.value}</span>
+                  <span className="text-right whitespace-nowrap text-ink-soft">{row.band ?? '—'}</span>
+                </>
+              ) : (
+                <span className="col-span-2 text-right text-ink-soft italic">{row.value}</span>
+              )}
+              <span className="text-right text-ink-soft">{row.pairs ?? '—'}</span>
+            </Fragment>
           ))}
-        </ul>
+        </div>
       </div>
     </div>
   )
