@@ -13,6 +13,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { listing, listingPriceHistory } from '#server/db/schema.ts'
 import { createLogger } from '#server/logger.server.ts'
 import { createPerson } from '#tests/support/listings.ts'
+import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
 import { settle } from '#tests/support/route-answers.ts'
 import { forEachSyntheticObservation } from '#tests/support/synthetic-rents.ts'
 import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
@@ -98,12 +99,15 @@ const get = (pathname: string) => new Request(`${TEST_ORIGIN}${pathname}`)
 
 describe('the Cooper Index pages', () => {
   let t: TestServices
+  let pages: PageApp
   const db = () => t.services.database.db
 
   beforeAll(async () => {
     t = await createTestServices()
+    pages = await createPageApp(t)
   }, 120_000)
   afterAll(async () => {
+    await pages?.close()
     await t?.close()
   })
 
@@ -113,6 +117,10 @@ describe('the Cooper Index pages', () => {
       expect(home).toMatchObject({ run: null, nation: null, rows: [], chart: { series: [] } })
       const market = await settle(() => loadCooperMarket(db(), 'de-wilmington', get('/cooper/de-wilmington')))
       expect(market).toMatchObject({ status: 404, body: { computed: false } })
+      for (const path of ['/cooper', '/cooper/de-wilmington']) {
+        const { html } = await pages.get(path)
+        expect(html, path).toContain('The Cooper Index has not been computed yet.')
+      }
     })
   })
 
@@ -272,6 +280,42 @@ describe('the Cooper Index pages', () => {
       expect(delaware.map((market) => market.key)).toEqual(['de', 'de-lewes', 'de-wilmington'])
       const wilmington = await findCurrentMarkets(db(), { marketKey: 'de-wilmington' })
       expect(wilmington.map((market) => market.bedrooms)).toEqual(['all', '0-1', '2', '3+'])
+    })
+
+    it('render the figures and the sorted table in the document, before any script runs', async () => {
+      const { status, html } = await pages.get('/cooper')
+      expect(status).toBe(200)
+      expect(html).toContain('<title>Cooper Index · Cooper Home</title>')
+      expect(html).toMatch(/Typical rent<\/dt><dd[^>]*>\$[\d,]+<\/dd>/)
+      expect(html).toMatch(/90 % band<\/dt><dd[^>]*>±\d+\.\d %<\/dd>/)
+      expect(html).toMatch(/[\d,]+ pairs of rents from [\d,]+ homes/)
+      expect(html).toContain('Markets, latest month')
+      expect(html).toMatch(/<th scope="col" aria-sort="ascending"[^>]*><a[^>]*href="\/cooper\?dir=desc#markets"/)
+      expect(html).toContain('not enough data')
+      expect(html).toContain('href="/cooper/de-wilmington"')
+
+      const sorted = await pages.get('/cooper?sort=yoy&dir=asc')
+      expect(sorted.html).toMatch(/aria-sort="ascending"[^>]*><a[^>]*>Over a year/)
+      const cities = (await findCurrentMarkets(db(), { kind: 'city', bedrooms: 'all' })).filter((market) => market.latest?.hasEnoughData)
+      const expected = cities.sort((a, b) => a.latest!.yearOverYear! - b.latest!.yearOverYear!).map((market) => market.key)
+      const shown = [...sorted.html.matchAll(/data-market="([a-z-]+)"/g)].map((match) => match[1]!).filter((key) => expected.includes(key))
+      expect(shown).toEqual(expected)
+    })
+
+    it('render a market page, and the 404 page for an unknown market, never failing on odd parameters', async () => {
+      const { status, html } = await pages.get('/cooper/de-wilmington?unit=dollars&view=bedrooms')
+      expect(status).toBe(200)
+      expect(html).toContain('<title>Cooper Index: Wilmington, Delaware · Cooper Home</title>')
+      expect(html).toContain('Wilmington, Delaware by bedrooms, latest month')
+      expect(html).toContain('Median asking rent')
+      expect(html).toContain('href="/properties?q=Wilmington"')
+      expect(html).toContain('href="/api/cooper/de-wilmington.csv"')
+      const missing = await pages.get('/cooper/xx-nowhere')
+      expect(missing.status).toBe(404)
+      expect(missing.html).toContain('Page not found')
+      for (const path of ['/cooper?sort=%ZZ&dir=%00', '/cooper?compare=' + 'x,'.repeat(500), '/cooper/de?unit=%00&view=[]']) {
+        expect((await pages.get(path)).status, path).toBe(200)
+      }
     })
   })
 })
