@@ -33,8 +33,5 @@ export {
   findMarketSeriesByBedrooms,
   findMarketsSeries,
   type CooperIndexMarket,
-  type CooperIndexPoint,
-  type CooperIndexRunSummary,
-  type MarketFilter,
 } from './read.server.ts'
-export type { BedroomsGroup, MarketKind } from './compute.server.ts'
+export type { BedroomsGroup } from './compute.server.ts'

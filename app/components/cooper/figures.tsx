@@ -51,7 +51,7 @@ export function HeadlineFigures({ row, label }: { row: MarketRow; label: string 
         </Figure>
       </dl>
       <p className="mt-2 text-sm text-ink-soft">
-        The true level lies within the 90 % band of the index nine times in ten; it is the uncertainty of an estimate from {evidence}.
+        The 90 % band is how far the index may be off: nine times in ten the true figure lies within it. It comes from {evidence}.
       </p>
     </div>
   )
