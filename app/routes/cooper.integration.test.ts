@@ -317,5 +317,26 @@ describe('the Cooper Index pages', () => {
         expect((await pages.get(path)).status, path).toBe(200)
       }
     })
+
+    // Last, as it changes the data: reads are kept per run, and a new run is read afresh.
+    it('show a new run as soon as it is current', async () => {
+      const before = await loadCooperHome(db(), get('/cooper'))
+      expect(before.rows.some((row) => row.key === 'de-dover')).toBe(false)
+      const owner = await createPerson(db(), { role: 'landlord' })
+      await insertHomes(
+        db(),
+        owner.id,
+        syntheticCity(23, 'Dover', 'DE', '19901', 600, () => 2),
+      )
+      // Until the run is done, the pages show the old one.
+      expect((await loadCooperHome(db(), get('/cooper'))).rows).toEqual(before.rows)
+      await recomputeCooperIndex({ db: db(), logger }, { now: NOW })
+      const after = await loadCooperHome(db(), get('/cooper'))
+      expect(after.rows.find((row) => row.key === 'de-dover')).toMatchObject({ label: 'Dover, Delaware' })
+      expect(after.run!.pairs).toBeGreaterThan(before.run!.pairs)
+      expect(after.nation!.pairs).toBeGreaterThan(before.nation!.pairs)
+      const state = await settle(() => loadCooperMarket(db(), 'de', get('/cooper/de')))
+      expect((state.body as { within: { key: string }[] }).within.map((row) => row.key)).toEqual(['de-dover', 'de-lewes', 'de-wilmington'])
+    })
   })
 })
