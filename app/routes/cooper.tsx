@@ -7,7 +7,7 @@ import { IndexChart } from '#app/components/cooper/index-chart.tsx'
 import { MarketTable } from '#app/components/cooper/market-table.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
-import { formatCount, formatMonth } from '#common/cooper/figures.ts'
+import { formatCount, formatDay, formatMonth } from '#common/cooper/figures.ts'
 import { COOPER_CSV_PATH, COOPER_METHOD_PATH } from '#common/cooper/paths.ts'
 import { cooperHref } from '#common/cooper/query.ts'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -63,11 +63,8 @@ export default function Cooper({ loaderData }: Route.ComponentProps) {
             </h2>
             {nation ? <HeadlineFigures row={nation} label="United States" /> : <p>No market has enough data yet.</p>}
             <p className="text-sm text-ink-soft">
-              Computed on{' '}
-              <time dateTime={run.finishedAt}>
-                {new Date(run.finishedAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}
-              </time>{' '}
-              from {formatCount(run.observations)} asking rents and {formatCount(run.pairs)} pairs of rents of the same home.{' '}
+              Computed on <time dateTime={run.finishedAt}>{formatDay(run.finishedAt)}</time> from {formatCount(run.observations)} asking
+              rents and {formatCount(run.pairs)} pairs of rents of the same home.{' '}
               <a href={COOPER_CSV_PATH} className="text-brand-700 underline" download>
                 Download every series (CSV)
               </a>

@@ -48,6 +48,13 @@ export function formatBand(halfWidth: number | null): string | null {
   return `±${oneDecimal.format(Math.round(halfWidth * 1000) / 10)} %`
 }
 
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+/** A moment's day in UTC: `November 24, 2026`. */
+export function formatDay(iso: string): string {
+  return longDate.format(new Date(iso))
+}
+
 /** `2026-10-01` → `October 2026`. */
 export function formatMonth(month: string): string {
   const year = month.slice(0, 4)

@@ -57,9 +57,20 @@ const MAX_KEPT_RESULTS = 2_000
 type RunResults = { runId: number; results: Map<string, Promise<unknown>> }
 const keptByDb = new WeakMap<Db, RunResults>()
 
-async function currentRunId(db: Db): Promise<number | null> {
-  const [current] = await db.select({ runId: cooperIndexCurrent.runId }).from(cooperIndexCurrent).limit(1)
-  return current?.runId ?? null
+const runIdLookups = new WeakMap<Db, Promise<number | null>>()
+
+/** The current run's id; reads that ask while a lookup is under way share it, so a busy page costs one query. */
+function currentRunId(db: Db): Promise<number | null> {
+  const inFlight = runIdLookups.get(db)
+  if (inFlight) return inFlight
+  const lookup = db
+    .select({ runId: cooperIndexCurrent.runId })
+    .from(cooperIndexCurrent)
+    .limit(1)
+    .then(([current]) => current?.runId ?? null)
+    .finally(() => runIdLookups.delete(db))
+  runIdLookups.set(db, lookup)
+  return lookup
 }
 
 /** `read` of the current run, kept for that run under `key`; `empty` before the first run. */
