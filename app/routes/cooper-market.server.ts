@@ -4,6 +4,7 @@ import { data } from 'react-router'
 import { BEDROOMS_GROUP_LABELS, marketLabel } from '#common/cooper/figures.ts'
 import { marketListingsHref } from '#common/cooper/listings-link.ts'
 import { marketRowOf } from '#common/cooper/markets.ts'
+import { cooperMarketPath } from '#common/cooper/paths.ts'
 import type { ChartUnitChoice } from '#common/cooper/query.ts'
 import { chartSeriesOf, rebaseToSharedMonth } from '#common/cooper/series.ts'
 import {
@@ -31,7 +32,7 @@ function companionsOf(market: CooperIndexMarket) {
   }
 }
 
-export async function loadCooperMarket(db: Db, marketKey: string, request: Request) {
+export async function loadCooperMarket(db: Db, marketKey: string, request: Request, origin = new URL(request.url).origin) {
   if (!MARKET_KEY.test(marketKey)) notFound()
   const params = new URL(request.url).searchParams
   const unit: ChartUnitChoice = params.get('unit') === 'dollars' ? 'dollars' : 'index'
@@ -73,6 +74,7 @@ export async function loadCooperMarket(db: Db, marketKey: string, request: Reque
   return {
     computed: true as const,
     marketKey,
+    canonicalUrl: `${origin}${cooperMarketPath(marketKey)}`,
     kind: market.kind,
     label,
     row: marketRowOf(market),

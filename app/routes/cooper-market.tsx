@@ -11,11 +11,12 @@ import { formatChange, formatDollars, formatMonth } from '#common/cooper/figures
 import { COOPER_METHOD_PATH, COOPER_PATH, cooperMarketCsvPath, cooperMarketPath } from '#common/cooper/paths.ts'
 import { cooperHref } from '#common/cooper/query.ts'
 import { appContext } from '#server/http/app-context.server.ts'
+import { publicOrigin } from '#server/listings/index.server.ts'
 import { loadCooperMarket } from './cooper-market.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
-  return loadCooperMarket(services.database.db, params.market, request)
+  return loadCooperMarket(services.database.db, params.market, request, publicOrigin(services.config, request))
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -25,10 +26,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
     row.hasEnoughData && row.levelCents !== null
       ? ` In ${formatMonth(row.latestMonth)} the typical rent was ${formatDollars(row.levelCents)}${row.yearOverYear === null ? '' : `, ${formatChange(row.yearOverYear)} over a year`}.`
       : ''
-  return pageMeta(
-    `Cooper Index: ${label}`,
-    `How asking rents change in ${label}, month by month, from homes let again on Cooper Home.${figures}`,
-  )
+  return [
+    ...pageMeta(
+      `Cooper Index: ${label}`,
+      `How asking rents change in ${label}, month by month, from homes let again on Cooper Home.${figures}`,
+    ),
+    // The unit and bedrooms views are the same page.
+    { tagName: 'link', rel: 'canonical', href: loaderData.canonicalUrl },
+  ]
 }
 
 function pageHref(marketKey: string, choice: { unit: string; view: string }) {

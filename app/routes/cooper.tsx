@@ -8,21 +8,27 @@ import { MarketTable } from '#app/components/cooper/market-table.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { formatCount, formatDay, formatMonth } from '#common/cooper/figures.ts'
-import { COOPER_CSV_PATH, COOPER_METHOD_PATH } from '#common/cooper/paths.ts'
+import { COOPER_CSV_PATH, COOPER_METHOD_PATH, COOPER_PATH } from '#common/cooper/paths.ts'
 import { cooperHref } from '#common/cooper/query.ts'
 import { appContext } from '#server/http/app-context.server.ts'
+import { publicOrigin } from '#server/listings/index.server.ts'
 import { loadCooperHome } from './cooper.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
-  return loadCooperHome(services.database.db, request)
+  const home = await loadCooperHome(services.database.db, request)
+  return { ...home, canonicalUrl: `${publicOrigin(services.config, request)}${COOPER_PATH}` }
 }
 
-export function meta() {
-  return pageMeta(
-    'Cooper Index',
-    'The Cooper Index: how asking rents change, month by month, in the nation, each state and each city, from homes let again on Cooper Home.',
-  )
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    ...pageMeta(
+      'Cooper Index',
+      'The Cooper Index: how asking rents change, month by month, in the nation, each state and each city, from homes let again on Cooper Home.',
+    ),
+    // Sorted and compared views are the same page.
+    ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: loaderData.canonicalUrl }] : []),
+  ]
 }
 
 export default function Cooper({ loaderData }: Route.ComponentProps) {
