@@ -201,7 +201,7 @@ export async function findMarketSeriesByBedrooms(db: Db, marketKey: string): Pro
   return byGroup
 }
 
-export type CooperIndexRunSummary = {
+export type CooperIndexCurrentRun = {
   finishedAt: Date
   /** Asking rents read, and the repeat-rent pairs made from them. */
   observations: number
@@ -210,7 +210,7 @@ export type CooperIndexRunSummary = {
 }
 
 /** When the current run finished and what it read; null before the first run. */
-export function findCurrentRun(db: Db): Promise<CooperIndexRunSummary | null> {
+export function findCurrentRun(db: Db): Promise<CooperIndexCurrentRun | null> {
   return ofCurrentRun(db, 'run', null, async (runId) => {
     const [run] = await db
       .select({
