@@ -8,6 +8,7 @@ import {
   formatChartValue,
   formatMonth,
   hasValuesFrom,
+  isolatedIndexes,
   MAX_CHART_SERIES,
   monthAnnouncement,
   monthFromOrdinal,
@@ -100,6 +101,12 @@ describe('aligning markets on one month axis', () => {
     expect(MAX_CHART_SERIES).toBe(4)
   })
 
+  it('leaves out a point whose month cannot be read', () => {
+    const chart = alignSeries([{ key: 'us', label: 'US', points: [point('2024-01-01', 1), point('January', 2), point('2024-02-01', 3)] }])
+    expect(chart.months).toEqual(['2024-01-01', '2024-02-01'])
+    expect(chart.series[0]!.values).toEqual([1, 3])
+  })
+
   it('has no months when no market has any', () => {
     const chart = alignSeries([{ key: 'us', label: 'US', points: [] }])
     expect(chart.months).toEqual([])
@@ -141,6 +148,14 @@ describe('the chart library columns', () => {
     expect(data[1]).toEqual([103, 104, 105])
     expect(data[2]).toEqual([99, 100, 101])
     for (const column of data) expect(column).toHaveLength(3)
+  })
+})
+
+describe('lone figures', () => {
+  it('are found where neither neighbour has a figure, at the ends too', () => {
+    expect(isolatedIndexes([1, null, 2, 3, null, 4, null, null, 5])).toEqual([0, 5, 8])
+    expect(isolatedIndexes([1, 2, 3])).toEqual([])
+    expect(isolatedIndexes([null, null])).toEqual([])
   })
 })
 

@@ -122,7 +122,10 @@ function finiteOrNull(value: number | null | undefined): number | null {
  * the latest, so markets with different spans line up and a missing month shows as a gap.
  */
 export function alignSeries(series: ChartSeries[]): AlignedChart {
-  const shown = series.slice(0, MAX_CHART_SERIES)
+  // A point without a readable month cannot be placed; it is left out rather than breaking the page.
+  const shown = series
+    .slice(0, MAX_CHART_SERIES)
+    .map((s) => ({ ...s, points: s.points.filter((p) => typeof p.month === 'string' && MONTH_PATTERN.test(p.month)) }))
   let first = Infinity
   let last = -Infinity
   for (const { points } of shown) {
@@ -189,6 +192,15 @@ export function toPlotColumns(
     lines.push({ column: data.length - 1, series: i })
   }
   return { data, bands, lines }
+}
+
+/** The indexes of figures with no figure on either side: a line cannot show them, so they are drawn as dots. */
+export function isolatedIndexes(values: (number | null)[]): number[] {
+  const isolated: number[] = []
+  values.forEach((v, i) => {
+    if (v !== null && (values[i - 1] ?? null) === null && (values[i + 1] ?? null) === null) isolated.push(i)
+  })
+  return isolated
 }
 
 /**

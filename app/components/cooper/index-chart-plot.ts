@@ -6,6 +6,7 @@ import {
   type AlignedChart,
   type ChartUnit,
   formatAxisValue,
+  isolatedIndexes,
   monthTicks,
   SERIES_STYLES,
   toPlotColumns,
@@ -47,7 +48,8 @@ export function buildPlot({ chart, start, unit, width, height, pxRatio, onCursor
       width: style.width,
       dash: [...style.dash],
       spanGaps: false,
-      points: { show: false },
+      // A month alone between gaps has no line to show it: it is drawn as a dot.
+      points: { show: true, size: 7, width: 0, fill: style.color, filter: isolatedIndexes(data[line.column]!) },
     }
   }
 
