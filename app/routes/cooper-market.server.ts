@@ -3,7 +3,7 @@
 import { data } from 'react-router'
 import { BEDROOMS_GROUP_LABELS, marketLabel } from '#common/cooper/figures.ts'
 import { marketListingsHref } from '#common/cooper/listings-link.ts'
-import { marketRowOf } from '#common/cooper/markets.ts'
+import { marketRowOf, sortMarketRows } from '#common/cooper/markets.ts'
 import { cooperMarketPath } from '#common/cooper/paths.ts'
 import type { ChartUnitChoice } from '#common/cooper/query.ts'
 import { chartSeriesOf, rebaseToSharedMonth } from '#common/cooper/series.ts'
@@ -80,7 +80,7 @@ export async function loadCooperMarket(db: Db, marketKey: string, request: Reque
     row: marketRowOf(market),
     companions: companionsOf(market),
     breakdown,
-    within: within.map(marketRowOf),
+    within: sortMarketRows(within.map(marketRowOf), 'market', 'asc'),
     listingsHref: marketListingsHref(
       market,
       within.filter((place) => place.kind === 'city').map((place) => place.name),

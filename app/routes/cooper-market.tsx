@@ -22,6 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData?.computed) return pageMeta('Cooper Index', 'The Cooper Index has not been computed yet.')
   const { label, row } = loaderData
+  const place = inSentence(loaderData.kind, label)
   const figures =
     row.hasEnoughData && row.levelCents !== null
       ? ` In ${formatMonth(row.latestMonth)} the typical rent was ${formatDollars(row.levelCents)}${row.yearOverYear === null ? '' : `, ${formatChange(row.yearOverYear)} over a year`}.`
@@ -29,11 +30,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [
     ...pageMeta(
       `Cooper Index: ${label}`,
-      `How asking rents change in ${label}, month by month, from homes let again on Cooper Home.${figures}`,
+      `How asking rents change in ${place}, month by month, from homes let again on Cooper Home.${figures}`,
     ),
     // The unit and bedrooms views are the same page.
     { tagName: 'link', rel: 'canonical', href: loaderData.canonicalUrl },
   ]
+}
+
+/** A market's name inside a sentence: "in the United States", "in Delaware". */
+function inSentence(kind: string, label: string): string {
+  return kind === 'nation' ? `the ${label}` : label
 }
 
 function pageHref(marketKey: string, choice: { unit: string; view: string }) {
@@ -65,6 +71,7 @@ export default function CooperMarket({ loaderData }: Route.ComponentProps) {
         : 'Cooper Index (base 100)'
   }`
   const linkClass = 'text-brand-700 underline'
+  const place = inSentence(kind, label)
   return (
     <div className="space-y-10">
       <div className="space-y-3">
@@ -77,7 +84,7 @@ export default function CooperMarket({ loaderData }: Route.ComponentProps) {
         </nav>
         <PageHeader kicker="Cooper Index" title={label}>
           <p>
-            How asking rents change in {label}, month by month, from homes let again on Cooper Home.{' '}
+            How asking rents change in {place}, month by month, from homes let again on Cooper Home.{' '}
             <Link to={COOPER_METHOD_PATH} className={linkClass}>
               How the index is computed
             </Link>
@@ -144,14 +151,14 @@ export default function CooperMarket({ loaderData }: Route.ComponentProps) {
         <h2 id="listings-heading" className="text-xl font-semibold text-ink">
           Homes on the market now
         </h2>
-        <p className="text-sm text-ink-soft">From the homes listed in {label} today, not from the index.</p>
+        <p className="text-sm text-ink-soft">From the homes listed in {place} today, not from the index.</p>
         <CompanionFigures companions={companions} />
         <p className="flex flex-wrap gap-x-6 gap-y-2">
           <Link to={listingsHref} className={`${linkClass} font-semibold`}>
-            See homes for rent in {label}
+            See homes for rent in {place}
           </Link>
           <a href={cooperMarketCsvPath(marketKey)} className={linkClass} download>
-            Download {label}’s series (CSV)
+            Download the series for {place} (CSV)
           </a>
         </p>
       </section>

@@ -133,7 +133,10 @@ test('a market page opens from the table and shows its bedrooms, companions and 
     'href',
     '/properties?q=Wilmington',
   )
-  await expect(page.getByRole('link', { name: /Download .*series \(CSV\)/ })).toHaveAttribute('href', '/api/cooper/de-wilmington.csv')
+  await expect(page.getByRole('link', { name: 'Download the series for Wilmington, Delaware (CSV)' })).toHaveAttribute(
+    'href',
+    '/api/cooper/de-wilmington.csv',
+  )
   await expectChartDrawn(page)
   await expectNoViolations(page)
 
