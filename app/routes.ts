@@ -11,6 +11,7 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('cooper', 'routes/cooper.tsx'),
+  route('cooper/:market', 'routes/cooper-market.tsx'),
   route('knowledge', 'routes/knowledge.tsx'),
   route('knowledge/feed.xml', 'routes/knowledge-feed.ts'),
   route('knowledge/category/:category', 'routes/knowledge-category.tsx'),

@@ -1,9 +1,10 @@
 // Page budget benchmark: starts the production server on a fresh embedded database, measures the
-// first-load JavaScript (gzip) of / and /properties, then load-tests server rendering of each page
-// with concurrent clients: /, /properties, and /properties through the search benchmark's mix of
-// filters. Prints one JSON line. With DATABASE_URL set, the server uses that PostgreSQL database
+// first-load JavaScript (gzip) of /, /properties and /cooper, then load-tests server rendering of each
+// page with concurrent clients: /, /properties, /properties through the search benchmark's mix of
+// filters, /cooper, and /cooper/:market for markets drawn at random (from --seed) among those /cooper
+// lists. Prints one JSON line. With DATABASE_URL set, the server uses that PostgreSQL database
 // (seed it first, e.g. `npm run seed -- --listings 1000000`); media still go to a fresh folder.
-//   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20]
+//   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20] [--seed 1]
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -20,6 +21,7 @@ const option = (name: string, fallback: number) => {
 const seconds = option('seconds', 10)
 const clients = option('clients', 20)
 const port = option('port', 3399)
+const seed = option('seed', 1)
 const root = path.resolve(import.meta.dirname, '..')
 const origin = `http://127.0.0.1:${port}`
 
@@ -38,12 +40,14 @@ const server = spawn(process.execPath, ['server/main.ts'], {
 try {
   await waitForReady()
   const ready = (await (await fetch(`${origin}/readyz`)).json()) as { database?: string; listings?: number }
-  const pages = ['/', '/properties']
+  const pages = ['/', '/properties', '/cooper']
   const firstLoadJsGzipKb: Record<string, number> = {}
   for (const page of pages) firstLoadJsGzipKb[page] = await firstLoadJs(page)
   const load: Record<string, unknown> = {}
   for (const page of pages) load[page] = await loadTest([page])
   load['/properties?(search mix)'] = await loadTest(SEARCH_MIX.map((params) => `/properties?${new URLSearchParams(params)}`))
+  const markets = await cooperMarkets()
+  load['/cooper/:market(random)'] = markets.length > 0 ? await loadTest(randomDraws(markets, 1_000)) : null
   console.log(
     JSON.stringify({
       benchmark: 'pages',
@@ -51,6 +55,8 @@ try {
       listings: ready.listings ?? null,
       clients,
       seconds,
+      seed,
+      cooperMarkets: markets.length,
       firstLoadJsGzipKb,
       ssr: load,
     }),
@@ -72,6 +78,25 @@ async function waitForReady() {
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error('server did not become ready')
+}
+
+/** Every market page /cooper links to (none before the index is first computed). */
+async function cooperMarkets(): Promise<string[]> {
+  const html = await (await fetch(`${origin}/cooper`)).text()
+  return [...new Set([...html.matchAll(/href="(\/cooper\/[a-z0-9-]+)"/g)].map((match) => match[1]!))].sort()
+}
+
+/** `count` paths drawn at random from `paths` with mulberry32, so a seed gives the same draws every run. */
+function randomDraws(paths: string[], count: number): string[] {
+  let state = seed >>> 0
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  return Array.from({ length: count }, () => paths[Math.floor(next() * paths.length)]!)
 }
 
 /** Sum of the gzip sizes of every script the page loads on first visit. */

@@ -33,7 +33,7 @@ const promises = [
   },
   {
     title: 'Our own rent index',
-    text: 'The Cooper Index shows what homes like the one you are looking at rent for in the same area.',
+    text: 'The Cooper Index shows how asking rents change month by month in the nation, each state and each city, from the same homes let again, and how sure each figure is.',
   },
 ] as const
 

@@ -26,7 +26,15 @@ export {
   recomputeCooperIndex,
   requestCooperIndexRecompute,
 } from './compute.server.ts'
-export { findCurrentMarkets, findMarketSeries } from './read.server.ts'
+export {
+  findCurrentMarkets,
+  findCurrentRun,
+  findMarketSeries,
+  findMarketSeriesByBedrooms,
+  findMarketsSeries,
+  type CooperIndexMarket,
+} from './read.server.ts'
+export type { BedroomsGroup } from './compute.server.ts'
 export {
   BEDROOMS_GROUPS,
   findCurrentExport,

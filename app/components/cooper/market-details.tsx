@@ -1,0 +1,148 @@
+// A market page's tables: the index by bedrooms, the companion figures from its current listings, and the
+// places within it (the states of the nation, the cities of a state). Each table scrolls inside its own
+// labelled region on a narrow screen.
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { TableRegion } from '#app/components/cooper/table-region.tsx'
+import { formatBand, formatChange, formatCount, formatDollars, formatIndex, formatShare, NOT_ENOUGH_DATA } from '#common/cooper/figures.ts'
+import type { MarketRow } from '#common/cooper/markets.ts'
+import { cooperMarketPath } from '#common/cooper/paths.ts'
+
+const th = 'px-3 py-2 font-semibold whitespace-nowrap text-ink'
+const num = 'px-3 py-2 text-right whitespace-nowrap tabular-nums'
+
+function CaptionedTable({ id, caption, children }: { id: string; caption: string; children: ReactNode }) {
+  return (
+    <TableRegion captionId={id}>
+      <table className="w-full text-sm">
+        <caption id={id} className="px-3 pt-3 text-left font-semibold text-ink">
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </TableRegion>
+  )
+}
+
+/** The index figures of one row: typical rent, change over a year, band; or "not enough data" across them. */
+function FigureCells({ row }: { row: MarketRow | null }) {
+  if (!row || !row.hasEnoughData || row.index === null) {
+    return (
+      <td colSpan={4} className="px-3 py-2 text-center text-ink-soft italic">
+        {NOT_ENOUGH_DATA}
+      </td>
+    )
+  }
+  return (
+    <>
+      <td className={num}>{row.levelCents === null ? '—' : formatDollars(row.levelCents)}</td>
+      <td className={num}>{formatIndex(row.index)}</td>
+      <td className={num}>{row.yearOverYear === null ? '—' : formatChange(row.yearOverYear)}</td>
+      <td className={num}>{formatBand(row.band) ?? '—'}</td>
+    </>
+  )
+}
+
+function FigureHeaders({ first }: { first: string }) {
+  return (
+    <tr className="border-b border-gray-300">
+      <th scope="col" className={`${th} text-left`}>
+        {first}
+      </th>
+      <th scope="col" className={`${th} text-right`}>
+        Typical rent
+      </th>
+      <th scope="col" className={`${th} text-right`}>
+        Index
+      </th>
+      <th scope="col" className={`${th} text-right`}>
+        Over a year
+      </th>
+      <th scope="col" className={`${th} text-right`}>
+        90 % band
+      </th>
+      <th scope="col" className={`${th} text-right`}>
+        Pairs
+      </th>
+      <th scope="col" className={`${th} text-right`}>
+        Homes
+      </th>
+    </tr>
+  )
+}
+
+export type BreakdownRow = { group: string; label: string; row: MarketRow | null; medianRentCents: number | null; activeListings: number }
+
+export function BedroomsBreakdown({ rows, marketLabel }: { rows: BreakdownRow[]; marketLabel: string }) {
+  return (
+    <CaptionedTable id="bedrooms-caption" caption={`${marketLabel} by bedrooms, latest month`}>
+      <thead>
+        <FigureHeaders first="Bedrooms" />
+      </thead>
+      <tbody>
+        {rows.map(({ group, label, row }) => (
+          <tr key={group} className="border-b border-gray-100" data-bedrooms={group}>
+            <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+              {label}
+            </th>
+            <FigureCells row={row} />
+            <td className={num}>{formatCount(row?.pairs ?? 0)}</td>
+            <td className={num}>{formatCount(row?.units ?? 0)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </CaptionedTable>
+  )
+}
+
+export type Companions = {
+  medianRentCents: number | null
+  activeListings: number
+  medianDaysOnMarket: number | null
+  priceCutShare: number | null
+}
+
+export function CompanionFigures({ companions }: { companions: Companions }) {
+  const { medianRentCents, activeListings, medianDaysOnMarket, priceCutShare } = companions
+  const none = 'no listings yet'
+  const items: [string, string][] = [
+    ['Median asking rent', medianRentCents === null ? none : formatDollars(medianRentCents)],
+    ['Active listings', formatCount(activeListings)],
+    ['Median days on the market', medianDaysOnMarket === null ? none : `${formatCount(Math.round(medianDaysOnMarket))} days`],
+    ['Share with a price cut', priceCutShare === null ? none : formatShare(priceCutShare)],
+  ]
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {items.map(([term, value]) => (
+        <div key={term} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+          <dt className="text-sm font-medium text-ink-soft">{term}</dt>
+          <dd className="mt-1 text-xl font-bold text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export function PlacesTable({ rows, caption }: { rows: MarketRow[]; caption: string }) {
+  return (
+    <CaptionedTable id="places-caption" caption={caption}>
+      <thead>
+        <FigureHeaders first="Market" />
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-b border-gray-100">
+            <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+              <Link to={cooperMarketPath(row.key)} className="text-brand-700 underline-offset-2 hover:underline">
+                {row.label}
+              </Link>
+            </th>
+            <FigureCells row={row} />
+            <td className={num}>{formatCount(row.pairs)}</td>
+            <td className={num}>{formatCount(row.units)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </CaptionedTable>
+  )
+}

@@ -1,0 +1,143 @@
+// The markets of the Cooper Index as a table: the latest typical rent, the change over a year, the 90 % band
+// and the pairs behind it, grouped nation / states / cities. Sorting is a link and comparing a GET form, so
+// both work before any script runs; the table scrolls sideways inside its own labelled region on a phone.
+import { Form, Link } from 'react-router'
+import { TableRegion } from '#app/components/cooper/table-region.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { formatBand, formatChange, formatCount, formatDollars, formatIndex, NOT_ENOUGH_DATA } from '#common/cooper/figures.ts'
+import { groupMarketRows, type MarketRow } from '#common/cooper/markets.ts'
+import { cooperMarketPath } from '#common/cooper/paths.ts'
+import { cooperHref, defaultDirection, MAX_COMPARED_MARKETS, type CooperQuery, type MarketSort } from '#common/cooper/query.ts'
+
+type TableQuery = Pick<CooperQuery, 'sort' | 'dir' | 'compare' | 'unit'>
+
+const COLUMNS: { sort: MarketSort | null; label: string; numeric: boolean }[] = [
+  { sort: 'market', label: 'Market', numeric: false },
+  { sort: 'level', label: 'Typical rent', numeric: true },
+  { sort: null, label: 'Index', numeric: true },
+  { sort: 'yoy', label: 'Over a year', numeric: true },
+  { sort: null, label: '90 % band', numeric: true },
+  { sort: 'pairs', label: 'Pairs', numeric: true },
+]
+
+function SortHeader({ column, query }: { column: (typeof COLUMNS)[number]; query: TableQuery }) {
+  const align = column.numeric ? 'text-right' : 'text-left'
+  if (column.sort === null) {
+    return (
+      <th scope="col" className={`px-3 py-2 font-semibold whitespace-nowrap text-ink ${align}`}>
+        {column.label}
+      </th>
+    )
+  }
+  const isCurrent = query.sort === column.sort
+  const nextDir = isCurrent ? (query.dir === 'asc' ? 'desc' : 'asc') : defaultDirection(column.sort)
+  const href = cooperHref({ ...query, sort: column.sort, dir: nextDir }, '#markets')
+  return (
+    <th
+      scope="col"
+      aria-sort={isCurrent ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+      className={`px-3 py-2 font-semibold whitespace-nowrap ${align}`}
+    >
+      <Link to={href} preventScrollReset className="text-brand-700 underline-offset-2 hover:underline">
+        {column.label}
+        <span aria-hidden="true" className="ml-1 inline-block w-3 text-ink-soft">
+          {isCurrent ? (query.dir === 'asc' ? '↑' : '↓') : '↕'}
+        </span>
+        <span className="sr-only">{isCurrent ? `, sorted ${query.dir === 'asc' ? 'ascending' : 'descending'}` : ', sort'}</span>
+      </Link>
+    </th>
+  )
+}
+
+function Row({ row, isCompared }: { row: MarketRow; isCompared: boolean }) {
+  const cell = 'px-3 py-2 text-right whitespace-nowrap tabular-nums'
+  return (
+    <tr className="border-b border-gray-100" data-market={row.key}>
+      <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+        <Link to={cooperMarketPath(row.key)} className="text-brand-700 underline-offset-2 hover:underline">
+          {row.label}
+        </Link>
+      </th>
+      {row.hasEnoughData && row.index !== null ? (
+        <>
+          <td className={cell}>{row.levelCents === null ? '—' : formatDollars(row.levelCents)}</td>
+          <td className={cell}>{formatIndex(row.index)}</td>
+          <td className={cell}>{row.yearOverYear === null ? '—' : formatChange(row.yearOverYear)}</td>
+          <td className={cell}>{formatBand(row.band) ?? '—'}</td>
+        </>
+      ) : (
+        <td colSpan={4} className="px-3 py-2 text-center text-ink-soft italic">
+          {NOT_ENOUGH_DATA}
+        </td>
+      )}
+      <td className={cell}>{formatCount(row.pairs)}</td>
+      <td className="px-3 py-2 text-center">
+        <input
+          type="checkbox"
+          name="compare"
+          value={row.key}
+          defaultChecked={isCompared}
+          aria-label={`Compare ${row.label}`}
+          className="size-5 accent-brand-700"
+        />
+      </td>
+    </tr>
+  )
+}
+
+export function MarketTable({ rows, query }: { rows: MarketRow[]; query: TableQuery }) {
+  const groups = groupMarketRows(rows, query.sort, query.dir)
+  const compared = new Set(query.compare)
+  return (
+    <Form method="get" action="/cooper#chart" preventScrollReset className="space-y-3">
+      {query.sort !== 'market' ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      {query.dir !== defaultDirection(query.sort) ? <input type="hidden" name="dir" value={query.dir} /> : null}
+      {query.unit === 'dollars' ? <input type="hidden" name="unit" value="dollars" /> : null}
+      <p className="text-sm text-ink-soft">
+        Tick up to {MAX_COMPARED_MARKETS} markets and compare them on the chart. A market needs enough homes let twice to show a figure; the
+        band is the 90 % range of the latest month’s index.
+      </p>
+      <TableRegion captionId="markets-caption">
+        <table className="w-full text-sm">
+          <caption id="markets-caption" className="px-3 pt-3 text-left font-semibold text-ink">
+            Markets, latest month
+          </caption>
+          <thead>
+            <tr className="border-b border-gray-300">
+              {COLUMNS.map((column) => (
+                <SortHeader key={column.label} column={column} query={query} />
+              ))}
+              <th scope="col" className="px-3 py-2 text-center font-semibold text-ink">
+                Compare
+              </th>
+            </tr>
+          </thead>
+          {groups.map((group) => (
+            <tbody key={group.kind}>
+              <tr className="bg-gray-50">
+                <th
+                  scope="colgroup"
+                  colSpan={COLUMNS.length + 1}
+                  className="px-3 py-2 text-left text-xs font-semibold tracking-wider text-ink-soft uppercase"
+                >
+                  {group.heading}
+                </th>
+              </tr>
+              {group.rows.map((row) => (
+                <Row key={row.key} row={row} isCompared={compared.has(row.key)} />
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </TableRegion>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button>Compare ticked markets</Button>
+        {query.compare.length > 0 ? (
+          <Link to={cooperHref({ ...query, compare: [] }, '#chart')} preventScrollReset className="text-sm text-brand-700 underline">
+            Clear the comparison
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  )
+}

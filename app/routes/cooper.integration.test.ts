@@ -1,0 +1,344 @@
+// The Cooper Index pages' data on a real database: /cooper's headline, table rows and compared series, and
+// /cooper/:market's figures, bedrooms breakdown, companions and places, before and after the first run.
+// Listings and their price histories are inserted directly, with years of past prices.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  findCurrentMarkets,
+  findMarketSeries,
+  findMarketSeriesByBedrooms,
+  findMarketsSeries,
+  recomputeCooperIndex,
+} from '#server/cooper-index/index.server.ts'
+import type { Db } from '#server/db/client.server.ts'
+import { listing, listingPriceHistory } from '#server/db/schema.ts'
+import { createLogger } from '#server/logger.server.ts'
+import { createPerson } from '#tests/support/listings.ts'
+import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
+import { settle } from '#tests/support/route-answers.ts'
+import { forEachSyntheticObservation } from '#tests/support/synthetic-rents.ts'
+import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
+import { loadCooperMarket } from './cooper-market.server.ts'
+import { loadCooperHome } from './cooper.server.ts'
+
+const logger = createLogger('silent')
+const NOW = new Date('2026-11-20T12:00:00Z')
+/** January 2023, in months since January 2000. */
+const FIRST_MONTH = 276
+const MONTHS = 36
+
+type Home = { street: string; city: string; state: string; zip: string; bedrooms: number; status?: 'published' | 'leased' }
+
+const midMonth = (month: number) => new Date(Date.UTC(2000 + Math.floor(month / 12), month % 12, 15, 12))
+
+async function insertHomes(db: Db, ownerId: string, homes: { home: Home; prices: [number, number][] }[]) {
+  for (let i = 0; i < homes.length; i += 500) {
+    const batch = homes.slice(i, i + 500)
+    const ids = await db
+      .insert(listing)
+      .values(
+        batch.map(({ home, prices }) => {
+          const rent = prices.at(-1)![1]
+          return {
+            ownerId,
+            title: `Home on ${home.street}`,
+            description: 'A home for the Cooper Index pages.',
+            type: 'apartment',
+            status: home.status ?? 'leased',
+            monthlyRentCents: rent,
+            minTermMonths: 12,
+            depositCents: rent,
+            allInMonthlyCents: rent,
+            street: home.street,
+            unit: '',
+            city: home.city,
+            state: home.state,
+            zip: home.zip,
+            latitude: 39.75,
+            longitude: -75.55,
+            bedrooms: home.bedrooms,
+            bathroomHalves: 2,
+            interiorSqft: 850,
+            availableFrom: '2026-01-01',
+            createdAt: midMonth(prices[0]![0]),
+          }
+        }),
+      )
+      .returning({ id: listing.id })
+    await db
+      .insert(listingPriceHistory)
+      .values(
+        batch.flatMap(({ prices }, k) =>
+          prices.map(([month, amountCents]) => ({ listingId: ids[k]!.id, kind: 'lease', amountCents, changedAt: midMonth(month) })),
+        ),
+      )
+  }
+}
+
+/** A synthetic city: each unit one listing with all its rents; bedrooms from the unit's number. */
+function syntheticCity(seed: number, city: string, state: string, zip: string, units: number, bedroomsOf: (unit: number) => number) {
+  const prices = new Map<number, [number, number][]>()
+  forEachSyntheticObservation({ seed, months: MONTHS, units }, (unit, offset, logRent) => {
+    const list = prices.get(unit) ?? []
+    list.push([FIRST_MONTH + offset, Math.round(Math.exp(logRent))])
+    prices.set(unit, list)
+  })
+  return [...prices].map(([unit, list]) => ({
+    home: {
+      street: `${100 + unit} ${city} Street`,
+      city,
+      state,
+      zip,
+      bedrooms: bedroomsOf(unit),
+      status: unit % 10 === 0 ? ('published' as const) : undefined,
+    },
+    prices: list,
+  }))
+}
+
+const get = (pathname: string) => new Request(`${TEST_ORIGIN}${pathname}`)
+
+describe('the Cooper Index pages', () => {
+  let t: TestServices
+  let pages: PageApp
+  const db = () => t.services.database.db
+
+  beforeAll(async () => {
+    t = await createTestServices()
+    pages = await createPageApp(t)
+  }, 120_000)
+  afterAll(async () => {
+    await pages?.close()
+    await t?.close()
+  })
+
+  describe('before the first run', () => {
+    it('say the index has not been computed yet', async () => {
+      const home = await loadCooperHome(db(), get('/cooper'))
+      expect(home).toMatchObject({ run: null, nation: null, rows: [], chart: { series: [] } })
+      const market = await settle(() => loadCooperMarket(db(), 'de-wilmington', get('/cooper/de-wilmington')))
+      expect(market).toMatchObject({ status: 404, body: { computed: false } })
+      for (const path of ['/cooper', '/cooper/de-wilmington']) {
+        const { html } = await pages.get(path)
+        expect(html, path).toContain('The Cooper Index has not been computed yet.')
+      }
+    })
+  })
+
+  describe('after a run', () => {
+    beforeAll(async () => {
+      const owner = await createPerson(db(), { role: 'landlord' })
+      // Wilmington: studios to three bedrooms, enough of each for a figure; Philadelphia: two-bedroom homes only.
+      const wilmington = syntheticCity(21, 'Wilmington', 'DE', '19801', 2700, (unit) => [1, 2, 3][unit % 3]!)
+      const philadelphia = syntheticCity(22, 'Philadelphia', 'PA', '19103', 1200, () => 2)
+      const lewes = Array.from({ length: 4 }, (_, u) => ({
+        home: { street: `${u + 1} Church Lane`, city: 'Lewes', state: 'DE', zip: '19958', bedrooms: 2, status: 'published' as const },
+        prices: [0, 12, 24].map((offset): [number, number] => [FIRST_MONTH + offset, 150_000 + 5_000 * u + 3_000 * offset]),
+      }))
+      await insertHomes(db(), owner.id, [...wilmington, ...philadelphia, ...lewes])
+      await recomputeCooperIndex({ db: db(), logger }, { now: NOW })
+    }, 180_000)
+
+    it('show the nation’s latest figures with their pairs and band, and every market with its state spelled out', async () => {
+      const home = await loadCooperHome(db(), get('/cooper'))
+      expect(home.run!.pairs).toBeGreaterThan(3_000)
+      const nation = home.nation!
+      expect(nation).toMatchObject({ key: 'us', label: 'United States', hasEnoughData: true, latestMonth: '2025-12-01' })
+      expect(nation.pairs).toBeGreaterThanOrEqual(30)
+      expect(nation.units).toBeGreaterThan(0)
+      expect(nation.band).toBeGreaterThan(0)
+      expect(nation.band).toBeLessThan(0.1)
+      expect(nation.levelCents).toBeGreaterThan(100_000)
+      expect(nation.yearOverYear).not.toBeNull()
+      expect(home.rows.map((row) => [row.key, row.label])).toEqual([
+        ['us', 'United States'],
+        ['de', 'Delaware'],
+        ['pa', 'Pennsylvania'],
+        ['de-lewes', 'Lewes, Delaware'],
+        ['de-wilmington', 'Wilmington, Delaware'],
+        ['pa-philadelphia', 'Philadelphia, Pennsylvania'],
+      ])
+      // Too few pairs: the counts, no figures.
+      const lewes = home.rows.find((row) => row.key === 'de-lewes')!
+      expect(lewes).toMatchObject({
+        hasEnoughData: false,
+        index: null,
+        levelCents: null,
+        yearOverYear: null,
+        band: null,
+        pairs: 4,
+        units: 4,
+      })
+      // The chart shows the nation by default.
+      expect(home.chart.series.map((series) => series.key)).toEqual(['us'])
+      const nationSeries = await findMarketSeries(db(), 'us')
+      expect(home.chart.series[0]!.points.map((point) => point.value)).toEqual(nationSeries!.map((point) => point.index))
+    })
+
+    it('compare up to four markets on one base month, leaving out unknown ones and saying so', async () => {
+      const home = await loadCooperHome(db(), get('/cooper?compare=de-wilmington,pa-philadelphia,xx-nowhere'))
+      expect(home.query.compare).toEqual(['de-wilmington', 'pa-philadelphia'])
+      expect(home.notices.join(' ')).toContain('“xx-nowhere”')
+      const [wilmington, philadelphia] = home.chart.series
+      expect(wilmington!.label).toBe('Wilmington, Delaware')
+      expect(philadelphia!.label).toBe('Philadelphia, Pennsylvania')
+      const base = home.chart.baseMonth!
+      for (const series of home.chart.series) expect(series.points.find((point) => point.month === base)!.value).toBeCloseTo(100, 9)
+      // Rebasing keeps each market's changes.
+      const raw = (await findMarketSeries(db(), 'pa-philadelphia'))!
+      const last = raw.findLast((point) => point.index !== null)!
+      const rawBase = raw.find((point) => point.month === base)!.index!
+      expect(philadelphia!.points.find((point) => point.month === last.month)!.value).toBeCloseTo((last.index! / rawBase) * 100, 9)
+
+      const many = await loadCooperHome(db(), get('/cooper?compare=us&compare=de,pa,de-wilmington,pa-philadelphia'))
+      expect(many.query.compare).toEqual(['us', 'de', 'pa', 'de-wilmington'])
+      expect(many.chart.series).toHaveLength(4)
+      expect(many.notices.join(' ')).toContain('Up to 4 markets')
+    })
+
+    it('draw dollars when asked, the band scaled with the level', async () => {
+      const home = await loadCooperHome(db(), get('/cooper?unit=dollars'))
+      const series = (await findMarketSeries(db(), 'us'))!
+      const latest = series.findLast((point) => point.levelCents !== null)!
+      const drawn = home.chart.series[0]!.points.find((point) => point.month === latest.month)!
+      expect(drawn.value).toBeCloseTo(latest.levelCents! / 100, 6)
+      expect(drawn.low!).toBeLessThan(drawn.value!)
+      expect(drawn.high!).toBeGreaterThan(drawn.value!)
+    })
+
+    it('ignore parameters they do not know, never failing', async () => {
+      const home = await loadCooperHome(db(), get('/cooper?sort=price;drop&dir=sideways&compare=%00,,%20&unit=euros'))
+      expect(home.query).toEqual({ sort: 'market', dir: 'asc', compare: [], unit: 'index' })
+      expect(home.notices.join(' ')).toContain('sorted by market')
+      expect(home.chart.series.map((series) => series.key)).toEqual(['us'])
+    })
+
+    it('show a city with its bedrooms breakdown, companions, chart and a link to its homes', async () => {
+      const answer = await settle(() => loadCooperMarket(db(), 'de-wilmington', get('/cooper/de-wilmington')))
+      expect(answer.status).toBe(200)
+      const page = answer.body as Extract<Awaited<ReturnType<typeof loadCooperMarket>>, { computed: true }>
+      expect(page).toMatchObject({ label: 'Wilmington, Delaware', kind: 'city', listingsHref: '/properties?q=Wilmington', within: [] })
+      expect(page.row.hasEnoughData).toBe(true)
+      expect(page.breakdown.map((group) => [group.group, group.row?.hasEnoughData])).toEqual([
+        ['0-1', true],
+        ['2', true],
+        ['3+', true],
+      ])
+      expect(page.companions.activeListings).toBe(270)
+      expect(page.companions.medianRentCents).toBeGreaterThan(0)
+      expect(page.chart.series.map((series) => series.label)).toEqual(['Wilmington, Delaware'])
+
+      const byBedrooms = await settle(() =>
+        loadCooperMarket(db(), 'de-wilmington', get('/cooper/de-wilmington?view=bedrooms&unit=dollars')),
+      )
+      const chart = (byBedrooms.body as typeof page).chart
+      expect(chart.series.map((series) => series.label)).toEqual(['Studios and 1 bedroom', '2 bedrooms', '3 or more bedrooms'])
+      const groups = await findMarketSeriesByBedrooms(db(), 'de-wilmington')
+      const studios = groups.get('0-1')!.findLast((point) => point.levelCents !== null)!
+      expect(chart.series[0]!.points.find((point) => point.month === studios.month)!.value).toBeCloseTo(studios.levelCents! / 100, 6)
+    })
+
+    it('show a city whose groups lack data as not enough data', async () => {
+      const answer = await settle(() => loadCooperMarket(db(), 'pa-philadelphia', get('/cooper/pa-philadelphia')))
+      const page = answer.body as Extract<Awaited<ReturnType<typeof loadCooperMarket>>, { computed: true }>
+      expect(page.breakdown.map((group) => [group.group, group.row === null])).toEqual([
+        ['0-1', true],
+        ['2', false],
+        ['3+', true],
+      ])
+      const lewes = await settle(() => loadCooperMarket(db(), 'de-lewes', get('/cooper/de-lewes')))
+      expect(lewes.body).toMatchObject({ row: { hasEnoughData: false, pairs: 4 }, companions: { activeListings: 4 } })
+    })
+
+    it('show a state with its cities and the nation with its states', async () => {
+      const state = await settle(() => loadCooperMarket(db(), 'de', get('/cooper/de')))
+      expect(state.body).toMatchObject({ label: 'Delaware', kind: 'state', listingsHref: '/properties?q=Lewes+or+Wilmington' })
+      expect((state.body as { within: { key: string }[] }).within.map((row) => row.key)).toEqual(['de-lewes', 'de-wilmington'])
+      const nation = await settle(() => loadCooperMarket(db(), 'us', get('/cooper/us')))
+      expect(nation.body).toMatchObject({ label: 'United States', listingsHref: '/properties' })
+      expect((nation.body as { within: { key: string }[] }).within.map((row) => row.key)).toEqual(['de', 'pa'])
+    })
+
+    it('answer an unknown or malformed market with the 404 page', async () => {
+      for (const key of ['xx-nowhere', 'DE-Wilmington', 'de wilmington', 'a'.repeat(200)]) {
+        const answer = await settle(() => loadCooperMarket(db(), key, get('/cooper/x')))
+        expect(answer.status, key).toBe(404)
+      }
+    })
+
+    it('read several series at once as one at a time', async () => {
+      const keys = ['us', 'de-wilmington', 'xx-nowhere']
+      const many = await findMarketsSeries(db(), keys)
+      expect([...many.keys()].sort()).toEqual(['de-wilmington', 'us'])
+      expect(many.get('us')).toEqual(await findMarketSeries(db(), 'us'))
+      expect(many.get('de-wilmington')).toEqual(await findMarketSeries(db(), 'de-wilmington'))
+      expect(await findMarketsSeries(db(), [])).toEqual(new Map())
+      const groups = await findMarketSeriesByBedrooms(db(), 'de-wilmington')
+      for (const group of ['all', '0-1', '2', '3+'] as const)
+        expect(groups.get(group)).toEqual(await findMarketSeries(db(), 'de-wilmington', group))
+      expect((await findMarketSeriesByBedrooms(db(), 'xx-nowhere')).size).toBe(0)
+      const delaware = await findCurrentMarkets(db(), { stateCode: 'de', bedrooms: 'all' })
+      expect(delaware.map((market) => market.key)).toEqual(['de', 'de-lewes', 'de-wilmington'])
+      const wilmington = await findCurrentMarkets(db(), { marketKey: 'de-wilmington' })
+      expect(wilmington.map((market) => market.bedrooms)).toEqual(['all', '0-1', '2', '3+'])
+    })
+
+    it('render the figures and the sorted table in the document, before any script runs', async () => {
+      const { status, html } = await pages.get('/cooper')
+      expect(status).toBe(200)
+      expect(html).toContain('<title>Cooper Index · Cooper Home</title>')
+      expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/cooper"/>`)
+      expect(html).toMatch(/Typical rent<\/dt><dd[^>]*>\$[\d,]+<\/dd>/)
+      expect(html).toMatch(/90 % band<\/dt><dd[^>]*>±\d+\.\d %<\/dd>/)
+      expect(html).toMatch(/[\d,]+ pairs of rents from [\d,]+ homes/)
+      expect(html).toContain('Markets, latest month')
+      expect(html).toMatch(/<th scope="col" aria-sort="ascending"[^>]*><a[^>]*href="\/cooper\?dir=desc#markets"/)
+      expect(html).toContain('not enough data')
+      expect(html).toContain('href="/cooper/de-wilmington"')
+
+      const sorted = await pages.get('/cooper?sort=yoy&dir=asc')
+      expect(sorted.html).toMatch(/aria-sort="ascending"[^>]*><a[^>]*>Over a year/)
+      const cities = (await findCurrentMarkets(db(), { kind: 'city', bedrooms: 'all' })).filter((market) => market.latest?.hasEnoughData)
+      const expected = cities.sort((a, b) => a.latest!.yearOverYear! - b.latest!.yearOverYear!).map((market) => market.key)
+      const shown = [...sorted.html.matchAll(/data-market="([a-z-]+)"/g)].map((match) => match[1]!).filter((key) => expected.includes(key))
+      expect(shown).toEqual(expected)
+    })
+
+    it('render a market page, and the 404 page for an unknown market, never failing on odd parameters', async () => {
+      const { status, html } = await pages.get('/cooper/de-wilmington?unit=dollars&view=bedrooms')
+      expect(status).toBe(200)
+      expect(html).toContain('<title>Cooper Index: Wilmington, Delaware · Cooper Home</title>')
+      expect(html).toContain('Wilmington, Delaware by bedrooms, latest month')
+      expect(html).toContain('Median asking rent')
+      expect(html).toContain('href="/properties?q=Wilmington"')
+      expect(html).toContain('href="/api/cooper/de-wilmington.csv"')
+      expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/cooper/de-wilmington"/>`)
+      const missing = await pages.get('/cooper/xx-nowhere')
+      expect(missing.status).toBe(404)
+      expect(missing.html).toContain('Page not found')
+      for (const path of ['/cooper?sort=%ZZ&dir=%00', '/cooper?compare=' + 'x,'.repeat(500), '/cooper/de?unit=%00&view=[]']) {
+        expect((await pages.get(path)).status, path).toBe(200)
+      }
+    })
+
+    // Last, as it changes the data: reads are kept per run, and a new run is read afresh.
+    it('show a new run as soon as it is current', async () => {
+      const before = await loadCooperHome(db(), get('/cooper'))
+      expect(before.rows.some((row) => row.key === 'de-dover')).toBe(false)
+      const owner = await createPerson(db(), { role: 'landlord' })
+      await insertHomes(
+        db(),
+        owner.id,
+        syntheticCity(23, 'Dover', 'DE', '19901', 600, () => 2),
+      )
+      // Until the run is done, the pages show the old one.
+      expect((await loadCooperHome(db(), get('/cooper'))).rows).toEqual(before.rows)
+      await recomputeCooperIndex({ db: db(), logger }, { now: NOW })
+      const after = await loadCooperHome(db(), get('/cooper'))
+      expect(after.rows.find((row) => row.key === 'de-dover')).toMatchObject({ label: 'Dover, Delaware' })
+      expect(after.run!.pairs).toBeGreaterThan(before.run!.pairs)
+      expect(after.nation!.pairs).toBeGreaterThan(before.nation!.pairs)
+      const state = await settle(() => loadCooperMarket(db(), 'de', get('/cooper/de')))
+      expect((state.body as { within: { key: string }[] }).within.map((row) => row.key)).toEqual(['de-dover', 'de-lewes', 'de-wilmington'])
+    })
+  })
+})

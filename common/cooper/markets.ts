@@ -1,0 +1,100 @@
+// The market table's rows: each market's latest month in a few figures, grouped nation / states / cities
+// and ordered within each group by the column chosen. Browser-safe, so the server and the page share it.
+import { bandHalfWidth, marketLabel } from './figures.ts'
+import type { MarketSort, SortDirection } from './query.ts'
+
+export type MarketKindName = 'nation' | 'state' | 'city'
+
+export type MarketRow = {
+  key: string
+  kind: MarketKindName
+  label: string
+  stateCode: string | null
+  latestMonth: string
+  hasEnoughData: boolean
+  index: number | null
+  levelCents: number | null
+  yearOverYear: number | null
+  monthOverMonth: number | null
+  /** Half the 90 % band as a share of the level. */
+  band: number | null
+  pairs: number
+  units: number
+}
+
+type MarketWithLatest = {
+  key: string
+  kind: MarketKindName
+  name: string
+  stateCode: string | null
+  latestMonth: string
+  latest: {
+    index: number | null
+    low: number | null
+    high: number | null
+    levelCents: number | null
+    yearOverYear: number | null
+    monthOverMonth: number | null
+    pairs: number
+    units: number
+    hasEnoughData: boolean
+  } | null
+}
+
+export function marketRowOf(market: MarketWithLatest): MarketRow {
+  const latest = market.latest
+  const hasEnoughData = latest?.hasEnoughData ?? false
+  return {
+    key: market.key,
+    kind: market.kind,
+    label: marketLabel(market),
+    stateCode: market.stateCode,
+    latestMonth: market.latestMonth,
+    hasEnoughData,
+    index: hasEnoughData ? (latest?.index ?? null) : null,
+    levelCents: hasEnoughData ? (latest?.levelCents ?? null) : null,
+    yearOverYear: hasEnoughData ? (latest?.yearOverYear ?? null) : null,
+    monthOverMonth: hasEnoughData ? (latest?.monthOverMonth ?? null) : null,
+    band: hasEnoughData && latest ? bandHalfWidth(latest) : null,
+    pairs: latest?.pairs ?? 0,
+    units: latest?.units ?? 0,
+  }
+}
+
+export const MARKET_GROUPS: { kind: MarketKindName; heading: string }[] = [
+  { kind: 'nation', heading: 'Nation' },
+  { kind: 'state', heading: 'States' },
+  { kind: 'city', heading: 'Cities' },
+]
+
+const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true })
+
+/** Rows ordered by the chosen column; a missing figure ("not enough data") always comes last, then by name. */
+export function sortMarketRows(rows: readonly MarketRow[], sort: MarketSort, dir: SortDirection): MarketRow[] {
+  const sign = dir === 'asc' ? 1 : -1
+  const figure = (row: MarketRow): number | null =>
+    sort === 'level' ? row.levelCents : sort === 'yoy' ? row.yearOverYear : sort === 'pairs' ? row.pairs : null
+  return [...rows].sort((a, b) => {
+    if (sort !== 'market') {
+      const x = figure(a)
+      const y = figure(b)
+      if (x === null && y !== null) return 1
+      if (y === null && x !== null) return -1
+      if (x !== null && y !== null && x !== y) return sign * (x - y)
+      return collator.compare(a.label, b.label)
+    }
+    return sign * collator.compare(a.label, b.label)
+  })
+}
+
+/** The rows in their groups (nation, states, cities), each group sorted; empty groups left out. */
+export function groupMarketRows(rows: readonly MarketRow[], sort: MarketSort, dir: SortDirection) {
+  return MARKET_GROUPS.map((group) => ({
+    ...group,
+    rows: sortMarketRows(
+      rows.filter((row) => row.kind === group.kind),
+      sort,
+      dir,
+    ),
+  })).filter((group) => group.rows.length > 0)
+}

@@ -1,0 +1,182 @@
+// The Cooper Index pages in Chromium, on the demo data (every demo city has years of asking rents, and the
+// index is computed at first start): the nation's figures, the chart drawn after load and read from the
+// keyboard, sorting and comparing in the market table, a market page with its bedrooms, the same pages
+// without JavaScript, and axe-core at both sizes.
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { APP_URL } from './environment.ts'
+import { expect, test, visit } from './fixtures.ts'
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+const marketTable = (page: Page) => page.getByRole('table', { name: 'Markets, latest month' })
+/** The chart's drawing: focusable once uPlot has drawn it. */
+const plot = (page: Page) => page.locator('#chart').getByRole('application')
+
+async function expectChartDrawn(page: Page) {
+  await expect(plot(page)).toBeVisible()
+  await expect(page.locator('#chart canvas').first()).toBeVisible()
+}
+
+/** The figures in one column of the table's city rows, top to bottom; null for "not enough data". */
+async function cityColumn(table: Locator, column: number): Promise<(number | null)[]> {
+  const cities = table.locator('tbody').filter({ has: table.page().getByRole('columnheader', { name: 'Cities' }) })
+  const rows = await cities.getByRole('row').all()
+  const values: (number | null)[] = []
+  for (const row of rows.slice(1)) {
+    const cells = row.getByRole('cell')
+    if ((await cells.count()) < 6) {
+      values.push(null)
+      continue
+    }
+    const text = (await cells.nth(column).textContent())!.replace('−', '-').replace(/[^0-9.-]/g, '')
+    values.push(Number(text))
+  }
+  return values
+}
+
+test('/cooper shows the nation’s figures, the chart and every market', async ({ page }) => {
+  await visit(page, '/cooper')
+  await expect(page.getByRole('heading', { level: 1, name: 'Cooper Index' })).toBeVisible()
+  const headline = page.getByTestId('headline')
+  await expect(headline).toContainText('United States')
+  await expect(headline).toContainText('Typical rent')
+  await expect(headline).toContainText('Over a year')
+  await expect(headline).toContainText('90 % band')
+  await expect(headline).toContainText(/±\d+\.\d %/)
+  await expect(headline).toContainText(/[\d,]+ pairs of rents from [\d,]+ homes/)
+  await expectChartDrawn(page)
+  const table = marketTable(page)
+  for (const market of ['United States', 'Delaware', 'Pennsylvania', 'Wilmington, Delaware', 'Philadelphia, Pennsylvania']) {
+    await expect(table.getByRole('rowheader', { name: market, exact: true })).toBeVisible()
+  }
+  await expect(page.getByRole('link', { name: 'How the index is computed' })).toHaveAttribute(
+    'href',
+    '/knowledge/how-the-cooper-index-is-computed',
+  )
+  await expectNoViolations(page)
+})
+
+test('the market table sorts by change over a year, both ways', async ({ page }) => {
+  await visit(page, '/cooper')
+  const table = marketTable(page)
+  await table.getByRole('link', { name: /^Over a year/ }).click()
+  await expect(page).toHaveURL(/sort=yoy/)
+  await expect(table.getByRole('columnheader', { name: /^Over a year/ })).toHaveAttribute('aria-sort', 'descending')
+  const descending = (await cityColumn(table, 2)).filter((value) => value !== null)
+  expect(descending.length).toBeGreaterThan(2)
+  expect(descending).toEqual([...descending].sort((a, b) => b - a))
+
+  await table.getByRole('link', { name: /^Over a year/ }).click()
+  await expect(page).toHaveURL(/sort=yoy&dir=asc/)
+  await expect(table.getByRole('columnheader', { name: /^Over a year/ })).toHaveAttribute('aria-sort', 'ascending')
+  const ascending = (await cityColumn(table, 2)).filter((value) => value !== null)
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b))
+  await expect(table.getByRole('columnheader', { name: /^Market/ })).not.toHaveAttribute('aria-sort')
+})
+
+test('two markets compared on one chart', async ({ page }) => {
+  await visit(page, '/cooper')
+  const table = marketTable(page)
+  await table.getByRole('checkbox', { name: 'Compare Wilmington, Delaware' }).check()
+  await table.getByRole('checkbox', { name: 'Compare Philadelphia, Pennsylvania' }).check()
+  await page.getByRole('button', { name: 'Compare ticked markets' }).click()
+  await expect(page).toHaveURL(/compare=pa-philadelphia&compare=de-wilmington|compare=pa-philadelphia%2Cde-wilmington/)
+  await expect(page.getByRole('heading', { name: 'Markets compared' })).toBeVisible()
+  const legend = page.locator('#chart').getByRole('list', { name: 'Legend' })
+  await expect(legend).toContainText('Wilmington, Delaware')
+  await expect(legend).toContainText('Philadelphia, Pennsylvania')
+  await expect(page.locator('#chart')).toContainText(/set to 100 in/)
+  await expectChartDrawn(page)
+  // The ticks stay, so another market can be added.
+  await expect(table.getByRole('checkbox', { name: 'Compare Wilmington, Delaware' })).toBeChecked()
+  await expectNoViolations(page)
+
+  await page.getByRole('link', { name: 'Clear the comparison' }).click()
+  await expect(page.getByRole('heading', { name: 'Over time' })).toBeVisible()
+})
+
+test('the chart reads out each month from the keyboard', async ({ page }) => {
+  await visit(page, '/cooper')
+  await expectChartDrawn(page)
+  await plot(page).focus()
+  const announcer = page.locator('#chart [data-chart-announcer]')
+  // Focus shows the latest month; the arrows step back a month at a time; Home goes to the first.
+  await expect(announcer).toContainText(/United States: \$?[\d,.]+, 90 % band/)
+  const latest = await announcer.textContent()
+  await page.keyboard.press('ArrowLeft')
+  await expect(announcer).not.toHaveText(latest!)
+  await expect(page.locator('#chart [data-chart-tooltip]')).toBeVisible()
+  await page.keyboard.press('End')
+  await expect(announcer).toHaveText(latest!)
+  await page.keyboard.press('Home')
+  await expect(announcer).not.toHaveText(latest!)
+  await expect(announcer).toContainText(/pairs/)
+})
+
+test('a market page opens from the table and shows its bedrooms, companions and listings', async ({ page }) => {
+  await visit(page, '/cooper')
+  await marketTable(page).getByRole('link', { name: 'Wilmington, Delaware' }).click()
+  await expect(page).toHaveURL(`${APP_URL}/cooper/de-wilmington`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Wilmington, Delaware' })).toBeVisible()
+  await expect(page.getByTestId('headline')).toContainText(/pairs of rents from/)
+  const bedrooms = page.getByRole('table', { name: 'Wilmington, Delaware by bedrooms, latest month' })
+  for (const group of ['Studios and 1 bedroom', '2 bedrooms', '3 or more bedrooms']) {
+    await expect(bedrooms.getByRole('rowheader', { name: group })).toBeVisible()
+  }
+  await expect(page.getByText('Median asking rent')).toBeVisible()
+  await expect(page.getByText('Share with a price cut')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'See homes for rent in Wilmington, Delaware' })).toHaveAttribute(
+    'href',
+    '/properties?q=Wilmington',
+  )
+  await expect(page.getByRole('link', { name: 'Download the series for Wilmington, Delaware (CSV)' })).toHaveAttribute(
+    'href',
+    '/api/cooper/de-wilmington.csv',
+  )
+  await expectChartDrawn(page)
+  await expectNoViolations(page)
+
+  await page.getByRole('link', { name: 'Compare by bedrooms' }).click()
+  await expect(page.locator('#chart').getByRole('list', { name: 'Legend' })).toContainText('3 or more bedrooms')
+  await expectChartDrawn(page)
+  await expectNoViolations(page)
+})
+
+test('a state lists its cities; an unknown market is the 404 page', async ({ page, consoleErrors }) => {
+  await visit(page, '/cooper/de')
+  await expect(page.getByRole('heading', { level: 1, name: 'Delaware' })).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'Cities in Delaware, latest month' }).getByRole('link', { name: 'Dover, Delaware' }),
+  ).toBeVisible()
+  await expectNoViolations(page)
+  consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/)
+  const response = await page.goto('/cooper/xx-nowhere')
+  expect(response!.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+})
+
+test('without JavaScript the figures and the table are there, and sorting and comparing work', async ({
+  browser,
+  extraHTTPHeaders,
+  viewport,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: APP_URL, extraHTTPHeaders, viewport })
+  const page = await context.newPage()
+  await page.goto('/cooper')
+  await expect(page.getByTestId('headline')).toContainText(/±\d+\.\d %/)
+  const table = marketTable(page)
+  await table.getByRole('link', { name: /^Pairs/ }).click()
+  await expect(table.getByRole('columnheader', { name: /^Pairs/ })).toHaveAttribute('aria-sort', 'descending')
+  const pairs = (await cityColumn(table, 4)).filter((value) => value !== null)
+  expect(pairs).toEqual([...pairs].sort((a, b) => b - a))
+  await table.getByRole('checkbox', { name: 'Compare Dover, Delaware' }).check()
+  await page.getByRole('button', { name: 'Compare ticked markets' }).click()
+  await expect(page).toHaveURL(/compare=de-dover/)
+  await expect(page).toHaveURL(/sort=pairs/)
+  await expect(page.locator('#chart')).toContainText('Dover, Delaware')
+  await context.close()
+})
