@@ -40,16 +40,9 @@ export {
   findCurrentExport,
   findRunSeries,
   seriesOf,
-  type CooperIndexExport,
   type CooperIndexExportGroup,
   type CooperIndexRunStamp,
   type CooperIndexSeriesPoint,
 } from './export.server.ts'
-export { COMPARISON_MAX_AGE_MONTHS, findRentComparison, type ComparableListing, type CooperComparison } from './comparison.server.ts'
-export {
-  findPendingRecompute,
-  findRecentRuns,
-  requestRecomputeOnce,
-  type CooperIndexRunSummary,
-  type RecomputeRequestOutcome,
-} from './runs.server.ts'
+export { findRentComparison } from './comparison.server.ts'
+export { findPendingRecompute, findRecentRuns, requestRecomputeOnce } from './runs.server.ts'
