@@ -21,14 +21,14 @@ export const HISTORY_OWNERS = [
 ] as const
 
 /** The history covers these months up to the month of seeding, plus up to PRE_MONTHS of lead-in. */
-export const HISTORY_MONTHS = 66
+export const HISTORY_MONTHS = 60
 const PRE_MONTHS = 12
 
 /** Units per city: enough for the city's index every month, and for its bedroom groups in the larger ones. */
 const UNITS_LARGE = 820
 const UNITS_SMALL = 380
 /** The share of re-lettings made as a new listing rather than by putting the last one up again. */
-const NEW_LISTING_SHARE = 0.3
+const NEW_LISTING_SHARE = 0.2
 /** Cities whose bedroom groups each get an index of their own. */
 export const HISTORY_LARGE_CITIES = ['Wilmington', 'Philadelphia', 'Washington', 'Brooklyn', 'Austin', 'Chicago']
 
