@@ -32,21 +32,6 @@ const NEW_LISTING_SHARE = 0.2
 /** Cities whose bedroom groups each get an index of their own. */
 export const HISTORY_LARGE_CITIES = ['Wilmington', 'Philadelphia', 'Washington', 'Brooklyn', 'Austin', 'Chicago']
 
-/** Yearly rent growth of each city in ordinary times (log terms, so 0.03 ≈ 3 % a year). */
-const CITY_GROWTH: Record<string, number> = {
-  Wilmington: 0.035,
-  Newark: 0.03,
-  Dover: 0.025,
-  Lewes: 0.05,
-  'Rehoboth Beach': 0.045,
-  Philadelphia: 0.032,
-  Baltimore: 0.025,
-  Washington: 0.022,
-  Brooklyn: 0.04,
-  Queens: 0.036,
-  Austin: 0.04,
-  Chicago: 0.03,
-}
 const URBAN = new Set(['Philadelphia', 'Baltimore', 'Washington', 'Brooklyn', 'Queens', 'Chicago'])
 const BEACH = new Set(['Lewes', 'Rehoboth Beach'])
 
@@ -54,17 +39,18 @@ const BEACH = new Set(['Lewes', 'Rehoboth Beach'])
 const monthNumber = (year: number, month: number) => (year - 2000) * 12 + month - 1
 
 /** The yearly growth of a city's rents in a month: its own trend plus what the whole market went through. */
-function growthIn(city: string, month: number): number {
-  let rate = CITY_GROWTH[city] ?? 0.03
+function growthIn(city: SeedCity, month: number): number {
+  let rate = city.rentGrowth
+  const name = city.city
   if (month >= monthNumber(2020, 4) && month <= monthNumber(2021, 2)) {
     // The 2020 dip: city centres emptied, beach towns filled.
-    rate += URBAN.has(city) ? -0.12 : BEACH.has(city) ? 0.04 : -0.04
+    rate += URBAN.has(name) ? -0.12 : BEACH.has(name) ? 0.04 : -0.04
   } else if (month >= monthNumber(2021, 3) && month <= monthNumber(2022, 8)) {
     // The surge as everyone moved at once.
-    rate += city === 'Austin' ? 0.12 : URBAN.has(city) ? 0.09 : 0.06
+    rate += name === 'Austin' ? 0.12 : URBAN.has(name) ? 0.09 : 0.06
   } else if (month >= monthNumber(2022, 9) && month <= monthNumber(2024, 12)) {
     // Cooling: new supply in Austin and Washington, flat elsewhere for a while.
-    rate += city === 'Austin' ? -0.09 : city === 'Washington' ? -0.035 : -0.01
+    rate += name === 'Austin' ? -0.09 : name === 'Washington' ? -0.035 : -0.01
   }
   return rate
 }
@@ -73,7 +59,7 @@ function growthIn(city: string, month: number): number {
 const seasonal = (month: number) => 1 + 0.015 * Math.cos((2 * Math.PI * ((((month % 12) + 12) % 12) - 6)) / 12)
 
 /** A city's rent level by month, 1 in `lastMonth`: a product of monthly growth over the span. */
-function levelsOf(city: string, firstMonth: number, lastMonth: number): (month: number) => number {
+function levelsOf(city: SeedCity, firstMonth: number, lastMonth: number): (month: number) => number {
   const logs = new Float64Array(lastMonth - firstMonth + 1)
   for (let m = lastMonth - 1; m >= firstMonth; m--) logs[m - firstMonth] = logs[m - firstMonth + 1]! - growthIn(city, m + 1) / 12
   return (month) => Math.exp(logs[Math.min(Math.max(month, firstMonth), lastMonth) - firstMonth]!)
@@ -130,7 +116,7 @@ export function generateHistory(now: Date, seed = 20_201_231): HistoryListing[] 
   const takenAddresses = new Set<string>()
 
   for (const [cityIndex, city] of SEED_CITIES.entries()) {
-    const level = levelsOf(city.city, monthOf(windowStart) - PRE_MONTHS - 2, lastMonth)
+    const level = levelsOf(city, monthOf(windowStart) - PRE_MONTHS - 2, lastMonth)
     const units = HISTORY_LARGE_CITIES.includes(city.city) ? UNITS_LARGE : UNITS_SMALL
     for (let u = 0; u < units; u++) {
       // A home: its size and kind, and how it rents against the city's typical home (its premium).
