@@ -179,6 +179,10 @@ async function computeIndexOnce(db: Database['db'], logger: Logger) {
     select exists (select 1 from cooper_index_current) as current,
            exists (select 1 from setting where key = 'demo_history_seeded') as demo`)
   if (rows[0]?.current || !rows[0]?.demo) return
-  const summary = await recomputeCooperIndex({ db, logger })
-  logger.info(summary, 'the Cooper Index was computed from the demo data')
+  try {
+    const summary = await recomputeCooperIndex({ db, logger })
+    logger.info(summary, 'the Cooper Index was computed from the demo data')
+  } catch {
+    // The recompute has logged why; the site starts anyway and the nightly run tries again.
+  }
 }
