@@ -1,10 +1,10 @@
 // The demo site's past lettings: years of homes let, re-let and re-priced in every seed city, so the
-// Cooper Index has repeat rents to measure on a fresh site. Each unit is let several times, each
-// letting one listing (now 'leased' or 'archived', never in search) with its asking rents: the
-// first ask, sometimes a cut or two while on the market, and a yearly rent review while let. The
-// rents follow a city trend (its own growth, a 2020 dip, the 2021–22 surge, a cooling in some
-// places), summer seasonality, each home's own premium and some noise. Deterministic for a given
-// month: the same homes and rents, with the history ending in the month the site is seeded.
+// Cooper Index has repeat rents to measure on a fresh site. Each home is let again and again, mostly by
+// putting its listing up again and sometimes as a new listing (all now 'leased' or 'archived', never
+// in search), with its asking rents: the first ask, sometimes a cut or two while on the market, and a
+// yearly rent review while let. The rents follow a city trend (its own growth, a 2020 dip, the 2021–22
+// surge, a cooling in some places), summer seasonality, each home's own premium and some noise.
+// Deterministic for a given seeding time: the same homes and rents, ending in the month of seeding.
 import { eq, inArray, sql } from 'drizzle-orm'
 import { siteConfig } from '#common/site-config.ts'
 import type { ListingType } from '#common/listings/vocabulary.ts'
