@@ -1,10 +1,14 @@
 // `npm run seed`: creates the demo data in the configured database (DATA_DIR or DATABASE_URL) if it
 // is not there yet — the same seed `npm start` runs on a fresh database.
-// `npm run seed -- --listings N` then adds N generated listings for benchmarks.
+// `npm run seed -- --listings N` then adds N generated listings for benchmarks, and recomputes the Cooper
+// Index so it reflects them (`--no-index` skips that).
 import { parseArgs } from 'node:util'
 import { parseConfig } from '../server/config.server.ts'
 
-const { values } = parseArgs({ options: { listings: { type: 'string' } }, allowPositionals: false })
+const { values } = parseArgs({
+  options: { listings: { type: 'string' }, 'no-index': { type: 'boolean', default: false } },
+  allowPositionals: false,
+})
 const extra = values.listings === undefined ? 0 : Number(values.listings.replaceAll('_', ''))
 if (!Number.isSafeInteger(extra) || extra < 0) {
   console.error(`--listings takes a whole number of listings, like --listings 1000000 (got "${values.listings}").`)
@@ -17,15 +21,25 @@ const services = await createServices(config)
 try {
   console.log('Demo data is in place.')
   if (extra > 0) {
-    const { inArray, eq, or } = await import('drizzle-orm')
+    const { and, eq, inArray, notInArray, or } = await import('drizzle-orm')
     const { profile } = await import('../server/db/schema.ts')
     const { seedBulkListings } = await import('../server/seed/bulk-listings.server.ts')
     const { DEMO_LANDLORD_IDS } = await import('../server/seed/listings.server.ts')
+    const { HISTORY_OWNERS } = await import('../server/seed/history.server.ts')
     const { db } = services.database
     const landlords = await db
       .select({ id: profile.userId })
       .from(profile)
-      .where(or(inArray(profile.userId, [...DEMO_LANDLORD_IDS]), eq(profile.role, 'landlord')))
+      .where(
+        and(
+          or(inArray(profile.userId, [...DEMO_LANDLORD_IDS]), eq(profile.role, 'landlord')),
+          // The demo's past lettings keep their own managers, who publish nothing.
+          notInArray(
+            profile.userId,
+            HISTORY_OWNERS.map((owner) => owner.id),
+          ),
+        ),
+      )
       .orderBy(profile.userId)
       .limit(20)
     console.log(`Adding ${extra.toLocaleString('en-US')} listings to ${services.database.kind}…`)
@@ -39,6 +53,17 @@ try {
       `Added ${result.inserted.toLocaleString('en-US')} listings in ${result.seconds.toFixed(1)} s ` +
         `(${Math.round(result.inserted / result.seconds).toLocaleString('en-US')}/s); ${result.listings.toLocaleString('en-US')} in all.`,
     )
+    if (values['no-index']) {
+      console.log('The Cooper Index was left as it was: the nightly run (or Recompute now) brings it up to date.')
+    } else {
+      console.log('Recomputing the Cooper Index…')
+      const { recomputeCooperIndex } = await import('../server/cooper-index/index.server.ts')
+      const summary = await recomputeCooperIndex({ db, logger: services.logger })
+      console.log(
+        `The Cooper Index: ${summary.observations.toLocaleString('en-US')} asking rents, ${summary.pairs.toLocaleString('en-US')} pairs, ` +
+          `${summary.markets} markets, in ${(summary.ms / 1000).toFixed(1)} s.`,
+      )
+    }
   }
 } finally {
   await services.close()

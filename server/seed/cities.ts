@@ -13,6 +13,8 @@ export type SeedCity = {
   shortTermShare: number
   /** How many of the demo listings are here. */
   weight: number
+  /** Yearly rent growth in ordinary times, in log terms (0.03 is about 3 % a year): the trend of past rents. */
+  rentGrowth: number
 }
 
 export const SEED_CITIES: SeedCity[] = [
@@ -35,6 +37,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 1350,
     shortTermShare: 0.05,
     weight: 14,
+    rentGrowth: 0.035,
   },
   {
     city: 'Newark',
@@ -47,6 +50,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 1300,
     shortTermShare: 0.04,
     weight: 9,
+    rentGrowth: 0.03,
   },
   {
     city: 'Dover',
@@ -59,6 +63,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 1150,
     shortTermShare: 0.03,
     weight: 7,
+    rentGrowth: 0.025,
   },
   {
     city: 'Lewes',
@@ -71,6 +76,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 1700,
     shortTermShare: 0.45,
     weight: 5,
+    rentGrowth: 0.05,
   },
   {
     city: 'Rehoboth Beach',
@@ -83,6 +89,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 1900,
     shortTermShare: 0.55,
     weight: 5,
+    rentGrowth: 0.045,
   },
   {
     city: 'Philadelphia',
@@ -95,6 +102,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 1700,
     shortTermShare: 0.08,
     weight: 10,
+    rentGrowth: 0.032,
   },
   {
     city: 'Baltimore',
@@ -107,6 +115,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 1450,
     shortTermShare: 0.07,
     weight: 8,
+    rentGrowth: 0.025,
   },
   {
     city: 'Washington',
@@ -119,6 +128,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 2200,
     shortTermShare: 0.08,
     weight: 9,
+    rentGrowth: 0.022,
   },
   {
     city: 'Brooklyn',
@@ -131,6 +141,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 2900,
     shortTermShare: 0.06,
     weight: 9,
+    rentGrowth: 0.04,
   },
   {
     city: 'Queens',
@@ -143,6 +154,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 2400,
     shortTermShare: 0.05,
     weight: 6,
+    rentGrowth: 0.036,
   },
   {
     city: 'Austin',
@@ -155,6 +167,7 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 1600,
     shortTermShare: 0.12,
     weight: 9,
+    rentGrowth: 0.04,
   },
   {
     city: 'Chicago',
@@ -167,5 +180,6 @@ export const SEED_CITIES: SeedCity[] = [
     oneBedroomRent: 1750,
     shortTermShare: 0.06,
     weight: 9,
+    rentGrowth: 0.03,
   },
 ]

@@ -1,16 +1,18 @@
 // Demo data for a fresh database: a deterministic, believable site for a newcomer — demo accounts
 // (an administrator, landlords, a renter), knowledge-base articles, a few messages, Community room
-// talk and listings. It runs once:
-// a marker in the setting table keeps later starts from adding anything.
-import { eq } from 'drizzle-orm'
+// talk, listings and years of past lettings (for the Cooper Index, computed once at the end). It runs
+// once: markers in the setting table keep later starts from adding anything.
+import { eq, sql } from 'drizzle-orm'
 import { siteConfig } from '#common/site-config.ts'
 import type { Auth } from '#server/accounts/index.server.ts'
 import type { Database } from '#server/db/client.server.ts'
 import { account, conversation, message, profile, room, roomMessage, setting, user } from '#server/db/schema.ts'
 import { COMMUNITY_ROOM } from '#server/messages/index.server.ts'
+import { recomputeCooperIndex } from '#server/cooper-index/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { seedArticles } from './articles.server.ts'
 import { seedContent } from './content.server.ts'
+import { seedDemoHistory } from './history.server.ts'
 import { seedDemoListings } from './listings.server.ts'
 
 /** The password of every demo account (documented in the README; disable with SEED_DEMO_DATA=false). */
@@ -163,4 +165,24 @@ export async function seedDemoData({ database, auth, logger }: { database: Datab
 async function seedListingsOnce(db: Database['db'], logger: Logger) {
   const listings = await seedDemoListings(db)
   if (listings > 0) logger.info({ listings }, 'demo listings created')
+  const past = await seedDemoHistory(db)
+  if (past > 0) logger.info({ listings: past }, 'demo lettings history created')
+  await computeIndexOnce(db, logger)
+}
+
+/**
+ * A fresh demo site shows the Cooper Index at once: when no run is current yet (and the demo data is
+ * there), it is computed now rather than at the first nightly run.
+ */
+async function computeIndexOnce(db: Database['db'], logger: Logger) {
+  const { rows } = await db.execute<{ current: boolean; demo: boolean }>(sql`
+    select exists (select 1 from cooper_index_current) as current,
+           exists (select 1 from setting where key = 'demo_history_seeded') as demo`)
+  if (rows[0]?.current || !rows[0]?.demo) return
+  try {
+    const summary = await recomputeCooperIndex({ db, logger })
+    logger.info(summary, 'the Cooper Index was computed from the demo data')
+  } catch {
+    // The recompute has logged why; the site starts anyway and the nightly run tries again.
+  }
 }

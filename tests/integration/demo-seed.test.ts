@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countUnreadMessages, findProfileByEmail } from '#server/accounts/profile.server.ts'
-import { article, user } from '#server/db/schema.ts'
+import { account, article, user } from '#server/db/schema.ts'
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from '#server/seed/demo.server.ts'
+import { HISTORY_OWNERS } from '#server/seed/history.server.ts'
 import { createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 
 describe('demo data', () => {
@@ -40,7 +41,10 @@ describe('demo data', () => {
   it('seeds the knowledge base and runs only once', async () => {
     await seedDemoData({ database: t.services.database, auth: t.services.auth, logger: t.services.logger })
     const [users] = await t.services.database.db.select({ n: count() }).from(user)
-    expect(users?.n).toBe(demoAccounts.length)
+    // The demo accounts, and the property managers of the past lettings (who cannot sign in).
+    expect(users?.n).toBe(demoAccounts.length + HISTORY_OWNERS.length)
+    const [credentials] = await t.services.database.db.select({ n: count() }).from(account)
+    expect(credentials?.n).toBe(demoAccounts.length)
     const [articles] = await t.services.database.db.select({ n: count() }).from(article)
     expect(articles?.n).toBeGreaterThanOrEqual(6)
     const [maria] = await t.services.database.db.select().from(user).where(eq(user.email, 'maria.delgado@cooperhome.example'))

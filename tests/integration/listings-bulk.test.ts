@@ -4,6 +4,7 @@ import { listing, listingPriceHistory } from '#server/db/schema.ts'
 import { TOTAL_CAP } from '#common/listings/types.ts'
 import { buildListingSearch } from '#server/listings/search/plan.server.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
+import { findCurrentMarkets, recomputeCooperIndex } from '#server/cooper-index/index.server.ts'
 import { seedBulkListings } from '#server/seed/bulk-listings.server.ts'
 import { SEARCH_MIX } from '../../bench/search-mix.ts'
 import { listingFactory } from '#tests/support/listings.ts'
@@ -31,6 +32,38 @@ describe('bulk listings', () => {
       .select({ n: sql<number>`count(distinct ${listingPriceHistory.listingId})::int` })
       .from(listingPriceHistory)
     expect(priced!.n).toBe(LISTINGS)
+  })
+
+  it('let some homes more than once and change rents over time, so the Cooper Index has repeat rents to measure', async () => {
+    const [reLet] = (
+      await db().execute<{ n: number }>(sql`
+        select count(*)::int as n from (
+          select street, unit, zip from listing group by street, unit, zip
+          having count(*) >= 2 and count(*) filter (where status in ('leased', 'archived')) >= 1) homes`)
+    ).rows
+    expect(reLet!.n).toBeGreaterThan(LISTINGS * 0.05)
+    // An earlier letting was listed more than a year before the next one, at a lower rent than the next asks now.
+    const [earlier] = (
+      await db().execute<{ before: number; after: number; gap_days: number }>(sql`
+        select e.monthly_rent_cents as before, l.monthly_rent_cents as after,
+               extract(epoch from l.created_at - e.created_at) / 86400 as gap_days
+        from listing e join listing l on l.street = e.street and l.unit = e.unit and l.zip = e.zip and l.created_at > e.created_at
+        where e.status in ('leased', 'archived') and e.monthly_rent_cents is not null
+        order by e.id limit 1`)
+    ).rows
+    expect(Number(earlier!.gap_days)).toBeGreaterThan(365)
+    expect(earlier!.before).toBeGreaterThan(0)
+    const [reviewed] = (
+      await db().execute<{ n: number }>(sql`
+        select count(*)::int as n from (
+          select listing_id from listing_price_history where kind = 'lease'
+          group by listing_id having count(*) >= 2) reviewed`)
+    ).rows
+    expect(reviewed!.n).toBeGreaterThan(LISTINGS * 0.1)
+    const summary = await recomputeCooperIndex({ db: db(), logger: t.services.logger })
+    expect(summary.pairs).toBeGreaterThan(LISTINGS * 0.3)
+    const nation = (await findCurrentMarkets(db())).find((market) => market.key === 'us' && market.bedrooms === 'all')
+    expect(nation?.latest?.hasEnoughData).toBe(true)
   })
 
   it('reports about how many listings there are on /readyz, for benchmarks and operators', async () => {
