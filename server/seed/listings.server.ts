@@ -1,6 +1,7 @@
 // Demo listings: about 300 believable homes across the seed cities (Delaware first), owned by the
 // demo landlords, with fees, amenities, pet policies and years of price history. Deterministic: the
-// same PRNG seed makes the same homes; only "last confirmed" follows the clock so they show in search.
+// same PRNG seed makes the same homes; only their dates follow the clock (listed in the weeks before
+// seeding, confirmed recently), so they show in search and read as homes on the market now.
 import { count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingFee, listingPriceHistory, setting, user } from '#server/db/schema.ts'
@@ -108,14 +109,21 @@ export type SeedListing = {
   ownerId: string
   input: ListingInput
   status: ListingStatus
+  /** When the current offer was listed: days before seeding, like a real site's homes on the market. */
   createdAt: Date
   confirmedDaysAgo: number
-  /** Asking rents before the current one, oldest first: [dollars, date]. */
-  pastRents: [number, Date][]
+  /**
+   * The home's asking rents, oldest first, in cents: its earlier lettings' rents with their yearly reviews, then
+   * the current offer's first asking rent, and for some a price cut since. Empty for a home let only by the night.
+   */
+  leaseRents: [number, Date][]
 }
 
-/** The demo listings, in order. Pure: the same seed gives the same homes. */
-export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115): SeedListing[] {
+/**
+ * The demo listings, in order. Pure: the same seed and `now` give the same homes; their offers were listed in the
+ * weeks before `now`, and their earlier rents lie in the years before that.
+ */
+export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115, now = HISTORY_END): SeedListing[] {
   const random = createRandom(seed)
   const listings: SeedListing[] = []
   for (let i = 0; i < total; i += 1) {
@@ -158,13 +166,28 @@ export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115
         : type === 'studio'
           ? random.int(360, 600)
           : Math.round((450 + bedrooms * 320 + random.int(0, 350)) / 10) * 10
-    const createdAt = new Date(HISTORY_START + Math.floor(random.next() * (HISTORY_END - HISTORY_START)))
-    // A yearly rent review from the day it was listed; the last one is the asking rent now.
-    const pastRents: [number, Date][] = []
+    const firstLet = HISTORY_START + Math.floor(random.next() * (HISTORY_END - HISTORY_START))
+    // Earlier lettings with a yearly rent review, back from a year before the current offer.
+    const pastRents: [number, number][] = []
     let past = rent
-    for (let at = HISTORY_END - 365 * DAY; at > createdAt.getTime(); at -= 365 * DAY) {
+    for (let at = HISTORY_END - 365 * DAY; at > firstLet; at -= 365 * DAY) {
       past = Math.round(past / (1.02 + random.next() * 0.05) / 25) * 25
-      pastRents.unshift([past, new Date(at - random.int(0, 40) * DAY)])
+      pastRents.unshift([past, at - random.int(0, 40) * DAY])
+    }
+    // The current offer's timeline from a generator of its own, so the homes stay the same whatever it draws.
+    const timeline = createRandom(seed + 7_919 * (i + 1))
+    const daysListed = timeline.chance(0.7) ? timeline.int(1, 30) : timeline.int(31, 120)
+    const listedAt = now - daysListed * DAY
+    const shift = listedAt - HISTORY_END
+    const leaseRents: [number, Date][] = []
+    if (pastRents.length > 0) leaseRents.push([pastRents[0]![0] * 100, new Date(firstLet + shift)])
+    for (const [dollars, at] of pastRents.slice(1)) leaseRents.push([dollars * 100, new Date(at + shift)])
+    // One offer in five has come down since it was listed.
+    if (daysListed >= 7 && timeline.chance(0.2)) {
+      const asked = Math.round((rent * (1.03 + timeline.next() * 0.05)) / 25) * 25
+      leaseRents.push([asked * 100, new Date(listedAt)], [rent * 100, new Date(listedAt + timeline.int(3, daysListed - 2) * DAY)])
+    } else {
+      leaseRents.push([rent * 100, new Date(listedAt)])
     }
     const statusRoll = random.next()
     const status: ListingStatus = statusRoll < 0.86 ? 'published' : statusRoll < 0.91 ? 'draft' : statusRoll < 0.96 ? 'leased' : 'archived'
@@ -175,9 +198,9 @@ export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115
     listings.push({
       ownerId: DEMO_LANDLORD_IDS[i % DEMO_LANDLORD_IDS.length]!,
       status,
-      createdAt,
+      createdAt: new Date(listedAt),
       confirmedDaysAgo: random.chance(0.05) ? random.int(31, 90) : random.int(0, 27),
-      pastRents: isLeased ? pastRents : [],
+      leaseRents: isLeased ? leaseRents : [],
       input: {
         title: title.charAt(0).toUpperCase() + title.slice(1),
         description: `${features.join(' ')} ${city.city}'s ${neighbourhood} is a short walk away.`,
@@ -234,7 +257,7 @@ export async function seedDemoListings(db: Db): Promise<number> {
   if (owners.length !== DEMO_LANDLORD_IDS.length) return 0
 
   const now = Date.now()
-  const prepared = generateDemoListings().map((seed) => {
+  const prepared = generateDemoListings(DEMO_LISTING_COUNT, undefined, now).map((seed) => {
     const valid = listingInputSchema.parse(seed.input)
     return { seed, valid, columns: listingColumns(valid) }
   })
@@ -254,7 +277,7 @@ export async function seedDemoListings(db: Db): Promise<number> {
           status: seed.status,
           createdAt: seed.createdAt,
           updatedAt: seed.createdAt,
-          lastConfirmedAt: new Date(now - seed.confirmedDaysAgo * DAY),
+          lastConfirmedAt: new Date(Math.max(now - seed.confirmedDaysAgo * DAY, seed.createdAt.getTime())),
         })),
       )
       .returning({ id: listing.id })
@@ -264,13 +287,7 @@ export async function seedDemoListings(db: Db): Promise<number> {
       const listingId = ids[k]!.id
       const rows: (typeof listingPriceHistory.$inferInsert)[] = []
       if (valid.lease) {
-        const first = seed.pastRents[0]?.[0] ?? valid.lease.monthlyRentCents / 100
-        rows.push({ listingId, kind: 'lease', amountCents: first * 100, changedAt: seed.createdAt })
-        for (const [dollars, at] of seed.pastRents.slice(1))
-          rows.push({ listingId, kind: 'lease', amountCents: dollars * 100, changedAt: at })
-        if (seed.pastRents.length > 0) {
-          rows.push({ listingId, kind: 'lease', amountCents: valid.lease.monthlyRentCents, changedAt: new Date(HISTORY_END) })
-        }
+        for (const [amountCents, changedAt] of seed.leaseRents) rows.push({ listingId, kind: 'lease', amountCents, changedAt })
       }
       if (valid.shortTerm) {
         rows.push({ listingId, kind: 'short-term', amountCents: valid.shortTerm.nightlyCents, changedAt: seed.createdAt })

@@ -69,4 +69,23 @@ describe('demo listings', () => {
     expect(detail?.priceHistory.length).toBeGreaterThanOrEqual(3)
     expect(detail?.priceHistory.at(-1)?.amountCents).toBe(detail?.lease?.monthlyRentCents)
   })
+
+  it('are on the market now: listed in the last four months, some with a price cut since', async () => {
+    const [offers] = (
+      await db().execute<{ oldest_days: number; median_days: number; cut_share: number; confirmed_before_listed: number }>(sql`
+        select max(extract(epoch from (now() - l.created_at)) / 86400)::float8 as oldest_days,
+               percentile_cont(0.5) within group (order by extract(epoch from (now() - l.created_at)) / 86400)::float8 as median_days,
+               avg(case when exists (select 1 from listing_price_history h where h.listing_id = l.id and h.kind = 'lease'
+                                     and h.changed_at >= l.created_at and h.amount_cents > l.monthly_rent_cents)
+                        then 1.0 else 0.0 end)::float8 as cut_share,
+               count(*) filter (where l.last_confirmed_at < l.created_at)::int as confirmed_before_listed
+        from listing l
+        where l.owner_id in ('demo-landlord-1', 'demo-landlord-2') and l.status = 'published' and l.monthly_rent_cents is not null`)
+    ).rows
+    expect(offers!.oldest_days).toBeLessThanOrEqual(121)
+    expect(offers!.median_days).toBeLessThan(45)
+    expect(offers!.cut_share).toBeGreaterThan(0.05)
+    expect(offers!.cut_share).toBeLessThan(0.35)
+    expect(offers!.confirmed_before_listed).toBe(0)
+  })
 })
