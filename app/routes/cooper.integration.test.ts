@@ -303,6 +303,14 @@ describe('the Cooper Index pages', () => {
       expect(shown).toEqual(expected)
     })
 
+    it('list every market page in the sitemap', async () => {
+      const { status, html } = await pages.get('/sitemap.xml')
+      expect(status).toBe(200)
+      for (const key of ['us', 'de', 'pa', 'de-lewes', 'de-wilmington', 'pa-philadelphia']) {
+        expect(html).toContain(`<loc>${TEST_ORIGIN}/cooper/${key}</loc>`)
+      }
+    })
+
     it('render a market page, and the 404 page for an unknown market, never failing on odd parameters', async () => {
       const { status, html } = await pages.get('/cooper/de-wilmington?unit=dollars&view=bedrooms')
       expect(status).toBe(200)

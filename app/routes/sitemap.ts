@@ -1,4 +1,4 @@
-// /sitemap.xml: the public pages, every public knowledge-base article and every published listing. Up to 50,000 URLs
+// /sitemap.xml: the public pages, every public knowledge-base article, every Cooper Index market and every published listing. Up to 50,000 URLs
 // it is one sitemap; beyond that /sitemap.xml is an index of parts at /sitemap.xml?page=N. Listings
 // are read in batches and streamed, so a large site never sits in memory at once.
 import type { Route } from './+types/sitemap'
@@ -6,6 +6,7 @@ import { appContext } from '#server/http/app-context.server.ts'
 import { isoDate } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
 import { findArticles } from '#server/content/index.server.ts'
+import { findCurrentMarkets } from '#server/cooper-index/index.server.ts'
 import { articlePath, categoryPath } from '#common/content/knowledge.ts'
 import { ARTICLE_CATEGORY_SLUGS } from '#common/content/vocabulary.ts'
 import { SITEMAP_PAGE_SIZE, countSitemapListings, sitemapListings, publicOrigin } from '#server/listings/index.server.ts'
@@ -50,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // The public pages go in the first part, so every part but the last holds listings only.
   const articles = page === 1 ? await findArticles(db) : []
+  const markets = page === 1 ? await findCurrentMarkets(db, { bedrooms: 'all' }) : []
   const encoder = new TextEncoder()
   const listings = sitemapListings(db, { page })
   const body = new ReadableStream<Uint8Array>({
@@ -59,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         head += STATIC_PATHS.map((path) => urlEntry(`${origin}${path}`)).join('')
         head += ARTICLE_CATEGORY_SLUGS.map((category) => urlEntry(`${origin}${categoryPath(category)}`)).join('')
         head += articles.map((article) => urlEntry(`${origin}${articlePath(article.slug)}`, isoDate(article.updatedAt))).join('')
+        head += markets.map((market) => urlEntry(`${origin}/cooper/${market.key}`)).join('')
       }
       controller.enqueue(encoder.encode(head))
     },
