@@ -14,7 +14,7 @@
 //   npx node bench/index.ts [--observations 1000000] [--database postgres|pglite] [--seed 1] [--cpu-prof]
 //
 // PostgreSQL: the database is created on the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-// `--cpu-prof` writes a CPU profile of the recompute process to the current folder.
+// `--cpu-prof` writes a CPU profile of the recompute process to the current folder; `--keep` keeps the database.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -117,7 +117,9 @@ try {
     }),
   )
 } finally {
-  await dropTarget()
+  // --keep leaves the database for a closer look (EXPLAIN, profiles); its name or folder goes to stderr.
+  if (args.includes('--keep')) console.error(`kept: ${target}`)
+  else await dropTarget()
 }
 
 async function adminQuery(text: string) {
@@ -149,11 +151,16 @@ function literal(value: string) {
 
 /** The seed cities, then made-up towns spread over the states: about one town per 20,000 rents, at most 600. */
 function citiesSql(): string {
-  const states = 'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' ')
+  const states =
+    'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
+      ' ',
+    )
   const heads = 'Ash Brook Cedar Clear Elm Fair Glen Green Hill Lake Maple Mill Oak Pine River Rock Spring Stone West Wood'.split(' ')
   const tails = 'ford field dale ton ville view wood port haven burg mont bridge land side crest'.split(' ')
   const towns = Math.min(600, Math.max(0, Math.round(observationCount / 20_000) - SEED_CITIES.length))
-  const rows = SEED_CITIES.map((city) => [city.city, city.state, city.oneBedroomRent, city.latitude, city.longitude, city.zips[0]!] as const)
+  const rows = SEED_CITIES.map(
+    (city) => [city.city, city.state, city.oneBedroomRent, city.latitude, city.longitude, city.zips[0]!] as const,
+  )
   for (let t = 0; t < towns; t++) {
     const name = `${heads[t % heads.length]}${tails[Math.floor(t / heads.length) % tails.length]}${t >= heads.length * tails.length ? ` ${Math.floor(t / (heads.length * tails.length)) + 1}` : ''}`
     const zip = String(10_000 + ((t * 7919) % 89_000)).padStart(5, '0')
@@ -179,7 +186,8 @@ async function generate(database: Database): Promise<{ listings: number }> {
   const cities = citiesSql()
   const cityCount = cities.split('\n').length
   // A uniform number in [0, 1) from the seed, a salt and a key.
-  const h = (key: string, salt: number) => `((hashint8extended((${key})::bigint, ${seed * 1000 + salt}) & 2147483647)::float8 / 2147483648.0)`
+  const h = (key: string, salt: number) =>
+    `((hashint8extended((${key})::bigint, ${seed * 1000 + salt}) & 2147483647)::float8 / 2147483648.0)`
   const unitsPerBatch = 50_000
   let observations = 0
   let listings = 0

@@ -21,7 +21,10 @@ export {
 export {
   COOPER_INDEX_RECOMPUTE_CRON,
   COOPER_INDEX_RECOMPUTE_JOB,
+  CooperIndexRunInProgressError,
+  findRunningCooperIndexRun,
   recomputeCooperIndex,
   requestCooperIndexRecompute,
+  type RecomputeSummary,
 } from './compute.server.ts'
 export { findCurrentMarkets, findMarketSeries } from './read.server.ts'

@@ -10,7 +10,7 @@ export type ObservationColumns = {
   unit: Int32Array
   /** Months since January 2000. */
   month: Int32Array
-  /** Epoch milliseconds, to order a unit's observations across its listings. */
+  /** Microseconds since 1970, to order a unit's observations across its listings. */
   time: Float64Array
   rentCents: Int32Array
   type: Uint8Array
@@ -26,8 +26,12 @@ export type ObservationColumns = {
   states: string[]
 }
 
-/** Listings read per batch, with their history rows in a second query, so no query's result grows with the table. */
-const LISTINGS_PER_BATCH = 20_000
+/**
+ * Listing ids read per query: each query returns one row per listing with all its lease rents in one string, so
+ * no query's result grows with the table, and the next window is read while this one is taken apart.
+ */
+const IDS_PER_WINDOW = 50_000
+const WINDOWS_AHEAD = 2
 
 type ListingRow = {
   id: string | number
@@ -39,9 +43,9 @@ type ListingRow = {
   type: string
   bedrooms: number
   interior_sqft: number
+  /** "time rent time rent …" in time order: microseconds since 1970 and cents, as decimal numbers. */
+  prices: string
 }
-
-type PriceRow = { listing_id: string | number; amount_cents: number; changed_ms: string | number; month: number }
 
 /** Months since January 2000 of a time, in UTC. */
 export function monthOf(time: Date): number {
@@ -55,45 +59,57 @@ export function dateOfMonth(month: number): string {
   return `${String(year).padStart(4, '0')}-${String(monthOfYear).padStart(2, '0')}-01`
 }
 
+/** Months since January 2000 of a time given in microseconds since 1970, in UTC (days to civil date, proleptic). */
+export function monthOfMicros(micros: number): number {
+  const z = Math.floor(micros / 86_400_000_000) + 719_468
+  const era = Math.floor(z / 146_097)
+  const dayOfEra = z - era * 146_097
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1_460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  )
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153)
+  const month = shifted < 10 ? shifted + 2 : shifted - 10
+  const year = yearOfEra + era * 400 + (month <= 1 ? 1 : 0)
+  return (year - 2000) * 12 + month
+}
+
 /**
- * Reads the lease asking rents of every listing that is not a draft (a draft was never offered), in batches of
- * listings, into growing typed columns. buildPairs judges each rent.
+ * Reads the lease asking rents of every listing that is not a draft (a draft was never offered), a window of
+ * listing ids at a time, into growing typed columns. buildPairs' rules judge each rent later.
  */
 export async function readObservations(db: Db): Promise<ObservationColumns> {
   const columns = new ColumnBuilder()
-  let afterId = 0
-  for (;;) {
-    const { rows: listings } = await db.execute<ListingRow>(sql`
-      select id, street, unit, city, state, zip, type, bedrooms, interior_sqft
-      from listing where id > ${afterId} and status <> 'draft' order by id limit ${LISTINGS_PER_BATCH}`)
-    if (listings.length === 0) break
-    const firstId = Number(listings[0]!.id)
-    const lastId = Number(listings.at(-1)!.id)
-    // The listing's attributes once per listing; its prices (often several) as narrow rows.
-    const byId = new Map(listings.map((row) => [Number(row.id), row]))
-    const { rows: prices } = await db.execute<PriceRow>(sql`
-      select listing_id, amount_cents,
-             (extract(epoch from changed_at) * 1000)::float8 as changed_ms,
-             ((extract(year from changed_at at time zone 'UTC')::int - 2000) * 12
-               + extract(month from changed_at at time zone 'UTC')::int - 1) as month
-      from listing_price_history
-      where kind = 'lease' and listing_id between ${firstId} and ${lastId}
-      order by listing_id, changed_at, id`)
-    let currentId = -1
-    let current: ListingRow | undefined
-    let unitIndex = -1
-    for (const price of prices) {
-      const id = Number(price.listing_id)
-      if (id !== currentId) {
-        currentId = id
-        // Drafts in the id range are not in the map, and their prices are skipped.
-        current = byId.get(id)
-        if (current) unitIndex = columns.intern('unit', unitKeyOf(current))
-      }
-      if (current) columns.push(current, price, unitIndex)
+  const { rows: range } = await db.execute<{ low: string | number | null; high: string | number | null }>(
+    sql`select min(id) as low, max(id) as high from listing`,
+  )
+  const low = Number(range[0]?.low ?? 0)
+  const high = Number(range[0]?.high ?? -1)
+  const windowOf = (from: number) =>
+    db.execute<ListingRow>(sql`
+      select l.id, l.street, l.unit, l.city, l.state, l.zip, l.type, l.bedrooms, l.interior_sqft,
+             string_agg((extract(epoch from h.changed_at) * 1000000)::int8 || ' ' || h.amount_cents, ' ' order by h.changed_at, h.id) as prices
+      from listing l join listing_price_history h on h.listing_id = l.id and h.kind = 'lease'
+      where l.id >= ${from} and l.id < ${from + IDS_PER_WINDOW} and l.status <> 'draft'
+        -- The same range on the history, so its index is used rather than a scan of the whole table.
+        and h.listing_id >= ${from} and h.listing_id < ${from + IDS_PER_WINDOW}
+      group by l.id order by l.id`)
+  // Two windows are read ahead while one is taken apart (on PostgreSQL, on connections of their own).
+  const ahead: Promise<{ rows: ListingRow[] }>[] = []
+  let nextFrom = low
+  const readAhead = () => {
+    while (ahead.length < WINDOWS_AHEAD && nextFrom <= high) {
+      const read = windowOf(nextFrom)
+      read.catch(() => {})
+      ahead.push(read)
+      nextFrom += IDS_PER_WINDOW
     }
-    afterId = lastId
-    if (listings.length < LISTINGS_PER_BATCH) break
+  }
+  readAhead()
+  while (ahead.length > 0) {
+    const { rows } = await ahead.shift()!
+    readAhead()
+    for (const row of rows) columns.pushListing(row)
   }
   return columns.finish()
 }
@@ -128,23 +144,56 @@ class ColumnBuilder {
     return id
   }
 
-  push(row: ListingRow, price: PriceRow, unit: number) {
-    if (this.count === this.capacity) this.grow()
-    const i = this.count++
+  private readonly cityKeys = new Map<string, number>()
+
+  /** One listing's rents: its attributes are interned once, then each rent is parsed from the string. */
+  pushListing(row: ListingRow) {
+    const unit = this.intern('unit', unitKeyOf(row))
     const state = this.intern('state', row.state)
-    const cityKey = `${row.state}\u0000${row.city.trim().toLowerCase()}`
-    const cityCount = this.ids.city.size
-    const city = this.intern('city', cityKey)
-    if (city === cityCount) this.cities.push({ name: row.city.trim(), state })
-    this.unit[i] = unit
-    this.month[i] = Number(price.month)
-    this.time[i] = Number(price.changed_ms)
-    this.rentCents[i] = price.amount_cents
-    this.type[i] = this.intern('type', row.type)
-    this.bedrooms[i] = row.bedrooms
-    this.sizeSqft[i] = row.interior_sqft
-    this.city[i] = city
-    this.state[i] = state
+    // Most listings are in a city seen before under the same spelling: look that up before normalising.
+    const spelled = `${row.state}\u0000${row.city}`
+    let city = this.cityKeys.get(spelled)
+    if (city === undefined) {
+      const cityKey = `${row.state}\u0000${row.city.trim().toLowerCase()}`
+      const cityCount = this.ids.city.size
+      city = this.intern('city', cityKey)
+      if (city === cityCount) this.cities.push({ name: row.city.trim(), state })
+      this.cityKeys.set(spelled, city)
+    }
+    const type = this.intern('type', row.type)
+    const prices = row.prices
+    const length = prices.length
+    let at = 0
+    const number = () => {
+      let sign = 1
+      if (prices.charCodeAt(at) === 45) {
+        sign = -1
+        at++
+      }
+      let value = 0
+      for (; at < length; at++) {
+        const digit = prices.charCodeAt(at) - 48
+        if (digit < 0 || digit > 9) break
+        value = value * 10 + digit
+      }
+      at++
+      return sign * value
+    }
+    while (at < length) {
+      const micros = number()
+      const rentCents = number()
+      if (this.count === this.capacity) this.grow()
+      const i = this.count++
+      this.unit[i] = unit
+      this.month[i] = monthOfMicros(micros)
+      this.time[i] = micros
+      this.rentCents[i] = rentCents
+      this.type[i] = type
+      this.bedrooms[i] = row.bedrooms
+      this.sizeSqft[i] = row.interior_sqft
+      this.city[i] = city
+      this.state[i] = state
+    }
   }
 
   private grow() {
