@@ -319,7 +319,7 @@ async function pruneRuns(db: Db) {
 }
 
 /** Every pair of the run as columns, with the city and bedrooms group of its unit. */
-type PairTable = {
+export type PairTable = {
   count: number
   from: Int32Array
   to: Int32Array
@@ -334,7 +334,7 @@ type PairTable = {
  * Pairs unit by unit, by the rules of buildPairs (pairs.server.ts) applied to the columns directly: observations
  * are put in unit and time order by a counting sort, and each unit's run is paired in place.
  */
-function pairsOf(observations: ObservationColumns): PairTable {
+export function pairsOf(observations: ObservationColumns): PairTable {
   const { count: n, unit: unitOf, time, month, rentCents, type, bedrooms, sizeSqft, city } = observations
   const unitCount = observations.units.length
   // Counting sort by unit keeps the read order within a unit; then each unit's few by time (stable).
