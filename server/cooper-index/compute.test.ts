@@ -50,7 +50,6 @@ describe('pairing on columns', () => {
       bedrooms: new Int8Array(n),
       sizeSqft: new Int32Array(n),
       city: new Int32Array(n),
-      state: new Int32Array(n),
       units: Array.from({ length: 3_000 }, (_, u) => (u === 5 ? '' : `unit ${u}`)),
       types,
       cities: [{ name: 'Dover', state: 0 }],

@@ -18,7 +18,6 @@ export type ObservationColumns = {
   /** Interior size in square feet; 0 when unknown. */
   sizeSqft: Int32Array
   city: Int32Array
-  state: Int32Array
   units: string[]
   types: string[]
   /** City names as listed, and the state index of each. */
@@ -79,12 +78,15 @@ export function monthOfMicros(micros: number): number {
  * listing ids at a time, into growing typed columns. buildPairs' rules judge each rent later.
  */
 export async function readObservations(db: Db): Promise<ObservationColumns> {
-  const columns = new ColumnBuilder()
-  const { rows: range } = await db.execute<{ low: string | number | null; high: string | number | null }>(
-    sql`select min(id) as low, max(id) as high from listing`,
+  const { rows: range } = await db.execute<{ low: string | number | null; high: string | number | null; estimate: number | null }>(
+    sql`select min(id) as low, max(id) as high,
+               (select reltuples from pg_class where oid = 'listing_price_history'::regclass)::float8 as estimate
+        from listing`,
   )
   const low = Number(range[0]?.low ?? 0)
   const high = Number(range[0]?.high ?? -1)
+  // The estimate counts every price row (short-term ones too): enough room, seldom far too much.
+  const columns = new ColumnBuilder(Number(range[0]?.estimate ?? 0))
   const windowOf = (from: number) =>
     db.execute<ListingRow>(sql`
       select l.id, l.street, l.unit, l.city, l.state, l.zip, l.type, l.bedrooms, l.interior_sqft,
@@ -116,16 +118,29 @@ export async function readObservations(db: Db): Promise<ObservationColumns> {
 
 class ColumnBuilder {
   count = 0
-  private capacity = 1024
-  unit = new Int32Array(this.capacity)
-  month = new Int32Array(this.capacity)
-  time = new Float64Array(this.capacity)
-  rentCents = new Int32Array(this.capacity)
-  type = new Uint8Array(this.capacity)
-  bedrooms = new Int8Array(this.capacity)
-  sizeSqft = new Int32Array(this.capacity)
-  city = new Int32Array(this.capacity)
-  state = new Int32Array(this.capacity)
+  private capacity: number
+  unit: Int32Array
+  month: Int32Array
+  time: Float64Array
+  rentCents: Int32Array
+  type: Uint8Array
+  bedrooms: Int8Array
+  sizeSqft: Int32Array
+  city: Int32Array
+
+  /** `expected`: the planner's estimate of the rows, so the columns rarely have to grow. */
+  constructor(expected: number) {
+    const capacity = (this.capacity = Math.max(1024, Math.ceil(expected)))
+    this.unit = new Int32Array(capacity)
+    this.month = new Int32Array(capacity)
+    this.time = new Float64Array(capacity)
+    this.rentCents = new Int32Array(capacity)
+    this.type = new Uint8Array(capacity)
+    this.bedrooms = new Int8Array(capacity)
+    this.sizeSqft = new Int32Array(capacity)
+    this.city = new Int32Array(capacity)
+  }
+
   private readonly ids = {
     unit: new Map<string, number>(),
     type: new Map<string, number>(),
@@ -192,7 +207,6 @@ class ColumnBuilder {
       this.bedrooms[i] = row.bedrooms
       this.sizeSqft[i] = row.interior_sqft
       this.city[i] = city
-      this.state[i] = state
     }
   }
 
@@ -211,22 +225,20 @@ class ColumnBuilder {
     this.bedrooms = grown(this.bedrooms, (n) => new Int8Array(n))
     this.sizeSqft = grown(this.sizeSqft, (n) => new Int32Array(n))
     this.city = grown(this.city, (n) => new Int32Array(n))
-    this.state = grown(this.state, (n) => new Int32Array(n))
   }
 
   finish(): ObservationColumns {
     const n = this.count
     return {
       count: n,
-      unit: this.unit.slice(0, n),
-      month: this.month.slice(0, n),
-      time: this.time.slice(0, n),
-      rentCents: this.rentCents.slice(0, n),
-      type: this.type.slice(0, n),
-      bedrooms: this.bedrooms.slice(0, n),
-      sizeSqft: this.sizeSqft.slice(0, n),
-      city: this.city.slice(0, n),
-      state: this.state.slice(0, n),
+      unit: this.unit.subarray(0, n),
+      month: this.month.subarray(0, n),
+      time: this.time.subarray(0, n),
+      rentCents: this.rentCents.subarray(0, n),
+      type: this.type.subarray(0, n),
+      bedrooms: this.bedrooms.subarray(0, n),
+      sizeSqft: this.sizeSqft.subarray(0, n),
+      city: this.city.subarray(0, n),
       units: [...this.ids.unit.keys()],
       types: [...this.ids.type.keys()],
       cities: this.cities,
