@@ -530,17 +530,23 @@ function marketsOf(observations: ObservationColumns, pairs: PairTable): Market[]
 /** The market's index with "not enough data" applied, or null when no month could be estimated at all. */
 function estimateMarket(pairs: PairTable, selected: Int32Array): IndexMonth[] | null {
   const n = selected.length
-  const columns = { from: new Int32Array(n), to: new Int32Array(n), logChange: new Float64Array(n), unit: new Int32Array(n) }
+  // Every pair (the nation, all homes): the table itself, in its order; otherwise the market's pairs gathered.
+  const isEvery = n === pairs.count
+  const columns = isEvery
+    ? pairs
+    : { from: new Int32Array(n), to: new Int32Array(n), logChange: new Float64Array(n), unit: new Int32Array(n) }
   let first = Infinity
   let last = -Infinity
   for (let k = 0; k < n; k++) {
-    const p = selected[k]!
+    const p = isEvery ? k : selected[k]!
     const from = pairs.from[p]!
     const to = pairs.to[p]!
-    columns.from[k] = from
-    columns.to[k] = to
-    columns.logChange[k] = pairs.logChange[p]!
-    columns.unit[k] = pairs.unit[p]!
+    if (!isEvery) {
+      columns.from[k] = from
+      columns.to[k] = to
+      columns.logChange[k] = pairs.logChange[p]!
+      columns.unit[k] = pairs.unit[p]!
+    }
     if (from < first) first = from
     if (to > last) last = to
   }
