@@ -31,6 +31,8 @@ export type ObservationColumns = {
  */
 const IDS_PER_WINDOW = 50_000
 const WINDOWS_AHEAD = 2
+/** Observations room made before reading: 40 million (about 1.3 GB of columns). */
+const MAX_INITIAL_CAPACITY = 40_000_000
 
 type ListingRow = {
   id: string | number
@@ -86,8 +88,9 @@ export async function readObservations(db: Db): Promise<ObservationColumns> {
   )
   const low = Number(range[0]?.low ?? 0)
   const high = Number(range[0]?.high ?? -1)
-  // The estimate counts every price row (short-term ones too): enough room, seldom far too much.
-  const columns = new ColumnBuilder(Number(range[0]?.estimate ?? 0))
+  // The estimate counts every price row (short-term ones too): enough room, seldom far too much; past the cap the
+  // columns grow as they fill.
+  const columns = new ColumnBuilder(Math.min(Number(range[0]?.estimate ?? 0), MAX_INITIAL_CAPACITY))
   // A window: its listings' columns, and their lease rents grouped per listing, as two queries in id order (a
   // join would make the database hash and sort what both indexes already give in order).
   const windowOf = async (from: number) => {
