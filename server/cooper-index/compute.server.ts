@@ -17,7 +17,7 @@ export const RUNS_KEPT = 3
 /** The dollar anchor's reference window: the anchor month and the months before it, this many in all. */
 export const REFERENCE_MONTHS = 3
 /** A run still 'running' after this long was interrupted (the process died); the next run marks it failed. */
-const INTERRUPTED_AFTER_MS = 6 * 3_600_000
+export const INTERRUPTED_AFTER_MS = 6 * 3_600_000
 const ROWS_PER_INSERT = 5_000
 
 export type RecomputeSummary = {

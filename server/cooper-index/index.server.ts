@@ -25,6 +25,5 @@ export {
   findRunningCooperIndexRun,
   recomputeCooperIndex,
   requestCooperIndexRecompute,
-  type RecomputeSummary,
 } from './compute.server.ts'
 export { findCurrentMarkets, findMarketSeries } from './read.server.ts'
