@@ -76,6 +76,15 @@ export function monthOfMicros(micros: number): number {
   return (year - 2000) * 12 + month
 }
 
+/** Days since 1970 from 1900 to 2100 and their month: one lookup per observation instead of a calendar sum. */
+const FIRST_TABLE_DAY = -25_567
+const MONTH_BY_DAY = Int32Array.from({ length: 73_415 }, (_, k) => monthOfMicros((FIRST_TABLE_DAY + k) * 86_400_000_000))
+
+function monthOfMicrosByTable(micros: number): number {
+  const k = Math.floor(micros / 86_400_000_000) - FIRST_TABLE_DAY
+  return k >= 0 && k < MONTH_BY_DAY.length ? MONTH_BY_DAY[k]! : monthOfMicros(micros)
+}
+
 /**
  * Reads the lease asking rents of every listing that is not a draft (a draft was never offered), a window of
  * listing ids at a time, into growing typed columns. buildPairs' rules judge each rent later.
@@ -206,7 +215,7 @@ class ColumnBuilder {
       if (this.count === this.capacity) this.grow()
       const i = this.count++
       this.unit[i] = unit
-      this.month[i] = monthOfMicros(micros)
+      this.month[i] = monthOfMicrosByTable(micros)
       this.time[i] = micros
       this.rentCents[i] = rentCents
       this.type[i] = type

@@ -212,8 +212,9 @@ function placeOf(city: string, state: string): string {
 }
 
 function unitNumberOf(words: string[]): string {
-  const rest = words.filter((word) => !UNIT_WORDS.has(word))
-  return rest.join('')
+  let number = ''
+  for (const word of words) if (!UNIT_WORDS.has(word)) number += word
+  return number
 }
 
 /**
@@ -228,7 +229,8 @@ export function unitKeyOf(address: UnitAddress): string {
     if (unitWords.length === 0) unitWords = streetWords.slice(unitStart)
     streetWords = streetWords.slice(0, unitStart)
   }
-  const street = streetWords.map((word) => STREET_WORDS[word] ?? word).join(' ')
+  let street = ''
+  for (let i = 0; i < streetWords.length; i++) street += (i > 0 ? ' ' : '') + (STREET_WORDS[streetWords[i]!] ?? streetWords[i]!)
   const zip = address.zip.replace(/\D/g, '').slice(0, 5)
   return `${street}|${unitNumberOf(unitWords)}|${placeOf(address.city, address.state)}|${zip}`
 }
