@@ -3,10 +3,10 @@
 // in docs/cooper-index-method.md.
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { cooperIndexMarket, cooperIndexPoint, cooperIndexRun } from '#server/db/schema.ts'
+import { cooperIndexRun } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { dateOfMonth, readObservations, type ObservationColumns } from './observations.server.ts'
-import { buildPairs, type PairDrops, type RentObservation } from './pairs.server.ts'
+import { MAX_ABS_LOG_CHANGE, SIZE_TOLERANCE, type PairDrops } from './pairs.server.ts'
 import { dollarAnchor, estimateRepeatRentIndex, inDollars, withEnoughData, type IndexMonth } from './repeat-rent.server.ts'
 
 export type BedroomsGroup = 'all' | '0-1' | '2' | '3+'
@@ -17,8 +17,8 @@ export const RUNS_KEPT = 3
 /** The dollar anchor's reference window: the anchor month and the months before it, this many in all. */
 export const REFERENCE_MONTHS = 3
 /** A run still 'running' after this long was interrupted (the process died); the next run marks it failed. */
-const INTERRUPTED_AFTER_MS = 6 * 3_600_000
-const ROWS_PER_INSERT = 1_000
+export const INTERRUPTED_AFTER_MS = 6 * 3_600_000
+const ROWS_PER_INSERT = 5_000
 
 export type RecomputeSummary = {
   runId: number
@@ -28,6 +28,8 @@ export type RecomputeSummary = {
   markets: number
   series: number
   ms: number
+  /** Where the time went: reading observations and companion figures, pairing, estimating, writing rows. */
+  stages: { readMs: number; pairsMs: number; estimateMs: number; writeMs: number }
 }
 
 export type RecomputeOptions = {
@@ -55,9 +57,36 @@ export function marketKeyOf(stateCode?: string, city?: string): string {
   return `${state}-${slug}`
 }
 
+/** Why a recompute did not start: another one is running (the nightly one, an administrator's, another instance's). */
+export class CooperIndexRunInProgressError extends Error {
+  readonly runId: number
+  readonly startedAt: Date
+  constructor(runId: number, startedAt: Date) {
+    super(`a Cooper Index recompute is already running (run ${runId}, started ${startedAt.toISOString()})`)
+    this.name = 'CooperIndexRunInProgressError'
+    this.runId = runId
+    this.startedAt = startedAt
+  }
+}
+
 /**
- * Recomputes every market's index and makes the new run current. On failure the run is marked failed, the
- * error logged and rethrown, and the current run stays as it was.
+ * The run still computing, if any. A run 'running' for longer than INTERRUPTED_AFTER_MS is not: its process
+ * died, and the next recompute marks it failed and starts.
+ */
+export async function findRunningCooperIndexRun(db: Db, now = new Date()): Promise<{ runId: number; startedAt: Date } | null> {
+  const [running] = await db
+    .select({ runId: cooperIndexRun.id, startedAt: cooperIndexRun.startedAt })
+    .from(cooperIndexRun)
+    .where(sql`${cooperIndexRun.status} = 'running' and ${cooperIndexRun.startedAt} >= ${new Date(now.getTime() - INTERRUPTED_AFTER_MS)}`)
+    .limit(1)
+  return running ?? null
+}
+
+/**
+ * Recomputes every market's index and makes the new run current. Runs never overlap: while another run is
+ * computing this one does not start and throws CooperIndexRunInProgressError (one 'running' row at most, by a
+ * unique index). On failure the run is marked failed, the error logged and rethrown, and the current run stays
+ * as it was.
  */
 export async function recomputeCooperIndex(
   { db, logger }: { db: Db; logger: Logger },
@@ -68,29 +97,54 @@ export async function recomputeCooperIndex(
     .update(cooperIndexRun)
     .set({ status: 'failed', error: 'interrupted', finishedAt: now })
     .where(sql`${cooperIndexRun.status} = 'running' and ${cooperIndexRun.startedAt} < ${new Date(now.getTime() - INTERRUPTED_AFTER_MS)}`)
-  const [run] = await db.insert(cooperIndexRun).values({ startedAt: now }).returning({ id: cooperIndexRun.id })
-  const runId = run!.id
+  // The unique index on the one 'running' row refuses a second run; a run started at the same moment waits for
+  // this insert's commit and is refused then.
+  const [run] = await db.insert(cooperIndexRun).values({ startedAt: now }).onConflictDoNothing().returning({ id: cooperIndexRun.id })
+  if (!run) {
+    const running = await findRunningCooperIndexRun(db, now)
+    throw new CooperIndexRunInProgressError(running?.runId ?? 0, running?.startedAt ?? now)
+  }
+  const runId = run.id
+  const stages = { readMs: 0, pairsMs: 0, estimateMs: 0, writeMs: 0 }
+  let stageStarted = performance.now()
+  const stage = (name: keyof typeof stages) => {
+    const at = performance.now()
+    stages[name] += at - stageStarted
+    stageStarted = at
+  }
   try {
+    // On PostgreSQL the companion figures are computed on another connection while the observations are read.
+    const companionsRead = readCompanions(db, now)
+    companionsRead.catch(() => {})
     const observations = await readObservations(db)
+    const companions = await companionsRead
+    stage('readMs')
     const pairs = pairsOf(observations)
-    const companions = await readCompanions(db, now)
+    const markets = marketsOf(observations, pairs)
     const byCity = cityMonthIndexOf(observations)
+    stage('pairsMs')
     let pointRows = 0
     let series = 0
     const marketKeys = new Set<string>()
-    const points: (typeof cooperIndexPoint.$inferInsert)[] = []
+    let points: PointRow[] = []
+    // One insert in flight while the next markets are estimated; its failure surfaces at the next await.
+    let writing: Promise<void> = Promise.resolve()
     const flushPoints = async () => {
-      for (let i = 0; i < points.length; i += ROWS_PER_INSERT) {
-        await db.insert(cooperIndexPoint).values(points.slice(i, i + ROWS_PER_INSERT))
-        pointRows += Math.min(ROWS_PER_INSERT, points.length - i)
+      await writing
+      stage('writeMs')
+      const batch = points
+      points = []
+      if (batch.length === 0) return
+      writing = insertRows(db, POINT_TABLE, batch).then(() => {
+        pointRows += batch.length
         if (failAfterPointRows !== undefined && pointRows >= failAfterPointRows) throw new Error('failure injected by the test')
-      }
-      points.length = 0
+      })
+      writing.catch(() => {})
     }
-    const marketRows: (typeof cooperIndexMarket.$inferInsert)[] = []
+    const marketRows: MarketRow[] = []
 
-    for (const market of marketsOf(observations, pairs)) {
-      for (const group of ['all', '0-1', '2', '3+'] as const) {
+    for (const market of markets) {
+      for (const group of GROUPS) {
         const selected = market.pairs[group]
         if (selected.length === 0) continue
         const months = estimateMarket(pairs, selected)
@@ -102,8 +156,8 @@ export async function recomputeCooperIndex(
         months.forEach((month, i) => {
           const level = levels?.[i] ?? null
           points.push({
-            runId,
-            marketKey: market.key,
+            run_id: runId,
+            market_key: market.key,
             bedrooms: group,
             month: dateOfMonth(month.month),
             index: month.index,
@@ -113,34 +167,36 @@ export async function recomputeCooperIndex(
             mom: month.monthOverMonth,
             yoy: month.yearOverYear,
             // inDollars gives dollars; the column keeps cents.
-            levelCents: level === null ? null : Math.round(level * 100),
+            level_cents: level === null ? null : Math.round(level * 100),
             pairs: month.pairs,
             units: month.units,
-            enoughData: month.index !== null,
+            enough_data: month.index !== null,
           })
         })
         const companion = companions.get(`${market.companionKey}|${group}`)
         marketRows.push({
-          runId,
-          marketKey: market.key,
+          run_id: runId,
+          market_key: market.key,
           kind: market.kind,
           name: market.name,
-          stateCode: market.stateCode,
+          state_code: market.stateCode,
           bedrooms: group,
-          latestMonth: dateOfMonth(months.at(-1)!.month),
-          medianRentCents: companion?.medianRentCents ?? null,
-          activeListings: companion?.activeListings ?? 0,
-          medianDaysOnMarket: companion?.medianDaysOnMarket ?? null,
-          priceCutShare: companion?.priceCutShare ?? null,
+          latest_month: dateOfMonth(months.at(-1)!.month),
+          median_rent_cents: companion?.medianRentCents ?? null,
+          active_listings: companion?.activeListings ?? 0,
+          median_days_on_market: companion?.medianDaysOnMarket ?? null,
+          price_cut_share: companion?.priceCutShare ?? null,
         })
         marketKeys.add(market.key)
         series++
+        stage('estimateMs')
         if (points.length >= ROWS_PER_INSERT) await flushPoints()
       }
     }
     await flushPoints()
+    await writing
     for (let i = 0; i < marketRows.length; i += ROWS_PER_INSERT) {
-      await db.insert(cooperIndexMarket).values(marketRows.slice(i, i + ROWS_PER_INSERT))
+      await insertRows(db, MARKET_TABLE, marketRows.slice(i, i + ROWS_PER_INSERT))
     }
 
     const finishedAt = new Date()
@@ -162,6 +218,7 @@ export async function recomputeCooperIndex(
       )
     })
     await pruneRuns(db)
+    stage('writeMs')
     const summary: RecomputeSummary = {
       runId,
       observations: observations.count,
@@ -170,6 +227,12 @@ export async function recomputeCooperIndex(
       markets: marketKeys.size,
       series,
       ms: Math.round(performance.now() - started),
+      stages: {
+        readMs: Math.round(stages.readMs),
+        pairsMs: Math.round(stages.pairsMs),
+        estimateMs: Math.round(stages.estimateMs),
+        writeMs: Math.round(stages.writeMs),
+      },
     }
     return summary
   } catch (error) {
@@ -184,6 +247,66 @@ export async function recomputeCooperIndex(
   }
 }
 
+type PointRow = {
+  run_id: number
+  market_key: string
+  bedrooms: BedroomsGroup
+  month: string
+  index: number | null
+  low: number | null
+  high: number | null
+  ma3: number | null
+  mom: number | null
+  yoy: number | null
+  level_cents: number | null
+  pairs: number
+  units: number
+  enough_data: boolean
+}
+
+type MarketRow = {
+  run_id: number
+  market_key: string
+  kind: MarketKind
+  name: string
+  state_code: string | null
+  bedrooms: BedroomsGroup
+  latest_month: string
+  median_rent_cents: number | null
+  active_listings: number
+  median_days_on_market: number | null
+  price_cut_share: number | null
+}
+
+/** A table and its columns' types, as json_to_recordset needs them (the keys of the rows are the column names). */
+type RowTable = { name: string; columns: string }
+const POINT_TABLE: RowTable = {
+  name: 'cooper_index_point',
+  columns:
+    'run_id bigint, market_key text, bedrooms text, month date, index float8, low float8, high float8, ma3 float8, ' +
+    'mom float8, yoy float8, level_cents integer, pairs integer, units integer, enough_data boolean',
+}
+const MARKET_TABLE: RowTable = {
+  name: 'cooper_index_market',
+  columns:
+    'run_id bigint, market_key text, kind text, name text, state_code text, bedrooms text, latest_month date, ' +
+    'median_rent_cents integer, active_listings integer, median_days_on_market float8, price_cut_share float8',
+}
+
+/**
+ * Many rows in one statement with one parameter: a JSON array, expanded by the database. Numbers travel as
+ * JavaScript prints them (the shortest text that reads back as the same double), as they do as parameters.
+ */
+async function insertRows(db: Db, table: RowTable, rows: readonly object[]) {
+  if (rows.length === 0) return
+  const columns = table.columns.split(',').map((column) => column.trim().split(/\s+/))
+  const names = sql.raw(columns.map(([name]) => `"${name}"`).join(', '))
+  const types = sql.raw(columns.map(([name, type]) => `"${name}" ${type}`).join(', '))
+  await db.execute(
+    sql`insert into ${sql.raw(table.name)} (${names}) select ${names} from json_to_recordset(${JSON.stringify(rows)}::json) as r(${types})`,
+  )
+}
+
 /** Deletes all but the newest RUNS_KEPT runs, never the current one or one still running; their rows go with them. */
 async function pruneRuns(db: Db) {
   const kept = await db.select({ id: cooperIndexRun.id }).from(cooperIndexRun).orderBy(desc(cooperIndexRun.id)).limit(RUNS_KEPT)
@@ -196,7 +319,7 @@ async function pruneRuns(db: Db) {
 }
 
 /** Every pair of the run as columns, with the city and bedrooms group of its unit. */
-type PairTable = {
+export type PairTable = {
   count: number
   from: Int32Array
   to: Int32Array
@@ -208,66 +331,110 @@ type PairTable = {
 }
 
 /**
- * Pairs unit by unit: observations are ordered by unit and time, and each unit's few go through buildPairs,
- * so only one unit's observations are ever objects.
+ * Pairs unit by unit, by the rules of buildPairs (pairs.server.ts) applied to the columns directly: observations
+ * are put in unit and time order by a counting sort, and each unit's run is paired in place.
  */
-function pairsOf(observations: ObservationColumns): PairTable {
-  const n = observations.count
+export function pairsOf(observations: ObservationColumns): PairTable {
+  const { count: n, unit: unitOf, time, month, rentCents, type, bedrooms, sizeSqft, city } = observations
+  const unitCount = observations.units.length
+  // Counting sort by unit keeps the read order within a unit; then each unit's few by time (stable).
+  const start = new Int32Array(unitCount + 1)
+  for (let i = 0; i < n; i++) start[unitOf[i]! + 1]!++
+  for (let u = 0; u < unitCount; u++) start[u + 1]! += start[u]!
   const order = new Int32Array(n)
-  for (let i = 0; i < n; i++) order[i] = i
-  order.sort((a, b) => observations.unit[a]! - observations.unit[b]! || observations.time[a]! - observations.time[b]! || a - b)
-  const table = {
-    from: [] as number[],
-    to: [] as number[],
-    logChange: [] as number[],
-    unit: [] as number[],
-    city: [] as number[],
-    bedrooms: [] as number[],
-  }
-  const dropped: PairDrops = { invalid: 0, sameMonth: 0, typeChanged: 0, bedroomsChanged: 0, sizeChanged: 0, outlier: 0 }
-  for (let start = 0; start < n;) {
-    const unit = observations.unit[order[start]!]!
-    let end = start + 1
-    while (end < n && observations.unit[order[end]!] === unit) end++
-    if (end - start >= 2) {
-      const list: RentObservation[] = []
-      for (let k = start; k < end; k++) {
-        const i = order[k]!
-        list.push({
-          unitKey: observations.units[unit]!,
-          month: observations.month[i]!,
-          rentCents: observations.rentCents[i]!,
-          type: observations.types[observations.type[i]!]!,
-          bedrooms: observations.bedrooms[i]!,
-          sizeSqft: observations.sizeSqft[i]! > 0 ? observations.sizeSqft[i]! : null,
-        })
-      }
-      const result = buildPairs(list)
-      for (const key of Object.keys(dropped) as (keyof PairDrops)[]) dropped[key] += result.dropped[key]
-      const city = observations.city[order[start]!]!
-      for (const pair of result.pairs) {
-        // Pairs never cross a change of bedrooms, so the observation at `to` gives the pair's bedrooms.
-        const bedrooms = list.findLast((observation) => observation.month === pair.to)!.bedrooms
-        table.from.push(pair.from)
-        table.to.push(pair.to)
-        table.logChange.push(pair.logChange)
-        table.unit.push(unit)
-        table.city.push(city)
-        table.bedrooms.push(bedrooms)
-      }
+  const fill = start.slice(0, unitCount)
+  for (let i = 0; i < n; i++) order[fill[unitOf[i]!]!++] = i
+  for (let u = 0; u < unitCount; u++) {
+    const from = start[u]!
+    const to = start[u + 1]!
+    if (to - from > 32) {
+      order.subarray(from, to).sort((a, b) => time[a]! - time[b]! || a - b)
+      continue
     }
-    start = end
+    for (let k = from + 1; k < to; k++) {
+      const i = order[k]!
+      let j = k - 1
+      while (j >= from && time[order[j]!]! > time[i]!) {
+        order[j + 1] = order[j]!
+        j--
+      }
+      order[j + 1] = i
+    }
+  }
+
+  // At most one pair per observation.
+  const table = {
+    from: new Int32Array(n),
+    to: new Int32Array(n),
+    logChange: new Float64Array(n),
+    unit: new Int32Array(n),
+    city: new Int32Array(n),
+    bedrooms: new Int8Array(n),
+  }
+  let count = 0
+  const dropped: PairDrops = { invalid: 0, sameMonth: 0, typeChanged: 0, bedroomsChanged: 0, sizeChanged: 0, outlier: 0 }
+  const valid = new Int32Array(Math.max(1, maxRunOf(start)))
+  for (let u = 0; u < unitCount; u++) {
+    const from = start[u]!
+    const to = start[u + 1]!
+    // buildPairs sees a unit's observations only when it has two or more.
+    if (to - from < 2) continue
+    const keyed = observations.units[u] !== ''
+    let validCount = 0
+    for (let k = from; k < to; k++) {
+      const i = order[k]!
+      if (keyed && rentCents[i]! > 0) valid[validCount++] = k
+      else dropped.invalid++
+    }
+    let previous = -1
+    for (let v = 0; v < validCount; v++) {
+      const current = order[valid[v]!]!
+      if (v + 1 < validCount && month[order[valid[v + 1]!]!] === month[current]) {
+        dropped.sameMonth++
+        continue
+      }
+      if (previous >= 0) {
+        const sizeBefore = sizeSqft[previous]!
+        const sizeAfter = sizeSqft[current]!
+        if (type[previous] !== type[current]) dropped.typeChanged++
+        else if (bedrooms[previous] !== bedrooms[current]) dropped.bedroomsChanged++
+        else if (sizeBefore > 0 && sizeAfter > 0 && Math.abs(sizeAfter - sizeBefore) > SIZE_TOLERANCE * sizeBefore) dropped.sizeChanged++
+        else {
+          const logChange = Math.log(rentCents[current]! / rentCents[previous]!)
+          if (Math.abs(logChange) > MAX_ABS_LOG_CHANGE) dropped.outlier++
+          else {
+            // The pair's bedrooms: those of the unit's last observation in the month the pair ends (valid or not).
+            let last = valid[v]!
+            while (last + 1 < to && month[order[last + 1]!] === month[current]) last++
+            table.from[count] = month[previous]!
+            table.to[count] = month[current]!
+            table.logChange[count] = logChange
+            table.unit[count] = u
+            table.city[count] = city[order[from]!]!
+            table.bedrooms[count] = bedrooms[order[last]!]!
+            count++
+          }
+        }
+      }
+      previous = current
+    }
   }
   return {
-    count: table.from.length,
-    from: Int32Array.from(table.from),
-    to: Int32Array.from(table.to),
-    logChange: Float64Array.from(table.logChange),
-    unit: Int32Array.from(table.unit),
-    city: Int32Array.from(table.city),
-    bedrooms: Int8Array.from(table.bedrooms),
+    count,
+    from: table.from.subarray(0, count),
+    to: table.to.subarray(0, count),
+    logChange: table.logChange.subarray(0, count),
+    unit: table.unit.subarray(0, count),
+    city: table.city.subarray(0, count),
+    bedrooms: table.bedrooms.subarray(0, count),
     dropped,
   }
+}
+
+function maxRunOf(start: Int32Array): number {
+  let longest = 0
+  for (let u = 0; u + 1 < start.length; u++) longest = Math.max(longest, start[u + 1]! - start[u]!)
+  return longest
 }
 
 type Market = {
@@ -279,23 +446,21 @@ type Market = {
   companionKey: string
   cities: Set<number>
   /** Indexes into the pair table, by bedrooms group, in unit order. */
-  pairs: Record<BedroomsGroup, number[]>
+  pairs: Record<BedroomsGroup, Int32Array>
 }
+
+const GROUPS = ['all', '0-1', '2', '3+'] as const
 
 /** The nation, each state and each city with any pair, with the pairs of each bedrooms group. */
 function marketsOf(observations: ObservationColumns, pairs: PairTable): Market[] {
-  const emptyPairs = (): Market['pairs'] => ({ all: [], '0-1': [], '2': [], '3+': [] })
-  const nation: Market = {
-    key: marketKeyOf(),
-    kind: 'nation',
-    name: 'United States',
-    stateCode: null,
-    companionKey: '',
-    cities: new Set(),
-    pairs: emptyPairs(),
-  }
-  const states = new Map<number, Market>()
-  const cities = new Map<number, Market>()
+  type Draft = Omit<Market, 'pairs'> & { counts: Int32Array; lists: Int32Array[] }
+  const draft = (market: Omit<Market, 'pairs'>): Draft => ({ ...market, counts: new Int32Array(4), lists: [] })
+  const nation = draft({ key: marketKeyOf(), kind: 'nation', name: 'United States', stateCode: null, companionKey: '', cities: new Set() })
+  const states = new Map<number, Draft>()
+  const cities = new Map<number, Draft>()
+  // Each pair goes to its city, its state and the nation, in 'all' and in its group: count, then fill.
+  const groupOfPair = new Uint8Array(pairs.count)
+  const cityOfPair: Draft[] = []
   for (let p = 0; p < pairs.count; p++) {
     const cityId = pairs.city[p]!
     let city = cities.get(cityId)
@@ -304,54 +469,86 @@ function marketsOf(observations: ObservationColumns, pairs: PairTable): Market[]
       const stateCode = observations.states[stateId]!
       let state = states.get(stateId)
       if (!state) {
-        state = {
+        state = draft({
           key: marketKeyOf(stateCode),
           kind: 'state',
           name: stateCode,
           stateCode,
           companionKey: stateCode,
           cities: new Set(),
-          pairs: emptyPairs(),
-        }
+        })
         states.set(stateId, state)
       }
-      city = {
+      city = draft({
         key: marketKeyOf(stateCode, name),
         kind: 'city',
         name,
         stateCode,
         companionKey: `${stateCode}|${name.toLowerCase()}`,
         cities: new Set([cityId]),
-        pairs: emptyPairs(),
-      }
+      })
       cities.set(cityId, city)
       state.cities.add(cityId)
       nation.cities.add(cityId)
     }
-    const state = states.get(observations.cities[cityId]!.state)!
-    const group = bedroomsGroupOf(pairs.bedrooms[p]!)
-    for (const market of [nation, state, city]) {
-      market.pairs.all.push(p)
-      market.pairs[group].push(p)
+    const group = GROUPS.indexOf(bedroomsGroupOf(pairs.bedrooms[p]!))
+    groupOfPair[p] = group
+    cityOfPair[cityId] = city
+    city.counts[0]!++
+    city.counts[group]!++
+  }
+  const stateOf = (city: Draft) => states.get(observations.cities[[...city.cities][0]!]!.state)!
+  for (const city of cities.values()) {
+    const state = stateOf(city)
+    for (let g = 0; g < 4; g++) {
+      state.counts[g]! += city.counts[g]!
+      nation.counts[g]! += city.counts[g]!
     }
   }
-  return [nation, ...states.values(), ...cities.values()]
+  const all = [nation, ...states.values(), ...cities.values()]
+  for (const market of all) market.lists = Array.from(market.counts, (count) => new Int32Array(count))
+  const filled = new Map(all.map((market) => [market, new Int32Array(4)]))
+  const stateOfCity = new Map([...cities.values()].map((city) => [city, stateOf(city)]))
+  const put = (market: Draft, group: number, p: number) => {
+    const at = filled.get(market)!
+    market.lists[0]![at[0]!++] = p
+    market.lists[group]![at[group]!++] = p
+  }
+  for (let p = 0; p < pairs.count; p++) {
+    const city = cityOfPair[pairs.city[p]!]!
+    const group = groupOfPair[p]!
+    put(nation, group, p)
+    put(stateOfCity.get(city)!, group, p)
+    put(city, group, p)
+  }
+  return all.map(({ counts: _counts, lists, ...market }) => ({
+    ...market,
+    pairs: { all: lists[0]!, '0-1': lists[1]!, '2': lists[2]!, '3+': lists[3]! },
+  }))
 }
 
 /** The market's index with "not enough data" applied, or null when no month could be estimated at all. */
-function estimateMarket(pairs: PairTable, selected: readonly number[]): IndexMonth[] | null {
+function estimateMarket(pairs: PairTable, selected: Int32Array): IndexMonth[] | null {
   const n = selected.length
-  const columns = { from: new Int32Array(n), to: new Int32Array(n), logChange: new Float64Array(n), unit: new Int32Array(n) }
+  // Every pair (the nation, all homes): the table itself, in its order; otherwise the market's pairs gathered.
+  const isEvery = n === pairs.count
+  const columns = isEvery
+    ? pairs
+    : { from: new Int32Array(n), to: new Int32Array(n), logChange: new Float64Array(n), unit: new Int32Array(n) }
   let first = Infinity
   let last = -Infinity
   for (let k = 0; k < n; k++) {
-    const p = selected[k]!
-    columns.from[k] = pairs.from[p]!
-    columns.to[k] = pairs.to[p]!
-    columns.logChange[k] = pairs.logChange[p]!
-    columns.unit[k] = pairs.unit[p]!
-    first = Math.min(first, pairs.from[p]!)
-    last = Math.max(last, pairs.to[p]!)
+    const p = isEvery ? k : selected[k]!
+    const from = pairs.from[p]!
+    const to = pairs.to[p]!
+    if (!isEvery) {
+      columns.from[k] = from
+      columns.to[k] = to
+      columns.logChange[k] = pairs.logChange[p]!
+      columns.unit[k] = pairs.unit[p]!
+    }
+    if (from < first) first = from
+    if (to > last) last = to
   }
   const estimate = estimateRepeatRentIndex(columns, { first, last })
   if (!estimate.months.some((month) => month.status === 'ok')) return null
@@ -362,12 +559,29 @@ function estimateMarket(pairs: PairTable, selected: readonly number[]): IndexMon
 type CityMonthIndex = { order: Int32Array; start: Int32Array }
 
 function cityMonthIndexOf(observations: ObservationColumns): CityMonthIndex {
-  const order = new Int32Array(observations.count)
-  for (let i = 0; i < order.length; i++) order[i] = i
-  order.sort((a, b) => observations.city[a]! - observations.city[b]! || observations.month[a]! - observations.month[b]!)
-  const start = new Int32Array(observations.cities.length + 1)
-  for (let i = 0; i < order.length; i++) start[observations.city[i]! + 1] = start[observations.city[i]! + 1]! + 1
-  for (let c = 0; c < observations.cities.length; c++) start[c + 1] = start[c + 1]! + start[c]!
+  const { count: n, city, month } = observations
+  const cityCount = observations.cities.length
+  let firstMonth = Infinity
+  let lastMonth = -Infinity
+  for (let i = 0; i < n; i++) {
+    if (month[i]! < firstMonth) firstMonth = month[i]!
+    if (month[i]! > lastMonth) lastMonth = month[i]!
+  }
+  const span = n === 0 ? 1 : lastMonth - firstMonth + 1
+  const order = new Int32Array(n)
+  if (cityCount * span <= 10_000_000) {
+    // A counting sort on (city, month): a few passes, whatever the number of observations.
+    const bucketStart = new Int32Array(cityCount * span + 1)
+    for (let i = 0; i < n; i++) bucketStart[city[i]! * span + month[i]! - firstMonth + 1]!++
+    for (let b = 0; b + 1 < bucketStart.length; b++) bucketStart[b + 1]! += bucketStart[b]!
+    for (let i = 0; i < n; i++) order[bucketStart[city[i]! * span + month[i]! - firstMonth]!++] = i
+  } else {
+    for (let i = 0; i < n; i++) order[i] = i
+    order.sort((a, b) => city[a]! - city[b]! || month[a]! - month[b]!)
+  }
+  const start = new Int32Array(cityCount + 1)
+  for (let i = 0; i < n; i++) start[city[i]! + 1]!++
+  for (let c = 0; c < cityCount; c++) start[c + 1]! += start[c]!
   return { order, start }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { bedroomsGroupOf, marketKeyOf } from './compute.server.ts'
-import { dateOfMonth, monthOf } from './observations.server.ts'
+import { bedroomsGroupOf, marketKeyOf, pairsOf } from './compute.server.ts'
+import { dateOfMonth, monthOf, monthOfMicros, type ObservationColumns } from './observations.server.ts'
+import { buildPairs, type RentObservation } from './pairs.server.ts'
 
 describe('the Cooper Index pipeline helpers', () => {
   it('group studios with one-bedroom homes, then two, then three and more', () => {
@@ -21,5 +22,97 @@ describe('the Cooper Index pipeline helpers', () => {
     expect(dateOfMonth(0)).toBe('2000-01-01')
     expect(dateOfMonth(322)).toBe('2026-11-01')
     expect(dateOfMonth(monthOf(new Date('2024-12-01T00:00:00Z')))).toBe('2024-12-01')
+  })
+})
+
+/** mulberry32: a small seeded generator. */
+function generator(state: number) {
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+describe('pairing on columns', () => {
+  it('gives the pairs, drops and bedrooms of buildPairs run unit by unit in time order', () => {
+    const random = generator(7)
+    const n = 20_000
+    const types = ['apartment', 'house']
+    const columns: ObservationColumns = {
+      count: n,
+      unit: new Int32Array(n),
+      month: new Int32Array(n),
+      time: new Float64Array(n),
+      rentCents: new Int32Array(n),
+      type: new Uint8Array(n),
+      bedrooms: new Int8Array(n),
+      sizeSqft: new Int32Array(n),
+      city: new Int32Array(n),
+      units: Array.from({ length: 3_000 }, (_, u) => (u === 5 ? '' : `unit ${u}`)),
+      types,
+      cities: [{ name: 'Dover', state: 0 }],
+      states: ['DE'],
+    }
+    for (let i = 0; i < n; i++) {
+      const unit = Math.floor(random() * columns.units.length)
+      // Times in whole days, so some fall on the same instant and the read order decides.
+      const day = Math.floor(random() * 900)
+      columns.unit[i] = unit
+      columns.time[i] = day * 86_400_000_000
+      columns.month[i] = monthOfMicros(columns.time[i]!)
+      columns.rentCents[i] = random() < 0.01 ? 0 : Math.round(150_000 * Math.exp((random() - 0.5) * 1.6))
+      columns.type[i] = random() < 0.05 ? 1 : 0
+      columns.bedrooms[i] = random() < 0.05 ? 3 : 2
+      columns.sizeSqft[i] = random() < 0.1 ? 0 : random() < 0.05 ? 1_100 : 850 + Math.floor(random() * 30)
+    }
+
+    const expected = { from: [] as number[], to: [] as number[], logChange: [] as number[], unit: [] as number[], bedrooms: [] as number[] }
+    const dropped = { invalid: 0, sameMonth: 0, typeChanged: 0, bedroomsChanged: 0, sizeChanged: 0, outlier: 0 }
+    const byUnit = columns.units.map((): number[] => [])
+    for (let i = 0; i < n; i++) byUnit[columns.unit[i]!]!.push(i)
+    for (let unit = 0; unit < columns.units.length; unit++) {
+      const indexes = byUnit[unit]!
+      indexes.sort((a, b) => columns.time[a]! - columns.time[b]! || a - b)
+      if (indexes.length < 2) continue
+      const list = indexes.map((i): RentObservation => ({
+        unitKey: columns.units[unit]!,
+        month: columns.month[i]!,
+        rentCents: columns.rentCents[i]!,
+        type: types[columns.type[i]!]!,
+        bedrooms: columns.bedrooms[i]!,
+        sizeSqft: columns.sizeSqft[i]! > 0 ? columns.sizeSqft[i]! : null,
+      }))
+      const result = buildPairs(list)
+      for (const key of Object.keys(dropped) as (keyof typeof dropped)[]) dropped[key] += result.dropped[key]
+      for (const pair of result.pairs) {
+        expected.from.push(pair.from)
+        expected.to.push(pair.to)
+        expected.logChange.push(pair.logChange)
+        expected.unit.push(unit)
+        expected.bedrooms.push(list.findLast((observation) => observation.month === pair.to)!.bedrooms)
+      }
+    }
+
+    const table = pairsOf(columns)
+    expect(table.count).toBeGreaterThan(5_000)
+    expect(table.dropped).toEqual(dropped)
+    expect(Object.values(dropped).every((count) => count > 0)).toBe(true)
+    expect(Array.from(table.from)).toEqual(expected.from)
+    expect(Array.from(table.to)).toEqual(expected.to)
+    expect(Array.from(table.logChange)).toEqual(expected.logChange)
+    expect(Array.from(table.unit)).toEqual(expected.unit)
+    expect(Array.from(table.bedrooms)).toEqual(expected.bedrooms)
+  })
+
+  it('count months from microseconds as from dates, before 1970 and across leap years', () => {
+    const random = generator(3)
+    for (let k = 0; k < 5_000; k++) {
+      const ms = Math.floor((random() - 0.3) * 4e12)
+      expect(monthOfMicros(ms * 1000 + Math.floor(random() * 1000))).toBe(monthOf(new Date(ms)))
+    }
+    expect(monthOfMicros(Date.UTC(2024, 1, 29, 23, 59, 59) * 1000 + 999_999)).toBe(monthOf(new Date('2024-02-15')))
+    expect(monthOfMicros(Date.UTC(2024, 2, 1) * 1000)).toBe(monthOf(new Date('2024-03-15')))
   })
 })

@@ -23,6 +23,8 @@ export {
 export {
   COOPER_INDEX_RECOMPUTE_CRON,
   COOPER_INDEX_RECOMPUTE_JOB,
+  CooperIndexRunInProgressError,
+  findRunningCooperIndexRun,
   recomputeCooperIndex,
   requestCooperIndexRecompute,
 } from './compute.server.ts'

@@ -10,7 +10,7 @@ export type ObservationColumns = {
   unit: Int32Array
   /** Months since January 2000. */
   month: Int32Array
-  /** Epoch milliseconds, to order a unit's observations across its listings. */
+  /** Microseconds since 1970, to order a unit's observations across its listings. */
   time: Float64Array
   rentCents: Int32Array
   type: Uint8Array
@@ -18,7 +18,6 @@ export type ObservationColumns = {
   /** Interior size in square feet; 0 when unknown. */
   sizeSqft: Int32Array
   city: Int32Array
-  state: Int32Array
   units: string[]
   types: string[]
   /** City names as listed, and the state index of each. */
@@ -26,8 +25,14 @@ export type ObservationColumns = {
   states: string[]
 }
 
-/** Listings read per batch, with their history rows in a second query, so no query's result grows with the table. */
-const LISTINGS_PER_BATCH = 20_000
+/**
+ * Listing ids read per query: each query returns one row per listing with all its lease rents in one string, so
+ * no query's result grows with the table, and the next window is read while this one is taken apart.
+ */
+const IDS_PER_WINDOW = 50_000
+const WINDOWS_AHEAD = 2
+/** Observations room made before reading: 40 million (about 1.3 GB of columns). */
+const MAX_INITIAL_CAPACITY = 40_000_000
 
 type ListingRow = {
   id: string | number
@@ -41,7 +46,8 @@ type ListingRow = {
   interior_sqft: number
 }
 
-type PriceRow = { listing_id: string | number; amount_cents: number; changed_ms: string | number; month: number }
+/** "time rent time rent …" of one listing in time order: microseconds since 1970 and cents, as decimal numbers. */
+type PricesRow = { id: string | number; prices: string }
 
 /** Months since January 2000 of a time, in UTC. */
 export function monthOf(time: Date): number {
@@ -55,61 +61,115 @@ export function dateOfMonth(month: number): string {
   return `${String(year).padStart(4, '0')}-${String(monthOfYear).padStart(2, '0')}-01`
 }
 
+/** Months since January 2000 of a time given in microseconds since 1970, in UTC (days to civil date, proleptic). */
+export function monthOfMicros(micros: number): number {
+  const z = Math.floor(micros / 86_400_000_000) + 719_468
+  const era = Math.floor(z / 146_097)
+  const dayOfEra = z - era * 146_097
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1_460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  )
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153)
+  const month = shifted < 10 ? shifted + 2 : shifted - 10
+  const year = yearOfEra + era * 400 + (month <= 1 ? 1 : 0)
+  return (year - 2000) * 12 + month
+}
+
+/** Days since 1970 from 1900 to 2100 and their month: one lookup per observation instead of a calendar sum. */
+const FIRST_TABLE_DAY = -25_567
+const MONTH_BY_DAY = Int32Array.from({ length: 73_415 }, (_, k) => monthOfMicros((FIRST_TABLE_DAY + k) * 86_400_000_000))
+
+function monthOfMicrosByTable(micros: number): number {
+  const k = Math.floor(micros / 86_400_000_000) - FIRST_TABLE_DAY
+  return k >= 0 && k < MONTH_BY_DAY.length ? MONTH_BY_DAY[k]! : monthOfMicros(micros)
+}
+
 /**
- * Reads the lease asking rents of every listing that is not a draft (a draft was never offered), in batches of
- * listings, into growing typed columns. buildPairs judges each rent.
+ * Reads the lease asking rents of every listing that is not a draft (a draft was never offered), a window of
+ * listing ids at a time, into growing typed columns. buildPairs' rules judge each rent later.
  */
 export async function readObservations(db: Db): Promise<ObservationColumns> {
-  const columns = new ColumnBuilder()
-  let afterId = 0
-  for (;;) {
-    const { rows: listings } = await db.execute<ListingRow>(sql`
-      select id, street, unit, city, state, zip, type, bedrooms, interior_sqft
-      from listing where id > ${afterId} and status <> 'draft' order by id limit ${LISTINGS_PER_BATCH}`)
-    if (listings.length === 0) break
-    const firstId = Number(listings[0]!.id)
-    const lastId = Number(listings.at(-1)!.id)
-    // The listing's attributes once per listing; its prices (often several) as narrow rows.
-    const byId = new Map(listings.map((row) => [Number(row.id), row]))
-    const { rows: prices } = await db.execute<PriceRow>(sql`
-      select listing_id, amount_cents,
-             (extract(epoch from changed_at) * 1000)::float8 as changed_ms,
-             ((extract(year from changed_at at time zone 'UTC')::int - 2000) * 12
-               + extract(month from changed_at at time zone 'UTC')::int - 1) as month
-      from listing_price_history
-      where kind = 'lease' and listing_id between ${firstId} and ${lastId}
-      order by listing_id, changed_at, id`)
-    let currentId = -1
-    let current: ListingRow | undefined
-    let unitIndex = -1
-    for (const price of prices) {
-      const id = Number(price.listing_id)
-      if (id !== currentId) {
-        currentId = id
-        // Drafts in the id range are not in the map, and their prices are skipped.
-        current = byId.get(id)
-        if (current) unitIndex = columns.intern('unit', unitKeyOf(current))
-      }
-      if (current) columns.push(current, price, unitIndex)
+  const { rows: range } = await db.execute<{ low: string | number | null; high: string | number | null; estimate: number | null }>(
+    sql`select min(id) as low, max(id) as high,
+               (select reltuples from pg_class where oid = 'listing_price_history'::regclass)::float8 as estimate
+        from listing`,
+  )
+  const low = Number(range[0]?.low ?? 0)
+  const high = Number(range[0]?.high ?? -1)
+  // The estimate counts every price row (short-term ones too): enough room, seldom far too much; past the cap the
+  // columns grow as they fill.
+  const columns = new ColumnBuilder(Math.min(Number(range[0]?.estimate ?? 0), MAX_INITIAL_CAPACITY))
+  // A window: its listings' columns, and their lease rents grouped per listing, as two queries in id order (a
+  // join would make the database hash and sort what both indexes already give in order).
+  const windowOf = async (from: number) => {
+    const to = from + IDS_PER_WINDOW
+    const [listings, prices] = await Promise.all([
+      db.execute<ListingRow>(sql`
+        select id, street, unit, city, state, zip, type, bedrooms, interior_sqft
+        from listing where id >= ${from} and id < ${to} and status <> 'draft' order by id`),
+      // date_part's epoch is the double nearest the exact seconds; times a million, it rounds back to the exact
+      // microsecond for any time between 1833 and 2106 (the error stays below half a microsecond).
+      db.execute<PricesRow>(sql`
+        select listing_id as id,
+               string_agg((date_part('epoch', changed_at) * 1000000)::int8 || ' ' || amount_cents, ' ' order by changed_at, id) as prices
+        from listing_price_history
+        where listing_id >= ${from} and listing_id < ${to} and kind = 'lease'
+        group by listing_id order by listing_id`),
+    ])
+    return { listings: listings.rows, prices: prices.rows }
+  }
+  // Two windows are read ahead while one is taken apart (on PostgreSQL, on connections of their own).
+  const ahead: ReturnType<typeof windowOf>[] = []
+  let nextFrom = low
+  const readAhead = () => {
+    while (ahead.length < WINDOWS_AHEAD && nextFrom <= high) {
+      const read = windowOf(nextFrom)
+      read.catch(() => {})
+      ahead.push(read)
+      nextFrom += IDS_PER_WINDOW
     }
-    afterId = lastId
-    if (listings.length < LISTINGS_PER_BATCH) break
+  }
+  readAhead()
+  while (ahead.length > 0) {
+    const { listings, prices } = await ahead.shift()!
+    readAhead()
+    // Both in id order: a listing without lease rents has no observation, the rents of a draft are not read.
+    let p = 0
+    for (const listing of listings) {
+      const id = Number(listing.id)
+      while (p < prices.length && Number(prices[p]!.id) < id) p++
+      if (p < prices.length && Number(prices[p]!.id) === id) columns.pushListing(listing, prices[p]!.prices)
+    }
   }
   return columns.finish()
 }
 
 class ColumnBuilder {
   count = 0
-  private capacity = 1024
-  unit = new Int32Array(this.capacity)
-  month = new Int32Array(this.capacity)
-  time = new Float64Array(this.capacity)
-  rentCents = new Int32Array(this.capacity)
-  type = new Uint8Array(this.capacity)
-  bedrooms = new Int8Array(this.capacity)
-  sizeSqft = new Int32Array(this.capacity)
-  city = new Int32Array(this.capacity)
-  state = new Int32Array(this.capacity)
+  private capacity: number
+  unit: Int32Array
+  month: Int32Array
+  time: Float64Array
+  rentCents: Int32Array
+  type: Uint8Array
+  bedrooms: Int8Array
+  sizeSqft: Int32Array
+  city: Int32Array
+
+  /** `expected`: the planner's estimate of the rows, so the columns rarely have to grow. */
+  constructor(expected: number) {
+    const capacity = (this.capacity = Math.max(1024, Math.ceil(expected)))
+    this.unit = new Int32Array(capacity)
+    this.month = new Int32Array(capacity)
+    this.time = new Float64Array(capacity)
+    this.rentCents = new Int32Array(capacity)
+    this.type = new Uint8Array(capacity)
+    this.bedrooms = new Int8Array(capacity)
+    this.sizeSqft = new Int32Array(capacity)
+    this.city = new Int32Array(capacity)
+  }
+
   private readonly ids = {
     unit: new Map<string, number>(),
     type: new Map<string, number>(),
@@ -128,23 +188,59 @@ class ColumnBuilder {
     return id
   }
 
-  push(row: ListingRow, price: PriceRow, unit: number) {
-    if (this.count === this.capacity) this.grow()
-    const i = this.count++
-    const state = this.intern('state', row.state)
-    const cityKey = `${row.state}\u0000${row.city.trim().toLowerCase()}`
-    const cityCount = this.ids.city.size
-    const city = this.intern('city', cityKey)
-    if (city === cityCount) this.cities.push({ name: row.city.trim(), state })
-    this.unit[i] = unit
-    this.month[i] = Number(price.month)
-    this.time[i] = Number(price.changed_ms)
-    this.rentCents[i] = price.amount_cents
-    this.type[i] = this.intern('type', row.type)
-    this.bedrooms[i] = row.bedrooms
-    this.sizeSqft[i] = row.interior_sqft
-    this.city[i] = city
-    this.state[i] = state
+  /** City ids by state, then by the city as spelled in the listing (most listings repeat a known spelling). */
+  private readonly citySpellings = new Map<string, Map<string, number>>()
+  private at = 0
+
+  /** One listing's rents: its attributes are interned once, then each rent is parsed from the string. */
+  pushListing(row: ListingRow, prices: string) {
+    const unit = this.intern('unit', unitKeyOf(row))
+    let spellings = this.citySpellings.get(row.state)
+    if (!spellings) this.citySpellings.set(row.state, (spellings = new Map()))
+    let city = spellings.get(row.city)
+    if (city === undefined) {
+      const state = this.intern('state', row.state)
+      const cityKey = `${row.state}\u0000${row.city.trim().toLowerCase()}`
+      const cityCount = this.ids.city.size
+      city = this.intern('city', cityKey)
+      if (city === cityCount) this.cities.push({ name: row.city.trim(), state })
+      spellings.set(row.city, city)
+    }
+    const type = this.intern('type', row.type)
+    const { bedrooms, interior_sqft: sizeSqft } = row
+    this.at = 0
+    while (this.at < prices.length) {
+      const micros = this.numberAt(prices)
+      const rentCents = this.numberAt(prices)
+      if (this.count === this.capacity) this.grow()
+      const i = this.count++
+      this.unit[i] = unit
+      this.month[i] = monthOfMicrosByTable(micros)
+      this.time[i] = micros
+      this.rentCents[i] = rentCents
+      this.type[i] = type
+      this.bedrooms[i] = bedrooms
+      this.sizeSqft[i] = sizeSqft
+      this.city[i] = city
+    }
+  }
+
+  /** The whole number at `this.at` in `text`, moving past it and the space after it. */
+  private numberAt(text: string): number {
+    let at = this.at
+    let sign = 1
+    if (text.charCodeAt(at) === 45) {
+      sign = -1
+      at++
+    }
+    let value = 0
+    for (; at < text.length; at++) {
+      const digit = text.charCodeAt(at) - 48
+      if (digit < 0 || digit > 9) break
+      value = value * 10 + digit
+    }
+    this.at = at + 1
+    return sign * value
   }
 
   private grow() {
@@ -162,22 +258,20 @@ class ColumnBuilder {
     this.bedrooms = grown(this.bedrooms, (n) => new Int8Array(n))
     this.sizeSqft = grown(this.sizeSqft, (n) => new Int32Array(n))
     this.city = grown(this.city, (n) => new Int32Array(n))
-    this.state = grown(this.state, (n) => new Int32Array(n))
   }
 
   finish(): ObservationColumns {
     const n = this.count
     return {
       count: n,
-      unit: this.unit.slice(0, n),
-      month: this.month.slice(0, n),
-      time: this.time.slice(0, n),
-      rentCents: this.rentCents.slice(0, n),
-      type: this.type.slice(0, n),
-      bedrooms: this.bedrooms.slice(0, n),
-      sizeSqft: this.sizeSqft.slice(0, n),
-      city: this.city.slice(0, n),
-      state: this.state.slice(0, n),
+      unit: this.unit.subarray(0, n),
+      month: this.month.subarray(0, n),
+      time: this.time.subarray(0, n),
+      rentCents: this.rentCents.subarray(0, n),
+      type: this.type.subarray(0, n),
+      bedrooms: this.bedrooms.subarray(0, n),
+      sizeSqft: this.sizeSqft.subarray(0, n),
+      city: this.city.subarray(0, n),
       units: [...this.ids.unit.keys()],
       types: [...this.ids.type.keys()],
       cities: this.cities,

@@ -158,7 +158,11 @@ const STREET_WORDS: Record<string, string> = {
 /** Words that introduce a unit number, within the street line or the unit field. */
 const UNIT_WORDS = new Set(['apartment', 'apt', 'unit', 'suite', 'ste', 'no', 'number', 'num', 'flat', 'rm', 'room', '#'])
 
+const ASCII = /^[\x00-\x7f]*$/
+
+/** Lower-case runs of letters and digits, and each '#' as a word of its own; accents are dropped. */
 function wordsOf(text: string): string[] {
+  if (ASCII.test(text)) return asciiWordsOf(text.toLowerCase())
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -170,9 +174,47 @@ function wordsOf(text: string): string[] {
     .filter((word) => word !== '')
 }
 
+/** wordsOf for lower-case ASCII text (which NFKD leaves as it is), in one pass. */
+function asciiWordsOf(text: string): string[] {
+  const words: string[] = []
+  let start = -1
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32
+    const isWordCharacter = (code >= 97 && code <= 122) || (code >= 48 && code <= 57)
+    if (isWordCharacter) {
+      if (start < 0) start = i
+      continue
+    }
+    if (start >= 0) {
+      words.push(text.slice(start, i))
+      start = -1
+    }
+    if (code === 35) words.push('#')
+  }
+  return words
+}
+
+/** City and state lines repeat across many listings: their normalised form is kept (a bounded cache). */
+const placeWords = new Map<string, string>()
+
+function placeOf(city: string, state: string): string {
+  const raw = `${city}\u0000${state}`
+  let place = placeWords.get(raw)
+  if (place === undefined) {
+    const cityWords = wordsOf(city)
+      .map((word) => STREET_WORDS[word] ?? word)
+      .join(' ')
+    place = `${cityWords}|${wordsOf(state).join('')}`
+    if (placeWords.size >= 10_000) placeWords.clear()
+    placeWords.set(raw, place)
+  }
+  return place
+}
+
 function unitNumberOf(words: string[]): string {
-  const rest = words.filter((word) => !UNIT_WORDS.has(word))
-  return rest.join('')
+  let number = ''
+  for (const word of words) if (!UNIT_WORDS.has(word)) number += word
+  return number
 }
 
 /**
@@ -187,11 +229,8 @@ export function unitKeyOf(address: UnitAddress): string {
     if (unitWords.length === 0) unitWords = streetWords.slice(unitStart)
     streetWords = streetWords.slice(0, unitStart)
   }
-  const street = streetWords.map((word) => STREET_WORDS[word] ?? word).join(' ')
-  const city = wordsOf(address.city)
-    .map((word) => STREET_WORDS[word] ?? word)
-    .join(' ')
-  const state = wordsOf(address.state).join('')
+  let street = ''
+  for (let i = 0; i < streetWords.length; i++) street += (i > 0 ? ' ' : '') + (STREET_WORDS[streetWords[i]!] ?? streetWords[i]!)
   const zip = address.zip.replace(/\D/g, '').slice(0, 5)
-  return [street, unitNumberOf(unitWords), city, state, zip].join('|')
+  return `${street}|${unitNumberOf(unitWords)}|${placeOf(address.city, address.state)}|${zip}`
 }

@@ -699,7 +699,13 @@ export const cooperIndexRun = pgTable(
     dropped: jsonb('dropped').$type<Record<string, number>>().notNull().default({}),
     markets: integer('markets').notNull().default(0),
   },
-  (t) => [check('cooper_index_run_status_check', sql`${t.status} in (${sqlList(COOPER_INDEX_RUN_STATUSES)})`)],
+  (t) => [
+    check('cooper_index_run_status_check', sql`${t.status} in (${sqlList(COOPER_INDEX_RUN_STATUSES)})`),
+    // Runs never overlap: at most one row is 'running' (a run that died is marked failed by the next one).
+    uniqueIndex('cooper_index_run_one_running_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
 )
 
 /** One month of one market's series; null figures mean "not enough data" (the counts say how little). */

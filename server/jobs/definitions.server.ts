@@ -11,7 +11,12 @@ import {
   sendSignInFailuresNotice,
 } from '#server/accounts/index.server.ts'
 import type { Config } from '#server/config.server.ts'
-import { COOPER_INDEX_RECOMPUTE_CRON, COOPER_INDEX_RECOMPUTE_JOB, recomputeCooperIndex } from '#server/cooper-index/index.server.ts'
+import {
+  COOPER_INDEX_RECOMPUTE_CRON,
+  COOPER_INDEX_RECOMPUTE_JOB,
+  CooperIndexRunInProgressError,
+  recomputeCooperIndex,
+} from '#server/cooper-index/index.server.ts'
 import type { Database } from '#server/db/client.server.ts'
 import { STALE_NOTICES_CRON, STALE_NOTICES_JOB, sendStaleNotices } from '#server/listings/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
@@ -96,13 +101,23 @@ export function jobDefinitions({
     },
     {
       // The Cooper Index, nightly and when an administrator asks; a failed run keeps the previous results
-      // current and is not retried within the night (the next night's run starts afresh).
+      // current and is not retried within the night (the next night's run starts afresh). Runs never overlap.
       name: COOPER_INDEX_RECOMPUTE_JOB,
       cron: COOPER_INDEX_RECOMPUTE_CRON,
       retryLimit: 0,
       handler: async () => {
-        const summary = await recomputeCooperIndex({ db, logger })
-        logger.info(summary, 'the Cooper Index was recomputed')
+        try {
+          const summary = await recomputeCooperIndex({ db, logger })
+          logger.info(summary, 'the Cooper Index was recomputed')
+        } catch (error) {
+          // Another run is computing (the nightly one and an administrator's, or another instance's): this one
+          // is not needed, and not a failure.
+          if (!(error instanceof CooperIndexRunInProgressError)) throw error
+          logger.info(
+            { runningRunId: error.runId, startedAt: error.startedAt },
+            'the Cooper Index recompute was skipped: a run is in progress',
+          )
+        }
       },
     },
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),

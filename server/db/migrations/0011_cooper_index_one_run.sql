@@ -1,0 +1,3 @@
+-- Two runs may have overlapped before this index: all but the newest 'running' one are marked failed first.
+UPDATE "cooper_index_run" SET "status" = 'failed', "error" = 'interrupted', "finished_at" = now() WHERE "status" = 'running' AND "id" <> (SELECT max("id") FROM "cooper_index_run" WHERE "status" = 'running');--> statement-breakpoint
+CREATE UNIQUE INDEX "cooper_index_run_one_running_idx" ON "cooper_index_run" USING btree ("status") WHERE "cooper_index_run"."status" = 'running';
