@@ -3,10 +3,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { cooperIndexCurrent, cooperIndexRun } from '#server/db/schema.ts'
-import { COOPER_INDEX_RECOMPUTE_JOB, requestCooperIndexRecompute } from './compute.server.ts'
-
-/** A run still 'running' after this long was interrupted; the next recompute marks it failed (compute.server.ts). */
-const INTERRUPTED_AFTER_MS = 6 * 3_600_000
+import { COOPER_INDEX_RECOMPUTE_JOB, findRunningCooperIndexRun, requestCooperIndexRecompute } from './compute.server.ts'
 
 export type CooperIndexRunSummary = {
   id: number
@@ -47,12 +44,7 @@ export async function findRecentRuns(db: Db, { limit = 20 }: { limit?: number } 
 
 /** What stands in the way of a new recompute: a run in progress, or a recompute job already waiting or working. */
 export async function findPendingRecompute(db: Db, now = new Date()): Promise<{ runningSince: Date } | { isQueued: true } | null> {
-  const [running] = await db
-    .select({ startedAt: cooperIndexRun.startedAt })
-    .from(cooperIndexRun)
-    .where(sql`${cooperIndexRun.status} = 'running' and ${cooperIndexRun.startedAt} >= ${new Date(now.getTime() - INTERRUPTED_AFTER_MS)}`)
-    .orderBy(desc(cooperIndexRun.startedAt))
-    .limit(1)
+  const running = await findRunningCooperIndexRun(db, now)
   if (running) return { runningSince: running.startedAt }
   // pg-boss keeps its jobs in the same database; a job is waiting ('created', or 'retry' after a failure) or
   // picked up by a worker that has not yet written its run ('active').
