@@ -9,6 +9,7 @@ import type { RentComparison } from '#common/cooper/comparison.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { cooperIndexCurrent, cooperIndexMarket, cooperIndexPoint } from '#server/db/schema.ts'
 import { bedroomsGroupOf, marketKeyOf } from './compute.server.ts'
+import { pointsOfMarket } from './read.server.ts'
 
 /** A level older than this many months before the market's latest month is too old to compare a rent of today with. */
 export const COMPARISON_MAX_AGE_MONTHS = 6
@@ -45,14 +46,7 @@ export async function findRentComparison(db: Db, listing: ComparableListing): Pr
         eq(cooperIndexMarket.bedrooms, bedrooms),
       ),
     )
-    .innerJoin(
-      cooperIndexPoint,
-      and(
-        eq(cooperIndexPoint.runId, cooperIndexMarket.runId),
-        eq(cooperIndexPoint.marketKey, cooperIndexMarket.marketKey),
-        eq(cooperIndexPoint.bedrooms, cooperIndexMarket.bedrooms),
-      ),
-    )
+    .innerJoin(cooperIndexPoint, pointsOfMarket)
     .where(
       and(
         eq(cooperIndexPoint.enoughData, true),
