@@ -5,7 +5,15 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { cooperIndexCurrent, cooperIndexMarket, cooperIndexPoint, cooperIndexRun } from '#server/db/schema.ts'
 import type { BedroomsGroup, MarketKind } from './compute.server.ts'
-import { groupOrder, kindOrder, latestPointOfMarket, marketColumns, pointColumns, type CooperIndexPoint } from './read.server.ts'
+import {
+  groupOrder,
+  kindOrder,
+  latestPointOfMarket,
+  marketColumns,
+  pointColumns,
+  type CooperIndexMarket,
+  type CooperIndexPoint,
+} from './read.server.ts'
 
 export const BEDROOMS_GROUPS: readonly BedroomsGroup[] = ['all', '0-1', '2', '3+']
 
@@ -14,21 +22,8 @@ export type CooperIndexSeriesPoint = CooperIndexPoint
 
 export type CooperIndexRunStamp = { id: number; finishedAt: Date }
 
-/** One market and bedrooms group of a run, with its latest month and companion figures. */
-export type CooperIndexExportGroup = {
-  key: string
-  kind: MarketKind
-  name: string
-  stateCode: string | null
-  bedrooms: BedroomsGroup
-  latestMonth: string
-  medianRentCents: number | null
-  activeListings: number
-  medianDaysOnMarket: number | null
-  priceCutShare: number | null
-  /** The latest month's point (its figures null where that month has not enough data). */
-  latest: CooperIndexPoint | null
-}
+/** One market and bedrooms group of a run, with its latest month and companion figures (the read model's market). */
+export type CooperIndexExportGroup = CooperIndexMarket
 
 export type CooperIndexExport = { run: CooperIndexRunStamp; groups: CooperIndexExportGroup[] }
 
