@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { seededRandom } from '#tests/support/synthetic-rents.ts'
 import { createHttpClient } from './http-client.ts'
 import { SEARCH_MIX } from './search-mix.ts'
 
@@ -88,14 +89,7 @@ async function cooperMarkets(): Promise<string[]> {
 
 /** `count` paths drawn at random from `paths` with mulberry32, so a seed gives the same draws every run. */
 function randomDraws(paths: string[], count: number): string[] {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
   return Array.from({ length: count }, () => paths[Math.floor(next() * paths.length)]!)
 }
 

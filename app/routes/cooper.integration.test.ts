@@ -9,91 +9,30 @@ import {
   findMarketsSeries,
   recomputeCooperIndex,
 } from '#server/cooper-index/index.server.ts'
-import type { Db } from '#server/db/client.server.ts'
-import { listing, listingPriceHistory } from '#server/db/schema.ts'
 import { createLogger } from '#server/logger.server.ts'
+import { LATER_NOW as NOW, insertListingsWithHistory, syntheticHomes, thinHomes } from '#tests/support/cooper-history.ts'
 import { createPerson } from '#tests/support/listings.ts'
 import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
 import { settle } from '#tests/support/route-answers.ts'
-import { forEachSyntheticObservation } from '#tests/support/synthetic-rents.ts'
 import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
 import { loadCooperMarket } from './cooper-market.server.ts'
 import { loadCooperHome } from './cooper.server.ts'
 
 const logger = createLogger('silent')
-const NOW = new Date('2026-11-20T12:00:00Z')
-/** January 2023, in months since January 2000. */
-const FIRST_MONTH = 276
-const MONTHS = 36
 
-type Home = { street: string; city: string; state: string; zip: string; bedrooms: number; status?: 'published' | 'leased' }
-
-const midMonth = (month: number) => new Date(Date.UTC(2000 + Math.floor(month / 12), month % 12, 15, 12))
-
-async function insertHomes(db: Db, ownerId: string, homes: { home: Home; prices: [number, number][] }[]) {
-  for (let i = 0; i < homes.length; i += 500) {
-    const batch = homes.slice(i, i + 500)
-    const ids = await db
-      .insert(listing)
-      .values(
-        batch.map(({ home, prices }) => {
-          const rent = prices.at(-1)![1]
-          return {
-            ownerId,
-            title: `Home on ${home.street}`,
-            description: 'A home for the Cooper Index pages.',
-            type: 'apartment',
-            status: home.status ?? 'leased',
-            monthlyRentCents: rent,
-            minTermMonths: 12,
-            depositCents: rent,
-            allInMonthlyCents: rent,
-            street: home.street,
-            unit: '',
-            city: home.city,
-            state: home.state,
-            zip: home.zip,
-            latitude: 39.75,
-            longitude: -75.55,
-            bedrooms: home.bedrooms,
-            bathroomHalves: 2,
-            interiorSqft: 850,
-            availableFrom: '2026-01-01',
-            createdAt: midMonth(prices[0]![0]),
-          }
-        }),
-      )
-      .returning({ id: listing.id })
-    await db
-      .insert(listingPriceHistory)
-      .values(
-        batch.flatMap(({ prices }, k) =>
-          prices.map(([month, amountCents]) => ({ listingId: ids[k]!.id, kind: 'lease', amountCents, changedAt: midMonth(month) })),
-        ),
-      )
-  }
-}
-
-/** A synthetic city: each unit one listing with all its rents; bedrooms from the unit's number. */
-function syntheticCity(seed: number, city: string, state: string, zip: string, units: number, bedroomsOf: (unit: number) => number) {
-  const prices = new Map<number, [number, number][]>()
-  forEachSyntheticObservation({ seed, months: MONTHS, units }, (unit, offset, logRent) => {
-    const list = prices.get(unit) ?? []
-    list.push([FIRST_MONTH + offset, Math.round(Math.exp(logRent))])
-    prices.set(unit, list)
+/** A synthetic city: each unit one listing with all its rents, on a street named after the city; bedrooms from the
+ * unit's number, and every tenth unit still published. */
+const syntheticCity = (
+  seed: number,
+  place: { city: string; state: string; zip: string },
+  units: number,
+  bedroomsOf: (unit: number) => number,
+) =>
+  syntheticHomes(seed, place, units, {
+    street: `${place.city} Street`,
+    bedroomsOf,
+    statusOf: (unit) => (unit % 10 === 0 ? 'published' : undefined),
   })
-  return [...prices].map(([unit, list]) => ({
-    home: {
-      street: `${100 + unit} ${city} Street`,
-      city,
-      state,
-      zip,
-      bedrooms: bedroomsOf(unit),
-      status: unit % 10 === 0 ? ('published' as const) : undefined,
-    },
-    prices: list,
-  }))
-}
 
 const get = (pathname: string) => new Request(`${TEST_ORIGIN}${pathname}`)
 
@@ -128,13 +67,10 @@ describe('the Cooper Index pages', () => {
     beforeAll(async () => {
       const owner = await createPerson(db(), { role: 'landlord' })
       // Wilmington: studios to three bedrooms, enough of each for a figure; Philadelphia: two-bedroom homes only.
-      const wilmington = syntheticCity(21, 'Wilmington', 'DE', '19801', 2700, (unit) => [1, 2, 3][unit % 3]!)
-      const philadelphia = syntheticCity(22, 'Philadelphia', 'PA', '19103', 1200, () => 2)
-      const lewes = Array.from({ length: 4 }, (_, u) => ({
-        home: { street: `${u + 1} Church Lane`, city: 'Lewes', state: 'DE', zip: '19958', bedrooms: 2, status: 'published' as const },
-        prices: [0, 12, 24].map((offset): [number, number] => [FIRST_MONTH + offset, 150_000 + 5_000 * u + 3_000 * offset]),
-      }))
-      await insertHomes(db(), owner.id, [...wilmington, ...philadelphia, ...lewes])
+      const wilmington = syntheticCity(21, { city: 'Wilmington', state: 'DE', zip: '19801' }, 2700, (unit) => [1, 2, 3][unit % 3]!)
+      const philadelphia = syntheticCity(22, { city: 'Philadelphia', state: 'PA', zip: '19103' }, 1200, () => 2)
+      const lewes = thinHomes({ city: 'Lewes', state: 'DE', zip: '19958' })
+      await insertListingsWithHistory(db(), owner.id, [...wilmington, ...philadelphia, ...lewes])
       await recomputeCooperIndex({ db: db(), logger }, { now: NOW })
     }, 180_000)
 
@@ -333,10 +269,10 @@ describe('the Cooper Index pages', () => {
       const before = await loadCooperHome(db(), get('/cooper'))
       expect(before.rows.some((row) => row.key === 'de-dover')).toBe(false)
       const owner = await createPerson(db(), { role: 'landlord' })
-      await insertHomes(
+      await insertListingsWithHistory(
         db(),
         owner.id,
-        syntheticCity(23, 'Dover', 'DE', '19901', 600, () => 2),
+        syntheticCity(23, { city: 'Dover', state: 'DE', zip: '19901' }, 600, () => 2),
       )
       // Until the run is done, the pages show the old one.
       expect((await loadCooperHome(db(), get('/cooper'))).rows).toEqual(before.rows)

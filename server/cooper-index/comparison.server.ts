@@ -5,29 +5,14 @@
 // differ by far more than one home from another, so "above the Delaware index" would say little about this
 // home. When the city's group has no recent month with enough data and a dollar level, there is no comparison.
 import { and, desc, eq, sql } from 'drizzle-orm'
+import type { RentComparison } from '#common/cooper/comparison.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { cooperIndexCurrent, cooperIndexMarket, cooperIndexPoint } from '#server/db/schema.ts'
-import { bedroomsGroupOf, marketKeyOf, type BedroomsGroup } from './compute.server.ts'
+import { bedroomsGroupOf, marketKeyOf } from './compute.server.ts'
+import { pointsOfMarket } from './read.server.ts'
 
 /** A level older than this many months before the market's latest month is too old to compare a rent of today with. */
 export const COMPARISON_MAX_AGE_MONTHS = 6
-
-export type CooperComparison = {
-  marketKey: string
-  /** The city as the market names it. */
-  marketName: string
-  bedrooms: Exclude<BedroomsGroup, 'all'>
-  /** The month compared with, `YYYY-MM-01`: the latest with enough data and a level. */
-  month: string
-  /** The typical asking rent of that month (the index in dollars). */
-  levelCents: number
-  rentCents: number
-  /** The listing's rent against the level as a fraction: 0.08 is 8 % above, -0.05 is 5 % below. */
-  difference: number
-  /** Half the width of the month's 90 % band, as a fraction of the index. */
-  bandHalfWidth: number
-  pairs: number
-}
 
 export type ComparableListing = {
   city: string
@@ -38,7 +23,7 @@ export type ComparableListing = {
 }
 
 /** The comparison of the listing's asking rent with its city's index for its bedrooms group, or null. */
-export async function findRentComparison(db: Db, listing: ComparableListing): Promise<CooperComparison | null> {
+export async function findRentComparison(db: Db, listing: ComparableListing): Promise<RentComparison | null> {
   if (!listing.lease || listing.lease.monthlyRentCents <= 0) return null
   const marketKey = marketKeyOf(listing.state, listing.city)
   const bedrooms = bedroomsGroupOf(listing.bedrooms)
@@ -61,14 +46,7 @@ export async function findRentComparison(db: Db, listing: ComparableListing): Pr
         eq(cooperIndexMarket.bedrooms, bedrooms),
       ),
     )
-    .innerJoin(
-      cooperIndexPoint,
-      and(
-        eq(cooperIndexPoint.runId, cooperIndexMarket.runId),
-        eq(cooperIndexPoint.marketKey, cooperIndexMarket.marketKey),
-        eq(cooperIndexPoint.bedrooms, cooperIndexMarket.bedrooms),
-      ),
-    )
+    .innerJoin(cooperIndexPoint, pointsOfMarket)
     .where(
       and(
         eq(cooperIndexPoint.enoughData, true),

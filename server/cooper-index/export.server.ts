@@ -1,11 +1,19 @@
 // Reads of the current Cooper Index run for the JSON API and the CSV download. Each answer is pinned to one run
 // (its id comes back with the rows), so a response and its cache validators never mix two runs: a run stays
 // readable after it stops being current until RUNS_KEPT newer runs have finished.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { cooperIndexCurrent, cooperIndexMarket, cooperIndexPoint, cooperIndexRun } from '#server/db/schema.ts'
 import type { BedroomsGroup, MarketKind } from './compute.server.ts'
-import type { CooperIndexPoint } from './read.server.ts'
+import {
+  groupOrder,
+  kindOrder,
+  latestPointOfMarket,
+  marketColumns,
+  pointColumns,
+  type CooperIndexMarket,
+  type CooperIndexPoint,
+} from './read.server.ts'
 
 export const BEDROOMS_GROUPS: readonly BedroomsGroup[] = ['all', '0-1', '2', '3+']
 
@@ -14,40 +22,10 @@ export type CooperIndexSeriesPoint = CooperIndexPoint
 
 export type CooperIndexRunStamp = { id: number; finishedAt: Date }
 
-/** One market and bedrooms group of a run, with its latest month and companion figures. */
-export type CooperIndexExportGroup = {
-  key: string
-  kind: MarketKind
-  name: string
-  stateCode: string | null
-  bedrooms: BedroomsGroup
-  latestMonth: string
-  medianRentCents: number | null
-  activeListings: number
-  medianDaysOnMarket: number | null
-  priceCutShare: number | null
-  /** The latest month's point (its figures null where that month has not enough data). */
-  latest: CooperIndexPoint | null
-}
+/** One market and bedrooms group of a run, with its latest month and companion figures (the read model's market). */
+export type CooperIndexExportGroup = CooperIndexMarket
 
 export type CooperIndexExport = { run: CooperIndexRunStamp; groups: CooperIndexExportGroup[] }
-
-const pointColumns = {
-  month: cooperIndexPoint.month,
-  index: cooperIndexPoint.index,
-  low: cooperIndexPoint.low,
-  high: cooperIndexPoint.high,
-  movingAverage3: cooperIndexPoint.ma3,
-  monthOverMonth: cooperIndexPoint.mom,
-  yearOverYear: cooperIndexPoint.yoy,
-  levelCents: cooperIndexPoint.levelCents,
-  pairs: cooperIndexPoint.pairs,
-  units: cooperIndexPoint.units,
-  hasEnoughData: cooperIndexPoint.enoughData,
-}
-
-const groupOrder = sql`case ${cooperIndexMarket.bedrooms} when 'all' then 0 when '0-1' then 1 when '2' then 2 else 3 end`
-const kindOrder = sql`case ${cooperIndexMarket.kind} when 'nation' then 0 when 'state' then 1 else 2 end`
 
 /**
  * The current run and its markets' groups (nation, states, cities; each market's groups all, 0-1, 2, 3+), or
@@ -60,29 +38,9 @@ export async function findCurrentExport(db: Db, { marketKey }: { marketKey?: str
     .innerJoin(cooperIndexRun, eq(cooperIndexRun.id, cooperIndexCurrent.runId))
   if (!run) return null
   const rows = await db
-    .select({
-      key: cooperIndexMarket.marketKey,
-      kind: cooperIndexMarket.kind,
-      name: cooperIndexMarket.name,
-      stateCode: cooperIndexMarket.stateCode,
-      bedrooms: cooperIndexMarket.bedrooms,
-      latestMonth: cooperIndexMarket.latestMonth,
-      medianRentCents: cooperIndexMarket.medianRentCents,
-      activeListings: cooperIndexMarket.activeListings,
-      medianDaysOnMarket: cooperIndexMarket.medianDaysOnMarket,
-      priceCutShare: cooperIndexMarket.priceCutShare,
-      latest: pointColumns,
-    })
+    .select({ ...marketColumns, latest: pointColumns })
     .from(cooperIndexMarket)
-    .leftJoin(
-      cooperIndexPoint,
-      and(
-        eq(cooperIndexPoint.runId, cooperIndexMarket.runId),
-        eq(cooperIndexPoint.marketKey, cooperIndexMarket.marketKey),
-        eq(cooperIndexPoint.bedrooms, cooperIndexMarket.bedrooms),
-        eq(cooperIndexPoint.month, cooperIndexMarket.latestMonth),
-      ),
-    )
+    .leftJoin(cooperIndexPoint, latestPointOfMarket)
     .where(
       marketKey === undefined
         ? eq(cooperIndexMarket.runId, run.id)

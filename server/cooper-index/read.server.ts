@@ -38,7 +38,8 @@ export type CooperIndexMarket = {
   priceCutShare: number | null
 }
 
-const pointColumns = {
+/** A point's columns, named as `CooperIndexPoint` has them (for the reads of this area). */
+export const pointColumns = {
   month: cooperIndexPoint.month,
   index: cooperIndexPoint.index,
   low: cooperIndexPoint.low,
@@ -51,6 +52,34 @@ const pointColumns = {
   units: cooperIndexPoint.units,
   hasEnoughData: cooperIndexPoint.enoughData,
 }
+
+/** A market's own columns, named as `CooperIndexMarket` has them (its latest point aside). */
+export const marketColumns = {
+  key: cooperIndexMarket.marketKey,
+  kind: cooperIndexMarket.kind,
+  name: cooperIndexMarket.name,
+  stateCode: cooperIndexMarket.stateCode,
+  bedrooms: cooperIndexMarket.bedrooms,
+  latestMonth: cooperIndexMarket.latestMonth,
+  medianRentCents: cooperIndexMarket.medianRentCents,
+  activeListings: cooperIndexMarket.activeListings,
+  medianDaysOnMarket: cooperIndexMarket.medianDaysOnMarket,
+  priceCutShare: cooperIndexMarket.priceCutShare,
+}
+
+/** Joins a market's points: those of its run, market and bedrooms group. */
+export const pointsOfMarket = and(
+  eq(cooperIndexPoint.runId, cooperIndexMarket.runId),
+  eq(cooperIndexPoint.marketKey, cooperIndexMarket.marketKey),
+  eq(cooperIndexPoint.bedrooms, cooperIndexMarket.bedrooms),
+)!
+
+/** Joins a market's point of its latest month. */
+export const latestPointOfMarket = and(pointsOfMarket, eq(cooperIndexPoint.month, cooperIndexMarket.latestMonth))!
+
+/** Markets in order: the nation, then states, then cities; within a market, all, 0-1, 2, 3+. */
+export const kindOrder = sql`case ${cooperIndexMarket.kind} when 'nation' then 0 when 'state' then 1 else 2 end`
+export const groupOrder = sql`case ${cooperIndexMarket.bedrooms} when 'all' then 0 when '0-1' then 1 when '2' then 2 else 3 end`
 
 /** Results kept for the current run, per database; a new run starts afresh. Bounded, as keys come from requests. */
 const MAX_KEPT_RESULTS = 2_000
@@ -117,35 +146,11 @@ export function findCurrentMarkets(db: Db, filter: MarketFilter = {}): Promise<C
     if (filter.kind !== undefined) conditions.push(eq(cooperIndexMarket.kind, filter.kind))
     if (stateCode !== undefined) conditions.push(eq(cooperIndexMarket.stateCode, stateCode))
     const rows = await db
-      .select({
-        key: cooperIndexMarket.marketKey,
-        kind: cooperIndexMarket.kind,
-        name: cooperIndexMarket.name,
-        stateCode: cooperIndexMarket.stateCode,
-        bedrooms: cooperIndexMarket.bedrooms,
-        latestMonth: cooperIndexMarket.latestMonth,
-        medianRentCents: cooperIndexMarket.medianRentCents,
-        activeListings: cooperIndexMarket.activeListings,
-        medianDaysOnMarket: cooperIndexMarket.medianDaysOnMarket,
-        priceCutShare: cooperIndexMarket.priceCutShare,
-        point: pointColumns,
-      })
+      .select({ ...marketColumns, point: pointColumns })
       .from(cooperIndexMarket)
-      .leftJoin(
-        cooperIndexPoint,
-        and(
-          eq(cooperIndexPoint.runId, cooperIndexMarket.runId),
-          eq(cooperIndexPoint.marketKey, cooperIndexMarket.marketKey),
-          eq(cooperIndexPoint.bedrooms, cooperIndexMarket.bedrooms),
-          eq(cooperIndexPoint.month, cooperIndexMarket.latestMonth),
-        ),
-      )
+      .leftJoin(cooperIndexPoint, latestPointOfMarket)
       .where(and(...conditions))
-      .orderBy(
-        sql`case ${cooperIndexMarket.kind} when 'nation' then 0 when 'state' then 1 else 2 end`,
-        cooperIndexMarket.marketKey,
-        sql`case ${cooperIndexMarket.bedrooms} when 'all' then 0 when '0-1' then 1 when '2' then 2 else 3 end`,
-      )
+      .orderBy(kindOrder, cooperIndexMarket.marketKey, groupOrder)
     return rows.map(({ point, kind, bedrooms, ...market }) => ({
       ...market,
       kind: kind as MarketKind,

@@ -4,7 +4,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#server/db/client.server.ts'
-import { cooperIndexCurrent, cooperIndexRun, listing, listingPriceHistory } from '#server/db/schema.ts'
+import { cooperIndexCurrent, cooperIndexRun } from '#server/db/schema.ts'
 import {
   CooperIndexRunInProgressError,
   findCurrentMarkets,
@@ -13,46 +13,25 @@ import {
   requestCooperIndexRecompute,
 } from '#server/cooper-index/index.server.ts'
 import { createLogger } from '#server/logger.server.ts'
+import { FIRST_MONTH, LATER_NOW as NOW, insertListingsWithHistory } from '#tests/support/cooper-history.ts'
 import { createPerson } from '#tests/support/listings.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
 const logger = createLogger('silent')
-const NOW = new Date('2026-11-20T12:00:00Z')
 const HOUR = 3_600_000
 
-/** A few homes in Dover, each let twice a year apart, so a run has pairs to compute. */
+/** A few homes in Dover, each let twice a year apart (March 2024 and March 2025), so a run has pairs to compute. */
 async function insertHomes(db: Db) {
   const owner = await createPerson(db, { role: 'landlord' })
-  for (let u = 0; u < 40; u++) {
-    const [home] = await db
-      .insert(listing)
-      .values({
-        ownerId: owner.id,
-        title: 'A home in Dover',
-        description: 'A home for the Cooper Index run tests.',
-        type: 'apartment',
-        status: 'published',
-        monthlyRentCents: 150_000 + u * 1_000,
-        minTermMonths: 12,
-        depositCents: 150_000,
-        allInMonthlyCents: 150_000 + u * 1_000,
-        street: `${u + 1} Loockerman Street`,
-        city: 'Dover',
-        state: 'DE',
-        zip: '19901',
-        latitude: 39.16,
-        longitude: -75.52,
-        bedrooms: 2,
-        bathroomHalves: 2,
-        interiorSqft: 850,
-        availableFrom: '2026-01-01',
-      })
-      .returning({ id: listing.id })
-    await db.insert(listingPriceHistory).values([
-      { listingId: home!.id, kind: 'lease', amountCents: 145_000 + u * 1_000, changedAt: new Date('2024-03-15T12:00:00Z') },
-      { listingId: home!.id, kind: 'lease', amountCents: 150_000 + u * 1_000, changedAt: new Date('2025-03-15T12:00:00Z') },
-    ])
-  }
+  const march2024 = FIRST_MONTH + 14
+  const homes = Array.from({ length: 40 }, (_, u) => ({
+    home: { street: `${u + 1} Loockerman Street`, city: 'Dover', state: 'DE', zip: '19901', status: 'published' as const },
+    prices: [
+      [march2024, 145_000 + u * 1_000],
+      [march2024 + 12, 150_000 + u * 1_000],
+    ] as [number, number][],
+  }))
+  await insertListingsWithHistory(db, owner.id, homes)
 }
 
 async function runs(db: Db) {

@@ -5,8 +5,7 @@
 // the write, and these tests need years of past prices.
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '#server/db/client.server.ts'
-import { cooperIndexCurrent, cooperIndexRun, listing, listingPriceHistory } from '#server/db/schema.ts'
+import { cooperIndexCurrent, cooperIndexRun } from '#server/db/schema.ts'
 import {
   findCurrentMarkets,
   findMarketSeries,
@@ -14,87 +13,19 @@ import {
   requestCooperIndexRecompute,
 } from '#server/cooper-index/index.server.ts'
 import { createLogger } from '#server/logger.server.ts'
+import {
+  FIRST_MONTH,
+  LATER_NOW as NOW,
+  MONTHS,
+  insertListingsWithHistory,
+  syntheticMarket,
+  thinHomes,
+} from '#tests/support/cooper-history.ts'
 import { createPerson } from '#tests/support/listings.ts'
-import { forEachSyntheticObservation } from '#tests/support/synthetic-rents.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
 const logger = createLogger('silent')
-const NOW = new Date('2026-11-20T12:00:00Z')
-/** Months since January 2000 of the first synthetic month: January 2023. */
-const FIRST_MONTH = 276
-const MONTHS = 36
-
-type Home = {
-  street: string
-  unit?: string
-  city: string
-  state: string
-  zip: string
-  type?: string
-  bedrooms?: number
-  status?: 'draft' | 'published' | 'leased'
-}
-
-/** The middle of a month counted from January 2000. */
-const midMonth = (month: number) => new Date(Date.UTC(2000 + Math.floor(month / 12), month % 12, 15, 12))
-
-/** Inserts listings, each with its lease price history (month, rent in cents), oldest first. */
-async function insertListings(db: Db, ownerId: string, homes: { home: Home; prices: [number, number][] }[]) {
-  for (let i = 0; i < homes.length; i += 500) {
-    const batch = homes.slice(i, i + 500)
-    const ids = await db
-      .insert(listing)
-      .values(
-        batch.map(({ home, prices }) => {
-          const rent = prices.at(-1)![1]
-          return {
-            ownerId,
-            title: `Home on ${home.street}`,
-            description: 'A home for the Cooper Index tests.',
-            type: home.type ?? 'apartment',
-            status: home.status ?? 'leased',
-            monthlyRentCents: rent,
-            minTermMonths: 12,
-            depositCents: rent,
-            allInMonthlyCents: rent,
-            street: home.street,
-            unit: home.unit ?? '',
-            city: home.city,
-            state: home.state,
-            zip: home.zip,
-            latitude: 39.75,
-            longitude: -75.55,
-            bedrooms: home.bedrooms ?? 2,
-            bathroomHalves: 2,
-            interiorSqft: 850,
-            availableFrom: '2026-01-01',
-            createdAt: midMonth(prices[0]![0]),
-          }
-        }),
-      )
-      .returning({ id: listing.id })
-    await db
-      .insert(listingPriceHistory)
-      .values(
-        batch.flatMap(({ prices }, k) =>
-          prices.map(([month, amountCents]) => ({ listingId: ids[k]!.id, kind: 'lease', amountCents, changedAt: midMonth(month) })),
-        ),
-      )
-  }
-}
-
-/** A synthetic market as listings: each unit one listing with all its observed rents, and the true log path. */
-function syntheticHomes(seed: number, city: string, state: string, zip: string, units: number) {
-  const prices = new Map<number, [number, number][]>()
-  const truth = forEachSyntheticObservation({ seed, months: MONTHS, units }, (unit, offset, logRent) => {
-    const list = prices.get(unit) ?? []
-    list.push([FIRST_MONTH + offset, Math.round(Math.exp(logRent))])
-    prices.set(unit, list)
-  })
-  const homes = [...prices].map(([unit, list]) => ({ home: { street: `${100 + unit} Market Street`, city, state, zip }, prices: list }))
-  return { homes, truth }
-}
 
 /** RMS of the relative error of the recovered index against the truth, both rebased to the first month with an index. */
 function rmsError(series: { month: string; index: number | null }[], truth: Float64Array): number {
@@ -119,16 +50,12 @@ describe('the Cooper Index recompute', () => {
   beforeAll(async () => {
     database = await createTestDatabase()
     const owner = await createPerson(db(), { role: 'landlord' })
-    const wilmington = syntheticHomes(11, 'Wilmington', 'DE', '19801', 1200)
-    const dover = syntheticHomes(12, 'Dover', 'DE', '19901', 1200)
+    const wilmington = syntheticMarket(11, { city: 'Wilmington', state: 'DE', zip: '19801' }, 1200)
+    const dover = syntheticMarket(12, { city: 'Dover', state: 'DE', zip: '19901' }, 1200)
     wilmingtonTruth = wilmington.truth
     doverTruth = dover.truth
-    // A thin town: a few homes, each let three times.
-    const thin = Array.from({ length: 4 }, (_, u) => ({
-      home: { street: `${u + 1} Church Lane`, city: 'Lewes', state: 'DE', zip: '19958', status: 'published' as const },
-      prices: [0, 12, 24].map((offset): [number, number] => [FIRST_MONTH + offset, 150_000 + 5_000 * u + 3_000 * offset]),
-    }))
-    await insertListings(db(), owner.id, [...wilmington.homes, ...dover.homes, ...thin])
+    const thin = thinHomes({ city: 'Lewes', state: 'DE', zip: '19958' })
+    await insertListingsWithHistory(db(), owner.id, [...wilmington.homes, ...dover.homes, ...thin])
   })
   afterAll(async () => {
     await database.drop()
@@ -225,7 +152,7 @@ describe('units in the Cooper Index', () => {
   it('pairs a home let again under a new listing at the same address, not a home whose type changed, and skips drafts', async () => {
     const owner = await createPerson(db(), { role: 'landlord' })
     const place = { city: 'Wilmington', state: 'DE', zip: '19806' }
-    await insertListings(db(), owner.id, [
+    await insertListingsWithHistory(db(), owner.id, [
       { home: { street: '12 Oak Street', unit: 'Apt. 4', ...place }, prices: [[FIRST_MONTH, 150_000]] },
       { home: { street: '12 oak st', unit: '#4', ...place }, prices: [[FIRST_MONTH + 12, 156_000]] },
       { home: { street: '40 Elm Avenue', ...place }, prices: [[FIRST_MONTH, 200_000]] },
@@ -258,7 +185,7 @@ describe('the Cooper Index job', () => {
     const { db } = t.services.database
     const owner = await createPerson(db, { role: 'landlord' })
     const place = { city: 'Dover', state: 'DE', zip: '19901' }
-    await insertListings(db, owner.id, [
+    await insertListingsWithHistory(db, owner.id, [
       {
         home: { street: '5 Loockerman Street', ...place },
         prices: [

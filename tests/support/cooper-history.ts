@@ -1,5 +1,6 @@
-// Years of asking rents for the Cooper Index's HTTP and page tests: listings inserted directly with their lease
-// price histories (the listing writes stamp each price with the time of the write), from the synthetic markets.
+// Years of asking rents for the Cooper Index's tests (pipeline, runs, HTTP and pages): listings inserted directly
+// with their lease price histories (the listing writes stamp each price with the time of the write), from the
+// synthetic markets.
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingPriceHistory } from '#server/db/schema.ts'
 import { forEachSyntheticObservation } from './synthetic-rents.ts'
@@ -9,6 +10,8 @@ export const FIRST_MONTH = 276
 export const MONTHS = 36
 /** A time after the synthetic months (the run's "now"). */
 export const NOW = new Date('2026-01-20T12:00:00Z')
+/** A later "now", in November after the synthetic months. */
+export const LATER_NOW = new Date('2026-11-20T12:00:00Z')
 
 export type HistoryHome = {
   street: string
@@ -76,15 +79,47 @@ export async function insertListingsWithHistory(
   return all
 }
 
-/** A synthetic market of two-bedroom homes as listings: each unit one listing with all its observed rents. */
-export function syntheticHomes(seed: number, place: { city: string; state: string; zip: string }, units: number) {
+/** How a synthetic market's units become homes: the street's name, and each unit's bedrooms and status. */
+type SyntheticHomesOptions = {
+  /** The street every home is on (numbered from 100); Market Street unless told. */
+  street?: string
+  /** Two unless told. */
+  bedroomsOf?: (unit: number) => number
+  /** Leased unless told. */
+  statusOf?: (unit: number) => 'published' | 'leased' | undefined
+}
+
+/** A synthetic market as listings: each unit one listing with all its observed rents, and the true log path. */
+export function syntheticMarket(
+  seed: number,
+  place: { city: string; state: string; zip: string },
+  units: number,
+  { street = 'Market Street', bedroomsOf, statusOf }: SyntheticHomesOptions = {},
+) {
   const prices = new Map<number, [number, number][]>()
-  forEachSyntheticObservation({ seed, months: MONTHS, units }, (unit, offset, logRent) => {
+  const truth = forEachSyntheticObservation({ seed, months: MONTHS, units }, (unit, offset, logRent) => {
     const list = prices.get(unit) ?? []
     list.push([FIRST_MONTH + offset, Math.round(Math.exp(logRent))])
     prices.set(unit, list)
   })
-  return [...prices].map(([unit, list]) => ({ home: { street: `${100 + unit} Market Street`, ...place }, prices: list }))
+  const homes = [...prices].map(([unit, list]) => {
+    const status = statusOf?.(unit)
+    const home: HistoryHome = { street: `${100 + unit} ${street}`, ...place }
+    if (bedroomsOf) home.bedrooms = bedroomsOf(unit)
+    if (status) home.status = status
+    return { home, prices: list }
+  })
+  return { homes, truth }
+}
+
+/** A synthetic market of homes (two-bedroom unless told) as listings: each unit one listing with all its observed rents. */
+export function syntheticHomes(
+  seed: number,
+  place: { city: string; state: string; zip: string },
+  units: number,
+  options?: SyntheticHomesOptions,
+) {
+  return syntheticMarket(seed, place, units, options).homes
 }
 
 /** A thin town: a few homes each let three times a year apart, too few pairs for any month to have enough data. */

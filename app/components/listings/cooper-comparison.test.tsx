@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { comparisonWords, CooperComparison, type RentComparison } from './cooper-comparison.tsx'
+import type { RentComparison } from '#common/cooper/comparison.ts'
+import { comparisonWords, CooperComparison } from './cooper-comparison.tsx'
 
 const base: RentComparison = {
   marketKey: 'de-wilmington',

@@ -2,21 +2,7 @@
 // with how many pairs stand behind that month and how wide its 90 % band is. Nothing shows without a comparison.
 import { Link } from 'react-router'
 import { formatCents } from '#app/utils/format.ts'
-
-export type RentComparison = {
-  marketKey: string
-  marketName: string
-  bedrooms: '0-1' | '2' | '3+'
-  /** `YYYY-MM-01` */
-  month: string
-  levelCents: number
-  rentCents: number
-  /** 0.08 is 8 % above the typical rent. */
-  difference: number
-  /** Half the 90 % band's width as a fraction of the index. */
-  bandHalfWidth: number
-  pairs: number
-}
+import type { RentComparison } from '#common/cooper/comparison.ts'
 
 const GROUP_WORDS: Record<RentComparison['bedrooms'], string> = {
   '0-1': 'studio and 1-bedroom homes',
