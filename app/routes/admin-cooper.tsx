@@ -21,6 +21,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
 const count = new Intl.NumberFormat('en-US')
+const RUN_COLUMNS = [
+  { label: 'Run' },
+  { label: 'Started' },
+  { label: 'Finished' },
+  { label: 'Status' },
+  { label: 'Observations', isNumber: true },
+  { label: 'Pairs', isNumber: true },
+  { label: 'Markets', isNumber: true },
+  { label: 'Error' },
+]
 const STATUS_WORDS: Record<AdminRun['status'], string> = { running: 'Running', done: 'Done', failed: 'Failed' }
 
 function RunRow({ run }: { run: AdminRun }) {
@@ -104,30 +114,17 @@ export default function AdminCooper({ loaderData, actionData }: Route.ComponentP
             <table className="w-full min-w-[44rem] text-left text-sm">
               <thead>
                 <tr className="text-ink-soft">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Run
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Started
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Finished
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                    Observations
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                    Pairs
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                    Markets
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    Error
-                  </th>
+                  {RUN_COLUMNS.map(({ label, isNumber }, i) => (
+                    <th
+                      key={label}
+                      scope="col"
+                      className={['py-2 font-semibold', i < RUN_COLUMNS.length - 1 && 'pr-4', isNumber && 'text-right']
+                        .filter(Boolean)
+                        .join(' ')}
+                    >
+                      {label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
