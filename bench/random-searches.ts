@@ -1,0 +1,181 @@
+// Listing searches drawn at random over every parameter of GET /api/properties, as renters would
+// ask for them: city names, city and ZIP prefixes, neighbourhoods, ZIPs, everyday words alone and
+// with a city, rare and absent words, price bands, beds, baths, types, offer, pets, furnished,
+// amenities, move-in dates, map boxes from a block to a region, every sort and page size. Each
+// parameter is present with its own probability, so the combinations vary; a run draws from far
+// more than 10,000 distinct searches. The same random source on the same day gives the same searches.
+import { SEED_CITIES, type SeedCity } from '#server/seed/cities.ts'
+
+type Random = () => number
+
+/** Share of searches whose next page (through `nextCursor`) is asked for too. */
+const NEXT_PAGE_SHARE = 0.3
+
+const TYPES = ['apartment', 'house', 'condo', 'townhouse', 'studio', 'room']
+const AMENITIES = [
+  'in-unit-laundry',
+  'parking',
+  'air-conditioning',
+  'dishwasher',
+  'elevator',
+  'gym',
+  'pool',
+  'doorman',
+  'ev-charging',
+  'outdoor-space',
+  'wheelchair-access',
+  'storage',
+]
+const SORTS = ['newest', 'price-asc', 'price-desc', 'largest']
+const LIMITS = [1, 5, 10, 12, 24, 30, 50]
+
+// Words many listings carry (titles and descriptions), words few carry, and words none carry.
+const COMMON_WORDS = [
+  'apartment',
+  'house',
+  'condo',
+  'townhouse',
+  'studio',
+  'room',
+  'private room',
+  'one-bedroom',
+  'two-bedroom',
+  'three-bedroom',
+  'bedroom',
+  'kitchen',
+  'quiet',
+  'garden',
+  'hardwood',
+  'windows',
+  'renovated',
+  'landlord',
+  'bus',
+  'two-bedroom apartment',
+]
+const RARE_WORDS = [
+  'tomatoes',
+  'linen',
+  'bike',
+  'fixtures',
+  'bay window',
+  'blinds',
+  'stone counters',
+  'cafés',
+  'grocery',
+  'sunny',
+  'cozy',
+  'spacious',
+  'charming',
+]
+const ABSENT_WORDS = [
+  'waterfront',
+  'loft',
+  'penthouse',
+  'rooftop',
+  'fireplace',
+  'duplex',
+  'skyline',
+  'jacuzzi',
+  'queen',
+  'sauna',
+  'chalet',
+  'zzyzx',
+]
+
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+const chance = (random: Random, p: number) => random() < p
+const between = (random: Random, low: number, high: number) => low + Math.floor(random() * (high - low + 1))
+
+/** One to `most` distinct items, in the list's order. */
+function some(random: Random, items: readonly string[], most: number): string[] {
+  const count = between(random, 1, most)
+  const chosen = new Set<string>()
+  while (chosen.size < count) chosen.add(pick(random, items))
+  return items.filter((item) => chosen.has(item))
+}
+
+function randomWord(random: Random): string {
+  const roll = random()
+  if (roll < 0.6) return pick(random, COMMON_WORDS)
+  if (roll < 0.8) return pick(random, RARE_WORDS)
+  return pick(random, ABSENT_WORDS)
+}
+
+function randomText(random: Random, city: SeedCity): string {
+  const roll = random()
+  if (roll < 0.18) return city.city
+  if (roll < 0.28) return city.city.slice(0, between(random, 3, Math.min(6, city.city.length))).toLowerCase()
+  if (roll < 0.4) return pick(random, city.neighbourhoods)
+  if (roll < 0.48) return pick(random, city.zips)
+  if (roll < 0.54) return pick(random, city.zips).slice(0, between(random, 2, 4))
+  if (roll < 0.74) return randomWord(random)
+  if (roll < 0.9) return `${randomWord(random)} ${chance(random, 0.7) ? city.city : pick(random, city.neighbourhoods)}`
+  // The web-search syntax: an exact phrase, a word left out, either of two words.
+  const syntax = random()
+  if (syntax < 0.4) return `"${pick(random, COMMON_WORDS)}"${chance(random, 0.5) ? ` ${city.city}` : ''}`
+  if (syntax < 0.7) return `${pick(random, COMMON_WORDS)} -${pick(random, [...COMMON_WORDS, ...ABSENT_WORDS])}`
+  return `${randomWord(random)} or ${randomWord(random)}`
+}
+
+/** Lower and upper price of a band, whole dollars of the all-in monthly cost. */
+function priceBand(random: Random, city: SeedCity): [number | null, number | null] {
+  const low = Math.max(0, Math.round((city.oneBedroomRent * (0.4 + random() * 1.6)) / 50) * 50)
+  const high = low + between(random, 2, 40) * 50
+  const roll = random()
+  if (roll < 0.35) return [low, null]
+  if (roll < 0.65) return [null, high]
+  return [low, high]
+}
+
+/** A map box around a seed city: half a block across up to a whole region. */
+function mapBox(random: Random, city: SeedCity): Record<'south' | 'west' | 'north' | 'east', string> {
+  // Log-uniform half-height from about 150 m to about 170 km.
+  const halfHeight = 0.0015 * Math.pow(1000, random())
+  const halfWidth = halfHeight * (1 + random() * 0.6)
+  const latitude = city.latitude + (random() - 0.5) * 0.12
+  const longitude = city.longitude + (random() - 0.5) * 0.15
+  const degrees = (value: number) => value.toFixed(4)
+  return {
+    south: degrees(latitude - halfHeight),
+    west: degrees(longitude - halfWidth),
+    north: degrees(latitude + halfHeight),
+    east: degrees(longitude + halfWidth),
+  }
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}
+
+/**
+ * One random search, as the path and query of a GET /api/properties request. `today` sets the
+ * move-in dates (`availableBy`), from two weeks back to four months ahead.
+ */
+export function randomSearch(random: Random, today: Date = new Date()): string {
+  const params = new URLSearchParams()
+  const city = pick(random, SEED_CITIES)
+  if (chance(random, 0.55)) params.set('q', randomText(random, city))
+  if (chance(random, 0.3)) {
+    const [low, high] = priceBand(random, city)
+    if (low !== null) params.set('minPrice', String(low))
+    if (high !== null) params.set('maxPrice', String(high))
+  }
+  if (chance(random, 0.3)) params.set('beds', String(pick(random, [0, 1, 1, 2, 2, 2, 3, 3, 4, 5])))
+  if (chance(random, 0.15)) params.set('baths', pick(random, ['1', '1.5', '2', '2.5', '3']))
+  if (chance(random, 0.2)) params.set('type', chance(random, 0.75) ? pick(random, TYPES) : some(random, TYPES, 3).join(','))
+  if (chance(random, 0.1)) params.set('offer', chance(random, 0.7) ? 'lease' : 'short-term')
+  if (chance(random, 0.12)) params.set('pets', pick(random, ['cats', 'dogs', 'cats,dogs']))
+  if (chance(random, 0.08)) params.set('furnished', chance(random, 0.6) ? 'true' : 'false')
+  if (chance(random, 0.15)) params.set('amenities', some(random, AMENITIES, 3).join(','))
+  if (chance(random, 0.08)) params.set('availableBy', isoDay(new Date(today.getTime() + between(random, -14, 120) * 86_400_000)))
+  if (chance(random, 0.18)) for (const [key, value] of Object.entries(mapBox(random, city))) params.set(key, value)
+  if (chance(random, 0.75)) params.set('sort', pick(random, SORTS))
+  if (chance(random, 0.2)) params.set('limit', String(pick(random, LIMITS)))
+  const query = params.toString()
+  return query ? `/api/properties?${query}` : '/api/properties'
+}
+
+/** Whether to ask for this search's next page too (30 % of searches). */
+export function followsNextPage(random: Random): boolean {
+  return random() < NEXT_PAGE_SHARE
+}
