@@ -4,6 +4,7 @@
 // amenities, move-in dates, map boxes from a block to a region, every sort and page size. Each
 // parameter is present with its own probability, so the combinations vary; a run draws from far
 // more than 10,000 distinct searches. The same random source on the same day gives the same searches.
+import { AMENITY_VALUES, LISTING_SORTS, LISTING_TYPES } from '#common/listings/vocabulary.ts'
 import { SEED_CITIES, type SeedCity } from '#server/seed/cities.ts'
 
 type Random = () => number
@@ -11,22 +12,6 @@ type Random = () => number
 /** Share of searches whose next page (through `nextCursor`) is asked for too. */
 const NEXT_PAGE_SHARE = 0.3
 
-const TYPES = ['apartment', 'house', 'condo', 'townhouse', 'studio', 'room']
-const AMENITIES = [
-  'in-unit-laundry',
-  'parking',
-  'air-conditioning',
-  'dishwasher',
-  'elevator',
-  'gym',
-  'pool',
-  'doorman',
-  'ev-charging',
-  'outdoor-space',
-  'wheelchair-access',
-  'storage',
-]
-const SORTS = ['newest', 'price-asc', 'price-desc', 'largest']
 const LIMITS = [1, 5, 10, 12, 24, 30, 50]
 
 // Words many listings carry (titles and descriptions), words few carry, and words none carry.
@@ -162,14 +147,14 @@ export function randomSearch(random: Random, today: Date = new Date()): string {
   }
   if (chance(random, 0.3)) params.set('beds', String(pick(random, [0, 1, 1, 2, 2, 2, 3, 3, 4, 5])))
   if (chance(random, 0.15)) params.set('baths', pick(random, ['1', '1.5', '2', '2.5', '3']))
-  if (chance(random, 0.2)) params.set('type', chance(random, 0.75) ? pick(random, TYPES) : some(random, TYPES, 3).join(','))
+  if (chance(random, 0.2)) params.set('type', chance(random, 0.75) ? pick(random, LISTING_TYPES) : some(random, LISTING_TYPES, 3).join(','))
   if (chance(random, 0.1)) params.set('offer', chance(random, 0.7) ? 'lease' : 'short-term')
   if (chance(random, 0.12)) params.set('pets', pick(random, ['cats', 'dogs', 'cats,dogs']))
   if (chance(random, 0.08)) params.set('furnished', chance(random, 0.6) ? 'true' : 'false')
-  if (chance(random, 0.15)) params.set('amenities', some(random, AMENITIES, 3).join(','))
+  if (chance(random, 0.15)) params.set('amenities', some(random, AMENITY_VALUES, 3).join(','))
   if (chance(random, 0.08)) params.set('availableBy', isoDay(new Date(today.getTime() + between(random, -14, 120) * 86_400_000)))
   if (chance(random, 0.18)) for (const [key, value] of Object.entries(mapBox(random, city))) params.set(key, value)
-  if (chance(random, 0.75)) params.set('sort', pick(random, SORTS))
+  if (chance(random, 0.75)) params.set('sort', pick(random, LISTING_SORTS))
   if (chance(random, 0.2)) params.set('limit', String(pick(random, LIMITS)))
   const query = params.toString()
   return query ? `/api/properties?${query}` : '/api/properties'
