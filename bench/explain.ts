@@ -1,41 +1,54 @@
-// Prints the query plans of the benchmark's search mix (first page with its count, and the next
-// page through the cursor) on the configured database, and flags any sequential scan of listings.
-// Usage: DATABASE_URL=postgres://… npx node bench/explain.ts   (or DATA_DIR=… for PGlite)
+// Prints, for each search of the benchmark mix (or, with --searches N, N searches drawn at random from
+// --seed as bench/search.ts draws them), the plan its terms' exact counts choose and the time and plan
+// of every query its plans may run (the lookup's page; the walk's page and count; the lookup's count),
+// and flags any sequential scan of listings in the plan chosen.
+// Usage: DATABASE_URL=postgres://… npx node bench/explain.ts [--searches 200 --seed 1] [--verbose]
+//        (or DATA_DIR=… for PGlite, with the server stopped)
+import { parseArgs } from 'node:util'
 import { openDatabase } from '#server/db/client.server.ts'
-import { buildListingSearch, examineSearchText } from '#server/listings/search/plan.server.ts'
-import { findListings } from '#server/listings/search/find-listings.server.ts'
+import { planOf, searchQueries } from '#server/listings/search/find-listings.server.ts'
+import { examineSearch } from '#server/listings/search/terms.server.ts'
 import { listingSearchSchema } from '#common/listings/schemas.ts'
+import { seededRandom } from '#tests/support/synthetic-rents.ts'
+import { randomSearch } from './random-searches.ts'
 import { SEARCH_MIX } from './search-mix.ts'
 
+const { values: options } = parseArgs({
+  options: { searches: { type: 'string' }, seed: { type: 'string', default: '1' }, verbose: { type: 'boolean', default: false } },
+})
 const url = process.env.DATABASE_URL
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.DATA_DIR ?? './data' })
 const client = database.db.$client as unknown as { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }
-const verbose = process.argv.includes('--verbose')
 
-async function explain(label: string, query: { toSQL(): { sql: string; params: unknown[] } }) {
+const random = seededRandom(Number(options.seed))
+const searches = options.searches
+  ? Array.from({ length: Number(options.searches) }, () => Object.fromEntries(new URL(randomSearch(random), 'http://x').searchParams))
+  : process.env.ONLY
+    ? [Object.fromEntries(new URLSearchParams(process.env.ONLY))]
+    : SEARCH_MIX
+
+async function explain(query: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql, params } = query.toSQL()
   const result = await client.query(`explain (analyze, costs off, timing on, summary on) ${sql}`, params)
   const plan = result.rows.map((row) => String(Object.values(row)[0])).join('\n')
-  const seqScan = /Seq Scan on listing\b/.test(plan)
-  const ms = plan.match(/Execution Time: ([\d.]+) ms/)?.[1]
-  console.log(`${seqScan ? 'SEQ SCAN ' : 'index    '} ${ms?.padStart(9)} ms  ${label}`)
-  if (verbose || seqScan) console.log(plan.replace(/^/gm, '    '))
-  return seqScan
+  return { plan, ms: Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1]), seqScan: /Seq Scan on listing\b/.test(plan) }
 }
 
 let seqScans = 0
-for (const params of SEARCH_MIX) {
+for (const params of searches) {
   const label = new URLSearchParams(params).toString() || '(no filters)'
-  const facts = await examineSearchText(database.db, listingSearchSchema.parse(params))
-  const how = facts.isCity ? 'city' : `page by ${facts.strategy.page}, count by ${facts.strategy.count}`
-  const built = buildListingSearch(database.db, params, facts)
-  if (await explain(`page  ${label} (${how})`, built.page)) seqScans += 1
-  if (built.total && (await explain(`count ${label}`, built.total))) seqScans += 1
-  const first = await findListings(database.db, { search: params })
-  if (first.nextCursor) {
-    const next = buildListingSearch(database.db, { ...params, cursor: first.nextCursor }, facts)
-    if (await explain(`next  ${label}`, next.page)) seqScans += 1
+  const search = listingSearchSchema.parse(params)
+  const terms = await examineSearch(database.db, search)
+  const plan = planOf(terms)
+  console.log(`${label}\n  plan: ${plan} (at most ${terms.bound} of ${terms.published} published listings)`)
+  if (plan === 'none') continue
+  for (const [name, query] of Object.entries(searchQueries(database.db, search, terms))) {
+    const { plan: queryPlan, ms, seqScan } = await explain(query)
+    const chosen = name.startsWith(plan) || (plan === 'walk' && name === 'lookup count')
+    if (chosen && seqScan) seqScans += 1
+    console.log(`  ${seqScan ? 'SEQ SCAN' : 'index   '} ${ms.toFixed(1).padStart(9)} ms  ${name}`)
+    if (options.verbose || (chosen && seqScan)) console.log(queryPlan.replace(/^/gm, '      '))
   }
 }
-console.log(`${database.kind}: ${seqScans} sequential scan(s) of listing in the mix`)
+console.log(`${database.kind}: ${seqScans} sequential scan(s) of listing in the plans chosen`)
 await database.close()

@@ -560,10 +560,13 @@ export const listing = pgTable(
       .generatedAlwaysAs(
         sql.raw(AMENITY_VALUES.map((value, i) => `(case when '${value}' = any("amenities") then ${2 ** i} else 0 end)`).join(' + ')),
       ),
+    // The words of the title, the place and the description, and a term per filter value ("type:house",
+    // "beds:2", "pets:cats", "amenity:pool", "city:boston", "zip:02134"…, made by the SQL function
+    // listing_facet_terms of migration 0012), so one GIN lookup intersects words and filters.
     searchVector: tsvectorColumn('search_vector')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C')`,
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C') || listing_facet_terms("type", "bedrooms", "bathroom_halves", "monthly_rent_cents", "nightly_cents", "allows_cats", "allows_dogs", "is_furnished", "amenities", "city", "zip")`,
       ),
   },
   (t) => [
@@ -594,9 +597,19 @@ export const listing = pgTable(
     // Search also has four covering indexes over published listings, one per sort and one on the
     // location (latitude, longitude), each carrying every filtered column, so a search filters and
     // counts from the index alone. Drizzle cannot declare INCLUDE: they are created in migration
-    // 0007 (see docs/decisions/007-listing-search-storage.md).
+    // 0007 (see docs/decisions/022-search-plans-from-exact-counts.md).
   ],
 )
+
+/**
+ * How many published listings carry each term of `listing.search_vector` (a word's lexeme or a filter
+ * term): exact, kept by statement triggers on `listing` (migration 0012), and read to choose a search's
+ * plan. The column is collated "C" so that a prefix ("city:phil…") is a range of the primary key.
+ */
+export const listingSearchTerm = pgTable('listing_search_term', {
+  term: text('term').primaryKey(),
+  listings: integer('listings').notNull(),
+})
 
 /** A required monthly fee (parking, pet rent, trash…), part of the all-in monthly cost. */
 export const listingFee = pgTable(

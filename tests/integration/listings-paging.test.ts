@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listing } from '#server/db/schema.ts'
 import { confirmAvailable, findListingById } from '#server/listings/index.server.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
-import type { TextStrategy } from '#server/listings/search/plan.server.ts'
 import type { ListingSort } from '#common/listings/vocabulary.ts'
 import { listingFactory } from '#tests/support/listings.ts'
+import { SEARCH_PLAN_NAMES, SEARCH_PLANS } from '#tests/support/search-plans.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
 const days = (n: number) => new Date(Date.now() - n * 86_400_000)
@@ -24,13 +24,13 @@ describe('paging and expiry', () => {
   })
 
   // Free text is found either through the text index or by walking the sort's index (chosen by
-  // how common the words are); both must page the same way.
+  // how many listings carry the words); every plan must page the same way.
   it.each(
     (['newest', 'price-asc', 'price-desc', 'largest'] as ListingSort[]).flatMap((sort) =>
-      (['index', 'walk'] as TextStrategy[]).map((strategy) => [sort, strategy] as const),
+      SEARCH_PLAN_NAMES.map((strategy) => [sort, strategy] as const),
     ),
   )('pages by %s (text by %s) over a set that grows between pages, showing each listing once', async (sort, strategy) => {
-    const word = `paging${sort.replace('-', '')}${strategy}`
+    const word = `paging${sort.replace('-', '')}${strategy.replace(' ', '')}`
     const prices = [120_000, 150_000, 150_000, 150_000, 90_000, 200_000, 175_000, 150_000, 60_000, 110_000]
     const original = new Set<number>()
     for (const [i, rent] of prices.entries()) {
@@ -45,7 +45,7 @@ describe('paging and expiry', () => {
     let cursor: string | undefined
     let pages = 0
     do {
-      const page = await findListings(db(), { search: { q: word, sort, limit: 3, cursor }, strategy })
+      const page = await findListings(db(), { search: { q: word, sort, limit: 3, cursor }, ...SEARCH_PLANS[strategy] })
       seen.push(...page.items.map((i) => i.id))
       cursor = page.nextCursor ?? undefined
       pages += 1

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { listing } from '#server/db/schema.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
+import { SEARCH_PLAN_NAMES, SEARCH_PLANS } from '#tests/support/search-plans.ts'
 import type { ListingDetail } from '#common/listings/types.ts'
 import type { ListingSearchInput } from '#common/listings/schemas.ts'
 import { listingFactory } from '#tests/support/listings.ts'
@@ -196,9 +197,9 @@ describe('listing search', () => {
     ['several filters at once', { q: 'Newark', beds: 2, pets: ['dogs'] }, ['B']],
   ] as const)('filters by %s', async (_name, filters, expected) => {
     expect(await search(filters as ListingSearchInput)).toEqual(titles(...expected))
-    // Free text by either plan gives the same homes, in order, and the same count.
-    for (const strategy of ['index', 'walk'] as const) {
-      const page = await findListings(t.services.database.db, { search: filters as ListingSearchInput, strategy })
+    // Every plan gives the same homes, in order, and the same count.
+    for (const strategy of SEARCH_PLAN_NAMES) {
+      const page = await findListings(t.services.database.db, { search: filters as ListingSearchInput, ...SEARCH_PLANS[strategy] })
       expect(
         page.items.map((item) => item.title),
         strategy,
@@ -213,8 +214,8 @@ describe('listing search', () => {
     ['a city prefix sorted by price', { q: 'wil', sort: 'price-desc' }, ['A', 'D']],
     ['text with a price sort and a minimum', { q: 'house', sort: 'price-asc', beds: 1 }, ['F', 'B']],
   ] as const)('finds %s', async (_name, filters, expected) => {
-    for (const strategy of ['index', 'walk'] as const) {
-      const page = await findListings(t.services.database.db, { search: filters as ListingSearchInput, strategy })
+    for (const strategy of SEARCH_PLAN_NAMES) {
+      const page = await findListings(t.services.database.db, { search: filters as ListingSearchInput, ...SEARCH_PLANS[strategy] })
       expect(
         page.items.map((item) => item.title),
         strategy,
@@ -236,8 +237,8 @@ describe('listing search', () => {
       createdAt: days(9),
     })
     try {
-      for (const strategy of ['index', 'walk'] as const) {
-        const page = await findListings(t.services.database.db, { search: { q: 'new' }, strategy })
+      for (const strategy of SEARCH_PLAN_NAMES) {
+        const page = await findListings(t.services.database.db, { search: { q: 'new' }, ...SEARCH_PLANS[strategy] })
         expect(
           page.items.map((item) => item.title),
           strategy,

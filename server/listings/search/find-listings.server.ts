@@ -1,33 +1,107 @@
-// The search renters run: a page of published, recently confirmed listings with its total.
+// The search renters run: a page of published, recently confirmed listings with its total. Its plan
+// comes from exact counts (terms.server.ts): a search whose terms no listing carries is answered
+// without a query; one whose terms few carry is looked up; any other walks a sort index for a
+// bounded number of entries and, when that does not fill the page, is looked up after all.
 import type { Db } from '#server/db/client.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { encodeCursor, listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
 import { TOTAL_CAP, type ListingPage } from '#common/listings/types.ts'
 import { summariesWithPhotos } from '../read.server.ts'
-import { buildListingSearch, examineSearchText, type TextStrategy } from './plan.server.ts'
+import { hasEntries, lookupCount, lookupPage, walkCount, walkPage, type ParsedSearch } from './plan.server.ts'
+import { examineSearch, type SearchTerms } from './terms.server.ts'
+
+/** A search its terms' counts allow at most this many matches for is looked up, never walked. */
+const LOOKUP_BOUND = 3_000
 
 /**
- * A page of published, recently confirmed listings. The total is counted only for the first page
- * (or when asked with `total`), by a second query with the same filters that stops at TOTAL_CAP + 1
- * rows: an exact broad count over a large table costs far more than the page itself.
+ * How far a walk goes before giving way to a lookup: index entries for a page, and for a count, with
+ * words (each passing entry's row is read) and without (the index alone answers).
+ */
+export const WALK_ENTRIES = { page: { words: 2_000, filters: 20_000 }, count: { words: 3_000, filters: 30_000 } }
+
+/** A looked-up listing (its row read, then sorted) costs about as much as this many index entries walked. */
+const LOOKUP_ROW_COST = 30
+
+export type SearchPlan = 'lookup' | 'walk'
+type WalkEntries = typeof WALK_ENTRIES
+
+/** The plan a search takes: its terms' exact counts decide. */
+export function planOf(terms: SearchTerms): SearchPlan | 'none' {
+  if (terms.bound === 0) return 'none'
+  return terms.bound <= LOOKUP_BOUND ? 'lookup' : 'walk'
+}
+
+async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, walk: WalkEntries) {
+  // Without words the walk reads the index alone, about LOOKUP_ROW_COST times cheaper per listing
+  // than a lookup, which reads each match's row: for a broad search it may go to the index's end.
+  const broad = !terms.text && terms.bound * LOOKUP_ROW_COST > terms.published
+  const entries = broad ? null : terms.text ? walk.page.words : walk.page.filters
+  const rows = await walkPage(db, search, terms, entries)
+  if (rows.length > search.limit || entries === null) return rows
+  // The page is not full: either the index has no more entries (the answer is whole), or the matches
+  // lie further along it than the walk may go, and the lookup finds them.
+  const [more] = await hasEntries(db, search, entries)
+  return more ? lookupPage(db, search, terms, { withTotal: false }) : rows
+}
+
+async function walkThenLookupCount(db: Db, search: ParsedSearch, terms: SearchTerms, walk: WalkEntries): Promise<number> {
+  const entries = terms.text ? walk.count.words : walk.count.filters
+  const [walked] = await walkCount(db, search, terms, entries)
+  const n = walked?.n ?? 0
+  if (n > TOTAL_CAP || terms.published <= entries) return n
+  const [looked] = await lookupCount(db, search, terms)
+  return looked?.n ?? 0
+}
+
+/**
+ * A page of published, recently confirmed listings. The total is counted only for the first page (or
+ * when asked with `total`), up to TOTAL_CAP + 1 matches: an exact broad count over a large table costs
+ * far more than the page itself. Tests may force the plan and shorten the walks, to check that every
+ * plan gives the same answers.
  */
 export async function findListings(
   db: Db,
-  { search: input, strategy }: { viewerId?: string | null; search: ListingSearchInput | Record<string, unknown>; strategy?: TextStrategy },
+  {
+    search: input,
+    plan: forced,
+    walk = WALK_ENTRIES,
+  }: { viewerId?: string | null; search: ListingSearchInput | Record<string, unknown>; plan?: SearchPlan; walk?: WalkEntries },
 ): Promise<ListingPage> {
-  const parsed = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
-  const examined = await examineSearchText(db, parsed)
-  // Tests force a strategy to check that both give the same answers.
-  const facts = strategy ? { ...examined, strategy: { page: strategy, count: strategy } } : examined
-  const { search, page, total } = buildListingSearch(db, input, facts)
-  const [rows, totalRows] = await Promise.all([page, total ?? Promise.resolve(null)])
+  const search = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
+  const wantsTotal = search.total ?? !search.cursor
+  const terms = await examineSearch(db, search)
+  const plan = forced ?? planOf(terms)
+  if (plan === 'none') return { items: [], nextCursor: null, total: wantsTotal ? 0 : null, isTotalCapped: false }
+
+  let rows
+  let total: number | null = null
+  if (plan === 'lookup') {
+    rows = await lookupPage(db, search, terms, { withTotal: wantsTotal })
+    if (wantsTotal) total = rows[0]?.total ?? 0
+  } else {
+    ;[rows, total] = await Promise.all([
+      walkThenLookup(db, search, terms, walk),
+      wantsTotal ? walkThenLookupCount(db, search, terms, walk) : Promise.resolve(null),
+    ])
+  }
   const hasMore = rows.length > search.limit
   const items = rows.slice(0, search.limit)
   const last = items.at(-1)
   return {
     items: await summariesWithPhotos(db, items),
     nextCursor: hasMore && last ? encodeCursor({ sort: search.sort, key: last.sortKey, id: last.id }) : null,
-    total: totalRows ? Math.min(totalRows[0]?.n ?? 0, TOTAL_CAP) : null,
-    isTotalCapped: (totalRows?.[0]?.n ?? 0) > TOTAL_CAP,
+    total: total === null ? null : Math.min(total, TOTAL_CAP),
+    isTotalCapped: (total ?? 0) > TOTAL_CAP,
+  }
+}
+
+/** Every query a search's plans may run, built and not run, by name (bench/explain.ts reads their plans). */
+export function searchQueries(db: Db, search: ParsedSearch, terms: SearchTerms) {
+  const wordsOrFilters = terms.text ? 'words' : 'filters'
+  return {
+    'lookup page': lookupPage(db, search, terms, { withTotal: !search.cursor }),
+    'walk page': walkPage(db, search, terms, WALK_ENTRIES.page[wordsOrFilters]),
+    'walk count': walkCount(db, search, terms, WALK_ENTRIES.count[wordsOrFilters]),
+    'lookup count': lookupCount(db, search, terms),
   }
 }

@@ -1,283 +1,251 @@
-// How a listing search becomes SQL: the conditions of its filters and free text, the sorts and their
-// cursors, the choice between the text index and a walk along a sort index, and the page and count
-// queries built from them (not run: bench/explain.ts reads their plans).
-import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { alias, union } from 'drizzle-orm/pg-core'
+// How a listing search becomes SQL: the conditions of its filters, the sorts and their cursors, and
+// the queries of its two plans (built, not run; find-listings.server.ts chooses and runs them, and
+// bench/explain.ts reads their plans):
+// - a lookup finds every listing the search's terms match through the search vector's GIN index,
+//   then sorts them: it reads at most as many rows as the terms' exact counts allow;
+// - a walk reads a bounded number of entries of the sort's covering index, in order, and keeps those
+//   that pass the filters (from the index alone) and the words (from the row), until the page is full.
+import { and, count, eq, inArray, sql, type SQL, type Subquery } from 'drizzle-orm'
+import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.server.ts'
 import { listing } from '#server/db/schema.ts'
-import { parseOrThrow } from '#server/errors.server.ts'
-import { listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
+import type { listingSearchSchema } from '#common/listings/schemas.ts'
 import { TOTAL_CAP } from '#common/listings/types.ts'
 import { AMENITY_VALUES, CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
-import { summaryColumns, summaryColumnsOf } from '../mapping.server.ts'
-
-const isFresh = () => sql`${listing.lastConfirmedAt} > now() - make_interval(days => ${CONFIRMATION_DAYS})`
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+import { summaryColumnsOf } from '../mapping.server.ts'
+import type { SearchTerms } from './terms.server.ts'
 
 export type ParsedSearch = ReturnType<typeof listingSearchSchema.parse>
 
-/**
- * How a search with free text is answered. Without free text every condition is on a column the
- * covering search indexes carry, so Postgres filters, pages and counts from an index alone.
- * - 'index': one query; the planner picks the text index (GIN) or a sort index. Right for rare words.
- * - 'walk': the sort's covering index gives candidates in order, filtered by everything but the
- *   text, and only those are read and checked for the text, until the page is full. Right for common
- *   words, where the GIN bitmap alone would cost more than the whole page.
- */
-export type TextStrategy = 'index' | 'walk'
+/** The columns every covering search index carries besides its key: a walk filters on them alone. */
+const FILTER_KEYS = [
+  'lastConfirmedAt',
+  'bedrooms',
+  'bathroomHalves',
+  'type',
+  'monthlyRentCents',
+  'nightlyCents',
+  'allowsCats',
+  'allowsDogs',
+  'isFurnished',
+  'amenityBits',
+  'availableFrom',
+  'city',
+  'zip',
+  'allInMonthlyCents',
+  'latitude',
+  'longitude',
+] as const
+type FilterColumns = Record<(typeof FILTER_KEYS)[number], PgColumn>
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
- * The parts of a search's WHERE: `filters` read only indexed columns; `text` needs the row. The text
- * is either of two conditions, `words` (the text index) or `cityPrefix` (a column the covering
- * indexes carry), kept apart too so that a count can use an index for each.
+ * The conditions of a search's filters on `t` (the listing table, or a walk's index entries), the
+ * place included: digits are the start of a ZIP, and free text that is exactly a city's name means
+ * homes in that city. Free text otherwise is not here: it is the search's `text` tsquery.
  */
-type TextColumns = Record<'searchVector' | 'city', AnyColumn>
-type TextCondition = (row: TextColumns) => SQL
-type SearchConditions = {
-  filters: SQL[]
-  text: TextCondition | null
-  textParts: { words: TextCondition; cityPrefix: TextCondition } | null
-}
-
-/**
- * Turns a parsed search into conditions. A ZIP prefix and an exact city name are filters: "Where do
- * you want to live?" answered with a place means homes in that place. Anything else is free text
- * over title, description, city, neighbourhood and ZIP, or a city prefix ("Wilm").
- */
-function searchConditions(search: ParsedSearch, { isCity }: { isCity: boolean }): SearchConditions {
-  const filters: SQL[] = [eq(listing.status, 'published'), isFresh()]
-  let textParts: SearchConditions['textParts'] = null
+function filterConditions(search: ParsedSearch, { isCity }: Pick<SearchTerms, 'isCity'>, t: FilterColumns): SQL[] {
+  const conditions: SQL[] = [sql`${t.lastConfirmedAt} > now() - make_interval(days => ${CONFIRMATION_DAYS})`]
   const q = search.q?.trim()
-  if (q) {
-    if (/^\d{1,5}$/.test(q)) {
-      filters.push(sql`${listing.zip} like ${`${q}%`}`)
-    } else if (isCity) {
-      filters.push(sql`lower(${listing.city}) = ${q.toLowerCase()}`)
-    } else {
-      const prefix = `${escapeLike(q.toLowerCase())}%`
-      textParts = {
-        words: (row) => sql`${row.searchVector} @@ websearch_to_tsquery('english', ${q})`,
-        cityPrefix: (row) => sql`lower(${row.city}) like ${prefix}`,
-      }
-    }
-  }
-  if (search.minPrice !== undefined) filters.push(sql`${listing.allInMonthlyCents} >= ${search.minPrice * 100}`)
-  if (search.maxPrice !== undefined) filters.push(sql`${listing.allInMonthlyCents} <= ${search.maxPrice * 100}`)
-  if (search.beds !== undefined) filters.push(sql`${listing.bedrooms} >= ${search.beds}`)
-  if (search.baths !== undefined) filters.push(sql`${listing.bathroomHalves} >= ${Math.round(search.baths * 2)}`)
-  if (search.type.length > 0) filters.push(inArray(listing.type, search.type))
-  if (search.offer === 'lease') filters.push(sql`${listing.monthlyRentCents} is not null`)
-  if (search.offer === 'short-term') filters.push(sql`${listing.nightlyCents} is not null`)
-  if (search.pets.includes('cats')) filters.push(eq(listing.allowsCats, true))
-  if (search.pets.includes('dogs')) filters.push(eq(listing.allowsDogs, true))
-  if (search.furnished !== undefined) filters.push(eq(listing.isFurnished, search.furnished))
+  if (q && /^\d{1,5}$/.test(q)) conditions.push(sql`${t.zip} like ${`${escapeLike(q)}%`}`)
+  else if (q && isCity) conditions.push(sql`lower(${t.city}) = ${q.toLowerCase()}`)
+  if (search.minPrice !== undefined) conditions.push(sql`${t.allInMonthlyCents} >= ${search.minPrice * 100}`)
+  if (search.maxPrice !== undefined) conditions.push(sql`${t.allInMonthlyCents} <= ${search.maxPrice * 100}`)
+  if (search.beds !== undefined) conditions.push(sql`${t.bedrooms} >= ${search.beds}`)
+  if (search.baths !== undefined) conditions.push(sql`${t.bathroomHalves} >= ${Math.round(search.baths * 2)}`)
+  if (search.type.length > 0) conditions.push(inArray(t.type, search.type))
+  if (search.offer === 'lease') conditions.push(sql`${t.monthlyRentCents} is not null`)
+  if (search.offer === 'short-term') conditions.push(sql`${t.nightlyCents} is not null`)
+  if (search.pets.includes('cats')) conditions.push(eq(t.allowsCats, true))
+  if (search.pets.includes('dogs')) conditions.push(eq(t.allowsDogs, true))
+  if (search.furnished !== undefined) conditions.push(eq(t.isFurnished, search.furnished))
   if (search.amenities.length > 0) {
     const mask = search.amenities.reduce((bits, amenity) => bits | (1 << AMENITY_VALUES.indexOf(amenity)), 0)
-    filters.push(sql`${listing.amenityBits} & ${mask} = ${mask}`)
+    conditions.push(sql`${t.amenityBits} & ${mask} = ${mask}`)
   }
-  if (search.availableBy) filters.push(sql`${listing.availableFrom} <= ${search.availableBy}`)
+  if (search.availableBy) conditions.push(sql`${t.availableFrom} <= ${search.availableBy}`)
   if (search.south !== undefined) {
-    filters.push(
-      sql`${listing.latitude} between ${search.south} and ${search.north}`,
-      sql`${listing.longitude} between ${search.west} and ${search.east}`,
+    conditions.push(
+      sql`${t.latitude} between ${search.south} and ${search.north}`,
+      sql`${t.longitude} between ${search.west} and ${search.east}`,
     )
   }
-  const parts = textParts
-  const text: TextCondition | null = parts && ((row) => sql`(${parts.words(row)} or ${parts.cityPrefix(row)})`)
-  return { filters, text, textParts }
+  return conditions
 }
 
-// Each sort orders by one indexed key and the id, in the direction of its covering index, so a page
+// Each sort orders by one indexed key and the id, in the direction of its covering index, so a walk
 // is an index range scan and the cursor (key, id) continues exactly after the last row shown.
-type SortColumns = Record<'id' | 'createdAt' | 'allInMonthlyCents' | 'interiorSqft', AnyColumn>
+// Queries spell `desc nulls last`, as the indexes are declared.
+type SortKey = 'createdAt' | 'allInMonthlyCents' | 'interiorSqft'
 const sorts = {
-  newest: {
-    key: (c: SortColumns) => sql<string>`to_char(${c.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    order: (c: SortColumns) => [sql`${c.createdAt} desc nulls last`, sql`${c.id} desc nulls last`],
-    after: (key: string | number, id: number) => sql`(${listing.createdAt}, ${listing.id}) < (${key}::timestamptz, ${id})`,
-  },
-  'price-asc': {
-    key: (c: SortColumns) => sql<number>`${c.allInMonthlyCents}`,
-    order: (c: SortColumns) => [asc(c.allInMonthlyCents), asc(c.id)],
-    after: (key: string | number, id: number) => sql`(${listing.allInMonthlyCents}, ${listing.id}) > (${key}, ${id})`,
-  },
-  'price-desc': {
-    key: (c: SortColumns) => sql<number>`${c.allInMonthlyCents}`,
-    order: (c: SortColumns) => [desc(c.allInMonthlyCents), desc(c.id)],
-    after: (key: string | number, id: number) => sql`(${listing.allInMonthlyCents}, ${listing.id}) < (${key}, ${id})`,
-  },
-  largest: {
-    key: (c: SortColumns) => sql<number>`${c.interiorSqft}`,
-    order: (c: SortColumns) => [sql`${c.interiorSqft} desc nulls last`, sql`${c.id} desc nulls last`],
-    after: (key: string | number, id: number) => sql`(${listing.interiorSqft}, ${listing.id}) < (${key}, ${id})`,
-  },
-} as const
+  newest: { column: 'createdAt', descending: true, direction: sql`desc nulls last`, cast: sql`::timestamptz` },
+  'price-asc': { column: 'allInMonthlyCents', descending: false, direction: sql`asc`, cast: sql`` },
+  // The price index is ascending: read backwards, it gives `desc` (nulls first; the price is never null).
+  'price-desc': { column: 'allInMonthlyCents', descending: true, direction: sql`desc`, cast: sql`` },
+  largest: { column: 'interiorSqft', descending: true, direction: sql`desc nulls last`, cast: sql`` },
+} as const satisfies Record<ParsedSearch['sort'], { column: SortKey; descending: boolean; direction: SQL; cast: SQL }>
+type Sort = (typeof sorts)[ParsedSearch['sort']]
+type SortColumns = { id: PgColumn } & Partial<Record<SortKey, PgColumn | SQL.Aliased>>
 
-const sortColumns = {
-  id: listing.id,
-  createdAt: listing.createdAt,
-  allInMonthlyCents: listing.allInMonthlyCents,
-  interiorSqft: listing.interiorSqft,
+const keyOf = (sort: Sort, c: SortColumns) => c[sort.column]!
+
+/** The order of a sort over `c` (the table, a subquery, an alias). */
+function orderOf(sort: Sort, c: SortColumns): SQL[] {
+  return [sql`${keyOf(sort, c)} ${sort.direction}`, sql`${c.id} ${sort.direction}`]
 }
 
-/** What a search needs to know about its text before choosing a plan. */
-export type TextFacts = { isCity: boolean; strategy: { page: TextStrategy; count: TextStrategy } }
-
-const NO_TEXT: TextFacts = { isCity: false, strategy: { page: 'index', count: 'index' } }
-
-/**
- * Looks at the free text of a search: whether it names a city of a listing (one index probe), and
- * if not, about how many published listings it matches (the planner's estimate, from the text
- * index's statistics) to choose between finding them through the text index and walking a sort
- * index. With N published listings and E matches, a page through the text index costs about E rows
- * and a walk about 21·N/E; a count of up to 1,001 costs about E index entries either way against
- * 1,001·N/E rows for a walk. Hence the thresholds E² ≥ 30·N for pages and E² ≥ 6,700·N for counts,
- * measured on a million listings (bench/explain.ts).
- */
-export async function examineSearchText(db: Db, search: ParsedSearch): Promise<TextFacts> {
-  const q = search.q?.trim()
-  if (!q || /^\d{1,5}$/.test(q)) return NO_TEXT
-  const [city] = await db
-    .select({ id: listing.id })
-    .from(listing)
-    .where(and(sql`lower(${listing.city}) = ${q.toLowerCase()}`, eq(listing.status, 'published')))
-    .limit(1)
-  if (city) return { ...NO_TEXT, isCity: true }
-  const { text } = searchConditions(search, { isCity: false })
-  const [matches, published] = await Promise.all([
-    estimateRows(db, sql`select 1 from ${listing} where ${listing.status} = 'published' and ${text!(listing)}`),
-    estimateRows(db, sql`select 1 from ${listing} where ${listing.status} = 'published'`),
-  ])
-  const squared = matches * matches
-  return {
-    isCity: false,
-    strategy: { page: squared >= 30 * published ? 'walk' : 'index', count: squared >= 6_700 * published ? 'walk' : 'index' },
-  }
+/** The value a cursor keeps for the sort: a timestamp as ISO text (microseconds kept), a number as is. */
+function sortKeyOf(sort: Sort, c: SortColumns) {
+  const key = keyOf(sort, c)
+  return sort.column === 'createdAt'
+    ? sql<string>`to_char(${key} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql<number>`${key}`
 }
 
-/** The planner's estimate of the rows a query returns (EXPLAIN, not run). */
-async function estimateRows(db: Db, query: SQL): Promise<number> {
-  const result = await db.execute<Record<string, unknown>>(sql`explain (format json) ${query}`)
-  const value = Object.values(result.rows[0] ?? {})[0]
-  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: { 'Plan Rows': number } }]
-  return plan[0].Plan['Plan Rows']
-}
-
-/**
- * The two queries of a search, built but not run: the page (one row more than the limit, to know
- * whether there is a next page) and, when wanted, the count up to TOTAL_CAP + 1. `bench/explain.ts`
- * reads their plans. Pass the text facts from `examineSearchText` (a search without free text needs none).
- */
-export function buildListingSearch(db: Db, input: ListingSearchInput | Record<string, unknown>, facts: TextFacts = NO_TEXT) {
-  const search = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
+/** After the cursor's (key, id) in the sort's order. */
+function afterCursor(search: ParsedSearch): SQL[] {
+  if (!search.cursor) return []
   const sort = sorts[search.sort]
-  const { filters, text, textParts } = searchConditions(search, facts)
-  const pageFilters = search.cursor ? [...filters, sort.after(search.cursor.key, search.cursor.id)] : filters
-  const wantsTotal = search.total ?? !search.cursor
-  const size = search.limit + 1
+  const key = listing[sort.column]
+  const operator = sort.descending ? sql`<` : sql`>`
+  return [sql`(${key}, ${listing.id}) ${operator} (${search.cursor.key}${sort.cast}, ${search.cursor.id})`]
+}
+
+const isPublished = eq(listing.status, 'published')
+const matchesTerms = (query: SQL | null) => (query ? [sql`${listing.searchVector} @@ ${query}`] : [])
+
+/**
+ * The lookup's page: every listing matching the search (through the GIN index when it has terms),
+ * sorted by their keys alone, then the page's rows:
+ * one more than the page, to know whether another follows. With `withTotal`, each row also carries
+ * how many matched.
+ */
+export function lookupPage(db: Db, search: ParsedSearch, terms: SearchTerms, { withTotal }: { withTotal: boolean }) {
+  const sort = sorts[search.sort]
+  // The key is an expression, not the column, so that no index order can stand in for the sort.
+  const key = listing[sort.column]
+  const matches = db
+    .select({ id: listing.id, key: (sort.column === 'createdAt' ? sql`${key} + interval '0 seconds'` : sql`${key} + 0`).as('key') })
+    .from(listing)
+    .where(and(isPublished, ...matchesTerms(terms.query), ...filterConditions(search, terms, listing), ...afterCursor(search)))
+    .offset(0)
+    .as('matches')
+  const matchKeys = { id: matches.id, [sort.column]: matches.key } as SortColumns
+  const hits = db
+    .select({
+      id: matches.id,
+      key: matches.key,
+      total: withTotal ? sql<number>`(count(*) over ())::int`.as('total') : sql<null>`null`.as('total'),
+    })
+    .from(matches)
+    .orderBy(...orderOf(sort, matchKeys))
+    .limit(search.limit + 1)
+    .as('hits')
+  return pageRows(db, sort, hits)
+}
+
+/** The rows of a page's hits (id, sort key and perhaps the total), in the sort's order. */
+function pageRows(db: Db, sort: Sort, hits: { id: PgColumn; key: PgColumn | SQL.Aliased; total: SQL.Aliased<number | null> } & Subquery) {
   const row = alias(listing, 'row')
+  const hitKeys = { id: hits.id, [sort.column]: hits.key } as SortColumns
+  return db
+    .select({ ...summaryColumnsOf(row), sortKey: sortKeyOf(sort, hitKeys), total: hits.total })
+    .from(hits)
+    .innerJoin(row, eq(row.id, hits.id))
+    .orderBy(...orderOf(sort, hitKeys))
+}
 
-  let page
-  if (!text) {
-    // The ids of the page from the sort's covering index alone, then their rows.
+/** The first `entries` (or all) published listings of the sort's covering index after the cursor: only what the index carries. */
+function indexEntries(db: Db, search: ParsedSearch, sortName: ParsedSearch['sort'], entries: number | null) {
+  const sort = sorts[sortName]
+  const columns: Record<string, PgColumn> = { id: listing.id, [sort.column]: listing[sort.column] }
+  for (const key of FILTER_KEYS) columns[key] = listing[key]
+  const ordered = db
+    .select(columns)
+    .from(listing)
+    .where(and(isPublished, ...(sortName === search.sort ? afterCursor(search) : [])))
+    .orderBy(...orderOf(sort, listing))
+  const subquery = (entries === null ? ordered : ordered.limit(entries)).as('entries')
+  return subquery as unknown as typeof subquery & FilterColumns & SortColumns
+}
+
+/**
+ * The walk's page: of the first `entries` index entries after the cursor (null: all of them), those
+ * passing the filters and (read from their rows) the words, in order, one more than the page.
+ */
+export function walkPage(db: Db, search: ParsedSearch, terms: SearchTerms, entries: number | null) {
+  const sort = sorts[search.sort]
+  const candidates = indexEntries(db, search, search.sort, entries)
+  const row = alias(listing, 'row')
+  if (!terms.text) {
     const hits = db
-      .select(sortColumns)
-      .from(listing)
-      .where(and(...pageFilters))
-      .orderBy(...sort.order(sortColumns))
-      .limit(size)
-      .as('hits')
-    page = db
-      .select({ ...summaryColumnsOf(row), sortKey: sort.key(hits) })
-      .from(hits)
-      .innerJoin(row, eq(row.id, hits.id))
-      .orderBy(...sort.order(hits))
-  } else if (facts.strategy.page === 'walk') {
-    // Candidates in the sort's order from the covering index, each row read and checked for the text
-    // (offset 0 keeps the check per candidate, so the walk stops once the page is full).
-    const candidates = db
-      .select(sortColumns)
-      .from(listing)
-      .where(and(...pageFilters))
-      .orderBy(...sort.order(sortColumns))
-      .as('candidates')
-    const matching = db
-      .select(summaryColumnsOf(row))
-      .from(row)
-      .where(and(eq(row.id, candidates.id), text(row)))
-      .offset(0)
-      .as('matching')
-    page = db
-      .select({ ...summaryColumnsOf(matching), sortKey: sort.key(candidates) })
+      .select({ id: candidates.id, key: keyOf(sort, candidates), total: sql<null>`null`.as('total') })
       .from(candidates)
-      .crossJoinLateral(matching)
-      .orderBy(...sort.order(candidates))
-      .limit(size)
-  } else {
-    page = db
-      .select({ ...summaryColumns, sortKey: sort.key(sortColumns) })
-      .from(listing)
-      .where(and(...pageFilters, text(listing)))
-      .orderBy(...sort.order(sortColumns))
-      .limit(size)
+      .where(and(...filterConditions(search, terms, candidates)))
+      .orderBy(...orderOf(sort, candidates))
+      .limit(search.limit + 1)
+      .as('hits')
+    return pageRows(db, sort, hits)
   }
+  // Each candidate's row is read and checked for the words (offset 0 keeps the check per candidate,
+  // so the walk stops once the page is full).
+  const matching = db
+    .select(summaryColumnsOf(row))
+    .from(row)
+    .where(and(eq(row.id, candidates.id), sql`${row.searchVector} @@ ${terms.text}`))
+    .offset(0)
+    .as('matching')
+  return db
+    .select({ ...summaryColumnsOf(matching), sortKey: sortKeyOf(sort, candidates), total: sql<null>`null` })
+    .from(candidates)
+    .crossJoinLateral(matching)
+    .where(and(...filterConditions(search, terms, candidates)))
+    .orderBy(...orderOf(sort, candidates))
+    .limit(search.limit + 1)
+}
 
-  let total = null
-  if (wantsTotal) {
-    let matches
-    if (text && facts.strategy.count === 'walk') {
-      const candidates = db
-        .select({ id: listing.id })
-        .from(listing)
-        .where(and(...filters))
-        .as('candidates')
-      const matching = db
-        .select({ one: sql`1`.as('one') })
-        .from(row)
-        .where(and(eq(row.id, candidates.id), text(row)))
-        .offset(0)
-        .as('matching')
-      matches = db
-        .select({ one: matching.one })
-        .from(candidates)
-        .crossJoinLateral(matching)
-        .limit(TOTAL_CAP + 1)
-        .as('matches')
-    } else if (textParts) {
-      // Each half of the text counted through its own index, each stopping at TOTAL_CAP + 1, then
-      // merged: with the two in one OR, a prefix that names a big city ("Phil") makes the planner
-      // scan the table.
-      const matchingIds = (condition: TextCondition) =>
-        db
-          .select({ id: listing.id })
-          .from(listing)
-          .where(and(...filters, condition(listing)))
-          .limit(TOTAL_CAP + 1)
-      matches = union(matchingIds(textParts.words), matchingIds(textParts.cityPrefix))
-        .limit(TOTAL_CAP + 1)
-        .as('matches')
-    } else if (search.south !== undefined) {
-      matches = db
-        .select({ one: sql`1`.as('one') })
-        .from(listing)
-        .where(and(...filters))
-        .limit(TOTAL_CAP + 1)
-        .as('matches')
-    } else {
-      // Counted along the newest-first index: the order listings were added in says nothing about
-      // their price, size or type, so matches are spread evenly along it and the count stops early.
-      // (Along the price index, "houses" would first pass every cheap room and studio.) Map bounds
-      // are left to the planner: the location index reads just the box.
-      matches = db
-        .select({ one: sql`1`.as('one') })
-        .from(listing)
-        .where(and(...filters))
-        .orderBy(...sorts.newest.order(sortColumns))
-        .limit(TOTAL_CAP + 1)
-        .as('matches')
-    }
-    total = db.select({ n: count() }).from(matches)
-  }
-  return { search, page, total }
+/** Whether the sort's index holds at least `entries` published listings after the cursor (from the index alone). */
+export function hasEntries(db: Db, search: ParsedSearch, entries: number) {
+  return db
+    .select({ one: sql<number>`1` })
+    .from(listing)
+    .where(and(isPublished, ...afterCursor(search)))
+    .orderBy(...orderOf(sorts[search.sort], listing))
+    .offset(entries - 1)
+    .limit(1)
+}
+
+/**
+ * The walk's count: of the first `entries` listings newest first (an order unrelated to price, size
+ * or type, so matches are spread along it), those that match, up to TOTAL_CAP + 1.
+ */
+export function walkCount(db: Db, search: ParsedSearch, terms: SearchTerms, entries: number) {
+  const candidates = indexEntries(db, search, 'newest', entries)
+  const words = terms.text
+    ? [sql`exists (select 1 from ${listing} as "row" where "row"."id" = ${candidates.id} and "row"."search_vector" @@ ${terms.text})`]
+    : []
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(candidates)
+    .where(and(...filterConditions(search, terms, candidates), ...words))
+    .limit(TOTAL_CAP + 1)
+    .as('matches')
+  return db.select({ n: count() }).from(matches)
+}
+
+/** The lookup's count: the listings matching the search (planned as a whole, `offset 0`), up to TOTAL_CAP + 1. */
+export function lookupCount(db: Db, search: ParsedSearch, terms: SearchTerms) {
+  const all = db
+    .select({ one: sql`1`.as('one') })
+    .from(listing)
+    .where(and(isPublished, ...matchesTerms(terms.query), ...filterConditions(search, terms, listing)))
+    .offset(0)
+    .as('all_matches')
+  const matches = db
+    .select({ one: all.one })
+    .from(all)
+    .limit(TOTAL_CAP + 1)
+    .as('matches')
+  return db.select({ n: count() }).from(matches)
 }

@@ -1,0 +1,65 @@
+// The most listings a text search can match, from the exact count of listings carrying each of its
+// terms: PostgreSQL's `querytree` of the search's tsquery (its indexable part, negations removed) read
+// back as a tree, where "a & b" and the phrase "a <-> b" match at most the rarer term's listings and
+// "a | b" at most both together.
+
+/** A tsquery tree with negations removed: terms joined by and (phrases count as and) and or. */
+type Tree = { term: string; prefix: boolean } | { op: 'and' | 'or'; left: Tree; right: Tree }
+
+/** The result of `querytree` that means "cannot be looked up in an index" (only negations). */
+const UNINDEXABLE = 'T'
+
+/**
+ * Reads the text form of a tsquery (as `querytree(...)::text` writes it, e.g.
+ * `'two-bedroom' <-> 'two' <-> 'bedroom' | 'loft'`). Precedence, loosest first: `|`, `&`, `<->`.
+ */
+function parseTree(text: string): Tree {
+  const tokens = text.match(/'(?:[^']|'')*'(?::[*A-D]+)?|<\d*->|[&|()]/g) ?? []
+  let at = 0
+  const binary = (op: 'and' | 'or', operators: string[], next: () => Tree) => (): Tree => {
+    let left = next()
+    while (
+      at < tokens.length &&
+      operators.some((operator) => tokens[at] === operator || (operator === '<->' && /^<\d*->$/.test(tokens[at]!)))
+    ) {
+      at += 1
+      left = { op, left, right: next() }
+    }
+    return left
+  }
+  const operand = (): Tree => {
+    const token = tokens[at++]
+    if (token === '(') {
+      const inner = or()
+      at += 1 // ')'
+      return inner
+    }
+    if (!token?.startsWith("'")) throw new Error(`Unexpected token in tsquery "${text}"`)
+    const end = token.lastIndexOf("'")
+    return { term: token.slice(1, end).replaceAll("''", "'"), prefix: token.slice(end).includes('*') }
+  }
+  const phrase = binary('and', ['<->'], operand)
+  const and = binary('and', ['&'], phrase)
+  const or = binary('or', ['|'], and)
+  return or()
+}
+
+/**
+ * The most listings the tsquery can match, given how many listings carry each term (`counts`; a term
+ * absent from it is carried by none) and each prefix (`prefixCounts`: the sum over terms starting
+ * with it). An empty query matches nothing; one that is only negations, anything (Infinity).
+ */
+export function matchBound(
+  tsquery: string,
+  counts: ReadonlyMap<string, number>,
+  prefixCounts: ReadonlyMap<string, number> = new Map(),
+): number {
+  const text = tsquery.trim()
+  if (text === '') return 0
+  if (text === UNINDEXABLE) return Infinity
+  const bound = (tree: Tree): number => {
+    if ('term' in tree) return (tree.prefix ? prefixCounts : counts).get(tree.term) ?? 0
+    return tree.op === 'and' ? Math.min(bound(tree.left), bound(tree.right)) : bound(tree.left) + bound(tree.right)
+  }
+  return bound(parseTree(text))
+}

@@ -1,0 +1,17 @@
+// The plans a listing search can take, for tests that check every plan gives the same answers: the
+// lookup, the walk, and a walk so short that it gives way to the lookup after a couple of entries.
+import type { findListings } from '#server/listings/search/find-listings.server.ts'
+
+type PlanOptions = Pick<Parameters<typeof findListings>[1], 'plan' | 'walk'>
+
+const SHORT = { words: 2, filters: 2 }
+
+export const SEARCH_PLANS = {
+  lookup: { plan: 'lookup' },
+  walk: { plan: 'walk' },
+  'short walk': { plan: 'walk', walk: { page: SHORT, count: SHORT } },
+} as const satisfies Record<string, PlanOptions>
+
+export type SearchPlanName = keyof typeof SEARCH_PLANS
+
+export const SEARCH_PLAN_NAMES = Object.keys(SEARCH_PLANS) as SearchPlanName[]
