@@ -1,10 +1,12 @@
 // Page budget benchmark: starts the production server on a fresh embedded database, measures the
 // first-load JavaScript (gzip) of /, /properties and /cooper, then load-tests server rendering of each
 // page with concurrent clients: /, /properties, /properties through the search benchmark's mix of
-// filters, /cooper, and /cooper/:market for markets drawn at random (from --seed) among those /cooper
-// lists. Prints one JSON line. With DATABASE_URL set, the server uses that PostgreSQL database
-// (seed it first, e.g. `npm run seed -- --listings 1000000`); media still go to a fresh folder.
-//   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20] [--seed 1]
+// filters, /properties through 2,000 searches drawn at random over every filter (bench/random-searches.ts,
+// from --seed; the ten slowest are printed), /cooper, and /cooper/:market for markets drawn at random
+// among those /cooper lists. Prints one JSON line. With DATABASE_URL set, the server uses that
+// PostgreSQL database (seed it first, e.g. `npm run seed -- --listings 1000000`); media still go to a
+// fresh folder. `--no-cache` turns the search result cache off, to measure the database, not memory.
+//   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20] [--seed 1] [--no-cache]
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,6 +14,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { seededRandom } from '#tests/support/synthetic-rents.ts'
 import { createHttpClient } from './http-client.ts'
+import { randomSearch } from './random-searches.ts'
 import { SEARCH_MIX } from './search-mix.ts'
 
 const args = process.argv.slice(2)
@@ -23,6 +26,7 @@ const seconds = option('seconds', 10)
 const clients = option('clients', 20)
 const port = option('port', 3399)
 const seed = option('seed', 1)
+const searchCache = !args.includes('--no-cache')
 const root = path.resolve(import.meta.dirname, '..')
 const origin = `http://127.0.0.1:${port}`
 
@@ -34,7 +38,14 @@ if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-bench-'))
 const server = spawn(process.execPath, ['server/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT: 'false' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT: 'false',
+    ...(searchCache ? {} : { SEARCH_CACHE_SECONDS: '0' }),
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 
@@ -47,6 +58,9 @@ try {
   const load: Record<string, unknown> = {}
   for (const page of pages) load[page] = await loadTest([page])
   load['/properties?(search mix)'] = await loadTest(SEARCH_MIX.map((params) => `/properties?${new URLSearchParams(params)}`))
+  const draw = seededRandom(seed)
+  const randomPages = Array.from({ length: 2_000 }, () => randomSearch(draw).replace(/^\/api\/properties/, '/properties'))
+  load['/properties?(random)'] = await loadTest(randomPages, { slowest: true })
   const markets = await cooperMarkets()
   load['/cooper/:market(random)'] = markets.length > 0 ? await loadTest(randomDraws(markets, 1_000)) : null
   console.log(
@@ -57,6 +71,7 @@ try {
       clients,
       seconds,
       seed,
+      searchCache: searchCache ? 'on' : 'off',
       cooperMarkets: markets.length,
       firstLoadJsGzipKb,
       ssr: load,
@@ -108,8 +123,9 @@ async function firstLoadJs(page: string): Promise<number> {
   return Math.round((bytes / 1024) * 10) / 10
 }
 
-async function loadTest(paths: string[]) {
+async function loadTest(paths: string[], { slowest = false } = {}) {
   const latencies: number[] = []
+  const slowestByPath = new Map<string, number>()
   let errors = 0
   const end = Date.now() + seconds * 1000
   const client = createHttpClient(clients)
@@ -123,7 +139,10 @@ async function loadTest(paths: string[]) {
         } catch {
           errors++
         }
-        latencies.push(performance.now() - started)
+        const ms = performance.now() - started
+        latencies.push(ms)
+        const path = paths[i % paths.length]!
+        if (slowest) slowestByPath.set(path, Math.max(ms, slowestByPath.get(path) ?? 0))
       }
     }),
   )
@@ -137,5 +156,12 @@ async function loadTest(paths: string[]) {
     p95Ms: at(0.95),
     p99Ms: at(0.99),
     errors,
+    ...(slowest && {
+      distinct: new Set(paths).size,
+      slowest: [...slowestByPath]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 10)
+        .map(([page, ms]) => ({ page, ms: Math.round(ms * 10) / 10 })),
+    }),
   }
 }

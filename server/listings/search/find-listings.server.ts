@@ -46,9 +46,14 @@ async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, 
 
 async function walkThenLookupCount(db: Db, search: ParsedSearch, terms: SearchTerms, walk: WalkEntries): Promise<number> {
   const entries = terms.text ? walk.count.words : walk.count.filters
-  const [walked] = await walkCount(db, search, terms, entries)
-  const n = walked?.n ?? 0
-  if (n > TOTAL_CAP || terms.published <= entries) return n
+  // A walk settles the count when it meets more than TOTAL_CAP matches or reads every published
+  // listing; when even the most matches the terms allow, spread evenly, would not give it that many
+  // within its entries, it is skipped.
+  if (terms.published <= entries || (terms.bound / terms.published) * entries > TOTAL_CAP) {
+    const [walked] = await walkCount(db, search, terms, entries)
+    const n = walked?.n ?? 0
+    if (n > TOTAL_CAP || terms.published <= entries) return n
+  }
   const [looked] = await lookupCount(db, search, terms)
   return looked?.n ?? 0
 }
