@@ -1,6 +1,7 @@
 // The plans a listing search can take, for tests that check every plan gives the same answers: the
-// lookup, the walk, and a walk so short that it gives way to the lookup after a couple of entries.
-import type { findListings } from '#server/listings/search/find-listings.server.ts'
+// lookup, the walk, a walk so short that it gives way to the lookup after a couple of entries, and one
+// that may read only a couple of rows to check the words.
+import { WALK_ENTRIES, type findListings } from '#server/listings/search/find-listings.server.ts'
 
 type PlanOptions = Pick<Parameters<typeof findListings>[1], 'plan' | 'walk'>
 
@@ -9,7 +10,8 @@ const SHORT = { words: 2, filters: 2 }
 export const SEARCH_PLANS = {
   lookup: { plan: 'lookup' },
   walk: { plan: 'walk' },
-  'short walk': { plan: 'walk', walk: { page: SHORT, count: SHORT } },
+  'short walk': { plan: 'walk', walk: { page: SHORT, count: SHORT, rowsToRead: 2 } },
+  'walk reading two rows': { plan: 'walk', walk: { ...WALK_ENTRIES, rowsToRead: 2 } },
 } as const satisfies Record<string, PlanOptions>
 
 export type SearchPlanName = keyof typeof SEARCH_PLANS

@@ -7,7 +7,7 @@ import { parseOrThrow } from '#server/errors.server.ts'
 import { encodeCursor, listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
 import { TOTAL_CAP, type ListingPage } from '#common/listings/types.ts'
 import { summariesWithPhotos } from '../read.server.ts'
-import { hasEntries, lookupCount, lookupPage, walkCount, walkPage, type ParsedSearch } from './plan.server.ts'
+import { hasEntries, lookupCount, lookupPage, passingCount, walkCount, walkPage, type ParsedSearch } from './plan.server.ts'
 import { examineSearch, type SearchTerms } from './terms.server.ts'
 
 /** A search its terms' counts allow at most this many matches for is looked up, never walked. */
@@ -15,9 +15,10 @@ const LOOKUP_BOUND = 3_000
 
 /**
  * How far a walk goes before giving way to a lookup: index entries for a page, and for a count, with
- * words (each passing entry's row is read) and without (the index alone answers).
+ * words and without (the index alone answers); and, with words, how many rows of the entries passing
+ * the filters a page's walk reads to check them.
  */
-export const WALK_ENTRIES = { page: { words: 2_000, filters: 20_000 }, count: { words: 3_000, filters: 30_000 } }
+export const WALK_ENTRIES = { page: { words: 100_000, filters: 20_000 }, count: { words: 3_000, filters: 30_000 }, rowsToRead: 2_000 }
 
 /** A looked-up listing (its row read, then sorted) costs about as much as this many index entries walked. */
 const LOOKUP_ROW_COST = 30
@@ -36,12 +37,14 @@ async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, 
   // than a lookup, which reads each match's row: for a broad search it may go to the index's end.
   const broad = !terms.text && terms.bound * LOOKUP_ROW_COST > terms.published
   const entries = broad ? null : terms.text ? walk.page.words : walk.page.filters
-  const rows = await walkPage(db, search, terms, entries)
+  const rows = await walkPage(db, search, terms, { entries, rowsToRead: walk.rowsToRead })
   if (rows.length > search.limit || entries === null) return rows
-  // The page is not full: either the index has no more entries (the answer is whole), or the matches
-  // lie further along it than the walk may go, and the lookup finds them.
+  // The page is not full: either the walk read all there is (the answer is whole), or the matches lie
+  // further along than it may go, and the lookup finds them.
   const [more] = await hasEntries(db, search, entries)
-  return more ? lookupPage(db, search, terms, { withTotal: false }) : rows
+  const [passing] = more || !terms.text ? [] : await passingCount(db, search, terms, entries, walk.rowsToRead)
+  const whole = !more && (passing?.n ?? 0) < walk.rowsToRead
+  return whole ? rows : lookupPage(db, search, terms, { withTotal: false })
 }
 
 async function walkThenLookupCount(db: Db, search: ParsedSearch, terms: SearchTerms, walk: WalkEntries): Promise<number> {
@@ -105,7 +108,7 @@ export function searchQueries(db: Db, search: ParsedSearch, terms: SearchTerms) 
   const wordsOrFilters = terms.text ? 'words' : 'filters'
   return {
     'lookup page': lookupPage(db, search, terms, { withTotal: !search.cursor }),
-    'walk page': walkPage(db, search, terms, WALK_ENTRIES.page[wordsOrFilters]),
+    'walk page': walkPage(db, search, terms, { entries: WALK_ENTRIES.page[wordsOrFilters], rowsToRead: WALK_ENTRIES.rowsToRead }),
     'walk count': walkCount(db, search, terms, WALK_ENTRIES.count[wordsOrFilters]),
     'lookup count': lookupCount(db, search, terms),
   }

@@ -170,39 +170,54 @@ function indexEntries(db: Db, search: ParsedSearch, sortName: ParsedSearch['sort
   return subquery as unknown as typeof subquery & FilterColumns & SortColumns
 }
 
-/**
- * The walk's page: of the first `entries` index entries after the cursor (null: all of them), those
- * passing the filters and (read from their rows) the words, in order, one more than the page.
- */
-export function walkPage(db: Db, search: ParsedSearch, terms: SearchTerms, entries: number | null) {
+/** Of the first `entries` index entries after the cursor, the first `rows` passing the filters (from the index alone), in order. */
+function passingEntries(db: Db, search: ParsedSearch, terms: SearchTerms, entries: number | null, rows: number) {
   const sort = sorts[search.sort]
   const candidates = indexEntries(db, search, search.sort, entries)
-  const row = alias(listing, 'row')
-  if (!terms.text) {
-    const hits = db
-      .select({ id: candidates.id, key: keyOf(sort, candidates), total: sql<null>`null`.as('total') })
-      .from(candidates)
-      .where(and(...filterConditions(search, terms, candidates)))
-      .orderBy(...orderOf(sort, candidates))
-      .limit(search.limit + 1)
-      .as('hits')
-    return pageRows(db, sort, hits)
-  }
-  // Each candidate's row is read and checked for the words (offset 0 keeps the check per candidate,
+  return db
+    .select({ id: candidates.id, key: keyOf(sort, candidates), total: sql<null>`null`.as('total') })
+    .from(candidates)
+    .where(and(...filterConditions(search, terms, candidates)))
+    .orderBy(...orderOf(sort, candidates))
+    .limit(rows)
+}
+
+/**
+ * The walk's page: of the first `entries` index entries after the cursor (null: all of them), those
+ * passing the filters and, for the first `rowsToRead` of them, their rows' words; in order, one more
+ * than the page.
+ */
+export function walkPage(
+  db: Db,
+  search: ParsedSearch,
+  terms: SearchTerms,
+  { entries, rowsToRead }: { entries: number | null; rowsToRead: number },
+) {
+  const sort = sorts[search.sort]
+  if (!terms.text) return pageRows(db, sort, passingEntries(db, search, terms, entries, search.limit + 1).as('hits'))
+  const passing = passingEntries(db, search, terms, entries, rowsToRead).as('passing')
+  const passingKeys = { id: passing.id, [sort.column]: passing.key } as SortColumns
+  // Each passing entry's row is read and checked for the words (offset 0 keeps the check per entry,
   // so the walk stops once the page is full).
+  const row = alias(listing, 'row')
   const matching = db
     .select(summaryColumnsOf(row))
     .from(row)
-    .where(and(eq(row.id, candidates.id), sql`${row.searchVector} @@ ${terms.text}`))
+    .where(and(eq(row.id, passing.id), sql`${row.searchVector} @@ ${terms.text}`))
     .offset(0)
     .as('matching')
   return db
-    .select({ ...summaryColumnsOf(matching), sortKey: sortKeyOf(sort, candidates), total: sql<null>`null` })
-    .from(candidates)
+    .select({ ...summaryColumnsOf(matching), sortKey: sortKeyOf(sort, passingKeys), total: sql<null>`null` })
+    .from(passing)
     .crossJoinLateral(matching)
-    .where(and(...filterConditions(search, terms, candidates)))
-    .orderBy(...orderOf(sort, candidates))
+    .orderBy(...orderOf(sort, passingKeys))
     .limit(search.limit + 1)
+}
+
+/** How many of the first `entries` index entries after the cursor pass the filters, up to `rows`. */
+export function passingCount(db: Db, search: ParsedSearch, terms: SearchTerms, entries: number, rows: number) {
+  const passing = passingEntries(db, search, terms, entries, rows).as('passing')
+  return db.select({ n: count() }).from(passing)
 }
 
 /** Whether the sort's index holds at least `entries` published listings after the cursor (from the index alone). */
