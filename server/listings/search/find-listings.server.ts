@@ -1,7 +1,8 @@
 // The search renters run: a page of published, recently confirmed listings with its total. Its plan
 // comes from exact counts (terms.server.ts): a search whose terms no listing carries is answered
-// without a query; one whose terms few carry is looked up; any other walks a sort index for a
-// bounded number of entries and, when that does not fill the page, is looked up after all.
+// without a query; one whose terms few carry is looked up; any other walks a sort index (to its end
+// when it has no words and its filters are broad, otherwise for a bounded number of entries and rows,
+// and, when that does not fill the page, is looked up after all).
 import type { Db } from '#server/db/client.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { encodeCursor, listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
