@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import type { Connect } from 'vite'
+import { compressResponses } from './http/compression.ts'
 import { CONNECTION_LIMITS } from './http/connection-limits.ts'
 import type { RealtimeSocket } from './realtime/socket.server.ts'
 import type { Services } from './services.server.ts'
@@ -31,6 +32,7 @@ async function main() {
   let loadBuild: () => Promise<ServerBuild>
   let devMiddleware: Connect.Server | undefined
   let listener: http.RequestListener = () => {}
+  const compress = compressResponses()
   const server = http.createServer(
     {
       headersTimeout: CONNECTION_LIMITS.headersTimeoutMs,
@@ -38,10 +40,11 @@ async function main() {
       keepAliveTimeout: CONNECTION_LIMITS.keepAliveTimeoutMs,
       connectionsCheckingInterval: CONNECTION_LIMITS.checkIntervalMs,
     },
-    (req, res) => {
-      if (devMiddleware) devMiddleware(req, res, () => void listener(req, res))
-      else void listener(req, res)
-    },
+    (req, res) =>
+      compress(req, res, () => {
+        if (devMiddleware) devMiddleware(req, res, () => void listener(req, res))
+        else void listener(req, res)
+      }),
   )
   if (isDev) {
     const vite = await import('vite')

@@ -134,6 +134,8 @@ export function createHttpApp({ services, build }: { services: Services; build?:
       '/assets/*',
       serveStatic({
         root: clientDir,
+        // The build wrote a Brotli and a gzip copy of each script and style sheet (vite.config.ts).
+        precompressed: true,
         onFound: (_, c) => {
           c.header('Cache-Control', 'public, max-age=31536000, immutable')
         },

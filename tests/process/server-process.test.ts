@@ -5,6 +5,7 @@ import http from 'node:http'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { siteConfig } from '#common/site-config.ts'
 
@@ -51,6 +52,20 @@ async function waitForLog(server: Server, text: string) {
     if (Date.now() > deadline) throw new Error(`no "${text}" in the log:\n${server.output()}`)
     await new Promise((r) => setTimeout(r, 20))
   }
+}
+
+/** A GET whose body is left as it came over the wire (fetch would decode it). */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
 }
 
 describe('the server process', () => {
@@ -137,6 +152,51 @@ describe('the server process', () => {
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')
     expect((await fetch(`${origin}/no-such-file.svg`)).status).toBe(404)
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+  })
+
+  it('answers compressed when asked: Brotli before gzip, pages on the fly, small answers as they are, assets from the build', async () => {
+    const port = PORT + 4
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir })
+    await waitUntilReady(server, port)
+    const origin = `http://127.0.0.1:${port}`
+
+    const brotli = await rawGet(`${origin}/`, 'gzip, deflate, br, zstd')
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i)
+    const html = zlib.brotliDecompressSync(brotli.body).toString()
+    expect(html).toMatch(/^<!DOCTYPE html>/i)
+    expect(html).toContain('</html>')
+    expect(brotli.body.length).toBeLessThan(html.length / 3)
+
+    const gzip = await rawGet(`${origin}/`, 'gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gzip.body).toString()).toMatch(/^<!DOCTYPE html>/i)
+
+    const plain = await rawGet(`${origin}/`, 'identity')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toMatch(/^<!DOCTYPE html>/i)
+
+    // An answer under 1 KB costs more to compress than it saves.
+    const health = await rawGet(`${origin}/healthz`, 'br')
+    expect(health.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' })
+
+    // The largest script goes out as the build compressed it, with its length known in advance.
+    const assets = path.join(root, 'build/client/assets')
+    const largest = fs
+      .readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .sort((a, b) => fs.statSync(path.join(assets, b)).size - fs.statSync(path.join(assets, a)).size)[0]!
+    const script = await rawGet(`${origin}/assets/${largest}`, 'gzip, deflate, br')
+    expect(script.headers['content-encoding']).toBe('br')
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(Number(script.headers['content-length'])).toBe(script.body.length)
+    expect(zlib.brotliDecompressSync(script.body).equals(fs.readFileSync(path.join(assets, largest)))).toBe(true)
+    const gzipScript = await rawGet(`${origin}/assets/${largest}`, 'gzip')
+    expect(gzipScript.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gzipScript.body).equals(fs.readFileSync(path.join(assets, largest)))).toBe(true)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
   })
