@@ -76,6 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     isOwner,
     isSaved: saved.has(listingId),
     confirmedDaysAgo: calendarDaysBetween(new Date(listing.lastConfirmedAt), new Date()),
+    today: new Date().toISOString().slice(0, 10),
     similar,
     landlord,
     comparison,
@@ -107,8 +108,21 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function Property({ loaderData }: Route.ComponentProps) {
-  const { listing, path, canonicalUrl, origin, canManage, isOwner, isSaved, confirmedDaysAgo, similar, landlord, comparison, tiles } =
-    loaderData
+  const {
+    listing,
+    path,
+    canonicalUrl,
+    origin,
+    canManage,
+    isOwner,
+    isSaved,
+    confirmedDaysAgo,
+    today,
+    similar,
+    landlord,
+    comparison,
+    tiles,
+  } = loaderData
   const place = [listing.neighbourhood, `${listing.city}, ${listing.state} ${listing.zip}`].filter(Boolean).join(' · ')
   const street = [listing.street, listing.unit ? `Unit ${listing.unit}` : ''].filter(Boolean).join(', ')
   const paragraphs = listing.description.split(/\r?\n\s*\r?\n/).filter((p) => p.trim())
@@ -145,7 +159,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-8">
           <DetailSection id="facts" title="Key facts">
-            <KeyFacts listing={listing} />
+            <KeyFacts listing={listing} today={today} />
           </DetailSection>
           {paragraphs.length > 0 ? (
             <DetailSection id="about" title="About this home">
@@ -171,7 +185,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
             <PetPolicy listing={listing} />
           </DetailSection>
           <DetailSection id="availability" title="Availability">
-            <Availability listing={listing} confirmedDaysAgo={confirmedDaysAgo} />
+            <Availability listing={listing} today={today} confirmedDaysAgo={confirmedDaysAgo} />
           </DetailSection>
           <DetailSection id="location" title="Location">
             <ListingMap latitude={listing.latitude} longitude={listing.longitude} label={listing.title} tiles={tiles} />

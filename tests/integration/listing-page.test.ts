@@ -143,6 +143,23 @@ describe('listing pages', () => {
     expect(html).toContain(`aria-label="Save Brick rowhouse by the green"`)
   })
 
+  it('reads "Available now" once the date has come, and the date before', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    const past = await ownListing({ title: 'Flat free since spring', availableFrom: day(-200) })
+    const today = await ownListing({ title: 'Flat free from today', availableFrom: day(0) })
+    const future = await ownListing({ title: 'Flat free next season', availableFrom: '2099-03-01' })
+    for (const home of [past, today]) {
+      const text = textOf((await get(listingPath(home))).html)
+      expect(text).toContain('Available Now')
+      expect(text).toContain('Available now.')
+      expect(text).not.toContain('Available from')
+    }
+    const text = textOf((await get(listingPath(future))).html)
+    expect(text).toContain('Available March 1, 2099')
+    expect(text).toContain('Available from March 1, 2099.')
+    expect(text).not.toContain('Available now')
+  })
+
   it('shows the page of a home so dear that 130% of its all-in cost passes the integer limit', async () => {
     // 30 nights at $700,000 is $21,000,000 a month: stored, but 1.3 times it is not an int32.
     const dear = await ownListing({

@@ -21,7 +21,16 @@ export function DetailSection({ id, title, children }: { id: string; title: stri
 
 const sqft = new Intl.NumberFormat('en-US')
 
-export function KeyFacts({ listing }: { listing: PageListing }) {
+/**
+ * When the home can be moved into: "now" once its date has come (today is the loader's UTC date,
+ * so the server's page and the browser's agree), else the date.
+ */
+export function availableWhen(availableFrom: string, today: string): string {
+  return availableFrom <= today ? 'now' : `from ${formatDate(availableFrom)}`
+}
+
+export function KeyFacts({ listing, today }: { listing: PageListing; today: string }) {
+  const when = availableWhen(listing.availableFrom, today)
   const facts: [string, string][] = [
     ['Type', typeLabel(listing.type)],
     ['Bedrooms', formatBedrooms(listing.bedrooms)],
@@ -29,7 +38,7 @@ export function KeyFacts({ listing }: { listing: PageListing }) {
     ['Interior', `${sqft.format(listing.interiorSqft)} sq ft`],
     ['Year built', listing.yearBuilt ? String(listing.yearBuilt) : 'Not stated'],
     ['Furnished', listing.isFurnished ? 'Furnished' : 'Unfurnished'],
-    ['Available from', formatDate(listing.availableFrom)],
+    ['Available', when === 'now' ? 'Now' : formatDate(listing.availableFrom)],
   ]
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-4">
@@ -146,13 +155,13 @@ export function daysAgo(days: number): string {
   return `${days} days ago`
 }
 
-export function Availability({ listing, confirmedDaysAgo }: { listing: PageListing; confirmedDaysAgo: number }) {
+export function Availability({ listing, today, confirmedDaysAgo }: { listing: PageListing; today: string; confirmedDaysAgo: number }) {
   const status =
     listing.status === 'leased'
       ? 'This home has been leased.'
       : listing.status === 'archived'
         ? 'This listing is archived.'
-        : `Available from ${formatDate(listing.availableFrom)}.`
+        : `Available ${availableWhen(listing.availableFrom, today)}.`
   return (
     <div className="space-y-1 text-ink">
       <p className="font-semibold">{status}</p>
