@@ -78,7 +78,10 @@ const areas: { to: string; title: string; text: string; action: string; icon: Re
 const steps = [
   { title: 'Search', text: 'Look for homes by place and budget, and compare them on their all-in monthly cost.' },
   { title: 'Ask', text: 'Message the landlord with your questions and arrange a viewing in person or by video.' },
-  { title: 'Apply', text: 'Apply for the lease or book your stay, and keep every message and document in one place.' },
+  {
+    title: 'Decide',
+    text: 'Save the homes you like, compare what each costs in all, and keep every conversation with landlords in one inbox.',
+  },
 ] as const
 
 export default function Home() {
@@ -161,8 +164,7 @@ export default function Home() {
               </span>
               <h3 className="mt-4 text-lg font-semibold text-ink">List your home</h3>
               <p className="mt-2 flex-1 text-ink">
-                Landlords publish homes with photos and the full monthly cost, answer renters in one inbox and review applications in one
-                place.
+                Landlords publish homes with photos and the full monthly cost, and answer renters in one inbox.
               </p>
               <span className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-800 group-hover:gap-2.5">
                 {isSignedIn ? 'Go to your profile' : 'Create an account'}

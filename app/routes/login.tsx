@@ -29,7 +29,7 @@ import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 
 export function meta() {
-  return pageMeta('Log in', 'Log in to Cooper Home to save homes, message landlords and apply for a lease.')
+  return pageMeta('Log in', 'Log in to Cooper Home to save homes and message landlords.')
 }
 
 type PageNotice = { tone: 'success' | 'info' | 'error'; title?: string; message: string }
@@ -152,7 +152,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <AuthPage
       title="Log in to Cooper Home"
-      intro="Welcome back. Log in to see your saved homes, messages and applications."
+      intro="Welcome back. Log in to see your saved homes and your messages."
       footer={<AuthFooterLink question="New to Cooper Home?" to={withRedirectTo('/register', redirectTo)} label="Create an account" />}
     >
       {/* The address's notice (e.g. a failed single sign-on) is old news once the form is sent. */}

@@ -73,6 +73,14 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<input id="home-search" type="search"[^>]*name="q"/)
   })
 
+  it('promise only what the site does: no applications, bookings or payments', async () => {
+    for (const pathname of ['/', '/login', '/register']) {
+      const { html } = await get(pathname)
+      const text = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ')
+      expect(text, pathname).not.toMatch(/\bapply for\b|\bapplications?\b|book your stay|\bpay (the )?rent\b/i)
+    }
+  })
+
   it('/properties repeats the search, escaped', async () => {
     const { html } = await get(`/properties?q=${encodeURIComponent('<b>Dover</b>')}`)
     expect(html).toMatch(/<h1[^>]*>Homes for rent in &lt;b&gt;Dover&lt;\/b&gt;<\/h1>/)

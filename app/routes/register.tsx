@@ -26,7 +26,7 @@ import { isAppError } from '#server/errors.server.ts'
 import { termsLabelForSignUp } from '#server/content/index.server.ts'
 
 export function meta() {
-  return pageMeta('Sign up', 'Create a free Cooper Home account to save homes, message landlords and apply for a lease.')
+  return pageMeta('Sign up', 'Create a free Cooper Home account to save homes and message landlords.')
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -126,7 +126,7 @@ function SignUpForm({
   return (
     <AuthPage
       title="Create your account"
-      intro="Save homes you like, message landlords and apply for a lease. It is free."
+      intro="Save homes you like, message landlords and join the community chat. It is free."
       footer={<AuthFooterLink question="Already have an account?" to={withRedirectTo('/login', redirectTo)} label="Log in" />}
     >
       <ErrorSummary problems={problems} />
