@@ -311,10 +311,11 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
           <div className={isSearching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
             {page && items.length > 0 ? (
               <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-                {items.map((listing) => (
+                {items.map((listing, index) => (
                   <li key={listing.id}>
                     <ListingCard
                       listing={listing}
+                      priority={index === 0}
                       action={<SaveButton listing={listing} saved={savedIds.has(listing.id)} redirectTo={redirectTo} variant="icon" />}
                     />
                   </li>

@@ -28,6 +28,24 @@ test('a listing page has no accessibility violations', async ({ page }) => {
   await expectNoViolations(page)
 })
 
+test('a listing page loads the map library only when the map comes into view', async ({ page }) => {
+  const mapFiles: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/leaflet[^/]*\.(js|css)$/.test(new URL(request.url()).pathname)) mapFiles.push(request.url())
+  })
+  const [path] = await listingPaths(page)
+  await visit(page, path!)
+  const map = page.getByRole('region', { name: /^Map of / })
+  // The page has hydrated and settled at the top: nothing of the map has been fetched.
+  await page.waitForLoadState('networkidle')
+  expect(mapFiles).toEqual([])
+  await expect(map).not.toHaveClass(/leaflet-container/)
+
+  await map.scrollIntoViewIfNeeded()
+  await expect(map).toHaveClass(/leaflet-container/)
+  expect(mapFiles.some((url) => url.endsWith('.js'))).toBe(true)
+})
+
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- naming the fixture is what signs the renter in.
 test('a renter copies the link, saves the home and finds it on the profile without a reload', async ({ page, signedInAccount, layout }) => {
   const paths = await listingPaths(page)

@@ -34,8 +34,8 @@ const home: ListingSummary = {
   photo: null,
 }
 
-function render(listing: ListingSummary) {
-  const router = createMemoryRouter([{ path: '/', element: <ListingCard listing={listing} /> }])
+function render(listing: ListingSummary, priority = false) {
+  const router = createMemoryRouter([{ path: '/', element: <ListingCard listing={listing} priority={priority} /> }])
   return renderToStaticMarkup(<RouterProvider router={router} />)
 }
 
@@ -69,6 +69,25 @@ describe('listing cards', () => {
     expect(html).toContain('3 beds · 1½ baths · 1,450 sq ft')
     expect(html).toContain('No photo yet')
     expect(html).not.toContain('<img')
+  })
+
+  it("load the first card's photo at once and at high priority (the largest paint), the others lazily", () => {
+    const photo = {
+      id: 7,
+      alt: 'Front of the house',
+      width: 1600,
+      height: 1200,
+      placeholder: null,
+      colour: null,
+      src: '/media/7-800.webp',
+      srcSet: '/media/7-800.webp 800w',
+    }
+    const first = render({ ...home, photo }, true)
+    expect(first).toMatch(/<img [^>]*loading="eager"/)
+    expect(first).toMatch(/<img [^>]*fetchPriority="high"/i)
+    const other = render({ ...home, photo })
+    expect(other).toMatch(/<img [^>]*loading="lazy"/)
+    expect(other).not.toMatch(/fetchPriority/i)
   })
 })
 

@@ -80,11 +80,14 @@ export function ListingCard({
   listing,
   action,
   headingLevel = 3,
+  priority = false,
 }: {
   listing: ListingCardData
   /** A control drawn over the photo, above the card's link (the Save button). */
   action?: ReactNode
   headingLevel?: 2 | 3
+  /** The first card of a page of results: its photo is the page's largest paint, loaded at once. */
+  priority?: boolean
 }) {
   const costs = listingCosts(listing)
   const Heading = `h${headingLevel}` as const
@@ -92,7 +95,12 @@ export function ListingCard({
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md">
       <div className="aspect-[4/3] bg-gray-100">
         {listing.photo ? (
-          <ListingPhoto photo={listing.photo} sizes="(min-width: 1280px) 25vw, (min-width: 640px) 50vw, 100vw" className="size-full" />
+          <ListingPhoto
+            photo={listing.photo}
+            sizes="(min-width: 1280px) 25vw, (min-width: 640px) 50vw, 100vw"
+            className="size-full"
+            priority={priority}
+          />
         ) : (
           <PhotoPlaceholder />
         )}

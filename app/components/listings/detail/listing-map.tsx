@@ -1,5 +1,6 @@
-// The listing's location on a Leaflet map. Leaflet and its CSS load only here, in the browser, once
-// the map is shown; until then (and without JavaScript) the area and a link to a full map stand in.
+// The listing's location on a Leaflet map. Leaflet and its CSS load only here, in the browser, when
+// the map comes within 300 px of the viewport: a visitor who reads only the top of the page never
+// downloads them. Until then (and without JavaScript) the area and a link to a full map stand in.
 // Tiles that cannot load leave a plain background with the marker still in place.
 import type { Map as LeafletMap } from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
@@ -19,26 +20,37 @@ export function ListingMap({ latitude, longitude, label, tiles }: Props) {
     if (!container) return
     let map: LeafletMap | undefined
     let cancelled = false
-    Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
-      .then(([leaflet]) => {
-        if (cancelled) return
-        const L = leaflet.default ?? leaflet
-        map = L.map(container, { scrollWheelZoom: false }).setView([latitude, longitude], 15)
-        L.tileLayer(tileUrl, tileLayerOptions({ url: tileUrl, attribution: tileAttribution })).addTo(map)
-        L.circleMarker([latitude, longitude], {
-          radius: 10,
-          color: '#ffffff',
-          weight: 3,
-          fillColor: '#185a4a',
-          fillOpacity: 1,
-          interactive: false,
-        }).addTo(map)
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true)
-      })
+    const load = () =>
+      Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
+        .then(([leaflet]) => {
+          if (cancelled) return
+          const L = leaflet.default ?? leaflet
+          map = L.map(container, { scrollWheelZoom: false }).setView([latitude, longitude], 15)
+          L.tileLayer(tileUrl, tileLayerOptions({ url: tileUrl, attribution: tileAttribution })).addTo(map)
+          L.circleMarker([latitude, longitude], {
+            radius: 10,
+            color: '#ffffff',
+            weight: 3,
+            fillColor: '#185a4a',
+            fillOpacity: 1,
+            interactive: false,
+          }).addTo(map)
+        })
+        .catch(() => {
+          if (!cancelled) setFailed(true)
+        })
+    const nearView = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        nearView.disconnect()
+        void load()
+      },
+      { rootMargin: '300px 0px' },
+    )
+    nearView.observe(container)
     return () => {
       cancelled = true
+      nearView.disconnect()
       map?.remove()
     }
   }, [latitude, longitude, tileUrl, tileAttribution])
