@@ -7,13 +7,10 @@
 // PostgreSQL database (seed it first, e.g. `npm run seed -- --listings 1000000`); media still go to a
 // fresh folder. `--no-cache` turns the search result cache off, to measure the database, not memory.
 //   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20] [--seed 1] [--no-cache]
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { seededRandom } from '#tests/support/synthetic-rents.ts'
 import { createHttpClient } from './http-client.ts'
+import { startProductionServer } from './production-server.ts'
 import { randomSearch } from './random-searches.ts'
 import { SEARCH_MIX } from './search-mix.ts'
 
@@ -27,30 +24,10 @@ const clients = option('clients', 20)
 const port = option('port', 3399)
 const seed = option('seed', 1)
 const searchCache = !args.includes('--no-cache')
-const root = path.resolve(import.meta.dirname, '..')
 const origin = `http://127.0.0.1:${port}`
-
-if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
-  console.error('Build first: npm run build')
-  process.exit(1)
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-bench-'))
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT: 'false',
-    ...(searchCache ? {} : { SEARCH_CACHE_SECONDS: '0' }),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
+const server = await startProductionServer(port, searchCache ? {} : { SEARCH_CACHE_SECONDS: '0' })
 
 try {
-  await waitForReady()
   const ready = (await (await fetch(`${origin}/readyz`)).json()) as { database?: string; listings?: number }
   const pages = ['/', '/properties', '/cooper']
   const firstLoadJsGzipKb: Record<string, number> = {}
@@ -78,22 +55,7 @@ try {
     }),
   )
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.on('exit', resolve))
-  fs.rmSync(dataDir, { recursive: true, force: true })
-}
-
-async function waitForReady() {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not become ready')
+  await server.stop()
 }
 
 /** Every market page /cooper links to (none before the index is first computed). */
