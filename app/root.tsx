@@ -1,4 +1,5 @@
 import { Links, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from 'react-router'
+import { z } from 'zod'
 import type { Route } from './+types/root'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { SiteFrame, anonymousFrame, type FrameData } from '#app/components/frame/site-frame.tsx'
@@ -13,6 +14,11 @@ import { findTermsToAccept } from '#server/content/index.server.ts'
 // The toast styles first, so the brand's overrides in app.css win.
 import 'react-toastify/ReactToastify.css'
 import './app.css'
+
+// Zod compiles object schemas with `new Function` where it can. The page's Content-Security-Policy
+// forbids eval, so in the browser Zod parses without compiling, rather than trying and being refused
+// (a violation the browser reports on every page that parses a form).
+if (typeof document !== 'undefined') z.config({ jitless: true })
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
