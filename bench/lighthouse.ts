@@ -43,7 +43,7 @@ try {
     await (await fetch(`${origin}${path}`)).text()
     const audited = []
     for (let run = 0; run < runs; run++) audited.push(await audit(`${origin}${path}`))
-    audited.sort((a, b) => a.performance - b.performance)
+    audited.sort((a, b) => a.performance! - b.performance!)
     pages[path === listing ? '/properties/:listing' : path] = {
       ...audited[Math.floor(runs / 2)],
       performanceRange: [audited[0]!.performance, audited.at(-1)!.performance],
@@ -55,10 +55,12 @@ try {
   await server?.stop()
 }
 
-async function audit(url: string) {
+/** One Lighthouse run; a run whose trace recording failed (Lighthouse says to run again) is run again, twice at most. */
+async function audit(url: string, attempt = 1): Promise<Record<string, number>> {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { categories, audits, runtimeError } = result.lhr
+  if (runtimeError && attempt < 3) return audit(url, attempt + 1)
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`)
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
   const figure = (id: string, digits = 0) => Number((audits[id]?.numericValue ?? NaN).toFixed(digits))
