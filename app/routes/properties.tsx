@@ -93,6 +93,14 @@ type LoaderData = Route.ComponentProps['loaderData']
 /** Results appended by "Show more", for the search they belong to. */
 type MorePages = { search: string; items: ListingCardData[]; savedIds: number[]; nextCursor: string | null }
 
+/** The errors by the form field they belong to: a list's values ("type.0", "type.1") are its field's ("type"). */
+function errorsByField(errors: FieldErrors): FieldErrors {
+  const byField: Record<string, Set<string>> = {}
+  for (const [key, messages] of Object.entries(errors))
+    for (const message of messages) (byField[key.split('.')[0]!] ??= new Set()).add(message)
+  return Object.fromEntries(Object.entries(byField).map(([name, messages]) => [name, [...messages]]))
+}
+
 function problemsOf(errors: FieldErrors) {
   return Object.entries(errors).flatMap(([name, messages]) =>
     messages.map((message) => ({ fieldId: FIELD_NAMES.has(name) ? fieldId(name) : undefined, message })),
@@ -108,10 +116,11 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null)
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const [isHydrated, setIsHydrated] = useState(false)
-  const [areFiltersOpen, setAreFiltersOpen] = useState(false)
+  // Open when the URL's filters are wrong, so the error summary's links land on visible fields.
+  const [areFiltersOpen, setAreFiltersOpen] = useState(Boolean(loaderData.fieldErrors))
   const params = useMemo(() => new URLSearchParams(location.search), [location.search])
   const view = viewOf(params)
-  const errors: FieldErrors = loaderData.fieldErrors ?? {}
+  const errors = useMemo(() => errorsByField(loaderData.fieldErrors ?? {}), [loaderData.fieldErrors])
   const { page } = loaderData
 
   useEffect(() => setIsHydrated(true), [])
@@ -179,7 +188,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
       </PageHeader>
 
       {loaderData.fieldErrors ? (
-        <ErrorSummary title="Some search settings are not valid" problems={problemsOf(loaderData.fieldErrors)} takesFocus={!isHydrated} />
+        <ErrorSummary title="Some search settings are not valid" problems={problemsOf(errors)} takesFocus={!isHydrated} />
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">

@@ -142,6 +142,20 @@ test('the map view shows a marker per result with no tile server, and "Search th
   await markers.first().focus()
   await page.keyboard.press('Enter')
   await expect(map.locator('.leaflet-popup').getByRole('link')).toHaveAttribute('href', /^\/properties\/.+-\d+$/)
+test("each problem of a hand-edited URL links to its field, even a list's", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 400/)
+  await page.goto('/properties?type=castle&pets=fish&furnished=maybe&amenities=moat')
+  for (const [problem, field] of [
+    [/^Type must be one of/, 'Apartment'],
+    [/^Pets must be/, 'Cats'],
+    [/^Furnished/, 'Furnished only'],
+    [/^Amenities must be among/, 'In-unit laundry'],
+  ] as const) {
+    await page.getByRole('alert').getByRole('link', { name: problem }).click()
+    await expect(page.getByRole('checkbox', { name: field, exact: true })).toBeFocused()
+  }
+})
+
   await page.keyboard.press('Escape')
 
   await map.getByRole('button', { name: 'Zoom in' }).click()

@@ -121,15 +121,15 @@ export type CompactCheckboxProps = Omit<CompactFieldProps, 'label'> & {
 }
 
 /**
- * A checkbox wrapped by its label. The input carries no id: `id` (default `field-<name>`) is only the
- * prefix of its error's id.
+ * A checkbox wrapped by its label. `id` (default `field-<name>`) is the input's, and the prefix of its
+ * error's id, so an error summary's link lands on the checkbox.
  */
 export function CompactCheckbox({ label, name, id = `field-${name}`, error, takesFocus, ...input }: CompactCheckboxProps) {
   const { tie, line } = errorOf({ id, error, takesFocus })
   return (
     <div>
       <label className="flex items-center gap-2 text-sm font-semibold text-ink">
-        <input type="checkbox" name={name} {...input} className="size-4 accent-brand-700" {...tie} />
+        <input type="checkbox" id={id} name={name} {...input} className="size-4 accent-brand-700" {...tie} />
         {label}
       </label>
       {line}
@@ -162,7 +162,7 @@ export type CheckboxListProps = {
   legend: ReactNode
   /** The name every checkbox submits under, once per ticked value. */
   name: string
-  /** The prefix of the error's id (`<id>-error`); `field-<name>` unless given. */
+  /** The first checkbox's id, so an error summary's link lands on the list, and the prefix of the error's id (`<id>-error`); `field-<name>` unless given. */
   id?: string
   options: readonly { value: string; label: ReactNode }[]
   /** The values ticked when the page loads. */
@@ -175,10 +175,11 @@ export function CheckboxList({ legend, name, id = `field-${name}`, options, defa
   return (
     <CompactFieldset legend={legend} id={id} error={error}>
       <div className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label key={option.value} className="flex items-center gap-2 py-1 text-sm text-ink">
             <input
               type="checkbox"
+              id={index === 0 ? id : undefined}
               name={name}
               value={option.value}
               defaultChecked={defaultChecked.includes(option.value)}

@@ -228,7 +228,8 @@ describe('the compact look', () => {
     expect(label.attributes.for).toBeUndefined()
     const input = page.elements.find((element) => element.tag === 'input')!
     expect(input.attributes).toMatchObject({ type: 'checkbox', name: 'furnished', value: 'true', 'aria-invalid': 'true' })
-    expect(input.attributes.id).toBeUndefined()
+    // The error summary's link for the field lands on the checkbox.
+    expect(input.attributes.id).toBe('filter-furnished')
     expect(page.descriptionOf(input)).toEqual(['Not a choice.'])
   })
 
@@ -246,6 +247,8 @@ describe('the compact look', () => {
       ['pets', 'cats', false],
       ['pets', 'dogs', true],
     ])
+    // The list's id is its first checkbox's: an error summary's link for the field lands there.
+    expect(boxes.map((box) => box.attributes.id)).toEqual(['filter-pets', undefined])
     expect(quiet.elements.filter((element) => element.tag === 'label').map((label) => label.text)).toEqual(['Cats', 'Dogs'])
 
     const failed = render(
