@@ -42,7 +42,7 @@ for (const params of searches) {
   const plan = planOf(terms)
   console.log(`${label}\n  plan: ${plan} (at most ${terms.bound} of ${terms.published} published listings)`)
   if (plan === 'none') continue
-  for (const [name, query] of Object.entries(searchQueries(database.db, search, terms))) {
+  for (const [name, query] of Object.entries(searchQueries(database.db, terms))) {
     const { plan: queryPlan, ms, seqScan } = await explain(query)
     const chosen = name.startsWith(plan) || (plan === 'walk' && name === 'lookup count')
     if (chosen && seqScan) seqScans += 1

@@ -1,11 +1,13 @@
 // Listing searches drawn at random over every parameter of GET /api/properties, as renters would
-// ask for them: city names, city and ZIP prefixes, neighbourhoods, ZIPs, everyday words alone and
-// with a city, rare and absent words, price bands, beds, baths, types, offer, pets, furnished,
+// ask for them: city names alone and with their state, states, city and ZIP prefixes, neighbourhoods,
+// ZIPs, misspelt places, rooms ("2br"), everyday words alone, with a place and "in" a place, rare and
+// absent words, price bands, beds, baths, types, offer, pets, furnished,
 // amenities, move-in dates, map boxes from a block to a region, every sort and page size. Each
 // parameter is present with its own probability, so the combinations vary; a run draws from far
 // more than 10,000 distinct searches. The same random source on the same day gives the same searches.
 import { AMENITY_VALUES, LISTING_SORTS, LISTING_TYPES } from '#common/listings/vocabulary.ts'
 import { SEED_CITIES, type SeedCity } from '#server/seed/cities.ts'
+import { US_STATE_NAMES } from '#common/cooper/states.ts'
 
 type Random = () => number
 
@@ -86,15 +88,43 @@ function randomWord(random: Random): string {
   return pick(random, ABSENT_WORDS)
 }
 
+/** A name with two neighbouring letters swapped, as fast typing does ("Brookyln"). */
+function misspelt(random: Random, name: string): string {
+  if (name.length < 4) return name
+  const at = between(random, 1, name.length - 3)
+  return `${name.slice(0, at)}${name[at + 1]}${name[at]}${name.slice(at + 2)}`
+}
+
+/** A city with its state, as people write it: "Austin, TX", "austin tx", "Austin Texas". */
+function cityWithState(random: Random, city: SeedCity): string {
+  const roll = random()
+  if (roll < 0.5) return `${city.city}, ${city.state}`
+  if (roll < 0.8) return `${city.city.toLowerCase()} ${city.state.toLowerCase()}`
+  return `${city.city} ${US_STATE_NAMES[city.state]}`
+}
+
+/** Rooms as people write them: "2 bedroom", "2br", "two-bedroom", "3 beds". */
+function rooms(random: Random): string {
+  const count = between(random, 1, 4)
+  const spoken = ['one', 'two', 'three', 'four'][count - 1]!
+  return pick(random, [`${count} bedroom`, `${count}br`, `${spoken}-bedroom`, `${count} beds`, `${spoken} bedroom`])
+}
+
 function randomText(random: Random, city: SeedCity): string {
   const roll = random()
-  if (roll < 0.18) return city.city
-  if (roll < 0.28) return city.city.slice(0, between(random, 3, Math.min(6, city.city.length))).toLowerCase()
-  if (roll < 0.4) return pick(random, city.neighbourhoods)
-  if (roll < 0.48) return pick(random, city.zips)
-  if (roll < 0.54) return pick(random, city.zips).slice(0, between(random, 2, 4))
-  if (roll < 0.74) return randomWord(random)
-  if (roll < 0.9) return `${randomWord(random)} ${chance(random, 0.7) ? city.city : pick(random, city.neighbourhoods)}`
+  if (roll < 0.12) return city.city
+  if (roll < 0.18) return cityWithState(random, city)
+  if (roll < 0.24) return city.city.slice(0, between(random, 3, Math.min(6, city.city.length))).toLowerCase()
+  if (roll < 0.33) return pick(random, city.neighbourhoods)
+  if (roll < 0.4) return pick(random, city.zips)
+  if (roll < 0.45) return pick(random, city.zips).slice(0, between(random, 2, 4))
+  if (roll < 0.6) return randomWord(random)
+  if (roll < 0.72) return `${randomWord(random)} ${chance(random, 0.7) ? city.city : pick(random, city.neighbourhoods)}`
+  if (roll < 0.77)
+    return `${rooms(random)}${chance(random, 0.6) ? ` ${chance(random, 0.5) ? city.city : cityWithState(random, city)}` : ''}`
+  if (roll < 0.8) return `${randomWord(random)} in ${chance(random, 0.7) ? city.city : pick(random, city.neighbourhoods)}`
+  if (roll < 0.84) return misspelt(random, chance(random, 0.6) ? city.city : pick(random, city.neighbourhoods))
+  if (roll < 0.87) return chance(random, 0.5) ? US_STATE_NAMES[city.state]! : city.state
   // The web-search syntax: an exact phrase, a word left out, either of two words.
   const syntax = random()
   if (syntax < 0.4) return `"${pick(random, COMMON_WORDS)}"${chance(random, 0.5) ? ` ${city.city}` : ''}`

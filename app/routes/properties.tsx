@@ -32,6 +32,7 @@ import {
   FILTER_FIELD_KEYS,
 } from '#app/components/listings/search/search-url.ts'
 import type { MapBounds } from '#app/components/listings/search/results-map.tsx'
+import { SearchReadingNote } from '#app/components/listings/search/search-reading.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -289,6 +290,8 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
               </nav>
             </div>
           </div>
+
+          <SearchReadingNote reading={page?.reading ?? null} />
 
           {bounds ? (
             <p className="text-sm text-ink-soft">

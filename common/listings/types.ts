@@ -57,6 +57,20 @@ export type ListingPage = {
   total: number | null
   /** True when more than TOTAL_CAP match (show "1,000+"). */
   isTotalCapped: boolean
+  /** What the search read from its text, beyond words; null when nothing. */
+  reading: SearchReading | null
+}
+
+/** What a search read from its text, for the page to say it: "2+ bedrooms in Austin, TX". */
+export type SearchReading = {
+  /** The place the text names, as the site spells it ("Austin, TX", "Park Slope", "Texas"); null when none. */
+  place: string | null
+  /** The text as typed when it was read as the nearest spelling of the place ("Brookyln"); null otherwise. */
+  correctedFrom: string | null
+  /** The least bedrooms the text asked for ("2 bedroom"); null when it did not. */
+  beds: number | null
+  /** The least bathrooms the text asked for ("1.5 baths"); null when it did not. */
+  baths: number | null
 }
 
 /** One of the landlord's own listings, with how renters respond to it. */

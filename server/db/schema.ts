@@ -561,12 +561,13 @@ export const listing = pgTable(
         sql.raw(AMENITY_VALUES.map((value, i) => `(case when '${value}' = any("amenities") then ${2 ** i} else 0 end)`).join(' + ')),
       ),
     // The words of the title, the place and the description, and a term per filter value ("type:house",
-    // "beds:2", "pets:cats", "amenity:pool", "city:boston", "zip:02134"…, made by the SQL function
-    // listing_facet_terms of migration 0012), so one GIN lookup intersects words and filters.
+    // "beds>=2", "pets:cats", "amenity:pool", "city:boston", "zip:02134", "state:ma", "hood:back bay"…,
+    // made by the SQL function listing_facet_terms of migration 0013), so one GIN lookup intersects
+    // words, places and filters.
     searchVector: tsvectorColumn('search_vector')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C') || listing_facet_terms("type", "bedrooms", "bathroom_halves", "monthly_rent_cents", "nightly_cents", "allows_cats", "allows_dogs", "is_furnished", "amenities", "city", "zip")`,
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C') || listing_facet_terms("type", "bedrooms", "bathroom_halves", "monthly_rent_cents", "nightly_cents", "allows_cats", "allows_dogs", "is_furnished", "amenities", "city", "zip", "state", "neighbourhood")`,
       ),
   },
   (t) => [

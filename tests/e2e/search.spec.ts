@@ -64,6 +64,23 @@ test('finds homes by text without reloading the page, and the URL follows', asyn
   await expectSameDocument(page)
 })
 
+test('reads a city with its state, rooms and a misspelt place as a renter means them', async ({ page }) => {
+  await visit(page, '/properties')
+  const box = page.getByLabel('Where do you want to live?')
+  await box.fill('Austin, TX')
+  await expect(page).toHaveURL(/[?&]q=Austin%2C(\+|%20)TX(&|$)/)
+  await expect(results(page).getByText('Showing homes in Austin, TX.', { exact: true })).toBeVisible()
+  await everyCardMatches(cards(page), /Austin, TX/)
+
+  await box.fill('2br Brookyln')
+  await expect(
+    results(page).getByText('No homes match “Brookyln”. Showing homes in Brooklyn, NY with at least 2 bedrooms.', { exact: true }),
+  ).toBeVisible()
+  await everyCardMatches(cards(page), /Brooklyn, NY/)
+  await everyCardMatches(cards(page), /(^|\D)([2-9]|1\d) beds\b/)
+  await expectNoViolations(page)
+})
+
 test('filters narrow the results in place, and the back button restores them', async ({ page }) => {
   await visit(page, '/properties?q=Wilmington')
   const before = await countShown(page)
@@ -125,6 +142,20 @@ test('a hand-edited URL shows what is wrong, not an error page', async ({ page, 
   await expect(page.getByRole('alert')).toContainText('Bedrooms must be a number.')
 })
 
+test("each problem of a hand-edited URL links to its field, even a list's", async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 400/)
+  await page.goto('/properties?type=castle&pets=fish&furnished=maybe&amenities=moat')
+  for (const [problem, field] of [
+    [/^Type must be one of/, 'Apartment'],
+    [/^Pets must be/, 'Cats'],
+    [/^Furnished/, 'Furnished only'],
+    [/^Amenities must be among/, 'In-unit laundry'],
+  ] as const) {
+    await page.getByRole('alert').getByRole('link', { name: problem }).click()
+    await expect(page.getByRole('checkbox', { name: field, exact: true })).toBeFocused()
+  }
+})
+
 test('the map view shows a marker per result with no tile server, and "Search this area" narrows them', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource/)
   await blockTiles(page)
@@ -142,20 +173,6 @@ test('the map view shows a marker per result with no tile server, and "Search th
   await markers.first().focus()
   await page.keyboard.press('Enter')
   await expect(map.locator('.leaflet-popup').getByRole('link')).toHaveAttribute('href', /^\/properties\/.+-\d+$/)
-test("each problem of a hand-edited URL links to its field, even a list's", async ({ page, consoleErrors }) => {
-  consoleErrors.allow(/status of 400/)
-  await page.goto('/properties?type=castle&pets=fish&furnished=maybe&amenities=moat')
-  for (const [problem, field] of [
-    [/^Type must be one of/, 'Apartment'],
-    [/^Pets must be/, 'Cats'],
-    [/^Furnished/, 'Furnished only'],
-    [/^Amenities must be among/, 'In-unit laundry'],
-  ] as const) {
-    await page.getByRole('alert').getByRole('link', { name: problem }).click()
-    await expect(page.getByRole('checkbox', { name: field, exact: true })).toBeFocused()
-  }
-})
-
   await page.keyboard.press('Escape')
 
   await map.getByRole('button', { name: 'Zoom in' }).click()

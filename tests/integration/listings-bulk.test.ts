@@ -92,7 +92,7 @@ describe('bulk listings', () => {
       const first = await findListings(db(), { search: params })
       const next = first.nextCursor ? [listingSearchSchema.parse({ ...params, cursor: first.nextCursor })] : []
       for (const each of [search, ...next]) {
-        const queries = searchQueries(db(), each, await examineSearch(db(), each))
+        const queries = searchQueries(db(), await examineSearch(db(), each))
         for (const [name, query] of Object.entries(queries)) {
           const plan = await db().transaction(async (tx) => {
             await tx.execute(sql`set local enable_seqscan = off`)

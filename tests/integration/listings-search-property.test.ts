@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
 import { listingSearchSchema, type ListingInput } from '#common/listings/schemas.ts'
+import { readSearchPhrase } from '#common/listings/search-phrase.ts'
 import { TOTAL_CAP } from '#common/listings/types.ts'
 import {
   AMENITY_VALUES,
@@ -120,21 +121,30 @@ function toInput({ box, minPrice, maxPrice, ...rest }: Drawn) {
   }
 }
 
-/** The plain query: every condition spelt out on the row, no search vector, no counts, no chosen plan. */
+/**
+ * The plain query: every condition spelt out on the row, no search vector, no counts, no chosen plan.
+ * The text's rooms ("two-bedroom") are minimums; the rest is a city, else a neighbourhood, else words
+ * or the start of a city's name. (Places with a state, "in" and misspelt places are not drawn here:
+ * listings-search.test.ts checks them by example.)
+ */
 function referenceQuery(search: Search, after: { id: number } | null) {
   const conditions: SQL[] = [sql`status = 'published'`, sql`last_confirmed_at > now() - make_interval(days => ${CONFIRMATION_DAYS})`]
-  const q = search.q?.trim()
+  const phrase = readSearchPhrase(search.q)
+  const q = phrase.text
+  const published = (where: SQL) => sql`exists (select 1 from listing c where c.status = 'published' and ${where})`
   if (q && /^\d+$/.test(q)) conditions.push(sql`starts_with(zip, ${q})`)
   else if (q) {
-    conditions.push(sql`(case when exists (select 1 from listing c where c.status = 'published' and lower(c.city) = lower(${q}))
-      then lower(city) = lower(${q})
+    conditions.push(sql`(case when ${published(sql`lower(c.city) = lower(${q})`)} then lower(city) = lower(${q})
+      when ${published(sql`lower(c.neighbourhood) = lower(${q})`)} then lower(neighbourhood) = lower(${q})
       else to_tsvector('english', title || ' ' || city || ' ' || neighbourhood || ' ' || zip || ' ' || description) @@ websearch_to_tsquery('english', ${q})
            or starts_with(lower(city), lower(${q})) end)`)
   }
+  const beds = Math.max(search.beds ?? 0, phrase.beds ?? 0)
+  const baths = Math.max(search.baths ?? 0, phrase.baths ?? 0)
   if (search.minPrice !== undefined) conditions.push(sql`all_in_monthly_cents >= ${search.minPrice * 100}`)
   if (search.maxPrice !== undefined) conditions.push(sql`all_in_monthly_cents <= ${search.maxPrice * 100}`)
-  if (search.beds !== undefined) conditions.push(sql`bedrooms >= ${search.beds}`)
-  if (search.baths !== undefined) conditions.push(sql`bathroom_halves >= ${search.baths * 2}`)
+  if (beds > 0) conditions.push(sql`bedrooms >= ${beds}`)
+  if (baths > 0) conditions.push(sql`bathroom_halves >= ${baths * 2}`)
   if (search.type.length > 0) conditions.push(sql`type = any(${`{${search.type.join(',')}}`}::text[])`)
   if (search.offer === 'lease') conditions.push(sql`monthly_rent_cents is not null`)
   if (search.offer === 'short-term') conditions.push(sql`nightly_cents is not null`)

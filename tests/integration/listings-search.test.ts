@@ -225,7 +225,7 @@ describe('listing search', () => {
 
   it('returns an empty page when nothing matches', async () => {
     const page = await findListings(t.services.database.db, { search: { q: 'lighthouse', beds: 5 } })
-    expect(page).toEqual({ items: [], nextCursor: null, total: 0, isTotalCapped: false })
+    expect(page).toEqual({ items: [], nextCursor: null, total: 0, isTotalCapped: false, reading: null })
   })
 
   it('counts a home once when both its words and its city match the text', async () => {

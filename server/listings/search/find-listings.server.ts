@@ -6,10 +6,11 @@
 import type { Db } from '#server/db/client.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { encodeCursor, listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
-import { TOTAL_CAP, type ListingPage } from '#common/listings/types.ts'
+import { US_STATE_NAMES } from '#common/cooper/states.ts'
+import { TOTAL_CAP, type ListingPage, type ListingSummary, type SearchReading } from '#common/listings/types.ts'
 import { summariesWithPhotos } from '../read.server.ts'
 import { hasEntries, lookupCount, lookupPage, passingCount, walkCount, walkPage, type ParsedSearch } from './plan.server.ts'
-import { examineSearch, type SearchTerms } from './terms.server.ts'
+import { examineSearch, type SearchPlace, type SearchTerms } from './terms.server.ts'
 
 /** A search its terms' counts allow at most this many matches for is looked up, never walked. */
 const LOOKUP_BOUND = 3_000
@@ -76,11 +77,13 @@ export async function findListings(
     walk = WALK_ENTRIES,
   }: { viewerId?: string | null; search: ListingSearchInput | Record<string, unknown>; plan?: SearchPlan; walk?: WalkEntries },
 ): Promise<ListingPage> {
-  const search = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
-  const wantsTotal = search.total ?? !search.cursor
-  const terms = await examineSearch(db, search)
+  const parsed = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
+  const wantsTotal = parsed.total ?? !parsed.cursor
+  const terms = await examineSearch(db, parsed)
+  const { search } = terms
   const plan = forced ?? planOf(terms)
-  if (plan === 'none') return { items: [], nextCursor: null, total: wantsTotal ? 0 : null, isTotalCapped: false }
+  if (plan === 'none')
+    return { items: [], nextCursor: null, total: wantsTotal ? 0 : null, isTotalCapped: false, reading: readingOf(terms, undefined) }
 
   let rows
   let total: number | null = null
@@ -101,11 +104,33 @@ export async function findListings(
     nextCursor: hasMore && last ? encodeCursor({ sort: search.sort, key: last.sortKey, id: last.id }) : null,
     total: total === null ? null : Math.min(total, TOTAL_CAP),
     isTotalCapped: (total ?? 0) > TOTAL_CAP,
+    reading: readingOf(terms, items[0]),
   }
 }
 
+const titleCase = (name: string) => name.replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
+
+/** A place as the site spells it: as a listing found there writes it, else its name in title case. */
+function placeName({ kind, name, state }: SearchPlace, first: Pick<ListingSummary, 'city' | 'state' | 'neighbourhood'> | undefined) {
+  if (kind === 'state') return US_STATE_NAMES[name.toUpperCase()] ?? name.toUpperCase()
+  const spelt = kind === 'city' ? first?.city : first?.neighbourhood
+  const written = spelt?.toLowerCase() === name ? spelt : titleCase(name)
+  const inState = state?.toUpperCase() ?? (kind === 'city' ? first?.state : undefined)
+  return inState ? `${written}, ${inState}` : written
+}
+
+/** What the search read from its text, for the page to say; null when it read only words. */
+function readingOf(
+  { place, rooms }: SearchTerms,
+  first: Pick<ListingSummary, 'city' | 'state' | 'neighbourhood'> | undefined,
+): SearchReading | null {
+  if (!place && rooms.beds === null && rooms.baths === null) return null
+  return { place: place ? placeName(place, first) : null, correctedFrom: place?.correctedFrom ?? null, ...rooms }
+}
+
 /** Every query a search's plans may run, built and not run, by name (bench/explain.ts reads their plans). */
-export function searchQueries(db: Db, search: ParsedSearch, terms: SearchTerms) {
+export function searchQueries(db: Db, terms: SearchTerms) {
+  const { search } = terms
   const wordsOrFilters = terms.text ? 'words' : 'filters'
   return {
     'lookup page': lookupPage(db, search, terms, { withTotal: !search.cursor }),

@@ -42,14 +42,13 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The conditions of a search's filters on `t` (the listing table, or a walk's index entries), the
- * place included: digits are the start of a ZIP, and free text that is exactly a city's name means
- * homes in that city. Free text otherwise is not here: it is the search's `text` tsquery.
+ * place included when the index carries it: the start of a ZIP, a city. Words, a neighbourhood and a
+ * state are not here: they are the search's `text` tsquery, checked on the row.
  */
-function filterConditions(search: ParsedSearch, { isCity }: Pick<SearchTerms, 'isCity'>, t: FilterColumns): SQL[] {
+function filterConditions(search: ParsedSearch, { city, zip }: Pick<SearchTerms, 'city' | 'zip'>, t: FilterColumns): SQL[] {
   const conditions: SQL[] = [sql`${t.lastConfirmedAt} > now() - make_interval(days => ${CONFIRMATION_DAYS})`]
-  const q = search.q?.trim()
-  if (q && /^\d{1,5}$/.test(q)) conditions.push(sql`${t.zip} like ${`${escapeLike(q)}%`}`)
-  else if (q && isCity) conditions.push(sql`lower(${t.city}) = ${q.toLowerCase()}`)
+  if (zip) conditions.push(sql`${t.zip} like ${`${escapeLike(zip)}%`}`)
+  if (city) conditions.push(sql`lower(${t.city}) = ${city}`)
   if (search.minPrice !== undefined) conditions.push(sql`${t.allInMonthlyCents} >= ${search.minPrice * 100}`)
   if (search.maxPrice !== undefined) conditions.push(sql`${t.allInMonthlyCents} <= ${search.maxPrice * 100}`)
   if (search.beds !== undefined) conditions.push(sql`${t.bedrooms} >= ${search.beds}`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchBound } from './term-bound.ts'
+import { matchBound, termListings } from './term-bound.ts'
 
 const counts = new Map([
   ['two-bedroom', 300],
@@ -28,5 +28,18 @@ describe('the most listings a text search can match', () => {
 
   it('sums the listings of every term a prefix starts', () => {
     expect(matchBound("'city:phil':*", counts, new Map([['city:phil', 42]]))).toBe(42)
+  })
+})
+
+describe('how many listings carry any term of a text search', () => {
+  it.each([
+    ["'loft' & 'bedroom'", 904],
+    ["'waterfront' & 'loft'", 4],
+    ["'waterfront' <-> 'brookyln'", 0],
+    ["'brookyln'", 0],
+    ['', 0],
+    ['T', Infinity],
+  ])('%s: %d', (tree, listings) => {
+    expect(termListings(tree, counts)).toBe(listings)
   })
 })

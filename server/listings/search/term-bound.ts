@@ -63,3 +63,16 @@ export function matchBound(
   }
   return bound(parseTree(text))
 }
+
+/**
+ * How many listings carry any term of the tsquery, added up (at least as many as match any of its
+ * words): 0 means no listing has a single one of its words. An empty query gives 0; one that is only
+ * negations, Infinity.
+ */
+export function termListings(tsquery: string, counts: ReadonlyMap<string, number>): number {
+  const text = tsquery.trim()
+  if (text === '') return 0
+  if (text === UNINDEXABLE) return Infinity
+  const sum = (tree: Tree): number => ('term' in tree ? (counts.get(tree.term) ?? 0) : sum(tree.left) + sum(tree.right))
+  return sum(parseTree(text))
+}

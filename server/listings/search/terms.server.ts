@@ -1,20 +1,45 @@
 // The terms of a listing search, and how many listings carry them. Each published listing's search
-// vector holds its words and one term per filter value ("type:house", "beds:2", "amenity:pool",
-// "city:boston", "zip:02134"…), and `listing_search_term` keeps, exactly, how many published listings
+// vector holds its words and one term per filter value and place ("type:house", "beds>=2",
+// "amenity:pool", "city:boston", "zip:02134", "state:ma", "hood:back bay"…), and `listing_search_term` keeps, exactly, how many published listings
 // carry each term. One query reads the counts a search needs; from them comes the most listings the
 // search can match, which chooses its plan (plan.server.ts) from facts rather than the planner's guesses.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listingSearchTerm } from '#server/db/schema.ts'
 import type { ParsedSearch } from './plan.server.ts'
-import { matchBound } from './term-bound.ts'
+import { readSearchPhrase, type SearchPhrase } from '#common/listings/search-phrase.ts'
+import { matchBound, termListings } from './term-bound.ts'
+
+export type PlaceKind = 'city' | 'neighbourhood' | 'state'
+
+/** The place the free text names, as the search understood it. */
+export type SearchPlace = {
+  kind: PlaceKind
+  /** Its name in lower case, as its term has it ("austin", "park slope"; a state's code, "tx"). */
+  name: string
+  /** The state it was asked in ("Austin, TX"), as a lower-case code; null when none was given. */
+  state: string | null
+  /** The text as typed, when the place was read as the nearest spelling of it ("Brookyln"). */
+  correctedFrom: string | null
+}
 
 export type SearchTerms = {
-  /** The free text is exactly the city of a published listing: homes in that city. */
-  isCity: boolean
-  /** The whole search (words or city prefix, and filter terms) as one tsquery over the search vector; null when it has no terms. */
+  /** The search as planned: rooms its text asked for ("2 bedroom") are minimums, its `q` the rest of the text. */
+  search: ParsedSearch
+  /** The place its text names, if any. */
+  place: SearchPlace | null
+  /** The least bedrooms and bathrooms its text asked for ("2 bedroom"), if it did. */
+  rooms: { beds: number | null; baths: number | null }
+  /** The city searched in (lower case), which a walk checks from the index; null when none. */
+  city: string | null
+  /** The start of a ZIP the text is; null when it is not digits. */
+  zip: string | null
+  /** The whole search (words, place and filter terms) as one tsquery over the search vector; null when it has no terms. */
   query: SQL | null
-  /** The free text alone (words, or the start of a city's name), what a walk checks on each row; null without free text. */
+  /**
+   * What a walk checks on each row: the words (or the start of a city's name), a neighbourhood, a
+   * state; null when there is none of these.
+   */
   text: SQL | null
   /** The most published listings `query` can match, from exact counts; Infinity when it has no terms. */
   bound: number
@@ -39,7 +64,7 @@ function filterGroups(search: ParsedSearch): string[][] {
   return groups
 }
 
-/** What the free text of a search is: nothing, the start of a ZIP, or words (perhaps a city's name). */
+/** What the free text of a search is: nothing, the start of a ZIP, or words (perhaps a place). */
 export function textKind(search: ParsedSearch): { kind: 'none' } | { kind: 'zip' | 'words'; q: string } {
   const q = search.q?.trim()
   if (!q) return { kind: 'none' }
@@ -49,37 +74,142 @@ export function textKind(search: ParsedSearch): { kind: 'none' } | { kind: 'zip'
 /** Every published listing is either furnished or not: the two terms count them all. */
 const PUBLISHED_TERMS = ['furnished:true', 'furnished:false']
 
-/** Reads the counts of a search's terms (one query) and puts the search's tsquery together. */
-export async function examineSearch(db: Db, search: ParsedSearch): Promise<SearchTerms> {
+/** How alike (pg_trgm's similarity, 0 to 1) a place's name must be to what was typed to be taken for it. */
+const SPELLING_SIMILARITY = 0.35
+
+const atLeast = (given: number | undefined, asked: number | undefined) => (asked === undefined ? given : Math.max(given ?? 0, asked))
+
+/** The search with the rooms its text asked for as minimums and the rest of the text as `q`. */
+function withRoomsRead(input: ParsedSearch, phrase: SearchPhrase): ParsedSearch {
+  return { ...input, q: phrase.text || undefined, beds: atLeast(input.beds, phrase.beds), baths: atLeast(input.baths, phrase.baths) }
+}
+
+/** The terms that could name the place of a phrase: "city:", "hood:" or "state:" and a lower-case name. */
+function placeTerms(phrase: SearchPhrase): string[] {
+  const names = [phrase.text, phrase.place, phrase.withState?.place ?? ''].map((name) => name.toLowerCase()).filter(Boolean)
+  return [
+    ...names.flatMap((name) => [`city:${name}`, `hood:${name}`]),
+    ...(phrase.withState ? [`state:${phrase.withState.state.toLowerCase()}`] : []),
+  ]
+}
+
+type Found = { place: SearchPlace; words: string }
+
+/**
+ * The place a phrase names, from the counts of its place terms: the whole text as a city or a
+ * neighbourhood; else what follows "in" or "near"; else a place and its state, or a state alone.
+ * Returns the place and the words left to search for.
+ */
+function placeOf(phrase: SearchPhrase, counts: ReadonlyMap<string, number>): Found | null {
+  const has = (term: string) => (counts.get(term) ?? 0) > 0
+  const known = (name: string): SearchPlace | null => {
+    const lower = name.toLowerCase()
+    if (lower === '') return null
+    if (has(`city:${lower}`)) return { kind: 'city', name: lower, state: null, correctedFrom: null }
+    if (has(`hood:${lower}`)) return { kind: 'neighbourhood', name: lower, state: null, correctedFrom: null }
+    return null
+  }
+  const whole = known(phrase.text)
+  if (whole) return { place: whole, words: '' }
+  const joined = phrase.place !== phrase.text ? known(phrase.place) : null
+  if (joined) return { place: joined, words: phrase.words }
+  const withState = phrase.withState
+  if (!withState) return null
+  const state = withState.state.toLowerCase()
+  if (withState.place === '') {
+    return withState.isCertain && has(`state:${state}`)
+      ? { place: { kind: 'state', name: state, state: null, correctedFrom: null }, words: phrase.words }
+      : null
+  }
+  const place = known(withState.place)
+  if (!place) return null
+  // A state set off as one ("Austin, TX") is kept even where the site has no homes, so the answer is
+  // honest: none there. A lower-case code after a place ("austin tx") counts where there are homes.
+  const isStateMeant = withState.isCertain || has(`state:${state}`)
+  return { place: isStateMeant ? { ...place, state } : place, words: phrase.words }
+}
+
+/**
+ * The term of the city or neighbourhood with homes whose name is spelt most like `typed`, with its
+ * count, if one is alike enough to be what was meant ("brookyln": city:brooklyn).
+ */
+async function nearestSpelling(db: Db, typed: string): Promise<{ term: string; listings: number } | null> {
+  const name = sql`substr(${listingSearchTerm.term}, 6)`
+  const similarity = sql`similarity(${name}, ${typed.toLowerCase()})`
+  const startsWith = (prefix: string) =>
+    sql`(${listingSearchTerm.term} >= ${prefix} and ${listingSearchTerm.term} < ${prefix} || chr(1114111))`
+  const result = await db.execute<{ term: string; listings: number }>(sql`
+    select ${listingSearchTerm.term} as term, ${listingSearchTerm.listings} as listings from ${listingSearchTerm}
+    where (${startsWith('city:')} or ${startsWith('hood:')}) and ${listingSearchTerm.listings} > 0
+      and ${similarity} >= ${SPELLING_SIMILARITY}
+    order by ${similarity} desc, ${listingSearchTerm.listings} desc, ${listingSearchTerm.term}
+    limit 1`)
+  return result.rows[0] ?? null
+}
+
+/**
+ * Reads the search's text (rooms, place, words), the counts of its terms (one query; a second only to
+ * find the place meant by a text that matches nothing) and puts the search's tsquery together.
+ */
+export async function examineSearch(db: Db, input: ParsedSearch): Promise<SearchTerms> {
+  const phrase = readSearchPhrase(input.q)
+  const search = withRoomsRead(input, phrase)
   const text = textKind(search)
   const groups = filterGroups(search)
-  const cityTerm = text.kind === 'words' ? `city:${text.q.toLowerCase()}` : null
+  const cityPrefixTerm = text.kind === 'words' ? `city:${text.q.toLowerCase()}` : null
+  // What names the place, without its state: "Brookyln" of "lofts in Brookyln, NY".
+  const typed = text.kind === 'words' ? phrase.withState?.place || phrase.place : ''
   const zipPrefix = text.kind === 'zip' ? `zip:${text.q}` : null
-  const wanted = [...groups.flat(), ...PUBLISHED_TERMS, ...(cityTerm ? [cityTerm] : [])]
-  const tree = text.kind === 'words' ? sql`querytree(websearch_to_tsquery('english', ${text.q}))::text` : sql`''`
+  const wanted = [...groups.flat(), ...PUBLISHED_TERMS, ...(text.kind === 'words' ? placeTerms(phrase) : [])]
+  const treeOf = (words: string) => (words ? sql`querytree(websearch_to_tsquery('english', ${words}))::text` : sql`''`)
   const prefixSum = (prefix: string | null) =>
     prefix === null
       ? sql`0`
       : sql`(select coalesce(sum(${listingSearchTerm.listings}), 0)::int from ${listingSearchTerm}
              where ${listingSearchTerm.term} >= ${prefix} and ${listingSearchTerm.term} < ${prefix} || chr(1114111))`
-  const result = await db.execute<{ tree: string; counts: [string, number][]; cityPrefix: number; zipPrefix: number }>(sql`
-    with tree as (select ${tree} as tree),
+  const result = await db.execute<{
+    tree: string
+    wordsTree: string
+    typedTree: string
+    counts: [string, number][]
+    cityPrefix: number
+    zipPrefix: number
+  }>(sql`
+    with tree as (
+      select ${treeOf(text.kind === 'words' ? text.q : '')} as tree, ${treeOf(phrase.words)} as "wordsTree", ${treeOf(typed)} as "typedTree"
+    ),
     wanted as (
       select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb) as term
       union
-      select replace(m[1], '''''', '''') from tree, regexp_matches(tree.tree, '''((?:[^'']|'''')*)''', 'g') as m
+      select replace(m[1], '''''', '''') from tree, regexp_matches(concat_ws(' ', tree.tree, tree."wordsTree", tree."typedTree"), '''((?:[^'']|'''')*)''', 'g') as m
     )
-    select tree.tree,
+    select tree.tree, tree."wordsTree", tree."typedTree",
       (select coalesce(json_agg(json_build_array(s.term, s.listings)), '[]'::json) from ${listingSearchTerm} s
         where s.term in (select term from wanted)) as counts,
-      ${prefixSum(cityTerm)} as "cityPrefix",
+      ${prefixSum(cityPrefixTerm)} as "cityPrefix",
       ${prefixSum(zipPrefix)} as "zipPrefix"
     from tree`)
   const row = result.rows[0]!
   const counts = new Map(row.counts)
   const published = PUBLISHED_TERMS.reduce((sum, term) => sum + (counts.get(term) ?? 0), 0)
-  const isCity = cityTerm !== null && (counts.get(cityTerm) ?? 0) > 0
-  if (isCity) groups.push([cityTerm])
+  // The words, or the start of a city's name ("wilm" for Wilmington).
+  const textBound = matchBound(row.tree, counts) + row.cityPrefix
+
+  let found = text.kind === 'words' ? placeOf(phrase, counts) : null
+  // The part that would name a place, when no home has a single one of its words (nor a city starts
+  // with it): perhaps it is a place misspelt.
+  const isUnknown = termListings(row.typedTree, counts) === 0 && (typed !== phrase.text || row.cityPrefix === 0)
+  if (text.kind === 'words' && !found && typed && isUnknown) {
+    const nearest = await nearestSpelling(db, typed)
+    if (nearest) {
+      counts.set(nearest.term, nearest.listings)
+      const kind = nearest.term.startsWith('city:') ? 'city' : 'neighbourhood'
+      const state = phrase.withState?.place ? phrase.withState.state.toLowerCase() : null
+      const words = phrase.place === phrase.text ? '' : phrase.words
+      found = { place: { kind, name: nearest.term.slice('city:'.length), state, correctedFrom: typed }, words }
+    }
+  }
+  const place = found?.place ?? null
 
   let bound = Math.min(Infinity, ...groups.map((group) => group.reduce((sum, term) => sum + (counts.get(term) ?? 0), 0)))
   const filterOperands = groups.map((group) => (group.length === 1 ? operand(group[0]!) : `(${group.map(operand).join(' | ')})`))
@@ -87,14 +217,37 @@ export async function examineSearch(db: Db, search: ParsedSearch): Promise<Searc
     bound = Math.min(bound, row.zipPrefix)
     filterOperands.push(`${operand(zipPrefix)}:*`)
   }
-  let words: SQL | null = null
-  if (text.kind === 'words' && !isCity) {
-    // The words, or the start of a city's name ("wilm" for Wilmington).
-    const wordBound = matchBound(row.tree, counts) + row.cityPrefix
-    bound = Math.min(bound, wordBound)
-    words = sql`(websearch_to_tsquery('english', ${text.q}) || ${`${operand(cityTerm!)}:*`}::tsquery)`
+  // A city is checked from the index; a neighbourhood, a state and words from the row.
+  const placeTermsOnRows: string[] = []
+  if (place?.kind === 'city') {
+    filterOperands.push(operand(`city:${place.name}`))
+    bound = Math.min(bound, counts.get(`city:${place.name}`) ?? 0)
+  } else if (place) {
+    placeTermsOnRows.push(`${place.kind === 'state' ? 'state' : 'hood'}:${place.name}`)
   }
+  if (place?.state) placeTermsOnRows.push(`state:${place.state}`)
+  for (const term of placeTermsOnRows) bound = Math.min(bound, counts.get(term) ?? 0)
+
+  const onRows: SQL[] = placeTermsOnRows.map((term) => sql`${operand(term)}::tsquery`)
+  if (text.kind === 'words' && !found) {
+    bound = Math.min(bound, textBound)
+    onRows.push(sql`(websearch_to_tsquery('english', ${text.q}) || ${`${operand(cityPrefixTerm!)}:*`}::tsquery)`)
+  } else if (found?.words) {
+    bound = Math.min(bound, matchBound(row.wordsTree, counts))
+    onRows.push(sql`websearch_to_tsquery('english', ${found.words})`)
+  }
+  const rowQuery = onRows.length > 0 ? sql`(${sql.join(onRows, sql` && `)})` : null
   const filters = filterOperands.length > 0 ? sql`${filterOperands.join(' & ')}::tsquery` : null
-  const query = words && filters ? sql`(${words} && ${filters})` : (words ?? filters)
-  return { isCity, query, text: words, bound, published }
+  const query = rowQuery && filters ? sql`(${rowQuery} && ${filters})` : (rowQuery ?? filters)
+  return {
+    search,
+    place,
+    rooms: { beds: phrase.beds ?? null, baths: phrase.baths ?? null },
+    city: place?.kind === 'city' ? place.name : null,
+    zip: text.kind === 'zip' ? text.q : null,
+    query,
+    text: rowQuery,
+    bound,
+    published,
+  }
 }

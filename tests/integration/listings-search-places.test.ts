@@ -1,0 +1,172 @@
+// Search text read as a renter means it: a city with or without its state, a state, a neighbourhood,
+// a ZIP, a place misspelt, rooms ("2br"), and what is sought "in" a place. Each search is answered by
+// every plan, with the same homes, count and reading.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findListings } from '#server/listings/search/find-listings.server.ts'
+import type { ListingSearchInput } from '#common/listings/schemas.ts'
+import type { ListingDetail, SearchReading } from '#common/listings/types.ts'
+import { listingFactory } from '#tests/support/listings.ts'
+import { SEARCH_PLAN_NAMES, SEARCH_PLANS } from '#tests/support/search-plans.ts'
+import { testDatabaseKind } from '#tests/support/test-database.ts'
+import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
+
+const days = (n: number) => new Date(Date.now() - n * 86_400_000)
+
+const HOMES = {
+  austinLoft: { title: 'Loft on South Congress', city: 'Austin', state: 'TX', zip: '78704', neighbourhood: 'South Congress', bedrooms: 1 },
+  austinHouse: { title: 'Bungalow with a porch', city: 'Austin', state: 'TX', zip: '78702', neighbourhood: 'East Austin', bedrooms: 3 },
+  austinCondo: {
+    title: 'Condo by the lake',
+    type: 'condo',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    neighbourhood: 'Downtown',
+    bedrooms: 2,
+  },
+  parkSlope: { title: 'Brownstone floor', city: 'Brooklyn', state: 'NY', zip: '11215', neighbourhood: 'Park Slope', bedrooms: 2 },
+  williamsburg: { title: 'Loft by the river', city: 'Brooklyn', state: 'NY', zip: '11211', neighbourhood: 'Williamsburg', bedrooms: 1 },
+  astoria: { title: 'Quiet one-bedroom', city: 'Queens', state: 'NY', zip: '11102', neighbourhood: 'Astoria', bedrooms: 1 },
+  capitol: {
+    title: 'Row house near the Capitol',
+    city: 'Washington',
+    state: 'DC',
+    zip: '20003',
+    neighbourhood: 'Capitol Hill',
+    bedrooms: 4,
+  },
+  wilmington: { title: 'Flat by the park', city: 'Wilmington', state: 'DE', zip: '19806', neighbourhood: 'Trolley Square', bedrooms: 0 },
+} as const
+type Home = keyof typeof HOMES
+
+describe(`search text read as places and rooms on ${testDatabaseKind()}`, () => {
+  let t: TestServices
+  const L = {} as Record<Home, ListingDetail>
+
+  beforeAll(async () => {
+    t = await createTestServices()
+    const listings = listingFactory(t.services.database.db)
+    // Created in this order, one day apart: the newest first is the reverse.
+    const names = Object.keys(HOMES) as Home[]
+    for (const [i, name] of names.entries()) {
+      const { type, ...home } = { type: 'apartment' as const, ...HOMES[name] }
+      L[name] = await listings.create({ ...home, type: home.bedrooms === 0 ? 'studio' : type, createdAt: days(names.length - i) })
+    }
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  /** The homes of a search, newest first, checked to be the same, with the same total and reading, by every plan. */
+  async function searchAllPlans(search: ListingSearchInput) {
+    const pages = await Promise.all([
+      findListings(t.services.database.db, { search }),
+      ...SEARCH_PLAN_NAMES.map((plan) => findListings(t.services.database.db, { search, ...SEARCH_PLANS[plan] })),
+    ])
+    const [page] = pages
+    for (const [i, other] of pages.entries()) {
+      const label = `${JSON.stringify(search)} by ${['auto', ...SEARCH_PLAN_NAMES][i]}`
+      expect(
+        other.items.map((item) => item.id),
+        label,
+      ).toEqual(page!.items.map((item) => item.id))
+      expect(other.total, label).toBe(page!.items.length)
+      expect(other.reading, label).toEqual(page!.reading)
+    }
+    const byId = new Map(Object.entries(L).map(([name, home]) => [home.id, name]))
+    return { homes: page!.items.map((item) => byId.get(item.id)), reading: page!.reading }
+  }
+
+  const place = (name: string, rest: Partial<SearchReading> = {}): SearchReading => ({
+    place: name,
+    correctedFrom: null,
+    beds: null,
+    baths: null,
+    ...rest,
+  })
+
+  it.each([
+    ['Austin, TX', 'Austin, TX'],
+    ['austin tx', 'Austin, TX'],
+    ['Austin Texas', 'Austin, TX'],
+    ['AUSTIN', 'Austin, TX'],
+    ['Austin', 'Austin, TX'],
+  ])('finds the homes of a city with or without its state: "%s"', async (q, label) => {
+    expect(await searchAllPlans({ q })).toEqual({ homes: ['austinCondo', 'austinHouse', 'austinLoft'], reading: place(label) })
+  })
+
+  it.each([
+    ['Texas', 'Texas', ['austinCondo', 'austinHouse', 'austinLoft']],
+    ['TX', 'Texas', ['austinCondo', 'austinHouse', 'austinLoft']],
+    ['New York', 'New York', ['astoria', 'williamsburg', 'parkSlope']],
+    ['Brooklyn, NY', 'Brooklyn, NY', ['williamsburg', 'parkSlope']],
+    ['Wilmington DE', 'Wilmington, DE', ['wilmington']],
+    ['Washington, D.C.', 'Washington, DC', ['capitol']],
+    ['Washington', 'Washington, DC', ['capitol']],
+    ['Park Slope', 'Park Slope', ['parkSlope']],
+    ['park slope, ny', 'Park Slope, NY', ['parkSlope']],
+  ])('finds the homes of a state, a city in its state or a neighbourhood: "%s"', async (q, label, homes) => {
+    expect(await searchAllPlans({ q })).toEqual({ homes, reading: place(label) })
+  })
+
+  it('finds nothing in a city of another state, and says where it looked', async () => {
+    expect(await searchAllPlans({ q: 'Austin, CA' })).toEqual({ homes: [], reading: place('Austin, CA') })
+  })
+
+  it('finds the homes of a ZIP and of the start of one', async () => {
+    expect(await searchAllPlans({ q: '78704' })).toEqual({ homes: ['austinLoft'], reading: null })
+    expect(await searchAllPlans({ q: '787' })).toEqual({ homes: ['austinCondo', 'austinHouse', 'austinLoft'], reading: null })
+  })
+
+  it.each([
+    ['Brookyln', 'Brooklyn, NY', ['williamsburg', 'parkSlope']],
+    ['Austn', 'Austin, TX', ['austinCondo', 'austinHouse', 'austinLoft']],
+    ['Wiliamsburg', 'Williamsburg', ['williamsburg']],
+    ['Brookyln, NY', 'Brooklyn, NY', ['williamsburg', 'parkSlope']],
+  ])('reads a misspelt place as the nearest spelling: "%s"', async (q, label, homes) => {
+    expect(await searchAllPlans({ q })).toEqual({ homes, reading: place(label, { correctedFrom: q.replace(/, NY$/, '') }) })
+  })
+
+  it('does not read words some home has as a misspelt place', async () => {
+    // "river" is a word of the Williamsburg loft, not a misspelling of Riverfront or anything else.
+    expect(await searchAllPlans({ q: 'river' })).toEqual({ homes: ['williamsburg'], reading: null })
+    expect(await searchAllPlans({ q: 'xyzzy' })).toEqual({ homes: [], reading: null })
+  })
+
+  it.each(['2 bedroom', '2br', 'two-bedroom', 'two bedroom', '2 beds'])('reads "%s" as at least two bedrooms', async (q) => {
+    expect(await searchAllPlans({ q })).toEqual({
+      homes: ['capitol', 'parkSlope', 'austinCondo', 'austinHouse'],
+      reading: { place: null, correctedFrom: null, beds: 2, baths: null },
+    })
+  })
+
+  it('reads rooms and a place together, and keeps the larger of two minimums', async () => {
+    expect(await searchAllPlans({ q: '2br Austin, TX' })).toEqual({
+      homes: ['austinCondo', 'austinHouse'],
+      reading: place('Austin, TX', { beds: 2 }),
+    })
+    expect(await searchAllPlans({ q: '2 bedroom Austin', beds: 3 })).toEqual({
+      homes: ['austinHouse'],
+      reading: place('Austin, TX', { beds: 2 }),
+    })
+  })
+
+  it('finds what is sought in a place', async () => {
+    expect(await searchAllPlans({ q: 'loft in Brooklyn' })).toEqual({ homes: ['williamsburg'], reading: place('Brooklyn, NY') })
+    expect(await searchAllPlans({ q: 'condo near Austin, TX' })).toEqual({ homes: ['austinCondo'], reading: place('Austin, TX') })
+    expect(await searchAllPlans({ q: 'loft in Brookyln' })).toEqual({
+      homes: ['williamsburg'],
+      reading: place('Brooklyn, NY', { correctedFrom: 'Brookyln' }),
+    })
+  })
+
+  it('keeps words that only look like a state as words', async () => {
+    // "in" could be Indiana, "de" Delaware: in lower case, after a place with no homes in that state or
+    // after words that are no place, they are not read as a state.
+    expect(await searchAllPlans({ q: 'Austin in' })).toEqual({
+      homes: ['austinCondo', 'austinHouse', 'austinLoft'],
+      reading: place('Austin, TX'),
+    })
+    expect(await searchAllPlans({ q: 'loft de' })).toEqual({ homes: [], reading: null })
+  })
+})
