@@ -253,10 +253,19 @@ describe('/properties', () => {
   it('titles the page by the search, with a canonical address without the page or view', async () => {
     await town('Titleton', [{ title: 'Titleton row house' }])
     const { html } = await get('/properties?q=Titleton&view=map&cursor=&beds=')
-    expect(html).toContain('<title>Homes for rent in Titleton · Cooper Home</title>')
-    expect(html).toMatch(/<h1[^>]*>Homes for rent in Titleton<\/h1>/)
+    // The text names a city: the title spells it as the site does, with its state.
+    expect(html).toContain('<title>Homes for rent in Titleton, DE · Cooper Home</title>')
+    expect(html).toMatch(/<h1[^>]*>Homes for rent in Titleton, DE<\/h1>/)
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/properties?q=Titleton"/>')
-    expect(html).toMatch(/<meta name="description" content="Homes to rent and lease in Titleton/)
+    expect(html).toMatch(/<meta name="description" content="Homes to rent and lease in Titleton, DE/)
+  })
+
+  it('says what it read from the text: the place meant by a misspelling, and rooms', async () => {
+    await town('Readington', [{ title: 'Readington flat', bedrooms: 2 }])
+    const { html } = await get('/properties?q=2br+Readingtn')
+    expect(html).toMatch(/<h1[^>]*>Homes for rent in Readington, DE<\/h1>/)
+    expect(html).toContain('No homes match “Readingtn”. Showing homes in Readington, DE with at least 2 bedrooms.')
+    expect(html).toContain('Readington flat')
   })
 
   it('shows the list in the map view without JavaScript, saying the map needs it', async () => {

@@ -12,6 +12,7 @@ import { MAX_QUERY_LENGTH, SearchBox } from '#app/components/listings/search-box
 import { SaveButton } from '#app/components/listings/save-button.tsx'
 import { fieldId, fillForm, SearchFilters, SortSelect } from '#app/components/listings/search/search-filters.tsx'
 import type { FieldErrors } from '#common/forms.ts'
+import type { SearchReading } from '#common/listings/types.ts'
 import {
   boundsHref,
   canonicalPath,
@@ -81,10 +82,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** Where the search looks, for the title: the place the text names as the site spells it ("2br Brookyln": "Brooklyn, NY"), else the text. */
+const whereOf = (loaderData: { q: string; page: { reading: SearchReading | null } | null } | undefined) =>
+  loaderData?.page?.reading?.place ?? loaderData?.q
+
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = searchTitle(loaderData?.q)
-  const description = loaderData?.q
-    ? `Homes to rent and lease in ${loaderData.q} on Cooper Home, each with its all-in monthly cost: rent plus every recurring fee.`
+  const where = whereOf(loaderData)
+  const title = searchTitle(where)
+  const description = where
+    ? `Homes to rent and lease in ${where} on Cooper Home, each with its all-in monthly cost: rent plus every recurring fee.`
     : 'Homes to rent and lease on Cooper Home, each with its all-in monthly cost: rent plus every recurring fee.'
   return [...pageMeta(title, description), ...(loaderData ? [{ tagName: 'link', rel: 'canonical', href: loaderData.canonicalUrl }] : [])]
 }
@@ -184,7 +190,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <PageHeader kicker="Homes to rent and lease" title={searchTitle(loaderData.q)}>
+      <PageHeader kicker="Homes to rent and lease" title={searchTitle(whereOf(loaderData))}>
         <p>Every home shows its all-in monthly cost: rent plus every recurring fee the landlord charges.</p>
       </PageHeader>
 

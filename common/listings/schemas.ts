@@ -280,3 +280,8 @@ export const listingSearchSchema = z
 
 /** What callers pass: every field optional, strings from a query string or typed values from code. */
 export type ListingSearchInput = Partial<z.input<typeof listingSearchSchema>>
+
+/** GET /api/places: the start of a place's name, as typed into the search box. */
+export const placeQuerySchema = z.object({
+  q: plainText('The place').trim().max(100, { error: 'The place can have at most 100 characters.' }).default(''),
+})

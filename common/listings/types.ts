@@ -96,3 +96,16 @@ export type LandlordCard = {
   memberSince: string
   publishedListings: number
 }
+
+/** A place the search box suggests as someone types: a city, a neighbourhood or a ZIP code with homes. */
+export type PlaceSuggestion = {
+  kind: 'city' | 'neighbourhood' | 'zip'
+  /** How it reads in the list: "Austin, TX", "Park Slope", "11215". */
+  label: string
+  /** What it is, or where: "City", "Neighbourhood", "Brooklyn, NY". */
+  detail: string
+  /** What choosing it puts in the search box. */
+  value: string
+  /** How many published homes it has. */
+  homes: number
+}

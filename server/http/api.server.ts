@@ -1,8 +1,9 @@
 // The JSON API under /api (besides /api/auth, which better-auth serves).
 import { Hono } from 'hono'
 import { findRecentArticles } from '#server/content/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
-import { findListingById } from '#server/listings/index.server.ts'
+import { isAppError, parseOrThrow } from '#server/errors.server.ts'
+import { findListingById, suggestPlaces } from '#server/listings/index.server.ts'
+import { placeQuerySchema } from '#common/listings/schemas.ts'
 import type { Services } from '#server/services.server.ts'
 import { chatRoutes } from './chat-api.server.ts'
 import { cooperRoutes } from './cooper-api.server.ts'
@@ -32,6 +33,16 @@ export function apiRoutes(services: Services) {
     )
     const page = await services.searchListings(query)
     return c.json(page)
+  })
+
+  api.get('/places', async (c) => {
+    // A repeated q arrives as a list, which the schema refuses rather than pick one.
+    const given = c.req.queries('q') ?? []
+    const { q } = parseOrThrow(placeQuerySchema, { q: given.length > 1 ? given : given[0] }, 'The place is not valid.')
+    const places = await suggestPlaces(db, q)
+    // The counts move as homes are listed; a minute old is close enough for a suggestion.
+    c.header('Cache-Control', 'public, max-age=60')
+    return c.json({ places })
   })
 
   api.get('/properties/:id', async (c) => {

@@ -57,7 +57,7 @@ test('finds homes by text without reloading the page, and the URL follows', asyn
 
   await page.getByLabel('Where do you want to live?').fill('Dover')
   await expect(page).toHaveURL(/[?&]q=Dover(&|$)/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Dover')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Dover, DE')
   await expect(resultCount(page)).toContainText('for “Dover”')
   await everyCardMatches(cards(page), /Dover, DE/)
   expect(await countShown(page)).toBeLessThan(everywhere)
@@ -76,9 +76,47 @@ test('reads a city with its state, rooms and a misspelt place as a renter means 
   await expect(
     results(page).getByText('No homes match “Brookyln”. Showing homes in Brooklyn, NY with at least 2 bedrooms.', { exact: true }),
   ).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Brooklyn, NY')
   await everyCardMatches(cards(page), /Brooklyn, NY/)
   await everyCardMatches(cards(page), /(^|\D)([2-9]|1\d) beds\b/)
   await expectNoViolations(page)
+})
+
+test('suggests places as you type; the keyboard chooses one and searches it', async ({ page }) => {
+  await visit(page, '/properties')
+  const box = page.getByRole('combobox', { name: 'Where do you want to live?' })
+  const list = page.getByRole('listbox', { name: 'Suggested places' })
+  await box.pressSequentially('aus')
+  await expect(box).toHaveAttribute('aria-expanded', 'true')
+  const first = list.getByRole('option').first()
+  await expect(first).toContainText(/Austin, TX\s*City\s*\d+ homes/)
+  await expectNoViolations(page)
+
+  await box.press('Escape')
+  await expect(list).toBeHidden()
+  await expect(box).toHaveAttribute('aria-expanded', 'false')
+  await box.press('ArrowDown')
+  await expect(first).toHaveAttribute('aria-selected', 'true')
+  await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!)
+  await box.press('Enter')
+  await expect(page).toHaveURL(/[?&]q=Austin%2C(\+|%20)TX(&|$)/)
+  await expect(box).toHaveValue('Austin, TX')
+  await expect(list).toBeHidden()
+  await expect(results(page).getByText('Showing homes in Austin, TX.', { exact: true })).toBeVisible()
+  await everyCardMatches(cards(page), /Austin, TX/)
+})
+
+test('the home page suggests places too, and a click searches the one chosen', async ({ page }) => {
+  await visit(page, '/')
+  const box = page.getByRole('combobox', { name: 'Where do you want to live?' })
+  await box.pressSequentially('brook')
+  await page
+    .getByRole('listbox', { name: 'Suggested places' })
+    .getByRole('option', { name: /^Brooklyn, NY/ })
+    .click()
+  await expect(page).toHaveURL(/\/properties\?q=Brooklyn%2C(\+|%20)NY$/)
+  await expect(results(page).getByText('Showing homes in Brooklyn, NY.', { exact: true })).toBeVisible()
+  await everyCardMatches(cards(page), /Brooklyn, NY/)
 })
 
 test('filters narrow the results in place, and the back button restores them', async ({ page }) => {
@@ -214,7 +252,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Bedrooms').selectOption('2')
     await page.getByRole('button', { name: 'Show homes' }).click()
     await expect(page).toHaveURL(/q=Wilmington.*beds=2/)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Wilmington')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Wilmington, DE')
     await everyCardMatches(cards(page), /Wilmington, DE/)
     await everyCardMatches(cards(page), /(^|\D)([2-9]|1\d) beds/)
 

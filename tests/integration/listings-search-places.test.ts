@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
 import type { ListingSearchInput } from '#common/listings/schemas.ts'
-import type { ListingDetail, SearchReading } from '#common/listings/types.ts'
+import type { ListingDetail, PlaceSuggestion, SearchReading } from '#common/listings/types.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { SEARCH_PLAN_NAMES, SEARCH_PLANS } from '#tests/support/search-plans.ts'
 import { testDatabaseKind } from '#tests/support/test-database.ts'
@@ -168,5 +168,56 @@ describe(`search text read as places and rooms on ${testDatabaseKind()}`, () => 
       reading: place('Austin, TX'),
     })
     expect(await searchAllPlans({ q: 'loft de' })).toEqual({ homes: [], reading: null })
+  })
+
+  describe('GET /api/places', () => {
+    const suggest = async (q: string) => {
+      const res = await t.app.request(`/api/places?q=${encodeURIComponent(q)}`)
+      expect(res.status, q).toBe(200)
+      return ((await res.json()) as { places: PlaceSuggestion[] }).places
+    }
+    const city = (label: string, homes: number) => ({ kind: 'city', label, detail: 'City', value: label, homes })
+
+    it('suggests the cities, then the neighbourhoods, whose names start with what was typed, with their homes', async () => {
+      expect(await suggest('aus')).toEqual([city('Austin, TX', 3)])
+      expect(await suggest('Austin, T')).toEqual([city('Austin, TX', 3)])
+      expect(await suggest('park')).toEqual([
+        { kind: 'neighbourhood', label: 'Park Slope', detail: 'Neighbourhood', value: 'Park Slope', homes: 1 },
+      ])
+      expect(await suggest('w')).toEqual([
+        city('Washington, DC', 1),
+        city('Wilmington, DE', 1),
+        { kind: 'neighbourhood', label: 'Williamsburg', detail: 'Neighbourhood', value: 'Williamsburg', homes: 1 },
+      ])
+    })
+
+    it('suggests ZIP codes for digits, with their city', async () => {
+      expect(await suggest('787')).toEqual(
+        ['78701', '78702', '78704'].map((zip) => ({ kind: 'zip', label: zip, detail: 'Austin, TX', value: zip, homes: 1 })),
+      )
+    })
+
+    it('suggests the nearest spelling when no name starts with what was typed', async () => {
+      expect(await suggest('Brookyln')).toEqual([city('Brooklyn, NY', 2)])
+      expect(await suggest('xyzzy')).toEqual([])
+      expect(await suggest('   ')).toEqual([])
+    })
+
+    it('counts exactly the homes a search for each suggestion finds', async () => {
+      for (const q of ['b', 'w', 'a', '1']) {
+        for (const suggestion of await suggest(q)) {
+          const page = await findListings(t.services.database.db, { search: { q: suggestion.value } })
+          expect(page.total, `${q}: ${suggestion.value}`).toBe(suggestion.homes)
+        }
+      }
+    })
+
+    it('refuses text too long or given twice, with a clear message', async () => {
+      for (const query of [`q=${'a'.repeat(101)}`, 'q=aus&q=bro']) {
+        const res = await t.app.request(`/api/places?${query}`)
+        expect(res.status, query).toBe(400)
+        expect(Object.keys(((await res.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['q'])
+      }
+    })
   })
 })

@@ -133,7 +133,7 @@ function placeOf(phrase: SearchPhrase, counts: ReadonlyMap<string, number>): Fou
  * The term of the city or neighbourhood with homes whose name is spelt most like `typed`, with its
  * count, if one is alike enough to be what was meant ("brookyln": city:brooklyn).
  */
-async function nearestSpelling(db: Db, typed: string): Promise<{ term: string; listings: number } | null> {
+export async function nearestSpelling(db: Db, typed: string): Promise<{ term: string; listings: number } | null> {
   const name = sql`substr(${listingSearchTerm.term}, 6)`
   const similarity = sql`similarity(${name}, ${typed.toLowerCase()})`
   const startsWith = (prefix: string) =>
