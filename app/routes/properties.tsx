@@ -34,6 +34,7 @@ import {
 } from '#app/components/listings/search/search-url.ts'
 import type { MapBounds } from '#app/components/listings/search/results-map.tsx'
 import { SearchReadingNote } from '#app/components/listings/search/search-reading.tsx'
+import { FilterChips } from '#app/components/listings/search/filter-chips.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -297,6 +298,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
 
+          {page ? <FilterChips params={params} place={page.reading?.place ?? null} /> : null}
           <SearchReadingNote reading={page?.reading ?? null} />
 
           {bounds ? (

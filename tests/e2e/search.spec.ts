@@ -69,7 +69,7 @@ test('reads a city with its state, rooms and a misspelt place as a renter means 
   const box = page.getByLabel('Where do you want to live?')
   await box.fill('Austin, TX')
   await expect(page).toHaveURL(/[?&]q=Austin%2C(\+|%20)TX(&|$)/)
-  await expect(results(page).getByText('Showing homes in Austin, TX.', { exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Remove Austin, TX' })).toBeVisible()
   await everyCardMatches(cards(page), /Austin, TX/)
 
   await box.fill('2br Brookyln')
@@ -90,6 +90,10 @@ test('suggests places as you type; the keyboard chooses one and searches it', as
   await expect(box).toHaveAttribute('aria-expanded', 'true')
   const first = list.getByRole('option').first()
   await expect(first).toContainText(/Austin, TX\s*City\s*\d+ homes/)
+  // The results follow the text too; checked once they have settled (dimmed while loading).
+  await expect(page).toHaveURL(/[?&]q=aus(&|$)/)
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false')
+  await expect(box).toHaveAttribute('aria-expanded', 'true')
   await expectNoViolations(page)
 
   await box.press('Escape')
@@ -102,7 +106,7 @@ test('suggests places as you type; the keyboard chooses one and searches it', as
   await expect(page).toHaveURL(/[?&]q=Austin%2C(\+|%20)TX(&|$)/)
   await expect(box).toHaveValue('Austin, TX')
   await expect(list).toBeHidden()
-  await expect(results(page).getByText('Showing homes in Austin, TX.', { exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Remove Austin, TX' })).toBeVisible()
   await everyCardMatches(cards(page), /Austin, TX/)
 })
 
@@ -115,8 +119,31 @@ test('the home page suggests places too, and a click searches the one chosen', a
     .getByRole('option', { name: /^Brooklyn, NY/ })
     .click()
   await expect(page).toHaveURL(/\/properties\?q=Brooklyn%2C(\+|%20)NY$/)
-  await expect(results(page).getByText('Showing homes in Brooklyn, NY.', { exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Remove Brooklyn, NY' })).toBeVisible()
   await everyCardMatches(cards(page), /Brooklyn, NY/)
+})
+
+test('shows the text and the filters as chips; removing one, or all, widens the search', async ({ page }) => {
+  await visit(page, '/properties?q=wilmington+de&beds=2&pets=cats')
+  const chips = page.getByRole('list', { name: 'Active filters' })
+  await expect(chips.getByRole('link')).toHaveCount(3)
+  await expect(chips.getByRole('link', { name: 'Remove Wilmington, DE' })).toBeVisible()
+  await expect(chips.getByRole('link', { name: 'Remove Cats allowed' })).toBeVisible()
+  const narrow = await countShown(page)
+  await markDocument(page)
+
+  await chips.getByRole('link', { name: 'Remove 2+ beds' }).click()
+  await expect(page).toHaveURL(/\/properties\?q=wilmington\+de&pets=cats$/)
+  await expect(chips.getByRole('link')).toHaveCount(2)
+  await expect.poll(() => countShown(page)).toBeGreaterThan(narrow)
+  await everyCardMatches(cards(page), /Wilmington, DE/)
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false')
+  await expectNoViolations(page)
+
+  await page.getByRole('link', { name: 'Clear all' }).click()
+  await expect(page).toHaveURL(/\/properties$/)
+  await expect(chips).toHaveCount(0)
+  await expectSameDocument(page)
 })
 
 test('filters narrow the results in place, and the back button restores them', async ({ page }) => {

@@ -5,8 +5,12 @@ import type { SearchReading } from '#common/listings/types.ts'
 
 const rooms = (count: number, noun: string) => `at least ${count} ${noun}${count === 1 ? '' : 's'}`
 
-/** The sentence for a reading, or null when there is nothing to say. */
+/**
+ * The sentence for a reading, or null when there is nothing to add: a place read as typed is already
+ * said by the title and its chip.
+ */
 export function readingText({ place, correctedFrom, beds, baths }: SearchReading): string | null {
+  if (correctedFrom === null && beds === null && baths === null) return null
   const wanted = [beds !== null ? rooms(beds, 'bedroom') : null, baths !== null ? rooms(baths, 'bathroom') : null].filter(Boolean)
   const where = place ? ` in ${place}` : ''
   const withRooms = wanted.length > 0 ? ` with ${wanted.join(' and ')}` : ''
