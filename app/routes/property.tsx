@@ -4,7 +4,7 @@ import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/property'
 import { appContext } from '#server/http/app-context.server.ts'
 import { Gallery } from '#app/components/listings/detail/gallery.tsx'
-import { MessageLandlord } from '#app/components/chat/message-landlord.tsx'
+import { ContactCard, factsLine, PhoneActionBar } from '#app/components/listings/detail/contact-card.tsx'
 import { LandlordCard } from '#app/components/listings/detail/landlord-card.tsx'
 import {
   Amenities,
@@ -144,8 +144,10 @@ export default function Property({ loaderData }: Route.ComponentProps) {
             {street ? <span className="block text-ink">{street}</span> : null}
             <span className="block">{place}</span>
           </address>
+          <p className="mt-2 font-semibold text-ink">{factsLine(listing, today)}</p>
         </div>
-        <div className="shrink-0 sm:text-right">
+        {/* On a wide screen the price and Save are in the contact card beside the photos. */}
+        <div className="shrink-0 sm:text-right lg:hidden">
           <p className="text-3xl font-bold text-ink">
             {formatCents(listing.allInMonthlyCents)}
             <span className="text-base font-normal text-ink-soft">/month all-in</span>
@@ -154,10 +156,9 @@ export default function Property({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <Gallery photos={listing.photos} title={listing.title} />
-
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="space-y-8">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_21rem]">
+        <div className="min-w-0 space-y-8">
+          <Gallery photos={listing.photos} title={listing.title} />
           <DetailSection id="facts" title="Key facts">
             <KeyFacts listing={listing} today={today} />
           </DetailSection>
@@ -194,12 +195,20 @@ export default function Property({ loaderData }: Route.ComponentProps) {
             <PriceHistory history={listing.priceHistory} />
           </DetailSection>
         </div>
-        <div className="space-y-6">
+        {/* Stays in view below the site's bar as the page scrolls. */}
+        <div className="space-y-6 lg:sticky lg:top-20 lg:self-start">
+          <ContactCard
+            listing={listing}
+            landlordName={landlord && !isOwner ? landlord.name : null}
+            save={<SaveButton listing={listing} saved={isSaved} redirectTo={path} className="hidden lg:block" />}
+            share={<ShareLink url={canonicalUrl} />}
+          />
           {landlord ? <LandlordCard landlord={landlord} /> : null}
-          {landlord && !isOwner ? <MessageLandlord listingId={listing.id} landlordName={landlord.name} /> : null}
-          <ShareLink url={canonicalUrl} />
         </div>
       </div>
+      {landlord && !isOwner ? (
+        <PhoneActionBar listingId={listing.id} allInMonthlyCents={listing.allInMonthlyCents} landlordName={landlord.name} />
+      ) : null}
 
       <div className="mt-10">
         <DetailSection id="similar" title="Similar homes">

@@ -110,7 +110,10 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
 
   // The renter writes from the listing page.
   await visit(page, listingPath)
-  await page.getByRole('button', { name: /Message the landlord/ }).click()
+  await page
+    .getByRole('region', { name: 'Price and contact' })
+    .getByRole('button', { name: /Message the landlord/ })
+    .click()
   await expect(page).toHaveURL(/\/chat\/\d+$/)
   await expect(page.getByRole('heading', { name: 'Maria Landlord' })).toBeVisible()
   await expect(page.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', listingPath)
@@ -303,7 +306,10 @@ test('the chat pages have no accessibility violations', async ({
   await expectNoViolations(page)
 
   await visit(page, listingPath)
-  await page.getByRole('button', { name: /Message the landlord/ }).click()
+  await page
+    .getByRole('region', { name: 'Price and contact' })
+    .getByRole('button', { name: /Message the landlord/ })
+    .click()
   await expect(page).toHaveURL(/\/chat\/\d+$/)
   const direct = page.getByRole('textbox', { name: 'Write to Axe Landlord' })
   await direct.fill('Is there a lift?')

@@ -28,6 +28,62 @@ test('a listing page has no accessibility violations', async ({ page }) => {
   await expectNoViolations(page)
 })
 
+/** Whether the element lies wholly within the window. */
+async function isWithinWindow(page: Page, element: Locator) {
+  const box = await element.boundingBox()
+  const { height } = page.viewportSize()!
+  return box !== null && box.y >= 0 && box.y + box.height <= height
+}
+
+test('on a wide screen, the price, the key facts and the contact card are in view at once and the card stays there @desktop-only', async ({
+  page,
+}) => {
+  const [path] = await listingPaths(page)
+  await visit(page, path!)
+  const card = page.getByRole('region', { name: 'Price and contact' })
+  const message = card.getByRole('button', { name: /^Message the landlord/ })
+  for (const element of [
+    card.getByText(/^\$[\d,]+\/month all-in$/),
+    page.getByText(/ · \d[\d,]* sq ft · Available /),
+    message,
+    card.getByRole('button', { name: 'Save' }),
+    card.getByRole('textbox', { name: 'Share this home' }),
+  ]) {
+    expect(await isWithinWindow(page, element)).toBe(true)
+  }
+  // Far down the page, the card is still on screen.
+  await page.getByRole('heading', { name: 'Price history' }).scrollIntoViewIfNeeded()
+  await expect.poll(() => isWithinWindow(page, message)).toBe(true)
+  await expect(page.getByRole('region', { name: 'Price and message' })).toBeHidden()
+})
+
+test('on a phone, a bar with the price and "Message" stays at the bottom until the contact card shows @mobile-only', async ({ page }) => {
+  const [path] = await listingPaths(page)
+  await visit(page, path!)
+  const bar = page.getByRole('region', { name: 'Price and message' }).getByRole('button', { name: /^Message the landlord, / })
+  await expect(bar).toBeVisible()
+  const { height } = page.viewportSize()!
+  const box = (await bar.boundingBox())!
+  expect(box.y + box.height).toBeGreaterThan(height - 40)
+  await expect(page.getByRole('region', { name: 'Price and message' }).getByText(/^\$[\d,]+\/month all-in$/)).toBeVisible()
+
+  await page.getByRole('heading', { name: 'Amenities' }).scrollIntoViewIfNeeded()
+  expect(await isWithinWindow(page, bar)).toBe(true)
+  // The scroll-to-top button rises above the bar.
+  const up = page.getByRole('button', { name: 'Scroll to top' })
+  await expect(up).toBeVisible()
+  expect((await up.boundingBox())!.y + (await up.boundingBox())!.height).toBeLessThan((await bar.boundingBox())!.y)
+
+  await page.getByRole('region', { name: 'Price and contact' }).scrollIntoViewIfNeeded()
+  await expect(bar).toBeHidden()
+  await expectNoViolations(page)
+
+  // A visitor who presses it is asked to log in first.
+  await page.getByRole('heading', { name: 'Amenities' }).scrollIntoViewIfNeeded()
+  await bar.click()
+  await expect(page).toHaveURL(/\/login\?/)
+})
+
 test('a listing page loads the map library only when the map comes into view', async ({ page }) => {
   const mapFiles: string[] = []
   page.on('request', (request) => {

@@ -37,7 +37,7 @@ export function ScrollToTop() {
       type="button"
       data-scroll-to-top=""
       onClick={scrollToTop}
-      className="fixed right-4 bottom-4 z-30 inline-flex size-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-white/40 hover:bg-brand-800 sm:right-6 sm:bottom-6"
+      className="fixed right-4 bottom-4 z-30 inline-flex size-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-white/40 hover:bg-brand-800 sm:right-6 sm:bottom-6 max-lg:[html[data-bottom-bar]_&]:bottom-24"
     >
       <ArrowUpIcon className="size-5" />
       <span className="sr-only">Scroll to top</span>
