@@ -1,4 +1,5 @@
-// /chat: the Community room beside the signed-in user's conversations. Visitors read the room.
+// /chat: the Community room beside the signed-in user's conversations (on a phone, the conversations
+// first while any has unread messages). Visitors read the room.
 import { useSearchParams } from 'react-router'
 import type { Route } from './+types/chat'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -20,6 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
-  const showList = Boolean(loaderData.viewer) && searchParams.get('view') === 'list'
+  // On a phone one pane shows: the conversations when asked for, or when private messages wait
+  // unread (unless the room was asked for); else the room.
+  const view = searchParams.get('view')
+  const hasUnread = loaderData.conversations.some((conversation) => conversation.unread > 0)
+  const showList = Boolean(loaderData.viewer) && (view === 'list' || (view !== 'room' && hasUnread))
   return <ChatView data={loaderData} failure={actionData} showList={showList} />
 }

@@ -273,6 +273,66 @@ test('a user with 100 unread messages sees "99+" on the Chat room link', async (
   for (const conversation of await conversations.all()) await expect(conversation).toContainText('10 unread messages')
 })
 
+test('the inbox comes first on a phone while messages wait unread; nothing overflows; the message box stays in view below the thread', async ({
+  page,
+  layout,
+  signedInAccount,
+  createAccount,
+  extraHTTPHeaders,
+}) => {
+  test.setTimeout(60_000)
+  const listingPath = await publishListing(page.context().request, signedInAccount, `Long thread flat ${Date.now().toString(36)}`)
+  const listingId = /-(\d+)$/.exec(listingPath)![1]!
+  const writer = await createAccount({ name: 'Bartholomew Featherstonehaugh-Worthington' })
+  const api = await playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders })
+  try {
+    const signedIn = await api.post('/api/auth/sign-in/email', {
+      headers: { Origin: APP_URL },
+      data: { email: writer.email, password: writer.password },
+    })
+    expect(signedIn.status()).toBe(200)
+    const opened = await postForm(api, '/chat', { intent: 'message-landlord', listingId })
+    const conversationPath = opened.headers()['location']!
+    for (let i = 1; i <= 8; i += 1) {
+      const body =
+        i === 1
+          ? `A link without spaces: https://example.com/${'very-long-path-segment-'.repeat(8)}end`
+          : `Question ${i}: is the flat still free from the first of the month, and may I see it this week? `.repeat(3)
+      const sent = await postForm(api, conversationPath, { intent: 'send', body, clientTxnId: `long-${listingId}-${i}` })
+      expect(sent.status()).toBe(302)
+    }
+  } finally {
+    await api.dispose()
+  }
+
+  await visit(page, '/chat')
+  const chats = page.getByRole('navigation', { name: 'Chats' })
+  const conversation = chats.getByRole('link', { name: /Bartholomew/ })
+  await expect(conversation).toBeVisible()
+  await expect(conversation).toContainText('8 unread messages')
+  if (layout === 'mobile') {
+    // The inbox, not the room, and its unread badge on screen.
+    await expect(page.getByRole('heading', { name: 'Community room' })).toBeHidden()
+    const badge = conversation.getByText('8', { exact: true })
+    expect(await badge.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth)).toBe(true)
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+  await conversation.click()
+  await expect(page).toHaveURL(/\/chat\/\d+$/)
+  const composer = page.getByRole('textbox', { name: /^Write to Bartholomew/ })
+  await expect(composer).toBeVisible()
+  const box = (await composer.boundingBox())!
+  expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
+  const messages = page.getByRole('region', { name: 'Messages' })
+  expect(await messages.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+  // The room is one tap away, though messages are unread.
+  await visit(page, '/chat?view=room')
+  await expect(page.getByRole('heading', { name: 'Community room' })).toBeVisible()
+})
+
 test('the chat pages have no accessibility violations', async ({
   page,
   browser,

@@ -1,6 +1,7 @@
-// The /chat pages: the sidebar (the Community room and the user's conversations) beside the open
-// thread. Below the md breakpoint one pane shows at a time: the list (/chat?view=list) or the thread,
-// which then carries a link back to the list.
+// The /chat pages: the sidebar (the Community room and the user's conversations, unread first) beside
+// the open thread. Below the md breakpoint one pane shows at a time: the list (/chat?view=list) or the
+// thread, which then carries a link back to the list.
+import { useEffect, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { Avatar } from '#app/components/avatar.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -71,16 +72,18 @@ function ReportsLink({ count }: { count: number }) {
   )
 }
 
-function Sidebar({ data, currentId }: { data: ChatPageData; currentId: number | null }) {
+function Sidebar({ data, currentId, isRoomOpen }: { data: ChatPageData; currentId: number | null; isRoomOpen: boolean }) {
   const viewer = data.viewer
-  const conversations = useLiveConversations(data.conversations, Boolean(viewer))
+  const live = useLiveConversations(data.conversations, Boolean(viewer))
+  // Unread first, each group in its own order (the latest message first).
+  const conversations = [...live].sort((a, b) => Number(b.unread > 0) - Number(a.unread > 0))
   return (
     <nav aria-label="Chats" className="rounded-2xl border border-gray-200 bg-white p-2 shadow-sm">
       <ul className="space-y-1">
         <li>
           <Link
-            to="/chat"
-            aria-current={currentId === null ? 'page' : undefined}
+            to={viewer ? '/chat?view=room' : '/chat'}
+            aria-current={isRoomOpen ? 'page' : undefined}
             className="flex items-center gap-3 rounded-lg px-3 py-2.5 font-semibold text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-100"
           >
             <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-sun-100 text-lg">
@@ -176,8 +179,22 @@ function VisitorInvitation() {
   )
 }
 
+/** Whether the window is as wide as the md breakpoint (both panes shown); false until the browser says. */
+function useIsWide() {
+  const [isWide, setIsWide] = useState(false)
+  useEffect(() => {
+    const query = window.matchMedia('(min-width: 48rem)')
+    const update = () => setIsWide(query.matches)
+    update()
+    query.addEventListener('change', update)
+    return () => query.removeEventListener('change', update)
+  }, [])
+  return isWide
+}
+
 export function ChatView({ data, failure, showList }: { data: ChatPageData; failure?: ChatFailure; showList: boolean }) {
   const { thread, viewer } = data
+  const isWide = useIsWide()
   const currentId = thread.kind === 'direct' ? thread.conversation.id : null
   const threadKey = `${currentId ?? 'room'}:${thread.before ?? 'latest'}`
   const otherFailure = failure && failure.intent !== 'send' && failure.messageId === undefined ? failure : undefined
@@ -189,13 +206,16 @@ export function ChatView({ data, failure, showList }: { data: ChatPageData; fail
           {refusalText(otherFailure)}
         </p>
       ) : null}
-      <div className="mt-4 grid gap-4 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className={showList ? '' : 'hidden md:block'}>
-          <Sidebar data={data} currentId={currentId} />
+          {/* On a phone, the list alone is not the room: it is not marked as the page shown. */}
+          <Sidebar data={data} currentId={currentId} isRoomOpen={currentId === null && (!showList || isWide)} />
         </div>
+        {/* As tall as the window leaves below the page's title, so the message box is always in view
+            and the messages scroll above it. */}
         <section
           aria-labelledby="thread-title"
-          className={`flex min-w-0 flex-col rounded-2xl border border-gray-200 bg-white shadow-sm ${showList ? 'hidden md:flex' : ''}`}
+          className={`flex h-[calc(100dvh-10rem)] min-h-[26rem] min-w-0 flex-col rounded-2xl border border-gray-200 bg-white shadow-sm md:h-[calc(100dvh-14rem)] ${showList ? 'hidden md:flex' : ''}`}
         >
           {viewer ? (
             <p className="px-4 pt-3 md:hidden">

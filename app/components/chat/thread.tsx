@@ -262,7 +262,7 @@ export function Thread({
           tabIndex={0}
           role="region"
           aria-label="Messages"
-          className="flex h-[55vh] flex-col overflow-y-auto px-3 py-3 sm:px-4 md:h-[60vh]"
+          className="flex h-full flex-col overflow-y-auto px-3 py-3 sm:px-4"
         >
           {/* Few messages sit at the bottom, next to the composer, as in any chat. */}
           <div aria-hidden="true" className="flex-1" />
