@@ -10,14 +10,14 @@ import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { cardDataOf, ListingCard, type ListingCardData } from '#app/components/listings/listing-card.tsx'
 import { MAX_QUERY_LENGTH, SearchBox } from '#app/components/listings/search-box.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
-import { fieldId, fillForm, SearchFilters, SortSelect } from '#app/components/listings/search/search-filters.tsx'
+import { fieldId, fillForm, SortSelect } from '#app/components/listings/search/search-filters.tsx'
+import { FilterPanel } from '#app/components/listings/search/filter-panel.tsx'
 import type { FieldErrors } from '#common/forms.ts'
 import type { SearchReading } from '#common/listings/types.ts'
 import {
   boundsHref,
   canonicalPath,
   clearFiltersHref,
-  countFilters,
   hasBounds,
   hasFilters,
   nextPageHref,
@@ -124,8 +124,6 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null)
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const [isHydrated, setIsHydrated] = useState(false)
-  // Open when the URL's filters are wrong, so the error summary's links land on visible fields.
-  const [areFiltersOpen, setAreFiltersOpen] = useState(Boolean(loaderData.fieldErrors))
   const params = useMemo(() => new URLSearchParams(location.search), [location.search])
   const view = viewOf(params)
   const errors = useMemo(() => errorsByField(loaderData.fieldErrors ?? {}), [loaderData.fieldErrors])
@@ -186,9 +184,6 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
     return { south: south!, west: west!, north: north!, east: east! }
   }, [params, loaderData.fieldErrors])
 
-  const filterCount = countFilters(params)
-  const isFilterPanelHidden = isHydrated && !areFiltersOpen
-
   return (
     <div className="space-y-6">
       <PageHeader kicker="Homes to rent and lease" title={searchTitle(whereOf(loaderData))}>
@@ -229,36 +224,13 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             <CompactFieldError id="filter-q-error" message={errors.q?.[0]} />
           </div>
 
-          <div className="lg:row-span-2">
-            {isHydrated ? (
-              <button
-                type="button"
-                aria-expanded={areFiltersOpen}
-                aria-controls="search-filters"
-                onClick={() => setAreFiltersOpen((open) => !open)}
-                className="w-full rounded-lg border border-gray-400 bg-white px-4 py-2.5 font-semibold text-ink lg:hidden"
-              >
-                {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
-              </button>
-            ) : null}
-            <div
-              id="search-filters"
-              className={`${isFilterPanelHidden ? 'hidden lg:block' : ''} mt-3 rounded-2xl border border-gray-200 bg-white p-4 lg:mt-0`}
-            >
-              <h2 className="mb-4 text-lg font-semibold">Filters</h2>
-              <SearchFilters params={params} errors={errors} />
-              <div className="mt-6 flex flex-wrap gap-3">
-                <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-                  Show homes
-                </button>
-                {hasFilters(params) ? (
-                  <Link to={clearFiltersHref(params)} className="rounded-lg px-4 py-2 font-semibold text-brand-700 underline">
-                    Clear filters
-                  </Link>
-                ) : null}
-              </div>
-            </div>
-          </div>
+          <FilterPanel
+            params={params}
+            errors={errors}
+            isHydrated={isHydrated}
+            hasErrors={Boolean(loaderData.fieldErrors)}
+            countText={page && page.total !== null ? resultCountText(page.total, page.isTotalCapped) : null}
+          />
         </Form>
 
         <section aria-labelledby="results-title" aria-busy={isSearching} className="min-w-0 space-y-4">

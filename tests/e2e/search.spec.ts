@@ -146,6 +146,38 @@ test('shows the text and the filters as chips; removing one, or all, widens the 
   await expectSameDocument(page)
 })
 
+test('on a phone the filters open as a sheet whose button counts the homes as they change @mobile-only', async ({ page }) => {
+  await visit(page, '/properties')
+  await page.getByRole('button', { name: 'Filters', exact: true }).click()
+  const sheet = page.getByRole('dialog', { name: 'Filters' })
+  await expect(sheet).toBeVisible()
+  await expect(sheet.getByRole('button', { name: 'Close the filters' })).toBeFocused()
+  const show = sheet.getByRole('button', { name: /^Show [\d,]+\+? homes?$/ })
+  const everywhere = (await show.textContent())!
+
+  await sheet.getByLabel('Bedrooms').selectOption('3')
+  await expect(page).toHaveURL(/[?&]beds=3(&|$)/)
+  await expect(show).not.toHaveText(everywhere)
+  const counted = (await show.textContent())!
+  // The keyboard stays in the sheet: Tab from its last control comes back to its first.
+  await sheet.getByRole('link', { name: 'Clear filters' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(sheet.getByRole('button', { name: 'Close the filters' })).toBeFocused()
+  await expectNoViolations(page)
+
+  await show.click()
+  await expect(sheet).toBeHidden()
+  const toggle = page.getByRole('button', { name: 'Filters (1)' })
+  await expect(toggle).toBeFocused()
+  await expect(resultCount(page)).toHaveText(counted.replace(/^Show /, ''))
+
+  await toggle.click()
+  await expect(sheet).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+})
+
 test('filters narrow the results in place, and the back button restores them', async ({ page }) => {
   await visit(page, '/properties?q=Wilmington')
   const before = await countShown(page)
