@@ -260,6 +260,24 @@ describe('/properties', () => {
     expect(html).toMatch(/<meta name="description" content="Homes to rent and lease in Titleton, DE/)
   })
 
+  it('offers, when nothing matches, the filters whose removal alone finds homes, with how many', async () => {
+    await town('Waysville', [
+      { title: 'Waysville flat for a cat', bedrooms: 2, allowsCats: true },
+      { title: 'Waysville house for a big family', bedrooms: 5 },
+    ])
+    const { html } = await get('/properties?q=Waysville&pets=cats&beds=5')
+    expect(html).toContain('No homes match “Waysville” with these filters')
+    const wayOut = (href: string, label: string, count: string) =>
+      new RegExp(
+        `href="${href.replaceAll('?', '\\?').replaceAll('&', '&amp;')}"[^>]*>Without (<!-- -->)?${label.replace('+', '\\+')}(<!-- -->)?:<span[^>]*>${count}</span>`,
+      )
+    expect(html).toMatch(wayOut('/properties?q=Waysville&pets=cats', '5+ beds', '1 home'))
+    expect(html).toMatch(wayOut('/properties?q=Waysville&beds=5', 'Cats allowed', '1 home'))
+
+    // A search that finds homes offers none.
+    expect((await get('/properties?q=Waysville&beds=5')).html).not.toContain('Filters to remove')
+  })
+
   it('says what it read from the text: the place meant by a misspelling, and rooms', async () => {
     await town('Readington', [{ title: 'Readington flat', bedrooms: 2 }])
     const { html } = await get('/properties?q=2br+Readingtn')

@@ -13,11 +13,10 @@ import { SaveButton } from '#app/components/listings/save-button.tsx'
 import { fieldId, fillForm, SortSelect } from '#app/components/listings/search/search-filters.tsx'
 import { FilterPanel } from '#app/components/listings/search/filter-panel.tsx'
 import type { FieldErrors } from '#common/forms.ts'
-import type { SearchReading } from '#common/listings/types.ts'
+import type { ListingPage, SearchReading } from '#common/listings/types.ts'
 import {
   boundsHref,
   canonicalPath,
-  clearFiltersHref,
   hasBounds,
   hasFilters,
   nextPageHref,
@@ -34,7 +33,8 @@ import {
 } from '#app/components/listings/search/search-url.ts'
 import type { MapBounds } from '#app/components/listings/search/results-map.tsx'
 import { SearchReadingNote } from '#app/components/listings/search/search-reading.tsx'
-import { FilterChips } from '#app/components/listings/search/filter-chips.tsx'
+import { FilterChips, filterChips } from '#app/components/listings/search/filter-chips.tsx'
+import { EmptyState, type WayOut } from '#app/components/listings/search/empty-state.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -49,6 +49,28 @@ const FORM_ID = 'property-search'
 
 /** Which schema fields have a form field of their own; the rest are reported at the top only. */
 const FIELD_NAMES = new Set<string>(['q', ...FILTER_FIELD_KEYS, 'sort'])
+
+/** The most ways out an empty search offers. */
+const MOST_WAYS_OUT = 3
+
+/** When nothing matches: the filters (and the text) whose removal alone finds homes, most homes first. */
+async function waysOutOf(
+  search: (query: Record<string, string | string[]>) => Promise<ListingPage>,
+  params: URLSearchParams,
+  place: string | null,
+): Promise<WayOut[]> {
+  const found = await Promise.all(
+    filterChips(params, place).map(async ({ label, href }) => {
+      const without = new URL(href, 'http://localhost').searchParams
+      const { total, isTotalCapped } = await search({ ...searchQueryOf(without), limit: '1' })
+      return { label, href, total: total ?? 0, isTotalCapped }
+    }),
+  )
+  return found
+    .filter((way) => way.total > 0)
+    .sort((a, b) => b.total - a.total)
+    .slice(0, MOST_WAYS_OUT)
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
@@ -66,18 +88,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const saved = current
       ? await savedListingIds(db, { email: current.user.email, listingIds: page.items.map((item) => item.id) })
       : new Set<number>()
+    const isEmpty = page.total === 0 && hasFilters(url.searchParams)
     return {
       ...shared,
       page: { ...page, items: page.items.map(cardDataOf) },
       savedIds: [...saved],
       fieldErrors: null,
       isSignedIn: Boolean(current),
+      waysOut: isEmpty ? await waysOutOf(services.searchListings, url.searchParams, page.reading?.place ?? null) : [],
     }
   } catch (error) {
     if (!isAppError(error) || error.code !== 'invalid') throw error
     // A hand-edited or stale URL: say what is wrong beside the fields, and show no results.
     return data(
-      { ...shared, page: null, savedIds: [] as number[], fieldErrors: error.fieldErrors ?? {}, isSignedIn: Boolean(current) },
+      { ...shared, page: null, savedIds: [] as number[], fieldErrors: error.fieldErrors ?? {}, isSignedIn: Boolean(current), waysOut: [] },
       { status: 400 },
     )
   }
@@ -314,7 +338,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : page ? (
-              <EmptyState params={params} q={loaderData.q} />
+              <EmptyState params={params} q={loaderData.q} waysOut={loaderData.waysOut} />
             ) : null}
           </div>
 
@@ -335,36 +359,6 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
         </section>
-      </div>
-    </div>
-  )
-}
-
-function EmptyState({ params, q }: { params: URLSearchParams; q: string }) {
-  const isFiltered = hasFilters(params)
-  return (
-    <div className="rounded-2xl border border-dashed border-gray-400 bg-white p-6 sm:p-8">
-      <h3 className="text-lg font-semibold">{q ? `No homes match “${q}” with these filters` : 'No homes match these filters'}</h3>
-      <ul className="mt-3 list-disc space-y-1 pl-5 text-ink-soft">
-        {isFiltered ? <li>Remove a filter or two, or widen the price range.</li> : null}
-        {hasBounds(params) ? <li>Search everywhere rather than in the map area.</li> : null}
-        {q ? <li>Check the spelling, or search for a city, neighbourhood or ZIP code nearby.</li> : null}
-        <li>New homes are listed every day; try again soon.</li>
-      </ul>
-      <div className="mt-5 flex flex-wrap gap-3">
-        {isFiltered ? (
-          <Link to={clearFiltersHref(params)} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-            {q ? `Clear filters, keep “${q}”` : 'Clear filters'}
-          </Link>
-        ) : null}
-        {q ? (
-          <Link
-            to={PROPERTIES_PATH}
-            className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            See all homes
-          </Link>
-        ) : null}
       </div>
     </div>
   )

@@ -223,6 +223,10 @@ test('an empty search says what to change and clears the filters, keeping the te
   await visit(page, '/properties?q=Wilmington&minPrice=1&maxPrice=2')
   await expect(page.getByRole('heading', { name: 'No homes match “Wilmington” with these filters' })).toBeVisible()
   await expect(cards(page)).toHaveCount(0)
+  // The price band emptied it: without it, Wilmington's homes, counted.
+  await expect(
+    page.getByRole('list', { name: 'Filters to remove' }).getByRole('link', { name: /^Without \$1 – \$2: [\d,]+ homes$/ }),
+  ).toBeVisible()
   await page.getByRole('link', { name: 'Clear filters, keep “Wilmington”' }).click()
   await expect(page).toHaveURL(/\/properties\?q=Wilmington$/)
   await expect(cards(page).first()).toBeVisible()
