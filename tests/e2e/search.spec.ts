@@ -178,6 +178,22 @@ test('on a phone the filters open as a sheet whose button counts the homes as th
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
 })
 
+test('/properties does not move while it loads and comes alive, on a slow phone too', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts = { total: 0 }
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.total += (entry as unknown as { value: number }).value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  // A slow processor, so the page paints well before its scripts take over.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  await visit(page, '/properties')
+  await page.waitForLoadState('networkidle')
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total)).toBeLessThan(0.01)
+})
+
 test('filters narrow the results in place, and the back button restores them', async ({ page }) => {
   await visit(page, '/properties?q=Wilmington')
   const before = await countShown(page)

@@ -75,21 +75,22 @@ export function FilterPanel({
     }
   }
 
-  const isHidden = isHydrated && openness === 'closed'
+  // Closed on a phone: hidden, before the page comes alive too wherever scripts run.
+  const hiddenClass = openness !== 'closed' ? '' : isHydrated ? 'hidden lg:block' : 'max-lg:[@media(scripting:enabled)]:hidden'
   return (
     <div className="lg:row-span-2">
-      {isHydrated ? (
-        <button
-          ref={toggle}
-          type="button"
-          aria-expanded={openness !== 'closed'}
-          aria-controls="search-filters"
-          onClick={() => setOpenness((now) => (now === 'closed' ? 'sheet' : 'closed'))}
-          className="w-full rounded-lg border border-gray-400 bg-white px-4 py-2.5 font-semibold text-ink lg:hidden"
-        >
-          {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
-        </button>
-      ) : null}
+      {/* Rendered from the start where scripts run, so nothing moves when the page comes alive;
+          without scripts the filters are simply open. */}
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={openness !== 'closed'}
+        aria-controls="search-filters"
+        onClick={() => setOpenness((now) => (now === 'closed' ? 'sheet' : 'closed'))}
+        className="w-full rounded-lg border border-gray-400 bg-white px-4 py-2.5 font-semibold text-ink lg:hidden [@media(scripting:none)]:hidden"
+      >
+        {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
+      </button>
       {/* The key handler only keeps the keyboard inside the sheet; the controls are the sheet's own. */}
       <div
         ref={sheet}
@@ -98,7 +99,7 @@ export function FilterPanel({
         aria-modal={isSheet ? true : undefined}
         aria-labelledby={isSheet ? 'filters-title' : undefined}
         onKeyDown={onSheetKeyDown}
-        className={`${isHidden ? 'hidden lg:block' : ''} ${
+        className={`${hiddenClass} ${
           isSheet
             ? 'max-lg:fixed max-lg:inset-0 max-lg:z-50 max-lg:m-0 max-lg:flex max-lg:flex-col max-lg:rounded-none max-lg:border-0'
             : 'mt-3'
