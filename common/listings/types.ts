@@ -83,6 +83,8 @@ export type OwnerListing = {
   allInMonthlyCents: number
   views: number
   saves: number
+  /** How many renters have a conversation with the owner about it. */
+  conversations: number
   lastConfirmedAt: string
   updatedAt: string
   /** When a published listing dropped out of search for want of confirmation; null while it shows. */

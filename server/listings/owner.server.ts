@@ -1,8 +1,8 @@
 // The landlord's side of listings: their own listings with how renters respond to them (views,
-// saves) and whether search still shows them, and the listing a viewer opens for editing.
-import { desc, eq, sql } from 'drizzle-orm'
+// saves, conversations) and whether search still shows them, and the listing a viewer opens for editing.
+import { desc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, savedListing } from '#server/db/schema.ts'
+import { conversation, listing, savedListing } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
 import type { ListingDetail, OwnerListing } from '#common/listings/types.ts'
 import { CONFIRMATION_DAYS, type ListingStatus } from '#common/listings/vocabulary.ts'
@@ -11,8 +11,15 @@ import { findListingById } from './read.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The viewer's own listings, most recently changed first, with their view and save counts. */
+/** The viewer's own listings, most recently changed first, with their view, save and conversation counts. */
 export async function findOwnerListings(db: Db, { ownerId }: { ownerId: string }): Promise<OwnerListing[]> {
+  // The owner's conversations per listing, found through the conversation indexes on each participant.
+  const talks = db
+    .select({ listingId: conversation.listingId, count: sql<number>`count(*)::int`.as('count') })
+    .from(conversation)
+    .where(or(eq(conversation.userLowId, ownerId), eq(conversation.userHighId, ownerId)))
+    .groupBy(conversation.listingId)
+    .as('talks')
   const rows = await db
     .select({
       id: listing.id,
@@ -23,10 +30,12 @@ export async function findOwnerListings(db: Db, { ownerId }: { ownerId: string }
       allInMonthlyCents: listing.allInMonthlyCents,
       views: listing.viewCount,
       saves: sql<number>`(select count(*) from ${savedListing} where ${savedListing.listingId} = ${listing.id})::int`,
+      conversations: sql<number>`coalesce(${talks.count}, 0)`,
       lastConfirmedAt: listing.lastConfirmedAt,
       updatedAt: listing.updatedAt,
     })
     .from(listing)
+    .leftJoin(talks, eq(talks.listingId, listing.id))
     .where(eq(listing.ownerId, ownerId))
     .orderBy(desc(listing.updatedAt), desc(listing.id))
   const now = Date.now()
@@ -36,6 +45,7 @@ export async function findOwnerListings(db: Db, { ownerId }: { ownerId: string }
       ...row,
       status: row.status as ListingStatus,
       saves: Number(row.saves),
+      conversations: Number(row.conversations),
       lastConfirmedAt: row.lastConfirmedAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       hiddenSince: row.status === 'published' && hiddenAt <= now ? new Date(hiddenAt).toISOString() : null,

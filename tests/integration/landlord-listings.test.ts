@@ -10,6 +10,7 @@ import { listingPath } from '#common/listings/listing-url.ts'
 import { list, listing, listingFee, profile, savedListing } from '#server/db/schema.ts'
 import { readToast } from '#server/http/flash.server.ts'
 import { findListingById } from '#server/listings/index.server.ts'
+import { openConversation } from '#server/messages/index.server.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
@@ -326,7 +327,7 @@ describe('landlord listings', () => {
     expect(await status()).toBeUndefined()
   })
 
-  it('shows "My listings" with views, saves and the stale notice, and confirming clears it', async () => {
+  it('shows "My listings" with views, saves, conversations and the stale notice, and confirming clears it', async () => {
     const owner = await signUpVerifiedUser(t, { name: 'Olive Owner' })
     await db().update(profile).set({ role: 'landlord' }).where(eq(profile.userId, owner.id))
     const factory = listingFactory(db())
@@ -348,13 +349,22 @@ describe('landlord listings', () => {
         { email: stranger.email, listingId: fresh.id },
       ])
 
+    // Two renters write about the fresh loft; one about nothing in particular, which counts for no listing.
+    await openConversation(db(), { userId: renter.id, otherUserId: owner.id, listingId: fresh.id })
+    await openConversation(db(), { userId: stranger.id, otherUserId: owner.id, listingId: fresh.id })
+    await openConversation(db(), { userId: renter.id, otherUserId: owner.id })
+    // A conversation between two others does not count, though it names the same listing.
+    await openConversation(db(), { userId: renter.id, otherUserId: stranger.id, listingId: fresh.id })
+
     const load = async () => {
       const { body } = await run(profileLoader, new Request(`${TEST_ORIGIN}/userprofile`, { headers: { Cookie: owner.cookie } }))
-      return (body as { myListings: { id: number; views: number; saves: number; hiddenSince: string | null }[] }).myListings
+      return (body as { myListings: { id: number; views: number; saves: number; conversations: number; hiddenSince: string | null }[] })
+        .myListings
     }
     const mine = await load()
     expect(mine.map((item) => item.id).sort()).toEqual([fresh.id, stale.id].sort())
-    expect(mine.find((item) => item.id === fresh.id)).toMatchObject({ views: 17, saves: 2, hiddenSince: null })
+    expect(mine.find((item) => item.id === fresh.id)).toMatchObject({ views: 17, saves: 2, conversations: 2, hiddenSince: null })
+    expect(mine.find((item) => item.id === stale.id)).toMatchObject({ views: 0, saves: 0, conversations: 0 })
     const hidden = mine.find((item) => item.id === stale.id)!
     expect(hidden.hiddenSince).not.toBeNull()
     expect(new Date(hidden.hiddenSince!).getTime()).toBeLessThan(Date.now())

@@ -1,4 +1,4 @@
-// "My listings" on /userprofile: each of the user's listings with its status, views, saves and last
+// "My listings" on /userprofile: each of the user's listings with its status, views, saves, conversations and last
 // confirmation, and small forms to publish, mark leased, archive, delete or confirm it available.
 // Every form posts to /properties/:slug/manage and works without JavaScript.
 import type { ReactNode } from 'react'
@@ -73,9 +73,10 @@ function MyListing({ item }: { item: OwnerListing }) {
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
       </div>
 
-      <dl className="mt-3 grid grid-cols-3 gap-3 text-sm sm:max-w-lg">
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:max-w-2xl sm:grid-cols-4">
         <Fact label="Views">{item.views.toLocaleString('en-US')}</Fact>
         <Fact label="Saves">{item.saves.toLocaleString('en-US')}</Fact>
+        <Fact label="Conversations">{item.conversations.toLocaleString('en-US')}</Fact>
         <Fact label="Last confirmed">
           <time dateTime={isoDate(item.lastConfirmedAt)}>{formatDate(item.lastConfirmedAt)}</time>
         </Fact>
