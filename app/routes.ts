@@ -29,6 +29,7 @@ export default [
   route('reset-password', 'routes/reset-password.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('userprofile', 'routes/userprofile.tsx'),
+  route('my-listings', 'routes/my-listings.tsx'),
   route('admin/content', 'routes/admin-content.tsx'),
   route('admin/content/preview', 'routes/admin-content-preview.ts'),
   route('admin/content/:kind/:id', 'routes/admin-content-edit.tsx'),

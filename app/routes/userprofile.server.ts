@@ -45,6 +45,9 @@ import type { Services } from '#server/services.server.ts'
 
 export const PROFILE_PAGE = '/userprofile'
 
+/** How many of the owner's listings the profile shows; the rest are on /my-listings. */
+const PROFILE_LISTINGS = 5
+
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`
 
@@ -54,7 +57,7 @@ export async function loadProfilePage(services: Services, request: Request) {
   const [account, sessions, myListings, saved, messageSettings] = await Promise.all([
     findAccountOverview(db, current.userId),
     listActiveSessions(db, current.userId),
-    findOwnerListings(db, { ownerId: current.userId }),
+    findOwnerListings(db, { ownerId: current.userId, limit: PROFILE_LISTINGS }),
     findSavedListings(db, { user: { id: current.userId, email: current.user.email } }),
     findMessageSettings(db, current.userId),
   ])
@@ -85,7 +88,8 @@ export async function loadProfilePage(services: Services, request: Request) {
       avatar: current.user.avatar,
     },
     sessions: sessionViews,
-    myListings,
+    myListings: myListings.items,
+    myListingsTotal: myListings.total,
     saved,
     messageSettings,
     singleSignOnName: services.config.oidc?.name ?? null,

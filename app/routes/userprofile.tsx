@@ -44,7 +44,7 @@ const sections = [
 ]
 
 export default function UserProfile() {
-  const { account, sessions, myListings, saved, messageSettings, singleSignOnName } = useLoaderData<typeof loader>()
+  const { account, sessions, myListings, myListingsTotal, saved, messageSettings, singleSignOnName } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const roleLabel = account.role === 'landlord' ? 'Landlord' : account.role === 'renter' ? 'Renter' : null
 
@@ -94,7 +94,7 @@ export default function UserProfile() {
             />
           </ProfileSection>
 
-          <MyListings listings={myListings} isLandlord={account.role === 'landlord'} />
+          <MyListings items={myListings} total={myListingsTotal} isLandlord={account.role === 'landlord'} />
 
           <ProfileSection id="saved" title="Saved homes" description="Homes you saved, with what each costs a month all-in.">
             <SavedList listings={saved} />

@@ -3,7 +3,15 @@
 import { z } from 'zod'
 import { plainText } from '#common/plain-text.ts'
 import { MAX_INT32 } from '#common/limits.ts'
-import { AMENITY_VALUES, LISTING_SORTS, LISTING_TYPES, OFFERS, UTILITY_VALUES, type ListingSort } from '#common/listings/vocabulary.ts'
+import {
+  AMENITY_VALUES,
+  LISTING_SORTS,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  OFFERS,
+  UTILITY_VALUES,
+  type ListingSort,
+} from '#common/listings/vocabulary.ts'
 
 const MAX_CENTS = 100_000_000 // $1,000,000: far above any rent, far below integer overflow.
 
@@ -284,4 +292,22 @@ export type ListingSearchInput = Partial<z.input<typeof listingSearchSchema>>
 /** GET /api/places: the start of a place's name, as typed into the search box. */
 export const placeQuerySchema = z.object({
   q: plainText('The place').trim().max(100, { error: 'The place can have at most 100 characters.' }).default(''),
+})
+
+/** How many of the owner's listings /my-listings shows a page. */
+export const OWNER_LISTINGS_PAGE_SIZE = 20
+
+/** /my-listings: the owner's listings whose title contains `q`, of one status or all, a page at a time. */
+export const ownerListingsQuerySchema = z.object({
+  q: plainText('The search text').trim().max(200, { error: 'The search text can have at most 200 characters.' }).default(''),
+  status: z
+    .enum(['', ...LISTING_STATUSES], { error: `Status must be one of: ${LISTING_STATUSES.join(', ')}.` })
+    .default('')
+    .transform((status) => (status === '' ? null : status)),
+  page: z.coerce
+    .number({ error: 'The page must be a number.' })
+    .int({ error: 'The page must be a whole number.' })
+    .min(1, { error: 'Pages start at 1.' })
+    .max(100_000, { error: 'There are not that many pages.' })
+    .default(1),
 })

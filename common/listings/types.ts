@@ -89,6 +89,17 @@ export type OwnerListing = {
   updatedAt: string
   /** When a published listing dropped out of search for want of confirmation; null while it shows. */
   hiddenSince: string | null
+  /** Its cover photo (the first ready one), for a thumbnail; null without one. */
+  photo: PhotoView | null
+}
+
+/** A page of the owner's listings, as "My listings" asks for it. */
+export type OwnerListingPage = {
+  items: OwnerListing[]
+  /** How many of the owner's listings match the search and status. */
+  total: number
+  /** How many of the owner's listings match the search, per status (for the status filter). */
+  byStatus: Record<ListingStatus, number>
 }
 
 /** What renters see of a landlord. Never the e-mail. */

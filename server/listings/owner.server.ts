@@ -1,18 +1,33 @@
 // The landlord's side of listings: their own listings with how renters respond to them (views,
 // saves, conversations) and whether search still shows them, and the listing a viewer opens for editing.
-import { desc, eq, or, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
+import { escapeLike } from '#server/db/like.ts'
 import { conversation, listing, savedListing } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
-import type { ListingDetail, OwnerListing } from '#common/listings/types.ts'
-import { CONFIRMATION_DAYS, type ListingStatus } from '#common/listings/vocabulary.ts'
+import type { ListingDetail, OwnerListingPage } from '#common/listings/types.ts'
+import { CONFIRMATION_DAYS, LISTING_STATUSES, type ListingStatus } from '#common/listings/vocabulary.ts'
 import { checkMayChange } from './access.server.ts'
-import { findListingById } from './read.server.ts'
+import { coverPhotos, findListingById } from './read.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The viewer's own listings, most recently changed first, with their view, save and conversation counts. */
-export async function findOwnerListings(db: Db, { ownerId }: { ownerId: string }): Promise<OwnerListing[]> {
+/**
+ * A page of the owner's listings, most recently changed first, with their view, save and conversation
+ * counts and cover photos: those whose title contains `q` (any case), of one status when asked, from
+ * `offset`, at most `limit`; with how many match in all and per status.
+ */
+export async function findOwnerListings(
+  db: Db,
+  {
+    ownerId,
+    q = '',
+    status = null,
+    offset = 0,
+    limit = 1_000,
+  }: { ownerId: string; q?: string; status?: ListingStatus | null; offset?: number; limit?: number },
+): Promise<OwnerListingPage> {
+  const mine = and(eq(listing.ownerId, ownerId), q.trim() ? ilike(listing.title, `%${escapeLike(q.trim())}%`) : undefined)
   // The owner's conversations per listing, found through the conversation indexes on each participant.
   const talks = db
     .select({ listingId: conversation.listingId, count: sql<number>`count(*)::int`.as('count') })
@@ -20,26 +35,41 @@ export async function findOwnerListings(db: Db, { ownerId }: { ownerId: string }
     .where(or(eq(conversation.userLowId, ownerId), eq(conversation.userHighId, ownerId)))
     .groupBy(conversation.listingId)
     .as('talks')
-  const rows = await db
-    .select({
-      id: listing.id,
-      title: listing.title,
-      status: listing.status,
-      city: listing.city,
-      state: listing.state,
-      allInMonthlyCents: listing.allInMonthlyCents,
-      views: listing.viewCount,
-      saves: sql<number>`(select count(*) from ${savedListing} where ${savedListing.listingId} = ${listing.id})::int`,
-      conversations: sql<number>`coalesce(${talks.count}, 0)`,
-      lastConfirmedAt: listing.lastConfirmedAt,
-      updatedAt: listing.updatedAt,
-    })
-    .from(listing)
-    .leftJoin(talks, eq(talks.listingId, listing.id))
-    .where(eq(listing.ownerId, ownerId))
-    .orderBy(desc(listing.updatedAt), desc(listing.id))
+  const [rows, counts] = await Promise.all([
+    db
+      .select({
+        id: listing.id,
+        title: listing.title,
+        status: listing.status,
+        city: listing.city,
+        state: listing.state,
+        allInMonthlyCents: listing.allInMonthlyCents,
+        views: listing.viewCount,
+        saves: sql<number>`(select count(*) from ${savedListing} where ${savedListing.listingId} = ${listing.id})::int`,
+        conversations: sql<number>`coalesce(${talks.count}, 0)`,
+        lastConfirmedAt: listing.lastConfirmedAt,
+        updatedAt: listing.updatedAt,
+      })
+      .from(listing)
+      .leftJoin(talks, eq(talks.listingId, listing.id))
+      .where(and(mine, status ? eq(listing.status, status) : undefined))
+      .orderBy(desc(listing.updatedAt), desc(listing.id))
+      .offset(offset)
+      .limit(limit),
+    db
+      .select({ status: listing.status, count: sql<number>`count(*)::int` })
+      .from(listing)
+      .where(mine)
+      .groupBy(listing.status),
+  ])
+  const byStatus = Object.fromEntries(LISTING_STATUSES.map((each) => [each, 0])) as Record<ListingStatus, number>
+  for (const row of counts) byStatus[row.status as ListingStatus] = Number(row.count)
+  const photos = await coverPhotos(
+    db,
+    rows.map((row) => row.id),
+  )
   const now = Date.now()
-  return rows.map((row) => {
+  const items = rows.map((row) => {
     const hiddenAt = row.lastConfirmedAt.getTime() + CONFIRMATION_DAYS * DAY_MS
     return {
       ...row,
@@ -49,8 +79,11 @@ export async function findOwnerListings(db: Db, { ownerId }: { ownerId: string }
       lastConfirmedAt: row.lastConfirmedAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       hiddenSince: row.status === 'published' && hiddenAt <= now ? new Date(hiddenAt).toISOString() : null,
+      photo: photos.get(row.id) ?? null,
     }
   })
+  const total = status ? byStatus[status] : Object.values(byStatus).reduce((sum, n) => sum + n, 0)
+  return { items, total, byStatus }
 }
 
 /**

@@ -2,9 +2,10 @@
 // in their own browser context): messaging the landlord from a listing, the landlord's unread badge
 // and reply, the room, "99+" for a hundred unread messages, and axe-core on the chat pages.
 import AxeBuilder from '@axe-core/playwright'
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { request as playwrightRequest, type Browser, type Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit, type Account, type Layout } from './fixtures.ts'
+import { postForm, publishListing } from './listing-steps.ts'
 
 /** A transparent 1×1 PNG for the listing page's map tiles: the tests stay offline. */
 const BLANK_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
@@ -20,11 +21,6 @@ async function expectNoViolations(page: Page) {
   expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
 }
 
-/** A form post as the page's own no-JavaScript form sends it. */
-function postForm(api: APIRequestContext, path: string, form: Record<string, string>) {
-  return api.post(path, { headers: { Origin: APP_URL }, form, maxRedirects: 0 })
-}
-
 /** A second person in a browser of their own, signed in. */
 async function browserFor(browser: Browser, account: Account, extraHTTPHeaders: Record<string, string> | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL: APP_URL, extraHTTPHeaders, viewport: { width: 1280, height: 800 } })
@@ -34,33 +30,6 @@ async function browserFor(browser: Browser, account: Account, extraHTTPHeaders: 
   })
   expect(signedIn.status(), await signedIn.text()).toBe(200)
   return context.newPage()
-}
-
-/** Makes the account a landlord and publishes a listing through the site's own forms; returns its address. */
-async function publishListing(api: APIRequestContext, account: Account, title: string): Promise<string> {
-  const role = await postForm(api, '/userprofile', { intent: 'save-profile', name: account.name, role: 'landlord', bio: '', phone: '' })
-  expect(role.status()).toBe(302)
-  const created = await postForm(api, '/properties/new', {
-    intent: 'publish',
-    title,
-    type: 'apartment',
-    description: 'Two rooms over the square, with morning light and a short walk to the train.',
-    offersLease: 'on',
-    monthlyRent: '1500',
-    minTermMonths: '12',
-    deposit: '1500',
-    street: '12 Market Street',
-    zip: '19801',
-    bedrooms: '2',
-    bathrooms: '1',
-    interiorSqft: '850',
-    availableFrom: new Date().toISOString().slice(0, 10),
-  })
-  expect(created.status(), await created.text()).toBe(302)
-  const listing = await api.get('/userprofile')
-  const path = new RegExp(`href="(/properties/[a-z0-9-]+-\\d+)"[^>]*>${title}<`).exec(await listing.text())?.[1]
-  expect(path, 'the new listing is on the profile').toBeTruthy()
-  return path!
 }
 
 /** The conversation list: beside the thread on a desktop, its own pane on a phone. */

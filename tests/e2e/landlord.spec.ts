@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { dismissToasts, expect, test, visit } from './fixtures.ts'
-import { becomeLandlord, fillPriceStep } from './listing-steps.ts'
+import { becomeLandlord, fillPriceStep, publishListing } from './listing-steps.ts'
 
 /** A transparent 1×1 PNG: map tiles come from outside, and the tests stay offline. */
 const BLANK_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
@@ -114,4 +114,42 @@ test('the listing form has no accessibility violations', async ({ page, signedIn
   await expect(page.getByRole('region', { name: "Map of the listing's location" })).toBeVisible()
   await expect(page.getByRole('button', { name: /Listing location/ })).toBeVisible()
   await expectNoViolations(page)
+})
+
+test('"My listings" shows a landlord’s homes a page at a time, searched by title and filtered by status', async ({
+  page,
+  signedInAccount,
+}) => {
+  test.setTimeout(90_000)
+  for (let n = 1; n <= 22; n += 1) await publishListing(page.context().request, signedInAccount, `Paged flat number ${n}`)
+  const rows = page.locator('li[aria-labelledby^="my-listing-"]')
+
+  // The profile shows the latest few and the way to all of them.
+  await visit(page, '/userprofile')
+  await expect(rows).toHaveCount(5)
+  await page.getByRole('link', { name: 'See all 22 listings' }).click()
+  await expect(page).toHaveURL(/\/my-listings$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'My listings' })).toBeVisible()
+  await expect(page.getByText('1–20 of 22 listings')).toBeVisible()
+  await expect(rows).toHaveCount(20)
+  await expect(rows.first()).toContainText('Paged flat number 22')
+  await expect(rows.first()).toContainText(/Views\s*0\s*Saves\s*0\s*Conversations\s*0/)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  await expectNoViolations(page)
+
+  await page.getByRole('link', { name: /Next page/ }).click()
+  await expect(page.getByText('21–22 of 22 listings')).toBeVisible()
+  await expect(rows).toHaveCount(2)
+
+  await page.getByLabel('Title contains').fill('number 7')
+  await page.getByLabel('Title contains').press('Enter')
+  await expect(page).toHaveURL(/[?&]q=number\+7/)
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText('Paged flat number 7')
+
+  // Choosing a status applies at once.
+  await page.getByLabel('Status').selectOption('draft')
+  await expect(page).toHaveURL(/[?&]status=draft/)
+  await expect(page.getByText('None of your listings match.')).toBeVisible()
+  await expect(page.getByLabel('Status').locator('option:checked')).toHaveText('Draft (0)')
 })

@@ -119,7 +119,7 @@ describe('demo lettings history', () => {
     }
     for (const ownerId of ['demo-landlord-1', 'demo-landlord-2']) {
       const own = await findOwnerListings(db(), { ownerId })
-      expect(own.length).toBe(DEMO_LISTING_COUNT / 2)
+      expect(own.total).toBe(DEMO_LISTING_COUNT / 2)
     }
     // The property managers who let them have no way to sign in.
     const [credentials] = await db().select({ n: count() }).from(account).where(inArray(account.userId, historyOwnerIds))

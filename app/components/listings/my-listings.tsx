@@ -1,8 +1,10 @@
-// "My listings" on /userprofile: each of the user's listings with its status, views, saves, conversations and last
-// confirmation, and small forms to publish, mark leased, archive, delete or confirm it available.
-// Every form posts to /properties/:slug/manage and works without JavaScript.
+// "My listings": on /userprofile the most recently changed, on /my-listings all of them a page at a
+// time. Each row has a thumbnail, its status, views, saves, conversations and last confirmation, and
+// small forms to publish, mark leased, archive, delete or confirm it available. Every form posts to
+// /properties/:slug/manage, comes back where it was sent from, and works without JavaScript.
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
+import { ListingPhoto } from '#app/components/listings/listing-photo.tsx'
 import { ProfileSection } from '#app/components/profile/fields.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { formatCents, formatDate, isoDate } from '#app/utils/format.ts'
@@ -10,7 +12,7 @@ import { listingPath } from '#common/listings/listing-url.ts'
 import type { OwnerListing } from '#common/listings/types.ts'
 import type { ListingStatus } from '#common/listings/vocabulary.ts'
 
-const RETURN_TO = '/userprofile#my-listings'
+export const MY_LISTINGS_PATH = '/my-listings'
 
 const statusBadges: Record<ListingStatus, { label: string; className: string }> = {
   draft: { label: 'Draft', className: 'bg-gray-100 text-ink' },
@@ -19,36 +21,59 @@ const statusBadges: Record<ListingStatus, { label: string; className: string }> 
   archived: { label: 'Archived', className: 'bg-gray-200 text-ink' },
 }
 
-export function MyListings({ listings, isLandlord }: { listings: OwnerListing[]; isLandlord: boolean }) {
-  if (!isLandlord && listings.length === 0) return null
+export const statusLabel = (status: ListingStatus) => statusBadges[status].label
+
+function AddListing() {
+  return (
+    <Link
+      to="/properties/new"
+      className="inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+    >
+      Add a listing
+    </Link>
+  )
+}
+
+/** The profile's section: the most recently changed listings, and the way to all of them. */
+export function MyListings({ items, total, isLandlord }: { items: OwnerListing[]; total: number; isLandlord: boolean }) {
+  if (!isLandlord && total === 0) return null
   return (
     <ProfileSection
       id="my-listings"
       title="My listings"
-      description="Your homes on Cooper Home, how many renters viewed and saved them, and what to do next."
+      description="Your homes on Cooper Home, how many renters viewed, saved and asked about them, and what to do next."
     >
       <div className="space-y-5">
-        <Link
-          to="/properties/new"
-          className="inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
-        >
-          Add a listing
-        </Link>
-        {listings.length === 0 ? (
+        <div className="flex flex-wrap items-center gap-4">
+          <AddListing />
+          {total > items.length ? (
+            <Link to={MY_LISTINGS_PATH} className="font-semibold text-brand-800 underline underline-offset-2">
+              See all {total.toLocaleString('en-US')} listings
+            </Link>
+          ) : null}
+        </div>
+        {total === 0 ? (
           <p className="text-ink">You have no listings yet. Add your first home: it takes a few minutes.</p>
         ) : (
-          <ul className="divide-y divide-gray-200 border-y border-gray-200">
-            {listings.map((item) => (
-              <MyListing key={item.id} item={item} />
-            ))}
-          </ul>
+          <MyListingRows listings={items} returnTo="/userprofile#my-listings" />
         )}
       </div>
     </ProfileSection>
   )
 }
 
-function MyListing({ item }: { item: OwnerListing }) {
+/** The rows of the owner's listings; each form comes back to `returnTo`. */
+export function MyListingRows({ listings, returnTo }: { listings: OwnerListing[]; returnTo: string }) {
+  return (
+    <ul className="divide-y divide-gray-200 border-y border-gray-200">
+      {listings.map((item) => (
+        <MyListing key={item.id} item={item} returnTo={returnTo} />
+      ))}
+    </ul>
+  )
+}
+
+function MyListing({ item, returnTo }: { item: OwnerListing; returnTo: string }) {
   const path = listingPath(item)
   const badge = statusBadges[item.status]
   const named = (label: string) => (
@@ -59,8 +84,15 @@ function MyListing({ item }: { item: OwnerListing }) {
   )
   return (
     <li className="py-4" aria-labelledby={`my-listing-${item.id}`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
+      <div className="flex items-start gap-3">
+        {item.photo ? (
+          <ListingPhoto photo={item.photo} sizes="6rem" className="h-16 w-24 shrink-0 rounded-lg" />
+        ) : (
+          <span className="flex h-16 w-24 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-center text-xs text-ink-soft">
+            No photo
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
           <h3 id={`my-listing-${item.id}`} className="font-semibold text-ink">
             <Link to={path} className="underline decoration-gray-300 underline-offset-4 hover:decoration-brand-700">
               {item.title}
@@ -91,11 +123,11 @@ function MyListing({ item }: { item: OwnerListing }) {
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {item.status === 'published' ? (
-          <ManageForm path={path} intent="confirm" variant={item.hiddenSince ? 'primary' : 'secondary'}>
+          <ManageForm path={path} returnTo={returnTo} intent="confirm" variant={item.hiddenSince ? 'primary' : 'secondary'}>
             {named('Confirm still available')}
           </ManageForm>
         ) : (
-          <ManageForm path={path} intent="publish" variant="primary">
+          <ManageForm path={path} returnTo={returnTo} intent="publish" variant="primary">
             {named(item.status === 'draft' ? 'Publish' : 'Publish again')}
           </ManageForm>
         )}
@@ -106,12 +138,12 @@ function MyListing({ item }: { item: OwnerListing }) {
           {named('Edit')}
         </Link>
         {item.status === 'published' ? (
-          <ManageForm path={path} intent="leased">
+          <ManageForm path={path} returnTo={returnTo} intent="leased">
             {named('Mark leased')}
           </ManageForm>
         ) : null}
         {item.status === 'published' || item.status === 'leased' ? (
-          <ManageForm path={path} intent="archive">
+          <ManageForm path={path} returnTo={returnTo} intent="archive">
             {named('Archive')}
           </ManageForm>
         ) : null}
@@ -121,7 +153,7 @@ function MyListing({ item }: { item: OwnerListing }) {
           </summary>
           <div className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
             <p>Delete “{item.title}” for good? Its photos, views and saves go with it. This cannot be undone.</p>
-            <ManageForm path={path} intent="delete" variant="danger" className="mt-2">
+            <ManageForm path={path} returnTo={returnTo} intent="delete" variant="danger" className="mt-2">
               {named('Delete for good')}
             </ManageForm>
           </div>
@@ -142,12 +174,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function ManageForm({
   path,
+  returnTo,
   intent,
   variant = 'secondary',
   className,
   children,
 }: {
   path: string
+  returnTo: string
   intent: 'publish' | 'leased' | 'archive' | 'delete' | 'confirm'
   variant?: 'primary' | 'secondary' | 'danger'
   className?: string
@@ -155,7 +189,7 @@ function ManageForm({
 }) {
   return (
     <Form method="post" action={`${path}/manage`} className={className}>
-      <input type="hidden" name="redirectTo" value={RETURN_TO} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
       {intent === 'delete' ? <input type="hidden" name="confirmed" value="yes" /> : null}
       <Button variant={variant} name="intent" value={intent}>
         {children}

@@ -8,6 +8,7 @@
 import { and, count, eq, inArray, sql, type SQL, type Subquery } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.server.ts'
+import { escapeLike } from '#server/db/like.ts'
 import { listing } from '#server/db/schema.ts'
 import type { listingSearchSchema } from '#common/listings/schemas.ts'
 import { TOTAL_CAP } from '#common/listings/types.ts'
@@ -37,8 +38,6 @@ const FILTER_KEYS = [
   'longitude',
 ] as const
 type FilterColumns = Record<(typeof FILTER_KEYS)[number], PgColumn>
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The conditions of a search's filters on `t` (the listing table, or a walk's index entries), the
