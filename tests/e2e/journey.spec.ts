@@ -48,10 +48,19 @@ async function logIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/$/)
 }
 
-/** On a phone the search filters sit behind a disclosure button. */
+/** On a phone the search filters open as a sheet over the page, behind a "Filters" button. */
 async function openFilters(page: Page) {
   const toggle = page.getByRole('button', { name: /^Filters/ })
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+}
+
+/** On a phone, back to the results: the sheet's button, which says how many homes the filters find. */
+async function closeFilters(page: Page) {
+  const sheet = page.getByRole('dialog', { name: 'Filters' })
+  if (await sheet.isVisible()) {
+    await sheet.getByRole('button', { name: /^Show [\d,]+\+? homes?$/ }).click()
+    await expect(sheet).toBeHidden()
+  }
 }
 
 test('a landlord lists a home with three photos; a renter finds it, looks through it and saves it', async ({
@@ -128,6 +137,7 @@ test('a landlord lists a home with three photos; a renter finds it, looks throug
   await page.getByLabel('Maximum').fill('2000')
   await expect(page).toHaveURL(/maxPrice=2000/)
   await expect(results).toHaveAttribute('aria-busy', 'false')
+  await closeFilters(page)
   await expect(results.getByRole('article').filter({ hasText: title })).toBeVisible()
 
   // On the map.
