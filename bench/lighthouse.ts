@@ -9,6 +9,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { startProductionServer, type ProductionServer } from './production-server.ts'
+import { CHROMIUM_ARGS } from '#tests/e2e/environment.ts'
 
 const args = process.argv.slice(2)
 const valueOf = (name: string) => {
@@ -22,16 +23,7 @@ const server: ProductionServer | undefined = valueOf('url') ? undefined : await 
 const origin = valueOf('url') ?? server!.origin
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 })
 
 try {

@@ -32,6 +32,36 @@ async function browserFor(browser: Browser, account: Account, extraHTTPHeaders: 
   return context.newPage()
 }
 
+/**
+ * Another person, signed in through their own request context, opens the conversation about the
+ * listing with its landlord and sends each message, through the site's no-JavaScript forms.
+ */
+async function writeAboutListing(
+  writer: Account,
+  extraHTTPHeaders: Record<string, string> | undefined,
+  listingId: string,
+  bodies: string[],
+  txnPrefix: string,
+) {
+  const api = await playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders })
+  try {
+    const signedIn = await api.post('/api/auth/sign-in/email', {
+      headers: { Origin: APP_URL },
+      data: { email: writer.email, password: writer.password },
+    })
+    expect(signedIn.status()).toBe(200)
+    const opened = await postForm(api, '/chat', { intent: 'message-landlord', listingId })
+    expect(opened.status()).toBe(302)
+    const conversationPath = opened.headers()['location']!
+    for (const [i, body] of bodies.entries()) {
+      const sent = await postForm(api, conversationPath, { intent: 'send', body, clientTxnId: `${txnPrefix}-${i + 1}` })
+      expect(sent.status()).toBe(302)
+    }
+  } finally {
+    await api.dispose()
+  }
+}
+
 /** The conversation list: beside the thread on a desktop, its own pane on a phone. */
 async function openChatList(page: Page, layout: Layout) {
   await visit(page, layout === 'mobile' ? '/chat?view=list' : '/chat')
@@ -208,27 +238,8 @@ test('a user with 100 unread messages sees "99+" on the Chat room link', async (
   const writers = await Promise.all(Array.from({ length: 10 }, (_, i) => createAccount({ name: `Chatty Renter ${i + 1}` })))
   await Promise.all(
     writers.map(async (writer, w) => {
-      const api = await playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders })
-      try {
-        const signedIn = await api.post('/api/auth/sign-in/email', {
-          headers: { Origin: APP_URL },
-          data: { email: writer.email, password: writer.password },
-        })
-        expect(signedIn.status()).toBe(200)
-        const opened = await postForm(api, '/chat', { intent: 'message-landlord', listingId })
-        expect(opened.status()).toBe(302)
-        const conversationPath = opened.headers()['location']!
-        for (let i = 1; i <= 10; i += 1) {
-          const sent = await postForm(api, conversationPath, {
-            intent: 'send',
-            body: `Question number ${i}`,
-            clientTxnId: `bulk-${listingId}-${w}-${i}`,
-          })
-          expect(sent.status()).toBe(302)
-        }
-      } finally {
-        await api.dispose()
-      }
+      const bodies = Array.from({ length: 10 }, (_, i) => `Question number ${i + 1}`)
+      await writeAboutListing(writer, extraHTTPHeaders, listingId, bodies, `bulk-${listingId}-${w}`)
     }),
   )
 
@@ -253,26 +264,12 @@ test('the inbox comes first on a phone while messages wait unread; nothing overf
   const listingPath = await publishListing(page.context().request, signedInAccount, `Long thread flat ${Date.now().toString(36)}`)
   const listingId = /-(\d+)$/.exec(listingPath)![1]!
   const writer = await createAccount({ name: 'Bartholomew Featherstonehaugh-Worthington' })
-  const api = await playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders })
-  try {
-    const signedIn = await api.post('/api/auth/sign-in/email', {
-      headers: { Origin: APP_URL },
-      data: { email: writer.email, password: writer.password },
-    })
-    expect(signedIn.status()).toBe(200)
-    const opened = await postForm(api, '/chat', { intent: 'message-landlord', listingId })
-    const conversationPath = opened.headers()['location']!
-    for (let i = 1; i <= 8; i += 1) {
-      const body =
-        i === 1
-          ? `A link without spaces: https://example.com/${'very-long-path-segment-'.repeat(8)}end`
-          : `Question ${i}: is the flat still free from the first of the month, and may I see it this week? `.repeat(3)
-      const sent = await postForm(api, conversationPath, { intent: 'send', body, clientTxnId: `long-${listingId}-${i}` })
-      expect(sent.status()).toBe(302)
-    }
-  } finally {
-    await api.dispose()
-  }
+  const bodies = Array.from({ length: 8 }, (_, i) =>
+    i === 0
+      ? `A link without spaces: https://example.com/${'very-long-path-segment-'.repeat(8)}end`
+      : `Question ${i + 1}: is the flat still free from the first of the month, and may I see it this week? `.repeat(3),
+  )
+  await writeAboutListing(writer, extraHTTPHeaders, listingId, bodies, `long-${listingId}`)
 
   await visit(page, '/chat')
   const chats = page.getByRole('navigation', { name: 'Chats' })
