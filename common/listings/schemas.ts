@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { plainText } from '#common/plain-text.ts'
 import { MAX_INT32 } from '#common/limits.ts'
+import { MAP_ZOOMS } from '#common/listings/map-grid.ts'
 import {
   AMENITY_VALUES,
   LISTING_SORTS,
@@ -288,6 +289,17 @@ export const listingSearchSchema = z
 
 /** What callers pass: every field optional, strings from a query string or typed values from code. */
 export type ListingSearchInput = Partial<z.input<typeof listingSearchSchema>>
+
+/** GET /api/properties/map: the map's zoom, beside the search's own parameters (its bounds are the map's area). */
+export const mapZoomSchema = z.object({
+  zoom: number('Zoom').pipe(
+    z
+      .int({ error: 'Zoom must be a whole number.' })
+      .min(MAP_ZOOMS.min, { error: `Zoom must be at least ${MAP_ZOOMS.min}.` })
+      .max(MAP_ZOOMS.max, { error: `Zoom can be at most ${MAP_ZOOMS.max}.` })
+      .default(4),
+  ),
+})
 
 /** GET /api/places: the start of a place's name, as typed into the search box. */
 export const placeQuerySchema = z.object({

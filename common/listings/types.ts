@@ -61,6 +61,30 @@ export type ListingPage = {
   reading: SearchReading | null
 }
 
+/** A group of homes on the search map: how many lie in one cell of the map's grid, and where. */
+export type MapCluster = {
+  /** The mean position of its homes, where its marker goes. */
+  latitude: number
+  longitude: number
+  homes: number
+  /** Where its homes lie (to within the finest grid's cells when counted from them): zooming to it spreads them out. */
+  bounds: { south: number; west: number; north: number; east: number }
+}
+
+/** A home alone in its cell, drawn as a pin with its price. */
+export type MapHome = Pick<ListingSummary, 'id' | 'title' | 'latitude' | 'longitude' | 'allInMonthlyCents' | 'city' | 'state'>
+
+/** GET /api/properties/map: every home a search matches in the map's area, grouped by the zoom's grid. */
+export type MapAnswer = {
+  zoom: number
+  /** Every matching home in the area: the clusters' homes and the lone homes together. */
+  total: number
+  clusters: MapCluster[]
+  homes: MapHome[]
+  /** Where the matching homes lie (their cells' centres), for a map to fit them; null when none match. */
+  extent: { south: number; west: number; north: number; east: number } | null
+}
+
 /** What a search read from its text, for the page to say it: "2+ bedrooms in Austin, TX". */
 export type SearchReading = {
   /** The place the text names, as the site spells it ("Austin, TX", "Park Slope", "Texas"); null when none. */

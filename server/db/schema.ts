@@ -595,6 +595,11 @@ export const listing = pgTable(
     index('listing_search_vector_idx').using('gin', t.searchVector),
     index('listing_zip_prefix_idx').on(t.zip.op('text_pattern_ops')),
     index('listing_city_prefix_idx').using('btree', sql`lower(${t.city}) text_pattern_ops`),
+    // The listings the map's cells count (published, not yet found unconfirmed by the hourly job), by
+    // confirmation: the few of them gone unconfirmed since the job last ran are left out by reading this.
+    index('listing_on_map_confirmed_idx')
+      .on(t.lastConfirmedAt)
+      .where(sql`${t.status} = 'published' and (${t.staleNoticeSentAt} is null or ${t.staleNoticeSentAt} < ${t.lastConfirmedAt})`),
     // Search also has four covering indexes over published listings, one per sort and one on the
     // location (latitude, longitude), each carrying every filtered column, so a search filters and
     // counts from the index alone. Drizzle cannot declare INCLUDE: they are created in migration
@@ -611,6 +616,24 @@ export const listingSearchTerm = pgTable('listing_search_term', {
   term: text('term').primaryKey(),
   listings: integer('listings').notNull(),
 })
+
+/**
+ * How many published listings lie in each cell of the search map's finest grid (common/listings/
+ * map-grid.ts, level 16), with the sums of their coordinates for the cell's centre: exact, kept by
+ * statement triggers on `listing` (migration 0014), so a map of every home is drawn from these rows
+ * rather than from a million listings. Listings the hourly stale job has marked are not counted.
+ */
+export const listingMapCell = pgTable(
+  'listing_map_cell',
+  {
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    listings: integer('listings').notNull(),
+    latitudeSum: doublePrecision('latitude_sum').notNull(),
+    longitudeSum: doublePrecision('longitude_sum').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.x, t.y] })],
+)
 
 /** A required monthly fee (parking, pet rent, trash…), part of the all-in monthly cost. */
 export const listingFee = pgTable(

@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { findRecentArticles } from '#server/content/index.server.ts'
 import { isAppError, parseOrThrow } from '#server/errors.server.ts'
-import { findListingById, suggestPlaces } from '#server/listings/index.server.ts'
+import { findListingById, findMapClusters, suggestPlaces } from '#server/listings/index.server.ts'
 import { placeQuerySchema } from '#common/listings/schemas.ts'
 import type { Services } from '#server/services.server.ts'
 import { chatRoutes } from './chat-api.server.ts'
@@ -10,6 +10,11 @@ import { cooperRoutes } from './cooper-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
 import { zipRoutes } from './zip-api.server.ts'
+
+/** A query string as a search reads it: a repeated parameter (type=house&type=condo) as a list, a single one as a string. */
+function queryOf(queries: Record<string, string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(Object.entries(queries).map(([key, values]) => [key, values.length === 1 ? values[0]! : values]))
+}
 
 export function apiRoutes(services: Services) {
   const api = new Hono()
@@ -27,12 +32,13 @@ export function apiRoutes(services: Services) {
   })
 
   api.get('/properties', async (c) => {
-    // A repeated parameter (type=house&type=condo) arrives as a list, a single one as a string.
-    const query = Object.fromEntries(
-      Object.entries(c.req.queries()).map(([key, values]) => [key, values.length === 1 ? values[0] : values]),
-    )
-    const page = await services.searchListings(query)
+    const page = await services.searchListings(queryOf(c.req.queries()))
     return c.json(page)
+  })
+
+  api.get('/properties/map', async (c) => {
+    const map = await findMapClusters(db, { query: queryOf(c.req.queries()) })
+    return c.json(map)
   })
 
   api.get('/places', async (c) => {

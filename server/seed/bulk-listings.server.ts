@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.server.ts'
 import { SEED_CITIES } from './cities.ts'
+import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`
 const textArray = (values: readonly string[]) => `array[${values.map(literal).join(', ')}]`
@@ -184,6 +185,13 @@ export async function seedBulkListings(
     await db.execute(batchSql(from, to, owners))
     onBatch?.(to)
   }
+  // Generated listings unconfirmed for too long are marked as the hourly stale job marks them (its
+  // mail aside), as on a site that has been running: search hides them either way, and the map's
+  // cell counts leave marked listings out rather than subtract them one by one.
+  await db.execute(sql`
+    update listing set stale_notice_sent_at = now()
+    where status = 'published' and stale_notice_sent_at is null
+      and last_confirmed_at <= now() - make_interval(days => ${CONFIRMATION_DAYS})`)
   // Statistics for the planner, and the visibility map that lets searches read the covering
   // indexes without visiting the rows (PostgreSQL's autovacuum would get there later; PGlite has none).
   await db.execute(sql`vacuum analyze listing`)

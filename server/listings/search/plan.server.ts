@@ -113,6 +113,11 @@ function afterCursor(search: ParsedSearch): SQL[] {
 const isPublished = eq(listing.status, 'published')
 const matchesTerms = (query: SQL | null) => (query ? [sql`${listing.searchVector} @@ ${query}`] : [])
 
+/** Every condition a listing meets to match the search: published, its terms, its filters (on the table). */
+export function matchConditions(search: ParsedSearch, terms: SearchTerms): SQL[] {
+  return [isPublished, ...matchesTerms(terms.query), ...filterConditions(search, terms, listing)]
+}
+
 /**
  * The lookup's page: every listing matching the search (through the GIN index when it has terms),
  * sorted by their keys alone, then the page's rows:
@@ -126,7 +131,7 @@ export function lookupPage(db: Db, search: ParsedSearch, terms: SearchTerms, { w
   const matches = db
     .select({ id: listing.id, key: (sort.column === 'createdAt' ? sql`${key} + interval '0 seconds'` : sql`${key} + 0`).as('key') })
     .from(listing)
-    .where(and(isPublished, ...matchesTerms(terms.query), ...filterConditions(search, terms, listing), ...afterCursor(search)))
+    .where(and(...matchConditions(search, terms), ...afterCursor(search)))
     .offset(0)
     .as('matches')
   const matchKeys = { id: matches.id, [sort.column]: matches.key } as SortColumns
@@ -252,7 +257,7 @@ export function lookupCount(db: Db, search: ParsedSearch, terms: SearchTerms) {
   const all = db
     .select({ one: sql`1`.as('one') })
     .from(listing)
-    .where(and(isPublished, ...matchesTerms(terms.query), ...filterConditions(search, terms, listing)))
+    .where(and(...matchConditions(search, terms)))
     .offset(0)
     .as('all_matches')
   const matches = db
