@@ -24,8 +24,10 @@ import {
   resultCountText,
   searchQueryOf,
   searchTitle,
+  mapQueryOf,
   viewHref,
   viewOf,
+  type SearchView,
   withoutBoundsHref,
   withoutEmpty,
   BOUNDS_KEYS,
@@ -139,6 +141,45 @@ function problemsOf(errors: FieldErrors) {
   )
 }
 
+/** Whether the screen is as wide as the layout that puts the map beside the list (Tailwind's `lg`); false until hydrated. */
+function useIsWide() {
+  const [isWide, setIsWide] = useState(false)
+  useEffect(() => {
+    const query = window.matchMedia('(min-width: 64rem)')
+    setIsWide(query.matches)
+    const onChange = () => setIsWide(query.matches)
+    query.addEventListener('change', onChange)
+    return () => query.removeEventListener('change', onChange)
+  }, [])
+  return isWide
+}
+
+function ViewChoice({
+  params,
+  options,
+  className,
+}: {
+  params: URLSearchParams
+  options: { view: SearchView; label: string; isCurrent: boolean }[]
+  className: string
+}) {
+  return (
+    <nav aria-label="View" className={`flex rounded-lg border border-gray-400 bg-white p-0.5 ${className}`}>
+      {options.map((option) => (
+        <Link
+          key={option.view}
+          to={viewHref(params, option.view)}
+          aria-current={option.isCurrent ? 'true' : undefined}
+          preventScrollReset
+          className={`rounded-md px-3 py-1.5 text-sm font-semibold ${option.isCurrent ? 'bg-brand-700 text-white' : 'text-ink hover:bg-brand-50'}`}
+        >
+          {option.label}
+        </Link>
+      ))}
+    </nav>
+  )
+}
+
 export default function Properties({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
   const navigation = useNavigation()
@@ -154,6 +195,9 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData
 
   useEffect(() => setIsHydrated(true), [])
+  const isWide = useIsWide()
+  // Without results (a search to correct) there is nothing to map.
+  const hasMapColumn = Boolean(page) && view !== 'list'
 
   // The form shows the URL's search whenever it changes without the form (back and forward, "Clear
   // filters", a map area), but leaves alone the field someone is typing in.
@@ -276,21 +320,23 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
                 errors={errors}
                 onChange={() => formRef.current && submitForm(formRef.current, { replace: false })}
               />
-              <nav aria-label="View" className="flex rounded-lg border border-gray-400 bg-white p-0.5">
-                {(['list', 'map'] as const).map((option) => (
-                  <Link
-                    key={option}
-                    to={viewHref(params, option)}
-                    aria-current={view === option ? 'true' : undefined}
-                    preventScrollReset
-                    className={`rounded-md px-3 py-1.5 text-sm font-semibold ${
-                      view === option ? 'bg-brand-700 text-white' : 'text-ink hover:bg-brand-50'
-                    }`}
-                  >
-                    {option === 'list' ? 'List' : 'Map'}
-                  </Link>
-                ))}
-              </nav>
+              {/* A phone chooses between the list and the map above it; a wide screen, whether the map stands beside the list. */}
+              <ViewChoice
+                className="lg:hidden"
+                params={params}
+                options={[
+                  { view: 'auto', label: 'List', isCurrent: view !== 'map' },
+                  { view: 'map', label: 'Map', isCurrent: view === 'map' },
+                ]}
+              />
+              <ViewChoice
+                className="max-lg:hidden"
+                params={params}
+                options={[
+                  { view: 'list', label: 'List', isCurrent: view === 'list' },
+                  { view: 'auto', label: 'List and map', isCurrent: view !== 'list' },
+                ]}
+              />
             </div>
           </div>
 
@@ -306,58 +352,67 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
 
-          {view === 'map' ? (
-            <>
-              <noscript>
-                <p className="rounded-lg bg-sun-100 px-3 py-2 text-sm">The map needs JavaScript; here are the homes as a list.</p>
-              </noscript>
-              {isHydrated && page ? (
-                <Suspense fallback={<p className="text-sm text-ink-soft">Loading the map…</p>}>
-                  <ResultsMap
-                    listings={items}
-                    tile={loaderData.tile}
-                    bounds={bounds}
-                    onSearchArea={(area) => navigate(boundsHref(params, area), { preventScrollReset: true })}
-                  />
-                </Suspense>
-              ) : null}
-            </>
-          ) : null}
-
-          <div className={isSearching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-            {page && items.length > 0 ? (
-              <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-                {items.map((listing, index) => (
-                  <li key={listing.id}>
-                    <ListingCard
-                      listing={listing}
-                      priority={index === 0}
-                      action={<SaveButton listing={listing} saved={savedIds.has(listing.id)} redirectTo={redirectTo} variant="icon" />}
-                    />
-                  </li>
-                ))}
-              </ul>
-            ) : page ? (
-              <EmptyState params={params} q={loaderData.q} waysOut={loaderData.waysOut} />
-            ) : null}
-          </div>
-
-          {page && nextCursor ? (
-            <div className="flex justify-center">
-              <Link
-                to={nextPageHref(params, nextCursor)}
-                onClick={(event) => {
-                  if (!isHydrated) return
-                  event.preventDefault()
-                  more.load(nextPageHref(params, nextCursor))
-                }}
-                aria-disabled={more.state !== 'idle' ? true : undefined}
-                className="rounded-lg border border-brand-700 bg-white px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+          <div className={hasMapColumn ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start lg:gap-5' : ''}>
+            {hasMapColumn ? (
+              // The map's place is kept from the first paint (beside the list on a wide screen, above it on
+              // a phone asking for the map), so nothing moves when Leaflet arrives.
+              <div
+                className={`mb-5 h-[55vh] min-h-80 lg:sticky lg:top-20 lg:order-2 lg:mb-0 lg:h-[calc(100vh-6rem)] ${view === 'map' ? '' : 'max-lg:hidden'}`}
               >
-                {!isHydrated ? 'Next page' : more.state !== 'idle' ? 'Loading more homes…' : 'Show more homes'}
-              </Link>
+                <noscript>
+                  <p className="rounded-lg bg-sun-100 px-3 py-2 text-sm">The map needs JavaScript; the homes are listed here.</p>
+                </noscript>
+                {isHydrated && page && (view === 'map' || isWide) ? (
+                  <Suspense fallback={<p className="text-sm text-ink-soft">Loading the map…</p>}>
+                    <ResultsMap
+                      className="h-full"
+                      query={mapQueryOf(params).toString()}
+                      tile={loaderData.tile}
+                      bounds={bounds}
+                      onSearchArea={(area) => navigate(boundsHref(params, area), { preventScrollReset: true, replace: true })}
+                    />
+                  </Suspense>
+                ) : null}
+              </div>
+            ) : null}
+
+            <div className="min-w-0 space-y-5">
+              <div className={isSearching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+                {page && items.length > 0 ? (
+                  <ul className={`grid gap-5 sm:grid-cols-2 ${hasMapColumn ? 'lg:grid-cols-1 2xl:grid-cols-2' : 'xl:grid-cols-3'}`}>
+                    {items.map((listing, index) => (
+                      <li key={listing.id}>
+                        <ListingCard
+                          listing={listing}
+                          priority={index === 0}
+                          action={<SaveButton listing={listing} saved={savedIds.has(listing.id)} redirectTo={redirectTo} variant="icon" />}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                ) : page ? (
+                  <EmptyState params={params} q={loaderData.q} waysOut={loaderData.waysOut} />
+                ) : null}
+              </div>
+
+              {page && nextCursor ? (
+                <div className="flex justify-center">
+                  <Link
+                    to={nextPageHref(params, nextCursor)}
+                    onClick={(event) => {
+                      if (!isHydrated) return
+                      event.preventDefault()
+                      more.load(nextPageHref(params, nextCursor))
+                    }}
+                    aria-disabled={more.state !== 'idle' ? true : undefined}
+                    className="rounded-lg border border-brand-700 bg-white px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+                  >
+                    {!isHydrated ? 'Next page' : more.state !== 'idle' ? 'Loading more homes…' : 'Show more homes'}
+                  </Link>
+                </div>
+              ) : null}
             </div>
-          ) : null}
+          </div>
         </section>
       </div>
     </div>

@@ -1,6 +1,6 @@
 // The /properties search in Chromium, on the demo data (300 listings across several cities): text
 // and filters update the results in place and in the URL, the back button restores them, the map
-// shows markers with no tile server reachable, and "Search this area" narrows the results.
+// shows every home found as clusters and pins with no tile server reachable, and moving it searches its area.
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, visit } from './fixtures.ts'
@@ -273,33 +273,98 @@ test("each problem of a hand-edited URL links to its field, even a list's", asyn
   }
 })
 
-test('the map view shows a marker per result with no tile server, and "Search this area" narrows them', async ({ page, consoleErrors }) => {
+/** The search map, opened as the layout opens it: beside the list on a wide screen, by its link on a phone. */
+async function openMap(page: Page, layout: string) {
+  if (layout === 'mobile') {
+    await page.getByRole('link', { name: 'Map', exact: true }).click()
+    await expect(page).toHaveURL(/view=map/)
+  }
+  const map = page.getByRole('region', { name: 'Map of the homes found' })
+  await expect(map).toBeVisible()
+  return map
+}
+
+/** The homes the map's markers stand for: a cluster's count, one for a pin. */
+const homesOnMarkers = (map: Locator) =>
+  map
+    .locator('.leaflet-marker-icon')
+    .evaluateAll((markers) => markers.reduce((sum, m) => sum + Number(m.getAttribute('data-homes') ?? 1), 0))
+
+/** Whether any two markers overlap on screen. */
+const markersOverlap = (map: Locator) =>
+  map.locator('.leaflet-marker-icon').evaluateAll((markers) => {
+    const boxes = markers.map((m) => m.getBoundingClientRect())
+    return boxes.some((a, i) =>
+      boxes.slice(i + 1).some((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+    )
+  })
+
+test('the map shows every home found as clusters and pins that add up and never overlap; zooming and moving search the area', async ({
+  page,
+  layout,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/Failed to load resource/)
   await blockTiles(page)
   await visit(page, '/properties?q=Wilmington')
-  const before = await countShown(page)
-  await page.getByRole('link', { name: 'Map', exact: true }).click()
-  await expect(page).toHaveURL(/view=map/)
-
-  const map = page.getByRole('region', { name: 'Map of the homes found' })
-  const markers = map.locator('.leaflet-marker-icon')
-  await expect(markers).toHaveCount(await cards(page).count())
+  const total = await countShown(page)
+  // More homes than a page shows: the map has them all, not only the page's.
+  expect(total).toBeGreaterThan(await cards(page).count())
+  const map = await openMap(page, layout)
+  await expect(page.getByText(`${total} homes on the map`)).toBeVisible()
+  await expect.poll(() => homesOnMarkers(map)).toBe(total)
+  expect(await markersOverlap(map)).toBe(false)
   await expect(page.getByText('The map background could not load.')).toBeVisible()
 
-  // Markers are buttons a keyboard reaches; each opens a card linking to its listing.
-  await markers.first().focus()
+  // A cluster is a button a keyboard reaches; it zooms in, and the search follows the map's area.
+  const cluster = map.locator('.leaflet-marker-icon[data-homes]').first()
+  await cluster.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/south=.*west=.*north=.*east=/)
+  await expect(page.getByText('Showing homes in the map area.')).toBeVisible()
+  await expect.poll(() => countShown(page)).toBeLessThan(total)
+  await expect(page).toHaveURL(/q=Wilmington/)
+  await expect.poll(() => homesOnMarkers(map)).toBeGreaterThan(0)
+  expect(await markersOverlap(map)).toBe(false)
+
+  // A pin opens a card linking to its listing.
+  await map.getByRole('button', { name: 'Zoom in', exact: true }).click()
+  await map.getByRole('button', { name: 'Zoom in', exact: true }).click()
+  const pin = map.locator('.leaflet-marker-icon:not([data-homes])').first()
+  await expect(pin).toBeVisible()
+  await pin.focus()
   await page.keyboard.press('Enter')
   await expect(map.locator('.leaflet-popup').getByRole('link')).toHaveAttribute('href', /^\/properties\/.+-\d+$/)
   await page.keyboard.press('Escape')
 
-  await map.getByRole('button', { name: 'Zoom in' }).click()
-  await map.getByRole('button', { name: 'Zoom in' }).click()
+  // With "Search as I move the map" off, moving waits for "Search this area".
+  const areaBefore = page.url()
+  await page.getByRole('checkbox', { name: 'Search as I move the map' }).uncheck()
+  await map.getByRole('button', { name: 'Zoom out', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Search this area' })).toBeVisible()
+  expect(page.url()).toBe(areaBefore)
   await page.getByRole('button', { name: 'Search this area' }).click()
+  await expect.poll(() => page.url()).not.toBe(areaBefore)
   await expect(page).toHaveURL(/south=.*west=.*north=.*east=/)
-  await expect(page.getByText('Showing homes in the map area.')).toBeVisible()
-  await expect.poll(() => countShown(page)).toBeLessThan(before)
-  await expect(page).toHaveURL(/q=Wilmington/)
-  await expect(page).toHaveURL(/view=map/)
+})
+
+test('on a wide screen the map stands beside the list, and "List" hides it', { tag: '@desktop-only' }, async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/Failed to load resource/)
+  await blockTiles(page)
+  await visit(page, '/properties')
+  const map = page.getByRole('region', { name: 'Map of the homes found' })
+  await expect(map).toBeVisible()
+  const mapBox = (await map.boundingBox())!
+  const cardBox = (await cards(page).first().boundingBox())!
+  // Beside, not above: the map starts to the right of the first card, level with it, in the first screen.
+  expect(mapBox.x).toBeGreaterThan(cardBox.x + cardBox.width)
+  expect(mapBox.y).toBeLessThan(cardBox.y + cardBox.height)
+  expect(mapBox.y).toBeLessThan(800)
+  await page.getByRole('link', { name: 'List', exact: true }).click()
+  await expect(page).toHaveURL(/view=list/)
+  await expect(map).toHaveCount(0)
+  await page.getByRole('link', { name: 'List and map' }).click()
+  await expect(map).toBeVisible()
 })
 
 test('/properties has no accessibility violations in the list view', async ({ page }) => {
@@ -345,7 +410,7 @@ test.describe('without JavaScript', () => {
 
     await page.goto('/properties?view=map')
     // Text lookups skip <noscript>, whose content is the page's own markup once scripts are off.
-    await expect(page.locator('noscript p')).toHaveText('The map needs JavaScript; here are the homes as a list.')
+    await expect(page.locator('noscript p')).toHaveText('The map needs JavaScript; the homes are listed here.')
     await expect(cards(page).first()).toBeVisible()
   })
 })

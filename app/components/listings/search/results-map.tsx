@@ -1,92 +1,176 @@
-// The map view of a search: a price marker per result, each opening a small card that links to the
-// listing. Leaflet and its styles load only here, on demand, so the list view carries none of it.
-// Tiles come from a configurable server and may fail (offline, blocked): markers still work then.
+// Over 200 lines: the map's life (loading Leaflet, following the search, asking for its area) and its
+// markers share one Leaflet instance and stay together.
+// The map of a search: every home it matches in the map's area, from GET /api/properties/map, as
+// clusters with their counts and, for a home alone, a pin with its price. Zooming into a cluster
+// spreads it out. With "Search as I move the map" on (the default), moving the map searches its area;
+// off, a button offers it. Leaflet and its styles load only here, on demand, so a page without the map
+// carries none of it. Tiles come from a configurable server and may fail (offline, blocked): the
+// markers still work then.
 import type * as Leaflet from 'leaflet'
 import { useEffect, useRef, useState } from 'react'
 import { formatCents } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
+import { MAP_ZOOMS } from '#common/listings/map-grid.ts'
 import { tileLayerOptions, type MapTiles } from '#common/map-tiles.ts'
-import type { ListingSummary } from '#common/listings/types.ts'
+import type { MapAnswer, MapHome } from '#common/listings/types.ts'
+import { clusterSize, PIN_HEIGHT, pinText, pinWidth, placeMarkers, type PlacedMarker } from './map-markers.ts'
 
 export type MapBounds = { south: number; west: number; north: number; east: number }
 export type TileConfig = MapTiles
 
-type MapListing = Pick<ListingSummary, 'id' | 'title' | 'latitude' | 'longitude' | 'allInMonthlyCents' | 'city' | 'state'>
+// The continental United States: where the map starts before it knows where the homes are.
+const START = { center: [39.5, -98.35] as [number, number], zoom: 4 }
 
-// Wilmington, Delaware: where the site starts when there is nothing to show.
-const FALLBACK_CENTER: [number, number] = [39.7459, -75.5466]
+/** How long the map waits after a move before it searches the new area. */
+const MOVE_SEARCH_DELAY_MS = 400
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
 
-/** The popup of a marker, built as DOM nodes so a listing's title is never read as HTML. */
-function popupContent(listing: MapListing): HTMLElement {
+const homesText = (homes: number) => `${homes.toLocaleString('en-US')} ${homes === 1 ? 'home' : 'homes'}`
+
+/** The popup of a pin, built as DOM nodes so a listing's title is never read as HTML. */
+function popupContent(home: MapHome): HTMLElement {
   const box = document.createElement('div')
   const price = document.createElement('p')
   price.className = 'm-0 text-base font-bold text-ink'
-  price.textContent = `${formatCents(listing.allInMonthlyCents)}/mo all-in`
+  price.textContent = `${formatCents(home.allInMonthlyCents)}/mo all-in`
   const link = document.createElement('a')
-  link.href = listingPath(listing)
+  link.href = listingPath(home)
   link.className = 'font-semibold text-brand-700 underline'
-  link.textContent = listing.title
+  link.textContent = home.title
   const place = document.createElement('p')
   place.className = 'm-0 text-sm text-ink-soft'
-  place.textContent = `${listing.city}, ${listing.state}`
+  place.textContent = `${home.city}, ${home.state}`
   box.append(price, link, place)
   return box
 }
 
-function markerIcon(L: typeof Leaflet, listing: MapListing) {
-  const text = formatCents(listing.allInMonthlyCents)
+function markerLayer(L: typeof Leaflet, marker: PlacedMarker, onZoomTo: (bounds: MapBounds) => void): Leaflet.Marker {
   const label = document.createElement('span')
-  // Leaflet's own styles set the marker's display, so the label centres itself.
-  label.className = 'block text-center leading-[26px]'
-  label.textContent = text
-  const width = text.length * 8 + 20
-  return L.divIcon({
-    html: label,
-    className: 'rounded-full bg-brand-800 text-xs font-bold text-white shadow-md ring-2 ring-white hover:bg-brand-600',
-    iconSize: [width, 26],
-    iconAnchor: [width / 2, 26],
-    popupAnchor: [0, -26],
+  if (marker.kind === 'home') {
+    const text = pinText(marker.home)
+    const width = pinWidth(text)
+    // Leaflet's own styles set the marker's display, so the label centres itself.
+    label.className = 'block text-center leading-[26px]'
+    label.textContent = text
+    const name = `${marker.home.title}, ${formatCents(marker.home.allInMonthlyCents)} a month all-in`
+    const layer = L.marker([marker.latitude, marker.longitude], {
+      icon: L.divIcon({
+        html: label,
+        className: 'rounded-full bg-brand-800 text-xs font-bold text-white shadow-md ring-2 ring-white hover:bg-brand-600',
+        iconSize: [width, PIN_HEIGHT],
+        iconAnchor: [width / 2, PIN_HEIGHT],
+        popupAnchor: [0, -PIN_HEIGHT],
+      }),
+      keyboard: true,
+      title: name,
+      riseOnHover: true,
+    }).bindPopup(popupContent(marker.home))
+    // The price drawn on the pin is only part of it: a screen reader hears the whole name.
+    layer.on('add', () => layer.getElement()?.setAttribute('aria-label', name))
+    return layer
+  }
+  const size = clusterSize(marker.homes)
+  label.className = 'flex h-full items-center justify-center'
+  label.textContent = marker.homes > 999 ? `${Math.floor(marker.homes / 1000)}k+` : String(marker.homes)
+  const name = `${homesText(marker.homes)} here: zoom in`
+  const layer = L.marker([marker.latitude, marker.longitude], {
+    icon: L.divIcon({
+      html: label,
+      className: 'rounded-full bg-white text-sm font-bold text-brand-800 shadow-md ring-4 ring-brand-700/70 hover:bg-brand-50',
+      iconSize: [size, size],
+      iconAnchor: [size / 2, size / 2],
+    }),
+    keyboard: true,
+    title: name,
   })
+    .on('click', () => onZoomTo(marker.bounds))
+    // Leaflet gives Enter to popups only; a cluster has none, so Enter zooms as a click does.
+    .on('keypress', (event: Leaflet.LeafletKeyboardEvent) => {
+      if (event.originalEvent.key === 'Enter') onZoomTo(marker.bounds)
+    })
+  layer.on('add', () => {
+    const element = layer.getElement()
+    element?.setAttribute('aria-label', name)
+    element?.setAttribute('data-homes', String(marker.homes))
+  })
+  return layer
 }
 
+const areaOf = (map: Leaflet.Map): MapBounds => {
+  const area = map.getBounds()
+  return {
+    south: clamp(area.getSouth(), -90, 90),
+    west: clamp(area.getWest(), -180, 180),
+    north: clamp(area.getNorth(), -90, 90),
+    east: clamp(area.getEast(), -180, 180),
+  }
+}
+
+const isSameArea = (a: MapBounds | null, b: MapBounds | null) =>
+  Boolean(a && b) && (['south', 'west', 'north', 'east'] as const).every((key) => Math.abs(a![key] - b![key]) < 1e-4)
+
 export function ResultsMap({
-  listings,
+  query,
   tile,
   bounds,
   onSearchArea,
+  className = '',
 }: {
-  listings: MapListing[]
+  /** The search the map shows (mapQueryOf): its text and filters, without area, sort or page. */
+  query: string
   tile: TileConfig
-  /** The area the search is limited to, if any: the map shows it rather than fitting the markers. */
+  /** The area the search is limited to, if any: the map shows it rather than fitting the homes. */
   bounds: MapBounds | null
   onSearchArea(bounds: MapBounds): void
+  className?: string
 }) {
   const containerRef = useRef<HTMLDivElement>(null)
   const leafletRef = useRef<{ L: typeof Leaflet; map: Leaflet.Map; markers: Leaflet.LayerGroup } | null>(null)
-  // Moves the page makes (fitting the results) are not the user's; only theirs offer "Search this area".
+  // Moves the page makes (fitting the homes, following the address) are not the user's.
   const isMovingItself = useRef(false)
+  // The area the map last searched by itself: when the address comes back with it, the map stays put.
+  const searchedArea = useRef<MapBounds | null>(null)
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
   const [hasTileError, setHasTileError] = useState(false)
   const [hasMoved, setHasMoved] = useState(false)
+  const [searchesAsMoved, setSearchesAsMoved] = useState(true)
+  const [answer, setAnswer] = useState<MapAnswer | null>(null)
+  const [view, setView] = useState(0)
+  const searchesAsMovedRef = useRef(searchesAsMoved)
+  searchesAsMovedRef.current = searchesAsMoved
+  const onSearchAreaRef = useRef(onSearchArea)
+  onSearchAreaRef.current = onSearchArea
   // The map is rebuilt only when the tile source itself changes, not for a new object with the same source.
   const { url: tileUrl, attribution: tileAttribution } = tile
 
   useEffect(() => {
     let isCancelled = false
     let map: Leaflet.Map | undefined
+    let moveTimer: ReturnType<typeof setTimeout> | undefined
     Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
       .then(([module]) => {
         const container = containerRef.current
         if (isCancelled || !container) return
         const L = ((module as { default?: typeof Leaflet }).default ?? module) as typeof Leaflet
-        map = L.map(container, { keyboard: true, center: FALLBACK_CENTER, zoom: 11 })
+        map = L.map(container, { keyboard: true, center: START.center, zoom: START.zoom, minZoom: MAP_ZOOMS.min, maxZoom: MAP_ZOOMS.max })
         L.tileLayer(tileUrl, tileLayerOptions({ url: tileUrl, attribution: tileAttribution }))
           .on('tileerror', () => setHasTileError(true))
           .addTo(map)
-        map.on('moveend', () => {
-          if (!isMovingItself.current) setHasMoved(true)
+        const moved = map
+        moved.on('moveend', () => {
+          setView((n) => n + 1)
+          if (isMovingItself.current) return
+          clearTimeout(moveTimer)
+          if (!searchesAsMovedRef.current) {
+            setHasMoved(true)
+            return
+          }
+          moveTimer = setTimeout(() => {
+            const area = areaOf(moved)
+            searchedArea.current = area
+            onSearchAreaRef.current(area)
+          }, MOVE_SEARCH_DELAY_MS)
         })
         leafletRef.current = { L, map, markers: L.layerGroup().addTo(map) }
         setStatus('ready')
@@ -96,77 +180,136 @@ export function ResultsMap({
       })
     return () => {
       isCancelled = true
+      clearTimeout(moveTimer)
       map?.remove()
       leafletRef.current = null
     }
   }, [tileUrl, tileAttribution])
 
-  useEffect(() => {
-    const current = leafletRef.current
-    if (status !== 'ready' || !current) return
-    const { L, map, markers } = current
-    markers.clearLayers()
-    for (const listing of listings) {
-      const name = `${listing.title}, ${formatCents(listing.allInMonthlyCents)} a month all-in`
-      const marker = L.marker([listing.latitude, listing.longitude], {
-        icon: markerIcon(L, listing),
-        keyboard: true,
-        title: name,
-        riseOnHover: true,
-      })
-        .bindPopup(popupContent(listing))
-        .addTo(markers)
-      // The price drawn on the marker is only part of it: a screen reader hears the whole name.
-      marker.getElement()?.setAttribute('aria-label', name)
-    }
-    isMovingItself.current = true
-    if (bounds) {
-      map.fitBounds(
-        [
-          [bounds.south, bounds.west],
-          [bounds.north, bounds.east],
-        ],
-        { animate: false },
-      )
-    } else if (listings.length > 0) {
-      map.fitBounds(L.latLngBounds(listings.map((l) => [l.latitude, l.longitude] as [number, number])), {
-        padding: [32, 32],
-        maxZoom: 15,
-        animate: false,
-      })
-    }
-    isMovingItself.current = false
-    setHasMoved(false)
-  }, [status, listings, bounds])
-
-  function searchArea() {
+  /** Moves the map without it counting as the user's move. */
+  function moveItself(move: (map: Leaflet.Map) => void) {
     const map = leafletRef.current?.map
     if (!map) return
-    const area = map.getBounds()
-    onSearchArea({
-      south: clamp(area.getSouth(), -90, 90),
-      west: clamp(area.getWest(), -180, 180),
-      north: clamp(area.getNorth(), -90, 90),
-      east: clamp(area.getEast(), -180, 180),
-    })
+    isMovingItself.current = true
+    move(map)
+    isMovingItself.current = false
+    setHasMoved(false)
   }
 
+  // A new search or area: the map goes to the area, or fits every home the search finds.
+  useEffect(() => {
+    if (status !== 'ready') return
+    if (bounds) {
+      if (isSameArea(bounds, searchedArea.current)) return
+      moveItself((map) =>
+        map.fitBounds(
+          [
+            [bounds.south, bounds.west],
+            [bounds.north, bounds.east],
+          ],
+          { animate: false },
+        ),
+      )
+      return
+    }
+    searchedArea.current = null
+    const controller = new AbortController()
+    fetch(`/api/properties/map?${query}${query ? '&' : ''}zoom=${START.zoom}`, {
+      signal: controller.signal,
+      headers: { Accept: 'application/json' },
+    })
+      .then((res) => (res.ok ? (res.json() as Promise<MapAnswer>) : null))
+      .then((everywhere) => {
+        const extent = everywhere?.extent
+        if (!extent) return
+        moveItself((map) =>
+          map.fitBounds(
+            [
+              [extent.south, extent.west],
+              [extent.north, extent.east],
+            ],
+            { padding: [32, 32], maxZoom: 15, animate: false },
+          ),
+        )
+      })
+      .catch(() => {
+        // Aborted by a newer search, or offline: the map stays where it is.
+      })
+    return () => controller.abort()
+  }, [status, query, bounds])
+
+  // Whenever the map or the search moves: the homes in the map's area, grouped at its zoom.
+  useEffect(() => {
+    const map = leafletRef.current?.map
+    if (status !== 'ready' || !map) return
+    const area = areaOf(map)
+    const params = new URLSearchParams(query)
+    for (const [key, value] of Object.entries(area)) params.set(key, String(Math.round(value * 1e5) / 1e5))
+    params.set('zoom', String(clamp(Math.round(map.getZoom()), MAP_ZOOMS.min, MAP_ZOOMS.max)))
+    const controller = new AbortController()
+    fetch(`/api/properties/map?${params}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<MapAnswer>) : null))
+      .then((found) => found && setAnswer(found))
+      .catch(() => {
+        // Aborted by a newer move, or offline: the markers shown stay.
+      })
+    return () => controller.abort()
+  }, [status, query, view])
+
+  useEffect(() => {
+    const current = leafletRef.current
+    if (status !== 'ready' || !current || !answer) return
+    const { L, map, markers } = current
+    markers.clearLayers()
+    const zoomTo = (area: MapBounds) =>
+      map.fitBounds(
+        [
+          [area.south, area.west],
+          [area.north, area.east],
+        ],
+        { padding: [48, 48], maxZoom: Math.min(MAP_ZOOMS.max, map.getZoom() + 3) },
+      )
+    for (const marker of placeMarkers(answer, (latitude, longitude) => map.latLngToLayerPoint([latitude, longitude])))
+      markerLayer(L, marker, zoomTo).addTo(markers)
+  }, [status, answer])
+
   return (
-    <div className="space-y-2">
-      <div className="relative">
+    <div className={`flex flex-col gap-2 ${className}`}>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
+        <label className="inline-flex items-center gap-2 font-semibold text-ink">
+          <input
+            type="checkbox"
+            checked={searchesAsMoved}
+            onChange={(event) => setSearchesAsMoved(event.target.checked)}
+            className="size-4 accent-brand-700"
+          />
+          Search as I move the map
+        </label>
+        <p role="status" className="text-ink-soft">
+          {answer ? `${homesText(answer.total)} on the map` : ''}
+        </p>
+      </div>
+      <div className="relative min-h-0 flex-1">
         <div
           ref={containerRef}
           role="region"
           aria-label="Map of the homes found"
           aria-describedby="results-map-help"
           // Links in the credit line are underlined, so they read as links without colour alone.
-          className="z-0 h-[55vh] min-h-80 w-full overflow-hidden rounded-2xl border border-gray-300 bg-brand-50 [&_.leaflet-control-attribution_a]:underline!"
+          className="z-0 h-full min-h-80 w-full overflow-hidden rounded-2xl border border-gray-300 bg-brand-50 [&_.leaflet-control-attribution_a]:underline!"
         />
         {hasMoved ? (
           <div className="absolute top-3 left-1/2 z-[1000] -translate-x-1/2">
             <button
               type="button"
-              onClick={searchArea}
+              onClick={() => {
+                const map = leafletRef.current?.map
+                if (!map) return
+                const area = areaOf(map)
+                searchedArea.current = area
+                setHasMoved(false)
+                onSearchArea(area)
+              }}
               className="rounded-full bg-brand-700 px-5 py-2 font-semibold text-white shadow-lg hover:bg-brand-800"
             >
               Search this area
@@ -176,14 +319,14 @@ export function ResultsMap({
       </div>
       <p id="results-map-help" className="text-sm text-ink-soft">
         {status === 'failed'
-          ? 'The map could not be loaded. The homes are listed below.'
+          ? 'The map could not be loaded. The homes are listed with it.'
           : status === 'loading'
             ? 'Loading the map…'
-            : 'Each marker shows the all-in monthly cost; select one for the home. Move or zoom the map, then search this area.'}
+            : 'Circles count the homes in an area; select one to zoom in. Pins show a home’s all-in monthly cost.'}
       </p>
       {hasTileError ? (
         <p role="status" className="rounded-lg bg-sun-100 px-3 py-2 text-sm text-ink">
-          The map background could not load. The markers still show where each home is.
+          The map background could not load. The markers still show where the homes are.
         </p>
       ) : null}
     </div>

@@ -11,6 +11,7 @@ import {
   searchTitle,
   viewHref,
   viewOf,
+  mapQueryOf,
   withoutBoundsHref,
 } from './search-url.ts'
 
@@ -43,15 +44,25 @@ describe('the /properties URL', () => {
 
   it('switches view from the first page', () => {
     expect(viewHref(params('q=Dover&cursor=x'), 'map')).toBe('/properties?q=Dover&view=map')
-    expect(viewHref(params('q=Dover&view=map'), 'list')).toBe('/properties?q=Dover')
+    expect(viewHref(params('q=Dover&view=map'), 'auto')).toBe('/properties?q=Dover')
+    expect(viewHref(params('q=Dover&view=map'), 'list')).toBe('/properties?q=Dover&view=list')
     expect(viewOf(params('view=map'))).toBe('map')
-    expect(viewOf(params('view=nonsense'))).toBe('list')
+    expect(viewOf(params('view=list'))).toBe('list')
+    expect(viewOf(params('view=nonsense'))).toBe('auto')
   })
 
   it('limits a search to a map area, rounded, and removes it again', () => {
     const href = boundsHref(params('q=Dover&view=map&cursor=x'), { south: 39.123456789, west: -75.6, north: 39.8, east: -75.1 })
     expect(href).toBe('/properties?q=Dover&view=map&south=39.12346&west=-75.6&north=39.8&east=-75.1')
     expect(withoutBoundsHref(new URL(href, 'http://x').searchParams)).toBe('/properties?q=Dover&view=map')
+  })
+
+  it('asks the map for the search without its view, page, sort or area', () => {
+    expect(
+      mapQueryOf(
+        params('q=Dover&beds=2&type=house&type=condo&sort=price-asc&view=map&cursor=x&south=1&west=2&north=3&east=4&minPrice='),
+      ).toString(),
+    ).toBe('q=Dover&beds=2&type=house&type=condo')
   })
 
   it('has a canonical address without the page or the view', () => {

@@ -22,10 +22,22 @@ export const FILTER_FIELD_KEYS = [
 /** Parameters that narrow the results (the text query and the sort are not filters). */
 export const FILTER_KEYS = [...FILTER_FIELD_KEYS, ...BOUNDS_KEYS] as const
 
-export type SearchView = 'list' | 'map'
+/**
+ * How results show: `auto` (no `view` in the address) is the list with the map beside it on a wide
+ * screen and the list alone on a phone; `map` adds the map on a phone too; `list` leaves it out.
+ */
+export type SearchView = 'auto' | 'list' | 'map'
 
 export function viewOf(params: URLSearchParams): SearchView {
-  return params.get('view') === 'map' ? 'map' : 'list'
+  const view = params.get('view')
+  return view === 'map' || view === 'list' ? view : 'auto'
+}
+
+/** The search as the map asks for it: every filter and the text, without the view, the page, the sort or the area (the map asks for its own). */
+export function mapQueryOf(params: URLSearchParams): URLSearchParams {
+  const query = withoutEmpty(params)
+  for (const key of ['view', 'cursor', 'sort', 'limit', 'total', ...BOUNDS_KEYS]) query.delete(key)
+  return query
 }
 
 /**
@@ -73,12 +85,12 @@ export function clearFiltersHref(params: URLSearchParams): string {
   return href(kept)
 }
 
-/** The search in another view (list or map), from its first page. */
+/** The search in another view, from its first page. */
 export function viewHref(params: URLSearchParams, view: SearchView): string {
   const next = withoutEmpty(params)
   next.delete('cursor')
-  if (view === 'map') next.set('view', 'map')
-  else next.delete('view')
+  if (view === 'auto') next.delete('view')
+  else next.set('view', view)
   return href(next)
 }
 
