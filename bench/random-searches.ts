@@ -194,3 +194,36 @@ export function randomSearch(random: Random, today: Date = new Date()): string {
 export function followsNextPage(random: Random): boolean {
   return random() < NEXT_PAGE_SHARE
 }
+
+/** How wide, in pixels, the map a renter moves is: a phone's to a wide screen's. */
+const MAP_WIDTHS = [360, 600, 900]
+
+/**
+ * One random look at the search map, as the path and query of a GET /api/properties/map request: a
+ * search drawn as above (without its sort, page size or area), at a zoom from the whole country to a
+ * street, over an area around a seed city the size a map of that zoom shows; one in ten asks with no
+ * area, as the map does first to find where a search's homes are.
+ */
+export function randomMapView(random: Random, today: Date = new Date()): string {
+  const params = new URL(randomSearch(random, today), 'http://localhost').searchParams
+  for (const key of ['sort', 'limit', 'south', 'west', 'north', 'east']) params.delete(key)
+  if (chance(random, 0.1)) {
+    params.set('zoom', '4')
+  } else {
+    const zoom = between(random, 3, 18)
+    const city = pick(random, SEED_CITIES)
+    const width = pick(random, MAP_WIDTHS)
+    // A tile is 256 pixels; at zoom z the world is 2^z tiles across.
+    const halfWidth = Math.min(179, ((width / 256) * 360) / 2 ** zoom / 2)
+    const halfHeight = Math.min(80, halfWidth * 0.7)
+    const latitude = Math.max(-80, Math.min(80, city.latitude + (random() - 0.5) * 0.2))
+    const longitude = city.longitude + (random() - 0.5) * 0.25
+    const degrees = (value: number) => value.toFixed(5)
+    params.set('south', degrees(Math.max(-90, latitude - halfHeight)))
+    params.set('west', degrees(Math.max(-180, longitude - halfWidth)))
+    params.set('north', degrees(Math.min(90, latitude + halfHeight)))
+    params.set('east', degrees(Math.min(180, longitude + halfWidth)))
+    params.set('zoom', String(zoom))
+  }
+  return `/api/properties/map?${params}`
+}

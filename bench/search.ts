@@ -5,12 +5,14 @@
 //   --mode one     one client, --searches N searches one after another
 //   --mode closed  CLIENTS clients, each sending its next search as soon as the last one answered, for DURATION s
 //   --mode open    RATE searches/s for DURATION s whatever the answers; latency counted from when each was due
+//   --target map   the search map instead (GET /api/properties/map, bench/random-searches.ts randomMapView): random
+//                  searches at random zooms and areas, no next pages
 // Usage: BASE_URL=http://127.0.0.1:3000 CLIENTS=50 DURATION=30 npx node bench/search.ts --seed 1 --mode closed
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { seededRandom } from '#tests/support/synthetic-rents.ts'
 import { createHttpClient } from './http-client.ts'
-import { followsNextPage, randomSearch } from './random-searches.ts'
+import { followsNextPage, randomMapView, randomSearch } from './random-searches.ts'
 
 const MODES = ['one', 'closed', 'open'] as const
 type Mode = (typeof MODES)[number]
@@ -20,8 +22,12 @@ const { values: options } = parseArgs({
     seed: { type: 'string', default: '1' },
     mode: { type: 'string', default: 'closed' },
     searches: { type: 'string', default: '1000' },
+    target: { type: 'string', default: 'search' },
   },
 })
+const TARGETS = ['search', 'map'] as const
+const target = options.target as (typeof TARGETS)[number]
+if (!TARGETS.includes(target)) throw new Error(`--target must be one of: ${TARGETS.join(', ')}`)
 const seed = Number(options.seed)
 const mode = options.mode as Mode
 const searchCount = Number(options.searches)
@@ -66,10 +72,10 @@ async function timedGet(path: string, label: string, since = performance.now()):
 
 /** Draws one search and sends it, and its next page when drawn so. */
 async function search(due?: number, deadline = Infinity) {
-  const path = randomSearch(random, today)
-  const nextPage = followsNextPage(random)
+  const path = target === 'map' ? randomMapView(random, today) : randomSearch(random, today)
+  const nextPage = target === 'search' && followsNextPage(random)
   distinctSearches.add(path)
-  const label = decodeURIComponent(path.replace(/^\/api\/properties\??/, '').replaceAll('+', ' ')) || '(no parameters)'
+  const label = decodeURIComponent(path.replace(/^\/api\/properties(\/map)?\??/, '').replaceAll('+', ' ')) || '(no parameters)'
   const first = await timedGet(path, label, due)
   if (nextPage && first?.nextCursor && performance.now() < deadline) {
     const cursor = `cursor=${encodeURIComponent(first.nextCursor)}`
@@ -113,7 +119,7 @@ const slowest = [...slowestBySearch]
   .map(([query, ms]) => ({ search: query, ms: round(ms) }))
 console.log(
   JSON.stringify({
-    benchmark: 'search',
+    benchmark: target,
     mode,
     seed,
     ...(mode === 'one' ? { searches: searchCount } : mode === 'closed' ? { clients } : { rate }),
