@@ -36,13 +36,13 @@ import {
 import type { MapBounds } from '#app/components/listings/search/results-map.tsx'
 import { SearchReadingNote } from '#app/components/listings/search/search-reading.tsx'
 import { FilterChips, filterChips } from '#app/components/listings/search/filter-chips.tsx'
-import { EmptyState, type WayOut } from '#app/components/listings/search/empty-state.tsx'
+import { EmptyState, nearbyWayOut, type NearbyWayOut, type WayOut } from '#app/components/listings/search/empty-state.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { getCurrentSession } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
-import { mapTiles, savedListingIds } from '#server/listings/index.server.ts'
+import { findNearbyPlaces, mapTiles, savedListingIds } from '#server/listings/index.server.ts'
 
 // The map module is split out; Leaflet itself is imported by it only once the map is shown.
 const ResultsMap = lazy(() => import('#app/components/listings/search/results-map.tsx').then((m) => ({ default: m.ResultsMap })))
@@ -91,6 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await savedListingIds(db, { email: current.user.email, listingIds: page.items.map((item) => item.id) })
       : new Set<number>()
     const isEmpty = page.total === 0 && hasFilters(url.searchParams)
+    const isNowhere = page.total === 0 && (isEmpty || Boolean(url.searchParams.get('q')?.trim()))
     return {
       ...shared,
       page: { ...page, items: page.items.map(cardDataOf) },
@@ -98,12 +99,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fieldErrors: null,
       isSignedIn: Boolean(current),
       waysOut: isEmpty ? await waysOutOf(services.searchListings, url.searchParams, page.reading?.place ?? null) : [],
+      nearby: isNowhere
+        ? (await findNearbyPlaces(db, { query: searchQueryOf(url.searchParams) })).map((place) => nearbyWayOut(url.searchParams, place))
+        : [],
     }
   } catch (error) {
     if (!isAppError(error) || error.code !== 'invalid') throw error
     // A hand-edited or stale URL: say what is wrong beside the fields, and show no results.
     return data(
-      { ...shared, page: null, savedIds: [] as number[], fieldErrors: error.fieldErrors ?? {}, isSignedIn: Boolean(current), waysOut: [] },
+      {
+        ...shared,
+        page: null,
+        savedIds: [] as number[],
+        fieldErrors: error.fieldErrors ?? {},
+        isSignedIn: Boolean(current),
+        waysOut: [],
+        nearby: [] as NearbyWayOut[],
+      },
       { status: 400 },
     )
   }
@@ -391,7 +403,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
                     ))}
                   </ul>
                 ) : page ? (
-                  <EmptyState params={params} q={loaderData.q} waysOut={loaderData.waysOut} />
+                  <EmptyState params={params} q={loaderData.q} waysOut={loaderData.waysOut} nearby={loaderData.nearby} />
                 ) : null}
               </div>
 

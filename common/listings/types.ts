@@ -61,6 +61,9 @@ export type ListingPage = {
   reading: SearchReading | null
 }
 
+/** A city near a search that found nothing, with how many homes there match the rest of the search. */
+export type NearbyPlace = { city: string; state: string; homes: number; miles: number }
+
 /** A group of homes on the search map: how many lie in one cell of the map's grid, and where. */
 export type MapCluster = {
   /** The mean position of its homes, where its marker goes. */

@@ -18,6 +18,7 @@ export { findSavedListings, savedListingIds, saveListing, unsaveListing } from '
 export { createListingSearcher, type ListingSearcher } from './search-cache.server.ts'
 export { suggestPlaces } from './search/places.server.ts'
 export { findMapClusters, type MapCount } from './search/map-clusters.server.ts'
+export { findNearbyPlaces } from './search/nearby.server.ts'
 export { sendStaleNotices, STALE_NOTICES_CRON, STALE_NOTICES_JOB } from './stale-notices.server.ts'
 export {
   archiveListing,
