@@ -34,8 +34,21 @@ export function uniquePassword(): string {
   return `harbour lantern ${crypto.randomBytes(4).toString('hex')}`
 }
 
+/** A transparent 1×1 PNG for every map tile: the tests stay offline (a test may still make tiles fail with page.route). */
+export const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
+
 export const test = base.extend<Fixtures & E2eOptions>({
   layout: ['desktop', { option: true }],
+
+  context: async ({ context }, use) => {
+    await context.route('https://tile.openstreetmap.org/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+    )
+    await use(context)
+  },
 
   // A made-up client address per test: the server trusts X-Forwarded-For in this stack only.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.

@@ -252,6 +252,24 @@ test('an empty search says what to change and clears the filters, keeping the te
   await expect(page.getByLabel('Where do you want to live?')).toHaveValue('Wilmington')
 })
 
+test('a town with no homes offers the places nearby that have some, and one leads to them', async ({ page }) => {
+  await visit(page, '/properties?q=Middletown%2C+DE&beds=1')
+  await expect(cards(page)).toHaveCount(0)
+  const nearby = page.getByRole('list', { name: 'Places nearby' }).getByRole('link')
+  await expect(nearby.first()).toBeVisible()
+  // Nearest first, each with its homes and how far it is.
+  const miles = (await nearby.allTextContents()).map((text) => Number(/(\d+) mi away$/.exec(text)?.[1]))
+  expect(miles.length).toBeGreaterThan(1)
+  expect(miles).toEqual([...miles].sort((a, b) => a - b))
+  await expect(page.getByRole('link', { name: /^Wilmington, DE: ?[\d,]+ homes?, \d+ mi away$/ })).toHaveCount(1)
+  await expectNoViolations(page)
+
+  await page.getByRole('link', { name: /^Wilmington, DE/ }).click()
+  await expect(page).toHaveURL(/q=Wilmington%2C\+DE&beds=1|beds=1.*q=Wilmington%2C\+DE/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Wilmington, DE')
+  await everyCardMatches(cards(page), /Wilmington, DE/)
+})
+
 test('a hand-edited URL shows what is wrong, not an error page', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 400/)
   const response = await page.goto('/properties?beds=abc')
@@ -317,6 +335,7 @@ test('the map shows every home found as clusters and pins that add up and never 
   await expect(page.getByText('The map background could not load.')).toBeVisible()
 
   // A cluster is a button a keyboard reaches; it zooms in, and the search follows the map's area.
+  await expect(map).toHaveAttribute('aria-busy', 'false')
   const cluster = map.locator('.leaflet-marker-icon[data-homes]').first()
   await cluster.focus()
   await page.keyboard.press('Enter')
@@ -327,19 +346,28 @@ test('the map shows every home found as clusters and pins that add up and never 
   await expect.poll(() => homesOnMarkers(map)).toBeGreaterThan(0)
   expect(await markersOverlap(map)).toBe(false)
 
-  // A pin opens a card linking to its listing.
+  // A pin opens a card linking to its listing (once the map has its homes for the new zoom).
   await map.getByRole('button', { name: 'Zoom in', exact: true }).click()
   await map.getByRole('button', { name: 'Zoom in', exact: true }).click()
+  await expect(map).toHaveAttribute('aria-busy', 'false')
   const pin = map.locator('.leaflet-marker-icon:not([data-homes])').first()
   await expect(pin).toBeVisible()
   await pin.focus()
   await page.keyboard.press('Enter')
-  await expect(map.locator('.leaflet-popup').getByRole('link')).toHaveAttribute('href', /^\/properties\/.+-\d+$/)
+  await expect(map.locator('.leaflet-popup').getByRole('link').first()).toHaveAttribute('href', /^\/properties\/.+-\d+$/)
   await page.keyboard.press('Escape')
 
-  // With "Search as I move the map" off, moving waits for "Search this area".
-  const areaBefore = page.url()
+  // With "Search as I move the map" off, moving waits for "Search this area" (once the address has
+  // settled: the popup may have moved the map, and the map searched its area).
   await page.getByRole('checkbox', { name: 'Search as I move the map' }).uncheck()
+  await expect
+    .poll(async () => {
+      const before = page.url()
+      await page.waitForTimeout(800)
+      return page.url() === before
+    })
+    .toBe(true)
+  const areaBefore = page.url()
   await map.getByRole('button', { name: 'Zoom out', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Search this area' })).toBeVisible()
   expect(page.url()).toBe(areaBefore)

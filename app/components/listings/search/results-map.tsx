@@ -45,7 +45,11 @@ function popupContent(home: MapHome): HTMLElement {
   return box
 }
 
-function markerLayer(L: typeof Leaflet, marker: PlacedMarker, onZoomTo: (bounds: MapBounds) => void): Leaflet.Marker {
+function markerLayer(
+  L: typeof Leaflet,
+  marker: PlacedMarker,
+  { onZoomTo, onPopup }: { onZoomTo: (bounds: MapBounds) => void; onPopup: (homeId: number | null) => void },
+): Leaflet.Marker {
   const label = document.createElement('span')
   if (marker.kind === 'home') {
     const text = pinText(marker.home)
@@ -65,7 +69,10 @@ function markerLayer(L: typeof Leaflet, marker: PlacedMarker, onZoomTo: (bounds:
       keyboard: true,
       title: name,
       riseOnHover: true,
-    }).bindPopup(popupContent(marker.home))
+    })
+      .bindPopup(popupContent(marker.home))
+      .on('popupopen', () => onPopup(marker.home.id))
+      .on('popupclose', () => onPopup(null))
     // The price drawn on the pin is only part of it: a screen reader hears the whole name.
     layer.on('add', () => layer.getElement()?.setAttribute('aria-label', name))
     return layer
@@ -136,7 +143,9 @@ export function ResultsMap({
   const [hasMoved, setHasMoved] = useState(false)
   const [searchesAsMoved, setSearchesAsMoved] = useState(true)
   const [answer, setAnswer] = useState<MapAnswer | null>(null)
+  const [isLoading, setIsLoading] = useState(false)
   const [view, setView] = useState(0)
+  const openHomeId = useRef<number | null>(null)
   const searchesAsMovedRef = useRef(searchesAsMoved)
   searchesAsMovedRef.current = searchesAsMoved
   const onSearchAreaRef = useRef(onSearchArea)
@@ -158,6 +167,8 @@ export function ResultsMap({
           .on('tileerror', () => setHasTileError(true))
           .addTo(map)
         const moved = map
+        // From the start of a move until its homes arrive, the map is busy.
+        moved.on('movestart', () => setIsLoading(true))
         moved.on('moveend', () => {
           setView((n) => n + 1)
           if (isMovingItself.current) return
@@ -167,6 +178,8 @@ export function ResultsMap({
             return
           }
           moveTimer = setTimeout(() => {
+            // Turned off since the move: the move waits for "Search this area".
+            if (!searchesAsMovedRef.current) return setHasMoved(true)
             const area = areaOf(moved)
             searchedArea.current = area
             onSearchAreaRef.current(area)
@@ -247,11 +260,15 @@ export function ResultsMap({
     for (const [key, value] of Object.entries(area)) params.set(key, String(Math.round(value * 1e5) / 1e5))
     params.set('zoom', String(clamp(Math.round(map.getZoom()), MAP_ZOOMS.min, MAP_ZOOMS.max)))
     const controller = new AbortController()
+    setIsLoading(true)
     fetch(`/api/properties/map?${params}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
       .then((res) => (res.ok ? (res.json() as Promise<MapAnswer>) : null))
       .then((found) => found && setAnswer(found))
       .catch(() => {
         // Aborted by a newer move, or offline: the markers shown stay.
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setIsLoading(false)
       })
     return () => controller.abort()
   }, [status, query, view])
@@ -260,6 +277,8 @@ export function ResultsMap({
     const current = leafletRef.current
     if (status !== 'ready' || !current || !answer) return
     const { L, map, markers } = current
+    // A home whose card is open keeps it open as the markers are drawn again (the card may have moved the map).
+    const openHome = openHomeId.current
     markers.clearLayers()
     const zoomTo = (area: MapBounds) =>
       map.fitBounds(
@@ -269,8 +288,13 @@ export function ResultsMap({
         ],
         { padding: [48, 48], maxZoom: Math.min(MAP_ZOOMS.max, map.getZoom() + 3) },
       )
-    for (const marker of placeMarkers(answer, (latitude, longitude) => map.latLngToLayerPoint([latitude, longitude])))
-      markerLayer(L, marker, zoomTo).addTo(markers)
+    const onPopup = (homeId: number | null) => {
+      openHomeId.current = homeId
+    }
+    for (const marker of placeMarkers(answer, (latitude, longitude) => map.latLngToLayerPoint([latitude, longitude]))) {
+      const layer = markerLayer(L, marker, { onZoomTo: zoomTo, onPopup }).addTo(markers)
+      if (marker.kind === 'home' && marker.home.id === openHome) layer.openPopup()
+    }
   }, [status, answer])
 
   return (
@@ -295,6 +319,7 @@ export function ResultsMap({
           role="region"
           aria-label="Map of the homes found"
           aria-describedby="results-map-help"
+          aria-busy={status === 'loading' || isLoading}
           // Links in the credit line are underlined, so they read as links without colour alone.
           className="z-0 h-full min-h-80 w-full overflow-hidden rounded-2xl border border-gray-300 bg-brand-50 [&_.leaflet-control-attribution_a]:underline!"
         />
