@@ -1,9 +1,11 @@
 // What the landlord's form does when it is posted, for both /properties/new and the edit page:
 // fee rows and the ZIP look-up without JavaScript, coordinates from the ZIP centroid when the pin
 // was not placed, then a save (and a publish) through the listing domain functions, answered with
-// the form again or a redirect and a toast.
+// the form again or a redirect and a toast. A new listing's draft opens on its photos step, and a
+// publish refused for want of a ready photo keeps the save.
 import { data } from 'react-router'
-import { listingPath } from '#common/listings/listing-url.ts'
+import { listingPath, photosStepPath } from '#common/listings/listing-url.ts'
+import { MY_LISTINGS_PATH } from '#app/components/listings/my-listings.tsx'
 import type { Db } from '#server/db/client.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
@@ -30,6 +32,8 @@ export type ListingFormOutcome =
   | { kind: 'refused'; answer: ListingFormAnswer; status?: 400 | 403 }
   | { kind: 'redrawn'; answer: ListingFormAnswer }
   | { kind: 'saved'; intent: SaveIntent; listing: ListingDetail }
+  /** Saved as a draft, but publishing was refused (no ready photo yet): the form says why. */
+  | { kind: 'unpublished'; listing: ListingDetail; answer: ListingFormAnswer }
 
 export async function submitListingForm(
   db: Db,
@@ -74,12 +78,12 @@ export async function submitListingForm(
   if (Object.keys(allErrors).length > 0) return { kind: 'refused', answer: { values, errors: allErrors } }
 
   try {
-    let saved =
+    const saved =
       listingId === undefined
         ? await createListing(db, { viewerId, input })
         : await updateListing(db, { viewerId, listingId, changes: input })
-    if (intent === 'publish') saved = await publishListing(db, { viewerId, listingId: saved.id })
-    return { kind: 'saved', intent, listing: saved }
+    if (intent !== 'publish') return { kind: 'saved', intent, listing: saved }
+    return await publishSaved(db, { viewerId, saved, values })
   } catch (error) {
     if (isAppError(error) && error.code === 'invalid') {
       return { kind: 'refused', answer: { values, errors: formErrorsOf(error.fieldErrors ?? {}), formError: error.message } }
@@ -92,6 +96,25 @@ export async function submitListingForm(
   }
 }
 
+/** Publishes the listing just saved; a refusal leaves it a draft, with everything the form sent kept. */
+async function publishSaved(
+  db: Db,
+  { viewerId, saved, values }: { viewerId: string; saved: ListingDetail; values: ListingFormValues },
+): Promise<ListingFormOutcome> {
+  try {
+    return { kind: 'saved', intent: 'publish', listing: await publishListing(db, { viewerId, listingId: saved.id }) }
+  } catch (error) {
+    if (!isAppError(error) || error.code !== 'invalid') throw error
+    return {
+      kind: 'unpublished',
+      listing: saved,
+      answer: { values, errors: formErrorsOf(error.fieldErrors ?? {}), formError: error.message },
+    }
+  }
+}
+
+const NEW_DRAFT_SAVED = 'Your draft is saved. Add photos, then publish.'
+
 /** Over this, a form post is refused unread: the longest valid listing is a small fraction of it. */
 export const LISTING_FORM_MAX_BYTES = 4 * 1024 * 1024
 
@@ -101,9 +124,17 @@ export async function answerListingForm(outcome: ListingFormOutcome, { isNew }: 
   if (outcome.kind === 'redrawn') return data(outcome.answer, { status: 200 })
   const saved = outcome.listing
   const path = listingPath(saved)
+  if (outcome.kind === 'unpublished') {
+    // The edit page shows the form again with why; a new listing exists now, so its form is the edit page's.
+    if (!isNew) return data(outcome.answer, { status: 400 })
+    return redirectWithToast(photosStepPath(path), {
+      type: 'error',
+      message: `Your draft is saved but not published. ${outcome.answer.formError}`,
+    })
+  }
   switch (outcome.intent) {
     case 'publish':
-      return redirectWithToast('/userprofile#my-listings', {
+      return redirectWithToast(MY_LISTINGS_PATH, {
         type: 'success',
         message: `“${saved.title}” is published: renters can find it now.`,
       })
@@ -116,13 +147,11 @@ export async function answerListingForm(outcome: ListingFormOutcome, { isNew }: 
             : 'Saved. This is your listing as renters see it.',
       })
     case 'save':
+      // A new listing's last step, photos, needs the saved listing: its edit page opens on it.
+      if (isNew) return redirectWithToast(photosStepPath(path), { type: 'success', message: NEW_DRAFT_SAVED })
       return redirectWithToast(`${path}/edit`, {
         type: 'success',
-        message: isNew
-          ? 'Your draft is saved. Add photos below, then publish.'
-          : saved.status === 'draft'
-            ? 'Your draft is saved.'
-            : 'Your changes are saved.',
+        message: saved.status === 'draft' ? 'Your draft is saved.' : 'Your changes are saved.',
       })
   }
 }

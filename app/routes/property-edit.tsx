@@ -1,15 +1,15 @@
-// /properties/:slug/edit: the owner (or an administrator) changes a listing. A stranger's draft is
-// 404 (its existence is private); someone else's public listing is 403.
+// /properties/:slug/edit: the owner (or an administrator) changes a listing, photos included (the
+// form's last step; `?step=photos` opens on it). A stranger's draft is 404 (its existence is
+// private); someone else's public listing is 403.
 import { data, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/property-edit'
 import { appContext } from '#server/http/app-context.server.ts'
 import { ListingForm } from '#app/components/listings/listing-form.tsx'
-import { PhotoManager } from '#app/components/listings/photo-manager.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { siteConfig } from '#common/site-config.ts'
 import { listingIdFromSlug, listingPath } from '#common/listings/listing-url.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
-import { valuesOfListing, type ListingFormErrors } from '#common/listings/listing-form.ts'
+import { listingFormStepOf, valuesOfListing, type ListingFormErrors } from '#common/listings/listing-form.ts'
 import { withPageErrors } from '#server/http/route-errors.server.ts'
 import { findEditableListing, mapTiles } from '#server/listings/index.server.ts'
 import { listPhotosForOwner } from '#server/media/index.server.ts'
@@ -42,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     path: listingPath(found),
     values: valuesOfListing(found),
     photos,
+    step: listingFormStepOf(new URL(request.url).searchParams.get('step')),
     tiles: mapTiles(services.config),
   }
 }
@@ -70,16 +71,14 @@ export default function PropertyEdit() {
           </a>
         </p>
       </PageHeader>
-      {/* Its own forms, so beside the listing form rather than inside it. */}
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <PhotoManager listingId={loaded.id} photos={loaded.photos} redirectTo={`${loaded.path}/edit`} />
-      </div>
       <ListingForm
         values={answer?.values ?? loaded.values}
         errors={answer?.errors ?? NO_ERRORS}
         formError={answer?.formError}
         status={loaded.status}
         tiles={loaded.tiles}
+        photos={{ listingId: loaded.id, path: loaded.path, photos: loaded.photos }}
+        initialStep={loaded.step}
       />
     </div>
   )

@@ -1,11 +1,13 @@
 // POST /properties/:slug/manage: the owner's (or an administrator's) actions on a listing from
 // "My listings": publish, mark leased, archive, delete, confirm still available. Answers with a
-// redirect and a toast; 404 for a listing the viewer cannot see, 403 for one they cannot change.
+// redirect and a toast; 404 for a listing the viewer cannot see, 403 for one they cannot change. A
+// listing not ready to publish (no ready photo) goes to its form's photos step instead.
 import { redirect } from 'react-router'
 import type { Route } from './+types/property-manage'
 import { appContext } from '#server/http/app-context.server.ts'
-import { listingIdFromSlug } from '#common/listings/listing-url.ts'
+import { listingIdFromSlug, photosStepPath } from '#common/listings/listing-url.ts'
 import { requireUser, safeRedirectTo } from '#server/accounts/index.server.ts'
+import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { withPageErrors } from '#server/http/route-errors.server.ts'
 import { findTermsToAccept, TERMS_NOT_ACCEPTED } from '#server/content/index.server.ts'
@@ -45,8 +47,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return withPageErrors(async () => {
     switch (intent as ManageIntent) {
       case 'publish': {
-        const found = await publishListing(db, who)
-        return redirectWithToast(back, { type: 'success', message: `“${found.title}” is published: renters can find it now.` })
+        try {
+          const found = await publishListing(db, who)
+          return redirectWithToast(back, { type: 'success', message: `“${found.title}” is published: renters can find it now.` })
+        } catch (error) {
+          // Not ready to publish (no ready photo yet): to the form's photos step, where it can be put right.
+          if (!isAppError(error) || error.code !== 'invalid') throw error
+          return redirectWithToast(photosStepPath(`/properties/${params.slug}`), { type: 'error', message: error.message })
+        }
       }
       case 'leased': {
         const found = await markLeased(db, who)

@@ -44,7 +44,10 @@ export default function PropertyNew() {
   return (
     <div className="max-w-4xl space-y-8">
       <PageHeader kicker="Landlords" title="List a home">
-        <p>Four short steps: the home, price and terms, where it is, and its details. Save a draft at any point.</p>
+        <p>
+          Five short steps: the home, price and terms, where it is, its details, and photos. The draft is saved before the photos are added,
+          and publishing needs at least one.
+        </p>
       </PageHeader>
       <ListingForm
         values={answer?.values ?? loaded.values}

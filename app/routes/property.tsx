@@ -23,7 +23,7 @@ import { ShareLink } from '#app/components/listings/detail/share-link.tsx'
 import { SimilarListings } from '#app/components/listings/detail/similar-listings.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
 import { formatCents } from '#app/utils/format.ts'
-import { listingIdFromSlug, listingPath, listingSlug } from '#common/listings/listing-url.ts'
+import { listingIdFromSlug, listingPath, listingSlug, photosStepPath } from '#common/listings/listing-url.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { getCurrentSession } from '#server/accounts/index.server.ts'
 import { findRentComparison } from '#server/cooper-index/index.server.ts'
@@ -158,7 +158,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_21rem]">
         <div className="min-w-0 space-y-8">
-          <Gallery photos={listing.photos} title={listing.title} />
+          <Gallery photos={listing.photos} title={listing.title} addPhotosHref={canManage ? photosStepPath(path) : undefined} />
           <DetailSection id="facts" title="Key facts">
             <KeyFacts listing={listing} today={today} />
           </DetailSection>

@@ -73,6 +73,8 @@ export const LISTING_FORM_STEPS = [
       'availableFrom',
     ],
   },
+  // Last, just before publishing: photos belong to a saved listing, and publishing needs a ready one.
+  { id: 'photos', title: 'Photos', fields: ['photos'] },
 ] as const
 
 export type ListingFormStep = (typeof LISTING_FORM_STEPS)[number]['id']
@@ -326,4 +328,9 @@ export function validateListingForm(values: ListingFormValues): Parsed {
     ;(schemaErrors[key] ??= []).push(issue.message)
   }
   return { input: parsed.input, errors: { ...formErrorsOf(schemaErrors), ...parsed.errors } }
+}
+
+/** The step a page asks the form to open on (`?step=photos`); undefined for a step it does not have. */
+export function listingFormStepOf(value: string | null): ListingFormStep | undefined {
+  return LISTING_FORM_STEPS.find((step) => step.id === value)?.id
 }

@@ -29,3 +29,11 @@ export function listingPath(listing: { id: number; title: string }): string {
 export function listingIdFromSlug(slug: string | undefined): number | null {
   return parsePositiveId((slug ?? '').split('-').at(-1))
 }
+
+/**
+ * The edit page opened on the listing form's photos step (`path` is the listing's): photos belong
+ * to a saved listing, so a new one's form leads here once its draft is saved.
+ */
+export function photosStepPath(path: string): string {
+  return `${path}/edit?step=photos`
+}

@@ -1,8 +1,8 @@
 // The listing writes, each one front door: it checks access in its own transaction, commits, then
 // tells the rest of the process (noteListingChange) so cached search pages are dropped.
-import { asc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, listingFee, listingPriceHistory } from '#server/db/schema.ts'
+import { listing, listingFee, listingPhoto, listingPriceHistory } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import { checkTermsAccepted } from '#server/content/index.server.ts'
 import { listingInputSchema, type ValidListing } from '#common/listings/schemas.ts'
@@ -84,23 +84,52 @@ async function changeStatus(
   viewerId: string,
   listingId: number,
   status: ListingStatus,
-  extra: Partial<Record<'lastConfirmedAt' | 'updatedAt', SQL>> = {},
+  {
+    set = {},
+    check,
+  }: {
+    set?: Partial<Record<'lastConfirmedAt' | 'updatedAt', SQL>>
+    /** Refuses the change (by throwing) once the listing is locked, so nothing changes under it. */
+    check?: (tx: Tx) => Promise<void>
+  } = {},
 ): Promise<ListingDetail> {
   await db.transaction(async (tx) => {
     await lockChangeable(tx, { viewerId, listingId })
+    await check?.(tx)
     await tx
       .update(listing)
-      .set({ status, updatedAt: sql`now()`, ...extra })
+      .set({ status, updatedAt: sql`now()`, ...set })
       .where(eq(listing.id, listingId))
   })
   noteListingChange()
   return (await findListingById(db, { viewerId, listingId }))!
 }
 
-/** Publishes a listing; publishing confirms it available, so it shows in search at once. It needs the Terms of Use in force accepted. */
+export const PHOTO_NEEDED_TO_PUBLISH = 'Add at least one photo before publishing: renters skip listings without one.'
+
+/**
+ * Refuses a listing without a processed photo: renters see only ready photos, so a pending or failed
+ * one would leave the page bare. Run with the listing locked; deleting a photo locks it too.
+ */
+async function checkHasReadyPhoto(tx: Tx, listingId: number): Promise<void> {
+  const [photo] = await tx
+    .select({ id: listingPhoto.id })
+    .from(listingPhoto)
+    .where(and(eq(listingPhoto.listingId, listingId), eq(listingPhoto.status, 'ready')))
+    .limit(1)
+  if (!photo) throw new AppError('invalid', PHOTO_NEEDED_TO_PUBLISH, { photos: [PHOTO_NEEDED_TO_PUBLISH] })
+}
+
+/**
+ * Publishes a listing; publishing confirms it available, so it shows in search at once. It needs the
+ * Terms of Use in force accepted and at least one ready photo.
+ */
 export async function publishListing(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {
   await checkTermsAccepted(db, viewerId)
-  return changeStatus(db, viewerId, listingId, 'published', { lastConfirmedAt: sql`now()` })
+  return changeStatus(db, viewerId, listingId, 'published', {
+    set: { lastConfirmedAt: sql`now()` },
+    check: (tx) => checkHasReadyPhoto(tx, listingId),
+  })
 }
 
 export function markLeased(db: Db, { viewerId, listingId }: { viewerId: string; listingId: number }) {

@@ -1,5 +1,6 @@
 // Steps of the landlord's journey that several specs take the same way.
 import type { APIRequestContext, Page } from '@playwright/test'
+import sharp from 'sharp'
 import { APP_URL } from './environment.ts'
 import { expect, visit, type Account } from './fixtures.ts'
 
@@ -29,12 +30,22 @@ export function postForm(api: APIRequestContext, path: string, form: Record<stri
   return api.post(path, { headers: { Origin: APP_URL }, form, maxRedirects: 0 })
 }
 
-/** Makes the account a landlord and publishes a listing through the site's own forms; returns its address. */
-export async function publishListing(api: APIRequestContext, account: Account, title: string): Promise<string> {
-  const role = await postForm(api, '/userprofile', { intent: 'save-profile', name: account.name, role: 'landlord', bio: '', phone: '' })
-  expect(role.status()).toBe(302)
-  const created = await postForm(api, '/properties/new', {
-    intent: 'publish',
+/** Photos as a phone would take them: JPEGs of the colours given, each its own file. */
+export function photoFiles(named: { name: string; background: { r: number; g: number; b: number } }[]) {
+  return Promise.all(
+    named.map(async ({ name, background }) => ({
+      name,
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 1600, height: 1067, channels: 3, background } })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    })),
+  )
+}
+
+/** The listing form's fields, complete and valid, as its page sends them. */
+function listingFields(title: string): Record<string, string> {
+  return {
     title,
     type: 'apartment',
     description: 'Two rooms over the square, with morning light and a short walk to the train.',
@@ -48,10 +59,71 @@ export async function publishListing(api: APIRequestContext, account: Account, t
     bathrooms: '1',
     interiorSqft: '850',
     availableFrom: new Date().toISOString().slice(0, 10),
+  }
+}
+
+type Draft = { id: number; path: string; fields: Record<string, string> }
+
+/** Saves a new listing's form as a draft; the answer opens its edit page on the photos step. */
+async function saveDraft(api: APIRequestContext, title: string): Promise<Draft> {
+  const fields = listingFields(title)
+  const saved = await postForm(api, '/properties/new', { ...fields, intent: 'save' })
+  expect(saved.status(), await saved.text()).toBe(302)
+  const location = saved.headers().location ?? ''
+  const [, path, id] = /^(\/properties\/[a-z0-9-]+-(\d+))\/edit\?step=photos$/.exec(location) ?? []
+  expect(path, `the draft's photos step (${location})`).toBeTruthy()
+  return { id: Number(id), path: path!, fields }
+}
+
+/** Uploads a photo as the photo manager does (multipart, answered in JSON). */
+async function uploadPhoto(api: APIRequestContext, listingId: number) {
+  const [photo] = await photoFiles([{ name: 'front.jpg', background: { r: 196, g: 120, b: 74 } }])
+  const uploaded = await api.post(`/api/properties/${listingId}/photos`, {
+    headers: { Origin: APP_URL, Accept: 'application/json' },
+    multipart: { photo: photo!, altText: 'The front of the building from the square' },
   })
-  expect(created.status(), await created.text()).toBe(302)
-  const listing = await api.get('/userprofile')
-  const path = new RegExp(`href="(/properties/[a-z0-9-]+-\\d+)"[^>]*>${title}<`).exec(await listing.text())?.[1]
-  expect(path, 'the new listing is on the profile').toBeTruthy()
+  expect(uploaded.status(), await uploaded.text()).toBe(201)
+}
+
+/** Waits, as the photo manager does, until the background job has made the listing's photos ready. */
+async function waitForReadyPhotos(api: APIRequestContext, listingId: number) {
+  await expect
+    .poll(
+      async () => {
+        const answer = (await (await api.get(`/api/properties/${listingId}/photos`)).json()) as { photos: { status: string }[] }
+        return answer.photos.map((photo) => photo.status)
+      },
+      { message: `the photos of listing ${listingId} are processed`, timeout: 30_000, intervals: [250] },
+    )
+    .toEqual(['ready'])
+}
+
+/**
+ * Makes the account a landlord and publishes listings through the site's own forms, as a person
+ * would: each draft saved, a photo uploaded to it, and once the photos are processed, each published
+ * from its form in turn (so the last is the most recently changed). Returns their addresses.
+ */
+export async function publishListings(api: APIRequestContext, account: Account, titles: string[]): Promise<string[]> {
+  const role = await postForm(api, '/userprofile', { intent: 'save-profile', name: account.name, role: 'landlord', bio: '', phone: '' })
+  expect(role.status()).toBe(302)
+  const drafts: Draft[] = []
+  for (const title of titles) {
+    const draft = await saveDraft(api, title)
+    await uploadPhoto(api, draft.id)
+    drafts.push(draft)
+  }
+  // The photos are processed in the background meanwhile: one wait covers them all.
+  for (const draft of drafts) await waitForReadyPhotos(api, draft.id)
+  for (const draft of drafts) {
+    const published = await postForm(api, `${draft.path}/edit`, { ...draft.fields, intent: 'publish' })
+    expect(published.status(), await published.text()).toBe(302)
+    expect(published.headers().location).toBe('/my-listings')
+  }
+  return drafts.map((draft) => draft.path)
+}
+
+/** Makes the account a landlord and publishes a listing with a photo through the site's own forms; returns its address. */
+export async function publishListing(api: APIRequestContext, account: Account, title: string): Promise<string> {
+  const [path] = await publishListings(api, account, [title])
   return path!
 }

@@ -21,7 +21,7 @@ import { readToast } from '#server/http/flash.server.ts'
 import { createListing, publishListing } from '#server/listings/index.server.ts'
 import { seedContent } from '#server/seed/content.server.ts'
 import { chatApi, conversationBetween, establishedUser, nextTxn } from '#tests/support/chat.ts'
-import { listingInput } from '#tests/support/listings.ts'
+import { addReadyPhoto, listingInput } from '#tests/support/listings.ts'
 import { TEST_ORIGIN, createTestServices, formRequest, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser, uniqueEmail } from '#tests/support/users.ts'
 import { settle } from '#tests/support/route-answers.ts'
@@ -249,6 +249,8 @@ describe('accepting the Terms of Use', () => {
     await db().update(profile).set({ role: 'landlord' }).where(eq(profile.userId, writer.id))
     const conversationId = await conversationBetween(t, writer, reader)
     const draft = await createListing(db(), { viewerId: writer.id, input: listingInput() })
+    // Ready to publish but for the terms.
+    await addReadyPhoto(db(), draft.id)
 
     await db()
       .insert(termsVersion)

@@ -11,7 +11,7 @@ import { list, listing, listingFee, profile, savedListing } from '#server/db/sch
 import { readToast } from '#server/http/flash.server.ts'
 import { findListingById } from '#server/listings/index.server.ts'
 import { openConversation } from '#server/messages/index.server.ts'
-import { listingFactory } from '#tests/support/listings.ts'
+import { addReadyPhoto, listingFactory } from '#tests/support/listings.ts'
 import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
 import { settle } from '#tests/support/route-answers.ts'
@@ -110,18 +110,20 @@ describe('landlord listings', () => {
     const { status, response } = await run(newAction, post('/properties/new', user.cookie, formFields(overrides)))
     expect(status).toBe(302)
     const location = response!.headers.get('Location')!
-    const id = Number(/-(\d+)\/edit$/.exec(location)![1])
+    const id = Number(/-(\d+)\/edit\?step=photos$/.exec(location)![1])
     return { id, location, response: response! }
   }
 
-  it('lets a landlord save a draft, then publish it through the page actions', async () => {
+  const toastOf = async (response: Response) =>
+    (await readToast(new Request(TEST_ORIGIN, { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0]! } }))).toast
+
+  it('lets a landlord save a draft, add a photo in its last step, then publish it through the page actions', async () => {
     const { status, body } = await run(newLoader, new Request(`${TEST_ORIGIN}/properties/new`, { headers: { Cookie: landlord.cookie } }))
     expect(status).toBe(200)
     expect((body as { values: { availableFrom: string } }).values.availableFrom).toBe(new Date().toISOString().slice(0, 10))
 
     const { id, location, response } = await createDraft()
-    const toast = await readToast(new Request(TEST_ORIGIN, { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0]! } }))
-    expect(toast.toast?.message).toBe('Your draft is saved. Add photos below, then publish.')
+    expect(await toastOf(response)).toEqual({ type: 'success', message: 'Your draft is saved. Add photos, then publish.' })
     const draft = await findListingById(db(), { viewerId: landlord.id, listingId: id })
     expect(draft).toMatchObject({
       status: 'draft',
@@ -141,29 +143,43 @@ describe('landlord listings', () => {
     // No pin was placed: the ZIP's centroid stands in.
     expect(draft!.latitude).toBeCloseTo(39.74, 1)
     expect(draft!.longitude).toBeCloseTo(-75.55, 1)
-    expect(location).toBe(`${listingPath(draft!)}/edit`)
+    // Photos belong to the saved listing: its edit page opens on the form's photos step.
+    expect(location).toBe(`${listingPath(draft!)}/edit?step=photos`)
 
-    // The edit page shows it back in dollars; publishing from it redirects to "My listings".
+    // The edit page shows it back in dollars, on the step asked for.
     const slug = listingPath(draft!).split('/').pop()!
-    const loaded = await run(editLoader, new Request(`${TEST_ORIGIN}/properties/${slug}/edit`, { headers: { Cookie: landlord.cookie } }), {
-      slug,
-    })
+    const loaded = await run(
+      editLoader,
+      new Request(`${TEST_ORIGIN}/properties/${slug}/edit?step=photos`, { headers: { Cookie: landlord.cookie } }),
+      { slug },
+    )
     expect(loaded.status).toBe(200)
     expect((loaded.body as { values: Record<string, unknown> }).values).toMatchObject({
       monthlyRent: '1850',
       deposit: '1850.50',
       bathrooms: '1.5',
     })
-    // With the listing's photos (none yet) for the photo manager beside the form.
-    expect(loaded.body as { id: number; photos: unknown[] }).toMatchObject({ id, photos: [] })
+    // With the listing's photos (none yet) for the photos step.
+    expect(loaded.body as { id: number; photos: unknown[]; step: string }).toMatchObject({ id, photos: [], step: 'photos' })
 
-    const published = await run(
-      editAction,
-      post(`/properties/${slug}/edit`, landlord.cookie, formFields({ intent: 'publish', monthlyRent: '1900' })),
-      { slug },
-    )
+    // Publishing without a ready photo is refused with why, on the photos step; the changes are saved as the draft.
+    const publish = () =>
+      run(editAction, post(`/properties/${slug}/edit`, landlord.cookie, formFields({ intent: 'publish', monthlyRent: '1900' })), { slug })
+    const refused = await publish()
+    expect(refused.status).toBe(400)
+    const message = 'Add at least one photo before publishing: renters skip listings without one.'
+    expect(refused.body as Answer).toMatchObject({ formError: message, errors: { photos: [message] }, values: { monthlyRent: '1900' } })
+    expect(await findListingById(db(), { viewerId: null, listingId: id })).toBeUndefined()
+    expect(await findListingById(db(), { viewerId: landlord.id, listingId: id })).toMatchObject({
+      status: 'draft',
+      lease: { monthlyRentCents: 190_000 },
+    })
+
+    // With a photo ready it is published, and the landlord is taken to "My listings".
+    await addReadyPhoto(db(), id)
+    const published = await publish()
     expect(published.status).toBe(302)
-    expect(published.response!.headers.get('Location')).toBe('/userprofile#my-listings')
+    expect(published.response!.headers.get('Location')).toBe('/my-listings')
     const after = await findListingById(db(), { viewerId: null, listingId: id })
     expect(after).toMatchObject({ status: 'published', lease: { monthlyRentCents: 190_000 } })
     expect(after!.priceHistory.map((p) => p.amountCents)).toEqual([185_000, 190_000])
@@ -171,6 +187,23 @@ describe('landlord listings', () => {
     // Preview saves and opens the listing page.
     const preview = await run(editAction, post(`/properties/${slug}/edit`, landlord.cookie, formFields({ intent: 'preview' })), { slug })
     expect(preview.response!.headers.get('Location')).toBe(listingPath(draft!))
+  })
+
+  it('keeps a new listing published without a photo as a draft, and opens its photos step saying why', async () => {
+    const before = await countListings()
+    const { status, response } = await run(newAction, post('/properties/new', landlord.cookie, formFields({ intent: 'publish' })))
+    expect(status).toBe(302)
+    expect(await countListings()).toBe(before + 1)
+    const id = Number(/-(\d+)\/edit\?step=photos$/.exec(response!.headers.get('Location')!)![1])
+    expect(await findListingById(db(), { viewerId: landlord.id, listingId: id })).toMatchObject({
+      status: 'draft',
+      title: 'Bright two-bedroom by Rodney Square',
+      fees: [{ name: 'Parking', monthlyCents: 7_500 }],
+    })
+    expect(await toastOf(response!)).toEqual({
+      type: 'error',
+      message: 'Your draft is saved but not published. Add at least one photo before publishing: renters skip listings without one.',
+    })
   })
 
   it('adds and removes fee rows and looks up a ZIP without JavaScript, saving nothing', async () => {
@@ -295,6 +328,17 @@ describe('landlord listings', () => {
     const manage = (fields: [string, string][]) => run(manageAction, post(`/properties/${slug}/manage`, landlord.cookie, fields), { slug })
     const status = async () => (await findListingById(db(), { viewerId: landlord.id, listingId: id }))?.status
 
+    // Not without a ready photo: the form's photos step opens, with why.
+    const refused = await manage([['intent', 'publish']])
+    expect(refused.status).toBe(302)
+    expect(refused.response!.headers.get('Location')).toBe(`/properties/${slug}/edit?step=photos`)
+    expect(await toastOf(refused.response!)).toEqual({
+      type: 'error',
+      message: 'Add at least one photo before publishing: renters skip listings without one.',
+    })
+    expect(await status()).toBe('draft')
+
+    await addReadyPhoto(db(), id)
     const published = await manage([['intent', 'publish']])
     expect(published.status).toBe(302)
     expect(published.response!.headers.get('Location')).toBe('/userprofile#my-listings')

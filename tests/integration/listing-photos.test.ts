@@ -29,7 +29,7 @@ describe('listing photos', () => {
     admin = await signUpVerifiedUser(t, { name: 'Ada Admin' })
     await db().update(profile).set({ role: 'landlord' }).where(eq(profile.userId, owner.id))
     await db().update(profile).set({ isAdministrator: true }).where(eq(profile.userId, admin.id))
-    listingId = (await listingFactory(db()).create({ ownerId: owner.id })).id
+    listingId = (await listingFactory(db()).create({ ownerId: owner.id, withoutPhoto: true })).id
   })
   afterAll(async () => {
     await t.close()
@@ -162,7 +162,7 @@ describe('listing photos', () => {
   })
 
   it('refuses the 31st photo of a listing', async () => {
-    const id = (await listingFactory(db()).create({ ownerId: owner.id })).id
+    const id = (await listingFactory(db()).create({ ownerId: owner.id, withoutPhoto: true })).id
     const small = await solidImage(40, 40).jpeg().toBuffer()
     const files = Array.from({ length: 15 }, (_, i) => ({ bytes: small, name: `p${i}.jpg` }))
     expect((await upload(owner, files, id)).status).toBe(201)
@@ -333,7 +333,7 @@ describe('listing photos', () => {
   })
 
   it('processes the same photo twice, even at the same time, and keeps it ready with its files', async () => {
-    const id = (await listingFactory(db()).create({ ownerId: owner.id })).id
+    const id = (await listingFactory(db()).create({ ownerId: owner.id, withoutPhoto: true })).id
     const res = await upload(owner, [{ bytes: await solidImage(900, 600).jpeg().toBuffer(), name: 'twice.jpg', altText: 'The hall' }], id)
     const { photos } = (await res.json()) as { photos: OwnerPhoto[] }
     const photoId = photos[0]!.id
@@ -355,7 +355,7 @@ describe('listing photos', () => {
   })
 
   it('sweeps photos left pending by a lost job: processes them, or fails them when the original is gone', async () => {
-    const id = (await listingFactory(db()).create({ ownerId: owner.id })).id
+    const id = (await listingFactory(db()).create({ ownerId: owner.id, withoutPhoto: true })).id
     const image = await solidImage(600, 400).jpeg().toBuffer()
     // Committed, but the process stopped before the jobs were queued.
     const added = await addListingPhotos(

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listing, listingFee, listingPriceHistory, profile } from '#server/db/schema.ts'
+import { listing, listingFee, listingPhoto, listingPriceHistory, profile } from '#server/db/schema.ts'
 import {
   archiveListing,
   confirmAvailable,
@@ -12,7 +12,8 @@ import {
   updateListing,
 } from '#server/listings/index.server.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
-import { listingFactory, listingInput, type Person } from '#tests/support/listings.ts'
+import { PHOTO_NEEDED_TO_PUBLISH } from '#server/listings/write.server.ts'
+import { addReadyPhoto, listingFactory, listingInput, type Person } from '#tests/support/listings.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser } from '#tests/support/users.ts'
 
@@ -69,6 +70,32 @@ describe('changing listings', () => {
     expect(created.ownerId).toBe(admin.id)
   })
 
+  it('publishes only a listing with a ready photo; none, one being processed or one that failed is refused, changing nothing', async () => {
+    const draft = await listings.create({ ownerId: owner.id, status: 'draft', title: 'Loft waiting for its photos' })
+    const publish = (viewerId: string) => publishListing(db(), { viewerId, listingId: draft.id })
+    const refusal = { code: 'invalid', status: 400, message: PHOTO_NEEDED_TO_PUBLISH, fieldErrors: { photos: [PHOTO_NEEDED_TO_PUBLISH] } }
+    const before = await snapshot()
+    await expect(publish(owner.id)).rejects.toMatchObject(refusal)
+
+    // Renters would see neither of these.
+    await db()
+      .insert(listingPhoto)
+      .values([
+        { listingId: draft.id, position: 0, storageKey: 'still-processing', status: 'pending' },
+        { listingId: draft.id, position: 1, storageKey: 'broken', status: 'failed', error: 'This photo could not be processed.' },
+      ])
+    await expect(publish(owner.id)).rejects.toMatchObject(refusal)
+    await expect(publish(admin.id)).rejects.toMatchObject(refusal)
+    expect(await snapshot()).toEqual(before)
+    expect(await findListingById(db(), { viewerId: null, listingId: draft.id })).toBeUndefined()
+
+    await addReadyPhoto(db(), draft.id, 'The loft from its gallery')
+    const published = await publish(owner.id)
+    expect(published.status).toBe('published')
+    expect(published.photos.map((photo) => photo.alt)).toEqual(['The loft from its gallery'])
+    expect(await findListingById(db(), { viewerId: null, listingId: draft.id })).toMatchObject({ status: 'published' })
+  })
+
   it('refuses every change by a stranger: not found for a draft, forbidden for a public listing', async () => {
     const draft = await listings.create({ ownerId: owner.id, status: 'draft' })
     const published = await listings.create({ ownerId: owner.id })
@@ -93,6 +120,7 @@ describe('changing listings', () => {
 
   it('lets the owner and an administrator publish, lease, archive, confirm and delete', async () => {
     const mine = await listings.create({ ownerId: owner.id, status: 'draft' })
+    await addReadyPhoto(db(), mine.id)
     expect((await publishListing(db(), { viewerId: owner.id, listingId: mine.id })).status).toBe('published')
     expect((await markLeased(db(), { viewerId: owner.id, listingId: mine.id })).status).toBe('leased')
     expect((await archiveListing(db(), { viewerId: admin.id, listingId: mine.id })).status).toBe('archived')

@@ -119,7 +119,14 @@ describe('two server processes on one PostgreSQL', () => {
              39.74, -75.55, 1, 2, 700, '2026-01-01') returning id`,
           [landlord.id, title],
         )
-        return Number(inserted.rows[0]!.id)
+        const id = Number(inserted.rows[0]!.id)
+        // The processed photo publishing needs, as the demo seed writes them.
+        await db.query(
+          `insert into listing_photo (listing_id, position, storage_key, status, width, height, variant_widths)
+           values ($1, 0, 'test-photo', 'ready', 800, 533, '{400,800}')`,
+          [id],
+        )
+        return id
       } finally {
         await db.end()
       }
@@ -135,6 +142,7 @@ describe('two server processes on one PostgreSQL', () => {
       redirect: 'manual',
     })
     expect(published.status).toBeLessThan(400)
+    expect(published.headers.get('location'), 'published, not sent to add a photo').toBe('/userprofile#my-listings')
     // Instance two tells instance one, which drops its cached answer: the home shows at once.
     await expect.poll(found, { timeout: 10_000 }).toBe(1)
   })

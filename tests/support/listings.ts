@@ -1,9 +1,9 @@
 // Factories for listing tests: people with a role, and listings with realistic defaults that a test
 // overrides where it matters (`listings.create({ bedrooms: 3 })`).
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, profile, user } from '#server/db/schema.ts'
+import { listing, listingPhoto, profile, user } from '#server/db/schema.ts'
 import { createListing, publishListing } from '#server/listings/index.server.ts'
 import type { ListingDetail } from '#common/listings/types.ts'
 import type { ListingInput } from '#common/listings/schemas.ts'
@@ -56,6 +56,34 @@ export type ListingOverrides = Partial<ListingInput> & {
   status?: ListingStatus
   createdAt?: Date
   lastConfirmedAt?: Date
+  /**
+   * No photo: a published one is then stored published directly, as a listing published before
+   * photos were required (publishing needs a ready photo). Drafts have none unless a test adds it.
+   */
+  withoutPhoto?: boolean
+}
+
+/**
+ * A processed photo at the end of the listing's order, written directly as the demo seed writes its
+ * rows (no upload, no job). Its files do not exist: tests that fetch images upload real ones.
+ */
+export async function addReadyPhoto(db: Db, listingId: number, altText = 'The front of the house from the street') {
+  const [existing] = await db.select({ photos: count() }).from(listingPhoto).where(eq(listingPhoto.listingId, listingId))
+  const position = existing?.photos ?? 0
+  const [row] = await db
+    .insert(listingPhoto)
+    .values({
+      listingId,
+      position,
+      altText,
+      storageKey: `test-photo-${listingId}-${position}`,
+      status: 'ready',
+      width: 1600,
+      height: 1067,
+      variantWidths: [400, 800, 1200, 1600],
+    })
+    .returning({ id: listingPhoto.id })
+  return row!.id
 }
 
 export function listingFactory(db: Db) {
@@ -64,14 +92,21 @@ export function listingFactory(db: Db) {
     landlord: () => createPerson(db, { role: 'landlord' }),
     renter: () => createPerson(db, { role: 'renter' }),
     admin: () => createPerson(db, { role: '', isAdministrator: true }),
-    /** A listing through the domain functions (published unless told), then any stored times set directly. */
+    /**
+     * A listing through the domain functions (published unless told, with the ready photo that
+     * publishing needs), then any stored status and times set directly.
+     */
     async create(overrides: ListingOverrides = {}): Promise<ListingDetail> {
-      const { ownerId, status = 'published', createdAt, lastConfirmedAt, ...input } = overrides
+      const { ownerId, status = 'published', createdAt, lastConfirmedAt, withoutPhoto = false, ...input } = overrides
       const viewerId = ownerId ?? (await (defaultOwner ??= createPerson(db, { role: 'landlord' }))).id
       let created = await createListing(db, { viewerId, input: listingInput(input) })
-      if (status !== 'draft') created = await publishListing(db, { viewerId, listingId: created.id })
+      const isPublishable = status !== 'draft' && !withoutPhoto
+      if (isPublishable) {
+        await addReadyPhoto(db, created.id)
+        created = await publishListing(db, { viewerId, listingId: created.id })
+      }
       const stored: Partial<typeof listing.$inferInsert> = {}
-      if (status !== 'draft' && status !== 'published') stored.status = status
+      if (status !== 'draft' && (status !== 'published' || !isPublishable)) stored.status = status
       if (createdAt) stored.createdAt = createdAt
       if (lastConfirmedAt) stored.lastConfirmedAt = lastConfirmedAt
       if (Object.keys(stored).length > 0) await db.update(listing).set(stored).where(eq(listing.id, created.id))

@@ -1,5 +1,6 @@
-// The pure parts of the photo manager: moving a photo, what to announce when processing finishes,
-// and how to word an API refusal. Kept apart from the component so they are tested directly.
+// The pure parts of the photo manager: moving a photo, keeping the list right as polls and uploads
+// cross, what to announce when processing finishes, and how to word an API refusal. Kept apart from
+// the component so they are tested directly.
 import type { OwnerPhoto } from '#common/listings/photos.ts'
 
 /** The list with the photo at `from` moved to `to` (both clamped to the list). */
@@ -16,16 +17,57 @@ export function hasPending(photos: OwnerPhoto[]): boolean {
   return photos.some((photo) => photo.status === 'pending')
 }
 
-/** What changed for a screen reader when a refreshed list arrives: photos that finished or failed. */
-export function processingNews(before: OwnerPhoto[], after: OwnerPhoto[]): string {
-  const wasPending = new Set(before.filter((p) => p.status === 'pending').map((p) => p.id))
-  const finished = after.filter((p) => wasPending.has(p.id) && p.status !== 'pending')
-  const ready = finished.filter((p) => p.status === 'ready').length
-  const failed = finished.filter((p) => p.status === 'failed').length
+/** A photo the page waits on while it is processed: its file's name when it was uploaded here, and when it was added. */
+export type AwaitedPhoto = { name: string | null; addedAt: number }
+
+/** The photos of a loaded page that are still being processed: the page waits on them too. */
+export function awaitedPhotos(photos: OwnerPhoto[]): Map<number, AwaitedPhoto> {
+  return new Map(photos.filter((photo) => photo.status === 'pending').map((photo) => [photo.id, { name: null, addedAt: 0 }]))
+}
+
+/** The list with newly uploaded photos at its end; one a poll has already brought in is not added twice. */
+export function withUploaded(photos: OwnerPhoto[], added: OwnerPhoto[]): OwnerPhoto[] {
+  const known = new Set(photos.map((photo) => photo.id))
+  return [...photos, ...added.filter((photo) => !known.has(photo.id))]
+}
+
+/** The awaited photos added after `sentAt`: a poll sent before then cannot know them yet. */
+export function addedSince(awaiting: ReadonlyMap<number, AwaitedPhoto>, sentAt: number): Set<number> {
+  return new Set([...awaiting].filter(([, photo]) => photo.addedAt > sentAt).map(([id]) => id))
+}
+
+/**
+ * The list after a poll: the server's answer, and after it the photos uploaded while the poll was on
+ * its way (`later`), which the answer could not hold. Without them, a photo whose upload finished
+ * during a poll would drop out of view, and the page would stop waiting for it.
+ */
+export function mergePolled(photos: OwnerPhoto[], fresh: OwnerPhoto[], later: ReadonlySet<number>): OwnerPhoto[] {
+  const known = new Set(fresh.map((photo) => photo.id))
+  const kept = photos.filter((photo) => later.has(photo.id) && !known.has(photo.id))
+  return kept.length > 0 ? [...fresh, ...kept] : fresh
+}
+
+const count = (n: number, one: string, many: string) => (n === 1 ? one : many.replace('#', String(n)))
+
+/**
+ * What a poll's answer means for a screen reader: the awaited photos that finished (by file name when
+ * uploaded here) and, when the listing has others, how many are ready in all. Counted against the photos the
+ * page waits on rather than the list before the poll, so no finished photo is missed or counted twice.
+ */
+export function processingNews(awaiting: ReadonlyMap<number, AwaitedPhoto>, fresh: OwnerPhoto[]): { news: string; finished: number[] } {
+  const finished = fresh.filter((photo) => awaiting.has(photo.id) && photo.status !== 'pending')
+  if (finished.length === 0) return { news: '', finished: [] }
+  const nameOf = (photo: OwnerPhoto) => awaiting.get(photo.id)?.name ?? 'A photo'
+  const ready = finished.filter((photo) => photo.status === 'ready')
+  const failed = finished.filter((photo) => photo.status === 'failed')
   const parts: string[] = []
-  if (ready > 0) parts.push(ready === 1 ? '1 photo is ready.' : `${ready} photos are ready.`)
-  if (failed > 0) parts.push(failed === 1 ? '1 photo could not be processed.' : `${failed} photos could not be processed.`)
-  return parts.join(' ')
+  if (ready.length > 0) parts.push(count(ready.length, `${nameOf(ready[0]!)} is ready.`, '# photos are ready.'))
+  if (failed.length > 0)
+    parts.push(count(failed.length, `${nameOf(failed[0]!)} could not be processed.`, '# photos could not be processed.'))
+  // With photos besides the ones just named, the tally says where the whole listing stands.
+  const readyInAll = fresh.filter((photo) => photo.status === 'ready').length
+  if (fresh.length > finished.length) parts.push(`${readyInAll} of ${fresh.length} photos are ready.`)
+  return { news: parts.join(' '), finished: finished.map((photo) => photo.id) }
 }
 
 /** The message of a JSON problem body, or a general one when the answer was not one. */

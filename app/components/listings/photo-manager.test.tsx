@@ -2,7 +2,17 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { OwnerPhoto } from '#common/listings/photos.ts'
 import { PhotoManager } from './photo-manager.tsx'
-import { hasPending, movePhoto, photoLabel, problemMessage, processingNews } from './photo-manager-state.ts'
+import {
+  addedSince,
+  awaitedPhotos,
+  hasPending,
+  mergePolled,
+  movePhoto,
+  photoLabel,
+  problemMessage,
+  processingNews,
+  withUploaded,
+} from './photo-manager-state.ts'
 
 const ready: OwnerPhoto = {
   id: 11,
@@ -33,6 +43,8 @@ describe('PhotoManager', () => {
     expect(html).toContain('<label for="photo-files-7"')
     expect(html).toContain('name="redirectTo" value="/properties/home-7/edit"')
     expect(html).toContain('Room for 27 more photos.')
+    // With JavaScript choosing files uploads them; without it, this button sends the form.
+    expect(html).toMatch(/<button type="submit"[^>]*>Upload photos<\/button>/)
   })
 
   it('shows each photo by status: the image, "Processing…", or the reason it failed', () => {
@@ -72,11 +84,54 @@ describe('photo manager state', () => {
     expect(hasPending([ready, pending])).toBe(true)
     expect(hasPending([ready, failed])).toBe(false)
     const done = { ...pending, status: 'ready' as const }
-    expect(processingNews([ready, pending], [ready, done])).toBe('1 photo is ready.')
-    expect(processingNews([pending, { ...pending, id: 14 }], [done, { ...failed, id: 14 }])).toBe(
-      '1 photo is ready. 1 photo could not be processed.',
+    // Photos pending when the page loaded have no file name here.
+    expect(processingNews(awaitedPhotos([pending]), [done])).toEqual({ news: 'A photo is ready.', finished: [12] })
+    const awaiting = new Map([
+      [12, { name: 'porch.jpg', addedAt: 1 }],
+      [14, { name: 'attic.jpg', addedAt: 1 }],
+    ])
+    expect(processingNews(awaiting, [ready, done, { ...failed, id: 14 }]).news).toBe(
+      'porch.jpg is ready. attic.jpg could not be processed. 2 of 3 photos are ready.',
     )
-    expect(processingNews([ready], [ready])).toBe('')
+    expect(processingNews(awaiting, [{ ...done, id: 14 }, done]).news).toBe('2 photos are ready.')
+    expect(processingNews(awaiting, [ready, pending]).news).toBe('')
+    expect(processingNews(new Map(), [ready]).news).toBe('')
+  })
+
+  it('counts every finished photo when uploads and polls cross, keeping each in the list until it is processed', () => {
+    // porch.jpg is uploaded, and a poll is sent at 10; kitchen.jpg's upload finishes at 11, before the poll answers.
+    const porch: OwnerPhoto = { ...pending, id: 21 }
+    const kitchen: OwnerPhoto = { ...pending, id: 22 }
+    const awaiting = new Map([
+      [21, { name: 'porch.jpg', addedAt: 5 }],
+      [22, { name: 'kitchen.jpg', addedAt: 11 }],
+    ])
+    let photos = withUploaded(withUploaded([], [porch]), [kitchen])
+
+    // The answer knows only porch.jpg, ready now: kitchen.jpg stays in view, still pending.
+    const first = processingNews(awaiting, [{ ...porch, status: 'ready' }])
+    expect(first.news).toBe('porch.jpg is ready.')
+    for (const id of first.finished) awaiting.delete(id)
+    photos = mergePolled(photos, [{ ...porch, status: 'ready' }], addedSince(awaiting, 10))
+    expect(photos.map((p) => [p.id, p.status])).toEqual([
+      [21, 'ready'],
+      [22, 'pending'],
+    ])
+    expect(hasPending(photos)).toBe(true)
+
+    // The next poll brings both; only kitchen.jpg is news, and the count says two are ready.
+    const both = [
+      { ...porch, status: 'ready' as const },
+      { ...kitchen, status: 'ready' as const },
+    ]
+    const second = processingNews(awaiting, both)
+    expect(second.news).toBe('kitchen.jpg is ready. 2 of 2 photos are ready.')
+    for (const id of second.finished) awaiting.delete(id)
+    photos = mergePolled(photos, both, addedSince(awaiting, 20))
+    expect(photos).toEqual(both)
+    expect(hasPending(photos)).toBe(false)
+    // A poll that already brought in an upload does not get it twice.
+    expect(withUploaded(both, [kitchen])).toEqual(both)
   })
 
   it('words refusals and labels', () => {

@@ -1,13 +1,25 @@
 // Over 300 lines: each control's plain form and its JavaScript path sit together, so the two stay in step.
-// The landlord's photo manager on the listing form: upload several photos (file picker or drag and
-// drop) with progress, describe each one, reorder by drag or with Move earlier/later, delete, and
-// watch pending photos until they are processed. Every control is a plain form posting to
-// /api/properties/:id/photos…, so it all works without JavaScript; with it, the same requests go
-// through fetch and the list updates in place, with results read out in a live region.
+// The landlord's photo manager, the listing form's photos step: upload several photos (file picker
+// or drag and drop) with progress, describe each one, reorder by drag or with Move earlier/later,
+// delete, and watch pending photos until they are processed. Every control is a plain form posting
+// to /api/properties/:id/photos…, so it all works without JavaScript; with it, choosing or dropping
+// files starts their upload at once, the same requests go through fetch and the list updates in
+// place, with results read out in a live region.
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import type { OwnerPhoto } from '#common/listings/photos.ts'
 import { ListingPhoto } from './listing-photo.tsx'
-import { hasPending, movePhoto, photoLabel, problemMessage, processingNews } from './photo-manager-state.ts'
+import {
+  addedSince,
+  awaitedPhotos,
+  hasPending,
+  mergePolled,
+  movePhoto,
+  photoLabel,
+  problemMessage,
+  processingNews,
+  withUploaded,
+  type AwaitedPhoto,
+} from './photo-manager-state.ts'
 
 const POLL_MS = 1500
 const MAX_PHOTOS = 30
@@ -21,22 +33,34 @@ export function PhotoManager({
   listingId,
   photos: initialPhotos,
   redirectTo,
+  describedBy,
+  onChange,
 }: {
   listingId: number
   /** Every photo of the listing in order, pending and failed ones included (listPhotosForOwner). */
   photos: OwnerPhoto[]
   /** Where the forms return to when JavaScript is off: the page that shows this manager. */
   redirectTo: string
+  /** The id of a message about the photos (say, why publishing waits for one), read with the file picker. */
+  describedBy?: string
+  /** Told the list whenever it changes, so the page can say what publishing still needs. */
+  onChange?: (photos: OwnerPhoto[]) => void
 }) {
   const [photos, setPhotos] = useState(initialPhotos)
   const [uploads, setUploads] = useState<Upload[]>([])
   const [announcement, setAnnouncement] = useState('')
   const [error, setError] = useState('')
   const [isDragOver, setIsDragOver] = useState(false)
+  const [isEnhanced, setIsEnhanced] = useState(false)
   const dragged = useRef<number | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const uploadKey = useRef(0)
+  // The photos being processed that this page waits on; only event handlers change it, never a render.
+  const awaiting = useRef<Map<number, AwaitedPhoto>>(awaitedPhotos(initialPhotos))
   const base = `/api/properties/${listingId}/photos`
+
+  useEffect(() => setIsEnhanced(true), [])
+  useEffect(() => onChange?.(photos), [photos, onChange])
 
   function announce(message: string) {
     setError('')
@@ -47,19 +71,26 @@ export function PhotoManager({
     setError(message)
   }
 
-  // While any photo is being processed, ask for the list again every second and a half.
+  // While any photo is being processed, ask for the list again every second and a half. The news is
+  // worked out here, outside the state update, which React may run twice.
   const isWaiting = hasPending(photos)
   useEffect(() => {
     if (!isWaiting) return
+    let lastSentAt = -1
     const timer = window.setInterval(async () => {
+      const sentAt = performance.now()
       const res = await fetch(base, { headers: { Accept: 'application/json' } }).catch(() => null)
       if (!res?.ok) return
       const { photos: fresh } = (await res.json()) as { photos: OwnerPhoto[] }
-      setPhotos((before) => {
-        const news = processingNews(before, fresh)
-        if (news) announce(news)
-        return fresh
-      })
+      // A slow answer overtaken by a newer one is old news.
+      if (sentAt < lastSentAt) return
+      lastSentAt = sentAt
+      const waitingFor = awaiting.current
+      const { news, finished } = processingNews(waitingFor, fresh)
+      for (const id of finished) waitingFor.delete(id)
+      const later = addedSince(waitingFor, sentAt)
+      setPhotos((current) => mergePolled(current, fresh, later))
+      if (news) announce(news)
     }, POLL_MS)
     return () => window.clearInterval(timer)
   }, [isWaiting, base])
@@ -93,7 +124,8 @@ export function PhotoManager({
         }
         if (request.status === 201) {
           const added = (answer as { photos: OwnerPhoto[] }).photos
-          setPhotos((list) => [...list, ...added])
+          for (const photo of added) awaiting.current.set(photo.id, { name: file.name, addedAt: performance.now() })
+          setPhotos((list) => withUploaded(list, added))
           announce(`${file.name} uploaded. It is being processed.`)
         } else {
           fail(problemMessage(answer, `${file.name} could not be uploaded. Try again.`))
@@ -116,12 +148,18 @@ export function PhotoManager({
       for (let file = queue.shift(); file; file = queue.shift()) await uploadOne(file)
     }
     await Promise.all([worker(), worker()])
+  }
+
+  /** Uploads what the file picker holds, and empties it for the next choice. */
+  function uploadChosen() {
+    const files = [...(fileInput.current?.files ?? [])]
     if (fileInput.current) fileInput.current.value = ''
+    void uploadFiles(files)
   }
 
   function onUploadSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    void uploadFiles([...(fileInput.current?.files ?? [])])
+    uploadChosen()
   }
 
   function onDrop(event: DragEvent<HTMLElement>) {
@@ -160,6 +198,7 @@ export function PhotoManager({
   async function remove(photo: OwnerPhoto, label: string) {
     const res = await fetch(`${base}/${photo.id}`, { method: 'DELETE', headers: { Accept: 'application/json' } }).catch(() => null)
     if (res?.ok) {
+      awaiting.current.delete(photo.id)
       setPhotos((list) => list.filter((p) => p.id !== photo.id))
       announce(`${label} deleted.`)
     } else {
@@ -170,16 +209,11 @@ export function PhotoManager({
   const room = MAX_PHOTOS - photos.length
 
   return (
-    <section aria-labelledby="photo-manager-heading" className="space-y-5">
-      <div>
-        <h2 id="photo-manager-heading" className="text-lg font-semibold text-ink">
-          Photos
-        </h2>
-        <p className="text-sm text-ink-soft">
-          Up to {MAX_PHOTOS} photos of at most 15 MB each (JPEG, PNG or WebP). The first photo is the cover. Location data and other
-          metadata are removed from every photo.
-        </p>
-      </div>
+    <div className="space-y-5">
+      <p className="text-sm text-ink-soft">
+        Up to {MAX_PHOTOS} photos of at most 15 MB each (JPEG, PNG or WebP). The first photo is the cover. Location data and other metadata
+        are removed from every photo.
+      </p>
 
       <form
         method="post"
@@ -205,26 +239,39 @@ export function PhotoManager({
           name="photo"
           multiple
           accept="image/*"
-          aria-describedby={`photo-room-${listingId}`}
+          aria-describedby={[`photo-room-${listingId}`, describedBy].filter(Boolean).join(' ')}
           disabled={room <= 0}
+          onChange={uploadChosen}
           className="block w-full text-sm text-ink file:mr-3 file:rounded-lg file:border file:border-gray-400 file:bg-white file:px-3 file:py-1.5 file:font-semibold"
         />
         <p id={`photo-room-${listingId}`} className="text-sm text-ink-soft">
           {room > 0 ? `Room for ${room} more ${room === 1 ? 'photo' : 'photos'}.` : 'This listing has the most photos it can have.'}
         </p>
-        <button type="submit" className={buttonClass} disabled={room <= 0}>
-          Upload photos
-        </button>
+        {/* With JavaScript, choosing or dropping files starts their upload: no second button to find. */}
+        {isEnhanced ? null : (
+          <button type="submit" className={buttonClass} disabled={room <= 0}>
+            Upload photos
+          </button>
+        )}
         {uploads.length > 0 && (
           <ul className="space-y-2" aria-label="Uploads in progress">
             {uploads.map((u) => (
-              <li key={u.key} className="text-sm text-ink">
-                <label className="flex items-center gap-3">
-                  <span className="min-w-0 flex-1 truncate">{u.name}</span>
-                  <progress max={100} value={u.percent} className="w-32">
-                    {u.percent}%
-                  </progress>
-                </label>
+              <li key={u.key} className="flex items-center gap-3 text-sm text-ink">
+                <span id={`upload-${u.key}`} className="min-w-0 flex-1 truncate">
+                  {u.name}
+                </span>
+                <progress
+                  max={100}
+                  value={u.percent}
+                  aria-labelledby={`upload-${u.key}`}
+                  className="h-2 w-32 shrink-0 overflow-hidden rounded-full bg-gray-200 [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-gray-200 [&::-webkit-progress-value]:bg-brand-700"
+                >
+                  {u.percent}%
+                </progress>
+                {/* The bar's value is read out with it; the figure is for the eye. */}
+                <span aria-hidden="true" className="w-10 shrink-0 text-right text-ink-soft tabular-nums">
+                  {u.percent}%
+                </span>
               </li>
             ))}
           </ul>
@@ -239,7 +286,7 @@ export function PhotoManager({
       </p>
 
       {photos.length === 0 ? (
-        <p className="text-sm text-ink-soft">No photos yet. Listings with photos get far more visits.</p>
+        <p className="text-sm text-ink-soft">No photos yet. The first one you add becomes the cover.</p>
       ) : (
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Photos of this listing, in order">
           {photos.map((photo, index) => {
@@ -359,6 +406,6 @@ export function PhotoManager({
           })}
         </ol>
       )}
-    </section>
+    </div>
   )
 }

@@ -1,6 +1,7 @@
 // The photo gallery of a listing page: one large photo, previous/next by buttons, arrow keys and
 // swipes, thumbnails, and a full-screen view in a modal <dialog> (Escape closes it and focus goes
-// back to the button that opened it). With no photos it shows a neutral drawing instead.
+// back to the button that opened it). With no photos it says so in a line, not a screenful, and
+// tells the owner where photos are added.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { BlurredListingPhoto } from '#app/components/listings/blurred-listing-photo.tsx'
 import { ListingPhoto } from '#app/components/listings/listing-photo.tsx'
@@ -51,8 +52,8 @@ function useStepper(count: number) {
   }
 }
 
-export function Gallery({ photos, title }: { photos: PhotoView[]; title: string }) {
-  if (photos.length === 0) return <NoPhotos />
+export function Gallery({ photos, title, addPhotosHref }: { photos: PhotoView[]; title: string; addPhotosHref?: string }) {
+  if (photos.length === 0) return <NoPhotos addPhotosHref={addPhotosHref} />
   return <PhotoGallery photos={photos} title={title} />
 }
 
@@ -151,18 +152,34 @@ function PhotoGallery({ photos, title }: { photos: PhotoView[]; title: string })
   )
 }
 
-function NoPhotos() {
+/** No ready photo: a line that says so, with the way to add them for the owner (a draft's preview). */
+function NoPhotos({ addPhotosHref }: { addPhotosHref?: string }) {
   return (
-    <figure className="flex aspect-[3/2] w-full flex-col items-center justify-center gap-3 rounded-2xl bg-brand-50 text-brand-800">
-      <svg aria-hidden="true" viewBox="0 0 120 90" className="w-40 max-w-1/2" fill="none" stroke="currentColor" strokeWidth="3">
+    <div className="flex items-center gap-4 rounded-2xl border border-dashed border-gray-400 bg-gray-50 px-4 py-3">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 120 90"
+        className="w-12 shrink-0 text-ink-soft"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="5"
+      >
         <path d="M15 45 60 10l45 35" strokeLinecap="round" strokeLinejoin="round" />
         <path d="M25 38v42h70V38" strokeLinejoin="round" />
         <rect x="50" y="55" width="20" height="25" />
-        <rect x="33" y="48" width="12" height="12" />
-        <rect x="75" y="48" width="12" height="12" />
       </svg>
-      <figcaption className="text-sm font-medium">No photos yet</figcaption>
-    </figure>
+      <div className="text-sm">
+        <p className="font-semibold text-ink">No photos yet</p>
+        {addPhotosHref ? (
+          <p className="text-ink-soft">
+            A listing needs at least one photo to be published.{' '}
+            <a href={addPhotosHref} className="font-semibold text-brand-800 underline underline-offset-2">
+              Add photos
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </div>
   )
 }
 

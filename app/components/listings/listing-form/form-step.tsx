@@ -2,21 +2,35 @@
 // With JavaScript the heading also says which step of how many it is.
 import type { ReactNode } from 'react'
 
+/** The frame every step shares, fieldset or not. */
+export const STEP_CLASS = 'space-y-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6'
+
 export function FormStep({ id, title, number, total, isEnhanced, hidden, children }: StepProps & { children: ReactNode }) {
   return (
-    <fieldset data-step={id} hidden={hidden} className="space-y-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+    <fieldset data-step={id} hidden={hidden} className={STEP_CLASS}>
       <legend className="contents">
-        <h2 tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-sun-500">
-          {isEnhanced ? (
-            <span className="sr-only">
-              Step {number} of {total}:{' '}
-            </span>
-          ) : null}
-          {title}
-        </h2>
+        <StepHeading title={title} number={number} total={total} isEnhanced={isEnhanced} />
       </legend>
       {children}
     </fieldset>
+  )
+}
+
+/** A step's heading; focus moves to it when its step opens. */
+export function StepHeading({ id, title, number, total, isEnhanced }: Omit<StepProps, 'id' | 'hidden'> & { id?: string }) {
+  return (
+    <h2
+      id={id}
+      tabIndex={-1}
+      className="text-xl font-bold text-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-sun-500"
+    >
+      {isEnhanced ? (
+        <span className="sr-only">
+          Step {number} of {total}:{' '}
+        </span>
+      ) : null}
+      {title}
+    </h2>
   )
 }
 

@@ -1,5 +1,6 @@
 // The listing form's steps with JavaScript: which one shows, the errors shown (the server's, then a
 // step's own check with the server's schema before moving on) and where focus goes after each move.
+// The steps sit in `rootRef`; all but the photos step (which holds forms of its own) are in `formRef`.
 import { useEffect, useState, type RefObject } from 'react'
 import {
   stepOfField,
@@ -12,25 +13,41 @@ import {
 export type FormStepInfo = { id: string; title: string }
 
 export function useFormSteps({
+  rootRef,
   formRef,
   steps,
+  initialStep,
   values,
   serverErrors,
 }: {
+  rootRef: RefObject<HTMLElement | null>
   formRef: RefObject<HTMLFormElement | null>
   steps: FormStepInfo[]
+  /** The step to open on, its heading focused (a page sent here for it); the first one otherwise. */
+  initialStep?: string
   values: ListingFormValues
   serverErrors: ListingFormErrors
 }) {
   const [isEnhanced, setIsEnhanced] = useState(false)
-  const [stepIndex, setStepIndex] = useState(0)
+  const [stepIndex, setStepIndex] = useState(() =>
+    Math.max(
+      0,
+      steps.findIndex((step) => step.id === initialStep),
+    ),
+  )
   const [errors, setErrors] = useState<ListingFormErrors>(serverErrors)
   const [focusTarget, setFocusTarget] = useState<{ kind: 'heading' | 'error'; at: number } | null>(null)
+  const [isOpenedOnStep] = useState(initialStep !== undefined)
   const currentStep = steps[stepIndex]!
   // The steps never change while the form is shown; their ids as one string keep the effect below stable.
   const stepIds = steps.map((step) => step.id).join(' ')
 
-  useEffect(() => setIsEnhanced(true), [])
+  useEffect(() => {
+    setIsEnhanced(true)
+    // Sent to a step (the photos of a draft just saved): its heading takes focus once the other
+    // steps are hidden, so the page does not scroll to where it sat among them all.
+    if (isOpenedOnStep) setFocusTarget({ kind: 'heading', at: Date.now() })
+  }, [isOpenedOnStep])
 
   // A refusal from the server: show its errors on the first step that has one. Only a new answer
   // from the server resets the form, not a change of step.
@@ -46,14 +63,14 @@ export function useFormSteps({
 
   useEffect(() => {
     if (!focusTarget) return
-    const form = formRef.current
-    const section = form?.querySelector<HTMLElement>(`[data-step="${steps[stepIndex]!.id}"]`)
+    const root = rootRef.current
+    const section = root?.querySelector<HTMLElement>(`[data-step="${steps[stepIndex]!.id}"]`)
     const target =
       focusTarget.kind === 'error'
-        ? (section?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('#listing-form-error') ?? null)
+        ? (section?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root?.querySelector<HTMLElement>('#listing-form-error') ?? null)
         : null
     ;(target ?? section?.querySelector<HTMLElement>('h2'))?.focus()
-  }, [focusTarget, stepIndex, steps, formRef])
+  }, [focusTarget, stepIndex, steps, rootRef])
 
   /** Checks the current step's fields; false (and focus on the first error) when one is wrong. */
   function checkStep(): boolean {
