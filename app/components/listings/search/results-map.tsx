@@ -45,10 +45,56 @@ function popupContent(home: MapHome): HTMLElement {
   return box
 }
 
+/** The most homes the card of a cluster that cannot spread lists. */
+const MOST_HOMES_LISTED = 50
+
+/**
+ * The card of a cluster zooming cannot spread (its homes on one spot, or the map as close as it
+ * goes): its homes, asked for from the search API over the cluster's area, each as a pin's card is.
+ */
+function clusterHomesContent(query: string, cluster: Extract<PlacedMarker, { kind: 'cluster' }>): HTMLElement {
+  const box = document.createElement('div')
+  box.className = 'max-h-72 overflow-y-auto'
+  box.textContent = 'Loading the homes here…'
+  const params = new URLSearchParams(query)
+  // Widened a little, so that homes on the cluster's edges are inside.
+  const margin = 1e-5
+  params.set('south', String(cluster.bounds.south - margin))
+  params.set('west', String(cluster.bounds.west - margin))
+  params.set('north', String(cluster.bounds.north + margin))
+  params.set('east', String(cluster.bounds.east + margin))
+  params.set('limit', String(MOST_HOMES_LISTED))
+  fetch(`/api/properties?${params}`, { headers: { Accept: 'application/json' } })
+    .then((res) => (res.ok ? (res.json() as Promise<{ items: MapHome[] }>) : null))
+    .then((page) => {
+      if (!page) throw new Error('not found')
+      const heading = document.createElement('p')
+      heading.className = 'm-0 mb-2 font-semibold text-ink'
+      heading.textContent = `${homesText(cluster.homes)} here`
+      const list = document.createElement('ul')
+      list.className = 'm-0 list-none space-y-3 p-0'
+      for (const home of page.items) {
+        const item = document.createElement('li')
+        item.append(popupContent(home))
+        list.append(item)
+      }
+      box.replaceChildren(heading, list)
+    })
+    .catch(() => {
+      box.textContent = 'The homes here could not be loaded. Zoom in or search this area.'
+    })
+  return box
+}
+
 function markerLayer(
   L: typeof Leaflet,
   marker: PlacedMarker,
-  { onZoomTo, onPopup }: { onZoomTo: (bounds: MapBounds) => void; onPopup: (homeId: number | null) => void },
+  {
+    query,
+    canZoomIn,
+    onZoomTo,
+    onPopup,
+  }: { query: string; canZoomIn: boolean; onZoomTo: (bounds: MapBounds) => void; onPopup: (homeId: number | null) => void },
 ): Leaflet.Marker {
   const label = document.createElement('span')
   if (marker.kind === 'home') {
@@ -80,7 +126,10 @@ function markerLayer(
   const size = clusterSize(marker.homes)
   label.className = 'flex h-full items-center justify-center'
   label.textContent = marker.homes > 999 ? `${Math.floor(marker.homes / 1000)}k+` : String(marker.homes)
-  const name = `${homesText(marker.homes)} here: zoom in`
+  const { bounds } = marker
+  // Zooming would not spread homes on one spot, nor a map as close as it goes: their card lists them.
+  const listsHomes = (bounds.north - bounds.south < 1e-6 && bounds.east - bounds.west < 1e-6) || !canZoomIn
+  const name = `${homesText(marker.homes)} here: ${listsHomes ? 'list them' : 'zoom in'}`
   const layer = L.marker([marker.latitude, marker.longitude], {
     icon: L.divIcon({
       html: label,
@@ -91,11 +140,16 @@ function markerLayer(
     keyboard: true,
     title: name,
   })
-    .on('click', () => onZoomTo(marker.bounds))
-    // Leaflet gives Enter to popups only; a cluster has none, so Enter zooms as a click does.
-    .on('keypress', (event: Leaflet.LeafletKeyboardEvent) => {
-      if (event.originalEvent.key === 'Enter') onZoomTo(marker.bounds)
-    })
+  if (listsHomes) {
+    layer.bindPopup(() => clusterHomesContent(query, marker), { maxWidth: 320 })
+  } else {
+    layer
+      .on('click', () => onZoomTo(bounds))
+      // Leaflet gives Enter to popups only; this cluster has none, so Enter zooms as a click does.
+      .on('keypress', (event: Leaflet.LeafletKeyboardEvent) => {
+        if (event.originalEvent.key === 'Enter') onZoomTo(bounds)
+      })
+  }
   layer.on('add', () => {
     const element = layer.getElement()
     element?.setAttribute('aria-label', name)
@@ -292,10 +346,10 @@ export function ResultsMap({
       openHomeId.current = homeId
     }
     for (const marker of placeMarkers(answer, (latitude, longitude) => map.latLngToLayerPoint([latitude, longitude]))) {
-      const layer = markerLayer(L, marker, { onZoomTo: zoomTo, onPopup }).addTo(markers)
+      const layer = markerLayer(L, marker, { query, canZoomIn: map.getZoom() < MAP_ZOOMS.max, onZoomTo: zoomTo, onPopup }).addTo(markers)
       if (marker.kind === 'home' && marker.home.id === openHome) layer.openPopup()
     }
-  }, [status, answer])
+  }, [status, answer, query])
 
   return (
     <div className={`flex flex-col gap-2 ${className}`}>
