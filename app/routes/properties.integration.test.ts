@@ -290,7 +290,7 @@ describe('/properties', () => {
     await town('Mapleford', [{ title: 'Mapleford cabin' }])
     const { status, html } = await get('/properties?q=Mapleford&view=map')
     expect(status).toBe(200)
-    expect(html).toContain('The map needs JavaScript; here are the homes as a list.')
+    expect(html).toContain('The map needs JavaScript; the homes are listed here.')
     expect(cardTitles(html)).toEqual(['Mapleford cabin'])
     expect(tagWith(html, 'a', 'href="/properties?q=Mapleford&amp;view=map"')).toContain('aria-current="true"')
     expect(tagWith(html, 'a', 'href="/properties?q=Mapleford"')).not.toContain('aria-current')
