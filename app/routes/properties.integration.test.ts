@@ -260,6 +260,14 @@ describe('/properties', () => {
     expect(html).toMatch(/<meta name="description" content="Homes to rent and lease in Titleton, DE/)
   })
 
+  it('says plainly when the text alone finds nothing, without speaking of filters', async () => {
+    const { status, html } = await get('/properties?q=Nowhereville')
+    expect(status).toBe(200)
+    expect(cardTitles(html)).toEqual([])
+    expect(html).toContain('No homes match “Nowhereville”</h3>')
+    expect(html).not.toContain('with these filters')
+  })
+
   it('offers, when nothing matches, the filters whose removal alone finds homes, with how many', async () => {
     await town('Waysville', [
       { title: 'Waysville flat for a cat', bedrooms: 2, allowsCats: true },

@@ -33,7 +33,9 @@ export function EmptyState({
   const isFiltered = hasFilters(params)
   return (
     <div className="rounded-2xl border border-dashed border-gray-400 bg-white p-6 sm:p-8">
-      <h3 className="text-lg font-semibold">{q ? `No homes match “${q}” with these filters` : 'No homes match these filters'}</h3>
+      <h3 className="text-lg font-semibold">
+        {q ? `No homes match “${q}”${isFiltered ? ' with these filters' : ''}` : 'No homes match these filters'}
+      </h3>
       {waysOut.length > 0 ? (
         <>
           <p className="mt-3 text-ink">Remove one of these to see homes:</p>
