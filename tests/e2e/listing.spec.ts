@@ -157,6 +157,10 @@ test('a visitor who presses Save logs in and comes back with the home saved', as
   await page.getByRole('button', { name: 'Log in' }).click()
 
   await expect(page).toHaveURL(`${APP_URL}${path}`)
+
+  // A new page: until its styles load, the Save button of the other layout shows too.
+
+  await page.waitForLoadState()
   await expect(page.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByText('Saved to your list')).toBeVisible()
   await dismissToasts(page)
@@ -185,6 +189,8 @@ test('a save link the renter did not follow from this site asks before saving an
   await visit(page, `${path}/save?${new URLSearchParams({ intent: 'save', redirectTo: path })}`)
   await page.getByRole('button', { name: 'Save this home' }).click()
   await expect(page).toHaveURL(`${APP_URL}${path}`)
+  // A new page: until its styles load, the Save button of the other layout shows too.
+  await page.waitForLoadState()
   await expect(page.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByText('Saved to your list')).toBeVisible()
 })
@@ -207,6 +213,8 @@ test.describe('without JavaScript', () => {
 
     // The login's redirect chain stays on this site, so the browser's GET saves at once.
     await expect(page).toHaveURL(`${APP_URL}${path}`)
+    // A new page: until its styles load, the Save button of the other layout shows too.
+    await page.waitForLoadState()
     await expect(page.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true')
   })
 })
