@@ -31,8 +31,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 const ONLY_OWNER_CHANGES_PHOTOS = 'Only the owner or an administrator can change the photos of this listing.'
 
 /** Locks a listing the viewer may change: 403 for one they may only see, 404 for one they may not. */
-async function lockChangeable(tx: Tx, viewerId: string, listingId: number): Promise<void> {
-  await lockListing(tx, { viewerId, listingId }, ONLY_OWNER_CHANGES_PHOTOS)
+async function lockChangeable(tx: Tx, viewerId: string, listingId: number) {
+  return lockListing(tx, { viewerId, listingId }, ONLY_OWNER_CHANGES_PHOTOS)
 }
 
 /**
@@ -174,18 +174,32 @@ export async function updateListingPhotos(
   return listPhotosForOwner(db, { viewerId, listingId })
 }
 
-/** Deletes one photo and, once no other photo shares them, its files. */
+export const LAST_PHOTO_OF_PUBLISHED =
+  'A published listing keeps at least one photo: add another before deleting this one, or unpublish the listing first.'
+
+/**
+ * Deletes one photo and, once no other photo shares them, its files. A published listing keeps a
+ * ready photo (publishing needs one), so its last one is refused and nothing changes.
+ */
 export async function deleteListingPhoto(
   { db, dataDir }: Context,
   { viewerId, listingId, photoId }: { viewerId: string; listingId: number; photoId: number },
 ): Promise<void> {
   const storageKey = await db.transaction(async (tx) => {
-    await lockChangeable(tx, viewerId, listingId)
+    const locked = await lockChangeable(tx, viewerId, listingId)
     const [deleted] = await tx
       .delete(listingPhoto)
       .where(and(eq(listingPhoto.id, photoId), eq(listingPhoto.listingId, listingId)))
-      .returning({ storageKey: listingPhoto.storageKey })
+      .returning({ storageKey: listingPhoto.storageKey, status: listingPhoto.status })
     if (!deleted) throw new AppError('not-found', 'No such photo.')
+    if (locked.status === 'published' && deleted.status === 'ready') {
+      const [left] = await tx
+        .select({ id: listingPhoto.id })
+        .from(listingPhoto)
+        .where(and(eq(listingPhoto.listingId, listingId), eq(listingPhoto.status, 'ready')))
+        .limit(1)
+      if (!left) throw new AppError('conflict', LAST_PHOTO_OF_PUBLISHED)
+    }
     // Demo listings share illustration files; those stay while any photo points at them.
     return (await isStorageKeyShared(tx, deleted.storageKey)) ? null : deleted.storageKey
   })

@@ -4,11 +4,12 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listingPhoto, profile } from '#server/db/schema.ts'
-import { findListingById } from '#server/listings/index.server.ts'
-import { addListingPhotos, type OwnerPhoto } from '#server/media/listing-photos.server.ts'
+import { readToast } from '#server/http/flash.server.ts'
+import { archiveListing, findListingById } from '#server/listings/index.server.ts'
+import { addListingPhotos, LAST_PHOTO_OF_PUBLISHED, type OwnerPhoto } from '#server/media/listing-photos.server.ts'
 import { PROCESS_PHOTO_JOB, SWEEP_PHOTOS_CRON, SWEEP_PHOTOS_JOB, processListingPhoto } from '#server/media/photo-jobs.server.ts'
 import { decompressionBombPng, jpegWithGps, solidImage } from '#tests/support/images.ts'
-import { listingFactory } from '#tests/support/listings.ts'
+import { addReadyPhoto, listingFactory } from '#tests/support/listings.ts'
 import { TEST_ORIGIN, createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
 
@@ -270,6 +271,52 @@ describe('listing photos', () => {
       }),
     )
     expect(again.status).toBe(404)
+  })
+
+  it("keeps a published listing's last ready photo until another is ready or the listing is unpublished", async () => {
+    const published = await listingFactory(db()).create({ ownerId: owner.id })
+    const [only] = await photosOf(owner, published.id)
+    const remove = (photoId: number) =>
+      t.app.request(
+        new Request(`${TEST_ORIGIN}/api/properties/${published.id}/photos/${photoId}`, {
+          method: 'DELETE',
+          headers: { Origin: TEST_ORIGIN, Cookie: owner.cookie },
+        }),
+      )
+    const refused = await remove(only!.id)
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as Problem).detail).toBe(LAST_PHOTO_OF_PUBLISHED)
+    expect((await photosOf(owner, published.id)).map((p) => p.id)).toEqual([only!.id])
+
+    // Without JavaScript the same refusal comes back as a toast on the page.
+    const back = `/properties/x-${published.id}/edit`
+    const fromForm = await t.app.request(
+      new Request(`${TEST_ORIGIN}/api/properties/${published.id}/photos/${only!.id}`, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'delete', redirectTo: back }),
+        headers: { Origin: TEST_ORIGIN, Cookie: owner.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
+    )
+    expect(fromForm.status).toBe(302)
+    const cookie = fromForm.headers.get('set-cookie')!.split(';')[0]!
+    expect((await readToast(new Request(TEST_ORIGIN, { headers: { Cookie: cookie } }))).toast).toEqual({
+      type: 'error',
+      message: LAST_PHOTO_OF_PUBLISHED,
+    })
+    expect((await photosOf(owner, published.id)).map((p) => p.id)).toEqual([only!.id])
+
+    // A photo still processing does not count: the listing would show none.
+    const pending = await addReadyPhoto(db(), published.id, 'The kitchen')
+    await db().update(listingPhoto).set({ status: 'pending' }).where(eq(listingPhoto.id, pending))
+    expect((await remove(only!.id)).status).toBe(409)
+    await db().update(listingPhoto).set({ status: 'ready' }).where(eq(listingPhoto.id, pending))
+    expect((await remove(only!.id)).status).toBe(204)
+    expect((await photosOf(owner, published.id)).map((p) => p.id)).toEqual([pending])
+
+    // Archived, the listing may be left without photos.
+    await archiveListing(db(), { viewerId: owner.id, listingId: published.id })
+    expect((await remove(pending)).status).toBe(204)
+    expect(await photosOf(owner, published.id)).toEqual([])
   })
 
   it('works from plain forms without JavaScript: back to the page with a toast', async () => {
