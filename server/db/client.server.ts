@@ -25,7 +25,10 @@ export type Database = {
   close(): Promise<void>
 }
 
-export type DatabaseOptions = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null }
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `snapshot`: an in-memory database starts as this dump of one (`dumpDataDir`), then migrates from there. */
+  | { kind: 'pglite'; dataDir: string | null; snapshot?: Blob }
 
 /** The project root: the nearest folder above this module that holds package.json. */
 export function findProjectRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -83,6 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+      loadDataDir: options.dataDir ? undefined : options.snapshot,
       extensions: { pg_trgm, btree_gist },
     })
     await client.exec(`set work_mem = '${SEARCH_WORK_MEM}'`)

@@ -18,7 +18,7 @@ function declaredTables(): string[] {
 describe(`migrations on ${testDatabaseKind()}`, () => {
   let database: TestDatabase
   beforeAll(async () => {
-    database = await createTestDatabase()
+    database = await createTestDatabase({ fresh: true })
   })
   afterAll(async () => {
     await database.drop()

@@ -1,39 +1,45 @@
 // A throwaway database for one test file: in-memory PGlite, or a fresh database on the PostgreSQL
 // server (TEST_DATABASE_URL), both migrated. `TEST_DB` picks the kind (set by the vitest project).
-import pg from 'pg'
+// Migrating costs about two seconds a file, so the projects' global setup (migrated-database-setup.ts)
+// migrates once and each file starts from a copy: PGlite's dump of that database, or PostgreSQL's
+// template. `fresh` migrates an empty database instead, for the test of the migrations themselves.
+import fs from 'node:fs'
+import { inject } from 'vitest'
 import { openDatabase, type Database } from '#server/db/client.server.ts'
-
-const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
+import { onTestServer, testDatabaseUrl } from './test-postgres.ts'
 
 export type TestDatabase = Database & { drop(): Promise<void> }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding the dump of a migrated PGlite database (pglite project). */
+    pgliteSnapshot?: string
+    /** The name of a migrated database to copy (postgres project). */
+    postgresTemplate?: string
+  }
+}
 
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ fresh = false } = {}): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null })
+    const snapshotFile = fresh ? undefined : inject('pgliteSnapshot')
+    const snapshot = snapshotFile ? new Blob([fs.readFileSync(snapshotFile)]) : undefined
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot })
     return { ...database, drop: () => database.close() }
   }
-  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_URL
   const name = `cooper_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 })
+  const template = fresh ? undefined : inject('postgresTemplate')
+  await onTestServer(template ? `create database ${name} template ${template}` : `create database ${name}`)
+  const database = await openDatabase({ kind: 'postgres', url: testDatabaseUrl(name), poolSize: 5 })
   return {
     ...database,
     async drop() {
       // Dropped even if the test closed its connections already.
       await database.close().catch(() => {})
-      const client = new pg.Client({ connectionString: adminUrl })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
+      await onTestServer(`drop database if exists ${name} with (force)`)
     },
   }
 }
