@@ -1,9 +1,10 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, pipeline } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { appContext } from '#server/http/app-context.server.ts'
+import { contentFirst } from '#server/http/content-first.server.ts'
 
 // The HTTP server reads these from the build, so the server and the app share one set of services.
 export { getServices } from '#server/services.server.ts'
@@ -43,8 +44,11 @@ export default function handleRequest(
         })
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         pipe(body)
+        // The head without module preload links (content-first.server.ts); a visitor who leaves mid-page ends both streams.
+        const page = contentFirst()
+        pipeline(body, page, () => {})
         resolve(
-          new Response(createReadableStreamFromReadable(body), {
+          new Response(createReadableStreamFromReadable(page), {
             headers: responseHeaders,
             status: responseStatusCode,
           }),

@@ -151,6 +151,12 @@ describe('the server process', () => {
     const page = await fetch(`${origin}/faq`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')
+    // Content first: the head asks for the stylesheet but no module, and the page's closing script loads the app.
+    const html = await page.text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toMatch(/<link[^>]* rel="stylesheet" href="\/assets\/root-[^"]+\.css"\/>/)
+    expect(head).not.toContain('modulepreload')
+    expect(html.slice(head.length)).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/)
     expect((await fetch(`${origin}/no-such-file.svg`)).status).toBe(404)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
