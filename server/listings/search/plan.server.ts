@@ -159,6 +159,9 @@ function pageRows(db: Db, sort: Sort, hits: { id: PgColumn; key: PgColumn | SQL.
     .orderBy(...orderOf(sort, hitKeys))
 }
 
+/** A limit above any number of listings: a walk of this many entries goes to the index's end. */
+const WHOLE_INDEX = 2 ** 31 - 1
+
 /** The first `entries` (or all) published listings of the sort's covering index after the cursor: only what the index carries. */
 function indexEntries(db: Db, search: ParsedSearch, sortName: ParsedSearch['sort'], entries: number | null) {
   const sort = sorts[sortName]
@@ -169,7 +172,10 @@ function indexEntries(db: Db, search: ParsedSearch, sortName: ParsedSearch['sort
     .from(listing)
     .where(and(isPublished, ...(sortName === search.sort ? afterCursor(search) : [])))
     .orderBy(...orderOf(sort, listing))
-  const subquery = (entries === null ? ordered : ordered.limit(entries)).as('entries')
+  // A walk to the index's end still has a limit: without one the subquery's order binds nothing, and
+  // the planner may read another index whole and sort its matches (188 ms against 0.1 ms for rooms
+  // by price on a million listings).
+  const subquery = ordered.limit(entries ?? WHOLE_INDEX).as('entries')
   return subquery as unknown as typeof subquery & FilterColumns & SortColumns
 }
 
