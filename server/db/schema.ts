@@ -635,6 +635,25 @@ export const listingMapCell = pgTable(
   (t) => [primaryKey({ columns: [t.x, t.y] })],
 )
 
+/**
+ * The same counts per filter or place term (`listing_facet_terms`: "beds>=2", "pets:dogs",
+ * "city:austin"…) and cell, kept by the same kind of triggers (migration 0015), so the map of a search
+ * that is one such term is drawn from these rows too. The term is collated "C", as in
+ * `listing_search_term`.
+ */
+export const listingMapTermCell = pgTable(
+  'listing_map_term_cell',
+  {
+    term: text('term').notNull(),
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    listings: integer('listings').notNull(),
+    latitudeSum: doublePrecision('latitude_sum').notNull(),
+    longitudeSum: doublePrecision('longitude_sum').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.x, t.y] })],
+)
+
 /** A required monthly fee (parking, pet rent, trash…), part of the all-in monthly cost. */
 export const listingFee = pgTable(
   'listing_fee',

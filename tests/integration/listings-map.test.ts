@@ -115,6 +115,57 @@ describe(`the search map on ${testDatabaseKind()}`, () => {
     expect(none).toEqual({ zoom: 4, total: 0, clusters: [], homes: [], extent: null })
   })
 
+  it('counts a search of one filter or place term from the term cells, as the listings count it', async () => {
+    const area = { south: 30, west: -106, north: 40, east: -75 }
+    const searches = [
+      { pets: 'dogs' },
+      { beds: '2' },
+      { type: 'house,apartment' },
+      { q: 'Austin' },
+      { q: 'Denver', ...area },
+      { q: 'Delaware' },
+      { furnished: 'false', ...area },
+      { q: 'Austin, TX' },
+      { q: 'Texas', beds: '1' },
+      { q: '19' },
+      { q: '80202' },
+    ]
+    for (const search of searches) {
+      for (const zoom of [4, 9, 14]) {
+        const cells = await map({ zoom, ...search }, 'cells')
+        const listings = await map({ zoom, ...search }, 'listings')
+        const label = `${JSON.stringify(search)} at zoom ${zoom}`
+        expect(cells.total, label).toBe((await findListings(t.services.database.db, { search })).total)
+        expect(cells.total, label).toBeGreaterThan(0)
+        expect(cells.clusters.map((c) => c.homes).sort(), label).toEqual(listings.clusters.map((c) => c.homes).sort())
+        expect(
+          cells.homes.map((home) => home.id),
+          label,
+        ).toEqual(listings.homes.map((home) => home.id))
+      }
+    }
+    // Denver's listing unconfirmed for 40 days but not yet marked is counted by its cells and taken away.
+    expect((await map({ zoom: 4, q: 'Denver' }, 'cells')).total).toBe(4)
+  })
+
+  it('counts a place and its state from the cells only where a cell holds one state', async () => {
+    expect((await map({ zoom: 4, q: 'Austin, CO' }, 'cells')).total).toBe(0)
+    // An Austin listing in another state, in the cell of one in Texas: that cell holds two states.
+    const listings = listingFactory(t.services.database.db)
+    const border = await listings.create({ ...PLACES.austin, state: 'NM', title: 'Across the line' })
+    try {
+      for (const count of BOTH) expect((await map({ zoom: 4, q: 'Austin, TX' }, count)).total, count).toBe(4)
+      expect((await map({ zoom: 4, q: 'Austin, NM' }, 'cells')).total).toBe(1)
+    } finally {
+      await t.services.database.db.delete(listing).where(eq(listing.id, border.id))
+    }
+  })
+
+  it('counts from the listings a search that is more than one term', async () => {
+    await expect(map({ zoom: 4, pets: 'dogs', beds: '1' }, 'cells')).rejects.toThrow('Only a search of one term group')
+    expect((await map({ zoom: 4, pets: 'dogs', beds: '1' }, 'listings')).total).toBe(3)
+  })
+
   it('keeps the cells right as listings are published, moved, unpublished and deleted', async () => {
     const db = t.services.database.db
     const listings = listingFactory(db)
@@ -138,6 +189,22 @@ describe(`the search map on ${testDatabaseKind()}`, () => {
       )
     ).rows
     expect(Number(rows[0]!.n)).toBe(Number(published!.n))
+    // And the term cells what a recount of each term's listings per cell gives.
+    const drift = await db.execute(sql`
+      select term, x, y from (
+        select term, x, y, listings from listing_map_term_cell where listings <> 0
+        union all
+        select t.term, map_cell_x(l.longitude, 16), map_cell_y(l.latitude, 16), -count(*)
+        from listing l, unnest(tsvector_to_array(listing_facet_terms(l.type, l.bedrooms, l.bathroom_halves, l.monthly_rent_cents,
+          l.nightly_cents, l.allows_cats, l.allows_dogs, l.is_furnished, l.amenities, l.city, l.zip, l.state, l.neighbourhood))) t(term)
+        where l.status = 'published' and (l.stale_notice_sent_at is null or l.stale_notice_sent_at < l.last_confirmed_at)
+        group by 1, 2, 3
+      ) as both_ways group by term, x, y having sum(listings) <> 0`)
+    expect(drift.rows).toEqual([])
+    const { rows: dogs } = await db.execute<{ n: number }>(
+      sql`select sum(listings)::int as n from listing_map_term_cell where term = 'pets:dogs'`,
+    )
+    expect(Number(dogs[0]!.n)).toBe(6)
   })
 
   it('places homes in the cells the browser computes', async () => {

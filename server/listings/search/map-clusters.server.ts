@@ -2,15 +2,17 @@
 // grid (common/listings/map-grid.ts), a home alone in its cell given as itself. Two ways to count:
 // - from the cells: a search with no terms and no other filters (every home, or every home in an
 //   area) reads `listing_map_cell`, the exact count of published listings per fine cell that
-//   triggers keep, less those gone unconfirmed since the hourly stale job last marked them, which
-//   are few and indexed;
+//   triggers keep, and a search that is one filter or place term ("beds>=2", "city:austin") reads
+//   `listing_map_term_cell`, the same per term; both less the listings gone unconfirmed since the
+//   hourly stale job last marked them, which are few and indexed;
 // - from the listings: any other search groups its matching listings, found as the search finds
 //   them, by cell.
 // Both count the same homes; the area is widened to whole fine cells so that they do.
 import { and, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
-import { listing, listingMapCell } from '#server/db/schema.ts'
+import { listing, listingMapCell, listingMapTermCell } from '#server/db/schema.ts'
 import { listingSearchSchema, mapZoomSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
 import { cellBounds, cellOf, gridLevelOf, MAP_CELL_LEVEL, type LatLngBounds } from '#common/listings/map-grid.ts'
 import type { MapAnswer, MapCluster, MapHome } from '#common/listings/types.ts'
@@ -71,15 +73,42 @@ const isOnMap = sql`${listing.status} = 'published' and (${listing.staleNoticeSe
 /** Past this many listings gone unconfirmed since the stale job last ran, the map counts from the listings instead. */
 const MOST_UNMARKED_STALE = 5_000
 
+/** The name the counts of a search's state go by where they meet its term's. */
+const STATE_CELL = 'state_cell'
+
+/** The search's own condition on a listing: its terms, when it has any. */
+const matchingTerms = (terms: SearchTerms) => (terms.query ? [sql`${listing.searchVector} @@ ${terms.query}`] : [])
+
 /**
- * The homes per cell of every published, recently confirmed listing in the area, from the fine cells'
- * counts less the listings gone unconfirmed since the stale job marked the others; null when those
- * are too many to take away one by one.
+ * The homes per cell of every published, recently confirmed listing in the area that carries one of
+ * the search's cell terms (every one, without terms), from the fine cells' counts less the listings
+ * gone unconfirmed since the stale job marked the others; null when those are too many to take away
+ * one by one. With a state, a fine cell counts its homes with the terms if all its homes are in the
+ * state and none if none are; a cell of homes in two states gives null, to be counted from the listings.
  */
-async function countFromCells(db: Db, level: number, area: ReturnType<typeof fineArea>): Promise<CellRow[] | null> {
+async function countFromCells(db: Db, level: number, area: ReturnType<typeof fineArea>, terms: SearchTerms): Promise<CellRow[] | null> {
   const shift = MAP_CELL_LEVEL - level
+  const { cellTerms } = terms
+  const state = cellTerms?.state ?? null
+  // The cells of every home, or of the homes with one of the terms: the same columns either way.
+  const counts = cellTerms ? listingMapTermCell : listingMapCell
+  const stateCell = alias(listingMapTermCell, STATE_CELL)
+  const term = listingMapTermCell.term
+  const ofTerms = !cellTerms
+    ? sql``
+    : cellTerms.prefix
+      ? sql`and ${term} >= ${cellTerms.prefix} and ${term} < ${cellTerms.prefix} || chr(1114111)`
+      : sql`and ${term} in (${sql.join(
+          cellTerms.anyOf.map((value) => sql`${value}`),
+          sql`, `,
+        )})`
+  const inState = state
+    ? sql`join ${listingMapCell} on ${listingMapCell.x} = ${counts.x} and ${listingMapCell.y} = ${counts.y}
+          join ${listingMapTermCell} as ${sql.identifier(STATE_CELL)} on ${stateCell.term} = ${state} and ${stateCell.x} = ${counts.x} and ${stateCell.y} = ${counts.y} and ${stateCell.listings} > 0`
+    : sql``
+  const isMixed = state ? sql`bool_or(${stateCell.listings} <> ${listingMapCell.listings})` : sql`false`
   const inCells = area
-    ? sql`and ${listingMapCell.x} between ${area.cells.x0} and ${area.cells.x1} and ${listingMapCell.y} between ${area.cells.y0} and ${area.cells.y1}`
+    ? sql`and ${counts.x} between ${area.cells.x0} and ${area.cells.x1} and ${counts.y} between ${area.cells.y0} and ${area.cells.y1}`
     : sql``
   const cell = cellColumns(MAP_CELL_LEVEL)
   const [counted, stale] = await Promise.all([
@@ -93,21 +122,22 @@ async function countFromCells(db: Db, level: number, area: ReturnType<typeof fin
       x1: number
       y0: number
       y1: number
+      mixed: boolean
     }>(sql`
-      select ${listingMapCell.x} >> ${shift}::int as x, ${listingMapCell.y} >> ${shift}::int as y, sum(${listingMapCell.listings})::int as homes,
-        sum(${listingMapCell.latitudeSum})::float8 as latitude_sum, sum(${listingMapCell.longitudeSum})::float8 as longitude_sum,
-        min(${listingMapCell.x}) as x0, max(${listingMapCell.x}) as x1, min(${listingMapCell.y}) as y0, max(${listingMapCell.y}) as y1
-      from ${listingMapCell} where ${listingMapCell.listings} > 0 ${inCells}
+      select ${counts.x} >> ${shift}::int as x, ${counts.y} >> ${shift}::int as y, sum(${counts.listings})::int as homes,
+        sum(${counts.latitudeSum})::float8 as latitude_sum, sum(${counts.longitudeSum})::float8 as longitude_sum,
+        min(${counts.x}) as x0, max(${counts.x}) as x1, min(${counts.y}) as y0, max(${counts.y}) as y1, ${isMixed} as mixed
+      from ${counts} ${inState} where ${counts.listings} > 0 ${ofTerms} ${inCells}
       group by 1, 2`),
     // Read through their own index (by confirmation, over the listings the cells count), the area checked here.
     db
       .select({ x: cell.x, y: cell.y, latitude: listing.latitude, longitude: listing.longitude })
       .from(listing)
-      .where(and(isOnMap, isStale))
+      .where(and(isOnMap, isStale, ...matchingTerms(terms)))
       .orderBy(listing.lastConfirmedAt)
       .limit(MOST_UNMARKED_STALE + 1),
   ])
-  if (stale.length > MOST_UNMARKED_STALE) return null
+  if (stale.length > MOST_UNMARKED_STALE || counted.rows.some((row) => row.mixed)) return null
   const cells = new Map<string, CellRow>()
   for (const row of counted.rows) {
     const x = Number(row.x)
@@ -165,8 +195,8 @@ async function countFromListings(db: Db, level: number, search: ParsedSearch, te
   }))
 }
 
-/** The published, recently confirmed listings in the given cells of `level`, for cells of one home counted from the cells. */
-async function lonelyIds(db: Db, level: number, cells: CellRow[]): Promise<number[]> {
+/** The published, recently confirmed listings with the search's terms in the given cells of `level`, for cells of one home counted from the cells. */
+async function lonelyIds(db: Db, level: number, cells: CellRow[], terms: SearchTerms): Promise<number[]> {
   if (cells.length === 0) return []
   const cell = cellColumns(level)
   const boxes: SQL[] = cells.map(({ x, y }) => {
@@ -176,7 +206,7 @@ async function lonelyIds(db: Db, level: number, cells: CellRow[]): Promise<numbe
   const rows = await db
     .select({ id: listing.id })
     .from(listing)
-    .where(and(sql`${listing.status} = 'published'`, sql`not ${isStale}`, sql`(${sql.join(boxes, sql` or `)})`))
+    .where(and(sql`${listing.status} = 'published'`, sql`not ${isStale}`, ...matchingTerms(terms), sql`(${sql.join(boxes, sql` or `)})`))
   return rows.map((row) => row.id)
 }
 
@@ -210,10 +240,17 @@ function extentOf(areas: LatLngBounds[]): LatLngBounds | null {
   }
 }
 
-/** How a search's map is counted unless a test says: from the cells when the search is every home (in an area), else from the listings. */
+/**
+ * How a search's map is counted unless a test says: from the cells when the search is every home or
+ * one filter or place term (in an area or not), else from the listings.
+ */
 export function mapCountOf(search: ParsedSearch, terms: SearchTerms, level: number): MapCount {
-  const isEveryHome = terms.query === null && search.minPrice === undefined && search.maxPrice === undefined && !search.availableBy
-  return isEveryHome && level <= MAP_CELL_LEVEL ? 'cells' : 'listings'
+  const isCounted =
+    (terms.query === null || terms.cellTerms !== null) &&
+    search.minPrice === undefined &&
+    search.maxPrice === undefined &&
+    !search.availableBy
+  return isCounted && level <= MAP_CELL_LEVEL ? 'cells' : 'listings'
 }
 
 /**
@@ -236,13 +273,15 @@ export async function findMapClusters(
   if (planOf(terms) === 'none') return empty
   const chosen = forced ?? mapCountOf(terms.search, terms, level)
   if (chosen === 'cells' && level > MAP_CELL_LEVEL) throw new Error(`The cells are counted down to level ${MAP_CELL_LEVEL}, not ${level}.`)
-  const fromCells = chosen === 'cells' ? await countFromCells(db, level, area) : null
+  if (chosen === 'cells' && terms.query !== null && terms.cellTerms === null)
+    throw new Error('Only a search of one term group is counted from the cells.')
+  const fromCells = chosen === 'cells' ? await countFromCells(db, level, area, terms) : null
   const count: MapCount = fromCells ? 'cells' : 'listings'
   const cells = fromCells ?? (await countFromListings(db, level, terms.search, terms))
 
   const lone = cells.filter((cell) => cell.homes === 1)
   const loneIds =
-    count === 'listings' ? lone.map((cell) => cell.anyId!) : lone.length <= MOST_LONE_CELLS ? await lonelyIds(db, level, lone) : []
+    count === 'listings' ? lone.map((cell) => cell.anyId!) : lone.length <= MOST_LONE_CELLS ? await lonelyIds(db, level, lone, terms) : []
   const homes = await homesByIds(db, loneIds)
   // Each lone cell's home was found (or, past the bound, none was looked up and they stay clusters).
   const areLoneShown = homes.length === lone.length

@@ -41,6 +41,14 @@ export type SearchTerms = {
    * state; null when there is none of these.
    */
   text: SQL | null
+  /**
+   * What the search's tsquery is, when it is no more than one group of filter or place terms a listing
+   * carries at most one of (a filter value, a city, a neighbourhood, a state; types), any of which
+   * matches, or the start of a ZIP (every term beginning with `prefix`: a listing has one ZIP), and
+   * perhaps a state as well ("Austin, TX"; "Texas" with two bedrooms). Null when its query has words
+   * or other groups, or no terms at all.
+   */
+  cellTerms: { anyOf: string[]; prefix: string | null; state: string | null } | null
   /** The most published listings `query` can match, from exact counts; Infinity when it has no terms. */
   bound: number
   /** How many listings are published. */
@@ -236,6 +244,11 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
     bound = Math.min(bound, matchBound(row.wordsTree, counts))
     onRows.push(sql`websearch_to_tsquery('english', ${found.words})`)
   }
+  const termGroups = [...groups, ...(place?.kind === 'city' ? [[`city:${place.name}`]] : []), ...placeTermsOnRows.map((term) => [term])]
+  const hasWords = (text.kind === 'words' && !found) || Boolean(found?.words)
+  const [anyOf, ...others] = zipPrefix ? [[], ...termGroups] : termGroups
+  const state = others.length === 1 && others[0]!.length === 1 && others[0]![0]!.startsWith('state:') ? others[0]![0]! : null
+  const cellTerms = anyOf && (others.length === 0 || state) && !hasWords ? { anyOf, prefix: zipPrefix, state } : null
   const rowQuery = onRows.length > 0 ? sql`(${sql.join(onRows, sql` && `)})` : null
   const filters = filterOperands.length > 0 ? sql`${filterOperands.join(' & ')}::tsquery` : null
   const query = rowQuery && filters ? sql`(${rowQuery} && ${filters})` : (rowQuery ?? filters)
@@ -247,6 +260,7 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
     zip: text.kind === 'zip' ? text.q : null,
     query,
     text: rowQuery,
+    cellTerms,
     bound,
     published,
   }
