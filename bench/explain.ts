@@ -27,9 +27,13 @@ const searches = options.searches
     ? [Object.fromEntries(new URLSearchParams(process.env.ONLY))]
     : SEARCH_MIX
 
-async function explain(query: { toSQL(): { sql: string; params: unknown[] } }) {
+/** The plan and time of `query`, run with `settings` in a transaction of its own. */
+async function explain(query: { toSQL(): { sql: string; params: unknown[] } }, settings: string[]) {
   const { sql, params } = query.toSQL()
+  await client.query('begin', [])
+  for (const setting of settings) await client.query(setting, [])
   const result = await client.query(`explain (analyze, costs off, timing on, summary on) ${sql}`, params)
+  await client.query('commit', [])
   const plan = result.rows.map((row) => String(Object.values(row)[0])).join('\n')
   return { plan, ms: Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1]), seqScan: /Seq Scan on listing\b/.test(plan) }
 }
@@ -42,8 +46,8 @@ for (const params of searches) {
   const plan = planOf(terms)
   console.log(`${label}\n  plan: ${plan} (at most ${terms.bound} of ${terms.published} published listings)`)
   if (plan === 'none') continue
-  for (const [name, query] of Object.entries(searchQueries(database.db, terms))) {
-    const { plan: queryPlan, ms, seqScan } = await explain(query)
+  for (const [name, { query, settings }] of Object.entries(searchQueries(database.db, terms))) {
+    const { plan: queryPlan, ms, seqScan } = await explain(query, settings)
     const chosen = name.startsWith(plan) || (plan === 'walk' && name === 'lookup count')
     if (chosen && seqScan) seqScans += 1
     console.log(`  ${seqScan ? 'SEQ SCAN' : 'index   '} ${ms.toFixed(1).padStart(9)} ms  ${name}`)

@@ -9,7 +9,17 @@ import { encodeCursor, listingSearchSchema, type ListingSearchInput } from '#com
 import { US_STATE_NAMES } from '#common/cooper/states.ts'
 import { TOTAL_CAP, type ListingPage, type ListingSummary, type SearchReading } from '#common/listings/types.ts'
 import { summariesWithPhotos } from '../read.server.ts'
-import { hasEntries, lookupCount, lookupPage, passingCount, walkCount, walkPage, type ParsedSearch } from './plan.server.ts'
+import {
+  hasEntries,
+  lookingUp,
+  lookupSettings,
+  lookupCount,
+  lookupPage,
+  passingCount,
+  walkCount,
+  walkPage,
+  type ParsedSearch,
+} from './plan.server.ts'
 import { examineSearch, type SearchPlace, type SearchTerms } from './terms.server.ts'
 
 /** A search its terms' counts allow at most this many matches for is looked up, never walked. */
@@ -24,6 +34,11 @@ export const WALK_ENTRIES = { page: { words: 100_000, filters: 20_000 }, count: 
 
 /** A looked-up listing (its row read, then sorted) costs about as much as this many index entries walked. */
 const LOOKUP_ROW_COST = 30
+
+/** What the lookup of a page may not do (lookupSettings): it reads the rows its terms match. */
+const PAGE_LOOKUP = lookupSettings({ rows: true })
+/** What the lookup of a count may not do: without terms, read any row. */
+const countLookupOf = (terms: SearchTerms) => lookupSettings({ rows: terms.query !== null })
 
 export type SearchPlan = 'lookup' | 'walk'
 type WalkEntries = typeof WALK_ENTRIES
@@ -46,7 +61,7 @@ async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, 
   const [more] = await hasEntries(db, search, entries)
   const [passing] = more || !terms.text ? [] : await passingCount(db, search, terms, entries, walk.rowsToRead)
   const whole = !more && (passing?.n ?? 0) < walk.rowsToRead
-  return whole ? rows : lookupPage(db, search, terms, { withTotal: false })
+  return whole ? rows : lookingUp(db, PAGE_LOOKUP, (tx) => lookupPage(tx, search, terms, { withTotal: false }))
 }
 
 async function walkThenLookupCount(db: Db, search: ParsedSearch, terms: SearchTerms, walk: WalkEntries): Promise<number> {
@@ -59,7 +74,7 @@ async function walkThenLookupCount(db: Db, search: ParsedSearch, terms: SearchTe
     const n = walked?.n ?? 0
     if (n > TOTAL_CAP || terms.published <= entries) return n
   }
-  const [looked] = await lookupCount(db, search, terms)
+  const [looked] = await lookingUp(db, countLookupOf(terms), (tx) => lookupCount(tx, search, terms))
   return looked?.n ?? 0
 }
 
@@ -88,7 +103,7 @@ export async function findListings(
   let rows
   let total: number | null = null
   if (plan === 'lookup') {
-    rows = await lookupPage(db, search, terms, { withTotal: wantsTotal })
+    rows = await lookingUp(db, PAGE_LOOKUP, (tx) => lookupPage(tx, search, terms, { withTotal: wantsTotal }))
     if (wantsTotal) total = rows[0]?.total ?? 0
   } else {
     ;[rows, total] = await Promise.all([
@@ -128,14 +143,18 @@ function readingOf(
   return { place: place ? placeName(place, first) : null, correctedFrom: place?.correctedFrom ?? null, ...rooms }
 }
 
-/** Every query a search's plans may run, built and not run, by name (bench/explain.ts reads their plans). */
+/**
+ * Every query a search's plans may run, built and not run, by name, with the settings it runs with
+ * (bench/explain.ts reads their plans).
+ */
 export function searchQueries(db: Db, terms: SearchTerms) {
   const { search } = terms
   const wordsOrFilters = terms.text ? 'words' : 'filters'
+  const walk = { entries: WALK_ENTRIES.page[wordsOrFilters], rowsToRead: WALK_ENTRIES.rowsToRead }
   return {
-    'lookup page': lookupPage(db, search, terms, { withTotal: !search.cursor }),
-    'walk page': walkPage(db, search, terms, { entries: WALK_ENTRIES.page[wordsOrFilters], rowsToRead: WALK_ENTRIES.rowsToRead }),
-    'walk count': walkCount(db, search, terms, WALK_ENTRIES.count[wordsOrFilters]),
-    'lookup count': lookupCount(db, search, terms),
+    'lookup page': { query: lookupPage(db, search, terms, { withTotal: !search.cursor }), settings: PAGE_LOOKUP },
+    'walk page': { query: walkPage(db, search, terms, walk), settings: [] },
+    'walk count': { query: walkCount(db, search, terms, WALK_ENTRIES.count[wordsOrFilters]), settings: [] },
+    'lookup count': { query: lookupCount(db, search, terms), settings: countLookupOf(terms) },
   }
 }

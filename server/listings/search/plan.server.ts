@@ -8,6 +8,7 @@
 import { and, count, eq, inArray, sql, type SQL, type Subquery } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.server.ts'
+import type { Tx } from '../access.server.ts'
 import { escapeLike } from '#server/db/like.ts'
 import { listing } from '#server/db/schema.ts'
 import type { listingSearchSchema } from '#common/listings/schemas.ts'
@@ -110,6 +111,32 @@ function afterCursor(search: ParsedSearch): SQL[] {
   return [sql`(${key}, ${listing.id}) ${operator} (${search.cursor.key}${sort.cast}, ${search.cursor.id})`]
 }
 
+/** A connection, or a transaction of one (a lookup runs in one: see `lookingUp`). */
+type Reader = Db | Tx
+
+/**
+ * What a lookup's queries may not do, set in their own transaction (`lookingUp`): read the listing
+ * table whole, or read its rows in an index's order (a lookup sorts its matches itself). Left to the
+ * planner, a count's limit made either look cheap whenever it guessed that many listings match, and
+ * it read all of a million listings (490–650 ms), or 400,000 rows along the price index (1.7 s), to
+ * count a few hundred. A lookup with terms goes through their GIN index, so it reads at most as many
+ * rows as their exact counts allow; a count without terms may not read rows at all (`rows: false`):
+ * it reads a covering index, within the range of its price or its map area if it has one (0.3 µs an
+ * entry, against 4 µs a row).
+ */
+export function lookupSettings({ rows }: { rows: boolean }): string[] {
+  const forbidden = ['enable_seqscan', 'enable_indexscan', ...(rows ? [] : ['enable_bitmapscan'])]
+  return forbidden.map((setting) => `set local ${setting} = off`)
+}
+
+/** Runs `read` (a lookup's query) in a transaction with `settings` (lookupSettings). */
+export function lookingUp<T>(db: Reader, settings: string[], read: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    for (const setting of settings) await tx.execute(sql.raw(setting))
+    return read(tx)
+  })
+}
+
 const isPublished = eq(listing.status, 'published')
 const matchesTerms = (query: SQL | null) => (query ? [sql`${listing.searchVector} @@ ${query}`] : [])
 
@@ -124,7 +151,7 @@ export function matchConditions(search: ParsedSearch, terms: SearchTerms): SQL[]
  * one more than the page, to know whether another follows. With `withTotal`, each row also carries
  * how many matched.
  */
-export function lookupPage(db: Db, search: ParsedSearch, terms: SearchTerms, { withTotal }: { withTotal: boolean }) {
+export function lookupPage(db: Reader, search: ParsedSearch, terms: SearchTerms, { withTotal }: { withTotal: boolean }) {
   const sort = sorts[search.sort]
   // The key is an expression, not the column, so that no index order can stand in for the sort.
   const key = listing[sort.column]
@@ -149,7 +176,11 @@ export function lookupPage(db: Db, search: ParsedSearch, terms: SearchTerms, { w
 }
 
 /** The rows of a page's hits (id, sort key and perhaps the total), in the sort's order. */
-function pageRows(db: Db, sort: Sort, hits: { id: PgColumn; key: PgColumn | SQL.Aliased; total: SQL.Aliased<number | null> } & Subquery) {
+function pageRows(
+  db: Reader,
+  sort: Sort,
+  hits: { id: PgColumn; key: PgColumn | SQL.Aliased; total: SQL.Aliased<number | null> } & Subquery,
+) {
   const row = alias(listing, 'row')
   const hitKeys = { id: hits.id, [sort.column]: hits.key } as SortColumns
   return db
@@ -163,7 +194,7 @@ function pageRows(db: Db, sort: Sort, hits: { id: PgColumn; key: PgColumn | SQL.
 const WHOLE_INDEX = 2 ** 31 - 1
 
 /** The first `entries` (or all) published listings of the sort's covering index after the cursor: only what the index carries. */
-function indexEntries(db: Db, search: ParsedSearch, sortName: ParsedSearch['sort'], entries: number | null) {
+function indexEntries(db: Reader, search: ParsedSearch, sortName: ParsedSearch['sort'], entries: number | null) {
   const sort = sorts[sortName]
   const columns: Record<string, PgColumn> = { id: listing.id, [sort.column]: listing[sort.column] }
   for (const key of FILTER_KEYS) columns[key] = listing[key]
@@ -180,7 +211,7 @@ function indexEntries(db: Db, search: ParsedSearch, sortName: ParsedSearch['sort
 }
 
 /** Of the first `entries` index entries after the cursor, the first `rows` passing the filters (from the index alone), in order. */
-function passingEntries(db: Db, search: ParsedSearch, terms: SearchTerms, entries: number | null, rows: number) {
+function passingEntries(db: Reader, search: ParsedSearch, terms: SearchTerms, entries: number | null, rows: number) {
   const sort = sorts[search.sort]
   const candidates = indexEntries(db, search, search.sort, entries)
   return db
@@ -197,7 +228,7 @@ function passingEntries(db: Db, search: ParsedSearch, terms: SearchTerms, entrie
  * than the page.
  */
 export function walkPage(
-  db: Db,
+  db: Reader,
   search: ParsedSearch,
   terms: SearchTerms,
   { entries, rowsToRead }: { entries: number | null; rowsToRead: number },
@@ -224,13 +255,13 @@ export function walkPage(
 }
 
 /** How many of the first `entries` index entries after the cursor pass the filters, up to `rows`. */
-export function passingCount(db: Db, search: ParsedSearch, terms: SearchTerms, entries: number, rows: number) {
+export function passingCount(db: Reader, search: ParsedSearch, terms: SearchTerms, entries: number, rows: number) {
   const passing = passingEntries(db, search, terms, entries, rows).as('passing')
   return db.select({ n: count() }).from(passing)
 }
 
 /** Whether the sort's index holds at least `entries` published listings after the cursor (from the index alone). */
-export function hasEntries(db: Db, search: ParsedSearch, entries: number) {
+export function hasEntries(db: Reader, search: ParsedSearch, entries: number) {
   return db
     .select({ one: sql<number>`1` })
     .from(listing)
@@ -244,7 +275,7 @@ export function hasEntries(db: Db, search: ParsedSearch, entries: number) {
  * The walk's count: of the first `entries` listings newest first (an order unrelated to price, size
  * or type, so matches are spread along it), those that match, up to TOTAL_CAP + 1.
  */
-export function walkCount(db: Db, search: ParsedSearch, terms: SearchTerms, entries: number) {
+export function walkCount(db: Reader, search: ParsedSearch, terms: SearchTerms, entries: number) {
   const candidates = indexEntries(db, search, 'newest', entries)
   const words = terms.text
     ? [sql`exists (select 1 from ${listing} as "row" where "row"."id" = ${candidates.id} and "row"."search_vector" @@ ${terms.text})`]
@@ -259,7 +290,7 @@ export function walkCount(db: Db, search: ParsedSearch, terms: SearchTerms, entr
 }
 
 /** The lookup's count: the listings matching the search (planned as a whole, `offset 0`), up to TOTAL_CAP + 1. */
-export function lookupCount(db: Db, search: ParsedSearch, terms: SearchTerms) {
+export function lookupCount(db: Reader, search: ParsedSearch, terms: SearchTerms) {
   const all = db
     .select({ one: sql`1`.as('one') })
     .from(listing)
