@@ -603,7 +603,7 @@ export const listing = pgTable(
     // Search also has four covering indexes over published listings, one per sort and one on the
     // location (latitude, longitude), each carrying every filtered column, so a search filters and
     // counts from the index alone. Drizzle cannot declare INCLUDE: they are created in migration
-    // 0007 (see docs/decisions/022-search-plans-from-exact-counts.md).
+    // 0007, the location's again with the id in 0016 (see docs/decisions/022-search-plans-from-exact-counts.md).
   ],
 )
 

@@ -1,6 +1,8 @@
 // The plans a listing search can take, for tests that check every plan gives the same answers: the
-// lookup, the walk, a walk so short that it gives way to the lookup after a couple of entries, and one
-// that may read only a couple of rows to check the words.
+// lookup through the terms, the one through the map area (through every listing's location when the
+// search has no area), the walk, a walk so short that it gives way to the lookup after a couple of
+// entries (or, tried first, to a lookup of a couple of matches), and one that may read only a couple
+// of rows to check the words.
 import { WALK_ENTRIES, type findListings } from '#server/listings/search/find-listings.server.ts'
 
 type PlanOptions = Pick<Parameters<typeof findListings>[1], 'plan' | 'walk'>
@@ -9,8 +11,9 @@ const SHORT = { words: 2, filters: 2 }
 
 export const SEARCH_PLANS = {
   lookup: { plan: 'lookup' },
+  area: { plan: 'area' },
   walk: { plan: 'walk' },
-  'short walk': { plan: 'walk', walk: { page: SHORT, count: SHORT, rowsToRead: 2 } },
+  'short walk': { plan: 'walk', walk: { page: SHORT, count: SHORT, rowsToRead: 2, lookupBeforeEnd: 2 } },
   'walk reading two rows': { plan: 'walk', walk: { ...WALK_ENTRIES, rowsToRead: 2 } },
 } as const satisfies Record<string, PlanOptions>
 

@@ -115,17 +115,20 @@ function afterCursor(search: ParsedSearch): SQL[] {
 type Reader = Db | Tx
 
 /**
- * What a lookup's queries may not do, set in their own transaction (`lookingUp`): read the listing
- * table whole, or read its rows in an index's order (a lookup sorts its matches itself). Left to the
- * planner, a count's limit made either look cheap whenever it guessed that many listings match, and
- * it read all of a million listings (490–650 ms), or 400,000 rows along the price index (1.7 s), to
- * count a few hundred. A lookup with terms goes through their GIN index, so it reads at most as many
- * rows as their exact counts allow; a count without terms may not read rows at all (`rows: false`):
- * it reads a covering index, within the range of its price or its map area if it has one (0.3 µs an
- * entry, against 4 µs a row).
+ * What a lookup's queries may not do, set in their own transaction (`lookingUp`). Never read the
+ * listing table whole: left to the planner, a count's limit made that look cheap whenever it guessed
+ * that many listings match, and it read all of a million listings (490–650 ms) to count a few hundred.
+ * - Through the terms, never read rows in an index's order either (the planner read 400,000 rows
+ *   along the price index, 1.7 s, for another such count): the GIN index of the terms finds the rows,
+ *   at most as many as their exact counts allow. Without rows (a count of a search without terms),
+ *   only a covering index is read, within the range of its price or its area if it has one: 0.3 µs
+ *   an entry, against 4 µs a row.
+ * - Through the area, never from a bitmap: the area's index is read in its range. Without rows (a
+ *   count of a search without words), from its entries alone.
  */
-export function lookupSettings({ rows }: { rows: boolean }): string[] {
-  const forbidden = ['enable_seqscan', 'enable_indexscan', ...(rows ? [] : ['enable_bitmapscan'])]
+export function lookupSettings(through: LookupThrough, { rows }: { rows: boolean }): string[] {
+  const forbidden = ['enable_seqscan', through === 'terms' ? 'enable_indexscan' : 'enable_bitmapscan']
+  if (!rows) forbidden.push(through === 'terms' ? 'enable_bitmapscan' : 'enable_indexscan')
   return forbidden.map((setting) => `set local ${setting} = off`)
 }
 
@@ -146,21 +149,38 @@ export function matchConditions(search: ParsedSearch, terms: SearchTerms): SQL[]
 }
 
 /**
+ * How a lookup finds the listings matching a search: through the GIN index of its terms, or through
+ * the index of its map area (the area plan), its filters read from the index entries and its words,
+ * neighbourhood or state from the rows of those that pass.
+ */
+export type LookupThrough = 'terms' | 'area'
+
+function lookupConditions(search: ParsedSearch, terms: SearchTerms, through: LookupThrough): SQL[] {
+  if (through === 'terms') return matchConditions(search, terms)
+  return [isPublished, ...matchesTerms(terms.text), ...filterConditions(search, terms, listing)]
+}
+
+/**
  * The lookup's page: every listing matching the search (through the GIN index when it has terms),
  * sorted by their keys alone, then the page's rows:
  * one more than the page, to know whether another follows. With `withTotal`, each row also carries
- * how many matched.
+ * how many matched. With `most`, it stops after one more than `most` matches (found in no order): the
+ * page is then the search's only when the total is at most `most`.
  */
-export function lookupPage(db: Reader, search: ParsedSearch, terms: SearchTerms, { withTotal }: { withTotal: boolean }) {
+export function lookupPage(
+  db: Reader,
+  search: ParsedSearch,
+  terms: SearchTerms,
+  { withTotal, through = 'terms', most }: { withTotal: boolean; through?: LookupThrough; most?: number },
+) {
   const sort = sorts[search.sort]
   // The key is an expression, not the column, so that no index order can stand in for the sort.
   const key = listing[sort.column]
-  const matches = db
+  const found = db
     .select({ id: listing.id, key: (sort.column === 'createdAt' ? sql`${key} + interval '0 seconds'` : sql`${key} + 0`).as('key') })
     .from(listing)
-    .where(and(...matchConditions(search, terms), ...afterCursor(search)))
-    .offset(0)
-    .as('matches')
+    .where(and(...lookupConditions(search, terms, through), ...afterCursor(search)))
+  const matches = (most === undefined ? found.offset(0) : found.limit(most + 1)).as('matches')
   const matchKeys = { id: matches.id, [sort.column]: matches.key } as SortColumns
   const hits = db
     .select({
@@ -289,12 +309,15 @@ export function walkCount(db: Reader, search: ParsedSearch, terms: SearchTerms, 
   return db.select({ n: count() }).from(matches)
 }
 
-/** The lookup's count: the listings matching the search (planned as a whole, `offset 0`), up to TOTAL_CAP + 1. */
-export function lookupCount(db: Reader, search: ParsedSearch, terms: SearchTerms) {
+/**
+ * The lookup's count: the listings matching the search (planned as a whole, `offset 0`), up to
+ * TOTAL_CAP + 1; found through its terms or its map area.
+ */
+export function lookupCount(db: Reader, search: ParsedSearch, terms: SearchTerms, through: LookupThrough = 'terms') {
   const all = db
     .select({ one: sql`1`.as('one') })
     .from(listing)
-    .where(and(...matchConditions(search, terms)))
+    .where(and(...lookupConditions(search, terms, through)))
     .offset(0)
     .as('all_matches')
   const matches = db

@@ -5,7 +5,8 @@
 // search can match, which chooses its plan (plan.server.ts) from facts rather than the planner's guesses.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { listingSearchTerm } from '#server/db/schema.ts'
+import { listingMapCell, listingSearchTerm } from '#server/db/schema.ts'
+import { cellOf, MAP_CELL_LEVEL } from '#common/listings/map-grid.ts'
 import type { ParsedSearch } from './plan.server.ts'
 import { readSearchPhrase, type SearchPhrase } from '#common/listings/search-phrase.ts'
 import { matchBound, termListings } from './term-bound.ts'
@@ -51,6 +52,17 @@ export type SearchTerms = {
   cellTerms: { anyOf: string[]; prefix: string | null; state: string | null } | null
   /** The most published listings `query` can match, from exact counts; Infinity when it has no terms. */
   bound: number
+  /**
+   * Whether the search asks for more than the terms of one group (others, a price, a date, an area):
+   * then it may match far fewer listings than `bound`, down to none (`type=studio&beds=2`).
+   */
+  isNarrowed: boolean
+  /**
+   * The map area's listings, from the exact counts of the map's cells (of listings not yet marked
+   * unconfirmed): `entries`, all those between its south and north whatever their longitude, which a
+   * read of the area's index covers; `inside`, those within its bounds too. Null without an area.
+   */
+  area: { entries: number; inside: number } | null
   /** How many listings are published. */
   published: number
 }
@@ -77,6 +89,19 @@ export function textKind(search: ParsedSearch): { kind: 'none' } | { kind: 'zip'
   const q = search.q?.trim()
   if (!q) return { kind: 'none' }
   return { kind: /^\d{1,5}$/.test(q) ? 'zip' : 'words', q }
+}
+
+/** The listings of the map cells in the rows the search's area spans, and of those in its columns too (SearchTerms.area). */
+function areaSums(search: ParsedSearch): SQL {
+  if (search.south === undefined) return sql`null::json`
+  // A cell's row grows southward, its column eastward.
+  const northWest = cellOf(search.north!, search.west!, MAP_CELL_LEVEL)
+  const southEast = cellOf(search.south, search.east!, MAP_CELL_LEVEL)
+  const inside = sql`${listingMapCell.x} between ${northWest.x} and ${southEast.x}`
+  return sql`(select json_build_object(
+      'entries', coalesce(sum(${listingMapCell.listings}), 0),
+      'inside', coalesce(sum(${listingMapCell.listings}) filter (where ${inside}), 0))
+    from ${listingMapCell} where ${listingMapCell.y} between ${northWest.y} and ${southEast.y})`
 }
 
 /** Every published listing is either furnished or not: the two terms count them all. */
@@ -182,6 +207,7 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
     counts: [string, number][]
     cityPrefix: number
     zipPrefix: number
+    area: { entries: number; inside: number } | null
   }>(sql`
     with tree as (
       select ${treeOf(text.kind === 'words' ? text.q : '')} as tree, ${treeOf(phrase.words)} as "wordsTree", ${treeOf(typed)} as "typedTree"
@@ -195,7 +221,8 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
       (select coalesce(json_agg(json_build_array(s.term, s.listings)), '[]'::json) from ${listingSearchTerm} s
         where s.term in (select term from wanted)) as counts,
       ${prefixSum(cityPrefixTerm)} as "cityPrefix",
-      ${prefixSum(zipPrefix)} as "zipPrefix"
+      ${prefixSum(zipPrefix)} as "zipPrefix",
+      ${areaSums(search)} as area
     from tree`)
   const row = result.rows[0]!
   const counts = new Map(row.counts)
@@ -262,6 +289,10 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
     text: rowQuery,
     cellTerms,
     bound,
+    isNarrowed:
+      termGroups.length + (zipPrefix ? 1 : 0) > 1 ||
+      [search.minPrice, search.maxPrice, search.availableBy, search.south].some((value) => value !== undefined),
     published,
+    area: row.area,
   }
 }
