@@ -341,6 +341,7 @@ export const conversationNotice = pgTable(
 // content_revision. A published item is public from `published_at` (or `effective_at`) on.
 
 const tsvectorColumn = customType<{ data: string }>({ dataType: () => 'tsvector' })
+const signatureColumn = customType<{ data: string }>({ dataType: () => 'bit(256)' })
 
 // Knowledge-base articles; the footer's "recent posts" are the newest published ones.
 export const article = pgTable(
@@ -568,6 +569,14 @@ export const listing = pgTable(
       .notNull()
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C') || listing_facet_terms("type", "bedrooms", "bathroom_halves", "monthly_rent_cents", "nightly_cents", "allows_cats", "allows_dogs", "is_furnished", "amenities", "city", "zip", "state", "neighbourhood")`,
+      ),
+    // The words of the search vector (not its filter terms) as a signature of 256 bits, three set per
+    // word (migration 0017): carried by the covering search indexes, so a walk skips the entries
+    // that cannot have a search's words without reading their rows.
+    wordSignature: signatureColumn('word_signature')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`listing_word_signature(to_tsvector('english'::regconfig, coalesce("title", '')) || to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')) || to_tsvector('english'::regconfig, coalesce("description", '')))`,
       ),
   },
   (t) => [

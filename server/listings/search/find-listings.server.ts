@@ -28,13 +28,14 @@ const LOOKUP_BOUND = 3_000
 
 /**
  * How far a walk goes before giving way to a lookup: index entries for a page, and for a count, with
- * words and without (the index alone answers); with words, how many rows of the entries passing the
- * filters a page's walk reads to check them; and how many matches the lookup a walk tries before
- * going to the index's end may find.
+ * words and without (the index answers the filters, and the signature of the words rules out most
+ * entries without the words: rows are read only for the others); with words, how many rows of the
+ * entries passing the filters and the signature a page's walk reads to check them; and how many
+ * matches the lookup a walk tries before going to the index's end may find.
  */
 export const WALK_ENTRIES = {
   page: { words: 100_000, filters: 20_000 },
-  count: { words: 3_000, filters: 30_000 },
+  count: { words: 30_000, filters: 30_000 },
   rowsToRead: 2_000,
   lookupBeforeEnd: LOOKUP_BOUND,
 }

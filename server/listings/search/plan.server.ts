@@ -16,6 +16,7 @@ import { TOTAL_CAP } from '#common/listings/types.ts'
 import { AMENITY_VALUES, CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 import { summaryColumnsOf } from '../mapping.server.ts'
 import type { SearchTerms } from './terms.server.ts'
+import type { WordSign } from './term-bound.ts'
 
 export type ParsedSearch = ReturnType<typeof listingSearchSchema.parse>
 
@@ -37,6 +38,7 @@ const FILTER_KEYS = [
   'allInMonthlyCents',
   'latitude',
   'longitude',
+  'wordSignature',
 ] as const
 type FilterColumns = Record<(typeof FILTER_KEYS)[number], PgColumn>
 
@@ -71,6 +73,29 @@ function filterConditions(search: ParsedSearch, { city, zip }: Pick<SearchTerms,
     )
   }
   return conditions
+}
+
+/**
+ * A condition on index entries (`t`) that every listing matching a text search meets, from its sign
+ * (SearchTerms.textSign); null when the sign cannot tell. Entries failing it cannot match, so their
+ * rows need not be read.
+ */
+function signCondition(sign: WordSign, t: FilterColumns): SQL | null {
+  if (sign === 'anything') return null
+  if ('word' in sign) return sql`(${t.wordSignature} & listing_word_bits(${sign.word})) = listing_word_bits(${sign.word})`
+  if ('cityStartsWith' in sign) return sql`lower(${t.city}) like ${`${escapeLike(sign.cityStartsWith)}%`}`
+  if ('all' in sign) {
+    const parts = sign.all.map((part) => signCondition(part, t)).filter((part) => part !== null)
+    return parts.length === 0 ? null : sql`(${sql.join(parts, sql` and `)})`
+  }
+  const parts = sign.any.map((part) => signCondition(part, t))
+  return parts.some((part) => part === null) ? null : sql`(${sql.join(parts as SQL[], sql` or `)})`
+}
+
+/** The search's filters on index entries, and with words the condition of their sign. */
+function entryConditions(search: ParsedSearch, terms: SearchTerms, t: FilterColumns): SQL[] {
+  const sign = terms.text ? signCondition(terms.textSign, t) : null
+  return [...filterConditions(search, terms, t), ...(sign ? [sign] : [])]
 }
 
 // Each sort orders by one indexed key and the id, in the direction of its covering index, so a walk
@@ -237,7 +262,7 @@ function passingEntries(db: Reader, search: ParsedSearch, terms: SearchTerms, en
   return db
     .select({ id: candidates.id, key: keyOf(sort, candidates), total: sql<null>`null`.as('total') })
     .from(candidates)
-    .where(and(...filterConditions(search, terms, candidates)))
+    .where(and(...entryConditions(search, terms, candidates)))
     .orderBy(...orderOf(sort, candidates))
     .limit(rows)
 }
@@ -303,7 +328,7 @@ export function walkCount(db: Reader, search: ParsedSearch, terms: SearchTerms, 
   const matches = db
     .select({ one: sql`1`.as('one') })
     .from(candidates)
-    .where(and(...filterConditions(search, terms, candidates), ...words))
+    .where(and(...entryConditions(search, terms, candidates), ...words))
     .limit(TOTAL_CAP + 1)
     .as('matches')
   return db.select({ n: count() }).from(matches)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchBound, termListings } from './term-bound.ts'
+import { matchBound, termListings, wordSign } from './term-bound.ts'
 
 const counts = new Map([
   ['two-bedroom', 300],
@@ -41,5 +41,23 @@ describe('how many listings carry any term of a text search', () => {
     ['T', Infinity],
   ])('%s: %d', (tree, listings) => {
     expect(termListings(tree, counts)).toBe(listings)
+  })
+})
+
+describe("what a listing's words must include to match a text search", () => {
+  it.each([
+    ["'loft'", { word: 'loft' }],
+    ["'loft' & 'bedroom'", { all: [{ word: 'loft' }, { word: 'bedroom' }] }],
+    ["'two-bedroom' <-> 'two' <-> 'bedroom'", { all: [{ all: [{ word: 'two-bedroom' }, { word: 'two' }] }, { word: 'bedroom' }] }],
+    ["'loft' | 'bedroom'", { any: [{ word: 'loft' }, { word: 'bedroom' }] }],
+    ["'o''hare'", { word: "o'hare" }],
+    // A prefix cannot be told from the words' bits: an "or" with one tells nothing, an "and" the rest.
+    ["'loft' | 'city:phil':*", 'anything'],
+    ["'loft' & 'city:phil':*", { all: [{ word: 'loft' }] }],
+    // querytree drops negations: "T" is a query of negations only.
+    ['T', 'anything'],
+    ['', 'anything'],
+  ])('%s', (tree, sign) => {
+    expect(wordSign(tree)).toEqual(sign)
   })
 })

@@ -76,3 +76,27 @@ export function termListings(tsquery: string, counts: ReadonlyMap<string, number
   const sum = (tree: Tree): number => ('term' in tree ? (counts.get(tree.term) ?? 0) : sum(tree.left) + sum(tree.right))
   return sum(parseTree(text))
 }
+
+/**
+ * What a listing must have for it to match a text search, as far as the signature of its words can
+ * tell (migration 0017) or its city: a word's bits, all or any of several, a city starting with a
+ * text; or nothing that can tell ('anything': a prefix, negations).
+ */
+export type WordSign = { word: string } | { cityStartsWith: string } | { all: WordSign[] } | { any: WordSign[] } | 'anything'
+
+/**
+ * The sign of the tsquery `querytree` wrote (its negations removed): its words joined as the query
+ * joins them (a phrase needs all of its words).
+ */
+export function wordSign(tsquery: string): WordSign {
+  const text = tsquery.trim()
+  if (text === '' || text === UNINDEXABLE) return 'anything'
+  const sign = (tree: Tree): WordSign => {
+    if ('term' in tree) return tree.prefix ? 'anything' : { word: tree.term }
+    const parts = [sign(tree.left), sign(tree.right)]
+    if (tree.op === 'or') return parts.includes('anything') ? 'anything' : { any: parts }
+    const known = parts.filter((part) => part !== 'anything')
+    return known.length === 0 ? 'anything' : { all: known }
+  }
+  return sign(parseTree(text))
+}

@@ -9,7 +9,7 @@ import { listingMapCell, listingSearchTerm } from '#server/db/schema.ts'
 import { cellOf, MAP_CELL_LEVEL } from '#common/listings/map-grid.ts'
 import type { ParsedSearch } from './plan.server.ts'
 import { readSearchPhrase, type SearchPhrase } from '#common/listings/search-phrase.ts'
-import { matchBound, termListings } from './term-bound.ts'
+import { matchBound, termListings, wordSign, type WordSign } from './term-bound.ts'
 
 export type PlaceKind = 'city' | 'neighbourhood' | 'state'
 
@@ -42,6 +42,8 @@ export type SearchTerms = {
    * state; null when there is none of these.
    */
   text: SQL | null
+  /** What a listing must have to match `text`, as far as the signature of its words and its city can tell (a walk checks it on the index). */
+  textSign: WordSign
   /**
    * What the search's tsquery is, when it is no more than one group of filter or place terms a listing
    * carries at most one of (a filter value, a city, a neighbourhood, a state; types), any of which
@@ -264,12 +266,17 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
   for (const term of placeTermsOnRows) bound = Math.min(bound, counts.get(term) ?? 0)
 
   const onRows: SQL[] = placeTermsOnRows.map((term) => sql`${operand(term)}::tsquery`)
+  // A neighbourhood or a state is not in the signature of a listing's words.
+  let textSign: WordSign = 'anything'
   if (text.kind === 'words' && !found) {
     bound = Math.min(bound, textBound)
     onRows.push(sql`(websearch_to_tsquery('english', ${text.q}) || ${`${operand(cityPrefixTerm!)}:*`}::tsquery)`)
+    const words = wordSign(row.tree)
+    textSign = words === 'anything' ? words : { any: [words, { cityStartsWith: text.q.toLowerCase() }] }
   } else if (found?.words) {
     bound = Math.min(bound, matchBound(row.wordsTree, counts))
     onRows.push(sql`websearch_to_tsquery('english', ${found.words})`)
+    textSign = wordSign(row.wordsTree)
   }
   const termGroups = [...groups, ...(place?.kind === 'city' ? [[`city:${place.name}`]] : []), ...placeTermsOnRows.map((term) => [term])]
   const hasWords = (text.kind === 'words' && !found) || Boolean(found?.words)
@@ -287,6 +294,7 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
     zip: text.kind === 'zip' ? text.q : null,
     query,
     text: rowQuery,
+    textSign,
     cellTerms,
     bound,
     isNarrowed:
