@@ -34,8 +34,8 @@ const LOOKUP_BOUND = 3_000
  * matches the lookup a walk tries before going to the index's end may find.
  */
 export const WALK_ENTRIES = {
-  page: { words: 100_000, filters: 20_000 },
-  count: { words: 30_000, filters: 30_000 },
+  page: { words: 50_000, filters: 20_000 },
+  count: { words: 10_000, filters: 30_000 },
   rowsToRead: 2_000,
   lookupBeforeEnd: LOOKUP_BOUND,
 }
