@@ -1,8 +1,9 @@
 // The search renters run: a page of published, recently confirmed listings with its total. Its plan
-// comes from exact counts (terms.server.ts): a search whose terms no listing carries is answered
-// without a query; one whose terms few carry is looked up; any other walks a sort index (to its end
-// when it has no words and its filters are broad, otherwise for a bounded number of entries and rows,
-// and, when that does not fill the page, is looked up after all).
+// comes from exact counts (terms.server.ts, and the map's cells for an area): a search whose terms no
+// listing carries is answered without a query; one whose terms few carry is looked up through them;
+// one within a small map area is looked up through the area's index; any other walks a sort index
+// (to its end when it has no words and every lookup would cost more, otherwise for a bounded number
+// of entries and rows, and, when that does not fill the page, is looked up after all).
 import type { Db } from '#server/db/client.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { encodeCursor, listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
@@ -102,7 +103,8 @@ async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, 
   if (broad && terms.isNarrowed && terms.query) {
     // Its terms allow many matches, but together with the rest of the search perhaps few or none: a
     // walk of the index's start, then a lookup of at most a few thousand matches, answer most such
-    // searches before a walk to the index's end (`type=studio&beds=2` matches nothing: its walk to the end took 285 ms, the whole search now 26–42 ms).
+    // searches before a walk to the index's end (`type=studio&beds=2` matches nothing: its walk to
+    // the end took 285 ms on a million listings, the whole search now takes 26–42 ms).
     const start = await walkPage(db, search, terms, { entries: walk.page.filters, rowsToRead: walk.rowsToRead })
     if (start.length > search.limit) return start
     const most = walk.lookupBeforeEnd

@@ -1,10 +1,12 @@
 // How a listing search becomes SQL: the conditions of its filters, the sorts and their cursors, and
-// the queries of its two plans (built, not run; find-listings.server.ts chooses and runs them, and
+// the queries of its plans (built, not run; find-listings.server.ts chooses and runs them, and
 // bench/explain.ts reads their plans):
-// - a lookup finds every listing the search's terms match through the search vector's GIN index,
-//   then sorts them: it reads at most as many rows as the terms' exact counts allow;
+// - a lookup finds every listing the search matches, through the search vector's GIN index (reading
+//   at most as many rows as the terms' exact counts allow) or through the location's covering index
+//   (a map area: its filters read from the index entries), then sorts them;
 // - a walk reads a bounded number of entries of the sort's covering index, in order, and keeps those
-//   that pass the filters (from the index alone) and the words (from the row), until the page is full.
+//   that pass the filters and the signature of the words (from the index alone) and the words (from
+//   the row), until the page is full.
 import { and, count, eq, inArray, sql, type SQL, type Subquery } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.server.ts'
