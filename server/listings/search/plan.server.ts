@@ -44,6 +44,14 @@ const FILTER_KEYS = [
 ] as const
 type FilterColumns = Record<(typeof FILTER_KEYS)[number], PgColumn>
 
+/** The conditions of a search's price range on the all-in monthly cost `price`. */
+function priceConditions(search: ParsedSearch, price: PgColumn): SQL[] {
+  const conditions: SQL[] = []
+  if (search.minPrice !== undefined) conditions.push(sql`${price} >= ${search.minPrice * 100}`)
+  if (search.maxPrice !== undefined) conditions.push(sql`${price} <= ${search.maxPrice * 100}`)
+  return conditions
+}
+
 /**
  * The conditions of a search's filters on `t` (the listing table, or a walk's index entries), the
  * place included when the index carries it: the start of a ZIP, a city. Words, a neighbourhood and a
@@ -53,8 +61,7 @@ function filterConditions(search: ParsedSearch, { city, zip }: Pick<SearchTerms,
   const conditions: SQL[] = [sql`${t.lastConfirmedAt} > now() - make_interval(days => ${CONFIRMATION_DAYS})`]
   if (zip) conditions.push(sql`${t.zip} like ${`${escapeLike(zip)}%`}`)
   if (city) conditions.push(sql`lower(${t.city}) = ${city}`)
-  if (search.minPrice !== undefined) conditions.push(sql`${t.allInMonthlyCents} >= ${search.minPrice * 100}`)
-  if (search.maxPrice !== undefined) conditions.push(sql`${t.allInMonthlyCents} <= ${search.maxPrice * 100}`)
+  conditions.push(...priceConditions(search, t.allInMonthlyCents))
   if (search.beds !== undefined) conditions.push(sql`${t.bedrooms} >= ${search.beds}`)
   if (search.baths !== undefined) conditions.push(sql`${t.bathroomHalves} >= ${Math.round(search.baths * 2)}`)
   if (search.type.length > 0) conditions.push(inArray(t.type, search.type))
@@ -240,7 +247,20 @@ function pageRows(
 /** A limit above any number of listings: a walk of this many entries goes to the index's end. */
 const WHOLE_INDEX = 2 ** 31 - 1
 
-/** The first `entries` (or all) published listings of the sort's covering index after the cursor: only what the index carries. */
+/**
+ * The part of the `sortName` index a walk reads: published listings, after the cursor when it is the
+ * search's sort, and within the search's price range when the index is the price's (its key), so a
+ * walk by price starts at the range rather than reading the cheaper listings first.
+ */
+function sortRange(search: ParsedSearch, sortName: ParsedSearch['sort']): SQL[] {
+  return [
+    isPublished,
+    ...(sortName === search.sort ? afterCursor(search) : []),
+    ...(sorts[sortName].column === 'allInMonthlyCents' ? priceConditions(search, listing.allInMonthlyCents) : []),
+  ]
+}
+
+/** The first `entries` (or all) published listings of the sort's covering index after the cursor (and in its range): only what the index carries. */
 function indexEntries(db: Reader, search: ParsedSearch, sortName: ParsedSearch['sort'], entries: number | null) {
   const sort = sorts[sortName]
   const columns: Record<string, PgColumn> = { id: listing.id, [sort.column]: listing[sort.column] }
@@ -248,7 +268,7 @@ function indexEntries(db: Reader, search: ParsedSearch, sortName: ParsedSearch['
   const ordered = db
     .select(columns)
     .from(listing)
-    .where(and(isPublished, ...(sortName === search.sort ? afterCursor(search) : [])))
+    .where(and(...sortRange(search, sortName)))
     .orderBy(...orderOf(sort, listing))
   // A walk to the index's end still has a limit: without one the subquery's order binds nothing, and
   // the planner may read another index whole and sort its matches (188 ms against 0.1 ms for rooms
@@ -307,12 +327,12 @@ export function passingCount(db: Reader, search: ParsedSearch, terms: SearchTerm
   return db.select({ n: count() }).from(passing)
 }
 
-/** Whether the sort's index holds at least `entries` published listings after the cursor (from the index alone). */
+/** Whether the sort's index holds at least `entries` published listings after the cursor and in its range (from the index alone). */
 export function hasEntries(db: Reader, search: ParsedSearch, entries: number) {
   return db
     .select({ one: sql<number>`1` })
     .from(listing)
-    .where(and(isPublished, ...afterCursor(search)))
+    .where(and(...sortRange(search, search.sort)))
     .orderBy(...orderOf(sorts[search.sort], listing))
     .offset(entries - 1)
     .limit(1)
