@@ -97,9 +97,9 @@ describe('bulk listings', () => {
   })
 
   // On a few thousand rows a sequential scan is often the cheaper plan. A lookup (through the terms
-  // or the area) forbids it itself (its settings); for a walk it is switched off here: what this checks is that an index exists
-  // that can answer each query shape. bench/explain.ts shows the plans the planner really picks on a
-  // large table.
+  // or the area) forbids it itself (its settings); for a walk it is switched off here: what this
+  // checks is that an index exists that can answer each query shape. bench/explain.ts shows the
+  // plans the planner really picks on a large table.
   it(`has an index for every query of the benchmark mix, and no lookup reads the listing table, on ${testDatabaseKind()}`, async () => {
     await db().execute(sql`analyze listing`)
     for (const params of [...SEARCH_MIX, ...READ_WHOLE]) {
