@@ -3,7 +3,7 @@
 // shows every home found as clusters and pins with no tile server reachable, and moving it searches its area.
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, visit } from './fixtures.ts'
+import { expect, test, visit, waitForHydration } from './fixtures.ts'
 
 const results = (page: Page) => page.getByRole('region', { name: 'Results' })
 const cards = (page: Page) => results(page).getByRole('article')
@@ -280,6 +280,8 @@ test('a hand-edited URL shows what is wrong, not an error page', async ({ page, 
 test("each problem of a hand-edited URL links to its field, even a list's", async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 400/)
   await page.goto('/properties?type=castle&pets=fish&furnished=maybe&amenities=moat')
+  // Clicked while React hydrates the page, a link's focus can be lost as the form is taken over.
+  await waitForHydration(page)
   for (const [problem, field] of [
     [/^Type must be one of/, 'Apartment'],
     [/^Pets must be/, 'Cats'],
