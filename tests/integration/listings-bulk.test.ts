@@ -28,6 +28,18 @@ const READ_WHOLE: Record<string, string>[] = [
   { availableBy: '2027-01-01' },
 ]
 
+/**
+ * Searches whose terms hold a city or the start of a ZIP, and one with a map area: looked up through
+ * the terms, the planner ANDed the GIN index with the city's, the ZIP's or the area's btree, reading
+ * all their entries.
+ */
+const PLACE_AND_TERMS: Record<string, string>[] = [
+  { q: 'Lewes', beds: '2' },
+  { q: 'room in Wilmington', sort: 'price-asc' },
+  { q: '199', type: 'room' },
+  { q: 'bedroom', baths: '2', south: '38.5', west: '-76', north: '39.9', east: '-74.8' },
+]
+
 describe('bulk listings', () => {
   let t: TestServices
   const db = () => t.services.database.db
@@ -102,7 +114,7 @@ describe('bulk listings', () => {
   // plans the planner really picks on a large table.
   it(`has an index for every query of the benchmark mix, and no lookup reads the listing table, on ${testDatabaseKind()}`, async () => {
     await db().execute(sql`analyze listing`)
-    for (const params of [...SEARCH_MIX, ...READ_WHOLE]) {
+    for (const params of [...SEARCH_MIX, ...READ_WHOLE, ...PLACE_AND_TERMS]) {
       const search = listingSearchSchema.parse(params)
       const first = await findListings(db(), { search: params })
       const next = first.nextCursor ? [listingSearchSchema.parse({ ...params, cursor: first.nextCursor })] : []
@@ -128,6 +140,11 @@ describe('bulk listings', () => {
           if ((name === 'lookup count' && !terms.query) || (name === 'area count' && areaWithoutWords)) {
             expect(plan, label).toMatch(/Index Only Scan/)
             expect(plan, label).not.toMatch(/Heap Scan/)
+          }
+          // A lookup through the terms finds its rows through their GIN index, perhaps with the price's, never a place's btree.
+          if (name.startsWith('lookup') && terms.query) {
+            expect(plan, label).toMatch(/Bitmap Index Scan on listing_search_vector_idx/)
+            expect(plan, label).not.toMatch(/Scan on listing_(city_prefix|zip_prefix|search_location)_idx/)
           }
           // Without words, a walk reads the sort's own index in order: no sort step.
           if (name === 'walk page' && !each.q) expect(plan, label).not.toMatch(/Sort Key/)
