@@ -2,7 +2,7 @@
 // lookup through the terms, the one through the map area (through every listing's location when the
 // search has no area), the walk, a walk so short that it gives way to the lookup after a couple of
 // entries (or, tried first, to a lookup of a couple of matches), and one that may read only a couple
-// of rows to check the words.
+// of rows to check the words and goes to the index's end without a lookup first.
 import { WALK_ENTRIES, type findListings } from '#server/listings/search/find-listings.server.ts'
 
 type PlanOptions = Pick<Parameters<typeof findListings>[1], 'plan' | 'walk'>
@@ -13,8 +13,9 @@ export const SEARCH_PLANS = {
   lookup: { plan: 'lookup' },
   area: { plan: 'area' },
   walk: { plan: 'walk' },
-  'short walk': { plan: 'walk', walk: { page: SHORT, count: SHORT, rowsToRead: 2, lookupBeforeEnd: 2 } },
-  'walk reading two rows': { plan: 'walk', walk: { ...WALK_ENTRIES, rowsToRead: 2 } },
+  'short walk': { plan: 'walk', walk: { page: SHORT, count: SHORT, rowsToRead: 2, lookupBeforeEnd: { most: 2, boundAtMost: Infinity } } },
+  // …and which never tries a lookup before the walk to the index's end.
+  'walk reading two rows': { plan: 'walk', walk: { ...WALK_ENTRIES, rowsToRead: 2, lookupBeforeEnd: { most: 0, boundAtMost: 0 } } },
 } as const satisfies Record<string, PlanOptions>
 
 export type SearchPlanName = keyof typeof SEARCH_PLANS

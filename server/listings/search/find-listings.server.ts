@@ -31,14 +31,16 @@ const LOOKUP_BOUND = 3_000
  * How far a walk goes before giving way to a lookup: index entries for a page, and for a count, with
  * words and without (the index answers the filters, and the signature of the words rules out most
  * entries without the words: rows are read only for the others); with words, how many rows of the
- * entries passing the filters and the signature a page's walk reads to check them; and how many
- * matches the lookup a walk tries before going to the index's end may find.
+ * entries passing the filters and the signature a page's walk reads to check them; and the lookup a
+ * walk tries before going to the index's end: how many matches it may find, and the most listings
+ * the search's terms may allow for it to be tried (its GIN index reads every term's listings: past
+ * 150,000 in the rarest group it took 55–110 ms on a million listings and never found few enough).
  */
 export const WALK_ENTRIES = {
   page: { words: 50_000, filters: 20_000 },
   count: { words: 10_000, filters: 30_000 },
   rowsToRead: 2_000,
-  lookupBeforeEnd: LOOKUP_BOUND,
+  lookupBeforeEnd: { most: LOOKUP_BOUND, boundAtMost: 150_000 },
 }
 
 /** A looked-up listing (its row read, then sorted) costs about as much as this many index entries walked. */
@@ -100,14 +102,14 @@ async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, 
   // than the whole index, the walk may go to the index's end.
   const lookup = cheaperLookup(terms)
   const broad = !terms.text && lookup.cost > terms.published
-  if (broad && terms.isNarrowed && terms.query) {
+  if (broad && terms.isNarrowed && terms.query && terms.bound <= walk.lookupBeforeEnd.boundAtMost) {
     // Its terms allow many matches, but together with the rest of the search perhaps few or none: a
     // walk of the index's start, then a lookup of at most a few thousand matches, answer most such
     // searches before a walk to the index's end (`type=studio&beds=2` matches nothing: its walk to
     // the end took 285 ms on a million listings, the whole search now takes 26–42 ms).
     const start = await walkPage(db, search, terms, { entries: walk.page.filters, rowsToRead: walk.rowsToRead })
     if (start.length > search.limit) return start
-    const most = walk.lookupBeforeEnd
+    const { most } = walk.lookupBeforeEnd
     const few = await lookingUp(db, pageLookupOf('terms'), (tx) => lookupPage(tx, search, terms, { withTotal: true, most }))
     if ((few[0]?.total ?? 0) <= most) return few
   }
