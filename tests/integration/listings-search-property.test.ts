@@ -217,6 +217,12 @@ describe(`listing search by property on ${testDatabaseKind()}`, () => {
               expect(found.total, label).toBe(Math.min(expected.length, TOTAL_CAP))
               expect(found.isTotalCapped, label).toBe(expected.length > TOTAL_CAP)
             }
+            // A later page asked for its total counts the whole search, not what follows the cursor.
+            if (page === 1) {
+              const all = (await referenceIds(search, null)).length
+              const counted = await findListings(db(), { search: { ...input, cursor, total: true }, ...options })
+              expect(counted.total, `${label}, with its total`).toBe(Math.min(all, TOTAL_CAP))
+            }
             if (!found.nextCursor) break
             cursor = found.nextCursor
             last = { id: found.items.at(-1)!.id }

@@ -136,7 +136,11 @@ async function walkThenLookupCount(db: Db, search: ParsedSearch, terms: SearchTe
     const n = walked?.n ?? 0
     if (n > TOTAL_CAP || terms.published <= entries) return n
   }
-  const { through } = cheaperLookup(terms)
+  return countLookedUp(db, search, terms, cheaperLookup(terms).through)
+}
+
+/** The lookup's count of the search's listings (all of them, whatever its cursor), up to TOTAL_CAP + 1. */
+async function countLookedUp(db: Db, search: ParsedSearch, terms: SearchTerms, through: LookupThrough): Promise<number> {
   const [looked] = await lookingUp(db, countLookupOf(terms, through), (tx) => lookupCount(tx, search, terms, through))
   return looked?.n ?? 0
 }
@@ -167,8 +171,11 @@ export async function findListings(
   let total: number | null = null
   if (plan === 'lookup' || plan === 'area') {
     const through = plan === 'area' ? 'area' : 'terms'
-    rows = await lookingUp(db, pageLookupOf(through), (tx) => lookupPage(tx, search, terms, { withTotal: wantsTotal, through }))
-    if (wantsTotal) total = rows[0]?.total ?? 0
+    // The page's matches are the search's all but after a cursor: then the total is counted apart.
+    const isTotalInPage = wantsTotal && !search.cursor
+    rows = await lookingUp(db, pageLookupOf(through), (tx) => lookupPage(tx, search, terms, { withTotal: isTotalInPage, through }))
+    if (isTotalInPage) total = rows[0]?.total ?? 0
+    else if (wantsTotal) total = await countLookedUp(db, search, terms, through)
   } else {
     ;[rows, total] = await Promise.all([
       walkThenLookup(db, search, terms, walk),

@@ -369,10 +369,11 @@ export function hasEntries(db: Reader, search: ParsedSearch, entries: number) {
 
 /**
  * The walk's count: of the first `entries` listings newest first (an order unrelated to price, size
- * or type, so matches are spread along it), those that match, up to TOTAL_CAP + 1.
+ * or type, so matches are spread along it), those that match, up to TOTAL_CAP + 1. It counts the
+ * whole search, whatever its cursor, as the lookup's count does.
  */
 export function walkCount(db: Reader, search: ParsedSearch, terms: SearchTerms, entries: number) {
-  const candidates = indexEntries(db, search, 'newest', entries)
+  const candidates = indexEntries(db, { ...search, cursor: undefined }, 'newest', entries)
   const words = terms.text
     ? [sql`exists (select 1 from ${listing} as "row" where "row"."id" = ${candidates.id} and "row"."search_vector" @@ ${terms.text})`]
     : []
