@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listing, listingPriceHistory } from '#server/db/schema.ts'
 import { listingSearchSchema } from '#common/listings/schemas.ts'
 import { TOTAL_CAP } from '#common/listings/types.ts'
-import { findListings, searchQueries } from '#server/listings/search/find-listings.server.ts'
+import { findListings, searchQueries, WALK_ENTRIES } from '#server/listings/search/find-listings.server.ts'
 import { examineSearch } from '#server/listings/search/terms.server.ts'
 import { findCurrentMarkets, recomputeCooperIndex } from '#server/cooper-index/index.server.ts'
 import { seedBulkListings } from '#server/seed/bulk-listings.server.ts'
@@ -106,6 +106,29 @@ describe('bulk listings', () => {
     const narrow = await findListings(db(), { search: { q: 'Lewes', beds: 3, minPrice: 2000 } })
     expect(narrow.isTotalCapped).toBe(false)
     expect(narrow.total).toBeLessThan(TOTAL_CAP)
+  })
+
+  it('counts as exactly when a short walk goes on as when the search is looked up', async () => {
+    // Walks of 1,500 entries over 4,000 listings: a count that meets a few hundred matches walks on.
+    const walk = { ...WALK_ENTRIES, count: { words: 1_500, filters: 1_500 } }
+    const searches = [
+      {},
+      { minPrice: '1500' },
+      { minPrice: '2500' },
+      { maxPrice: '1200' },
+      { furnished: 'false', maxPrice: '3000' },
+      { q: 'Lewes' },
+      { minPrice: '2900' },
+      { minPrice: '3100' },
+      { maxPrice: '1800' },
+      { maxPrice: '2000' },
+      { offer: 'lease', minPrice: '2600' },
+    ]
+    for (const params of searches) {
+      const walked = await findListings(db(), { search: params, plan: 'walk', walk })
+      const looked = await findListings(db(), { search: params, plan: 'lookup' })
+      expect([walked.total, walked.isTotalCapped], JSON.stringify(params)).toEqual([looked.total, looked.isTotalCapped])
+    }
   })
 
   // On a few thousand rows a sequential scan is often the cheaper plan. A lookup (through the terms

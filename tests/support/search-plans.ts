@@ -13,7 +13,10 @@ export const SEARCH_PLANS = {
   lookup: { plan: 'lookup' },
   area: { plan: 'area' },
   walk: { plan: 'walk' },
-  'short walk': { plan: 'walk', walk: { page: SHORT, count: SHORT, rowsToRead: 2, lookupBeforeEnd: { most: 2, boundAtMost: Infinity } } },
+  'short walk': {
+    plan: 'walk',
+    walk: { page: SHORT, count: SHORT, rowsToRead: 2, countFurther: 3, lookupBeforeEnd: { most: 2, boundAtMost: Infinity } },
+  },
   // …and which never tries a lookup before the walk to the index's end.
   'walk reading two rows': { plan: 'walk', walk: { ...WALK_ENTRIES, rowsToRead: 2, lookupBeforeEnd: { most: 0, boundAtMost: 0 } } },
 } as const satisfies Record<string, PlanOptions>

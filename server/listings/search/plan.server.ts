@@ -291,7 +291,7 @@ function sortRange(search: ParsedSearch, sortName: ParsedSearch['sort']): SQL[] 
 }
 
 /** The first `entries` (or all) published listings of the sort's covering index after the cursor (and in its range): only what the index carries. */
-function indexEntries(db: Reader, search: ParsedSearch, sortName: ParsedSearch['sort'], entries: number | null) {
+function indexEntries(db: Reader, search: ParsedSearch, sortName: ParsedSearch['sort'], entries: number | null, skip = 0) {
   const sort = sorts[sortName]
   const columns: Record<string, PgColumn> = { id: listing.id, [sort.column]: listing[sort.column] }
   for (const key of FILTER_KEYS) columns[key] = listing[key]
@@ -303,7 +303,7 @@ function indexEntries(db: Reader, search: ParsedSearch, sortName: ParsedSearch['
   // A walk to the index's end still has a limit: without one the subquery's order binds nothing, and
   // the planner may read another index whole and sort its matches (188 ms against 0.1 ms for rooms
   // by price on a million listings).
-  const subquery = ordered.limit(entries ?? WHOLE_INDEX).as('entries')
+  const subquery = (skip > 0 ? ordered.offset(skip) : ordered).limit(entries ?? WHOLE_INDEX).as('entries')
   return subquery as unknown as typeof subquery & FilterColumns & SortColumns
 }
 
@@ -369,11 +369,18 @@ export function hasEntries(db: Reader, search: ParsedSearch, entries: number) {
 
 /**
  * The walk's count: of the first `entries` listings newest first (an order unrelated to price, size
- * or type, so matches are spread along it), those that match, up to TOTAL_CAP + 1. It counts the
- * whole search, whatever its cursor, as the lookup's count does.
+ * or type, so matches are spread along it), or of the `entries` after the first `skip`, those that
+ * match, up to `most` (TOTAL_CAP + 1). It counts the whole search, whatever its cursor, as the
+ * lookup's count does.
  */
-export function walkCount(db: Reader, search: ParsedSearch, terms: SearchTerms, entries: number) {
-  const candidates = indexEntries(db, { ...search, cursor: undefined }, 'newest', entries)
+export function walkCount(
+  db: Reader,
+  search: ParsedSearch,
+  terms: SearchTerms,
+  entries: number,
+  { skip = 0, most = TOTAL_CAP + 1 }: { skip?: number; most?: number } = {},
+) {
+  const candidates = indexEntries(db, { ...search, cursor: undefined }, 'newest', entries, skip)
   const words = terms.text
     ? [sql`exists (select 1 from ${listing} as "row" where "row"."id" = ${candidates.id} and "row"."search_vector" @@ ${terms.text})`]
     : []
@@ -381,7 +388,7 @@ export function walkCount(db: Reader, search: ParsedSearch, terms: SearchTerms, 
     .select({ one: sql`1`.as('one') })
     .from(candidates)
     .where(and(...entryConditions(search, terms, candidates), ...words))
-    .limit(TOTAL_CAP + 1)
+    .limit(most)
     .as('matches')
   return db.select({ n: count() }).from(matches)
 }
