@@ -11,6 +11,7 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.server.ts'
+import type { Tx } from '../access.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { listing, listingMapCell, listingMapTermCell } from '#server/db/schema.ts'
 import { listingSearchSchema, mapZoomSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
@@ -18,7 +19,7 @@ import { cellBounds, cellOf, gridLevelOf, MAP_CELL_LEVEL, type LatLngBounds } fr
 import type { MapAnswer, MapCluster, MapHome } from '#common/listings/types.ts'
 import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 import { planOf } from './find-listings.server.ts'
-import { matchConditions, type ParsedSearch } from './plan.server.ts'
+import { columnMatchConditions, lookingUp, lookupSettings, matchConditions, type ParsedSearch } from './plan.server.ts'
 import { examineSearch, type SearchTerms } from './terms.server.ts'
 
 export type MapCount = 'cells' | 'listings'
@@ -168,8 +169,18 @@ async function countFromCells(db: Db, level: number, area: ReturnType<typeof fin
   return [...cells.values()].filter((row) => row.homes > 0)
 }
 
-/** The homes per cell of the listings the search matches, found as the search finds them. */
+/**
+ * The homes per cell of the listings the search matches. A search without words, neighbourhood or
+ * state is all filters a covering search index carries: its listings are read from the entries of
+ * such an index alone (the area's, or the price range's), about five times faster than their rows.
+ * Any other is found as the search finds it, through the GIN index of its terms.
+ */
 async function countFromListings(db: Db, level: number, search: ParsedSearch, terms: SearchTerms): Promise<CellRow[]> {
+  if (terms.text) return groupByCell(db, level, matchConditions(search, terms))
+  return lookingUp(db, lookupSettings('area', { rows: false }), (tx) => groupByCell(tx, level, columnMatchConditions(search, terms)))
+}
+
+async function groupByCell(db: Db | Tx, level: number, conditions: SQL[]): Promise<CellRow[]> {
   const cell = cellColumns(level)
   const rows = await db
     .select({
@@ -185,7 +196,7 @@ async function countFromListings(db: Db, level: number, search: ParsedSearch, te
       east: sql<number>`max(${listing.longitude})`,
     })
     .from(listing)
-    .where(and(...matchConditions(search, terms)))
+    .where(and(...conditions))
     .groupBy(sql`1`, sql`2`)
   return rows.map(({ south, west, north, east, ...row }) => ({
     ...row,

@@ -188,6 +188,14 @@ export function matchConditions(search: ParsedSearch, terms: SearchTerms): SQL[]
 }
 
 /**
+ * The same without the search's terms: its filters, city and ZIP on the columns (which every
+ * covering search index carries), and its `text` (words, a neighbourhood, a state) on the row.
+ */
+export function columnMatchConditions(search: ParsedSearch, terms: SearchTerms): SQL[] {
+  return [isPublished, ...matchesTerms(terms.text), ...filterConditions(search, terms, listing)]
+}
+
+/**
  * How a lookup finds the listings matching a search: through the GIN index of its terms, or through
  * the index of its map area (the area plan), its filters read from the index entries and its words,
  * neighbourhood or state from the rows of those that pass.
@@ -218,8 +226,7 @@ function lookupSource(db: Reader, search: ParsedSearch, terms: SearchTerms, thro
     const c = subquery as unknown as typeof subquery & FilterColumns & SortColumns
     return { from: subquery, c, conditions: filterConditions(search, terms, c) }
   }
-  const text = through === 'terms' ? terms.query : terms.text
-  const conditions = [isPublished, ...matchesTerms(text), ...filterConditions(search, terms, listing)]
+  const conditions = through === 'terms' ? matchConditions(search, terms) : columnMatchConditions(search, terms)
   return { from: listing, c: listing as unknown as FilterColumns & SortColumns, conditions }
 }
 
