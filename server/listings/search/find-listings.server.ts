@@ -12,6 +12,7 @@ import { TOTAL_CAP, type ListingPage, type ListingSummary, type SearchReading } 
 import { summariesWithPhotos } from '../read.server.ts'
 import {
   hasEntries,
+  isWholeRange,
   lookingUp,
   lookupSettings,
   lookupCount,
@@ -120,7 +121,9 @@ async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, 
   if (rows.length > search.limit || entries === null) return rows
   // The page is not full: either the walk read all there is (the answer is whole), or the matches lie
   // further along than it may go, and the lookup finds them.
-  const [more] = await hasEntries(db, search, entries)
+  // Read from the start of a sort's whole index, the walk did not reach its end when it holds at
+  // least as many entries as there are published listings (known exactly); else the index says.
+  const more = isWholeRange(search) && terms.published >= entries ? true : (await hasEntries(db, search, entries)).length > 0
   const [passing] = more || !terms.text ? [] : await passingCount(db, search, terms, entries, walk.rowsToRead)
   const whole = !more && (passing?.n ?? 0) < walk.rowsToRead
   if (whole) return rows

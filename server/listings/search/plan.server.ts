@@ -297,6 +297,11 @@ function sortRange(search: ParsedSearch, sortName: ParsedSearch['sort']): SQL[] 
   ]
 }
 
+/** Whether the part of the search's sort index a walk reads (sortRange) is every published listing: no cursor, no price range on the price's. */
+export function isWholeRange(search: ParsedSearch): boolean {
+  return sortRange(search, search.sort).length === 1
+}
+
 /** The first `entries` (or all) published listings of the sort's covering index after the cursor (and in its range): only what the index carries. */
 function indexEntries(db: Reader, search: ParsedSearch, sortName: ParsedSearch['sort'], entries: number | null, skip = 0) {
   const sort = sorts[sortName]
