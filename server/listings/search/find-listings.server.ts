@@ -142,8 +142,8 @@ async function walkThenLookupCount(db: Db, search: ParsedSearch, terms: SearchTe
     if (n > TOTAL_CAP || terms.published <= entries) return n
     // Matches met as often further on would pass TOTAL_CAP within `further` entries more (with a
     // margin): when that is at most `walk.countFurther` times as many as it read, the walk goes on
-    // (10 ms where the lookup's count took 25–80 ms), and gives way to the lookup only if it is not
-    // enough.
+    // (15 ms on average, where the lookup's count took 25–80 ms), and gives way to the lookup only
+    // if it is not enough.
     const further = n === 0 ? Infinity : Math.ceil((((TOTAL_CAP + 1 - n) / n) * entries * 3) / 2)
     if (further <= entries * walk.countFurther) {
       const [next] = await walkCount(db, search, terms, further, { skip: entries, most: TOTAL_CAP + 1 - n })

@@ -172,8 +172,9 @@ async function countFromCells(db: Db, level: number, area: ReturnType<typeof fin
 /**
  * The homes per cell of the listings the search matches. A search without words, neighbourhood or
  * state is all filters a covering search index carries: its listings are read from the entries of
- * such an index alone (the area's, or the price range's), about five times faster than their rows.
- * Any other is found as the search finds it, through the GIN index of its terms.
+ * such an index alone, within the area or the price range (two filters in a region, on a million
+ * listings: 230 → 110 ms). Any other is found as the search finds it, through the GIN index of its
+ * terms.
  */
 async function countFromListings(db: Db, level: number, search: ParsedSearch, terms: SearchTerms): Promise<CellRow[]> {
   if (terms.text) return groupByCell(db, level, matchConditions(search, terms))
