@@ -33,6 +33,12 @@ describe('readSearchPhrase', () => {
     expect(readSearchPhrase('two-bedroom Philadelphia')).toMatchObject({ text: 'Philadelphia', place: 'Philadelphia', beds: 2 })
   })
 
+  it('keeps the minus of a word left first once the rooms are read', () => {
+    expect(readSearchPhrase('one-bedroom -two-bedroom apartment')).toMatchObject({ text: '-two-bedroom apartment', beds: 1 })
+    expect(readSearchPhrase('2 bedroom -garden')).toMatchObject({ text: '-garden', beds: 2 })
+    expect(readSearchPhrase('- 2br loft -')).toMatchObject({ text: 'loft', beds: 2 })
+  })
+
   it('leaves counts that are not rooms as words', () => {
     expect(readSearchPhrase('2 parking spaces')).toEqual({ text: '2 parking spaces', words: '', place: '2 parking spaces' })
     expect(readSearchPhrase('2.5 bedroom')).not.toHaveProperty('beds')

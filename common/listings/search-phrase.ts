@@ -61,10 +61,11 @@ export type SearchPhrase = {
   baths?: number
 }
 
+/** The text with single spaces and without the punctuation left at its ends, but a word's minus ("-garden": without it) kept. */
 const tidy = (text: string) =>
   text
     .replace(/\s+/g, ' ')
-    .replace(/^[\s,;.-]+|[\s,;-]+$/g, '')
+    .replace(/^(?:[\s,;.]|-(?![^\s,;.-]))+|[\s,;-]+$/g, '')
     .trim()
 
 function takeRooms(text: string, pattern: RegExp, halves: boolean): { text: string; count?: number } {
