@@ -31,19 +31,23 @@ const LOOKUP_BOUND = 3_000
 /**
  * How far a walk goes before giving way to a lookup: index entries for a page, and for a count, with
  * words and without (the index answers the filters, and the signature of the words rules out most
- * entries without the words: rows are read only for the others); with words, how many rows of the
+ * entries without the words: rows are read only for the others), a page's walk without words going
+ * further, up to this share of the entries' worth a lookup would cost, when that is more; with words, how many rows of the
  * entries passing the filters and the signature a page's walk reads to check them; how many times as
  * many entries again a count's walk may read when its matches so far promise enough; and the lookup a
  * walk tries before going to the index's end: how many matches it may find, and the most listings
  * the search's terms may allow for it to be tried (its GIN index reads every term's listings: past
- * 150,000 in the rarest group it took 55–110 ms on a million listings and never found few enough).
+ * 150,000 in the rarest group it took 55–110 ms on a million listings and never found few enough),
+ * and how many times cheaper than the walk to the end a lookup of all matches must be estimated to
+ * be, from each group of terms' share of the listings (`SearchTerms.expected`), to be made instead:
+ * groups that go together (houses with three bedrooms) match more than that estimate.
  */
 export const WALK_ENTRIES = {
-  page: { words: 50_000, filters: 20_000 },
+  page: { words: 50_000, filters: 20_000, shareOfLookup: 0.5 },
   count: { words: 10_000, filters: 30_000 },
   rowsToRead: 2_000,
   countFurther: 3,
-  lookupBeforeEnd: { most: LOOKUP_BOUND, boundAtMost: 150_000 },
+  lookupBeforeEnd: { most: LOOKUP_BOUND, boundAtMost: 150_000, expectedMargin: 4 },
 }
 
 /** A looked-up listing (its row read, then sorted) costs about as much as this many index entries walked. */
@@ -105,30 +109,48 @@ async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, 
   // than the whole index, the walk may go to the index's end.
   const lookup = cheaperLookup(terms)
   const broad = !terms.text && lookup.cost > terms.published
-  if (broad && terms.isNarrowed && terms.query && terms.bound <= walk.lookupBeforeEnd.boundAtMost) {
+  // Were its groups of terms independent, the lookup through them would read few enough rows to cost
+  // far less than a walk to the index's end (`q=Washington&type=room&sort=largest`: 72,000 homes in
+  // the city, 60,000 rooms, 5,067 both, all at the end of the index by size: the walk to its end took
+  // 247 ms, the lookup 39 ms).
+  const isLookupLikelyCheaper = terms.expected * LOOKUP_ROW_COST * walk.lookupBeforeEnd.expectedMargin <= terms.published
+  const triesLookupFirst = terms.bound <= walk.lookupBeforeEnd.boundAtMost || isLookupLikelyCheaper
+  if (broad && terms.isNarrowed && terms.query && triesLookupFirst) {
     // Its terms allow many matches, but together with the rest of the search perhaps few or none: a
-    // walk of the index's start, then a lookup of at most a few thousand matches, answer most such
-    // searches before a walk to the index's end (`type=studio&beds=2` matches nothing: its walk to
-    // the end took 285 ms on a million listings, the whole search now takes 26–42 ms).
+    // walk of the index's start, then a lookup of at most a few thousand matches (or of all, when they
+    // are likely few enough), answer most such searches before a walk to the index's end
+    // (`type=studio&beds=2` matches nothing: its walk to the end took 285 ms on a million listings,
+    // the whole search now takes 26–42 ms).
     const start = await walkPage(db, search, terms, { entries: walk.page.filters, rowsToRead: walk.rowsToRead })
     if (start.length > search.limit) return start
+    if (isLookupLikelyCheaper)
+      return lookingUp(db, pageLookupOf('terms'), (tx) => lookupPage(tx, search, terms, { withTotal: false, through: 'terms' }))
     const { most } = walk.lookupBeforeEnd
     const few = await lookingUp(db, pageLookupOf('terms'), (tx) => lookupPage(tx, search, terms, { withTotal: true, most }))
     if ((few[0]?.total ?? 0) <= most) return few
   }
-  const entries = broad ? null : terms.text ? walk.page.words : walk.page.filters
+  // A walk without words goes on past its usual entries, up to a share of the lookup's cost, before
+  // giving way to it: when the matches lie far along the sort (two-bedroom homes in a region, cheapest
+  // first: none in the first 20,000 entries), the walk finds them sooner than the lookup, which reads
+  // and sorts them all (162 ms; the longer walk 30 ms). When they lie further still, it costs at most
+  // that share more than the lookup alone. With words it would read a row for every entry their
+  // signature passes: when few rows have the words too, that cost more than the lookups it saved.
+  const usual = terms.text ? walk.page.words : walk.page.filters
+  const entries = broad ? null : terms.text ? usual : Math.max(usual, Math.round(lookup.cost * walk.page.shareOfLookup))
   const rows = await walkPage(db, search, terms, { entries, rowsToRead: walk.rowsToRead })
   if (rows.length > search.limit || entries === null) return rows
   // The page is not full: either the walk read all there is (the answer is whole), or the matches lie
-  // further along than it may go, and the lookup finds them.
+  // further along than it may go, and the lookup finds them. After a longer walk the lookup answers
+  // at once: knowing whether that walk reached the end would mean reading as far again.
+  const { through } = lookup
+  const lookUp = () => lookingUp(db, pageLookupOf(through), (tx) => lookupPage(tx, search, terms, { withTotal: false, through }))
+  if (entries > usual) return lookUp()
   // Read from the start of a sort's whole index, the walk did not reach its end when it holds at
   // least as many entries as there are published listings (known exactly); else the index says.
   const more = isWholeRange(search) && terms.published >= entries ? true : (await hasEntries(db, search, entries)).length > 0
   const [passing] = more || !terms.text ? [] : await passingCount(db, search, terms, entries, walk.rowsToRead)
   const whole = !more && (passing?.n ?? 0) < walk.rowsToRead
-  if (whole) return rows
-  const { through } = lookup
-  return lookingUp(db, pageLookupOf(through), (tx) => lookupPage(tx, search, terms, { withTotal: false, through }))
+  return whole ? rows : lookUp()
 }
 
 async function walkThenLookupCount(db: Db, search: ParsedSearch, terms: SearchTerms, walk: WalkEntries): Promise<number> {

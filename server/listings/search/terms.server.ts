@@ -55,6 +55,13 @@ export type SearchTerms = {
   /** The most published listings `query` can match, from exact counts; Infinity when it has no terms. */
   bound: number
   /**
+   * How many published listings `query` would match were its groups of terms (and its words) found
+   * independently of each other: the published listings times each group's share of them, from the
+   * same exact counts. An estimate, which only weighs a lookup against a walk whose cost is already
+   * known to be high; Infinity when it has no terms.
+   */
+  expected: number
+  /**
    * Whether the search asks for more than the terms of one group (others, a price, a date, an area):
    * then it may match far fewer listings than `bound`, down to none (`type=studio&beds=2`).
    */
@@ -248,36 +255,40 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
   }
   const place = found?.place ?? null
 
-  let bound = Math.min(Infinity, ...groups.map((group) => group.reduce((sum, term) => sum + (counts.get(term) ?? 0), 0)))
+  // How many listings each group of terms (or the words) allows: the search matches at most the fewest.
+  const groupListings = groups.map((group) => group.reduce((sum, term) => sum + (counts.get(term) ?? 0), 0))
   const filterOperands = groups.map((group) => (group.length === 1 ? operand(group[0]!) : `(${group.map(operand).join(' | ')})`))
   if (zipPrefix) {
-    bound = Math.min(bound, row.zipPrefix)
+    groupListings.push(row.zipPrefix)
     filterOperands.push(`${operand(zipPrefix)}:*`)
   }
   // A city is checked from the index; a neighbourhood, a state and words from the row.
   const placeTermsOnRows: string[] = []
   if (place?.kind === 'city') {
     filterOperands.push(operand(`city:${place.name}`))
-    bound = Math.min(bound, counts.get(`city:${place.name}`) ?? 0)
+    groupListings.push(counts.get(`city:${place.name}`) ?? 0)
   } else if (place) {
     placeTermsOnRows.push(`${place.kind === 'state' ? 'state' : 'hood'}:${place.name}`)
   }
   if (place?.state) placeTermsOnRows.push(`state:${place.state}`)
-  for (const term of placeTermsOnRows) bound = Math.min(bound, counts.get(term) ?? 0)
+  for (const term of placeTermsOnRows) groupListings.push(counts.get(term) ?? 0)
 
   const onRows: SQL[] = placeTermsOnRows.map((term) => sql`${operand(term)}::tsquery`)
   // A neighbourhood or a state is not in the signature of a listing's words.
   let textSign: WordSign = 'anything'
   if (text.kind === 'words' && !found) {
-    bound = Math.min(bound, textBound)
+    groupListings.push(textBound)
     onRows.push(sql`(websearch_to_tsquery('english', ${text.q}) || ${`${operand(cityPrefixTerm!)}:*`}::tsquery)`)
     const words = wordSign(row.tree)
     textSign = words === 'anything' ? words : { any: [words, { cityStartsWith: text.q.toLowerCase() }] }
   } else if (found?.words) {
-    bound = Math.min(bound, matchBound(row.wordsTree, counts))
+    groupListings.push(matchBound(row.wordsTree, counts))
     onRows.push(sql`websearch_to_tsquery('english', ${found.words})`)
     textSign = wordSign(row.wordsTree)
   }
+  const bound = Math.min(Infinity, ...groupListings)
+  const expected =
+    groupListings.length === 0 ? Infinity : groupListings.reduce((product, n) => (product * n) / Math.max(1, published), published)
   const termGroups = [...groups, ...(place?.kind === 'city' ? [[`city:${place.name}`]] : []), ...placeTermsOnRows.map((term) => [term])]
   const hasWords = (text.kind === 'words' && !found) || Boolean(found?.words)
   const [anyOf, ...others] = zipPrefix ? [[], ...termGroups] : termGroups
@@ -297,6 +308,7 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
     textSign,
     cellTerms,
     bound,
+    expected,
     isNarrowed:
       termGroups.length + (zipPrefix ? 1 : 0) > 1 ||
       [search.minPrice, search.maxPrice, search.availableBy, search.south].some((value) => value !== undefined),
