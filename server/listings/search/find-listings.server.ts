@@ -31,19 +31,21 @@ const LOOKUP_BOUND = 3_000
 /**
  * How far a walk goes before giving way to a lookup: index entries for a page, and for a count, with
  * words and without (the index answers the filters, and the signature of the words rules out most
- * entries without the words: rows are read only for the others), a page's walk without words going
- * further, up to this share of the entries' worth a lookup would cost, when that is more; with words, how many rows of the
- * entries passing the filters and the signature a page's walk reads to check them; how many times as
- * many entries again a count's walk may read when its matches so far promise enough; and the lookup a
- * walk tries before going to the index's end: how many matches it may find, and the most listings
- * the search's terms may allow for it to be tried (its GIN index reads every term's listings: past
- * 150,000 in the rarest group it took 55–110 ms on a million listings and never found few enough),
- * and how many times cheaper than the walk to the end a lookup of all matches must be estimated to
- * be, from each group of terms' share of the listings (`SearchTerms.expected`), to be made instead:
- * groups that go together (houses with three bedrooms) match more than that estimate.
+ * entries without the words: rows are read only for the others); how much further a page's walk goes
+ * when that is more: without words, up to `shareOfLookup` of the entries' worth a lookup would cost,
+ * with words, when the search is counted to match more than `wordsOnPast`, as far as the lookup of its
+ * estimated matches would cost; with words, how many rows of the entries passing the filters and the
+ * signature a page's walk reads to check them; how many times as many entries again a count's walk
+ * may read when its matches so far promise enough; and the lookup a walk tries before going to the
+ * index's end: how many matches it may find, and the most listings the search's terms may allow for
+ * it to be tried (its GIN index reads every term's listings: past 150,000 in the rarest group it took
+ * 55–110 ms on a million listings and never found few enough), and how many times cheaper than the
+ * walk to the end a lookup of all matches must be estimated to be, from each group of terms' share of
+ * the listings (`SearchTerms.expected`), to be made instead: groups that go together (houses with
+ * three bedrooms) match more than that estimate.
  */
 export const WALK_ENTRIES = {
-  page: { words: 50_000, filters: 20_000, shareOfLookup: 0.5 },
+  page: { words: 50_000, filters: 20_000, shareOfLookup: 0.5, wordsOnPast: TOTAL_CAP },
   count: { words: 10_000, filters: 30_000 },
   rowsToRead: 2_000,
   countFurther: 3,
@@ -52,6 +54,12 @@ export const WALK_ENTRIES = {
 
 /** A looked-up listing (its row read, then sorted) costs about as much as this many index entries walked. */
 const LOOKUP_ROW_COST = 30
+
+/**
+ * A listing of a large lookup costs about as much as this many index entries walked: its bitmap reads
+ * the rows in the table's order (120,000 condos in 171 ms, 1.4 µs each; an entry walked, 0.25 µs).
+ */
+const BITMAP_ROW_COST = 6
 
 /**
  * A search through its map area whose cost (below) is at most this many index entries' worth is
@@ -103,7 +111,11 @@ export function planOf(terms: SearchTerms): SearchPlan | 'none' {
   return lookupCost < Infinity ? 'lookup' : 'walk'
 }
 
-async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, walk: WalkEntries) {
+/**
+ * The walk's page, or the lookup's when the walk does not find it. `counting` is the search's count
+ * when the page's total is counted too (alongside): with words, it tells whether matches are many.
+ */
+async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, walk: WalkEntries, counting: Promise<number | null>) {
   // Without words the walk reads the index alone, about LOOKUP_ROW_COST times cheaper per listing
   // than a lookup through the terms, which reads each match's row: when every lookup would cost more
   // than the whole index, the walk may go to the index's end.
@@ -150,7 +162,22 @@ async function walkThenLookup(db: Db, search: ParsedSearch, terms: SearchTerms, 
   const more = isWholeRange(search) && terms.published >= entries ? true : (await hasEntries(db, search, entries)).length > 0
   const [passing] = more || !terms.text ? [] : await passingCount(db, search, terms, entries, walk.rowsToRead)
   const whole = !more && (passing?.n ?? 0) < walk.rowsToRead
-  return whole ? rows : lookUp()
+  if (whole) return rows
+  // With words, a search counted to match more than `wordsOnPast` listings whose page the walk did not
+  // fill has its matches further along the sort. The walk goes on, as far as the lookup of as many
+  // matches as the terms' shares estimate would cost (reading at most `rowsToRead` rows), then gives
+  // way to it: it finds matches that lie ahead sooner than the lookup reading and sorting every one
+  // (`q=loft or bedroom&beds=2&sort=price-asc`: 544,000 two-bedroom homes, the lookup 640 ms, the walk
+  // 90 ms), and costs at most about as much again when they lie at the far end
+  // (`q=studio -garden&pets=dogs&sort=largest`: studios are the smallest homes). Searches matching
+  // fewer keep the lookup: walking on for them read rows for nothing.
+  // (Words that are only negations can be expected anywhere: the walk may go to the end.)
+  const reach = Math.round(terms.expected * BITMAP_ROW_COST)
+  if (terms.text && reach > entries && ((await counting) ?? 0) > walk.page.wordsOnPast) {
+    const further = await walkPage(db, search, terms, { entries: Number.isFinite(reach) ? reach : null, rowsToRead: walk.rowsToRead })
+    if (further.length > search.limit) return further
+  }
+  return lookUp()
 }
 
 async function walkThenLookupCount(db: Db, search: ParsedSearch, terms: SearchTerms, walk: WalkEntries): Promise<number> {
@@ -214,10 +241,10 @@ export async function findListings(
     if (isTotalInPage) total = rows[0]?.total ?? 0
     else if (wantsTotal) total = await countLookedUp(db, search, terms, through)
   } else {
-    ;[rows, total] = await Promise.all([
-      walkThenLookup(db, search, terms, walk),
-      wantsTotal ? walkThenLookupCount(db, search, terms, walk) : Promise.resolve(null),
-    ])
+    const counting = wantsTotal ? walkThenLookupCount(db, search, terms, walk) : Promise.resolve(null)
+    // The page only peeks at the count: a failing count is the Promise.all's to report.
+    const counted = counting.catch(() => null)
+    ;[rows, total] = await Promise.all([walkThenLookup(db, search, terms, walk, counted), counting])
   }
   const hasMore = rows.length > search.limit
   const items = rows.slice(0, search.limit)

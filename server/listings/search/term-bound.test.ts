@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchBound, termListings, wordSign } from './term-bound.ts'
+import { matchBound, matchExpected, termListings, wordSign } from './term-bound.ts'
 
 const counts = new Map([
   ['two-bedroom', 300],
@@ -28,6 +28,24 @@ describe('the most listings a text search can match', () => {
 
   it('sums the listings of every term a prefix starts', () => {
     expect(matchBound("'city:phil':*", counts, new Map([['city:phil', 42]]))).toBe(42)
+  })
+})
+
+describe('how many listings a text search would match were its words independent', () => {
+  it.each([
+    ["'loft'", 4],
+    ["'two' & 'bedroom'", 450],
+    ["'two-bedroom' <-> 'two' <-> 'bedroom'", 135],
+    ["'two' | 'bedroom'", 950],
+    ["'loft' & 'waterfront'", 0],
+    ['', 0],
+    ['T', Infinity],
+  ])('%s: %d of 1,000', (tree, expected) => {
+    expect(matchExpected(tree, counts, 1000)).toBeCloseTo(expected)
+  })
+
+  it('never expects more than are published', () => {
+    expect(matchExpected("'two' | 'bedroom'", counts, 100)).toBe(100)
   })
 })
 

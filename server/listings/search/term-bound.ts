@@ -65,6 +65,30 @@ export function matchBound(
 }
 
 /**
+ * How many of `published` listings the tsquery would match were its terms carried independently of
+ * each other: "a & b" (and a phrase) their shares multiplied, "a | b" either's. An estimate, from the
+ * same exact counts as `matchBound`, never above it nor `published`; an empty query gives 0,
+ * one that is only negations Infinity.
+ */
+export function matchExpected(
+  tsquery: string,
+  counts: ReadonlyMap<string, number>,
+  published: number,
+  prefixCounts: ReadonlyMap<string, number> = new Map(),
+): number {
+  const text = tsquery.trim()
+  if (text === '') return 0
+  if (text === UNINDEXABLE) return Infinity
+  const all = Math.max(1, published)
+  const expected = (tree: Tree): number => {
+    if ('term' in tree) return Math.min(all, (tree.prefix ? prefixCounts : counts).get(tree.term) ?? 0)
+    const [left, right] = [expected(tree.left), expected(tree.right)]
+    return tree.op === 'and' ? (left * right) / all : left + right - (left * right) / all
+  }
+  return Math.min(expected(parseTree(text)), matchBound(text, counts, prefixCounts))
+}
+
+/**
  * How many listings carry any term of the tsquery, added up (at least as many as match any of its
  * words): 0 means no listing has a single one of its words. An empty query gives 0; one that is only
  * negations, Infinity.

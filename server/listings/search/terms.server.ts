@@ -9,7 +9,7 @@ import { listingMapCell, listingSearchTerm } from '#server/db/schema.ts'
 import { cellOf, MAP_CELL_LEVEL } from '#common/listings/map-grid.ts'
 import type { ParsedSearch } from './plan.server.ts'
 import { readSearchPhrase, type SearchPhrase } from '#common/listings/search-phrase.ts'
-import { matchBound, termListings, wordSign, type WordSign } from './term-bound.ts'
+import { matchBound, matchExpected, termListings, wordSign, type WordSign } from './term-bound.ts'
 
 export type PlaceKind = 'city' | 'neighbourhood' | 'state'
 
@@ -55,9 +55,9 @@ export type SearchTerms = {
   /** The most published listings `query` can match, from exact counts; Infinity when it has no terms. */
   bound: number
   /**
-   * How many published listings `query` would match were its groups of terms (and its words) found
-   * independently of each other: the published listings times each group's share of them, from the
-   * same exact counts. An estimate, which only weighs a lookup against a walk whose cost is already
+   * How many published listings `query` would match were its groups of terms and its words found
+   * independently of each other: the published listings times each group's share of them (the
+   * words', `matchExpected`), from the same exact counts. An estimate, which only weighs a lookup against a walk whose cost is already
    * known to be high; Infinity when it has no terms.
    */
   expected: number
@@ -255,40 +255,48 @@ export async function examineSearch(db: Db, input: ParsedSearch): Promise<Search
   }
   const place = found?.place ?? null
 
-  // How many listings each group of terms (or the words) allows: the search matches at most the fewest.
-  const groupListings = groups.map((group) => group.reduce((sum, term) => sum + (counts.get(term) ?? 0), 0))
+  // How many listings each group of terms (or the words) allows, and how many the words would match
+  // were they found independently of each other (`matchExpected`): the search matches at most the
+  // fewest, and is estimated (`expected`) from each group's share.
+  const groupListings = groups.map((group) => {
+    const most = group.reduce((sum, term) => sum + (counts.get(term) ?? 0), 0)
+    return { most, expected: most }
+  })
+  const allow = (most: number, expected = most) => groupListings.push({ most, expected })
   const filterOperands = groups.map((group) => (group.length === 1 ? operand(group[0]!) : `(${group.map(operand).join(' | ')})`))
   if (zipPrefix) {
-    groupListings.push(row.zipPrefix)
+    allow(row.zipPrefix)
     filterOperands.push(`${operand(zipPrefix)}:*`)
   }
   // A city is checked from the index; a neighbourhood, a state and words from the row.
   const placeTermsOnRows: string[] = []
   if (place?.kind === 'city') {
     filterOperands.push(operand(`city:${place.name}`))
-    groupListings.push(counts.get(`city:${place.name}`) ?? 0)
+    allow(counts.get(`city:${place.name}`) ?? 0)
   } else if (place) {
     placeTermsOnRows.push(`${place.kind === 'state' ? 'state' : 'hood'}:${place.name}`)
   }
   if (place?.state) placeTermsOnRows.push(`state:${place.state}`)
-  for (const term of placeTermsOnRows) groupListings.push(counts.get(term) ?? 0)
+  for (const term of placeTermsOnRows) allow(counts.get(term) ?? 0)
 
   const onRows: SQL[] = placeTermsOnRows.map((term) => sql`${operand(term)}::tsquery`)
   // A neighbourhood or a state is not in the signature of a listing's words.
   let textSign: WordSign = 'anything'
   if (text.kind === 'words' && !found) {
-    groupListings.push(textBound)
+    allow(textBound, matchExpected(row.tree, counts, published) + row.cityPrefix)
     onRows.push(sql`(websearch_to_tsquery('english', ${text.q}) || ${`${operand(cityPrefixTerm!)}:*`}::tsquery)`)
     const words = wordSign(row.tree)
     textSign = words === 'anything' ? words : { any: [words, { cityStartsWith: text.q.toLowerCase() }] }
   } else if (found?.words) {
-    groupListings.push(matchBound(row.wordsTree, counts))
+    allow(matchBound(row.wordsTree, counts), matchExpected(row.wordsTree, counts, published))
     onRows.push(sql`websearch_to_tsquery('english', ${found.words})`)
     textSign = wordSign(row.wordsTree)
   }
-  const bound = Math.min(Infinity, ...groupListings)
+  const bound = Math.min(Infinity, ...groupListings.map(({ most }) => most))
   const expected =
-    groupListings.length === 0 ? Infinity : groupListings.reduce((product, n) => (product * n) / Math.max(1, published), published)
+    groupListings.length === 0
+      ? Infinity
+      : groupListings.reduce((product, group) => (product * group.expected) / Math.max(1, published), published)
   const termGroups = [...groups, ...(place?.kind === 'city' ? [[`city:${place.name}`]] : []), ...placeTermsOnRows.map((term) => [term])]
   const hasWords = (text.kind === 'words' && !found) || Boolean(found?.words)
   const [anyOf, ...others] = zipPrefix ? [[], ...termGroups] : termGroups
