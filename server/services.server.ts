@@ -9,7 +9,7 @@ import { setting } from '#server/db/schema.ts'
 import { jobDefinitions } from '#server/jobs/definitions.server.ts'
 import { startJobs, type Jobs } from '#server/jobs/queue.server.ts'
 import { noteListingChangeElsewhere, onListingChange } from '#server/listings/index.server.ts'
-import { createListingSearcher, type ListingSearcher } from '#server/listings/index.server.ts'
+import { createListingSearcher, searchIndexOf, type ListingSearcher } from '#server/listings/index.server.ts'
 import { createLogger, type Logger } from '#server/logger.server.ts'
 import { createMailer, type Mailer } from '#server/mail/mailer.server.ts'
 import { startRealtimeBus, type RealtimeBus } from '#server/realtime/bus.server.ts'
@@ -81,6 +81,12 @@ export async function createServices(config: Config, options: { database?: Datab
     })
     started.queue = jobs
     const realtime = await startRealtimeBus({ database, logger })
+    // The search index loads in the background; searches (and /readyz) wait for it.
+    const searchIndex = searchIndexOf(database.db)
+    searchIndex
+      .load()
+      .then(() => logger.info(searchIndex.stats(), 'search index loaded'))
+      .catch((error: unknown) => logger.error({ err: error }, 'the search index could not be loaded'))
     // Listing changes made here are news for the other instances' search caches, and theirs for ours.
     const stopTelling = onListingChange(() => void realtime.publish({ kind: 'listings-changed', instanceId: realtime.instanceId }))
     realtime.subscribe((news) => {

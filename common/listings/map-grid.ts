@@ -3,9 +3,6 @@
 // grid level L the world is 2^L cells across, and a map at zoom z shows a cell of level z + 2 as
 // 64 pixels, about the width of a price pin, so one marker per cell rarely overlaps its neighbours.
 
-/** The finest level whose counts the database keeps (listing_map_cell): about 600 m across. */
-export const MAP_CELL_LEVEL = 16
-
 /** A cell of level z + 2 is 256 / 4 = 64 pixels across at zoom z. */
 const LEVELS_ABOVE_ZOOM = 2
 
@@ -14,8 +11,6 @@ export const MAP_ZOOMS = { min: 2, max: 18 } as const
 
 /** Web Mercator stops short of the poles. */
 const MAX_LATITUDE = 85.0511287798
-
-export type LatLngBounds = { south: number; west: number; north: number; east: number }
 
 /** The grid level a map at `zoom` groups homes by. */
 export function gridLevelOf(zoom: number): number {
@@ -34,24 +29,9 @@ export function worldY(latitude: number): number {
   return (1 - Math.log(Math.tan(radians) + 1 / Math.cos(radians)) / Math.PI) / 2
 }
 
-function latitudeAt(y: number): number {
-  return (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI
-}
-
 /** The cell of a point at a level, as its column and row. */
 export function cellOf(latitude: number, longitude: number, level: number): { x: number; y: number } {
   const size = 2 ** level
   const clamp = (n: number) => Math.min(size - 1, Math.max(0, Math.floor(n * size)))
   return { x: clamp(worldX(longitude)), y: clamp(worldY(latitude)) }
-}
-
-/** The area a cell covers. */
-export function cellBounds(x: number, y: number, level: number): LatLngBounds {
-  const size = 2 ** level
-  return {
-    west: (x / size) * 360 - 180,
-    east: ((x + 1) / size) * 360 - 180,
-    north: latitudeAt(y / size),
-    south: latitudeAt((y + 1) / size),
-  }
 }

@@ -341,7 +341,6 @@ export const conversationNotice = pgTable(
 // content_revision. A published item is public from `published_at` (or `effective_at`) on.
 
 const tsvectorColumn = customType<{ data: string }>({ dataType: () => 'tsvector' })
-const signatureColumn = customType<{ data: string }>({ dataType: () => 'bit(256)' })
 
 // Knowledge-base articles; the footer's "recent posts" are the newest published ones.
 export const article = pgTable(
@@ -570,14 +569,6 @@ export const listing = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C') || listing_facet_terms("type", "bedrooms", "bathroom_halves", "monthly_rent_cents", "nightly_cents", "allows_cats", "allows_dogs", "is_furnished", "amenities", "city", "zip", "state", "neighbourhood")`,
       ),
-    // The words of the search vector (not its filter terms) as a signature of 256 bits, three set per
-    // word (migration 0017): carried by the covering search indexes, so a walk skips the entries
-    // that cannot have a search's words without reading their rows.
-    wordSignature: signatureColumn('word_signature')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`listing_word_signature(to_tsvector('english'::regconfig, coalesce("title", '')) || to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')) || to_tsvector('english'::regconfig, coalesce("description", '')))`,
-      ),
   },
   (t) => [
     check('listing_type_check', sql`${t.type} in (${sqlList(LISTING_TYPES)})`),
@@ -604,15 +595,16 @@ export const listing = pgTable(
     index('listing_search_vector_idx').using('gin', t.searchVector),
     index('listing_zip_prefix_idx').on(t.zip.op('text_pattern_ops')),
     index('listing_city_prefix_idx').using('btree', sql`lower(${t.city}) text_pattern_ops`),
-    // The listings the map's cells count (published, not yet found unconfirmed by the hourly job), by
-    // confirmation: the few of them gone unconfirmed since the job last ran are left out by reading this.
+    // Published listings the hourly stale job has not yet found unconfirmed, by confirmation: what the
+    // job reads to find those gone stale since it last ran.
     index('listing_on_map_confirmed_idx')
       .on(t.lastConfirmedAt)
       .where(sql`${t.status} = 'published' and (${t.staleNoticeSentAt} is null or ${t.staleNoticeSentAt} < ${t.lastConfirmedAt})`),
-    // Search also has four covering indexes over published listings, one per sort and one on the
-    // location (latitude, longitude), each carrying every filtered column, so a search filters and
-    // counts from the index alone. Drizzle cannot declare INCLUDE: they are created in migration
-    // 0007, the location's again with the id in 0016 (see docs/decisions/022-search-plans-from-exact-counts.md).
+    // Published listings by price, for a listing page's similar homes. Search itself reads the
+    // in-memory index (docs/decisions/026-search-served-from-memory.md).
+    index('listing_published_price_idx')
+      .on(t.allInMonthlyCents, t.id)
+      .where(sql`${t.status} = 'published'`),
   ],
 )
 
@@ -627,40 +619,26 @@ export const listingSearchTerm = pgTable('listing_search_term', {
 })
 
 /**
- * How many published listings lie in each cell of the search map's finest grid (common/listings/
- * map-grid.ts, level 16), with the sums of their coordinates for the cell's centre: exact, kept by
- * statement triggers on `listing` (migration 0014), so a map of every home is drawn from these rows
- * rather than from a million listings. Listings the hourly stale job has marked are not counted.
+ * The log of changes to what search reads of listings: a row per statement that changed the searchable
+ * columns of published listings (or published or unpublished some), with their ids, numbered in commit
+ * order (`listing_change_head` holds the last number; writers take it in turn). Kept by statement
+ * triggers on `listing` (migration 0018); each app process's search index reads the rows after the
+ * last it applied before it answers, so it never misses a committed change. Old rows are pruned.
  */
-export const listingMapCell = pgTable(
-  'listing_map_cell',
-  {
-    x: integer('x').notNull(),
-    y: integer('y').notNull(),
-    listings: integer('listings').notNull(),
-    latitudeSum: doublePrecision('latitude_sum').notNull(),
-    longitudeSum: doublePrecision('longitude_sum').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.x, t.y] })],
-)
+export const listingChange = pgTable('listing_change', {
+  n: bigint('n', { mode: 'number' }).primaryKey(),
+  ids: bigint('ids', { mode: 'number' }).array().notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
-/**
- * The same counts per filter or place term (`listing_facet_terms`: "beds>=2", "pets:dogs",
- * "city:austin"…) and cell, kept by the same kind of triggers (migration 0015), so the map of a search
- * that is one such term is drawn from these rows too. The term is collated "C", as in
- * `listing_search_term`.
- */
-export const listingMapTermCell = pgTable(
-  'listing_map_term_cell',
+/** The number of the last `listing_change` row: one row, updated by the triggers that add them. */
+export const listingChangeHead = pgTable(
+  'listing_change_head',
   {
-    term: text('term').notNull(),
-    x: integer('x').notNull(),
-    y: integer('y').notNull(),
-    listings: integer('listings').notNull(),
-    latitudeSum: doublePrecision('latitude_sum').notNull(),
-    longitudeSum: doublePrecision('longitude_sum').notNull(),
+    only: boolean('only').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.term, t.x, t.y] })],
+  (t) => [check('listing_change_head_only_check', sql`${t.only}`)],
 )
 
 /** A required monthly fee (parking, pet rent, trash…), part of the all-in monthly cost. */

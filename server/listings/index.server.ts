@@ -17,8 +17,9 @@ export { estimateListingCount, findListingById } from './read.server.ts'
 export { findSavedListings, savedListingIds, saveListing, unsaveListing } from './saved.server.ts'
 export { createListingSearcher, type ListingSearcher } from './search-cache.server.ts'
 export { suggestPlaces } from './search/places.server.ts'
-export { findMapClusters, type MapCount } from './search/map-clusters.server.ts'
+export { findMapClusters } from './search/map-clusters.server.ts'
 export { findNearbyPlaces } from './search/nearby.server.ts'
+export { searchIndexOf } from './search/engine/live-index.server.ts'
 export { sendStaleNotices, STALE_NOTICES_CRON, STALE_NOTICES_JOB } from './stale-notices.server.ts'
 export {
   archiveListing,

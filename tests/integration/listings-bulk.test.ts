@@ -1,44 +1,18 @@
 import { count, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listing, listingPriceHistory } from '#server/db/schema.ts'
-import { listingSearchSchema } from '#common/listings/schemas.ts'
 import { TOTAL_CAP } from '#common/listings/types.ts'
-import { findListings, searchQueries, WALK_ENTRIES } from '#server/listings/search/find-listings.server.ts'
-import { examineSearch } from '#server/listings/search/terms.server.ts'
+import { findListings } from '#server/listings/search/find-listings.server.ts'
+import type { IndexWork } from '#server/listings/search/engine/query.ts'
 import { findCurrentMarkets, recomputeCooperIndex } from '#server/cooper-index/index.server.ts'
 import { seedBulkListings } from '#server/seed/bulk-listings.server.ts'
 import { SEARCH_MIX } from '../../bench/search-mix.ts'
 import { listingFactory } from '#tests/support/listings.ts'
+import { SEARCH_PLAN_NAMES } from '#tests/support/search-plans.ts'
 import { testDatabaseKind } from '#tests/support/test-database.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
 const LISTINGS = 4_000
-
-/**
- * Searches whose count the planner, left to itself, answers by reading the listing table: on a
- * million listings it did for a word or a filter with a price, and for filters without terms (all of
- * them, or 400,000 rows along the price index); on these few thousand, for a broad word, or filters
- * without terms or price.
- */
-const READ_WHOLE: Record<string, string>[] = [
-  { q: 'room', minPrice: '2500', sort: 'largest' },
-  { beds: '4', maxPrice: '2100', availableBy: '2027-03-18' },
-  { minPrice: '2500', availableBy: '2026-12-01' },
-  { q: 'bedroom', sort: 'price-asc' },
-  { availableBy: '2027-01-01' },
-]
-
-/**
- * Searches whose terms hold a city or the start of a ZIP, and one with a map area: looked up through
- * the terms, the planner ANDed the GIN index with the city's, the ZIP's or the area's btree, reading
- * all their entries.
- */
-const PLACE_AND_TERMS: Record<string, string>[] = [
-  { q: 'Lewes', beds: '2' },
-  { q: 'room in Wilmington', sort: 'price-asc' },
-  { q: '199', type: 'room' },
-  { q: 'bedroom', baths: '2', south: '38.5', west: '-76', north: '39.9', east: '-74.8' },
-]
 
 describe('bulk listings', () => {
   let t: TestServices
@@ -108,9 +82,7 @@ describe('bulk listings', () => {
     expect(narrow.total).toBeLessThan(TOTAL_CAP)
   })
 
-  it('counts as exactly when a short walk goes on as when the search is looked up', async () => {
-    // Walks of 1,500 entries over 4,000 listings: a count that meets a few hundred matches walks on.
-    const walk = { ...WALK_ENTRIES, count: { words: 1_500, filters: 1_500 } }
+  it('counts exactly as every plan does, up to the cap', async () => {
     const searches = [
       {},
       { minPrice: '1500' },
@@ -123,56 +95,47 @@ describe('bulk listings', () => {
       { maxPrice: '1800' },
       { maxPrice: '2000' },
       { offer: 'lease', minPrice: '2600' },
+      { q: 'bedroom -studio', sort: 'largest' },
     ]
     for (const params of searches) {
-      const walked = await findListings(db(), { search: params, plan: 'walk', walk })
-      const looked = await findListings(db(), { search: params, plan: 'lookup' })
-      expect([walked.total, walked.isTotalCapped], JSON.stringify(params)).toEqual([looked.total, looked.isTotalCapped])
+      const answers = await Promise.all(SEARCH_PLAN_NAMES.map((plan) => findListings(db(), { search: params, plan })))
+      for (const answer of answers.slice(1)) {
+        expect([answer.total, answer.isTotalCapped], JSON.stringify(params)).toEqual([answers[0]!.total, answers[0]!.isTotalCapped])
+      }
     }
   })
 
-  // On a few thousand rows a sequential scan is often the cheaper plan. A lookup (through the terms
-  // or the area) forbids it itself (its settings); for a walk it is switched off here: what this
-  // checks is that an index exists that can answer each query shape. bench/explain.ts shows the
-  // plans the planner really picks on a large table.
-  it(`has an index for every query of the benchmark mix, and no lookup reads the listing table, on ${testDatabaseKind()}`, async () => {
-    await db().execute(sql`analyze listing`)
-    for (const params of [...SEARCH_MIX, ...READ_WHOLE, ...PLACE_AND_TERMS]) {
-      const search = listingSearchSchema.parse(params)
-      const first = await findListings(db(), { search: params })
-      const next = first.nextCursor ? [listingSearchSchema.parse({ ...params, cursor: first.nextCursor })] : []
-      for (const each of [search, ...next]) {
-        const terms = await examineSearch(db(), each)
-        for (const [name, { query, settings }] of Object.entries(searchQueries(db(), terms))) {
-          const walk = name.startsWith('walk')
-          const plan = await db().transaction(async (tx) => {
-            for (const setting of walk ? ['set local enable_seqscan = off'] : settings) await tx.execute(sql.raw(setting))
-            const result = await tx.execute<Record<string, string>>(sql`explain ${query.getSQL()}`)
-            return result.rows.map((r) => Object.values(r)[0]).join('\n')
-          })
-          const label = `${name}: ${new URLSearchParams(params)}\n${plan}`
-          expect(plan, label).not.toMatch(/Seq Scan on listing\b/)
-          expect(plan).toMatch(/Index|Bitmap/)
-          const areaWithoutWords = each.south !== undefined && !terms.text
-          // A page through a map area without words reads the area's index alone, but for the page's rows.
-          if (name === 'area page' && areaWithoutWords) {
-            expect(plan, label).toMatch(/Index Only Scan using listing_search_location_idx/)
-            expect(plan, label).not.toMatch(/Heap Scan/)
-          }
-          // A count without terms, or through an area without words, reads a covering index alone, never a row.
-          if ((name === 'lookup count' && !terms.query) || (name === 'area count' && areaWithoutWords)) {
-            expect(plan, label).toMatch(/Index Only Scan/)
-            expect(plan, label).not.toMatch(/Heap Scan/)
-          }
-          // A lookup through the terms finds its rows through their GIN index, perhaps with the price's, never a place's btree.
-          if (name.startsWith('lookup') && terms.query) {
-            expect(plan, label).toMatch(/Bitmap Index Scan on listing_search_vector_idx/)
-            expect(plan, label).not.toMatch(/Scan on listing_(city_prefix|zip_prefix|search_location)_idx/)
-          }
-          // Without words, a walk reads the sort's own index in order: no sort step.
-          if (name === 'walk page' && !each.q) expect(plan, label).not.toMatch(/Sort Key/)
-        }
-      }
+  it(`reads no more than each search needs, on ${testDatabaseKind()}`, async () => {
+    const workOf = async (search: Record<string, string | undefined>) => {
+      let seen: IndexWork | null = null
+      await findListings(db(), { search, onWork: (work) => (seen = work) })
+      return seen! as IndexWork
+    }
+    // A word no listing has, and a place none is in: answered without reading a listing.
+    for (const search of [{ q: 'zzyzx', sort: 'largest' }, { q: 'zzyzx -garden' }, { q: 'Dover, NJ' }, { q: '99999' }]) {
+      expect(await workOf(search), JSON.stringify(search)).toMatchObject({ plan: 'none', tested: 0 })
+    }
+    // A rare word is looked up: its few listings are tested, not walked to along the sort.
+    const lewes = await workOf({ q: 'Lewes', sort: 'price-asc' })
+    expect(lewes.plan).toBe('gather')
+    expect(lewes.tested).toBe(lewes.candidateCount)
+    expect(lewes.candidateCount).toBeLessThan(LISTINGS / 5)
+    // A broad search stops as soon as its page is full.
+    for (const search of [
+      {},
+      { sort: 'price-asc' },
+      { sort: 'largest', furnished: 'false' },
+      { minPrice: '1000', sort: 'newest', limit: '10' },
+    ]) {
+      const work = await workOf(search)
+      expect(work.plan, JSON.stringify(search)).toBe('walk')
+      expect(work.walked, JSON.stringify(search)).toBeLessThan(300)
+    }
+    // Whatever it asks, a search tests at most its candidates (twice: a walk, then a count) and walks the order once.
+    for (const params of SEARCH_MIX) {
+      const work = await workOf(params)
+      expect(work.tested, JSON.stringify(params)).toBeLessThanOrEqual(2 * work.candidateCount + work.walked)
+      expect(work.walked, JSON.stringify(params)).toBeLessThanOrEqual(LISTINGS)
     }
   })
 })

@@ -1,10 +1,10 @@
 // The search map: every home a search matches, grouped by the zoom's grid with counts that add up to
-// the search's total, counted from the cells the triggers keep or from the listings with the same
-// answer; lone homes as themselves; stale and unpublished listings nowhere; bad input refused.
-import { eq, sql } from 'drizzle-orm'
+// the search's total (the list's, for the same search and area); lone homes as themselves; stale and
+// unpublished listings nowhere; changes seen at once; bad input refused.
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listing } from '#server/db/schema.ts'
-import { findMapClusters, type MapCount } from '#server/listings/index.server.ts'
+import { findMapClusters } from '#server/listings/index.server.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
 import { cellOf, gridLevelOf } from '#common/listings/map-grid.ts'
 import type { MapAnswer } from '#common/listings/types.ts'
@@ -20,8 +20,6 @@ const PLACES = {
   austin: { city: 'Austin', state: 'TX', zip: '78704', latitude: 30.25, longitude: -97.75 },
   denver: { city: 'Denver', state: 'CO', zip: '80202', latitude: 39.7392, longitude: -104.9903 },
 } as const
-
-const BOTH: MapCount[] = ['cells', 'listings']
 
 /** Every home of an answer, as counts: the clusters' and the lone homes'. */
 const homesOn = (answer: MapAnswer) => answer.clusters.reduce((sum, cluster) => sum + cluster.homes, 0) + answer.homes.length
@@ -56,26 +54,21 @@ describe(`the search map on ${testDatabaseKind()}`, () => {
     await t.close()
   })
 
-  const map = (query: Record<string, unknown>, count?: MapCount) => findMapClusters(t.services.database.db, { query, count })
+  const map = (query: Record<string, unknown>) => findMapClusters(t.services.database.db, { query })
 
-  it('groups every home the search finds into clusters whose counts add up to its total, counted either way', async () => {
-    for (const count of BOTH) {
-      const answer = await map({ zoom: 4 }, count)
-      const { total } = await findListings(t.services.database.db, { search: {} })
-      expect(answer.total, count).toBe(total)
-      expect(answer.total, count).toBe(12)
-      expect(homesOn(answer), count).toBe(12)
-      // At the zoom of a country the three cities are three clusters of four, biggest first.
-      expect(
-        answer.clusters.map((cluster) => cluster.homes),
-        count,
-      ).toEqual([4, 4, 4])
-      expect(answer.homes, count).toEqual([])
-    }
+  it('groups every home the search finds into clusters whose counts add up to its total', async () => {
+    const answer = await map({ zoom: 4 })
+    const { total } = await findListings(t.services.database.db, { search: {} })
+    expect(answer.total).toBe(total)
+    expect(answer.total).toBe(12)
+    expect(homesOn(answer)).toBe(12)
+    // At the zoom of a country the three cities are three clusters of four, biggest first.
+    expect(answer.clusters.map((cluster) => cluster.homes)).toEqual([4, 4, 4])
+    expect(answer.homes).toEqual([])
   })
 
   it('puts each cluster at the middle of its homes and bounds it by them, and the extent holds them all', async () => {
-    const answer = await map({ zoom: 4 }, 'listings')
+    const answer = await map({ zoom: 4 })
     const wilmington = answer.clusters.find((cluster) => Math.abs(cluster.longitude - -75.5583) < 0.001)!
     expect(wilmington.latitude).toBeCloseTo(39.7555 + 0.006, 6)
     expect(wilmington.bounds).toEqual({ south: 39.7555, west: -75.5643, north: 39.7555 + 0.012, east: -75.5643 + 0.012 })
@@ -88,21 +81,19 @@ describe(`the search map on ${testDatabaseKind()}`, () => {
     expect(answer.clusters).toEqual([])
     expect(answer.homes.map((home) => home.id)).toEqual([0, 1, 2, 3].map((i) => ids[`wilmington${i}`]))
     expect(answer.homes[0]).toMatchObject({ title: 'Home 1 in Wilmington', city: 'Wilmington', state: 'DE', allInMonthlyCents: 165_000 })
-    // Counted from the cells (down to zoom 14), a lone home is looked up all the same.
-    const cells = await map({ zoom: 14, ...area }, 'cells')
-    const listings = await map({ zoom: 14, ...area }, 'listings')
-    expect(homesOn(cells)).toBe(4)
-    expect(cells.homes.map((home) => home.id)).toEqual(listings.homes.map((home) => home.id))
-    expect(cells.clusters.map((c) => c.homes)).toEqual(listings.clusters.map((c) => c.homes))
+    const closer = await map({ zoom: 14, ...area })
+    expect(homesOn(closer)).toBe(4)
   })
 
-  it('counts only the area asked for, the same either way', async () => {
+  it('counts only the area asked for, to its edges', async () => {
     const austin = { south: 30, west: -98, north: 30.5, east: -97.5 }
-    for (const count of BOTH) {
-      const answer = await map({ zoom: 9, ...austin }, count)
-      expect(answer.total, count).toBe(4)
-      expect(homesOn(answer), count).toBe(4)
-    }
+    const answer = await map({ zoom: 9, ...austin })
+    expect(answer.total).toBe(4)
+    expect(homesOn(answer)).toBe(4)
+    // An area whose edge runs through the homes counts those inside it, as the list does.
+    const half = { south: 30.251, west: -98, north: 30.5, east: -97.5 }
+    expect((await map({ zoom: 9, ...half })).total).toBe(3)
+    expect((await findListings(t.services.database.db, { search: half })).total).toBe(3)
   })
 
   it('follows the search: its filters, its words and its place', async () => {
@@ -115,7 +106,7 @@ describe(`the search map on ${testDatabaseKind()}`, () => {
     expect(none).toEqual({ zoom: 4, total: 0, clusters: [], homes: [], extent: null })
   })
 
-  it('counts a search of one filter or place term from the term cells, as the listings count it', async () => {
+  it('counts every search as the list counts it, at every zoom', async () => {
     const area = { south: 30, west: -106, north: 40, east: -75 }
     const searches = [
       { pets: 'dogs' },
@@ -126,89 +117,45 @@ describe(`the search map on ${testDatabaseKind()}`, () => {
       { q: 'Delaware' },
       { furnished: 'false', ...area },
       { q: 'Austin, TX' },
+      { q: 'Austin, CO' },
       { q: 'Texas', beds: '1' },
       { q: '19' },
       { q: '80202' },
+      { pets: 'dogs', beds: '1' },
+      { q: 'home -austin', maxPrice: '3000' },
     ]
     for (const search of searches) {
+      const { total } = await findListings(t.services.database.db, { search })
       for (const zoom of [4, 9, 14]) {
-        const cells = await map({ zoom, ...search }, 'cells')
-        const listings = await map({ zoom, ...search }, 'listings')
+        const answer = await map({ zoom, ...search })
         const label = `${JSON.stringify(search)} at zoom ${zoom}`
-        expect(cells.total, label).toBe((await findListings(t.services.database.db, { search })).total)
-        expect(cells.total, label).toBeGreaterThan(0)
-        expect(cells.clusters.map((c) => c.homes).sort(), label).toEqual(listings.clusters.map((c) => c.homes).sort())
-        expect(
-          cells.homes.map((home) => home.id),
-          label,
-        ).toEqual(listings.homes.map((home) => home.id))
+        expect(answer.total, label).toBe(total)
+        expect(homesOn(answer), label).toBe(total)
       }
     }
-    // Denver's listing unconfirmed for 40 days but not yet marked is counted by its cells and taken away.
-    expect((await map({ zoom: 4, q: 'Denver' }, 'cells')).total).toBe(4)
+    expect((await map({ zoom: 4, pets: 'dogs', beds: '1' })).total).toBe(3)
+    // Denver's listings unconfirmed for 40 days, marked by the stale job or not yet, are left out.
+    expect((await map({ zoom: 4, q: 'Denver' })).total).toBe(4)
   })
 
-  it('counts a place and its state from the cells only where a cell holds one state', async () => {
-    expect((await map({ zoom: 4, q: 'Austin, CO' }, 'cells')).total).toBe(0)
-    // An Austin listing in another state, in the cell of one in Texas: that cell holds two states.
-    const listings = listingFactory(t.services.database.db)
-    const border = await listings.create({ ...PLACES.austin, state: 'NM', title: 'Across the line' })
-    try {
-      for (const count of BOTH) expect((await map({ zoom: 4, q: 'Austin, TX' }, count)).total, count).toBe(4)
-      expect((await map({ zoom: 4, q: 'Austin, NM' }, 'cells')).total).toBe(1)
-    } finally {
-      await t.services.database.db.delete(listing).where(eq(listing.id, border.id))
-    }
-  })
-
-  it('counts from the listings a search that is more than one term', async () => {
-    await expect(map({ zoom: 4, pets: 'dogs', beds: '1' }, 'cells')).rejects.toThrow('Only a search of one term group')
-    expect((await map({ zoom: 4, pets: 'dogs', beds: '1' }, 'listings')).total).toBe(3)
-  })
-
-  it('keeps the cells right as listings are published, moved, unpublished and deleted', async () => {
+  it('shows listings as they are published, moved, unpublished and deleted', async () => {
     const db = t.services.database.db
     const listings = listingFactory(db)
     const added = await listings.create({ ...PLACES.austin, title: 'Just published' })
-    expect((await map({ zoom: 4 }, 'cells')).total).toBe(13)
+    expect((await map({ zoom: 4 })).total).toBe(13)
     // Moved from Austin to Wilmington: the Austin cluster loses it, Wilmington's gains it.
     await db.update(listing).set({ latitude: 39.7, longitude: -75.6 }).where(eq(listing.id, added.id))
-    const moved = await map({ zoom: 4 }, 'cells')
-    expect(moved.clusters.map((cluster) => cluster.homes)).toEqual([5, 4, 4])
-    expect((await map({ zoom: 4 }, 'listings')).clusters.map((cluster) => cluster.homes)).toEqual([5, 4, 4])
+    expect((await map({ zoom: 4 })).clusters.map((cluster) => cluster.homes)).toEqual([5, 4, 4])
     await db.update(listing).set({ status: 'archived' }).where(eq(listing.id, added.id))
-    expect((await map({ zoom: 4 }, 'cells')).total).toBe(12)
+    expect((await map({ zoom: 4 })).total).toBe(12)
     await db.update(listing).set({ status: 'published' }).where(eq(listing.id, added.id))
+    expect((await map({ zoom: 4 })).total).toBe(13)
     await db.delete(listing).where(eq(listing.id, added.id))
-    expect((await map({ zoom: 4 }, 'cells')).total).toBe(12)
-    // Whatever happened, the cells hold what a count of the listings gives.
-    const { rows } = await db.execute<{ n: number }>(sql`select coalesce(sum(listings), 0)::int as n from listing_map_cell`)
-    const [published] = (
-      await db.execute<{ n: number }>(
-        sql`select count(*)::int as n from listing where status = 'published' and (stale_notice_sent_at is null or stale_notice_sent_at < last_confirmed_at)`,
-      )
-    ).rows
-    expect(Number(rows[0]!.n)).toBe(Number(published!.n))
-    // And the term cells what a recount of each term's listings per cell gives.
-    const drift = await db.execute(sql`
-      select term, x, y from (
-        select term, x, y, listings from listing_map_term_cell where listings <> 0
-        union all
-        select t.term, map_cell_x(l.longitude, 16), map_cell_y(l.latitude, 16), -count(*)
-        from listing l, unnest(tsvector_to_array(listing_facet_terms(l.type, l.bedrooms, l.bathroom_halves, l.monthly_rent_cents,
-          l.nightly_cents, l.allows_cats, l.allows_dogs, l.is_furnished, l.amenities, l.city, l.zip, l.state, l.neighbourhood))) t(term)
-        where l.status = 'published' and (l.stale_notice_sent_at is null or l.stale_notice_sent_at < l.last_confirmed_at)
-        group by 1, 2, 3
-      ) as both_ways group by term, x, y having sum(listings) <> 0`)
-    expect(drift.rows).toEqual([])
-    const { rows: dogs } = await db.execute<{ n: number }>(
-      sql`select sum(listings)::int as n from listing_map_term_cell where term = 'pets:dogs'`,
-    )
-    expect(Number(dogs[0]!.n)).toBe(6)
+    expect((await map({ zoom: 4 })).total).toBe(12)
   })
 
   it('places homes in the cells the browser computes', async () => {
-    const answer = await map({ zoom: 16, south: 30.2, west: -97.8, north: 30.3, east: -97.7 }, 'listings')
+    const answer = await map({ zoom: 16, south: 30.2, west: -97.8, north: 30.3, east: -97.7 })
     const level = gridLevelOf(16)
     const cells = new Set(answer.homes.map((home) => JSON.stringify(cellOf(home.latitude, home.longitude, level))))
     expect(cells.size).toBe(4)

@@ -2,16 +2,15 @@
 // matching the rest of it, nearest first. Where it looked is the place its text names (a city and
 // state from the ZIP data even when no home is listed there, or a place whose homes are all filtered
 // out), a ZIP, or its map area.
-import { and, sql } from 'drizzle-orm'
 import zipcodes from 'zipcodes'
 import type { Db } from '#server/db/client.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
-import { listing } from '#server/db/schema.ts'
 import { readSearchPhrase } from '#common/listings/search-phrase.ts'
 import { listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
 import type { NearbyPlace } from '#common/listings/types.ts'
 import { lookupZip } from '../zip.server.ts'
-import { matchConditions } from './plan.server.ts'
+import type { ListingIndex } from './engine/listing-index.ts'
+import { forEachMatch } from './engine/query.ts'
 import { examineSearch, type SearchPlace } from './terms.server.ts'
 
 type Point = { latitude: number; longitude: number }
@@ -38,18 +37,22 @@ const middleOf = (points: Point[]): Point | null =>
         longitude: points.reduce((sum, p) => sum + p.longitude, 0) / points.length,
       }
 
-/** A tsquery of one term of the search vector, as it is stored ("hood:park slope"). */
-const termQuery = (term: string) => sql`${`'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`}::tsquery`
-
-/** The middle of a place's published homes. */
-async function middleOfPlace(db: Db, place: SearchPlace): Promise<Point | null> {
-  const prefix = place.kind === 'city' ? 'city' : place.kind === 'neighbourhood' ? 'hood' : 'state'
-  const inState = place.state && place.kind !== 'state' ? [sql`${listing.searchVector} @@ ${termQuery(`state:${place.state}`)}`] : []
-  const [row] = await db
-    .select({ latitude: sql<number | null>`avg(${listing.latitude})`, longitude: sql<number | null>`avg(${listing.longitude})` })
-    .from(listing)
-    .where(and(sql`${listing.status} = 'published'`, sql`${listing.searchVector} @@ ${termQuery(`${prefix}:${place.name}`)}`, ...inState))
-  return row?.latitude == null || row.longitude == null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) }
+/** The middle of a place's indexed homes (in its state, when it names one). */
+function middleOfPlace(index: ListingIndex, place: SearchPlace): Point | null {
+  const dictionary = place.kind === 'city' ? index.cities : place.kind === 'neighbourhood' ? index.neighbourhoods : index.states
+  const id = dictionary.idOf(place.name)
+  const stateId = place.state && place.kind !== 'state' ? index.states.idOf(place.state) : -1
+  if (id < 0 || (place.state && place.kind !== 'state' && stateId < 0)) return null
+  let homes = 0
+  let latitude = 0
+  let longitude = 0
+  for (const slot of dictionary.slots[id]!.view()) {
+    if (index.isIndexed[slot] !== 1 || (stateId >= 0 && index.state[slot] !== stateId)) continue
+    homes += 1
+    latitude += index.latitude[slot]!
+    longitude += index.longitude[slot]!
+  }
+  return homes === 0 ? null : { latitude: latitude / homes, longitude: longitude / homes }
 }
 
 /** Where a search looked, and the search without its place (the words it sought kept). */
@@ -75,9 +78,10 @@ async function whereSearched(db: Db, input: ListingSearchInput | Record<string, 
     const center = middleOf(zips.map(({ latitude, longitude }) => ({ latitude, longitude })))
     if (center) return { center, city: named.place.toLowerCase(), search: elsewhere }
   }
-  const { place } = await examineSearch(db, search)
+  const { terms, index } = await examineSearch(db, search)
+  const { place } = terms
   if (place && place.kind !== 'state') {
-    const center = await middleOfPlace(db, place)
+    const center = middleOfPlace(index, place)
     if (center) return { center, city: place.kind === 'city' ? place.name : null, search: elsewhere }
   }
   if (south !== undefined && north !== undefined && west !== undefined && east !== undefined) {
@@ -106,26 +110,34 @@ export async function findNearbyPlaces(
     west: Math.max(-180, center.longitude - wide),
     east: Math.min(180, center.longitude + wide),
   }
-  const terms = await examineSearch(db, around)
-  if (terms.bound === 0) return []
-  const rows = await db
-    .select({
-      city: listing.city,
-      state: listing.state,
-      homes: sql<number>`count(*)::int`,
-      latitude: sql<number>`avg(${listing.latitude})`,
-      longitude: sql<number>`avg(${listing.longitude})`,
-    })
-    .from(listing)
-    .where(and(...matchConditions(terms.search, terms)))
-    .groupBy(listing.city, listing.state)
-  return rows
-    .filter((row) => row.city.toLowerCase() !== where.city)
+  const { terms, index } = await examineSearch(db, around)
+  // The homes matching the rest of the search around there, by city and state.
+  const byPlace = new Map<number, { city: number; state: number; homes: number; latitude: number; longitude: number }>()
+  const states = index.states.names.length
+  forEachMatch(index, terms.indexSearch, (slot) => {
+    const key = index.city[slot]! * states + index.state[slot]!
+    const found = byPlace.get(key)
+    if (found) {
+      found.homes += 1
+      found.latitude += index.latitude[slot]!
+      found.longitude += index.longitude[slot]!
+    } else {
+      byPlace.set(key, {
+        city: index.city[slot]!,
+        state: index.state[slot]!,
+        homes: 1,
+        latitude: index.latitude[slot]!,
+        longitude: index.longitude[slot]!,
+      })
+    }
+  })
+  return [...byPlace.values()]
+    .filter((row) => index.cities.names[row.city] !== where.city)
     .map((row) => ({
-      city: row.city,
-      state: row.state,
-      homes: Number(row.homes),
-      miles: Math.round(milesBetween(center, { latitude: Number(row.latitude), longitude: Number(row.longitude) })),
+      city: index.cities.spellings[row.city]!,
+      state: index.states.names[row.state]!.toUpperCase(),
+      homes: row.homes,
+      miles: Math.round(milesBetween(center, { latitude: row.latitude / row.homes, longitude: row.longitude / row.homes })),
     }))
     .sort((a, b) => a.miles - b.miles || b.homes - a.homes)
     .slice(0, most)

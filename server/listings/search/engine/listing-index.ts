@@ -1,0 +1,290 @@
+// The search index of published listings, held in the memory of each app process: a slot per listing
+// with its searchable columns in typed arrays, its places in dictionaries with exact counts, its
+// filter values as bitsets with exact counts, its words as postings with positions, and four sorted
+// orders of its slots (newest, price, size, latitude). PostgreSQL stays the record; this is a copy
+// made at start and kept current from the table's change log (sync.server.ts). A changed listing
+// leaves its slot and takes a new one, so slots only grow and postings stay in slot order.
+
+import { worldX, worldY } from '#common/listings/map-grid.ts'
+import { LISTING_TYPES, AMENITY_VALUES, type ListingType } from '#common/listings/vocabulary.ts'
+import { Bitset } from './bitset.ts'
+import { IntList, PostingsBuilder, WordPostings } from './postings.ts'
+import { SortOrder } from './sort-order.ts'
+import { readTsVector } from './tsvector.ts'
+
+/** What the index keeps of a published listing (the place names in lower case, as its search terms have them). */
+export type IndexedListing = {
+  id: number
+  /** created_at and last_confirmed_at, in microseconds since 1970. */
+  createdMicros: number
+  confirmedMicros: number
+  allInMonthlyCents: number
+  interiorSqft: number
+  bedrooms: number
+  bathroomHalves: number
+  type: ListingType
+  hasLease: boolean
+  hasShortTerm: boolean
+  allowsCats: boolean
+  allowsDogs: boolean
+  isFurnished: boolean
+  amenityBits: number
+  /** available_from, in days since 1970-01-01. */
+  availableDay: number
+  latitude: number
+  longitude: number
+  city: string
+  /** The city as the listing writes it ("Austin"), for pages that name it. */
+  cityName: string
+  neighbourhood: string
+  state: string
+  zip: string
+  /** The search vector's text form (its words with their positions are kept). */
+  searchVector: string
+}
+
+export const FLAG = { lease: 1, shortTerm: 2, cats: 4, dogs: 8, furnished: 16 } as const
+
+/** Names of a kind of place (cities, neighbourhoods, states, ZIPs), each with its listings. */
+export class PlaceDictionary {
+  private readonly ids = new Map<string, number>()
+  readonly names: string[] = []
+  /** How each place is written, as the first listing seen there writes it. */
+  readonly spellings: string[] = []
+  /** How many indexed listings each place has. */
+  readonly listings: number[] = []
+  /** The slots each place ever had, ascending (slots no longer indexed included). */
+  readonly slots: IntList[] = []
+
+  idOf(name: string): number {
+    return this.ids.get(name) ?? -1
+  }
+
+  idFor(name: string, spelling = name): number {
+    let id = this.ids.get(name)
+    if (id === undefined) {
+      id = this.names.length
+      this.ids.set(name, id)
+      this.names.push(name)
+      this.spellings.push(spelling)
+      this.listings.push(0)
+      this.slots.push(new IntList(4))
+    }
+    return id
+  }
+
+  /** How many indexed listings the named place has (0 for a name never seen). */
+  listingsOf(name: string): number {
+    const id = this.ids.get(name)
+    return id === undefined ? 0 : this.listings[id]!
+  }
+}
+
+const INITIAL_CAPACITY = 1024
+
+/** The filter values kept as bitsets, by the name of the search term they stand for. */
+function facetTermsOf(listing: IndexedListing): string[] {
+  const terms = [`type:${listing.type}`, `furnished:${listing.isFurnished}`]
+  if (listing.hasLease) terms.push('offer:lease')
+  if (listing.hasShortTerm) terms.push('offer:short-term')
+  if (listing.allowsCats) terms.push('pets:cats')
+  if (listing.allowsDogs) terms.push('pets:dogs')
+  for (let n = 1; n <= listing.bedrooms; n += 1) terms.push(`beds>=${n}`)
+  for (let n = 1; n <= listing.bathroomHalves; n += 1) terms.push(`baths>=${n}`)
+  AMENITY_VALUES.forEach((amenity, bit) => {
+    if (listing.amenityBits & (1 << bit)) terms.push(`amenity:${amenity}`)
+  })
+  return terms
+}
+
+export class ListingIndex {
+  /** Slots used so far (indexed or not). */
+  size = 0
+  private capacity = INITIAL_CAPACITY
+  /** How many listings are indexed. */
+  indexed = 0
+  ids = new Float64Array(INITIAL_CAPACITY)
+  isIndexed = new Uint8Array(INITIAL_CAPACITY)
+  created = new Float64Array(INITIAL_CAPACITY)
+  confirmed = new Float64Array(INITIAL_CAPACITY)
+  price = new Int32Array(INITIAL_CAPACITY)
+  sqft = new Int32Array(INITIAL_CAPACITY)
+  beds = new Uint8Array(INITIAL_CAPACITY)
+  baths = new Uint8Array(INITIAL_CAPACITY)
+  type = new Uint8Array(INITIAL_CAPACITY)
+  flags = new Uint8Array(INITIAL_CAPACITY)
+  amenities = new Int32Array(INITIAL_CAPACITY)
+  available = new Int32Array(INITIAL_CAPACITY)
+  latitude = new Float64Array(INITIAL_CAPACITY)
+  longitude = new Float64Array(INITIAL_CAPACITY)
+  /** Where the listing lies on the Web Mercator world, 0 to 1 across and down (the map groups by it). */
+  worldX = new Float64Array(INITIAL_CAPACITY)
+  worldY = new Float64Array(INITIAL_CAPACITY)
+  city = new Int32Array(INITIAL_CAPACITY)
+  neighbourhood = new Int32Array(INITIAL_CAPACITY)
+  state = new Int32Array(INITIAL_CAPACITY)
+  zip = new Int32Array(INITIAL_CAPACITY)
+  private readonly slotOfId = new Map<number, number>()
+
+  readonly cities = new PlaceDictionary()
+  readonly neighbourhoods = new PlaceDictionary()
+  readonly states = new PlaceDictionary()
+  readonly zips = new PlaceDictionary()
+  /** One bitset per filter value ("type:room", "beds>=2", "amenity:pool"…) and `all` for every indexed listing. */
+  private readonly facets = new Map<string, Bitset>()
+  readonly words = new WordPostings()
+  private bulk: PostingsBuilder | null = null
+
+  readonly orders = {
+    newest: new SortOrder((a, b) => this.created[b]! - this.created[a]! || this.ids[b]! - this.ids[a]!),
+    price: new SortOrder((a, b) => this.price[a]! - this.price[b]! || this.ids[a]! - this.ids[b]!),
+    size: new SortOrder((a, b) => this.sqft[b]! - this.sqft[a]! || this.ids[b]! - this.ids[a]!),
+    latitude: new SortOrder((a, b) => this.latitude[a]! - this.latitude[b]! || this.ids[a]! - this.ids[b]!),
+  }
+
+  /** The bitset of a filter value; an empty one for a value no listing has had. */
+  facet(term: string): Bitset {
+    let set = this.facets.get(term)
+    if (!set) {
+      set = new Bitset(this.capacity)
+      this.facets.set(term, set)
+    }
+    return set
+  }
+
+  slotOf(id: number): number | undefined {
+    return this.slotOfId.get(id)
+  }
+
+  private grow(): void {
+    const capacity = this.capacity * 2
+    const grown = <T extends Float64Array | Int32Array | Uint8Array>(array: T): T => {
+      const next = new (array.constructor as new (n: number) => T)(capacity)
+      next.set(array)
+      return next
+    }
+    this.ids = grown(this.ids)
+    this.isIndexed = grown(this.isIndexed)
+    this.created = grown(this.created)
+    this.confirmed = grown(this.confirmed)
+    this.price = grown(this.price)
+    this.sqft = grown(this.sqft)
+    this.beds = grown(this.beds)
+    this.baths = grown(this.baths)
+    this.type = grown(this.type)
+    this.flags = grown(this.flags)
+    this.amenities = grown(this.amenities)
+    this.available = grown(this.available)
+    this.latitude = grown(this.latitude)
+    this.longitude = grown(this.longitude)
+    this.worldX = grown(this.worldX)
+    this.worldY = grown(this.worldY)
+    this.city = grown(this.city)
+    this.neighbourhood = grown(this.neighbourhood)
+    this.state = grown(this.state)
+    this.zip = grown(this.zip)
+    for (const set of this.facets.values()) set.grow(capacity)
+    this.capacity = capacity
+  }
+
+  /** Adds a published listing, or its new version in place of the old. */
+  add(listing: IndexedListing): void {
+    this.remove(listing.id)
+    if (this.size === this.capacity) this.grow()
+    const slot = this.size++
+    this.slotOfId.set(listing.id, slot)
+    this.indexed += 1
+    this.ids[slot] = listing.id
+    this.isIndexed[slot] = 1
+    this.created[slot] = listing.createdMicros
+    this.confirmed[slot] = listing.confirmedMicros
+    this.price[slot] = listing.allInMonthlyCents
+    this.sqft[slot] = listing.interiorSqft
+    this.beds[slot] = listing.bedrooms
+    this.baths[slot] = listing.bathroomHalves
+    this.type[slot] = LISTING_TYPES.indexOf(listing.type)
+    this.flags[slot] =
+      (listing.hasLease ? FLAG.lease : 0) |
+      (listing.hasShortTerm ? FLAG.shortTerm : 0) |
+      (listing.allowsCats ? FLAG.cats : 0) |
+      (listing.allowsDogs ? FLAG.dogs : 0) |
+      (listing.isFurnished ? FLAG.furnished : 0)
+    this.amenities[slot] = listing.amenityBits
+    this.available[slot] = listing.availableDay
+    this.latitude[slot] = listing.latitude
+    this.longitude[slot] = listing.longitude
+    this.worldX[slot] = worldX(listing.longitude)
+    this.worldY[slot] = worldY(listing.latitude)
+    const place = (dictionary: PlaceDictionary, name: string, spelling = name) => {
+      const id = dictionary.idFor(name, spelling)
+      dictionary.listings[id]! += 1
+      dictionary.slots[id]!.push(slot)
+      return id
+    }
+    this.city[slot] = place(this.cities, listing.city, listing.cityName)
+    this.neighbourhood[slot] = listing.neighbourhood === '' ? -1 : place(this.neighbourhoods, listing.neighbourhood)
+    this.state[slot] = place(this.states, listing.state)
+    this.zip[slot] = place(this.zips, listing.zip)
+    this.facet('all').add(slot)
+    for (const term of facetTermsOf(listing)) this.facet(term).add(slot)
+    const bulk = this.bulk
+    readTsVector(listing.searchVector, (word, positions) => {
+      if (bulk) bulk.add(slot, word, positions)
+      else this.words.add(slot, word, positions)
+    })
+    for (const order of Object.values(this.orders)) order.add(slot)
+  }
+
+  /** Takes a listing out of the index (it was unpublished, deleted or changed); nothing when it is not in. */
+  remove(id: number): void {
+    const slot = this.slotOfId.get(id)
+    if (slot === undefined) return
+    this.slotOfId.delete(id)
+    this.indexed -= 1
+    this.isIndexed[slot] = 0
+    this.cities.listings[this.city[slot]!]! -= 1
+    if (this.neighbourhood[slot]! >= 0) this.neighbourhoods.listings[this.neighbourhood[slot]!]! -= 1
+    this.states.listings[this.state[slot]!]! -= 1
+    this.zips.listings[this.zip[slot]!]! -= 1
+    for (const set of this.facets.values()) set.delete(slot)
+    for (const order of Object.values(this.orders)) order.noteStale()
+  }
+
+  /** Many listings to add: their words are collected flat and become a new main segment at `endBulk`. */
+  beginBulk(): void {
+    this.bulk ??= new PostingsBuilder()
+  }
+
+  endBulk(): void {
+    const bulk = this.bulk
+    this.bulk = null
+    if (bulk) this.words.merge((slot) => this.isIndexed[slot] === 1, bulk)
+  }
+
+  /**
+   * Makes the index ready to read after changes: sorted orders put in place, and the postings of
+   * listings added since the last merge merged when they have grown to a tenth of the main segment.
+   */
+  settle(): void {
+    const isIndexed = (slot: number) => this.isIndexed[slot] === 1
+    for (const order of Object.values(this.orders)) order.settle(isIndexed)
+    if (this.words.deltaPostings > Math.max(50_000, this.words.mainPostings / 10)) this.words.merge(isIndexed)
+  }
+
+  /** Slots taken by listings no longer indexed: past a share of all slots, a fresh index is due. */
+  get staleSlots(): number {
+    return this.size - this.indexed
+  }
+
+  /** Bytes held, roughly: columns, orders, bitsets, place postings and words. */
+  bytes(): number {
+    const columns = this.capacity * (8 * 8 + 4 * 8 + 5)
+    const orders = Object.values(this.orders).reduce((sum, order) => sum + order.length * 4, 0)
+    const facets = this.facets.size * (this.capacity / 8)
+    const places = [this.cities, this.neighbourhoods, this.states, this.zips].reduce(
+      (sum, dictionary) => sum + dictionary.slots.reduce((s, list) => s + list.items.byteLength + 64, 0),
+      0,
+    )
+    return columns + orders + facets + places + this.words.bytes() + this.slotOfId.size * 40
+  }
+}

@@ -1,0 +1,245 @@
+// The search index of one database, kept current: loaded from the published listings when first
+// asked for (the services start it at once), then brought up to date before every search from the
+// change log the listing triggers write (migration 0019). Each search first reads the log's head, one
+// small query: when changes were committed since the index last looked, it reads those rows, then the
+// changed listings, before answering. So a search sees every change committed before it began, made
+// by this process, another instance or a script; between instances only the head's read is shared.
+
+import { sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.server.ts'
+import { listingChange, listingChangeHead } from '#server/db/schema.ts'
+import type { ListingType } from '#common/listings/vocabulary.ts'
+import { ListingIndex, type IndexedListing } from './listing-index.ts'
+
+/** Listings read per query when loading or catching up. */
+const BATCH = 10_000
+
+/** Catching up on more changed listings than this rebuilds the words' main segment at once. */
+const BULK_CHANGES = 5_000
+
+/** Change-log rows are pruned this long after they were written (an instance further behind reloads). */
+const CHANGE_LOG_KEEP = "interval '1 hour'"
+
+/** How often (ms) an instance prunes the change log. */
+const PRUNE_EVERY_MS = 10 * 60_000
+
+type ListingRow = {
+  id: number
+  created: number
+  confirmed: number
+  price: number
+  sqft: number
+  bedrooms: number
+  bathroom_halves: number
+  type: ListingType
+  lease: boolean
+  short_term: boolean
+  allows_cats: boolean
+  allows_dogs: boolean
+  is_furnished: boolean
+  amenity_bits: number
+  available: number
+  latitude: number
+  longitude: number
+  city: string
+  city_name: string
+  neighbourhood: string
+  state: string
+  zip: string
+  words: string
+}
+
+// Times as seconds since 1970 in double precision (exact to the microsecond at today's dates, read
+// back with rounding), and the search vector's words alone (its filter terms have no weight) without
+// weights: PostgreSQL writes a tsvector with weights an order of magnitude slower.
+const COLUMNS = sql.raw(`id::float8 as id,
+  date_part('epoch', created_at) as created, date_part('epoch', last_confirmed_at) as confirmed,
+  all_in_monthly_cents as price, interior_sqft as sqft, bedrooms, bathroom_halves, type,
+  monthly_rent_cents is not null as lease, nightly_cents is not null as short_term,
+  allows_cats, allows_dogs, is_furnished, amenity_bits, (available_from - date '1970-01-01') as available,
+  latitude, longitude, lower(city) as city, city as city_name, lower(neighbourhood) as neighbourhood, lower(state) as state, zip,
+  setweight(ts_filter(search_vector, '{a,b,c}'), 'D')::text as words`)
+
+function indexedOf(row: ListingRow): IndexedListing {
+  return {
+    id: Number(row.id),
+    createdMicros: Math.round(Number(row.created) * 1_000_000),
+    confirmedMicros: Math.round(Number(row.confirmed) * 1_000_000),
+    allInMonthlyCents: row.price,
+    interiorSqft: row.sqft,
+    bedrooms: row.bedrooms,
+    bathroomHalves: row.bathroom_halves,
+    type: row.type,
+    hasLease: row.lease,
+    hasShortTerm: row.short_term,
+    allowsCats: row.allows_cats,
+    allowsDogs: row.allows_dogs,
+    isFurnished: row.is_furnished,
+    amenityBits: row.amenity_bits,
+    availableDay: row.available,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    city: row.city,
+    cityName: row.city_name,
+    neighbourhood: row.neighbourhood,
+    state: row.state,
+    zip: row.zip,
+    searchVector: row.words,
+  }
+}
+
+async function readHead(db: Db): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`select ${listingChangeHead.n}::float8 as n from ${listingChangeHead}`)
+  return Number(result.rows[0]?.n ?? 0)
+}
+
+export type SearchIndexStats = {
+  /** Listings indexed. */
+  listings: number
+  /** How long the last full load took, in ms, and when it finished. */
+  loadMs: number
+  /** Bytes the index holds, roughly. */
+  bytes: number
+  /** The last change-log row applied. */
+  change: number
+}
+
+export class LiveSearchIndex {
+  private readonly db: Db
+  private index: ListingIndex | null = null
+  private appliedChange = 0
+  private loading: Promise<void> | null = null
+  /** The catch-up in progress: every search waits for the one that covers its head. */
+  private queue: Promise<void> = Promise.resolve()
+  private loadMs = 0
+  private prunedAt = Date.now()
+
+  constructor(db: Db) {
+    this.db = db
+  }
+
+  /** Starts loading (if not started) and resolves when the index is loaded. */
+  load(): Promise<void> {
+    this.loading ??= this.reload().catch((error: unknown) => {
+      this.loading = null
+      throw error
+    })
+    return this.loading
+  }
+
+  /** Reads every published listing into a new index, then applies what changed meanwhile. */
+  private async reload(): Promise<void> {
+    const started = performance.now()
+    const head = await readHead(this.db)
+    const index = new ListingIndex()
+    index.beginBulk()
+    for (let last = 0; ;) {
+      // Ordered by the column, not the output (the id as float8): that would sort the whole table.
+      const batch = await this.db.execute<ListingRow>(
+        sql`select ${COLUMNS} from listing where status = 'published' and listing.id > ${sql.raw(String(last))} order by listing.id limit ${sql.raw(String(BATCH))}`,
+      )
+      for (const row of batch.rows) index.add(indexedOf(row))
+      if (batch.rows.length < BATCH) break
+      last = Number(batch.rows.at(-1)!.id)
+    }
+    index.endBulk()
+    index.settle()
+    this.index = index
+    this.appliedChange = head
+    this.loadMs = performance.now() - started
+  }
+
+  /** The index with every change committed before this call, ready to read (synchronously, before any await). */
+  async current(): Promise<ListingIndex> {
+    await this.load()
+    await this.catchUpTo(await readHead(this.db))
+    return this.index!
+  }
+
+  /**
+   * The index as it stands (loaded, and with the catch-up in progress done), without asking the
+   * database for changes: the caller reads the head itself, with the query it runs anyway, and
+   * compares it with `applied` as the index was when it searched it (`catchUpTo` and again if behind).
+   */
+  async loaded(): Promise<ListingIndex> {
+    await this.load()
+    await this.queue
+    return this.index!
+  }
+
+  /** The last change-log row the index has applied. */
+  get applied(): number {
+    return this.appliedChange
+  }
+
+  /** Applies the change log up to `head` (when the index is behind it). */
+  async catchUpTo(head: number): Promise<void> {
+    if (head <= this.appliedChange) return
+    this.queue = this.queue.then(() => this.catchUp(head))
+    await this.queue
+  }
+
+  /** Applies the change-log rows up to `head` (or reloads when some were pruned before this instance read them). */
+  private async catchUp(head: number): Promise<void> {
+    while (this.appliedChange < head) {
+      const { rows } = await this.db.execute<{ n: number; ids: number[] }>(
+        sql`select ${listingChange.n}::float8 as n, ${listingChange.ids}::float8[] as ids from ${listingChange}
+            where ${listingChange.n} > ${this.appliedChange} order by ${listingChange.n} limit 1000`,
+      )
+      if (rows.length === 0 || Number(rows[0]!.n) !== this.appliedChange + 1) {
+        this.loading = null
+        await this.load()
+        continue
+      }
+      const ids = [...new Set(rows.flatMap((row) => row.ids.map(Number)))]
+      await this.apply(ids)
+      this.appliedChange = Number(rows.at(-1)!.n)
+    }
+    await this.pruneNowAndThen()
+  }
+
+  /** Reads the listings of `ids` as they are now and puts them in the index (or takes them out). */
+  private async apply(ids: number[]): Promise<void> {
+    const index = this.index!
+    const found: ListingRow[] = []
+    for (let at = 0; at < ids.length; at += BATCH) {
+      const chunk = ids.slice(at, at + BATCH)
+      const { rows } = await this.db.execute<ListingRow>(
+        sql`select ${COLUMNS} from listing where status = 'published' and id = any(${`{${chunk.join(',')}}`}::bigint[])`,
+      )
+      found.push(...rows)
+    }
+    // Nothing above awaits once this starts: a search never sees the index half changed.
+    for (const id of ids) index.remove(id)
+    found.sort((a, b) => Number(a.id) - Number(b.id))
+    if (found.length > BULK_CHANGES) index.beginBulk()
+    for (const row of found) index.add(indexedOf(row))
+    index.endBulk()
+  }
+
+  private async pruneNowAndThen(): Promise<void> {
+    if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return
+    this.prunedAt = Date.now()
+    await this.db.execute(
+      sql`delete from ${listingChange} where ${listingChange.n} < ${this.appliedChange} and ${listingChange.changedAt} < now() - ${sql.raw(CHANGE_LOG_KEEP)}`,
+    )
+  }
+
+  stats(): SearchIndexStats | null {
+    const index = this.index
+    if (!index) return null
+    return { listings: index.indexed, loadMs: Math.round(this.loadMs), bytes: index.bytes(), change: this.appliedChange }
+  }
+}
+
+const indexes = new WeakMap<Db, LiveSearchIndex>()
+
+/** The search index of the database `db` opens (one per database, shared by every caller in the process). */
+export function searchIndexOf(db: Db): LiveSearchIndex {
+  let live = indexes.get(db)
+  if (!live) {
+    live = new LiveSearchIndex(db)
+    indexes.set(db, live)
+  }
+  return live
+}
