@@ -19,14 +19,16 @@ import { examineSearch, type SearchPlace, type SearchTerms } from './terms.serve
 
 /**
  * The ways a page can be found, for tests that check every one gives the same answers: as the index's
- * exact sizes choose; every candidate tested and sorted; a walk of the sort's order to its end; and a
- * walk that gives way to testing the candidates after two entries.
+ * exact sizes choose; every candidate tested and sorted; a walk of the sort's order to its end; a
+ * walk that gives way to testing the candidates after two entries; and a walk that looks the words up
+ * on each listing it meets rather than finding their listings first.
  */
 export const SEARCH_PLANS = {
   chosen: { page: 'chosen' },
   gather: { page: 'gather' },
   walk: { page: 'walk' },
   'short walk': { page: 'walk', walkEntries: 2 },
+  'words looked up': { page: 'walk', words: 'looked up' },
 } as const satisfies Record<string, IndexPlan>
 
 export type SearchPlanName = keyof typeof SEARCH_PLANS

@@ -14,14 +14,24 @@ import { ListingIndex, type IndexedListing } from './listing-index.ts'
 /** Listings read per query when loading or catching up. */
 const BATCH = 10_000
 
-/** Catching up on more changed listings than this rebuilds the words' main segment at once. */
-const BULK_CHANGES = 5_000
-
 /** Change-log rows are pruned this long after they were written (an instance further behind reloads). */
 const CHANGE_LOG_KEEP = "interval '1 hour'"
 
 /** How often (ms) an instance prunes the change log. */
 const PRUNE_EVERY_MS = 10 * 60_000
+
+export type LiveIndexOptions = {
+  /**
+   * A catch-up of more changed listings than this rebuilds the words' main segment at once (default: a
+   * tenth of the listings, at least 5,000); fewer go to the delta one by one.
+   */
+  bulkChanges?: number
+  /**
+   * A changed listing leaves its old slot behind; past this many such slots (default: half the
+   * listings, at least 50,000) a fresh index is built in the background and takes over.
+   */
+  rebuildAfterStale?: number
+}
 
 type ListingRow = {
   id: number
@@ -102,33 +112,45 @@ export type SearchIndexStats = {
   bytes: number
   /** The last change-log row applied. */
   change: number
+  /** Slots left behind by changed or removed listings, and how many fresh indexes have taken over. */
+  staleSlots: number
+  rebuilds: number
 }
 
 export class LiveSearchIndex {
   private readonly db: Db
+  private readonly options: LiveIndexOptions
   private index: ListingIndex | null = null
   private appliedChange = 0
   private loading: Promise<void> | null = null
+  private rebuilding: Promise<void> | null = null
   /** The catch-up in progress: every search waits for the one that covers its head. */
   private queue: Promise<void> = Promise.resolve()
   private loadMs = 0
+  private rebuilds = 0
   private prunedAt = Date.now()
 
-  constructor(db: Db) {
+  constructor(db: Db, options: LiveIndexOptions = {}) {
     this.db = db
+    this.options = options
   }
 
   /** Starts loading (if not started) and resolves when the index is loaded. */
   load(): Promise<void> {
-    this.loading ??= this.reload().catch((error: unknown) => {
-      this.loading = null
-      throw error
-    })
+    this.loading ??= this.build()
+      .then(({ index, head }) => {
+        this.index = index
+        this.appliedChange = head
+      })
+      .catch((error: unknown) => {
+        this.loading = null
+        throw error
+      })
     return this.loading
   }
 
-  /** Reads every published listing into a new index, then applies what changed meanwhile. */
-  private async reload(): Promise<void> {
+  /** Reads every published listing into a new index, with the change-log head read before it began. */
+  private async build(): Promise<{ index: ListingIndex; head: number }> {
     const started = performance.now()
     const head = await readHead(this.db)
     const index = new ListingIndex()
@@ -144,9 +166,8 @@ export class LiveSearchIndex {
     }
     index.endBulk()
     index.settle()
-    this.index = index
-    this.appliedChange = head
     this.loadMs = performance.now() - started
+    return { index, head }
   }
 
   /** The index with every change committed before this call, ready to read (synchronously, before any await). */
@@ -212,9 +233,42 @@ export class LiveSearchIndex {
     // Nothing above awaits once this starts: a search never sees the index half changed.
     for (const id of ids) index.remove(id)
     found.sort((a, b) => Number(a.id) - Number(b.id))
-    if (found.length > BULK_CHANGES) index.beginBulk()
+    const bulk = this.options.bulkChanges ?? Math.max(5_000, index.indexed / 10)
+    if (found.length > bulk) index.beginBulk()
     for (const row of found) index.add(indexedOf(row))
     index.endBulk()
+    this.rebuildWhenStale()
+  }
+
+  /**
+   * Starts building a fresh index when too many slots hold listings no longer indexed: searches go on
+   * with this one meanwhile, and the fresh one takes over in the catch-up queue, then catches up on
+   * the changes made while it was built.
+   */
+  private rebuildWhenStale(): void {
+    const index = this.index!
+    const most = this.options.rebuildAfterStale ?? Math.max(50_000, index.indexed / 2)
+    if (this.rebuilding || index.staleSlots <= most) return
+    this.rebuilding = this.build()
+      .then(({ index: fresh, head }) => {
+        this.queue = this.queue.then(() => {
+          this.index = fresh
+          this.appliedChange = head
+          this.rebuilds += 1
+        })
+      })
+      .catch(() => {
+        // The next change tries again; this index stays right meanwhile.
+      })
+      .finally(() => {
+        this.rebuilding = null
+      })
+  }
+
+  /** Resolves when a rebuild in progress has taken over (for tests). */
+  async rebuilt(): Promise<void> {
+    await this.rebuilding
+    await this.queue
   }
 
   private async pruneNowAndThen(): Promise<void> {
@@ -228,7 +282,14 @@ export class LiveSearchIndex {
   stats(): SearchIndexStats | null {
     const index = this.index
     if (!index) return null
-    return { listings: index.indexed, loadMs: Math.round(this.loadMs), bytes: index.bytes(), change: this.appliedChange }
+    return {
+      listings: index.indexed,
+      loadMs: Math.round(this.loadMs),
+      bytes: index.bytes(),
+      change: this.appliedChange,
+      staleSlots: index.staleSlots,
+      rebuilds: this.rebuilds,
+    }
   }
 }
 

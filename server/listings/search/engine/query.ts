@@ -53,9 +53,11 @@ export type IndexSearch = {
 
 /**
  * How a page is found: 'gather' tests every candidate and sorts the matches; 'walk' walks the sort's
- * order, giving way to the gather after `walkEntries` entries when the page is not full by then.
+ * order, giving way to the gather after `walkEntries` entries when the page is not full by then. The
+ * words are decided in the candidate bits as their costs choose, or with 'looked up' never: looked up
+ * on each listing met.
  */
-export type IndexPlan = { page: 'chosen' | 'gather' | 'walk'; walkEntries?: number }
+export type IndexPlan = { page: 'chosen' | 'gather' | 'walk'; walkEntries?: number; words?: 'chosen' | 'looked up' }
 
 /** What a search read: its plan, where its candidates came from, how many and how many it tested, for tests and benchmarks. */
 export type IndexWork = {
@@ -489,8 +491,10 @@ export function searchIndex(
   const walk = walkOf(index, search)
   const wanted = search.limit + 1
   const toCount = withTotal ? TOTAL_CAP + 1 : 0
+  const mayDecideWords = plan.words !== 'looked up'
   // The words go in the bits at once when looking them up on the listings met would cost more.
   if (
+    mayDecideWords &&
     candidates.words &&
     candidates.decideCost() <= expectedLooks(candidates, index, wanted + toCount) * candidates.words.checkCost('any')
   ) {
@@ -503,7 +507,7 @@ export function searchIndex(
   }
 
   const gather = (): IndexPage => {
-    candidates.decideWords()
+    if (mayDecideWords) candidates.decideWords()
     const matches: number[] = []
     candidates.forEach(work, (slot) => {
       matches.push(slot)
@@ -531,7 +535,7 @@ export function searchIndex(
   const end = isBackwards ? from - 1 : to
   let at = start
   for (; at !== end && slots.length < wanted && Math.abs(at - start) < walkEntries; at += step) {
-    if (candidates.isLookingTooMuch) candidates.decideWords()
+    if (mayDecideWords && candidates.isLookingTooMuch) candidates.decideWords()
     const slot = ordered[at]!
     const mask = candidates.mask
     if (mask !== null && ((mask[slot >>> 5]! >>> (slot & 31)) & 1) === 0) continue
@@ -546,18 +550,18 @@ export function searchIndex(
   }
   let total: number | null = null
   if (withTotal && isWhole && !walk.isAfter) total = slots.length
-  else if (withTotal) total = countMatches(candidates, work)
+  else if (withTotal) total = countMatches(candidates, work, mayDecideWords)
   return done({ slots, total })
 }
 
 /** Every match, up to TOTAL_CAP + 1; the words are decided in the bits and the count starts again when looking them up costs too much. */
-function countMatches(candidates: Candidates, work: IndexWork): number {
+function countMatches(candidates: Candidates, work: IndexWork, mayDecideWords: boolean): number {
   let n = 0
   candidates.forEach(work, () => {
     n += 1
-    return n <= TOTAL_CAP && !candidates.isLookingTooMuch
+    return n <= TOTAL_CAP && !(mayDecideWords && candidates.isLookingTooMuch)
   })
-  if (n > TOTAL_CAP || !candidates.words || !candidates.isLookingTooMuch) return n
+  if (n > TOTAL_CAP || !mayDecideWords || !candidates.words || !candidates.isLookingTooMuch) return n
   candidates.decideWords()
   n = 0
   candidates.forEach(work, () => {
