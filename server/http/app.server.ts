@@ -1,6 +1,7 @@
 // The HTTP application: operations endpoints, auth, the JSON API, media and static files, and the
 // server-rendered React Router app, behind request ids, logging, security headers and CSRF checks.
 import fs from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
@@ -8,7 +9,7 @@ import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'r
 import { appContext } from '#server/http/app-context.server.ts'
 import { findProjectRoot } from '#server/db/client.server.ts'
 import { INVALID_INPUT_MESSAGE, dataExceptionOf } from '#server/errors.server.ts'
-import { estimateListingCount } from '#server/listings/index.server.ts'
+import { estimateListingCount, searchIndexOf } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { apiRoutes } from './api.server.ts'
 import { isOpenAuthEndpoint, withoutSessionTokens } from './auth-surface.server.ts'
@@ -16,6 +17,9 @@ import { problem } from './problem.server.ts'
 import { clientAddressOf, publicRequestOf, withClientAddress, withoutUntrustedAddress } from './proxy.server.ts'
 import { limitRequests } from './request-limits.server.ts'
 import { contentSecurityPolicy, hasSessionCookie, isCrossSiteWrite } from './security.server.ts'
+
+/** How long /readyz waits for the search index to finish loading before saying it is not ready yet. */
+const READY_WAIT_MS = 2_000
 
 type Env = {
   Variables: { requestId: string; nonce: string; log: Services['logger'] }
@@ -107,7 +111,12 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     try {
       await services.database.ping()
       const listings = await estimateListingCount(services.database.db)
-      return c.json({ status: 'ok', database: services.database.kind, listings })
+      // Searches wait for the search index: until it is loaded (some seconds for a million listings)
+      // the instance is not ready, and a load balancer sends its traffic elsewhere.
+      const searchIndex = searchIndexOf(services.database.db)
+      const isLoaded = await Promise.race([searchIndex.load().then(() => true), sleep(READY_WAIT_MS).then(() => false)])
+      if (!isLoaded) return c.json({ status: 'loading', database: services.database.kind, listings }, 503)
+      return c.json({ status: 'ok', database: services.database.kind, listings, searchIndex: searchIndex.stats() })
     } catch (error) {
       c.get('log').warn({ err: error }, 'database not ready')
       return c.json({ status: 'unavailable', database: services.database.kind }, 503)

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
-import { dismissToasts, expect, test, visit } from './fixtures.ts'
+import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
 import { becomeLandlord, fillPriceStep, photoFiles, publishListings } from './listing-steps.ts'
 
 /** A transparent 1×1 PNG: map tiles come from outside, and the tests stay offline. */
@@ -26,6 +26,7 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
   page,
   signedInAccount,
   consoleErrors,
+  layout,
 }) => {
   // Before choosing the role, the form's address answers 403 (and the browser says so); the refused
   // publication answers 400 in the same way.
@@ -38,9 +39,14 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
   await expect(page.getByRole('heading', { name: 'Only landlords can list homes' })).toBeVisible()
   await page.getByRole('link', { name: 'Set your role on your profile' }).click()
   await expect(page.getByLabel('Display name')).toHaveValue(signedInAccount.name)
+  // A renter's navigation has no way to list; a landlord's does.
+  await showNavigationLinks(page, layout)
+  await expect(mainNav(page).getByRole('link', { name: 'List a home' })).toHaveCount(0)
+  if (layout === 'mobile') await page.keyboard.press('Escape')
   await becomeLandlord(page)
 
-  await page.getByRole('link', { name: 'Add a listing' }).click()
+  await showNavigationLinks(page, layout)
+  await mainNav(page).getByRole('link', { name: 'List a home' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'List a home' })).toBeVisible()
   const steps = page.getByRole('list', { name: 'Steps' })
   await expect(steps.getByRole('listitem')).toHaveText(['1. The home', '2. Price and terms', '3. Location', '4. Details', '5. Photos'])
@@ -184,6 +190,7 @@ test('the listing form has no accessibility violations', async ({ page, signedIn
 test('"My listings" shows a landlord’s homes a page at a time, searched by title and filtered by status', async ({
   page,
   signedInAccount,
+  layout,
 }) => {
   test.setTimeout(90_000)
   const titles = Array.from({ length: 22 }, (_, n) => `Paged flat number ${n + 1}`)
@@ -194,6 +201,11 @@ test('"My listings" shows a landlord’s homes a page at a time, searched by tit
   await visit(page, '/userprofile')
   await expect(rows).toHaveCount(5)
   await page.getByRole('link', { name: 'See all 22 listings' }).click()
+  await expect(page).toHaveURL(/\/my-listings$/)
+  // The navigation leads there too, from any page.
+  await visit(page, '/properties')
+  await showNavigationLinks(page, layout)
+  await mainNav(page).getByRole('link', { name: 'My listings' }).click()
   await expect(page).toHaveURL(/\/my-listings$/)
   await expect(page.getByRole('heading', { level: 1, name: 'My listings' })).toBeVisible()
   await expect(page.getByText('1–20 of 22 listings')).toBeVisible()

@@ -124,6 +124,17 @@ describe('the page frame', () => {
     expect(text(link(admin, '/admin/content'))).toBe('Admin')
   })
 
+  it('offers landlords, and only them, the ways to list a home and to their listings', () => {
+    const renter = element(render({ ...anonymousFrame, user: alex }), '<nav aria-label="Main"')
+    expect(renter).not.toContain('href="/properties/new"')
+    expect(renter).not.toContain('href="/my-listings"')
+    const landlord = element(render({ ...anonymousFrame, user: { ...alex, role: 'landlord' } }), '<nav aria-label="Main"')
+    expect(text(link(landlord, '/properties/new'))).toBe('List a home')
+    expect(text(link(landlord, '/my-listings'))).toBe('My listings')
+    // The site's own links stay as they are, in their order, before the landlord's.
+    expect(landlord.indexOf('href="/chat"')).toBeLessThan(landlord.indexOf('href="/properties/new"'))
+  })
+
   it('shows the e-mail when there is no display name, and the initial when there is no avatar', () => {
     const nav = element(render({ ...anonymousFrame, user: { ...alex, displayName: '', avatar: '' } }), '<nav aria-label="Main"')
     expect(nav).toMatch(/<span role="img" aria-label="My Profile"[^>]*><span aria-hidden="true">A<\/span><\/span>/)

@@ -48,10 +48,31 @@ export function popcount(n: number): number {
   return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
 }
 
-/** The slots in every one of `sets` (at least one), as words, with how many there are. */
-export function intersect(sets: readonly Bitset[]): { words: Uint32Array; size: number } {
+/**
+ * Word arrays a search borrows for its candidates, by purpose, instead of allocating a bitset's worth
+ * of memory each time: searches run one at a time, from start to end without awaiting, so each
+ * purpose's array is free again when the next search takes it (zeroed, or filled as asked).
+ */
+export class Scratch {
+  private readonly arrays = new Map<string, Uint32Array>()
+
+  take(purpose: 'mask' | 'keep' | 'facets' | 'group', length: number, fill = 0): Uint32Array {
+    let array = this.arrays.get(purpose)
+    if (!array || array.length < length) {
+      array = new Uint32Array(Math.max(length, Math.ceil((array?.length ?? 0) * 1.5)))
+      this.arrays.set(purpose, array)
+    }
+    const words = array.subarray(0, length)
+    words.fill(fill)
+    return words
+  }
+}
+
+/** The slots in every one of `sets` (at least one), as words (in `into`, or new), with how many there are. */
+export function intersect(sets: readonly Bitset[], into?: Uint32Array): { words: Uint32Array; size: number } {
   const length = Math.min(...sets.map((set) => set.words.length))
-  const words = sets[0]!.words.slice(0, length)
+  const words = into ? into.subarray(0, length) : new Uint32Array(length)
+  words.set(sets[0]!.words.subarray(0, length))
   for (let s = 1; s < sets.length; s += 1) {
     const other = sets[s]!.words
     for (let i = 0; i < length; i += 1) words[i]! &= other[i]!

@@ -7,7 +7,7 @@
 
 import { worldX, worldY } from '#common/listings/map-grid.ts'
 import { LISTING_TYPES, AMENITY_VALUES, type ListingType } from '#common/listings/vocabulary.ts'
-import { Bitset } from './bitset.ts'
+import { Bitset, Scratch } from './bitset.ts'
 import { IntList, PostingsBuilder, WordPostings } from './postings.ts'
 import { SortOrder } from './sort-order.ts'
 import { readTsVector } from './tsvector.ts'
@@ -133,6 +133,8 @@ export class ListingIndex {
   /** One bitset per filter value ("type:room", "beds>=2", "amenity:pool"…) and `all` for every indexed listing. */
   private readonly facets = new Map<string, Bitset>()
   readonly words = new WordPostings()
+  /** Word arrays a search borrows for its candidates (bitset.ts). */
+  readonly scratch = new Scratch()
   private bulk: PostingsBuilder | null = null
 
   readonly orders = {

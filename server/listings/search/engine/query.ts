@@ -15,7 +15,7 @@
 import type { Amenity, ListingSort, ListingType } from '#common/listings/vocabulary.ts'
 import { AMENITY_VALUES, LISTING_TYPES } from '#common/listings/vocabulary.ts'
 import { TOTAL_CAP } from '#common/listings/types.ts'
-import { forEachBit, intersect, popcount, type Bitset } from './bitset.ts'
+import { forEachBit, intersect, popcount, type Bitset, type Scratch } from './bitset.ts'
 import { FLAG, type ListingIndex } from './listing-index.ts'
 import type { SlotCompare, SortOrder } from './sort-order.ts'
 import { checksOf, predicateOf, type PredicateParams } from './predicate.ts'
@@ -87,6 +87,9 @@ export type IndexPage = {
 const GATHER_FACTOR = 1
 const GATHER_LEAST = 2_000
 
+/** How many entries of a sort's order a walk reads for the cost of testing one candidate. */
+const ENTRIES_PER_TEST = 10
+
 /** A way of finding candidates that reads more than this share of the slots does not make candidate bits. */
 const MASK_SHARE_MOST = 0.25
 
@@ -122,52 +125,63 @@ function facetGroups(index: ListingIndex, search: IndexSearch): Bitset[][] {
 }
 
 /** The slots in one set of each group, as bitset words, with how many. */
-function intersectGroups(groups: Bitset[][]): { words: Uint32Array; size: number } {
+function intersectGroups(groups: Bitset[][], scratch: Scratch): { words: Uint32Array; size: number } {
   if (groups.length === 1 && groups[0]!.length === 1) return { words: groups[0]![0]!.words, size: groups[0]![0]!.size }
+  // At most one group has several values (the types), so one scratch array serves.
   const merged = groups.map((group) => {
     if (group.length === 1) return group[0]!
-    const words = group[0]!.words.slice()
-    for (const set of group.slice(1)) for (let i = 0; i < words.length; i += 1) words[i]! |= set.words[i] ?? 0
+    const words = scratch.take('group', group[0]!.words.length)
+    for (const set of group) for (let i = 0; i < words.length; i += 1) words[i]! |= set.words[i] ?? 0
     return { words } as Bitset
   })
-  return intersect(merged)
+  return intersect(merged, scratch.take('facets', merged[0]!.words.length))
 }
 
 /** Sets (or, with `and`, keeps only) the bits of `slots` in `words`. */
-function fillFromSlots(words: Uint32Array, and: boolean, each: (visit: (slot: number) => void) => void): void {
+function fillFromSlots(words: Uint32Array, and: boolean, each: (visit: (slot: number) => void) => void, scratch: Scratch): void {
   if (!and) {
     each((slot) => {
       words[slot >>> 5]! |= 1 << (slot & 31)
     })
     return
   }
-  const keep = new Uint32Array(words.length)
+  const keep = scratch.take('keep', words.length)
   each((slot) => {
     keep[slot >>> 5]! |= 1 << (slot & 31)
   })
   for (let i = 0; i < words.length; i += 1) words[i]! &= keep[i]!
 }
 
-function listSource(name: string, lists: { view(): Int32Array; length: number }[]): Source {
+function listSource(name: string, lists: { view(): Int32Array; length: number }[], scratch: Scratch): Source {
   return {
     name,
     size: lists.reduce((sum, list) => sum + list.length, 0),
     fill: (words, and) =>
-      fillFromSlots(words, and, (visit) => {
-        for (const list of lists) for (const slot of list.view()) visit(slot)
-      }),
+      fillFromSlots(
+        words,
+        and,
+        (visit) => {
+          for (const list of lists) for (const slot of list.view()) visit(slot)
+        },
+        scratch,
+      ),
   }
 }
 
-function rangeSource(name: string, order: SortOrder, from: number, to: number): Source {
+function rangeSource(name: string, order: SortOrder, from: number, to: number, scratch: Scratch): Source {
   return {
     name,
     size: Math.max(0, to - from),
     fill: (words, and) =>
-      fillFromSlots(words, and, (visit) => {
-        const slots = order.slots
-        for (let i = from; i < to; i += 1) visit(slots[i]!)
-      }),
+      fillFromSlots(
+        words,
+        and,
+        (visit) => {
+          const slots = order.slots
+          for (let i = from; i < to; i += 1) visit(slots[i]!)
+        },
+        scratch,
+      ),
   }
 }
 
@@ -195,18 +209,24 @@ class Candidates {
   looked = 0
   readonly lookBudget: number
   private readonly slots: number
+  private readonly scratch: Scratch
+  /** The mask is a filter value's own bitset, read but never changed: changing it takes a copy first. */
+  private isMaskShared: boolean
   private readonly makeTest: (words: TextMatch | null) => (slot: number) => boolean
 
   constructor(
     slots: number,
-    mask: Uint32Array | null,
+    scratch: Scratch,
+    { mask, count, isShared }: { mask: Uint32Array | null; count: number; isShared: boolean },
     names: string[],
     words: TextMatch | null,
     makeTest: (words: TextMatch | null) => (slot: number) => boolean,
   ) {
     this.slots = slots
+    this.scratch = scratch
     this.mask = mask
-    this.count = mask ? countBits(mask) : slots
+    this.isMaskShared = isShared
+    this.count = count
     this.names = names
     this.makeTest = makeTest
     this.words = words
@@ -244,16 +264,27 @@ class Candidates {
     const words = this.words
     if (!words) return
     const length = Math.ceil(this.slots / 32)
+    if (this.mask && this.isMaskShared) {
+      const copy = this.scratch.take('mask', length)
+      copy.set(this.mask.subarray(0, length))
+      this.mask = copy
+      this.isMaskShared = false
+    }
     if (words.bound <= this.count && words.matchingCost() + words.bound * FILL_NS <= this.count * words.checkCost('ascending')) {
       const found = words.matching()!
-      const target = this.mask ?? new Uint32Array(length)
-      fillFromSlots(target, this.mask !== null, (visit) => {
-        for (let i = 0; i < found.length; i += 1) visit(found[i]!)
-      })
+      const target = this.mask ?? this.scratch.take('mask', length)
+      fillFromSlots(
+        target,
+        this.mask !== null,
+        (visit) => {
+          for (let i = 0; i < found.length; i += 1) visit(found[i]!)
+        },
+        this.scratch,
+      )
       this.mask = target
       this.names.push('words')
     } else {
-      const mask = this.mask ?? new Uint32Array(length).fill(0xffffffff)
+      const mask = this.mask ?? this.scratch.take('mask', length, 0xffffffff)
       const isMatch = words.ascending()
       forEachBit(mask, (slot) => {
         if (slot >= this.slots || !isMatch(slot)) mask[slot >>> 5]! &= ~(1 << (slot & 31))
@@ -261,23 +292,41 @@ class Candidates {
       this.mask = mask
       this.names.push('words checked')
     }
-    this.count = countBits(this.mask)
+    this.count = countBits(this.mask!)
     this.words = null
     this.test = this.makeTest(null)
   }
 
   /** Calls `visit` with each candidate passing the test until it returns false; `work` counts the tests. */
   forEach(work: IndexWork, visit: (slot: number) => boolean | void): void {
-    const check = (slot: number) => {
-      work.tested += 1
-      return this.test(slot) ? visit(slot) : true
+    const { mask, test } = this
+    let tested = 0
+    try {
+      if (!mask) {
+        for (let slot = 0; slot < this.slots; slot += 1) {
+          tested += 1
+          if (test(slot) && visit(slot) === false) return
+        }
+        return
+      }
+      for (let i = 0; i < mask.length; i += 1) {
+        let word = mask[i]!
+        while (word !== 0) {
+          const low = word & -word
+          const slot = i * 32 + (31 - Math.clz32(low))
+          word ^= low
+          tested += 1
+          if (test(slot) && visit(slot) === false) return
+        }
+      }
+    } finally {
+      work.tested += tested
     }
-    if (this.mask) forEachBit(this.mask, check)
-    else for (let slot = 0; slot < this.slots; slot += 1) if (check(slot) === false) return
   }
 }
 
 function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
+  const scratch = index.scratch
   const { latitude } = index
   const placeId = (dictionary: ListingIndex['cities'], name: string | undefined) => (name === undefined ? -1 : dictionary.idOf(name))
   const cityId = placeId(index.cities, search.city)
@@ -304,42 +353,46 @@ function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
   const sources: Source[] = []
   const groups = facetGroups(index, search)
   let facets: Source | null = null
+  let facetWords: Uint32Array | null = null
   if (groups.length > 0) {
-    const { words: facetWords, size } = intersectGroups(groups)
+    const { words, size } = intersectGroups(groups, scratch)
+    facetWords = words
     if (size === 0) return null
     facets = {
       name: 'filters',
       size,
-      fill(words, and) {
-        for (let i = 0; i < words.length; i += 1) words[i] = and ? words[i]! & (facetWords[i] ?? 0) : (facetWords[i] ?? 0)
+      fill(mask, and) {
+        for (let i = 0; i < mask.length; i += 1) mask[i] = and ? mask[i]! & (words[i] ?? 0) : (words[i] ?? 0)
       },
     }
     sources.push(facets)
   }
-  if (cityId >= 0) sources.push(listSource('city', [index.cities.slots[cityId]!]))
-  if (neighbourhoodId >= 0) sources.push(listSource('neighbourhood', [index.neighbourhoods.slots[neighbourhoodId]!]))
-  if (stateId >= 0) sources.push(listSource('state', [index.states.slots[stateId]!]))
+  if (cityId >= 0) sources.push(listSource('city', [index.cities.slots[cityId]!], scratch))
+  if (neighbourhoodId >= 0) sources.push(listSource('neighbourhood', [index.neighbourhoods.slots[neighbourhoodId]!], scratch))
+  if (stateId >= 0) sources.push(listSource('state', [index.states.slots[stateId]!], scratch))
   if (zipIds)
     sources.push(
       listSource(
         'zip',
         zipIds.map((id) => index.zips.slots[id]!),
+        scratch,
       ),
     )
   if (search.minPrice !== undefined || search.maxPrice !== undefined) {
     const [from, to] = priceRange(index, search)
-    sources.push(rangeSource('price', index.orders.price, from, to))
+    sources.push(rangeSource('price', index.orders.price, from, to, scratch))
   }
   const box = search.box
   if (box) {
     const order = index.orders.latitude
     const from = order.seek((slot) => latitude[slot]! < box.south)
     const to = order.seek((slot) => latitude[slot]! <= box.north, from)
-    sources.push(rangeSource('area', order, from, to))
+    sources.push(rangeSource('area', order, from, to, scratch))
   }
 
-  // The candidate bits: the smallest way, with the filters' bitset when it is not the smallest.
-  let mask: Uint32Array | null = null
+  // The candidate bits: the smallest way, with the filters' bitset when it is not the smallest. The
+  // filters' bitset alone is the mask as it is (its size known): no copy, no count.
+  let candidates: { mask: Uint32Array | null; count: number; isShared: boolean } = { mask: null, count: index.size, isShared: false }
   const names: string[] = []
   if (sources.length > 0) {
     const smallest = sources.reduce((best, source) => (source.size < best.size ? source : best))
@@ -348,10 +401,16 @@ function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
     // the walk that fills a page among so many.
     const isNarrow = smallest === facets || smallest.size <= index.size * MASK_SHARE_MOST
     const inMask = [...(isNarrow ? [smallest] : []), ...(facets && facets !== smallest ? [facets] : [])]
-    if (inMask.length > 0) mask = new Uint32Array(Math.ceil(index.size / 32))
-    inMask.forEach((source, i) => source.fill(mask!, i > 0))
+    if (inMask.length === 1 && inMask[0] === facets) {
+      candidates = { mask: facetWords!, count: facets.size, isShared: groups.length === 1 && groups[0]!.length === 1 }
+    } else if (inMask.length > 0) {
+      const mask = scratch.take('mask', Math.ceil(index.size / 32))
+      inMask.forEach((source, i) => source.fill(mask, i > 0))
+      candidates = { mask, count: countBits(mask), isShared: false }
+    }
     names.push(...inMask.map((source) => source.name))
   }
+  if (candidates.count === 0) return null
 
   const params: PredicateParams = {
     confirmedAfter: search.confirmedAfter,
@@ -382,8 +441,7 @@ function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
   const test = predicateOf(index, params, checksOf(params))
   const makeTest = () => test
 
-  const candidates = new Candidates(index.size, mask, names.length > 0 ? names : ['everything'], text, makeTest)
-  return candidates.count === 0 ? null : candidates
+  return new Candidates(index.size, scratch, candidates, names.length > 0 ? names : ['everything'], text, makeTest)
 }
 
 /**
@@ -526,7 +584,9 @@ export function searchIndex(
   }
 
   work.plan = 'walk'
-  const walkEntries = plan.walkEntries ?? Infinity
+  // A walk the sort's order makes long (homes of five bedrooms, cheapest first) gives way to the gather
+  // once it has cost as much: a walk's entry is a tenth of a candidate's test.
+  const walkEntries = plan.walkEntries ?? (plan.page === 'chosen' ? Math.max(GATHER_LEAST, candidates.count * ENTRIES_PER_TEST) : Infinity)
   const slots: number[] = []
   const { from, to, isBackwards } = walk
   const ordered = walk.order.slots
