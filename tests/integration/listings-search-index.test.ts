@@ -80,6 +80,19 @@ describe(`the search index kept current on ${testDatabaseKind()}`, () => {
     expect(await titlesFound('vineyard')).toEqual([])
   })
 
+  it('reads a city new to the index as that city, not as a spelling corrected, while other searches catch up', async () => {
+    const listings = listingFactory(db())
+    for (const city of ['Ashbury', 'Brockwell', 'Carrowmore', 'Dunmere', 'Elderton', 'Fallowfield', 'Glenarvon', 'Hollinsby']) {
+      await listings.create({ title: 'Cottage by the green', city, state: 'DE' })
+      // Several searches at once: whichever reads the change log first brings the index up to date
+      // while the others look the text up as a place or a spelling.
+      const pages = await Promise.all(Array.from({ length: 6 }, () => findListings(db(), { search: { q: city } })))
+      for (const page of pages) {
+        expect(page.items.map((item) => item.city)).toEqual([city])
+        expect(page.reading).toEqual({ place: `${city}, DE`, correctedFrom: null, beds: null, baths: null })
+      }
+    }
+  })
   it('logs no change for a write search does not read, and one for each it does', async () => {
     const logged = async () => Number((await db().execute<{ n: number }>(sql`select count(*)::int as n from ${listingChange}`)).rows[0]!.n)
     const before = await logged()

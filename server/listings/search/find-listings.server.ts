@@ -180,11 +180,11 @@ export async function findListings(
   const wantsTotal = parsed.total ?? !parsed.cursor
   const live = searchIndexOf(db)
   for (;;) {
-    const { terms, index } = await examineSearch(db, parsed, { isHeadRead: false })
+    // The index as it stands (no await from the search to the query) and the change its reading
+    // of the text was made at: a change after that one, read in the page's query, means the search
+    // runs again once the index has applied it.
+    const { terms, index, applied } = await examineSearch(db, parsed, { isHeadRead: false })
     const { search } = terms
-    // The index as it stands (no await from here to the query): a change it has not applied, read
-    // in the page's query, means the search runs again once it has.
-    const applied = live.applied
     const found = searchIndex(index, terms.indexSearch, { withTotal: wantsTotal, plan: SEARCH_PLANS[plan] })
     const slots = found.slots.slice(0, search.limit)
     const nextCursor = nextCursorOf(index, found, search.limit, search.sort)

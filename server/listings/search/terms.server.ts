@@ -184,7 +184,7 @@ export async function examineSearch(
   db: Db,
   input: ParsedSearch,
   { isHeadRead = true }: { isHeadRead?: boolean } = {},
-): Promise<{ terms: SearchTerms; index: ListingIndex }> {
+): Promise<{ terms: SearchTerms; index: ListingIndex; applied: number }> {
   const phrase = readSearchPhrase(input.q)
   const search = withRoomsRead(input, phrase)
   const text = textKind(search)
@@ -195,6 +195,9 @@ export async function examineSearch(
   // Without reading the head here, the caller reads it with its own query (findListings).
   const latest = () => (isHeadRead ? live.current() : live.loaded())
   let index = await latest()
+  // The change the place was read at: a change applied later (while the spelling is looked up)
+  // may name the place, so the caller checks the head against this one.
+  const applied = live.applied
 
   let found = text.kind === 'words' ? placeOf(phrase, index) : null
   // The part that would name a place, when no home has a single one of its words (nor a city starts
@@ -239,5 +242,6 @@ export async function examineSearch(
   return {
     terms: { search, place, rooms: { beds: phrase.beds ?? null, baths: phrase.baths ?? null }, indexSearch },
     index,
+    applied,
   }
 }
