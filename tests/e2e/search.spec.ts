@@ -348,9 +348,20 @@ test('the map shows every home found as clusters and pins that add up and never 
   await expect.poll(() => homesOnMarkers(map)).toBeGreaterThan(0)
   expect(await markersOverlap(map)).toBe(false)
 
-  // A pin opens a card linking to its listing (once the map has its homes for the new zoom).
-  await map.getByRole('button', { name: 'Zoom in', exact: true }).click()
-  await map.getByRole('button', { name: 'Zoom in', exact: true }).click()
+  // A pin opens a card linking to its listing: the map of a small area around the home found
+  // farthest from the others shows it as a pin.
+  const response = await page.request.get('/api/properties?q=Wilmington&limit=50')
+  const { items: homes } = (await response.json()) as { items: { latitude: number; longitude: number }[] }
+  const apart = (home: (typeof homes)[number]) =>
+    Math.min(
+      ...homes
+        .filter((other) => other !== home)
+        .map((other) => Math.hypot(other.latitude - home.latitude, other.longitude - home.longitude)),
+    )
+  const alone = homes.reduce((best, home) => (apart(home) > apart(best) ? home : best))
+  const [south, north, west, east] = [alone.latitude - 0.002, alone.latitude + 0.002, alone.longitude - 0.002, alone.longitude + 0.002]
+  await visit(page, `/properties?q=Wilmington&south=${south}&west=${west}&north=${north}&east=${east}`)
+  await openMap(page, layout)
   await expect(map).toHaveAttribute('aria-busy', 'false')
   const pin = map.locator('.leaflet-marker-icon:not([data-homes])').first()
   await expect(pin).toBeVisible()

@@ -1,8 +1,9 @@
 // Listing search, by property: hundreds of searches drawn at random over every parameter, each
-// answered by every plan (the one its terms' counts choose, the lookup, the walk, and a walk so short
-// it gives way to the lookup), page after page through the cursors while other listings are added
-// between pages, must equal what a plain, unoptimised query over the same table returns. The exact
-// per-term counts that choose the plans must equal a recount after all those writes.
+// answered by every plan of the search index (the one its exact sizes choose, the gather, the walk, a
+// walk so short it gives way to the gather, and words looked up on each listing met), page after page
+// through the cursors while other listings are added between pages, must equal what a plain,
+// unoptimised query over the same table returns. The per-term counts that place suggestions and
+// spelling read must equal a recount after all those writes.
 import fc from 'fast-check'
 import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -190,8 +191,17 @@ describe(`listing search by property on ${testDatabaseKind()}`, () => {
     await t.close()
   })
 
-  const referenceIds = async (search: Search, after: { id: number } | null) =>
-    (await db().execute<{ id: number | string }>(referenceQuery(search, after))).rows.map((row) => Number(row.id))
+  // The plain query's answer, asked again only once a listing has been added since.
+  const answers = new Map<string, number[]>()
+  const referenceIds = async (search: Search, after: { id: number } | null) => {
+    const key = JSON.stringify([search, after?.id, added])
+    let ids = answers.get(key)
+    if (!ids) {
+      ids = (await db().execute<{ id: number | string }>(referenceQuery(search, after))).rows.map((row) => Number(row.id))
+      answers.set(key, ids)
+    }
+    return ids
+  }
 
   it('gives every page and count of any search as a plain query does, by every plan, while listings are added', async () => {
     const listings = listingFactory(db())
@@ -201,7 +211,7 @@ describe(`listing search by property on ${testDatabaseKind()}`, () => {
         const input = toInput(drawn)
         const search = listingSearchSchema.parse(input)
         if ((await referenceIds(search, null)).length > 0) found += 1
-        for (const [name, options] of Object.entries({ auto: {}, ...SEARCH_PLANS })) {
+        for (const [name, options] of Object.entries(SEARCH_PLANS)) {
           let cursor: string | undefined
           let last: { id: number } | null = null
           for (let page = 0; page < 4; page += 1) {
