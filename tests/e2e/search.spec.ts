@@ -348,20 +348,22 @@ test('the map shows every home found as clusters and pins that add up and never 
   await expect.poll(() => homesOnMarkers(map)).toBeGreaterThan(0)
   expect(await markersOverlap(map)).toBe(false)
 
-  // A pin opens a card linking to its listing: the map of a small area around the home found
-  // farthest from the others shows it as a pin.
-  const response = await page.request.get('/api/properties?q=Wilmington&limit=50')
-  const { items: homes } = (await response.json()) as { items: { latitude: number; longitude: number }[] }
-  const apart = (home: (typeof homes)[number]) =>
-    Math.min(
-      ...homes
-        .filter((other) => other !== home)
-        .map((other) => Math.hypot(other.latitude - home.latitude, other.longitude - home.longitude)),
-    )
-  const alone = homes.reduce((best, home) => (apart(home) > apart(best) ? home : best))
-  const [south, north, west, east] = [alone.latitude - 0.002, alone.latitude + 0.002, alone.longitude - 0.002, alone.longitude + 0.002]
-  await visit(page, `/properties?q=Wilmington&south=${south}&west=${west}&north=${north}&east=${east}`)
+  // A pin opens a card linking to its listing: a search that finds one home shows it as a pin (its
+  // price band found from the API: the first home of the city that no other shares).
+  const search = (query: string) => page.request.get(`/api/properties?${query}`).then((reply) => reply.json())
+  const { items: homes } = (await search('q=Wilmington&limit=50')) as { items: { allInMonthlyCents: number }[] }
+  let alone: string | undefined
+  for (const { allInMonthlyCents: cents } of homes) {
+    const band = `q=Wilmington&minPrice=${Math.floor(cents / 100)}&maxPrice=${Math.ceil(cents / 100)}`
+    if (((await search(band)) as { total: number }).total === 1) {
+      alone = band
+      break
+    }
+  }
+  expect(alone, 'a home of Wilmington alone in its price band').toBeDefined()
+  await visit(page, `/properties?${alone}`)
   await openMap(page, layout)
+  await expect(page.getByText('1 home on the map')).toBeVisible()
   await expect(map).toHaveAttribute('aria-busy', 'false')
   const pin = map.locator('.leaflet-marker-icon:not([data-homes])').first()
   await expect(pin).toBeVisible()
