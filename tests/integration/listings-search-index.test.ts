@@ -93,6 +93,7 @@ describe(`the search index kept current on ${testDatabaseKind()}`, () => {
       }
     }
   })
+
   it('logs no change for a write search does not read, and one for each it does', async () => {
     const logged = async () => Number((await db().execute<{ n: number }>(sql`select count(*)::int as n from ${listingChange}`)).rows[0]!.n)
     const before = await logged()
