@@ -1,6 +1,6 @@
 // The sticky navigation bar (docs/product.md#navigation): brand, the site's areas, and Login / Sign Up or the signed-in
 // user with Logout (and, for landlords, List a home and My listings; for administrators, Admin). Wide screens show everything in one row; narrow ones fold it behind "Menu".
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { Avatar } from '#app/components/avatar.tsx'
 import { BrandName } from '#app/components/brand.tsx'
@@ -128,29 +128,12 @@ function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNaviga
       {user.role === 'landlord' ? (
         // A landlord's own work: a new listing, and the listings they have.
         <>
-          <NavLink
-            to="/properties/new"
-            title="List a home"
-            onClick={onNavigate}
-            className={`inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${size}`}
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-              <path d="M9.25 3.5h1.5v5.75h5.75v1.5h-5.75v5.75h-1.5v-5.75H3.5v-1.5h5.75V3.5Z" />
-            </svg>
-            {/* On a desktop bar narrower than 1536 px only the icon shows (its title on hover); the words stay for screen readers. */}
-            <span className="lg:sr-only 2xl:not-sr-only">List a home</span>
-          </NavLink>
-          <NavLink
-            to="/my-listings"
-            title="My listings"
-            onClick={onNavigate}
-            className={`inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${size}`}
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-              <path d="M3 4h2v2H3V4Zm4 .25h10v1.5H7v-1.5ZM3 9h2v2H3V9Zm4 .25h10v1.5H7v-1.5ZM3 14h2v2H3v-2Zm4 .25h10v1.5H7v-1.5Z" />
-            </svg>
-            <span className="lg:sr-only 2xl:not-sr-only">My listings</span>
-          </NavLink>
+          <LandlordLink to="/properties/new" label="List a home" size={size} onNavigate={onNavigate}>
+            <path d="M9.25 3.5h1.5v5.75h5.75v1.5h-5.75v5.75h-1.5v-5.75H3.5v-1.5h5.75V3.5Z" />
+          </LandlordLink>
+          <LandlordLink to="/my-listings" label="My listings" size={size} onNavigate={onNavigate}>
+            <path d="M3 4h2v2H3V4Zm4 .25h10v1.5H7v-1.5ZM3 9h2v2H3V9Zm4 .25h10v1.5H7v-1.5ZM3 14h2v2H3v-2Zm4 .25h10v1.5H7v-1.5Z" />
+          </LandlordLink>
         </>
       ) : null}
       {user.isAdmin ? (
@@ -182,5 +165,37 @@ function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNaviga
         </button>
       </Form>
     </>
+  )
+}
+
+/**
+ * A link of a landlord's own work, an icon and its words: on a desktop bar narrower than 1536 px only
+ * the icon shows (its title on hover); the words stay for screen readers.
+ */
+function LandlordLink({
+  to,
+  label,
+  size,
+  onNavigate,
+  children,
+}: {
+  to: string
+  label: string
+  size: string
+  onNavigate: () => void
+  children: ReactNode
+}) {
+  return (
+    <NavLink
+      to={to}
+      title={label}
+      onClick={onNavigate}
+      className={`inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${size}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+        {children}
+      </svg>
+      <span className="lg:sr-only 2xl:not-sr-only">{label}</span>
+    </NavLink>
   )
 }
