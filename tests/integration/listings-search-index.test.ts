@@ -4,7 +4,9 @@
 // changes at once, and a fresh index built when too many slots are stale, answer the same.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listing, listingChange } from '#server/db/schema.ts'
+import { listing, listingChange, listingPhoto } from '#server/db/schema.ts'
+import { summaryColumns } from '#server/listings/mapping.server.ts'
+import { summariesWithPhotos } from '#server/listings/read.server.ts'
 import { LiveSearchIndex } from '#server/listings/search/engine/live-index.server.ts'
 import { searchIndex, type IndexSearch } from '#server/listings/search/engine/query.ts'
 import { parseTsQuery } from '#server/listings/search/engine/tsquery.ts'
@@ -80,6 +82,68 @@ describe(`the search index kept current on ${testDatabaseKind()}`, () => {
     expect(await titlesFound('vineyard')).toEqual([])
   })
 
+  it('answers each result card as the listing reads from its table, through changes only a card shows', async () => {
+    const [id] = ids
+    const found = async () => {
+      const { items } = await findListings(db(), { search: { q: 'orchard', limit: 50 } })
+      return items.find((item) => item.id === id)
+    }
+    const fromTable = async () => {
+      const rows = await db().select(summaryColumns).from(listing).where(eq(listing.id, id!))
+      return (await summariesWithPhotos(db(), rows))[0]
+    }
+    const photo = (position: number, key: string, status = 'ready') =>
+      db()
+        .insert(listingPhoto)
+        .values({
+          listingId: id!,
+          position,
+          storageKey: key,
+          status,
+          altText: `Photo ${key}`,
+          width: 1200,
+          height: 800,
+          placeholder: null,
+          variantWidths: [320, 640],
+        })
+        .returning({ id: listingPhoto.id })
+    const changes: (() => Promise<unknown>)[] = [
+      () =>
+        db().update(listing).set({ title: 'Orchard Cottage, newly painted', neighbourhood: 'Trolley Square' }).where(eq(listing.id, id!)),
+      () => db().update(listing).set({ minTermMonths: 6, depositCents: 99_900 }).where(eq(listing.id, id!)),
+      () =>
+        db()
+          .update(listing)
+          .set({ amenities: ['pool', 'parking'] })
+          .where(eq(listing.id, id!)),
+      () =>
+        db()
+          .update(listing)
+          .set({ amenities: ['parking', 'pool'] })
+          .where(eq(listing.id, id!)),
+      () => db().update(listing).set({ nightlyCents: 12_000, minNights: 3 }).where(eq(listing.id, id!)),
+      () => db().update(listing).set({ minNights: 5 }).where(eq(listing.id, id!)),
+      () => photo(2, 'second/one'),
+      () => photo(1, 'first/one', 'pending'),
+      () => db().update(listingPhoto).set({ status: 'ready' }).where(eq(listingPhoto.storageKey, 'first/one')),
+      () => db().update(listingPhoto).set({ altText: 'The kitchen' }).where(eq(listingPhoto.storageKey, 'first/one')),
+      () => db().update(listingPhoto).set({ position: 3 }).where(eq(listingPhoto.storageKey, 'first/one')),
+      () => db().delete(listingPhoto).where(eq(listingPhoto.storageKey, 'second/one')),
+      () => db().delete(listingPhoto).where(eq(listingPhoto.listingId, id!)),
+    ]
+    expect(await found()).toEqual(await fromTable())
+    for (const change of changes) {
+      await change()
+      expect(await found()).toEqual(await fromTable())
+    }
+    expect(await found()).toMatchObject({
+      title: 'Orchard Cottage, newly painted',
+      neighbourhood: 'Trolley Square',
+      amenities: ['parking', 'pool'],
+      photo: null,
+    })
+  })
+
   it('reads a city new to the index as that city, not as a spelling corrected, while other searches catch up', async () => {
     const listings = listingFactory(db())
     for (const city of ['Ashbury', 'Brockwell', 'Carrowmore', 'Dunmere', 'Elderton', 'Fallowfield', 'Glenarvon', 'Hollinsby']) {
@@ -102,14 +166,18 @@ describe(`the search index kept current on ${testDatabaseKind()}`, () => {
       .set({ viewCount: sql`${listing.viewCount} + 1` })
       .where(eq(listing.id, ids[1]!))
     await db().update(listing).set({ staleNoticeSentAt: new Date() }).where(eq(listing.id, ids[1]!))
-    // A stop word added to the title leaves its words as they were.
+    await db().update(listing).set({ description: 'Freshly painted.' }).where(eq(listing.id, ids[1]!))
+    expect(await logged()).toBe(before + 1)
+    // A stop word added to the title leaves its words as they were, but the card shows the title.
     await db()
       .update(listing)
       .set({ title: sql`${listing.title} || ' again'` })
       .where(eq(listing.id, ids[1]!))
-    expect(await logged()).toBe(before)
+    expect(await logged()).toBe(before + 2)
     await db().update(listing).set({ lastConfirmedAt: new Date() }).where(eq(listing.id, ids[1]!))
-    expect(await logged()).toBe(before + 1)
+    expect(await logged()).toBe(before + 3)
+    await db().insert(listingPhoto).values({ listingId: ids[1]!, position: 0, storageKey: 'logged/photo' })
+    expect(await logged()).toBe(before + 4)
   })
 
   it('loads afresh when the change log rows it needs were pruned before it read them', async () => {

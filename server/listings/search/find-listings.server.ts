@@ -1,18 +1,18 @@
 // The search renters run: a page of published, recently confirmed listings with its total, found by
 // the in-memory search index (engine/, decision 026) as of every change committed before the search
-// began. The page's listings are then read with their cover photos in one query, which reads the
-// change log's head too: when a change the index had not applied was committed meanwhile, the index
-// catches up and the search runs again, so one round trip serves a search that meets no change.
+// began, its result cards read from the index too. Then one small query reads the change log's head:
+// when a change the index had not applied was committed meanwhile, the index catches up and the
+// search runs again, so one round trip serves a search that meets no change.
 import type { Db } from '#server/db/client.server.ts'
 import { runPrepared } from '#server/db/prepared.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { encodeCursor, listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
 import { US_STATE_NAMES } from '#common/cooper/states.ts'
 import { TOTAL_CAP, type ListingPage, type ListingSummary, type SearchReading } from '#common/listings/types.ts'
-import type { ListingSort } from '#common/listings/vocabulary.ts'
+import { LISTING_TYPES, type ListingSort } from '#common/listings/vocabulary.ts'
 import { photoView } from '#common/listings/photos.ts'
 import { summaryOf, type SummaryRow } from '../mapping.server.ts'
-import type { ListingIndex } from './engine/listing-index.ts'
+import { FLAG, type ListingIndex } from './engine/listing-index.ts'
 import { searchIndexOf } from './engine/live-index.server.ts'
 import { searchIndex, type IndexPage, type IndexPlan, type IndexWork } from './engine/query.ts'
 import { examineSearch, type SearchPlace, type SearchTerms } from './terms.server.ts'
@@ -46,116 +46,50 @@ function sortKeyOf(index: ListingIndex, slot: number, sort: ListingSort): string
   return sort === 'largest' ? index.sqft[slot]! : index.price[slot]!
 }
 
-/** The change log's head alone, for a search with no listing to read. */
+/** The change log's head: the search's one query. */
 const HEAD = { name: 'search-head', text: 'select n::float8 as head from listing_change_head' }
 
-/** The change log's head, and the page's listings in order with their first ready photo (one gone since the index found it is left out). */
-const PAGE_ROWS = {
-  name: 'search-page-rows',
-  text: `select (select n::float8 from listing_change_head) as head, l.id::float8 as id, l.title, l.type, l.status, l.city,
-      l.state, l.zip, l.neighbourhood, l.latitude, l.longitude, l.bedrooms, l.bathroom_halves, l.interior_sqft,
-      l.all_in_monthly_cents, l.monthly_rent_cents, l.min_term_months, l.deposit_cents, l.nightly_cents, l.min_nights,
-      l.amenities, l.allows_cats, l.allows_dogs, l.is_furnished, l.available_from::text as available_from, l.created_at,
-      l.last_confirmed_at, p.id::float8 as photo_id, p.alt_text, p.storage_key, p.width, p.height, p.placeholder, p.variant_widths
-    from unnest($1::bigint[]) with ordinality as wanted(id, n)
-    join listing l on l.id = wanted.id
-    left join lateral (
-      select ph.id, ph.alt_text, ph.storage_key, ph.width, ph.height, ph.placeholder, ph.variant_widths from listing_photo ph
-      where ph.listing_id = l.id and ph.status = 'ready' order by ph.position, ph.id limit 1
-    ) p on true
-    order by wanted.n`,
+async function readHead(db: Db): Promise<number> {
+  const [row] = await runPrepared<{ head: number }>(db, HEAD, [])
+  return Number(row?.head ?? 0)
 }
 
-type PageRow = {
-  head: number
-  id: number
-  title: string
-  type: string
-  status: string
-  city: string
-  state: string
-  zip: string
-  neighbourhood: string
-  latitude: number
-  longitude: number
-  bedrooms: number
-  bathroom_halves: number
-  interior_sqft: number
-  all_in_monthly_cents: number
-  monthly_rent_cents: number | null
-  min_term_months: number | null
-  deposit_cents: number | null
-  nightly_cents: number | null
-  min_nights: number | null
-  amenities: string[]
-  allows_cats: boolean
-  allows_dogs: boolean
-  is_furnished: boolean
-  available_from: string
-  created_at: Date | string
-  last_confirmed_at: Date | string
-  photo_id: number | null
-  alt_text: string | null
-  storage_key: string | null
-  width: number | null
-  height: number | null
-  placeholder: string | null
-  variant_widths: number[] | null
-}
+const isoDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10)
 
-function summaryOfRow(row: PageRow): ListingSummary {
-  const summary: SummaryRow = {
-    id: Number(row.id),
-    title: row.title,
-    type: row.type,
-    status: row.status,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    neighbourhood: row.neighbourhood,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    bedrooms: row.bedrooms,
-    bathroomHalves: row.bathroom_halves,
-    interiorSqft: row.interior_sqft,
-    allInMonthlyCents: row.all_in_monthly_cents,
-    monthlyRentCents: row.monthly_rent_cents,
-    minTermMonths: row.min_term_months,
-    depositCents: row.deposit_cents,
-    nightlyCents: row.nightly_cents,
-    minNights: row.min_nights,
-    amenities: row.amenities,
-    allowsCats: row.allows_cats,
-    allowsDogs: row.allows_dogs,
-    isFurnished: row.is_furnished,
-    availableFrom: row.available_from,
-    createdAt: new Date(row.created_at),
-    lastConfirmedAt: new Date(row.last_confirmed_at),
+/** The result card of the listing in `slot`, from the index alone. */
+function summaryOfSlot(index: ListingIndex, slot: number): ListingSummary {
+  const card = index.cards.get(slot)
+  const flags = index.flags[slot]!
+  const neighbourhood = index.neighbourhood[slot]!
+  const row: SummaryRow = {
+    id: index.ids[slot]!,
+    title: card.title,
+    type: LISTING_TYPES[index.type[slot]!]!,
+    status: 'published',
+    city: card.cityName,
+    state: index.states.names[index.state[slot]!]!.toUpperCase(),
+    zip: index.zips.names[index.zip[slot]!]!,
+    neighbourhood: neighbourhood < 0 ? '' : card.neighbourhoodName,
+    latitude: index.latitude[slot]!,
+    longitude: index.longitude[slot]!,
+    bedrooms: index.beds[slot]!,
+    bathroomHalves: index.baths[slot]!,
+    interiorSqft: index.sqft[slot]!,
+    allInMonthlyCents: index.price[slot]!,
+    monthlyRentCents: card.monthlyRentCents,
+    minTermMonths: card.minTermMonths,
+    depositCents: card.depositCents,
+    nightlyCents: card.nightlyCents,
+    minNights: card.minNights,
+    amenities: card.amenities,
+    allowsCats: (flags & FLAG.cats) !== 0,
+    allowsDogs: (flags & FLAG.dogs) !== 0,
+    isFurnished: (flags & FLAG.furnished) !== 0,
+    availableFrom: isoDay(index.available[slot]!),
+    createdAt: new Date(card.createdMs),
+    lastConfirmedAt: new Date(card.confirmedMs),
   }
-  const photo =
-    row.photo_id === null
-      ? null
-      : photoView({
-          id: Number(row.photo_id),
-          altText: row.alt_text ?? '',
-          storageKey: row.storage_key ?? '',
-          width: row.width,
-          height: row.height,
-          placeholder: row.placeholder,
-          variantWidths: row.variant_widths ?? [],
-        })
-  return summaryOf(summary, photo)
-}
-
-/** The page's summaries and the change log's head, in one query. */
-async function readPage(db: Db, ids: number[]): Promise<{ head: number; items: ListingSummary[] }> {
-  if (ids.length === 0) {
-    const [row] = await runPrepared<{ head: number }>(db, HEAD, [])
-    return { head: Number(row?.head ?? 0), items: [] }
-  }
-  const rows = await runPrepared<PageRow>(db, PAGE_ROWS, [`{${ids.join(',')}}`])
-  if (rows.length === 0) return (await readPage(db, [])) as { head: number; items: ListingSummary[] }
-  return { head: Number(rows[0]!.head), items: rows.map(summaryOfRow) }
+  return summaryOf(row, card.photo ? photoView(card.photo) : null)
 }
 
 /**
@@ -186,12 +120,10 @@ export async function findListings(
     const { terms, index, applied } = await examineSearch(db, parsed, { isHeadRead: false })
     const { search } = terms
     const found = searchIndex(index, terms.indexSearch, { withTotal: wantsTotal, plan: SEARCH_PLANS[plan] })
-    const slots = found.slots.slice(0, search.limit)
+    // The cards are read now: the index may change while the head is read.
+    const items = found.slots.slice(0, search.limit).map((slot) => summaryOfSlot(index, slot))
     const nextCursor = nextCursorOf(index, found, search.limit, search.sort)
-    const { head, items } = await readPage(
-      db,
-      slots.map((slot) => index.ids[slot]!),
-    )
+    const head = await readHead(db)
     if (head > applied) {
       await live.catchUpTo(head)
       continue

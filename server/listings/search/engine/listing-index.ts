@@ -8,6 +8,7 @@
 import { worldX, worldY } from '#common/listings/map-grid.ts'
 import { LISTING_TYPES, AMENITY_VALUES, type ListingType } from '#common/listings/vocabulary.ts'
 import { Bitset, Scratch } from './bitset.ts'
+import { CardColumns, type CardFields } from './cards.ts'
 import { IntList, PostingsBuilder, WordPostings } from './postings.ts'
 import { SortOrder } from './sort-order.ts'
 import { readTsVector } from './tsvector.ts'
@@ -34,13 +35,13 @@ export type IndexedListing = {
   latitude: number
   longitude: number
   city: string
-  /** The city as the listing writes it ("Austin"), for pages that name it. */
-  cityName: string
   neighbourhood: string
   state: string
   zip: string
   /** The search vector's text form (its words with their positions are kept). */
   searchVector: string
+  /** What its result card shows besides (the city as the listing writes it names the city's place too). */
+  card: CardFields
 }
 
 export const FLAG = { lease: 1, shortTerm: 2, cats: 4, dogs: 8, furnished: 16 } as const
@@ -133,6 +134,8 @@ export class ListingIndex {
   /** One bitset per filter value ("type:room", "beds>=2", "amenity:pool"…) and `all` for every indexed listing. */
   private readonly facets = new Map<string, Bitset>()
   readonly words = new WordPostings()
+  /** What each slot's result card shows beyond the columns above. */
+  readonly cards = new CardColumns()
   /** Word arrays a search borrows for its candidates (bitset.ts). */
   readonly scratch = new Scratch()
   private bulk: PostingsBuilder | null = null
@@ -223,10 +226,11 @@ export class ListingIndex {
       dictionary.slots[id]!.push(slot)
       return id
     }
-    this.city[slot] = place(this.cities, listing.city, listing.cityName)
+    this.city[slot] = place(this.cities, listing.city, listing.card.cityName)
     this.neighbourhood[slot] = listing.neighbourhood === '' ? -1 : place(this.neighbourhoods, listing.neighbourhood)
     this.state[slot] = place(this.states, listing.state)
     this.zip[slot] = place(this.zips, listing.zip)
+    this.cards.set(slot, listing.card)
     this.facet('all').add(slot)
     for (const term of facetTermsOf(listing)) this.facet(term).add(slot)
     const bulk = this.bulk
@@ -248,6 +252,7 @@ export class ListingIndex {
     if (this.neighbourhood[slot]! >= 0) this.neighbourhoods.listings[this.neighbourhood[slot]!]! -= 1
     this.states.listings[this.state[slot]!]! -= 1
     this.zips.listings[this.zip[slot]!]! -= 1
+    this.cards.clear(slot)
     for (const set of this.facets.values()) set.delete(slot)
     for (const order of Object.values(this.orders)) order.noteStale()
   }
@@ -278,7 +283,7 @@ export class ListingIndex {
     return this.size - this.indexed
   }
 
-  /** Bytes held, roughly: columns, orders, bitsets, place postings and words. */
+  /** Bytes held, roughly: columns, orders, bitsets, place postings, words and cards. */
   bytes(): number {
     const columns = this.capacity * (8 * 8 + 4 * 8 + 5)
     const orders = Object.values(this.orders).reduce((sum, order) => sum + order.length * 4, 0)
@@ -287,6 +292,6 @@ export class ListingIndex {
       (sum, dictionary) => sum + dictionary.slots.reduce((s, list) => s + list.items.byteLength + 64, 0),
       0,
     )
-    return columns + orders + facets + places + this.words.bytes() + this.slotOfId.size * 40
+    return columns + orders + facets + places + this.words.bytes() + this.slotOfId.size * 40 + this.cards.bytes()
   }
 }
