@@ -1,8 +1,9 @@
 // The search index of published listings, held in the memory of each app process: a slot per listing
 // with its searchable columns in typed arrays, its places in dictionaries with exact counts, its
-// filter values as bitsets with exact counts, its words as postings with positions, and four sorted
-// orders of its slots (newest, price, size, latitude). PostgreSQL stays the record; this is a copy
-// made at start and kept current from the table's change log (sync.server.ts). A changed listing
+// filter values as bitsets with exact counts, its words as postings with positions, four sorted
+// orders of its slots (newest, price, size, latitude), and what its result card shows (cards.ts).
+// PostgreSQL stays the record; this is a copy made at start and kept current from the table's change
+// log (live-index.server.ts). A changed listing
 // leaves its slot and takes a new one, so slots only grow and postings stay in slot order.
 
 import { worldX, worldY } from '#common/listings/map-grid.ts'
