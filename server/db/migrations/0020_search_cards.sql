@@ -2,11 +2,23 @@
 -- filters and sorts by, a card shows the title, the offer's terms, the amenities as written and the
 -- first ready photo. A statement that changes any of them on a published listing logs the listing, so
 -- every instance's index reads it again.
+-- Logs `changed` (when there are any) under the change log's next number (0019 says why its lock
+-- gives numbers in commit order).
+CREATE FUNCTION listing_change_append(changed bigint[]) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  next_n bigint;
+BEGIN
+  IF changed IS NOT NULL THEN
+    UPDATE listing_change_head SET n = n + 1 RETURNING n INTO next_n;
+    INSERT INTO listing_change (n, ids) VALUES (next_n, changed);
+  END IF;
+END
+$$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION listing_change_log() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   changed bigint[];
-  next_n bigint;
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(n.id ORDER BY n.id) INTO changed FROM new_rows AS n WHERE n.status = 'published';
@@ -26,10 +38,7 @@ BEGIN
            o.is_furnished, o.amenity_bits, o.available_from, o.latitude, o.longitude, o.city, o.neighbourhood, o.state, o.zip,
            o.title, o.min_term_months, o.deposit_cents, o.min_nights, o.amenities);
   END IF;
-  IF changed IS NOT NULL THEN
-    UPDATE listing_change_head SET n = n + 1 RETURNING n INTO next_n;
-    INSERT INTO listing_change (n, ids) VALUES (next_n, changed);
-  END IF;
+  PERFORM listing_change_append(changed);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -39,7 +48,6 @@ CREATE FUNCTION listing_photo_change_log() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   changed bigint[];
-  next_n bigint;
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(DISTINCT l.id ORDER BY l.id) INTO changed
@@ -55,10 +63,7 @@ BEGIN
       IS DISTINCT FROM
           (o.listing_id, o.status, o.position, o.alt_text, o.storage_key, o.width, o.height, o.placeholder, o.variant_widths);
   END IF;
-  IF changed IS NOT NULL THEN
-    UPDATE listing_change_head SET n = n + 1 RETURNING n INTO next_n;
-    INSERT INTO listing_change (n, ids) VALUES (next_n, changed);
-  END IF;
+  PERFORM listing_change_append(changed);
   RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -5,6 +5,7 @@
 // once each.
 
 import type { PhotoRow } from '#common/listings/photos.ts'
+import { grown as grownTo, type GrowableArray } from './typed-arrays.ts'
 
 /** A listing's card fields, as the listing's row gives them. */
 export type CardFields = {
@@ -72,11 +73,7 @@ export class CardColumns {
 
   private grow(): void {
     const capacity = this.capacity * 2
-    const grown = <T extends Float64Array | Int32Array>(array: T): T => {
-      const next = new (array.constructor as new (n: number) => T)(capacity)
-      next.set(array)
-      return next
-    }
+    const grown = <T extends GrowableArray>(array: T) => grownTo(array, capacity)
     this.cityNames = grown(this.cityNames)
     this.neighbourhoodNames = grown(this.neighbourhoodNames)
     this.monthlyRent = grown(this.monthlyRent)

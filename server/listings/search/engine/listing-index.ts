@@ -13,6 +13,7 @@ import { CardColumns, type CardFields } from './cards.ts'
 import { IntList, PostingsBuilder, WordPostings } from './postings.ts'
 import { SortOrder } from './sort-order.ts'
 import { readTsVector } from './tsvector.ts'
+import { grown as grownTo, type GrowableArray } from './typed-arrays.ts'
 
 /** What the index keeps of a published listing (the place names in lower case, as its search terms have them). */
 export type IndexedListing = {
@@ -164,11 +165,7 @@ export class ListingIndex {
 
   private grow(): void {
     const capacity = this.capacity * 2
-    const grown = <T extends Float64Array | Int32Array | Uint8Array>(array: T): T => {
-      const next = new (array.constructor as new (n: number) => T)(capacity)
-      next.set(array)
-      return next
-    }
+    const grown = <T extends GrowableArray>(array: T) => grownTo(array, capacity)
     this.ids = grown(this.ids)
     this.isIndexed = grown(this.isIndexed)
     this.created = grown(this.created)
