@@ -161,13 +161,18 @@ export async function updateListingPhotos(
     }
     const named = new Set(photos.map((p) => p.id))
     const order = [...photos.map((p) => p.id), ...current.map((row) => row.id).filter((id) => !named.has(id))]
-    for (const [position, id] of order.entries()) {
-      const altText = photos.find((p) => p.id === id)?.altText
-      await tx
-        .update(listingPhoto)
-        .set({ position, ...(altText === undefined ? {} : { altText }) })
-        .where(eq(listingPhoto.id, id))
-    }
+    if (order.length === 0) return
+    // One statement for every photo: a published listing's photo change takes the search change log's
+    // lock (migration 0020), and a photo being processed meanwhile holds its row while it waits for
+    // that lock, so taking rows one statement at a time could wait on each other for ever.
+    const rows = order.map((id, position) => {
+      const altText = photos.find((p) => p.id === id)?.altText ?? null
+      return sql`(${id}::bigint, ${position}::integer, ${altText}::text)`
+    })
+    await tx.execute(sql`
+      update ${listingPhoto} set position = changed.position, alt_text = coalesce(changed.alt_text, ${listingPhoto.altText})
+      from (values ${sql.join(rows, sql`, `)}) as changed (id, position, alt_text)
+      where ${listingPhoto.id} = changed.id`)
   })
   // The first ready photo is the cover of the listing in search results.
   noteListingChange()
