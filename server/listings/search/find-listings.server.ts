@@ -4,7 +4,6 @@
 // when a change the index had not applied was committed meanwhile, the index catches up and the
 // search runs again, so one round trip serves a search that meets no change.
 import type { Db } from '#server/db/client.server.ts'
-import { runPrepared } from '#server/db/prepared.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { encodeCursor, listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
 import { US_STATE_NAMES } from '#common/cooper/states.ts'
@@ -13,7 +12,7 @@ import { LISTING_TYPES, type ListingSort } from '#common/listings/vocabulary.ts'
 import { photoView } from '#common/listings/photos.ts'
 import { summaryOf, type SummaryRow } from '../mapping.server.ts'
 import { FLAG, type ListingIndex } from './engine/listing-index.ts'
-import { searchIndexOf } from './engine/live-index.server.ts'
+import { readHead, searchIndexOf } from './engine/live-index.server.ts'
 import { searchIndex, type IndexPage, type IndexPlan, type IndexWork } from './engine/query.ts'
 import { examineSearch, type SearchPlace, type SearchTerms } from './terms.server.ts'
 
@@ -44,14 +43,6 @@ function isoOfMicros(micros: number): string {
 function sortKeyOf(index: ListingIndex, slot: number, sort: ListingSort): string | number {
   if (sort === 'newest') return isoOfMicros(index.created[slot]!)
   return sort === 'largest' ? index.sqft[slot]! : index.price[slot]!
-}
-
-/** The change log's head: the search's one query. */
-const HEAD = { name: 'search-head', text: 'select n::float8 as head from listing_change_head' }
-
-async function readHead(db: Db): Promise<number> {
-  const [row] = await runPrepared<{ head: number }>(db, HEAD, [])
-  return Number(row?.head ?? 0)
 }
 
 const isoDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10)
@@ -123,6 +114,7 @@ export async function findListings(
     // The cards are read now: the index may change while the head is read.
     const items = found.slots.slice(0, search.limit).map((slot) => summaryOfSlot(index, slot))
     const nextCursor = nextCursorOf(index, found, search.limit, search.sort)
+    // The search's one query.
     const head = await readHead(db)
     if (head > applied) {
       await live.catchUpTo(head)

@@ -3,8 +3,8 @@
 // filter values as bitsets with exact counts, its words as postings with positions, four sorted
 // orders of its slots (newest, price, size, latitude), and what its result card shows (cards.ts).
 // PostgreSQL stays the record; this is a copy made at start and kept current from the table's change
-// log (live-index.server.ts). A changed listing
-// leaves its slot and takes a new one, so slots only grow and postings stay in slot order.
+// log (live-index.server.ts). A changed listing leaves its slot and takes a new one, so slots only
+// grow and postings stay in slot order.
 
 import { worldX, worldY } from '#common/listings/map-grid.ts'
 import { LISTING_TYPES, AMENITY_VALUES, type ListingType } from '#common/listings/vocabulary.ts'

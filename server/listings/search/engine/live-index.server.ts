@@ -7,7 +7,8 @@
 
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { listingChange, listingChangeHead } from '#server/db/schema.ts'
+import { runPrepared } from '#server/db/prepared.server.ts'
+import { listingChange } from '#server/db/schema.ts'
 import type { ListingType } from '#common/listings/vocabulary.ts'
 import { ListingIndex, type IndexedListing } from './listing-index.ts'
 
@@ -151,9 +152,13 @@ function indexedOf(row: ListingRow): IndexedListing {
   }
 }
 
-async function readHead(db: Db): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`select ${listingChangeHead.n}::float8 as n from ${listingChangeHead}`)
-  return Number(result.rows[0]?.n ?? 0)
+/** The change log's head, as a prepared statement: every search reads it. */
+const HEAD = { name: 'search-head', text: 'select n::float8 as head from listing_change_head' }
+
+/** The last change-log row committed (what an index must have applied to see every change). */
+export async function readHead(db: Db): Promise<number> {
+  const [row] = await runPrepared<{ head: number }>(db, HEAD, [])
+  return Number(row?.head ?? 0)
 }
 
 export type SearchIndexStats = {
