@@ -51,7 +51,6 @@ const isoDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0
 function summaryOfSlot(index: ListingIndex, slot: number): ListingSummary {
   const card = index.cards.get(slot)
   const flags = index.flags[slot]!
-  const neighbourhood = index.neighbourhood[slot]!
   const row: SummaryRow = {
     id: index.ids[slot]!,
     title: card.title,
@@ -60,7 +59,7 @@ function summaryOfSlot(index: ListingIndex, slot: number): ListingSummary {
     city: card.cityName,
     state: index.states.names[index.state[slot]!]!.toUpperCase(),
     zip: index.zips.names[index.zip[slot]!]!,
-    neighbourhood: neighbourhood < 0 ? '' : card.neighbourhoodName,
+    neighbourhood: card.neighbourhoodName,
     latitude: index.latitude[slot]!,
     longitude: index.longitude[slot]!,
     bedrooms: index.beds[slot]!,
