@@ -98,6 +98,11 @@ export type SearchReading = {
   beds: number | null
   /** The least bathrooms the text asked for ("1.5 baths"); null when it did not. */
   baths: number | null
+  /**
+   * The words sought, as typed, when every one is too common to search for ("the", "the the"): they
+   * match nothing (and are not read as a place misspelt); null otherwise.
+   */
+  tooCommon: string | null
 }
 
 /** One of the landlord's own listings, with how renters respond to it. */

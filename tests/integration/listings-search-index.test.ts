@@ -153,7 +153,7 @@ describe(`the search index kept current on ${testDatabaseKind()}`, () => {
       const pages = await Promise.all(Array.from({ length: 6 }, () => findListings(db(), { search: { q: city } })))
       for (const page of pages) {
         expect(page.items.map((item) => item.city)).toEqual([city])
-        expect(page.reading).toEqual({ place: `${city}, DE`, correctedFrom: null, beds: null, baths: null })
+        expect(page.reading).toEqual({ place: `${city}, DE`, correctedFrom: null, beds: null, baths: null, tooCommon: null })
       }
     }
   })

@@ -36,6 +36,8 @@ const HOMES = {
     bedrooms: 4,
   },
   wilmington: { title: 'Flat by the park', city: 'Wilmington', state: 'DE', zip: '19806', neighbourhood: 'Trolley Square', bedrooms: 0 },
+  // A place whose name starts with a stop word: "the" is spelt much like it.
+  theLoop: { title: 'High-rise with a doorman', city: 'Chicago', state: 'IL', zip: '60601', neighbourhood: 'The Loop', bedrooms: 1 },
 } as const
 type Home = keyof typeof HOMES
 
@@ -82,6 +84,7 @@ describe(`search text read as places and rooms on ${testDatabaseKind()}`, () => 
     correctedFrom: null,
     beds: null,
     baths: null,
+    tooCommon: null,
     ...rest,
   })
 
@@ -133,10 +136,26 @@ describe(`search text read as places and rooms on ${testDatabaseKind()}`, () => 
     expect(await searchAllPlans({ q: 'xyzzy' })).toEqual({ homes: [], reading: null })
   })
 
+  it.each(['the', 'the the', 'The', 'of the'])('finds nothing for "%s", too common to search for, and says so', async (q) => {
+    expect(await searchAllPlans({ q })).toEqual({
+      homes: [],
+      reading: { place: null, correctedFrom: null, beds: null, baths: null, tooCommon: q },
+    })
+    const res = await t.app.request(`/api/properties?q=${encodeURIComponent(q)}`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ items: [], total: 0, reading: { place: null, correctedFrom: null, tooCommon: q } })
+  })
+
+  it('finds a place named with a stop word by its name, and says the words sought with it are too common', async () => {
+    expect(await searchAllPlans({ q: 'The Loop' })).toEqual({ homes: ['theLoop'], reading: place('The Loop') })
+    expect(await searchAllPlans({ q: 'the loop, IL' })).toEqual({ homes: ['theLoop'], reading: place('The Loop, IL') })
+    expect(await searchAllPlans({ q: 'the in Brooklyn' })).toEqual({ homes: [], reading: place('Brooklyn', { tooCommon: 'the' }) })
+  })
+
   it.each(['2 bedroom', '2br', 'two-bedroom', 'two bedroom', '2 beds'])('reads "%s" as at least two bedrooms', async (q) => {
     expect(await searchAllPlans({ q })).toEqual({
       homes: ['capitol', 'parkSlope', 'austinCondo', 'austinHouse'],
-      reading: { place: null, correctedFrom: null, beds: 2, baths: null },
+      reading: { place: null, correctedFrom: null, beds: 2, baths: null, tooCommon: null },
     })
   })
 

@@ -150,9 +150,9 @@ function placeName({ kind, name, state }: SearchPlace, first: Pick<ListingSummar
 
 /** What the search read from its text, for the page to say; null when it read only words. */
 function readingOf(
-  { place, rooms }: SearchTerms,
+  { place, rooms, tooCommon }: SearchTerms,
   first: Pick<ListingSummary, 'city' | 'state' | 'neighbourhood'> | undefined,
 ): SearchReading | null {
-  if (!place && rooms.beds === null && rooms.baths === null) return null
-  return { place: place ? placeName(place, first) : null, correctedFrom: place?.correctedFrom ?? null, ...rooms }
+  if (!place && rooms.beds === null && rooms.baths === null && tooCommon === null) return null
+  return { place: place ? placeName(place, first) : null, correctedFrom: place?.correctedFrom ?? null, ...rooms, tooCommon }
 }

@@ -37,6 +37,8 @@ export type SearchTerms = {
   place: SearchPlace | null
   /** The least bedrooms and bathrooms its text asked for ("2 bedroom"), if it did. */
   rooms: { beds: number | null; baths: number | null }
+  /** The words sought as typed when every one is too common to search for ("the the"): they match nothing. */
+  tooCommon: string | null
   /** The search as the index runs it. */
   indexSearch: IndexSearch
 }
@@ -154,6 +156,14 @@ function isAnyWordCarried(index: ListingIndex, query: TsQuery | null): boolean {
   })
 }
 
+/**
+ * Whether `text` has words (letters or digits) of which PostgreSQL's english configuration keeps none:
+ * only stop words ("the", "of the"), which no search vector holds.
+ */
+function isTooCommon(text: string, query: TsQuery | null | undefined): boolean {
+  return text !== '' && !query && /[\p{L}\p{N}]/u.test(text)
+}
+
 /** How many indexed listings are in a city whose name starts with `prefix` (lower case). */
 function cityPrefixListings(index: ListingIndex, prefix: string): number {
   let n = 0
@@ -201,8 +211,10 @@ export async function examineSearch(
 
   let found = text.kind === 'words' ? placeOf(phrase, index) : null
   // The part that would name a place, when no home has a single one of its words (nor a city starts
-  // with it): perhaps it is a place misspelt.
+  // with it): perhaps it is a place misspelt. Text PostgreSQL reads no word in ("the", "of the") is
+  // not: it would be spelt like any place with "the" in its name.
   const isUnknown =
+    !isTooCommon(typed, queries.get(typed)) &&
     !isAnyWordCarried(index, queries.get(typed) ?? null) &&
     (typed !== phrase.text || cityPrefixListings(index, text.kind === 'words' ? text.q.toLowerCase() : '') === 0)
   if (text.kind === 'words' && !found && typed && isUnknown) {
@@ -217,6 +229,8 @@ export async function examineSearch(
   }
   const place = found?.place ?? null
   const words = found ? found.words : text.kind === 'words' ? text.q : ''
+  // Words too common to search for match nothing, not even as the start of a city's name.
+  const tooCommon = isTooCommon(words, queries.get(words)) ? words : null
   const indexSearch: IndexSearch = {
     sort: search.sort,
     limit: search.limit,
@@ -237,10 +251,10 @@ export async function examineSearch(
     neighbourhood: place?.kind === 'neighbourhood' ? place.name : undefined,
     state: place?.kind === 'state' ? place.name : (place?.state ?? undefined),
     zipPrefix: text.kind === 'zip' ? text.q : undefined,
-    text: words ? { query: queries.get(words) ?? null, cityPrefix: found ? null : words.toLowerCase() } : undefined,
+    text: words ? { query: queries.get(words) ?? null, cityPrefix: found || tooCommon ? null : words.toLowerCase() } : undefined,
   }
   return {
-    terms: { search, place, rooms: { beds: phrase.beds ?? null, baths: phrase.baths ?? null }, indexSearch },
+    terms: { search, place, rooms: { beds: phrase.beds ?? null, baths: phrase.baths ?? null }, tooCommon, indexSearch },
     index,
     applied,
   }
