@@ -5,6 +5,7 @@ import crypto from 'node:crypto'
 import { lt, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { rateLimit } from '#server/db/schema.ts'
+import { budgetAddressOf } from '#server/http/proxy.server.ts'
 
 /** A budget: at most `max` in a window of `windowSeconds` (never longer than a day, see below). */
 export type RateLimitRule = { windowSeconds: number; max: number }
@@ -88,12 +89,13 @@ export async function pruneRateLimits(db: Db, now = Date.now()): Promise<number>
 
 /**
  * The client address the HTTP layer put in X-Forwarded-For: exactly one, the socket's or the one a
- * trusted proxy appended. Should a list arrive anyway, the last entry is the one nearest to us.
+ * trusted proxy appended, as its budget address (an IPv6 address by its /64, one text per address;
+ * budgetAddressOf). Should a list arrive anyway, the last entry is the one nearest to us.
  * 'unknown' for a call that carries none.
  */
 export function clientAddress(headers: Headers | undefined): string {
   const forwarded = headers?.get('x-forwarded-for')?.split(',').at(-1)?.trim()
-  return forwarded ? forwarded.slice(0, 64) : 'unknown'
+  return forwarded ? budgetAddressOf(forwarded).slice(0, 64) : 'unknown'
 }
 
 export function authRateLimitKey(address: string, path: LimitedAuthPath): string {

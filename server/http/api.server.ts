@@ -6,6 +6,7 @@ import { findListingById, findMapClusters, suggestPlaces } from '#server/listing
 import { placeQuerySchema } from '#common/listings/schemas.ts'
 import type { Services } from '#server/services.server.ts'
 import { chatRoutes } from './chat-api.server.ts'
+import { readBudget, type ReadBudget } from './client-budgets.server.ts'
 import { cooperRoutes } from './cooper-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
@@ -14,6 +15,12 @@ import { zipRoutes } from './zip-api.server.ts'
 /** A query string as a search reads it: a repeated parameter (type=house&type=condo) as a list, a single one as a string. */
 function queryOf(queries: Record<string, string[]>): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(queries).map(([key, values]) => [key, values.length === 1 ? values[0]! : values]))
+}
+
+/** Maps one client may ask for: a person panning and zooming asks for a few a second at most, in bursts. */
+export const MAP_BUDGET: ReadBudget = {
+  rule: { windowSeconds: 60, max: 120 },
+  message: 'This network asked for the map too often. Wait a minute, then move the map again.',
 }
 
 export function apiRoutes(services: Services) {
@@ -36,6 +43,8 @@ export function apiRoutes(services: Services) {
     return c.json(page)
   })
 
+  // The map reads every matching home in its area: each client gets a budget of maps a minute.
+  api.get('/properties/map', readBudget(MAP_BUDGET, { enabled: services.config.RATE_LIMIT, trustProxy: services.config.TRUST_PROXY }))
   api.get('/properties/map', async (c) => {
     const map = await findMapClusters(db, { query: queryOf(c.req.queries()) })
     return c.json(map)
