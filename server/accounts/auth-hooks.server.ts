@@ -15,6 +15,7 @@ import {
   RESET_REQUESTED_ANSWER,
   RESET_REQUESTS_PER_EMAIL,
   isPlausibleResetToken,
+  resetRequestKey,
   tooManyResetRequestsMessage,
 } from './password-reset-requests.server.ts'
 import { EMAIL_TAKEN_MESSAGE } from './auth-results.server.ts'
@@ -190,7 +191,9 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
           // sends the mail. Every other call only queues that job and answers at once, so known and
           // unknown addresses get the same work, the same answer and the same time.
           if (!ctx.headers) return handOn()
-          await spend(`reset|${email}`, RESET_REQUESTS_PER_EMAIL, (seconds) =>
+          // Counted per requester and address together: a stranger's requests spend the stranger's
+          // budget for that address, never the owner's.
+          await spend(resetRequestKey(address, email), RESET_REQUESTS_PER_EMAIL, (seconds) =>
             tooManyRequests('TOO_MANY_RESET_REQUESTS', tooManyResetRequestsMessage(seconds), seconds),
           )
           const redirectTo = (safeBody ?? body).redirectTo

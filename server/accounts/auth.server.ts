@@ -98,6 +98,10 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
         })
       },
     },
+    // The mailed reset links' tokens (and single sign-on's state) are kept as their SHA-256 only, so
+    // a copy of the database cannot reset anyone's password. Session tokens are kept as they are:
+    // better-auth 1.7 looks a session up by its token and has no option to store it hashed.
+    verification: { storeIdentifier: 'hashed' },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -118,7 +122,9 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
       cookiePrefix: 'cooper',
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // The HTTP layer puts the client's budget address there (proxy.server.ts); an IPv6 address
+      // counts by its /64 here too.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'], ipv6Subnet: 64 },
       // Left to itself, better-auth turns its origin and CSRF checks off whenever TEST or
       // NODE_ENV=test is set; they stay on here, so tests see what production does.
       disableOriginCheck: false,

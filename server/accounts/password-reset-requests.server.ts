@@ -10,8 +10,18 @@ export const RESET_PASSWORD_PATH = '/reset-password'
 /** The job that makes and mails a reset link, with `{ email, redirectTo? }`. */
 export const PASSWORD_RESET_JOB = 'password-reset-link'
 
-/** Links asked for one address (lower-cased), whether or not it has an account. */
+/**
+ * Links one requester (a client address, an IPv6 /64) may ask for one e-mail address (lower-cased),
+ * whether or not it has an account. Counted per requester and address together, so nobody can spend
+ * the owner's budget and keep them from resetting their password; the requester's own budget for
+ * all addresses (AUTH_RATE_LIMITS) bounds how much mail one client can cause.
+ */
 export const RESET_REQUESTS_PER_EMAIL: RateLimitRule = { windowSeconds: 60 * 60, max: 3 }
+
+/** The budget key of one requester asking for one e-mail address's reset link. */
+export function resetRequestKey(requester: string, email: string): string {
+  return `reset|${requester}|${email}`
+}
 
 export function tooManyResetRequestsMessage(retryAfterSeconds: number): string {
   return (
