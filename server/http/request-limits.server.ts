@@ -96,15 +96,34 @@ function addressFault(url: URL, options: { allowNul: boolean }): { where: string
   return null
 }
 
-/** The dotted path of the first string (key or value) in a JSON value that holds a NUL, or null. */
-function nulInJson(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null
-  if (typeof value !== 'object' || value === null) return null
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key
-    if (key.includes('\u0000')) return at
-    const found = nulInJson(item, at)
-    if (found) return found
+/** How deep a JSON body to better-auth may nest; none of its endpoints takes more than a few levels. */
+export const MOST_JSON_DEPTH = 32
+
+const TOO_DEEP = Symbol('too deep')
+
+/**
+ * The dotted path of the first string (key or value) in a JSON value that holds a NUL, TOO_DEEP for
+ * a value nested deeper than MOST_JSON_DEPTH, or null. Walked with a stack of its own, so no
+ * nesting can overflow the call stack.
+ */
+function nulInJson(json: unknown): string | typeof TOO_DEEP | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: json, path: '', depth: 0 }]
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || 'body'
+      continue
+    }
+    if (typeof value !== 'object' || value === null) continue
+    if (depth >= MOST_JSON_DEPTH) return TOO_DEEP
+    const entries = Object.entries(value)
+    // Pushed last to first, so the first key is looked at first.
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, item] = entries[i]!
+      const at = path ? `${path}.${key}` : key
+      if (key.includes('\u0000')) return at
+      stack.push({ value: item, path: at, depth: depth + 1 })
+    }
   }
   return null
 }
@@ -131,6 +150,8 @@ function bodyFault(contentType: string, body: Uint8Array, { isAuth }: { isAuth: 
   }
   return null
 }
+      if (at === TOO_DEEP)
+        return { where: 'body', detail: `The body nests deeper than the ${MOST_JSON_DEPTH} levels this address accepts.` }
 
 /**
  * Refuses, before any route reads it: text in the address that is not UTF-8 (400), a body over the
