@@ -11,7 +11,7 @@ import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import type { Connect } from 'vite'
 import { compressResponses } from './http/compression.ts'
-import { CONNECTION_LIMITS } from './http/connection-limits.ts'
+import { CONNECTION_LIMITS, guardConnections } from './http/connection-limits.ts'
 import type { RealtimeSocket } from './realtime/socket.server.ts'
 import type { Services } from './services.server.ts'
 
@@ -87,6 +87,10 @@ async function main() {
   listener = getRequestListener(async (request, env) => appFor(await loadBuild()).fetch(request, env))
   // The live socket (/ws) shares the port; in development Vite's hot reload socket shares it too.
   const socket = entry.attachRealtimeSocket(server, services, { sharesUpgrades: isDev })
+  guardConnections(server, {
+    headersTimeoutMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
+    connectionsPerClient: config.TRUST_PROXY ? 0 : config.CONNECTIONS_PER_CLIENT,
+  })
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
