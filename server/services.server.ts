@@ -6,6 +6,7 @@ import { createAuth, type Auth } from '#server/accounts/index.server.ts'
 import { parseConfig, type Config } from '#server/config.server.ts'
 import { openDatabase, type Database } from '#server/db/client.server.ts'
 import { setting } from '#server/db/schema.ts'
+import { configureFlash } from '#server/http/flash.server.ts'
 import { jobDefinitions } from '#server/jobs/definitions.server.ts'
 import { startJobs, type Jobs } from '#server/jobs/queue.server.ts'
 import { noteListingChangeElsewhere, onListingChange } from '#server/listings/index.server.ts'
@@ -70,6 +71,7 @@ export async function createServices(config: Config, options: { database?: Datab
     }
     const auth = createAuth({ config: { ...config, secret }, database, mailer, logger, queueJob })
     if (config.SEED_DEMO_DATA) {
+    configureFlash({ authSecret: secret, publicUrl: config.publicUrl })
       await seedDemoData({ database, auth, logger })
       await seedDemoPhotos({ db: database.db, dataDir: config.DATA_DIR, logger })
     }
