@@ -77,7 +77,15 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     headers.set('Cross-Origin-Opener-Policy', 'same-origin')
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)')
     if (!headers.has('Content-Security-Policy') && !config.isDevelopment) {
-      headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce: c.get('nonce'), oidcIssuer: config.oidc?.issuer }))
+      headers.set(
+        'Content-Security-Policy',
+        contentSecurityPolicy({
+          nonce: c.get('nonce'),
+          oidcIssuer: config.oidc?.issuer,
+          tileUrl: config.MAP_TILE_URL,
+          pageUrl: config.PUBLIC_URL ? config.publicUrl : c.req.url,
+        }),
+      )
     }
     if (isHttps) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     // What depends on who is asking, or sets a cookie, is for that browser only and never stored;

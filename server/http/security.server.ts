@@ -1,14 +1,45 @@
 // Content Security Policy and the cross-site write check.
 
-export function contentSecurityPolicy({ nonce, oidcIssuer }: { nonce: string; oidcIssuer?: string }) {
+/**
+ * The origin a tile URL template loads from, as a CSP source: `https://tile.example`, or with a
+ * subdomain placeholder (`https://{s}.tile.example/…`) every subdomain of it. Null when it is not
+ * an http(s) URL.
+ */
+export function tileSource(tileUrl: string): string | null {
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(tileUrl)
+  if (!match) return null
+  const host = match[2]!.toLowerCase().replace(/^(?:\{[a-z]+\}\.)+/, '*.')
+  return /^[*a-z0-9.:[\]-]+$/.test(host) ? `${match[1]!.toLowerCase()}://${host}` : null
+}
+
+/**
+ * The policy of one response: scripts only with its nonce; images from the site and the configured
+ * tile server only; connections to the site and its own live socket (`ws:`/`wss:` of the address the
+ * page was asked for), never to another host.
+ */
+export function contentSecurityPolicy({
+  nonce,
+  oidcIssuer,
+  tileUrl,
+  pageUrl,
+}: {
+  nonce: string
+  oidcIssuer?: string
+  tileUrl?: string
+  /** The address the browser asked for, as the site's public URL (publicRequestOf). */
+  pageUrl?: string
+}) {
   const formTargets = ["'self'", oidcIssuer ? new URL(oidcIssuer).origin : ''].filter(Boolean)
+  const tiles = tileUrl ? tileSource(tileUrl) : null
+  const page = pageUrl ? new URL(pageUrl) : null
+  const socket = page ? `${page.protocol === 'https:' ? 'wss' : 'ws'}://${page.host}` : null
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    ["img-src 'self' data: blob:", tiles].filter(Boolean).join(' '),
     "font-src 'self'",
-    "connect-src 'self' ws: wss:",
+    ["connect-src 'self'", socket].filter(Boolean).join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${formTargets.join(' ')}`,
