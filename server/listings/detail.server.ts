@@ -129,7 +129,20 @@ export async function* sitemapListings(
   }
 }
 
-/** The site's absolute origin for canonical URLs: PUBLIC_URL when configured, else the request's own. */
+const firstSeenOrigins = new WeakMap<Config, string>()
+
+/**
+ * The site's absolute origin for what is cached or indexed (the Atom feed, canonical links, og:url,
+ * JSON-LD, the sitemap): PUBLIC_URL when configured, else the origin of the first request that asked
+ * for one, kept for the life of the process. Never a later request's Host: another Host would
+ * otherwise be written into answers that caches and search engines keep (set PUBLIC_URL in production).
+ */
 export function publicOrigin(config: Config, request: Request): string {
-  return config.PUBLIC_URL ? config.publicUrl : new URL(request.url).origin
+  if (config.PUBLIC_URL) return config.publicUrl
+  let origin = firstSeenOrigins.get(config)
+  if (!origin) {
+    origin = new URL(request.url).origin
+    firstSeenOrigins.set(config, origin)
+  }
+  return origin
 }
