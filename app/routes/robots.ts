@@ -1,4 +1,4 @@
-// /robots.txt: private pages and forms stay out of search engines; the sitemap is named in full.
+// /robots.txt: private pages and forms stay out of search engines; the sitemap index is named in full.
 import type { Route } from './+types/robots'
 import { appContext } from '#server/http/app-context.server.ts'
 import { publicOrigin } from '#server/listings/index.server.ts'

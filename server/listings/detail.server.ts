@@ -88,8 +88,11 @@ export function mapTiles(config: Config): MapTiles {
   return { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION }
 }
 
-/** A sitemap file may hold at most this many URLs. */
-export const SITEMAP_PAGE_SIZE = 50_000
+/**
+ * The listings of one sitemap part: a part is built and kept in memory whole (app/routes/sitemap.ts),
+ * so it stays well under the protocol's 50,000 URLs (about 1.3 MB each).
+ */
+export const SITEMAP_PAGE_SIZE = 10_000
 
 export type SitemapEntry = { id: number; title: string; updatedAt: Date }
 
@@ -103,8 +106,8 @@ export async function countSitemapListings(db: Db): Promise<number> {
 }
 
 /**
- * The listings of one sitemap part (1-based), in id order, read in batches so a part of 50,000
- * never sits in memory at once. The first batch finds the part's start; the rest follow by id.
+ * The listings of one sitemap part (1-based), in id order, read in batches so a whole part is never
+ * one query's answer. The first batch finds the part's start; the rest follow by id.
  */
 export async function* sitemapListings(
   db: Db,

@@ -14,9 +14,9 @@ async function expectNoViolations(page: Page) {
   expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
 }
 
-/** A published demo listing's address, read from the sitemap as a search engine would. */
+/** A published demo listing's address, read from the sitemap's first part of listings as a search engine would. */
 async function listingPaths(page: Page): Promise<string[]> {
-  const xml = await (await page.request.get('/sitemap.xml')).text()
+  const xml = await (await page.request.get('/sitemap.xml?page=1')).text()
   return [...xml.matchAll(/<loc>[^<]*?(\/properties\/[^<]+)<\/loc>/g)].map((m) => m[1]!)
 }
 

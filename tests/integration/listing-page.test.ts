@@ -397,20 +397,31 @@ describe('listing pages', () => {
     const archived = await ownListing({ title: 'Unmapped archived barn', status: 'archived' })
     // Not confirmed lately, so out of search, but its page is public and belongs in the sitemap.
     const stale = await ownListing({ title: 'Stale unconfirmed flat', lastConfirmedAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) })
-    const response = await rendered.app.request(`${TEST_ORIGIN}/sitemap.xml`)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8')
-    const xml = await response.text()
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
+    const read = async (path: string) => {
+      const response = await rendered.app.request(`${TEST_ORIGIN}${path}`)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+      const xml = await response.text()
+      expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
+      return xml
+    }
+    // The index names the public pages' part and one part of listings (there are fewer than a part's worth).
+    const index = await read('/sitemap.xml')
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'))
+    expect(parts).toEqual([`${TEST_ORIGIN}/sitemap.xml?part=pages`, `${TEST_ORIGIN}/sitemap.xml?page=1`])
+    const pages = await read('/sitemap.xml?part=pages')
+    for (const page of ['/', '/properties', '/cooper', '/knowledge', '/faq', '/terms']) {
+      expect(pages).toContain(`<loc>${TEST_ORIGIN}${page}</loc>`)
+    }
+    const xml = await read('/sitemap.xml?page=1')
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
     expect(xml).toMatch(new RegExp(`<url><loc>${TEST_ORIGIN}${listingPath(published)}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`))
     expect(xml).toMatch(new RegExp(`<url><loc>${TEST_ORIGIN}${listingPath(stale)}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod></url>`))
     for (const hidden of [draft, leased, archived]) expect(xml).not.toContain(listingPath(hidden))
-    for (const page of ['/', '/properties', '/cooper', '/knowledge', '/faq', '/terms']) {
-      expect(xml).toContain(`<loc>${TEST_ORIGIN}${page}</loc>`)
-    }
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true)
     expect((await rendered.app.request(`${TEST_ORIGIN}/sitemap.xml?page=2`)).status).toBe(404)
+    expect((await rendered.app.request(`${TEST_ORIGIN}/sitemap.xml?part=other`)).status).toBe(404)
   })
 
   it('reads a sitemap part in batches without repeating or skipping a listing', async () => {
@@ -424,7 +435,7 @@ describe('listing pages', () => {
     expect(parts).toEqual(all)
   })
 
-  it('serves robots.txt with the private areas disallowed and the sitemap named', async () => {
+  it('serves robots.txt with the private areas disallowed and the sitemap index named', async () => {
     const response = await rendered.app.request(`${TEST_ORIGIN}/robots.txt`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
