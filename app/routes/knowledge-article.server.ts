@@ -4,7 +4,7 @@ import { isbot } from 'isbot'
 import { createContext, createCookie, data, type RouterContextProvider } from 'react-router'
 import { articleVoteSchema } from '#common/content/knowledge.ts'
 import { parseForm } from '#common/forms.ts'
-import { getCurrentSession } from '#server/accounts/index.server.ts'
+import { clientAddress, consumeRateLimit, getCurrentSession, type RateLimitRule } from '#server/accounts/index.server.ts'
 import {
   commentOnArticleVote,
   countArticleRead,
@@ -77,7 +77,12 @@ export async function answerArticleVote(services: Services, request: Request, co
     const { data: input } = parsed
     if (input.intent === 'vote') {
       const helpful = input.helpful === 'yes'
-      await voteOnArticle(db, { articleId: article.id, voterKey, helpful })
+      // Each client address has a budget of votes across articles (counted in the database).
+      const address = clientAddress(request.headers)
+      const budget = services.config.RATE_LIMIT
+        ? async (rule: RateLimitRule) => (await consumeRateLimit(db, `vote|${address}`, rule)).allowed
+        : undefined
+      await voteOnArticle(db, { articleId: article.id, voterKey, helpful, budget })
       return data({ ok: true as const, intent: 'vote' as const, helpful }, { headers })
     }
     await commentOnArticleVote(db, { articleId: article.id, voterKey, comment: input.comment })

@@ -15,7 +15,14 @@ export {
   signOutSession,
   uploadProfilePhoto,
 } from './profile.server.ts'
-export { consumeRateLimit, PRUNE_RATE_LIMITS_CRON, PRUNE_RATE_LIMITS_JOB, pruneRateLimits } from './rate-limit.server.ts'
+export {
+  clientAddress,
+  consumeRateLimit,
+  PRUNE_RATE_LIMITS_CRON,
+  PRUNE_RATE_LIMITS_JOB,
+  pruneRateLimits,
+  type RateLimitRule,
+} from './rate-limit.server.ts'
 export { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema } from './schemas.server.ts'
 export {
   type CurrentSession,

@@ -27,9 +27,29 @@ export async function findArticleVote(
   return row ?? null
 }
 
-/** Records the visitor's answer; a second answer replaces the first (its comment stays). */
-export async function voteOnArticle(db: Db, { articleId, voterKey, helpful }: { articleId: number; voterKey: string; helpful: boolean }) {
+/**
+ * Votes one client address (an IPv6 /64) may cast across all articles: a visitor without the cookie
+ * is a new voter each time, so without this one client could stuff an article's count.
+ */
+export const VOTES_PER_ADDRESS = { windowSeconds: 60 * 60, max: 30 }
+
+export const TOO_MANY_VOTES_MESSAGE = 'Many answers came from your network in the last hour. Try again later.'
+
+/**
+ * Records the visitor's answer; a second answer replaces the first (its comment stays). With a
+ * `budget` (the client's VOTES_PER_ADDRESS, counted by the caller), an answer past it is refused.
+ */
+export async function voteOnArticle(
+  db: Db,
+  {
+    articleId,
+    voterKey,
+    helpful,
+    budget,
+  }: { articleId: number; voterKey: string; helpful: boolean; budget?: (rule: typeof VOTES_PER_ADDRESS) => Promise<boolean> },
+) {
   await requirePublicArticle(db, articleId)
+  if (budget && !(await budget(VOTES_PER_ADDRESS))) throw new AppError('rate-limited', TOO_MANY_VOTES_MESSAGE)
   await db
     .insert(articleVote)
     .values({ articleId, voterKey, helpful })
