@@ -15,6 +15,14 @@ import { examineSearch } from './terms.server.ts'
 /** Past this many cells in the area's span, cells are counted in a map rather than in arrays over the span. */
 const MOST_ARRAY_CELLS = 1 << 20
 
+/**
+ * The most markers (clusters and lone homes) one answer holds, whatever the zoom and the area: past
+ * it, cells are merged four into one (the grid a zoom further out) until it fits, so asking for the
+ * whole world at zoom 18 answers a few hundred kilobytes, not every home. A screen's worth of the
+ * grid at any zoom is a few hundred cells, well under it.
+ */
+export const MOST_MAP_MARKERS = 1_000
+
 /** The homes of each cell: counts, sums of coordinates, the least id, the area they cover. */
 class CellTally {
   readonly homes: number[] = []
@@ -27,6 +35,45 @@ class CellTally {
   readonly east: number[] = []
   readonly x: number[] = []
   readonly y: number[] = []
+
+  get size(): number {
+    return this.homes.length
+  }
+
+  /** The tally of the grid one level coarser: each cell's four quarters merged into it. */
+  coarser(): CellTally {
+    const merged = new CellTally()
+    const slots = new Map<number, number>()
+    for (let at = 0; at < this.homes.length; at += 1) {
+      const x = this.x[at]! >> 1
+      const y = this.y[at]! >> 1
+      const key = x * 2 ** 30 + y
+      const slot = slots.get(key)
+      if (slot === undefined) {
+        slots.set(key, merged.homes.length)
+        merged.homes.push(this.homes[at]!)
+        merged.latitudeSum.push(this.latitudeSum[at]!)
+        merged.longitudeSum.push(this.longitudeSum[at]!)
+        merged.anyId.push(this.anyId[at]!)
+        merged.south.push(this.south[at]!)
+        merged.west.push(this.west[at]!)
+        merged.north.push(this.north[at]!)
+        merged.east.push(this.east[at]!)
+        merged.x.push(x)
+        merged.y.push(y)
+        continue
+      }
+      merged.homes[slot]! += this.homes[at]!
+      merged.latitudeSum[slot]! += this.latitudeSum[at]!
+      merged.longitudeSum[slot]! += this.longitudeSum[at]!
+      merged.anyId[slot] = Math.min(merged.anyId[slot]!, this.anyId[at]!)
+      merged.south[slot] = Math.min(merged.south[slot]!, this.south[at]!)
+      merged.west[slot] = Math.min(merged.west[slot]!, this.west[at]!)
+      merged.north[slot] = Math.max(merged.north[slot]!, this.north[at]!)
+      merged.east[slot] = Math.max(merged.east[slot]!, this.east[at]!)
+    }
+    return merged
+  }
 
   add(x: number, y: number, id: number, latitude: number, longitude: number): number {
     const at = this.homes.length
@@ -98,7 +145,7 @@ export async function findMapClusters(
   const size = 2 ** level
   const { terms, index } = await examineSearch(db, parsed)
   const box = terms.indexSearch.box
-  const tally = new CellTally()
+  const counted = new CellTally()
   const cellIndex = (world: number) => Math.min(size - 1, Math.max(0, Math.floor(world * size)))
   // The cells of the area's span, when they are few enough to count in an array over it.
   const span = box
@@ -119,14 +166,16 @@ export async function findMapClusters(
     const y = cellIndex(ys[slot]!)
     const key = slotOfCell ? (y - span.y0) * width + (x - span.x0) : x * size + y
     const at = slotOfCell ? slotOfCell[key]! : (cellMap!.get(key) ?? -1)
-    if (at >= 0) tally.addTo(at, ids[slot]!, latitude[slot]!, longitude[slot]!)
+    if (at >= 0) counted.addTo(at, ids[slot]!, latitude[slot]!, longitude[slot]!)
     else {
-      const added = tally.add(x, y, ids[slot]!, latitude[slot]!, longitude[slot]!)
+      const added = counted.add(x, y, ids[slot]!, latitude[slot]!, longitude[slot]!)
       if (slotOfCell) slotOfCell[key] = added
       else cellMap!.set(key, added)
     }
   })
   onWork?.(work)
+  let tally = counted
+  for (let coarser = level; tally.size > MOST_MAP_MARKERS && coarser > 0; coarser -= 1) tally = tally.coarser()
 
   const loneIds: number[] = []
   const clusters: MapCluster[] = []
