@@ -619,10 +619,11 @@ export const listingSearchTerm = pgTable('listing_search_term', {
 })
 
 /**
- * The log of changes to what search reads of listings: a row per statement that changed the searchable
- * columns of published listings (or published or unpublished some), with their ids, numbered in commit
- * order (`listing_change_head` holds the last number; writers take it in turn). Kept by statement
- * triggers on `listing` (migration 0018); each app process's search index reads the rows after the
+ * The log of changes to what search reads of listings: a row per transaction that changed the
+ * searchable columns of published listings (or published or unpublished some, or changed their
+ * photos), with their ids, numbered in commit order (`listing_change_head` holds the last number;
+ * transactions take it in turn as they commit). Kept by statement triggers on `listing` and
+ * `listing_photo` (migrations 0019–0021); each app process's search index reads the rows after the
  * last it applied before it answers, so it never misses a committed change. Old rows are pruned.
  */
 export const listingChange = pgTable('listing_change', {
@@ -631,7 +632,15 @@ export const listingChange = pgTable('listing_change', {
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** The number of the last `listing_change` row: one row, updated by the triggers that add them. */
+/**
+ * The ids a transaction's statements changed, kept until it commits: then one `listing_change` row takes
+ * them all under the next number (migration 0021), so the head's lock is held only while committing.
+ */
+export const listingChangePending = pgTable('listing_change_pending', {
+  ids: bigint('ids', { mode: 'number' }).array().notNull(),
+})
+
+/** The number of the last `listing_change` row: one row, updated as each transaction that logs one commits. */
 export const listingChangeHead = pgTable(
   'listing_change_head',
   {

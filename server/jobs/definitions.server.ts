@@ -146,6 +146,8 @@ function embeddedMaintenance(database: Database, logger: Logger): JobDefinition 
       for (const table of [
         'listing',
         'listing_change',
+        'listing_change_pending',
+        'listing_change_head',
         'listing_photo',
         'message',
         'room_message',
