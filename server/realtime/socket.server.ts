@@ -1,4 +1,5 @@
-// Over 300 lines: connections, fan-out, frame batching and presence share one server's state.
+// Over 300 lines: connections, fan-out, presence, the heartbeat and the inbound throttle share one
+// server's state (the frames themselves leave through outbox.server.ts).
 // The live socket at /ws on the same HTTP server as the site. It authenticates with the session
 // cookie, refuses other sites' pages, and forwards the bus's news to the people it concerns. It never
 // stores anything: sending and reading go over HTTP, the socket only carries news.
@@ -9,21 +10,39 @@ import { TYPING_INTERVAL_MS, type ServerEvent } from '#common/realtime-events.ts
 import { countUnreadMessages } from '#server/accounts/index.server.ts'
 import { findOtherParticipant } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { publicRequestOf } from '#server/http/proxy.server.ts'
 import type { PublicNews } from './events.server.ts'
+import { createOutbox, type Recipient } from './outbox.server.ts'
 
 export const SOCKET_PATH = '/ws'
+/** Every socket is pinged once in this long; the pings go out a slice at a time, one slice a second. */
 const HEARTBEAT_MS = 30_000
-/** A client this far behind on reading is dropped; it catches up over HTTP when it reconnects. */
-const MAX_BUFFERED_BYTES = 1024 * 1024
+const HEARTBEAT_TICK_MS = 1_000
 const PRESENCE_THROTTLE_MS = 1_000
-/** Frames to the sockets leave at most this often (see `flush`). */
-const FLUSH_INTERVAL_MS = 40
 /** Instances repeat their figure this often; one silent for PRESENCE_EXPIRY_MS no longer counts. */
 const PRESENCE_REPEAT_MS = 15_000
 const PRESENCE_EXPIRY_MS = 45_000
+/**
+ * What one socket may send (docs/security.md): a bucket of INBOUND_BURST frames refilled with
+ * INBOUND_PER_SECOND a second. A page sends at most one "typing" every 3 s; a socket that empties the
+ * bucket is closed with INBOUND_CLOSE_CODE (policy violation) and its further frames are not read.
+ */
+export const INBOUND_BURST = 30
+export const INBOUND_PER_SECOND = 5
+export const INBOUND_CLOSE_CODE = 1008
+export const INBOUND_CLOSE_REASON = 'Too many messages'
 
 type Person = { id: string; name: string; email: string }
-type Client = { ws: WebSocket; person: Person | null; isAlive: boolean; outbox: string[] }
+type Client = Recipient & {
+  person: Person | null
+  isAlive: boolean
+  /** Which of the heartbeat's slices pings it. */
+  slot: number
+  /** Frames it may still send now, and when the bucket was last refilled. */
+  tokens: number
+  refilledAt: number
+  isFlooding: boolean
+}
 
 export type RealtimeSocket = {
   /** People connected to this instance. */
@@ -31,14 +50,36 @@ export type RealtimeSocket = {
   close(): Promise<void>
 }
 
-/** Whether a page of this site opened the socket: its Origin is the public URL's or the Host's. */
-export function isAllowedOrigin(origin: string | undefined, host: string | undefined, publicUrl: string) {
+/**
+ * Whether a page of this site opened the socket: its Origin, scheme and host alike, is the public
+ * URL's or the one the browser used for this request (`requestOrigin`). A page served over http may
+ * not open the socket of the same host's https site, nor the other way round.
+ */
+export function isAllowedOrigin(origin: string | undefined, requestOrigin: string | null, publicUrl: string) {
   if (origin === undefined) return true // not a browser: it carries no victim's cookie
-  if (origin === new URL(publicUrl).origin) return true
+  let given: string
   try {
-    return host !== undefined && new URL(origin).host === host
+    given = new URL(origin).origin
   } catch {
     return false
+  }
+  return given === new URL(publicUrl).origin || (requestOrigin !== null && given === requestOrigin)
+}
+
+/**
+ * The origin the browser used for an upgrade request, as the forms' checks read it
+ * (`publicRequestOf`): the Host header over plain http, or behind a trusted proxy the scheme and
+ * host it forwarded. Null when the Host header is no host.
+ */
+export function requestOriginOf(request: http.IncomingMessage, trustProxy: boolean): string | null {
+  const host = request.headers.host
+  if (!host) return null
+  try {
+    const scheme = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
+    const asked = new Request(new URL(request.url ?? '/', `${scheme}://${host}`), { headers: headersOf(request) })
+    return new URL(publicRequestOf(asked, trustProxy).url).origin
+  } catch {
+    return null
   }
 }
 
@@ -68,66 +109,28 @@ export function attachRealtimeSocket(
 ): RealtimeSocket {
   const { config, logger, realtime } = services
   const { db } = services.database
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false, clientTracking: false })
   const clients = new Set<Client>()
   const byUser = new Map<string, Set<Client>>()
   const lastTypingAt = new Map<string, number>()
   const presence = new Map<string, { online: number; at: number }>()
   let totalOnline = 0
+  let visitors = 0
+  let slots = 0
 
-  // Events for a socket wait in its outbox and go out together as one frame: one event alone,
-  // several as a JSON array. Every frame costs a system call per socket, and a message to the room
-  // is a frame to every socket, so frames leave at most every FLUSH_INTERVAL_MS: news after a quiet
-  // spell goes at once (on the next turn of the event loop), news in a busy spell waits for the
-  // next flush and shares its frame. A thousand sockets at fifty room messages a second then cost
-  // 25,000 writes a second instead of 50,000, for at most 40 ms of delay.
-  const waiting = new Set<Client>()
-  let flushTimer: NodeJS.Timeout | NodeJS.Immediate | undefined
-  let lastFlushAt = 0
-  const flush = () => {
-    flushTimer = undefined
-    lastFlushAt = performance.now()
-    const encoded = new Map<string, Buffer>()
-    for (const client of waiting) {
-      const texts = client.outbox
-      client.outbox = []
-      if (client.ws.readyState !== client.ws.OPEN) continue
-      if (client.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-        client.ws.terminate()
-        continue
-      }
-      const text = texts.length === 1 ? texts[0]! : `[${texts.join(',')}]`
-      let frame = encoded.get(text)
-      if (!frame) encoded.set(text, (frame = Buffer.from(text)))
-      client.ws.send(frame, { binary: false })
-    }
-    waiting.clear()
-  }
-  const scheduleFlush = () => {
-    if (flushTimer) return
-    const wait = lastFlushAt + FLUSH_INTERVAL_MS - performance.now()
-    flushTimer = wait > 0 ? setTimeout(flush, wait) : setImmediate(flush)
-  }
-  const send = (client: Client, text: string) => {
-    if (client.ws.readyState !== client.ws.OPEN) return
-    client.outbox.push(text)
-    waiting.add(client)
-    scheduleFlush()
-  }
+  const outbox = createOutbox(clients)
+  const send = (client: Client, text: string) => outbox.toOne(client, text)
   const sendToUser = (userId: string, event: ServerEvent) => {
     const sockets = byUser.get(userId)
     if (!sockets) return
     const text = JSON.stringify(event)
     for (const client of sockets) send(client, text)
   }
-  const sendToAll = (event: ServerEvent, exceptUserId?: string) => {
-    const text = JSON.stringify(event)
-    for (const client of clients) if (!exceptUserId || client.person?.id !== exceptUserId) send(client, text)
-  }
+  const sendToAll = (event: ServerEvent, exceptUserId?: string) => outbox.toAll(JSON.stringify(event), exceptUserId ?? null)
 
   // Presence: people (a signed-in user once, however many tabs; each visitor's socket) on this
   // instance, summed with the latest figure every other instance announced.
-  const localOnline = () => byUser.size + [...clients].filter((c) => !c.person).length
+  const localOnline = () => byUser.size + visitors
   const sumOnline = () => {
     const now = Date.now()
     let sum = 0
@@ -206,8 +209,27 @@ export function attachRealtimeSocket(
     if (other) await realtime.publish({ kind: 'typing', conversationId, user, toUserId: other })
   }
 
+  /** Takes a token from the socket's bucket; a socket that has none left is closed. */
+  const mayReceive = (client: Client) => {
+    if (client.isFlooding) return false
+    const now = performance.now()
+    client.tokens = Math.min(INBOUND_BURST, client.tokens + ((now - client.refilledAt) / 1000) * INBOUND_PER_SECOND)
+    client.refilledAt = now
+    if (client.tokens >= 1) {
+      client.tokens -= 1
+      return true
+    }
+    // Its further frames stay unread; the close frame goes out and the connection ends soon after.
+    client.isFlooding = true
+    logger.warn({ userId: client.person?.id ?? null }, 'a socket sent too many messages and was closed')
+    client.ws.close(INBOUND_CLOSE_CODE, INBOUND_CLOSE_REASON)
+    client.ws.pause()
+    setTimeout(() => client.ws.terminate(), 1_000).unref()
+    return false
+  }
+
   const onClientMessage = (client: Client, data: WebSocket.RawData) => {
-    if (!client.person) return
+    if (!mayReceive(client) || !client.person) return
     let event: unknown
     try {
       event = JSON.parse(String(data))
@@ -222,8 +244,21 @@ export function attachRealtimeSocket(
   }
 
   const connect = async (ws: WebSocket, person: Person | null) => {
-    const client: Client = { ws, person, isAlive: true, outbox: [] }
+    const client: Client = {
+      ws,
+      personId: person?.id ?? null,
+      own: [],
+      joinedAfter: 0,
+      person,
+      isAlive: true,
+      slot: slots++ % (HEARTBEAT_MS / HEARTBEAT_TICK_MS),
+      tokens: INBOUND_BURST,
+      refilledAt: performance.now(),
+      isFlooding: false,
+    }
+    outbox.join(client)
     clients.add(client)
+    if (!person) visitors += 1
     if (person) {
       let sockets = byUser.get(person.id)
       if (!sockets) byUser.set(person.id, (sockets = new Set()))
@@ -234,6 +269,7 @@ export function attachRealtimeSocket(
     ws.on('error', () => ws.terminate())
     ws.on('close', () => {
       clients.delete(client)
+      if (!person) visitors -= 1
       if (person) {
         const sockets = byUser.get(person.id)
         sockets?.delete(client)
@@ -257,7 +293,7 @@ export function attachRealtimeSocket(
       return
     }
     socket.on('error', () => socket.destroy())
-    if (!isAllowedOrigin(request.headers.origin, request.headers.host, config.publicUrl)) {
+    if (!isAllowedOrigin(request.headers.origin, requestOriginOf(request, config.TRUST_PROXY), config.publicUrl)) {
       refuse(socket, 403, 'Forbidden')
       return
     }
@@ -281,9 +317,13 @@ export function attachRealtimeSocket(
   const upgradeListener = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => void onUpgrade(request, socket, head)
   server.on('upgrade', upgradeListener)
 
-  // A socket that did not answer the last ping is gone (a sleeping laptop, a dropped network).
+  // A socket that did not answer the last ping is gone (a sleeping laptop, a dropped network). Each
+  // tick pings one slice of the sockets, so thousands of pings and pongs do not all come at once.
+  let tick = 0
   const heartbeat = setInterval(() => {
+    const slot = tick++ % (HEARTBEAT_MS / HEARTBEAT_TICK_MS)
     for (const client of clients) {
+      if (client.slot !== slot) continue
       if (!client.isAlive) {
         client.ws.terminate()
         continue
@@ -291,7 +331,7 @@ export function attachRealtimeSocket(
       client.isAlive = false
       client.ws.ping()
     }
-  }, HEARTBEAT_MS)
+  }, HEARTBEAT_TICK_MS)
 
   return {
     localOnline,
@@ -301,11 +341,7 @@ export function attachRealtimeSocket(
       clearInterval(presenceRepeat)
       clearTimeout(presenceTimer)
       // What is waiting still goes out, before the goodbye.
-      if (flushTimer) {
-        clearTimeout(flushTimer as NodeJS.Timeout)
-        clearImmediate(flushTimer as NodeJS.Immediate)
-        flush()
-      }
+      outbox.flushNow()
       unsubscribe()
       // 1012: service restart. Clients reconnect (to this or another instance) and catch up.
       for (const client of clients) client.ws.close(1012, 'Server restarting')

@@ -3,10 +3,12 @@
 // instance forwards its news in order.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { profile } from '#server/db/schema.ts'
+import { INBOUND_BURST, INBOUND_CLOSE_CODE, INBOUND_CLOSE_REASON } from '#server/realtime/socket.server.ts'
 import { chatApi, conversationBetween, establishedUser, nextTxn } from '#tests/support/chat.ts'
 import { openSocket, startLiveServer, type LiveServer, type TestSocket } from '#tests/support/sockets.ts'
-import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
+import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import type { TestUser } from '#tests/support/users.ts'
 
 let t: TestServices
@@ -60,6 +62,45 @@ describe('the live socket', () => {
   it('refuses a page of another site with 403 before upgrading', async () => {
     await expect(openSocket(live.wsUrl, { cookie: renter.cookie, origin: 'https://evil.example' })).rejects.toThrow('HTTP 403')
     await expect(openSocket(live.wsUrl.replace('/ws', '/elsewhere'))).rejects.toThrow('HTTP 404')
+  })
+
+  it('refuses a page of the same host served over the other scheme', async () => {
+    const host = new URL(live.url).host
+    await expect(openSocket(live.wsUrl, { cookie: renter.cookie, origin: `https://${host}` })).rejects.toThrow('HTTP 403')
+    await expect(openSocket(live.wsUrl, { cookie: renter.cookie, origin: TEST_ORIGIN.replace('http:', 'https:') })).rejects.toThrow(
+      'HTTP 403',
+    )
+    const samePage = await connect({ cookie: renter.cookie, origin: `http://${host}` })
+    expect(await samePage.waitFor('hello')).toMatchObject({ userId: renter.id })
+  })
+
+  it('closes a socket that floods it with frames (1008, "Too many messages") and goes on serving the others', async () => {
+    // People of their own, so their typing leaves the other tests' typists alone.
+    const flooding = await establishedUser(t, { name: 'Flo Flood' })
+    const bystander = await connect({ cookie: landlord.cookie })
+    const flooder = new WebSocket(live.wsUrl, { headers: { origin: TEST_ORIGIN, cookie: flooding.cookie } })
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      flooder.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    )
+    await new Promise((resolve, reject) => {
+      flooder.once('open', resolve)
+      flooder.once('error', reject)
+    })
+    // A page sends one "typing" every 3 s at most; these are 4 KB frames sent as fast as they go.
+    const frame = JSON.stringify({ type: 'typing', conversationId: null, padding: 'x'.repeat(4000) })
+    for (let i = 0; i < 2_000; i += 1) flooder.send(frame)
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000))
+    expect(await Promise.race([closed, timeout])).toEqual({ code: INBOUND_CLOSE_CODE, reason: INBOUND_CLOSE_REASON })
+    await settle(bystander)
+  })
+
+  it('keeps a socket open that sends a burst within its allowance', async () => {
+    const typist = await establishedUser(t, { name: 'Tia Typist' })
+    const tab = await connect({ cookie: typist.cookie })
+    for (let i = 0; i < INBOUND_BURST - 5; i += 1) tab.send({ type: 'typing', conversationId: null })
+    await settle(tab)
+    const stillOpen = await Promise.race([tab.closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 500))])
+    expect(stillOpen).toBe('open')
   })
 
   it('greets a visitor and a user with who they are and their unread count', async () => {
