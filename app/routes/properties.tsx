@@ -1,33 +1,27 @@
-// Over 300 lines: the loader, the live filters, "Show more" and the map view share one URL state and stay together.
 // /properties: the search for homes. Server-rendered from the URL (a GET form works without
 // JavaScript); with JavaScript, filters apply as they change, "Show more" appends the next page and
-// the map view draws the results with Leaflet.
+// the map view draws the results with Leaflet. The loader's work is in properties.server.ts.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
-import { data, Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useNavigationType, useSubmit } from 'react-router'
+import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useNavigationType, useSubmit } from 'react-router'
 import type { Route } from './+types/properties'
 import { CompactFieldError } from '#app/components/ui/compact-fields.tsx'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
-import { cardDataOf, ListingCard, type ListingCardData } from '#app/components/listings/listing-card.tsx'
-import { MAX_QUERY_LENGTH, SearchBox } from '#app/components/listings/search-box.tsx'
+import { ListingCard, type ListingCardData } from '#app/components/listings/listing-card.tsx'
+import { SearchBox } from '#app/components/listings/search-box.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
 import { fieldId, fillForm, SortSelect } from '#app/components/listings/search/search-filters.tsx'
 import { FilterPanel } from '#app/components/listings/search/filter-panel.tsx'
 import type { FieldErrors } from '#common/forms.ts'
-import type { ListingPage, SearchReading } from '#common/listings/types.ts'
+import type { SearchReading } from '#common/listings/types.ts'
 import {
   boundsHref,
-  canonicalPath,
   hasBounds,
-  hasFilters,
   nextPageHref,
   PROPERTIES_PATH,
   resultCountText,
-  searchQueryOf,
   searchTitle,
   mapQueryOf,
-  viewHref,
   viewOf,
-  type SearchView,
   withoutBoundsHref,
   withoutEmpty,
   BOUNDS_KEYS,
@@ -35,14 +29,13 @@ import {
 } from '#app/components/listings/search/search-url.ts'
 import type { MapBounds } from '#app/components/listings/search/results-map.tsx'
 import { SearchReadingNote } from '#app/components/listings/search/search-reading.tsx'
-import { FilterChips, filterChips } from '#app/components/listings/search/filter-chips.tsx'
-import { EmptyState, nearbyWayOut, type NearbyWayOut, type WayOut } from '#app/components/listings/search/empty-state.tsx'
+import { FilterChips } from '#app/components/listings/search/filter-chips.tsx'
+import { EmptyState } from '#app/components/listings/search/empty-state.tsx'
+import { useIsWide, ViewChoice } from '#app/components/listings/search/view-choice.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { getCurrentSession } from '#server/accounts/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
-import { findNearbyPlaces, mapTiles, savedListingIds } from '#server/listings/index.server.ts'
+import { loadPropertiesPage } from './properties.server.ts'
 
 // The map module is split out; Leaflet itself is imported by it only once the map is shown.
 const ResultsMap = lazy(() => import('#app/components/listings/search/results-map.tsx').then((m) => ({ default: m.ResultsMap })))
@@ -52,73 +45,8 @@ const FORM_ID = 'property-search'
 /** Which schema fields have a form field of their own; the rest are reported at the top only. */
 const FIELD_NAMES = new Set<string>(['q', ...FILTER_FIELD_KEYS, 'sort'])
 
-/** The most ways out an empty search offers. */
-const MOST_WAYS_OUT = 3
-
-/** When nothing matches: the filters (and the text) whose removal alone finds homes, most homes first. */
-async function waysOutOf(
-  search: (query: Record<string, string | string[]>) => Promise<ListingPage>,
-  params: URLSearchParams,
-  place: string | null,
-): Promise<WayOut[]> {
-  const found = await Promise.all(
-    filterChips(params, place).map(async ({ label, href }) => {
-      const without = new URL(href, 'http://localhost').searchParams
-      const { total, isTotalCapped } = await search({ ...searchQueryOf(without), limit: '1' })
-      return { label, href, total: total ?? 0, isTotalCapped }
-    }),
-  )
-  return found
-    .filter((way) => way.total > 0)
-    .sort((a, b) => b.total - a.total)
-    .slice(0, MOST_WAYS_OUT)
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext)
-  const { db } = services.database
-  const url = new URL(request.url)
-  const current = await getCurrentSession(services, request)
-  const tile = mapTiles(services.config)
-  const shared = {
-    q: url.searchParams.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) ?? '',
-    canonicalUrl: `${services.config.publicUrl}${canonicalPath(url.searchParams)}`,
-    tile,
-  }
-  try {
-    const page = await services.searchListings(searchQueryOf(url.searchParams))
-    const saved = current
-      ? await savedListingIds(db, { email: current.user.email, listingIds: page.items.map((item) => item.id) })
-      : new Set<number>()
-    const isEmpty = page.total === 0 && hasFilters(url.searchParams)
-    const isNowhere = page.total === 0 && (isEmpty || Boolean(url.searchParams.get('q')?.trim()))
-    return {
-      ...shared,
-      page: { ...page, items: page.items.map(cardDataOf) },
-      savedIds: [...saved],
-      fieldErrors: null,
-      isSignedIn: Boolean(current),
-      waysOut: isEmpty ? await waysOutOf(services.searchListings, url.searchParams, page.reading?.place ?? null) : [],
-      nearby: isNowhere
-        ? (await findNearbyPlaces(db, { query: searchQueryOf(url.searchParams) })).map((place) => nearbyWayOut(url.searchParams, place))
-        : [],
-    }
-  } catch (error) {
-    if (!isAppError(error) || error.code !== 'invalid') throw error
-    // A hand-edited or stale URL: say what is wrong beside the fields, and show no results.
-    return data(
-      {
-        ...shared,
-        page: null,
-        savedIds: [] as number[],
-        fieldErrors: error.fieldErrors ?? {},
-        isSignedIn: Boolean(current),
-        waysOut: [],
-        nearby: [] as NearbyWayOut[],
-      },
-      { status: 400 },
-    )
-  }
+  return loadPropertiesPage(context.get(appContext).services, request)
 }
 
 /** Where the search looks, for the title: the place the text names as the site spells it ("2br Brookyln": "Brooklyn, NY"), else the text. */
@@ -150,45 +78,6 @@ function errorsByField(errors: FieldErrors): FieldErrors {
 function problemsOf(errors: FieldErrors) {
   return Object.entries(errors).flatMap(([name, messages]) =>
     messages.map((message) => ({ fieldId: FIELD_NAMES.has(name) ? fieldId(name) : undefined, message })),
-  )
-}
-
-/** Whether the screen is as wide as the layout that puts the map beside the list (Tailwind's `lg`); false until hydrated. */
-function useIsWide() {
-  const [isWide, setIsWide] = useState(false)
-  useEffect(() => {
-    const query = window.matchMedia('(min-width: 64rem)')
-    setIsWide(query.matches)
-    const onChange = () => setIsWide(query.matches)
-    query.addEventListener('change', onChange)
-    return () => query.removeEventListener('change', onChange)
-  }, [])
-  return isWide
-}
-
-function ViewChoice({
-  params,
-  options,
-  className,
-}: {
-  params: URLSearchParams
-  options: { view: SearchView; label: string; isCurrent: boolean }[]
-  className: string
-}) {
-  return (
-    <nav aria-label="View" className={`flex rounded-lg border border-gray-400 bg-white p-0.5 ${className}`}>
-      {options.map((option) => (
-        <Link
-          key={option.view}
-          to={viewHref(params, option.view)}
-          aria-current={option.isCurrent ? 'true' : undefined}
-          preventScrollReset
-          className={`rounded-md px-3 py-1.5 text-sm font-semibold ${option.isCurrent ? 'bg-brand-700 text-white' : 'text-ink hover:bg-brand-50'}`}
-        >
-          {option.label}
-        </Link>
-      ))}
-    </nav>
   )
 }
 
