@@ -5,8 +5,8 @@
 // from --seed; the ten slowest are printed), /cooper, and /cooper/:market for markets drawn at random
 // among those /cooper lists. Prints one JSON line. With DATABASE_URL set, the server uses that
 // PostgreSQL database (seed it first, e.g. `npm run seed -- --listings 1000000`); media still go to a
-// fresh folder. `--no-cache` turns the search result cache off, to measure the database, not memory.
-//   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20] [--seed 1] [--no-cache]
+// fresh folder.
+//   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20] [--seed 1]
 import { gzipSync } from 'node:zlib'
 import { seededRandom } from '#tests/support/synthetic-rents.ts'
 import { createHttpClient } from './http-client.ts'
@@ -23,9 +23,8 @@ const seconds = option('seconds', 10)
 const clients = option('clients', 20)
 const port = option('port', 3399)
 const seed = option('seed', 1)
-const searchCache = !args.includes('--no-cache')
 const origin = `http://127.0.0.1:${port}`
-const server = await startProductionServer(port, searchCache ? {} : { SEARCH_CACHE_SECONDS: '0' })
+const server = await startProductionServer(port)
 
 try {
   const ready = (await (await fetch(`${origin}/readyz`)).json()) as { database?: string; listings?: number }
@@ -48,7 +47,6 @@ try {
       clients,
       seconds,
       seed,
-      searchCache: searchCache ? 'on' : 'off',
       cooperMarkets: markets.length,
       firstLoadJsGzipKb,
       ssr: load,

@@ -61,13 +61,12 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((value) => value !== 'false' && value !== '0'),
-    SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     // A connection's request headers must arrive within this; one that never sends a byte is closed then.
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     // Open connections one client address (an IPv6 /64) may hold; 0 for no cap. Not applied behind
     // TRUST_PROXY, where every connection comes from the proxy.
     CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(100),
-    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]
@@ -90,8 +89,6 @@ export const configSchema = z
     ...env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     isDevelopment: env.NODE_ENV === 'development',
-    // Tests see every change at once unless they ask for the cache.
-    searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? {

@@ -9,9 +9,10 @@ import { setting } from '#server/db/schema.ts'
 import { configureFlash } from '#server/http/flash.server.ts'
 import { jobDefinitions } from '#server/jobs/definitions.server.ts'
 import { startJobs, type Jobs } from '#server/jobs/queue.server.ts'
-import { noteListingChangeElsewhere, onListingChange } from '#server/listings/index.server.ts'
-import { createListingSearcher, searchIndexOf, type ListingSearcher } from '#server/listings/index.server.ts'
+import { findListings, onListingChange, searchIndexOf } from '#server/listings/index.server.ts'
 import { createLogger, type Logger } from '#server/logger.server.ts'
+import type { ListingSearchInput } from '#common/listings/schemas.ts'
+import type { ListingPage } from '#common/listings/types.ts'
 import { createMailer, type Mailer } from '#server/mail/mailer.server.ts'
 import { startRealtimeBus, type RealtimeBus } from '#server/realtime/bus.server.ts'
 import { seedDemoData } from '#server/seed/demo.server.ts'
@@ -23,8 +24,8 @@ export type Services = {
   database: Database
   mailer: Mailer
   auth: Auth
-  /** Listing search through a short-lived cache (SEARCH_CACHE_SECONDS). */
-  searchListings: ListingSearcher
+  /** Listing search, as of every change committed before it began (server/listings/search/find-listings.server.ts). */
+  searchListings(input: ListingSearchInput | Record<string, unknown>): Promise<ListingPage>
   jobs: Jobs
   /** News between app instances for the live socket (server/realtime/*). */
   realtime: RealtimeBus
@@ -70,8 +71,8 @@ export async function createServices(config: Config, options: { database?: Datab
       await started.queue.send(name, data)
     }
     const auth = createAuth({ config: { ...config, secret }, database, mailer, logger, queueJob })
-    if (config.SEED_DEMO_DATA) {
     configureFlash({ authSecret: secret, publicUrl: config.publicUrl })
+    if (config.SEED_DEMO_DATA) {
       await seedDemoData({ database, auth, logger })
       await seedDemoPhotos({ db: database.db, dataDir: config.DATA_DIR, logger })
     }
@@ -83,16 +84,19 @@ export async function createServices(config: Config, options: { database?: Datab
     })
     started.queue = jobs
     const realtime = await startRealtimeBus({ database, logger })
-    // The search index loads in the background; searches (and /readyz) wait for it.
+    // The search index loads in the background: PostgreSQL answers searches meanwhile, and /readyz
+    // says "loading". Then it follows the change log in the background: at once on news of a listing
+    // change (this instance's or another's), and on a slow poll for changes nobody announces (SQL, scripts).
     const searchIndex = searchIndexOf(database.db)
     searchIndex
       .load()
       .then(() => logger.info(searchIndex.stats(), 'search index loaded'))
       .catch((error: unknown) => logger.error({ err: error }, 'the search index could not be loaded'))
-    // Listing changes made here are news for the other instances' search caches, and theirs for ours.
+    const onFollowError = (error: unknown) => logger.warn({ err: error }, 'the search index could not catch up; it tries again')
+    const stopFollowing = searchIndex.follow({ onError: onFollowError })
     const stopTelling = onListingChange(() => void realtime.publish({ kind: 'listings-changed', instanceId: realtime.instanceId }))
     realtime.subscribe((news) => {
-      if (news.kind === 'listings-changed' && news.instanceId !== realtime.instanceId) noteListingChangeElsewhere()
+      if (news.kind === 'listings-changed') searchIndex.refresh().catch(onFollowError)
     })
     return {
       config,
@@ -100,10 +104,11 @@ export async function createServices(config: Config, options: { database?: Datab
       database,
       mailer,
       auth,
-      searchListings: createListingSearcher(database.db, { seconds: config.searchCacheSeconds }),
+      searchListings: (input) => findListings(database.db, { search: input }),
       jobs,
       realtime,
       async close() {
+        stopFollowing()
         stopTelling()
         await realtime.close()
         await jobs.stop()

@@ -61,6 +61,9 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     // A page the browser stopped waiting for (the person moved on) ends its loaders early; nobody
     // gets the answer, so it is not an error of ours.
     if (status >= 500 && c.req.raw.signal.aborted) log.info(line, 'request abandoned by the client')
+    // Not ready is an answer, not a failure: the search index loading at start (expected, searches
+    // are answered meanwhile), or the database unreachable (logged as a warning by /readyz itself).
+    else if (status === 503 && c.req.path === '/readyz') log.info(line, 'not ready')
     else if (status >= 500) log.error(line, 'request failed')
     // Refused access, another site's write and a spent budget are security events (ASVS 16.3).
     else if (status === 401 || status === 403 || status === 429) {
@@ -119,8 +122,8 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     try {
       await services.database.ping()
       const listings = await estimateListingCount(services.database.db)
-      // Searches wait for the search index: until it is loaded (some seconds for a million listings)
-      // the instance is not ready, and a load balancer sends its traffic elsewhere.
+      // Until the search index is loaded (some seconds for a million listings) PostgreSQL answers this
+      // instance's searches, more slowly: it says it is not ready, so a load balancer prefers another.
       const searchIndex = searchIndexOf(services.database.db)
       const isLoaded = await Promise.race([searchIndex.load().then(() => true), sleep(READY_WAIT_MS).then(() => false)])
       if (!isLoaded) return c.json({ status: 'loading', database: services.database.kind, listings }, 503)

@@ -1,26 +1,18 @@
-// A counter of listing changes that caches of search results compare to know they are stale. It
-// moves for every change committed in this process, and for every change another instance reports
-// over the realtime bus (services.server.ts wires the two together).
-let generation = 0
+// News of listing changes made through this process (create, update, status changes, confirm, delete,
+// a photo ready, reordered or deleted), which the services publish on the realtime bus so that every
+// instance's search index applies the change log at once, in the background, rather than in the next
+// search. Nothing depends on it for correctness: every search reads the change log's head itself, and
+// changes made by SQL or a script, which announce nothing, are applied by the next search or the
+// index's slow poll (live-index.server.ts).
 const listeners = new Set<() => void>()
 
 /** Called after every committed listing change made here. */
 export function noteListingChange(): void {
-  generation += 1
   for (const listener of listeners) listener()
-}
-
-/** A change another instance made: stale here too, but not to be told again. */
-export function noteListingChangeElsewhere(): void {
-  generation += 1
 }
 
 /** Hears every change made here (to tell the other instances). */
 export function onListingChange(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
-}
-
-export function listingChangeGeneration(): number {
-  return generation
 }

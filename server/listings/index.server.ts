@@ -1,6 +1,6 @@
 // The public surface of server/listings/: everything outside this folder uses the area through these names.
 export { canView, checkMayChange, lockChangeable, mayPublishListings, ONLY_LANDLORDS_LIST } from './access.server.ts'
-export { noteListingChange, noteListingChangeElsewhere, onListingChange } from './changes.ts'
+export { noteListingChange, onListingChange } from './changes.ts'
 export {
   countListingView,
   countSitemapListings,
@@ -15,7 +15,7 @@ export { listingColumns } from './mapping.server.ts'
 export { findEditableListing, findOwnerListings } from './owner.server.ts'
 export { estimateListingCount, findListingById } from './read.server.ts'
 export { findSavedListings, savedListingIds, saveListing, unsaveListing } from './saved.server.ts'
-export { createListingSearcher, type ListingSearcher } from './search-cache.server.ts'
+export { findListings } from './search/find-listings.server.ts'
 export { suggestPlaces } from './search/places.server.ts'
 export { findMapClusters } from './search/map-clusters.server.ts'
 export { findNearbyPlaces } from './search/nearby.server.ts'

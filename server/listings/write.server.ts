@@ -1,5 +1,5 @@
 // The listing writes, each one front door: it checks access in its own transaction, commits, then
-// tells the rest of the process (noteListingChange) so cached search pages are dropped.
+// tells the instances (noteListingChange) so their search indexes apply the change at once.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingFee, listingPhoto, listingPriceHistory } from '#server/db/schema.ts'

@@ -2,7 +2,9 @@
 // the in-memory search index (engine/, decision 026) as of every change committed before the search
 // began, its result cards read from the index too. Then one small query reads the change log's head:
 // when a change the index had not applied was committed meanwhile, the index catches up and the
-// search runs again, so one round trip serves a search that meets no change.
+// search runs again, so one round trip serves a search that meets no change. While the index cannot
+// answer so (it is loading, or reloading after pruned log rows), and when changes outrun a search's
+// few catch-ups, PostgreSQL answers the same search (database-search.server.ts).
 import type { Db } from '#server/db/client.server.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import { encodeCursor, listingSearchSchema, type ListingSearchInput } from '#common/listings/schemas.ts'
@@ -11,16 +13,18 @@ import { TOTAL_CAP, type ListingPage, type ListingSummary, type SearchReading } 
 import { LISTING_TYPES, type ListingSort } from '#common/listings/vocabulary.ts'
 import { photoView } from '#common/listings/photos.ts'
 import { summaryOf, type SummaryRow } from '../mapping.server.ts'
+import { searchDatabase } from './database-search.server.ts'
 import { FLAG, type ListingIndex } from './engine/listing-index.ts'
 import { readHead, searchIndexOf } from './engine/live-index.server.ts'
 import { searchIndex, type IndexPage, type IndexPlan, type IndexWork } from './engine/query.ts'
-import { examineSearch, type SearchPlace, type SearchTerms } from './terms.server.ts'
+import { examineSearch, type ParsedSearch, type SearchPlace, type SearchTerms } from './terms.server.ts'
 
 /**
  * The ways a page can be found, for tests that check every one gives the same answers: as the index's
  * exact sizes choose; every candidate tested and sorted; a walk of the sort's order to its end; a
- * walk that gives way to testing the candidates after two entries; and a walk that looks the words up
- * on each listing it meets rather than finding their listings first.
+ * walk that gives way to testing the candidates after two entries; a walk that looks the words up
+ * on each listing it meets rather than finding their listings first; and PostgreSQL, as while the
+ * index loads.
  */
 export const SEARCH_PLANS = {
   chosen: { page: 'chosen' },
@@ -28,7 +32,8 @@ export const SEARCH_PLANS = {
   walk: { page: 'walk' },
   'short walk': { page: 'walk', walkEntries: 2 },
   'words looked up': { page: 'walk', words: 'looked up' },
-} as const satisfies Record<string, IndexPlan>
+  database: 'database',
+} as const satisfies Record<string, IndexPlan | 'database'>
 
 export type SearchPlanName = keyof typeof SEARCH_PLANS
 
@@ -83,9 +88,18 @@ function summaryOfSlot(index: ListingIndex, slot: number): ListingSummary {
 }
 
 /**
+ * How many times a search runs again on the index after finding that changes were committed while it
+ * ran. Each catch-up applies every change up to the head it read, so a search runs more than twice
+ * only while writes keep landing within its few milliseconds; past this, PostgreSQL answers it (one
+ * query's snapshot is never behind), rather than keeping the renter waiting or refusing the search.
+ */
+export const MOST_SEARCH_TRIES = 3
+
+/**
  * A page of published, recently confirmed listings. The total is counted only for the first page (or
- * when asked with `total`), up to TOTAL_CAP + 1 matches. Tests may force the plan, and read what the
- * search did (`onWork`).
+ * when asked with `total`), up to TOTAL_CAP + 1 matches. Tests may force the plan, read what the
+ * search did (`onWork`, not called when PostgreSQL answered), and change listings after the index
+ * was searched and before the head is read (`afterIndexSearched`), as another instance may.
  */
 export async function findListings(
   db: Db,
@@ -93,30 +107,43 @@ export async function findListings(
     search: input,
     plan = 'chosen',
     onWork,
+    afterIndexSearched,
   }: {
     viewerId?: string | null
     search: ListingSearchInput | Record<string, unknown>
     plan?: SearchPlanName
     onWork?: (work: IndexWork) => void
+    afterIndexSearched?: () => Promise<void>
   },
 ): Promise<ListingPage> {
   const parsed = parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.')
   const wantsTotal = parsed.total ?? !parsed.cursor
   const live = searchIndexOf(db)
-  for (;;) {
+  const indexPlan = SEARCH_PLANS[plan]
+  if (indexPlan === 'database') return findInDatabase(db, parsed, wantsTotal)
+  // Loading (some seconds for a million listings) or reloading: searches are answered meanwhile, not held.
+  if (!live.isAnswering) {
+    live.load().catch(() => {
+      // The services log a failed load; the next search starts it again.
+    })
+    return findInDatabase(db, parsed, wantsTotal)
+  }
+  for (let tries = 1; ; tries += 1) {
     // The index as it stands (no await from the search to the query) and the change its reading
     // of the text was made at: a change after that one, read in the page's query, means the search
     // runs again once the index has applied it.
     const { terms, index, applied } = await examineSearch(db, parsed, { isHeadRead: false })
     const { search } = terms
-    const found = searchIndex(index, terms.indexSearch, { withTotal: wantsTotal, plan: SEARCH_PLANS[plan] })
+    const found = searchIndex(index, terms.indexSearch, { withTotal: wantsTotal, plan: indexPlan })
     // The cards are read now: the index may change while the head is read.
     const items = found.slots.slice(0, search.limit).map((slot) => summaryOfSlot(index, slot))
     const nextCursor = nextCursorOf(index, found, search.limit, search.sort)
+    await afterIndexSearched?.()
     // The search's one query.
     const head = await readHead(db)
     if (head > applied) {
-      await live.catchUpTo(head)
+      // At the bound, or when the index cannot catch up (log rows it needs were pruned), PostgreSQL answers.
+      if (tries >= MOST_SEARCH_TRIES || !(await live.catchUpTo(head))) return findInDatabase(db, parsed, wantsTotal)
       continue
     }
     onWork?.(found.work)
@@ -127,6 +154,19 @@ export async function findListings(
       isTotalCapped: (found.total ?? 0) > TOTAL_CAP,
       reading: readingOf(terms, items[0]),
     }
+  }
+}
+
+/** The search answered by PostgreSQL, as a page of the same shape. */
+async function findInDatabase(db: Db, parsed: ParsedSearch, wantsTotal: boolean): Promise<ListingPage> {
+  const { items, after, total, isTotalCapped, ...terms } = await searchDatabase(db, parsed, { withTotal: wantsTotal })
+  const sort = parsed.sort
+  return {
+    items,
+    nextCursor: after ? encodeCursor({ sort, key: sort === 'newest' ? isoOfMicros(after.key) : after.key, id: after.id }) : null,
+    total,
+    isTotalCapped,
+    reading: readingOf(terms, items[0]),
   }
 }
 
@@ -150,7 +190,7 @@ function placeName({ kind, name, state }: SearchPlace, first: Pick<ListingSummar
 
 /** What the search read from its text, for the page to say; null when it read only words. */
 function readingOf(
-  { place, rooms, tooCommon }: SearchTerms,
+  { place, rooms, tooCommon }: Pick<SearchTerms, 'place' | 'rooms' | 'tooCommon'>,
   first: Pick<ListingSummary, 'city' | 'state' | 'neighbourhood'> | undefined,
 ): SearchReading | null {
   if (!place && rooms.beds === null && rooms.baths === null && tooCommon === null) return null

@@ -1,9 +1,12 @@
 // The search index of one database, kept current: loaded from the published listings when first
-// asked for (the services start it at once), then brought up to date before every search from the
-// change log the listing triggers write (migration 0019). Each search first reads the log's head, one
-// small query: when changes were committed since the index last looked, it reads those rows, then the
-// changed listings, before answering. So a search sees every change committed before it began, made
-// by this process, another instance or a script; between instances only the head's read is shared.
+// asked for (the services start it at once), then brought up to date from the change log the listing
+// triggers write (migration 0019): in the background, when another instance's news says a listing
+// changed and on a slow poll, and before every search, which reads the log's head (one small query)
+// and, when changes were committed since the index last looked, waits for those rows and the changed
+// listings to be applied. So a search sees every change committed before it began, made by this
+// process, another instance or a script; between instances only the head's read is shared. While the
+// index cannot say that (it is loading, or reloading because log rows it had not read were pruned),
+// `isAnswering` is false and searches are answered by PostgreSQL (database-search.server.ts).
 
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
@@ -20,6 +23,13 @@ const CHANGE_LOG_KEEP = "interval '1 hour'"
 
 /** How often (ms) an instance prunes the change log. */
 const PRUNE_EVERY_MS = 10 * 60_000
+
+/**
+ * How often (ms) an index that hears no news reads the head and applies what it missed in the
+ * background: a change made by SQL or a script tells no one, and an index that read nothing for an
+ * hour would find its rows pruned and have to reload.
+ */
+export const FOLLOW_EVERY_MS = 30_000
 
 export type LiveIndexOptions = {
   /**
@@ -173,6 +183,9 @@ export type SearchIndexStats = {
   /** Slots left behind by changed or removed listings, and how many fresh indexes have taken over. */
   staleSlots: number
   rebuilds: number
+  /** Fresh indexes loaded because log rows this one had not read were pruned, and whether one is loading now. */
+  reloads: number
+  isReloading: boolean
 }
 
 export class LiveSearchIndex {
@@ -182,10 +195,14 @@ export class LiveSearchIndex {
   private appliedChange = 0
   private loading: Promise<void> | null = null
   private rebuilding: Promise<void> | null = null
+  /** A fresh index loading beside this one because log rows it had not read were pruned. */
+  private reloading: Promise<void> | null = null
   /** The catch-up in progress: every search waits for the one that covers its head. */
   private queue: Promise<void> = Promise.resolve()
+  private refreshing: Promise<void> | null = null
   private loadMs = 0
   private rebuilds = 0
+  private reloads = 0
   private prunedAt = Date.now()
 
   constructor(db: Db, options: LiveIndexOptions = {}) {
@@ -205,6 +222,14 @@ export class LiveSearchIndex {
         throw error
       })
     return this.loading
+  }
+
+  /**
+   * Whether the index can be brought up to any head: loaded, and not reloading. While it is not, a
+   * search cannot be answered here with every change committed before it began, and goes to PostgreSQL.
+   */
+  get isAnswering(): boolean {
+    return this.index !== null && this.reloading === null
   }
 
   /** Reads every published listing into a new index, with the change-log head read before it began. */
@@ -228,11 +253,16 @@ export class LiveSearchIndex {
     return { index, head }
   }
 
-  /** The index with every change committed before this call, ready to read (synchronously, before any await). */
+  /**
+   * The index with every change committed before this call, ready to read (synchronously, before any
+   * await). While a fresh index reloads, this waits for it.
+   */
   async current(): Promise<ListingIndex> {
     await this.load()
-    await this.catchUpTo(await readHead(this.db))
-    return this.index!
+    for (;;) {
+      await this.reloading
+      if (await this.catchUpTo(await readHead(this.db))) return this.index!
+    }
   }
 
   /**
@@ -251,30 +281,90 @@ export class LiveSearchIndex {
     return this.appliedChange
   }
 
-  /** Applies the change log up to `head` (when the index is behind it). */
-  async catchUpTo(head: number): Promise<void> {
-    if (head <= this.appliedChange) return
-    this.queue = this.queue.then(() => this.catchUp(head))
-    await this.queue
+  /**
+   * Applies the change log up to `head` (when the index is behind it). Resolves whether the index has
+   * then applied it: false while a fresh index reloads (the rows this one needs were pruned).
+   */
+  async catchUpTo(head: number): Promise<boolean> {
+    if (head > this.appliedChange && this.isAnswering) {
+      const run = this.queue.then(() => this.catchUp(head))
+      // A failed catch-up fails its callers, not the ones after it: they try again.
+      this.queue = run.catch(() => {})
+      await run
+    }
+    return head <= this.appliedChange
   }
 
-  /** Applies the change-log rows up to `head` (or reloads when some were pruned before this instance read them). */
+  /** Applies the change-log rows up to `head` (or starts a reload when some were pruned before this instance read them). */
   private async catchUp(head: number): Promise<void> {
-    while (this.appliedChange < head) {
+    while (this.appliedChange < head && !this.reloading) {
       const { rows } = await this.db.execute<{ n: number; ids: number[] }>(
         sql`select ${listingChange.n}::float8 as n, ${listingChange.ids}::float8[] as ids from ${listingChange}
             where ${listingChange.n} > ${this.appliedChange} order by ${listingChange.n} limit 1000`,
       )
       if (rows.length === 0 || Number(rows[0]!.n) !== this.appliedChange + 1) {
-        this.loading = null
-        await this.load()
-        continue
+        this.reload()
+        return
       }
       const ids = [...new Set(rows.flatMap((row) => row.ids.map(Number)))]
       await this.apply(ids)
       this.appliedChange = Number(rows.at(-1)!.n)
     }
     await this.pruneNowAndThen()
+  }
+
+  /**
+   * Loads a fresh index beside this one, which can no longer learn what changed, and swaps it in when
+   * loaded; meanwhile `isAnswering` is false, so searches are answered by PostgreSQL (the old index
+   * cannot tell which of its listings changed, so answering from it would miss changes committed
+   * before a search began). The fresh one then catches up from the head it read before loading.
+   */
+  private reload(): void {
+    this.reloading ??= this.build()
+      .then(async ({ index, head }) => {
+        const swap = this.queue.then(() => {
+          this.index = index
+          this.appliedChange = head
+          this.reloads += 1
+        })
+        this.queue = swap
+        await swap
+      })
+      .catch(() => {
+        // The next catch-up finds the rows still missing and tries again; PostgreSQL answers meanwhile.
+      })
+      .finally(() => {
+        this.reloading = null
+      })
+  }
+
+  /** Resolves when a reload in progress has taken over (for tests and benchmarks). */
+  async reloaded(): Promise<void> {
+    await this.reloading
+    await this.queue
+  }
+
+  /**
+   * Reads the head and applies what is new, in the background (one at a time): on news that a
+   * listing changed, and every FOLLOW_EVERY_MS. Nothing happens before the first load.
+   */
+  refresh(): Promise<void> {
+    if (!this.index) return Promise.resolve()
+    this.refreshing ??= readHead(this.db)
+      .then(async (head) => {
+        await this.catchUpTo(head)
+      })
+      .finally(() => {
+        this.refreshing = null
+      })
+    return this.refreshing
+  }
+
+  /** Refreshes every `everyMs` until the returned function is called; errors go to `onError` and the next round tries again. */
+  follow({ everyMs = FOLLOW_EVERY_MS, onError }: { everyMs?: number; onError: (error: unknown) => void }): () => void {
+    const timer = setInterval(() => this.refresh().catch(onError), everyMs)
+    timer.unref()
+    return () => clearInterval(timer)
   }
 
   /** Reads the listings of `ids` as they are now and puts them in the index (or takes them out). */
@@ -347,6 +437,8 @@ export class LiveSearchIndex {
       change: this.appliedChange,
       staleSlots: index.staleSlots,
       rebuilds: this.rebuilds,
+      reloads: this.reloads,
+      isReloading: this.reloading !== null,
     }
   }
 }
