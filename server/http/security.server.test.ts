@@ -35,4 +35,15 @@ describe('contentSecurityPolicy', () => {
       "form-action 'self' https://id.example",
     )
   })
+
+  it("names the hosts of images and connections: the site, the tile server and the page's own socket", () => {
+    const csp = contentSecurityPolicy({
+      nonce: 'n',
+      tileUrl: 'https://{s}.tile.example/{z}/{x}/{y}.png',
+      pageUrl: 'https://cooper.example/properties',
+    })
+    expect(csp).toContain("img-src 'self' data: blob: https://*.tile.example;")
+    expect(csp).toContain("connect-src 'self' wss://cooper.example;")
+    expect(contentSecurityPolicy({ nonce: 'n', pageUrl: 'http://localhost:3000/' })).toContain("connect-src 'self' ws://localhost:3000;")
+  })
 })

@@ -154,6 +154,18 @@ describe(`the search map on ${testDatabaseKind()}`, () => {
     expect((await map({ zoom: 4 })).total).toBe(12)
   })
 
+  it('holds at most so many markers whatever the zoom, merging cells until it fits, and still counts every home', async () => {
+    const world = { zoom: 18, south: -85, west: -180, north: 85, east: 180 }
+    const fine = await map(world)
+    expect(fine.homes.length).toBe(12)
+    const bounded = await findMapClusters(t.services.database.db, { query: world, mostMarkers: 5 })
+    expect(bounded.clusters.length + bounded.homes.length).toBeLessThanOrEqual(5)
+    expect(homesOn(bounded)).toBe(12)
+    expect(bounded.total).toBe(12)
+    // The three places far apart stay apart.
+    expect(bounded.clusters.length + bounded.homes.length).toBeGreaterThanOrEqual(3)
+  })
+
   it('places homes in the cells the browser computes', async () => {
     const answer = await map({ zoom: 16, south: 30.2, west: -97.8, north: 30.3, east: -97.7 })
     const level = gridLevelOf(16)

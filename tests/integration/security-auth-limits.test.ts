@@ -53,6 +53,27 @@ describe('per-client limits on account actions', () => {
     )
   })
 
+  it('count an address however it is written, an IPv4-mapped address as its IPv4 address, and IPv6 by its /64', async () => {
+    const ask = (ip: string) => api('/request-password-reset', { email: uniqueEmail(), redirectTo: '/reset-password' }, ip)
+    // Five spellings and addresses of one /64 share its budget of five…
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2:0:0:0:1',
+      '2001:DB8:1:2::ffff',
+      '2001:db8:1:2:aaaa::7',
+      '2001:db8:1:2:ffff:ffff:ffff:fffe',
+    ]) {
+      expect((await ask(ip)).status, ip).toBe(200)
+    }
+    expect((await ask('2001:db8:1:2:1234::9')).status).toBe(429)
+    // …the next /64 has its own.
+    expect((await ask('2001:db8:1:3::1')).status).toBe(200)
+    // An IPv4 address and its IPv4-mapped IPv6 form are one client.
+    for (let i = 0; i < 5; i++) expect((await ask(i % 2 === 0 ? '198.51.100.250' : '::ffff:198.51.100.250')).status).toBe(200)
+    expect((await ask('::ffff:198.51.100.250')).status).toBe(429)
+    expect((await ask('198.51.100.250')).status).toBe(429)
+  })
+
   it('hold while better-auth tidies the counts of its own limiter', async () => {
     const ip = '198.51.100.220'
     const viaPage = () => callRoute(t, forgotAction, postForm('/forgot-password', { email: uniqueEmail() }, { ip }))

@@ -132,11 +132,16 @@ function extentOf(areas: MapCluster['bounds'][]): MapCluster['bounds'] | null {
 
 /**
  * The map of a search: its homes in the area (its bounds; everywhere without them) grouped by the
- * cells of the zoom's grid. `onWork` tells tests what the index read.
+ * cells of the zoom's grid, coarser where it would hold more than `mostMarkers` markers. `onWork`
+ * tells tests what the index read.
  */
 export async function findMapClusters(
   db: Db,
-  { query, onWork }: { query: ListingSearchInput | Record<string, unknown>; onWork?: (work: IndexWork) => void },
+  {
+    query,
+    onWork,
+    mostMarkers = MOST_MAP_MARKERS,
+  }: { query: ListingSearchInput | Record<string, unknown>; onWork?: (work: IndexWork) => void; mostMarkers?: number },
 ): Promise<MapAnswer> {
   const { zoom: givenZoom, ...searchInput } = query as Record<string, unknown>
   const { zoom } = parseOrThrow(mapZoomSchema, { zoom: givenZoom }, 'The map zoom is not valid.')
@@ -175,7 +180,7 @@ export async function findMapClusters(
   })
   onWork?.(work)
   let tally = counted
-  for (let coarser = level; tally.size > MOST_MAP_MARKERS && coarser > 0; coarser -= 1) tally = tally.coarser()
+  for (let coarser = level; tally.size > mostMarkers && coarser > 0; coarser -= 1) tally = tally.coarser()
 
   const loneIds: number[] = []
   const clusters: MapCluster[] = []
