@@ -8,7 +8,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { RentComparison } from '#common/cooper/comparison.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { cooperIndexCurrent, cooperIndexMarket, cooperIndexPoint } from '#server/db/schema.ts'
-import { bedroomsGroupOf, marketKeyOf } from './compute.server.ts'
+import { bedroomsGroupOf, marketKeyOf } from './markets.server.ts'
 import { pointsOfMarket } from './read.server.ts'
 
 /** A level older than this many months before the market's latest month is too old to compare a rent of today with. */

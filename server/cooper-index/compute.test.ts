@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bedroomsGroupOf, marketKeyOf, pairsOf } from './compute.server.ts'
+import { bedroomsGroupOf, marketKeyOf } from './markets.server.ts'
+import { pairsOf } from './pair-table.server.ts'
 import { dateOfMonth, monthOf, monthOfMicros, type ObservationColumns } from './observations.server.ts'
 import { buildPairs, type RentObservation } from './pairs.server.ts'
 

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { cooperIndexCurrent, cooperIndexMarket, cooperIndexPoint, cooperIndexRun } from '#server/db/schema.ts'
-import type { BedroomsGroup, MarketKind } from './compute.server.ts'
+import type { BedroomsGroup, MarketKind } from './markets.server.ts'
 import {
   groupOrder,
   kindOrder,

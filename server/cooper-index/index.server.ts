@@ -11,23 +11,21 @@ export {
 export {
   BAND_Z,
   BASE_PERIOD_MONTHS,
-  dollarAnchor,
   estimateRepeatRentIndex,
-  inDollars,
   MIN_PAIRS_PER_MONTH,
   withDerivedFigures,
   withEnoughData,
   type IndexMonth,
   type RepeatRentIndex,
 } from './repeat-rent.server.ts'
+export { dollarAnchor, inDollars } from './dollars.server.ts'
 export {
   COOPER_INDEX_RECOMPUTE_CRON,
   COOPER_INDEX_RECOMPUTE_JOB,
-  CooperIndexRunInProgressError,
-  findRunningCooperIndexRun,
   recomputeCooperIndex,
   requestCooperIndexRecompute,
 } from './compute.server.ts'
+export { CooperIndexRunInProgressError, findRunningCooperIndexRun } from './run-record.server.ts'
 export {
   findCurrentMarkets,
   findCurrentRun,
@@ -36,7 +34,7 @@ export {
   findMarketsSeries,
   type CooperIndexMarket,
 } from './read.server.ts'
-export type { BedroomsGroup } from './compute.server.ts'
+export type { BedroomsGroup } from './markets.server.ts'
 export {
   BEDROOMS_GROUPS,
   findCurrentExport,

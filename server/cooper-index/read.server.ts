@@ -6,7 +6,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { cooperIndexCurrent, cooperIndexMarket, cooperIndexPoint, cooperIndexRun } from '#server/db/schema.ts'
-import type { BedroomsGroup, MarketKind } from './compute.server.ts'
+import type { BedroomsGroup, MarketKind } from './markets.server.ts'
 
 export type CooperIndexPoint = {
   /** The month's first day, `YYYY-MM-01`. */

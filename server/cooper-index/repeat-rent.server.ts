@@ -1,13 +1,6 @@
 // The Cooper Index estimator: a Case–Shiller style weighted repeat-rent regression over one market's pairs,
 // with a 90 % band from the regression's covariance. docs/cooper-index-method.md explains each step.
-
-/** The pairs of one market as parallel arrays; a unit's pairs must be adjacent for the count of distinct units. */
-export type PairColumns = {
-  from: ArrayLike<number>
-  to: ArrayLike<number>
-  logChange: ArrayLike<number>
-  unit: ArrayLike<number>
-}
+import { choleskyInverseDiagonal, choleskySolve, solveWeighted, type PairColumns } from './least-squares.server.ts'
 
 /**
  * Why a month has no figure: `no-pairs` (no pair begins or ends in it), `not-estimable` (its pairs do not link it
@@ -314,100 +307,6 @@ function levelOf(beta: Float64Array, slot: Int32Array, m: number): number {
   return s >= 0 ? beta[s]! : 0
 }
 
-/**
- * Accumulates XᵀWX and XᵀWy (each pair touches at most four entries) and solves by Cholesky. `weights` is by
- * months apart (null: all 1). The factor is null when the system is not positive definite.
- */
-function solveWeighted(
-  pairs: PairColumns,
-  used: Uint8Array,
-  first: number,
-  slot: Int32Array,
-  p: number,
-  weights: Float64Array | null,
-): { beta: Float64Array; factor: Float64Array | null } {
-  const xtx = new Float64Array(p * p)
-  const xty = new Float64Array(p)
-  const n = pairs.from.length
-  for (let i = 0; i < n; i++) {
-    if (!used[i]) continue
-    const a = pairs.from[i]! - first
-    const b = pairs.to[i]! - first
-    const w = weights ? weights[b - a]! : 1
-    const wy = w * pairs.logChange[i]!
-    const sa = slot[a]!
-    const sb = slot[b]!
-    if (sa >= 0) {
-      xtx[sa * p + sa]! += w
-      xty[sa]! -= wy
-    }
-    if (sb >= 0) {
-      xtx[sb * p + sb]! += w
-      xty[sb]! += wy
-    }
-    if (sa >= 0 && sb >= 0) {
-      xtx[sa * p + sb]! -= w
-      xtx[sb * p + sa]! -= w
-    }
-  }
-  const factor = choleskyFactor(xtx, p)
-  if (!factor) return { beta: new Float64Array(p).fill(NaN), factor: null }
-  return { beta: choleskySolve(factor, p, xty), factor }
-}
-
-/** Lower-triangular L with LLᵀ = A (row-major, in place on a copy), or null when a pivot is not positive. */
-function choleskyFactor(a: Float64Array, p: number): Float64Array | null {
-  const l = new Float64Array(a)
-  for (let j = 0; j < p; j++) {
-    let d = l[j * p + j]!
-    for (let k = 0; k < j; k++) d -= l[j * p + k]! * l[j * p + k]!
-    // Relative to the original diagonal: a month linked to the base keeps a clearly positive pivot.
-    if (!(d > 1e-10 * a[j * p + j]!)) return null
-    const root = Math.sqrt(d)
-    l[j * p + j] = root
-    for (let i = j + 1; i < p; i++) {
-      let s = l[i * p + j]!
-      for (let k = 0; k < j; k++) s -= l[i * p + k]! * l[j * p + k]!
-      l[i * p + j] = s / root
-    }
-    for (let k = j + 1; k < p; k++) l[j * p + k] = 0
-  }
-  return l
-}
-
-function choleskySolve(l: Float64Array, p: number, b: Float64Array): Float64Array {
-  const z = new Float64Array(p)
-  for (let i = 0; i < p; i++) {
-    let s = b[i]!
-    for (let k = 0; k < i; k++) s -= l[i * p + k]! * z[k]!
-    z[i] = s / l[i * p + i]!
-  }
-  const x = new Float64Array(p)
-  for (let i = p - 1; i >= 0; i--) {
-    let s = z[i]!
-    for (let k = i + 1; k < p; k++) s -= l[k * p + i]! * x[k]!
-    x[i] = s / l[i * p + i]!
-  }
-  return x
-}
-
-/** The diagonal of A⁻¹ from A's Cholesky factor: A⁻¹ = L⁻ᵀL⁻¹, so (A⁻¹)ᵢᵢ = Σₖ (L⁻¹)ₖᵢ². */
-function choleskyInverseDiagonal(l: Float64Array, p: number): Float64Array {
-  const diagonal = new Float64Array(p)
-  const column = new Float64Array(p)
-  for (let i = 0; i < p; i++) {
-    // Column i of L⁻¹ by forward substitution on the unit vector eᵢ; entries above i are zero.
-    column.fill(0)
-    for (let r = i; r < p; r++) {
-      let s = r === i ? 1 : 0
-      for (let k = i; k < r; k++) s -= l[r * p + k]! * column[k]!
-      column[r] = s / l[r * p + r]!
-    }
-    for (let r = i; r < p; r++) diagonal[i]! += column[r]! * column[r]!
-  }
-  return diagonal
-}
-
 /** Fills the 3-month moving average and the month-over-month and year-over-year changes from the index values. */
 export function withDerivedFigures(months: IndexMonth[]): IndexMonth[] {
   const indexAt = (i: number): number | null => (i >= 0 && i < months.length ? months[i]!.index : null)
@@ -432,40 +331,4 @@ export function withEnoughData(months: IndexMonth[], minimum = MIN_PAIRS_PER_MON
       month.status === 'ok' && month.pairs < minimum ? { ...month, status: 'not-enough-data', index: null, low: null, high: null } : month,
     ),
   )
-}
-
-/**
- * The typical asking rent: the mean of the rents between the 35th and 65th percentiles (the band Zillow's ZORI
- * uses), percentiles by linear interpolation. Null for no rents.
- */
-export function dollarAnchor(rentsCents: readonly number[]): number | null {
-  const sorted = rentsCents.filter((rent) => Number.isFinite(rent)).sort((a, b) => a - b)
-  if (sorted.length === 0) return null
-  const low = percentileOfSorted(sorted, 0.35)
-  const high = percentileOfSorted(sorted, 0.65)
-  let sum = 0
-  let count = 0
-  for (const rent of sorted) {
-    if (rent >= low && rent <= high) {
-      sum += rent
-      count++
-    }
-  }
-  return count > 0 ? sum / count : (low + high) / 2
-}
-
-function percentileOfSorted(sorted: readonly number[], q: number): number {
-  const position = (sorted.length - 1) * q
-  const below = Math.floor(position)
-  const above = Math.min(below + 1, sorted.length - 1)
-  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below)
-}
-
-/**
- * The index in dollars: the anchor rent is the level at `anchorMonth`, the other months move with the index.
- * Null where a month, or the anchor month, has no index.
- */
-export function inDollars(months: readonly IndexMonth[], anchorCents: number, anchorMonth: number): (number | null)[] {
-  const anchorIndex = months.find((month) => month.month === anchorMonth)?.index ?? null
-  return months.map((month) => (anchorIndex === null || month.index === null ? null : (anchorCents * month.index) / anchorIndex / 100))
 }

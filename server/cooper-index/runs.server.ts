@@ -3,7 +3,8 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { cooperIndexCurrent, cooperIndexRun } from '#server/db/schema.ts'
-import { COOPER_INDEX_RECOMPUTE_JOB, findRunningCooperIndexRun, requestCooperIndexRecompute } from './compute.server.ts'
+import { COOPER_INDEX_RECOMPUTE_JOB, requestCooperIndexRecompute } from './compute.server.ts'
+import { findRunningCooperIndexRun } from './run-record.server.ts'
 
 export type CooperIndexRunSummary = {
   id: number

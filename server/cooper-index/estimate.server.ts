@@ -1,0 +1,173 @@
+// Estimating a Cooper Index run: each market and bedrooms group's index from its pairs, carried to dollars by the
+// asking rents of its reference window, as the rows the run stores.
+import type { Companion } from './companions.server.ts'
+import { bedroomsGroupOf, GROUPS, type BedroomsGroup, type Market } from './markets.server.ts'
+import { dateOfMonth, type ObservationColumns } from './observations.server.ts'
+import type { PairTable } from './pair-table.server.ts'
+import { dollarAnchor, inDollars } from './dollars.server.ts'
+import { estimateRepeatRentIndex, withEnoughData, type IndexMonth } from './repeat-rent.server.ts'
+import type { MarketRow, PointRow } from './run-rows.server.ts'
+
+/** The dollar anchor's reference window: the anchor month and the months before it, this many in all. */
+export const REFERENCE_MONTHS = 3
+
+/** What a run's estimates are made from: the observations, their pairs, the markets and the companion figures. */
+type EstimateInputs = {
+  runId: number
+  observations: ObservationColumns
+  pairs: PairTable
+  markets: readonly Market[]
+  byCity: CityMonthIndex
+  companions: Map<string, Companion>
+}
+
+/**
+ * Each market and group's series as the rows the run stores, one series at a time so they can be written while
+ * the next is estimated. A market-group with no pair, or with no estimable month at all, is skipped.
+ */
+export function* estimateSeries({
+  runId,
+  observations,
+  pairs,
+  markets,
+  byCity,
+  companions,
+}: EstimateInputs): Generator<{ points: PointRow[]; market: MarketRow }> {
+  for (const market of markets) {
+    for (const group of GROUPS) {
+      const selected = market.pairs[group]
+      if (selected.length === 0) continue
+      const months = estimateMarket(pairs, selected)
+      if (!months) continue
+      const anchorMonth = months.findLast((month) => month.index !== null)?.month
+      const anchorCents =
+        anchorMonth === undefined ? null : dollarAnchor(rentsInWindow(observations, byCity, market.cities, group, anchorMonth))
+      const levels = anchorMonth === undefined || anchorCents === null ? null : inDollars(months, anchorCents, anchorMonth)
+      const points = months.map((month, i): PointRow => {
+        const level = levels?.[i] ?? null
+        return {
+          run_id: runId,
+          market_key: market.key,
+          bedrooms: group,
+          month: dateOfMonth(month.month),
+          index: month.index,
+          low: month.low,
+          high: month.high,
+          ma3: month.movingAverage3,
+          mom: month.monthOverMonth,
+          yoy: month.yearOverYear,
+          // inDollars gives dollars; the column keeps cents.
+          level_cents: level === null ? null : Math.round(level * 100),
+          pairs: month.pairs,
+          units: month.units,
+          enough_data: month.index !== null,
+        }
+      })
+      const companion = companions.get(`${market.companionKey}|${group}`)
+      yield {
+        points,
+        market: {
+          run_id: runId,
+          market_key: market.key,
+          kind: market.kind,
+          name: market.name,
+          state_code: market.stateCode,
+          bedrooms: group,
+          latest_month: dateOfMonth(months.at(-1)!.month),
+          median_rent_cents: companion?.medianRentCents ?? null,
+          active_listings: companion?.activeListings ?? 0,
+          median_days_on_market: companion?.medianDaysOnMarket ?? null,
+          price_cut_share: companion?.priceCutShare ?? null,
+        },
+      }
+    }
+  }
+}
+
+/** The market's index with "not enough data" applied, or null when no month could be estimated at all. */
+function estimateMarket(pairs: PairTable, selected: Int32Array): IndexMonth[] | null {
+  const n = selected.length
+  // Every pair (the nation, all homes): the table itself, in its order; otherwise the market's pairs gathered.
+  const isEvery = n === pairs.count
+  const columns = isEvery
+    ? pairs
+    : { from: new Int32Array(n), to: new Int32Array(n), logChange: new Float64Array(n), unit: new Int32Array(n) }
+  let first = Infinity
+  let last = -Infinity
+  for (let k = 0; k < n; k++) {
+    const p = isEvery ? k : selected[k]!
+    const from = pairs.from[p]!
+    const to = pairs.to[p]!
+    if (!isEvery) {
+      columns.from[k] = from
+      columns.to[k] = to
+      columns.logChange[k] = pairs.logChange[p]!
+      columns.unit[k] = pairs.unit[p]!
+    }
+    if (from < first) first = from
+    if (to > last) last = to
+  }
+  const estimate = estimateRepeatRentIndex(columns, { first, last })
+  if (!estimate.months.some((month) => month.status === 'ok')) return null
+  return withEnoughData(estimate.months)
+}
+
+/** Observations ordered by city, then month, with where each city's run starts: a window is then a short scan. */
+export type CityMonthIndex = { order: Int32Array; start: Int32Array }
+
+export function cityMonthIndexOf(observations: ObservationColumns): CityMonthIndex {
+  const { count: n, city, month } = observations
+  const cityCount = observations.cities.length
+  let firstMonth = Infinity
+  let lastMonth = -Infinity
+  for (let i = 0; i < n; i++) {
+    if (month[i]! < firstMonth) firstMonth = month[i]!
+    if (month[i]! > lastMonth) lastMonth = month[i]!
+  }
+  const span = n === 0 ? 1 : lastMonth - firstMonth + 1
+  const order = new Int32Array(n)
+  if (cityCount * span <= 10_000_000) {
+    // A counting sort on (city, month): a few passes, whatever the number of observations.
+    const bucketStart = new Int32Array(cityCount * span + 1)
+    for (let i = 0; i < n; i++) bucketStart[city[i]! * span + month[i]! - firstMonth + 1]!++
+    for (let b = 0; b + 1 < bucketStart.length; b++) bucketStart[b + 1]! += bucketStart[b]!
+    for (let i = 0; i < n; i++) order[bucketStart[city[i]! * span + month[i]! - firstMonth]!++] = i
+  } else {
+    for (let i = 0; i < n; i++) order[i] = i
+    order.sort((a, b) => city[a]! - city[b]! || month[a]! - month[b]!)
+  }
+  const start = new Int32Array(cityCount + 1)
+  for (let i = 0; i < n; i++) start[city[i]! + 1]!++
+  for (let c = 0; c < cityCount; c++) start[c + 1]! += start[c]!
+  return { order, start }
+}
+
+/** The asking rents observed in the market and group in the reference window ending at `anchorMonth`. */
+function rentsInWindow(
+  observations: ObservationColumns,
+  byCity: CityMonthIndex,
+  cities: Set<number>,
+  group: BedroomsGroup,
+  anchorMonth: number,
+): number[] {
+  const rents: number[] = []
+  const firstMonth = anchorMonth - REFERENCE_MONTHS + 1
+  for (const city of cities) {
+    // The first observation of the city at or after the window's first month, by binary search.
+    let low = byCity.start[city]!
+    let high = byCity.start[city + 1]!
+    const end = high
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (observations.month[byCity.order[middle]!]! < firstMonth) low = middle + 1
+      else high = middle
+    }
+    for (let k = low; k < end; k++) {
+      const i = byCity.order[k]!
+      if (observations.month[i]! > anchorMonth) break
+      if (group !== 'all' && bedroomsGroupOf(observations.bedrooms[i]!) !== group) continue
+      if (observations.rentCents[i]! > 0) rents.push(observations.rentCents[i]!)
+    }
+  }
+  return rents
+}
