@@ -1,6 +1,6 @@
+/* eslint-disable max-lines -- one file on purpose: every table and index in one place, as drizzle-kit and the migrations see them */
 // The one Drizzle schema of Cooper Home. Every change here ships with a drizzle-kit migration
-// (`npm run db:generate`), applied on start and in tests on PGlite and PostgreSQL alike. One file on
-// purpose, longer than most: every table and index in one place, as the migrations see them.
+// (`npm run db:generate`), applied on start and in tests on PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm'
 import {
   bigint,

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one chart: uPlot's set-up, the keyboard tooltip, the legend and the table of every month all read the one aligned series */
 // The Cooper Index chart: up to four markets as lines over their shaded 90 % bands, 1 year / 5 years /
 // all, a tooltip on hover and from the keyboard. The server renders a fixed-height frame, the legend, the
 // range buttons and the whole series as a table; uPlot and its CSS load in the browser after hydration,
@@ -235,8 +236,7 @@ export function IndexChart({ series, title, unit, defaultRange = '5y' }: IndexCh
           behind the month.
         </p>
         <div
-          // A table wider than a phone scrolls sideways; the keyboard must reach it to scroll it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table wider than a phone scrolls sideways; the keyboard must reach it to scroll it
           tabIndex={0}
           className="mt-2 overflow-x-auto rounded-lg border border-gray-200"
           role="region"

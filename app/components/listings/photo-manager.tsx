@@ -1,4 +1,4 @@
-// Over 300 lines: each control's plain form and its JavaScript path sit together, so the two stay in step.
+/* eslint-disable max-lines -- each control's plain form and its JavaScript path sit together, so the two stay in step */
 // The landlord's photo manager, the listing form's photos step: upload several photos (file picker
 // or drag and drop) with progress, describe each one, reorder by drag or with Move earlier/later,
 // delete, and watch pending photos until they are processed. Every control is a plain form posting

@@ -60,8 +60,7 @@ export function DetailsForm({
               key={role}
               className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-300 p-4 transition-colors hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-sun-500"
             >
-              {/* The focus-after-refusal hook finds the first field in error by its aria-invalid. */}
-              {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props */}
+              {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- the focus-after-refusal hook finds the first field in error by its aria-invalid */}
               <input
                 type="radio"
                 name="role"

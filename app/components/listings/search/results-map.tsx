@@ -1,5 +1,4 @@
-// Over 200 lines: the map's life (loading Leaflet, following the search, asking for its area) and its
-// markers share one Leaflet instance and stay together.
+/* eslint-disable max-lines -- the map's life (loading Leaflet, following the search, asking for its area) and its markers share one Leaflet instance */
 // The map of a search: every home it matches in the map's area, from GET /api/properties/map, as
 // clusters with their counts and, for a home alone, a pin with its price. Zooming into a cluster
 // spreads it out. With "Search as I move the map" on (the default), moving the map searches its area;
