@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CardColumns, type CardFields } from './cards.ts'
+import { CardColumns } from './cards.ts'
+import type { CardFields } from './indexed-columns.ts'
 
 const lease: CardFields = {
   title: 'Sunny loft by the river',

@@ -5,27 +5,8 @@
 // once each.
 
 import type { PhotoRow } from '#common/listings/photos.ts'
+import type { CardFields } from './indexed-columns.ts'
 import { grown as grownTo, type GrowableArray } from './typed-arrays.ts'
-
-/** A listing's card fields, as the listing's row gives them. */
-export type CardFields = {
-  title: string
-  /** The city and the neighbourhood as the listing writes them ('' for no neighbourhood). */
-  cityName: string
-  neighbourhoodName: string
-  monthlyRentCents: number | null
-  minTermMonths: number | null
-  depositCents: number | null
-  nightlyCents: number | null
-  minNights: number | null
-  /** The amenities in the order the listing stores them. */
-  amenities: string[]
-  /** created_at and last_confirmed_at in milliseconds, as the database driver reads them. */
-  createdMs: number
-  confirmedMs: number
-  /** The first ready photo, or null. */
-  photo: PhotoRow | null
-}
 
 /** Strings kept once each, by number. */
 class Interned<T> {

@@ -1,50 +1,21 @@
 // The search index of published listings, held in the memory of each app process: a slot per listing
 // with its searchable columns in typed arrays, its places in dictionaries with exact counts, its
 // filter values as bitsets with exact counts, its words as postings with positions, four sorted
-// orders of its slots (newest, price, size, latitude), and what its result card shows (cards.ts).
+// orders of its slots (newest, price, size, latitude), and what its result card shows (cards.ts);
+// what it reads of each listing is listed once, in indexed-columns.ts.
 // PostgreSQL stays the record; this is a copy made at start and kept current from the table's change
 // log (live-index.server.ts). A changed listing leaves its slot and takes a new one, so slots only
 // grow and postings stay in slot order.
 
 import { worldX, worldY } from '#common/listings/map-grid.ts'
-import { LISTING_TYPES, AMENITY_VALUES, type ListingType } from '#common/listings/vocabulary.ts'
+import { LISTING_TYPES, AMENITY_VALUES } from '#common/listings/vocabulary.ts'
 import { Bitset, Scratch } from './bitset.ts'
-import { CardColumns, type CardFields } from './cards.ts'
+import { CardColumns } from './cards.ts'
+import type { IndexedListing } from './indexed-columns.ts'
 import { IntList, PostingsBuilder, WordPostings } from './postings.ts'
 import { SortOrder } from './sort-order.ts'
 import { readTsVector } from './tsvector.ts'
 import { grown as grownTo, type GrowableArray } from './typed-arrays.ts'
-
-/** What the index keeps of a published listing (the place names in lower case, as its search terms have them). */
-export type IndexedListing = {
-  id: number
-  /** created_at and last_confirmed_at, in microseconds since 1970. */
-  createdMicros: number
-  confirmedMicros: number
-  allInMonthlyCents: number
-  interiorSqft: number
-  bedrooms: number
-  bathroomHalves: number
-  type: ListingType
-  hasLease: boolean
-  hasShortTerm: boolean
-  allowsCats: boolean
-  allowsDogs: boolean
-  isFurnished: boolean
-  amenityBits: number
-  /** available_from, in days since 1970-01-01. */
-  availableDay: number
-  latitude: number
-  longitude: number
-  city: string
-  neighbourhood: string
-  state: string
-  zip: string
-  /** The search vector's text form (its words with their positions are kept). */
-  searchVector: string
-  /** What its result card shows besides (the city as the listing writes it names the city's place too). */
-  card: CardFields
-}
 
 export const FLAG = { lease: 1, shortTerm: 2, cats: 4, dogs: 8, furnished: 16 } as const
 

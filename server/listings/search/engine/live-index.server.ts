@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { runPrepared } from '#server/db/prepared.server.ts'
 import { listingChange } from '#server/db/schema.ts'
-import type { ListingType } from '#common/listings/vocabulary.ts'
-import { ListingIndex, type IndexedListing } from './listing-index.ts'
+import { indexedOf, LISTINGS_READ, SELECTED_COLUMNS, type ListingRow } from './indexed-columns.ts'
+import { ListingIndex } from './listing-index.ts'
 
 /** Listings read per query when loading or catching up. */
 const BATCH = 10_000
@@ -44,123 +44,9 @@ export type LiveIndexOptions = {
   rebuildAfterStale?: number
 }
 
-type ListingRow = {
-  id: number
-  created: number
-  confirmed: number
-  price: number
-  sqft: number
-  bedrooms: number
-  bathroom_halves: number
-  type: ListingType
-  lease: boolean
-  short_term: boolean
-  allows_cats: boolean
-  allows_dogs: boolean
-  is_furnished: boolean
-  amenity_bits: number
-  available: number
-  latitude: number
-  longitude: number
-  city: string
-  city_name: string
-  neighbourhood: string
-  state: string
-  zip: string
-  words: string
-  title: string
-  neighbourhood_name: string
-  monthly_rent_cents: number | null
-  min_term_months: number | null
-  deposit_cents: number | null
-  nightly_cents: number | null
-  min_nights: number | null
-  amenity_list: string
-  created_at: Date
-  last_confirmed_at: Date
-  photo_id: number | null
-  photo_alt: string | null
-  photo_key: string | null
-  photo_width: number | null
-  photo_height: number | null
-  photo_placeholder: string | null
-  photo_widths: number[] | null
-}
-
-// Times as seconds since 1970 in double precision (exact to the microsecond at today's dates, read
-// back with rounding), and the search vector's words alone (its filter terms have no weight) without
-// weights: PostgreSQL writes a tsvector with weights an order of magnitude slower. Then what a result
-// card shows: the times again as the driver reads them (to the millisecond, as every page gives
-// them), and the amenities as one string (no amenity has a comma), quicker to read than an array.
-const COLUMNS = sql.raw(`id::float8 as id,
-  date_part('epoch', created_at) as created, date_part('epoch', last_confirmed_at) as confirmed,
-  all_in_monthly_cents as price, interior_sqft as sqft, bedrooms, bathroom_halves, type,
-  monthly_rent_cents is not null as lease, nightly_cents is not null as short_term,
-  allows_cats, allows_dogs, is_furnished, amenity_bits, (available_from - date '1970-01-01') as available,
-  latitude, longitude, lower(city) as city, city as city_name, lower(neighbourhood) as neighbourhood, lower(state) as state, zip,
-  setweight(ts_filter(search_vector, '{a,b,c}'), 'D')::text as words,
-  title, neighbourhood as neighbourhood_name, monthly_rent_cents, min_term_months, deposit_cents, nightly_cents, min_nights,
-  array_to_string(amenities, ',') as amenity_list, created_at, last_confirmed_at,
-  photo_id, photo_alt, photo_key, photo_width, photo_height, photo_placeholder, photo_widths`)
-
-/** Published listings with their first ready photo (a result card's cover), as COLUMNS reads them. */
-const LISTINGS = sql.raw(`listing left join lateral (
-    select ph.id::float8 as photo_id, ph.alt_text as photo_alt, ph.storage_key as photo_key, ph.width as photo_width,
-      ph.height as photo_height, ph.placeholder as photo_placeholder, ph.variant_widths as photo_widths
-    from listing_photo ph where ph.listing_id = listing.id and ph.status = 'ready' order by ph.position, ph.id limit 1
-  ) as cover on true`)
-
-function indexedOf(row: ListingRow): IndexedListing {
-  return {
-    id: Number(row.id),
-    createdMicros: Math.round(Number(row.created) * 1_000_000),
-    confirmedMicros: Math.round(Number(row.confirmed) * 1_000_000),
-    allInMonthlyCents: row.price,
-    interiorSqft: row.sqft,
-    bedrooms: row.bedrooms,
-    bathroomHalves: row.bathroom_halves,
-    type: row.type,
-    hasLease: row.lease,
-    hasShortTerm: row.short_term,
-    allowsCats: row.allows_cats,
-    allowsDogs: row.allows_dogs,
-    isFurnished: row.is_furnished,
-    amenityBits: row.amenity_bits,
-    availableDay: row.available,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    city: row.city,
-    neighbourhood: row.neighbourhood,
-    state: row.state,
-    zip: row.zip,
-    searchVector: row.words,
-    card: {
-      title: row.title,
-      cityName: row.city_name,
-      neighbourhoodName: row.neighbourhood_name,
-      monthlyRentCents: row.monthly_rent_cents,
-      minTermMonths: row.min_term_months,
-      depositCents: row.deposit_cents,
-      nightlyCents: row.nightly_cents,
-      minNights: row.min_nights,
-      amenities: row.amenity_list === '' ? [] : row.amenity_list.split(','),
-      createdMs: new Date(row.created_at).getTime(),
-      confirmedMs: new Date(row.last_confirmed_at).getTime(),
-      photo:
-        row.photo_id === null
-          ? null
-          : {
-              id: Number(row.photo_id),
-              altText: row.photo_alt ?? '',
-              storageKey: row.photo_key ?? '',
-              width: row.photo_width,
-              height: row.photo_height,
-              placeholder: row.photo_placeholder,
-              variantWidths: row.photo_widths ?? [],
-            },
-    },
-  }
-}
+/** What the index reads of each listing (indexed-columns.ts), and from where. */
+const COLUMNS = sql.raw(SELECTED_COLUMNS)
+const LISTINGS = sql.raw(LISTINGS_READ)
 
 /** The change log's head, as a prepared statement: every search reads it. */
 const HEAD = { name: 'search-head', text: 'select n::float8 as head from listing_change_head' }
