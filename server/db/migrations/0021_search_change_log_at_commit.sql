@@ -30,7 +30,8 @@ BEGIN
   SELECT array_agg(DISTINCT id ORDER BY id) INTO changed FROM taken, unnest(taken.ids) AS id;
   IF changed IS NOT NULL THEN
     UPDATE listing_change_head SET n = n + 1 RETURNING n INTO next_n;
-    INSERT INTO listing_change (n, ids) VALUES (next_n, changed);
+    -- Stamped as it commits (now() is when the transaction began): pruning goes by it.
+    INSERT INTO listing_change (n, ids, changed_at) VALUES (next_n, changed, clock_timestamp());
   END IF;
   RETURN NULL;
 END
