@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one benchmark in one file: the run and its socket threads (the same module in a worker) share its options, shared buffers and counters */
 // Realtime benchmark: starts one or two production servers, makes N accounts with a session each,
 // connects one authenticated socket per account to the room (split evenly across the instances),
 // posts room messages through the HTTP API at random (seeded: when, who, to which instance, how long)
@@ -19,6 +20,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { Worker, isMainThread, workerData, parentPort } from 'node:worker_threads'
 import WebSocket from 'ws'
 import { siteConfig } from '#common/site-config.ts'
 import { createAuth } from '#server/accounts/index.server.ts'
@@ -37,6 +39,8 @@ const seconds = option('seconds', 60)
 const instanceCount = option('instances', 1)
 const seed = option('seed', 1)
 const basePort = option('port', 3365)
+/** Threads that hold the sockets and read their frames (the client's own limit is one core per thread). */
+const threadCount = option('threads', 2)
 /** How long after the last send a receipt may still arrive before it counts as lost. */
 const GRACE_MS = 5_000
 /** Room messages one person may post in 10 s (the room's limit is 10); the draw keeps below it. */
@@ -96,11 +100,6 @@ function drawBody(k: number) {
   return body.slice(0, Math.floor(length))
 }
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return null
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10
-}
-
 async function inBatches<T, R>(items: T[], size: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length)
   let next = 0
@@ -125,7 +124,7 @@ type Account = { id: string; cookie: string }
 /** Accounts with a confirmed e-mail and an open session each, made through the site's auth. */
 async function makeAccounts(dataDir: string, publicUrl: string, secret: string, run: string): Promise<Account[]> {
   const databaseUrl = process.env.DATABASE_URL
-  const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 8 } : { kind: 'pglite', dataDir })
+  const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 16 } : { kind: 'pglite', dataDir })
   try {
     const auth = createAuth({
       config: { publicUrl, oidc: undefined, RATE_LIMIT: false, secret },
@@ -137,7 +136,7 @@ async function makeAccounts(dataDir: string, publicUrl: string, secret: string, 
     const { internalAdapter } = await auth.$context
     return await inBatches(
       Array.from({ length: socketCount }, (_, i) => i),
-      databaseUrl ? 8 : 1,
+      databaseUrl ? 16 : 1,
       async (i) => {
         const user = await internalAdapter.createUser(
           {
@@ -160,9 +159,91 @@ async function makeAccounts(dataDir: string, publicUrl: string, secret: string, 
   }
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-bench-realtime-'))
+/** Latencies are counted in buckets of this many ms (p99 to the nearest half millisecond). */
+const BUCKET_MS = 0.5
+const BUCKETS = 240_000
+/** Counters the threads share: receipts, duplicates, sockets closed early. */
+const RECEIVED = 0
+const DUPLICATES = 1
+const CLOSED = 2
+
+type Receiver = {
+  run: string
+  total: number
+  sockets: { index: number; url: string; cookie: string; localAddress: string | undefined }[]
+  /** When each message was sent (ms since the epoch, as performance.timeOrigin + now()); 0 before, -1 if refused. */
+  sentAt: SharedArrayBuffer
+  counters: SharedArrayBuffer
+  histogram: SharedArrayBuffer
+}
+
+/** A thread of sockets: connects them, then counts each message each one receives, once. */
+async function receive(data: Receiver) {
+  const sentAt = new Float64Array(data.sentAt)
+  const counters = new Int32Array(data.counters)
+  const histogram = new Uint32Array(data.histogram)
+  const seen = new Uint8Array(Math.ceil((data.sockets.length * data.total) / 8))
+  const pattern = new RegExp(`"clientTxnId":"bench-${data.run}-(\\d+)"`, 'g')
+  const sockets: WebSocket[] = []
+  const onFrame = (local: number, text: string) => {
+    // Cheaper than parsing every frame: the bench's own transaction ids are easy to find. A frame
+    // holds one event or several (a JSON array); only room messages carry a bench- transaction id.
+    const receivedAt = performance.timeOrigin + performance.now()
+    for (const match of text.matchAll(pattern)) {
+      const k = Number(match[1])
+      const sent = sentAt[k]!
+      if (!(sent > 0)) continue
+      const bit = local * data.total + k
+      if (seen[bit >> 3]! & (1 << (bit & 7))) {
+        Atomics.add(counters, DUPLICATES, 1)
+        continue
+      }
+      seen[bit >> 3]! |= 1 << (bit & 7)
+      Atomics.add(counters, RECEIVED, 1)
+      Atomics.add(histogram, Math.min(BUCKETS - 1, Math.floor((receivedAt - sent) / BUCKET_MS)), 1)
+    }
+  }
+  await inBatches(data.sockets, 50, async (socket, local) => {
+    const ws = new WebSocket(`${socket.url.replace('http', 'ws')}/ws`, {
+      headers: { origin: socket.url, cookie: socket.cookie },
+      perMessageDeflate: false,
+      localAddress: socket.localAddress,
+    })
+    sockets.push(ws)
+    const hello = new Promise<void>((resolve, reject) => {
+      ws.once('message', () => resolve())
+      ws.once('error', reject)
+      ws.once('unexpected-response', (_request, response) => reject(new Error(`socket ${socket.index}: HTTP ${response.statusCode}`)))
+    })
+    ws.on('message', (frame) => onFrame(local, String(frame)))
+    ws.on('close', () => Atomics.add(counters, CLOSED, 1))
+    await hello
+  })
+  const lag = monitorEventLoopDelay({ resolution: 10 })
+  parentPort!.on('message', (message: string) => {
+    if (message === 'measure') lag.enable()
+    if (message === 'report') {
+      lag.disable()
+      parentPort!.postMessage({ open: sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length, lagP99: lag.percentile(99) / 1e6 })
+      for (const ws of sockets) ws.terminate()
+    }
+  })
+  parentPort!.postMessage('connected')
+}
+
+/** The latency below which p % of the receipts came, to the bucket's upper end. */
+function percentileOf(histogram: Uint32Array, count: number, p: number) {
+  if (count === 0) return null
+  const rank = Math.max(1, Math.ceil((p / 100) * count))
+  let seenSoFar = 0
+  for (let i = 0; i < histogram.length; i += 1) {
+    seenSoFar += histogram[i]!
+    if (seenSoFar >= rank) return Math.round((i + 1) * BUCKET_MS * 10) / 10
+  }
+  return null
+}
+
 const servers: ServerProcess[] = []
-const sockets: WebSocket[] = []
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32, localAddress: '127.0.0.1' })
 
 /** POSTs JSON on the bench's own keep-alive connections; resolves with the status. */
@@ -186,154 +267,159 @@ function post(url: string, cookie: string, body: unknown): Promise<number> {
   })
 }
 
-try {
-  const run = Date.now().toString(36)
-  const secret = crypto.randomBytes(32).toString('base64url')
-  const setupStarted = performance.now()
-  const accounts = await makeAccounts(dataDir, `http://127.0.0.1:${basePort}`, secret, run)
-  const setupSeconds = Math.round((performance.now() - setupStarted) / 100) / 10
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-bench-realtime-'))
+  const workers: Worker[] = []
+  try {
+    const run = Date.now().toString(36)
+    const secret = crypto.randomBytes(32).toString('base64url')
+    const setupStarted = performance.now()
+    const accounts = await makeAccounts(dataDir, `http://127.0.0.1:${basePort}`, secret, run)
+    const setupSeconds = Math.round((performance.now() - setupStarted) / 100) / 10
 
-  for (let i = 0; i < instanceCount; i += 1) {
-    const port = basePort + i
-    const server = startServerProcess(
-      port,
-      { DATA_DIR: dataDir, RATE_LIMIT: 'false', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', AUTH_SECRET: secret },
-      { quiet: true },
-    )
-    servers.push(server)
-    await waitUntilReady(server, 60_000)
-  }
-  const ready = (await (await fetch(`${servers[0]!.url}/readyz`)).json()) as { database?: string }
-  const serverOf = (i: number) => servers[i % servers.length]!
-  const rssBefore = servers.map((s) => rssMB(s.child.pid))
+    for (let i = 0; i < instanceCount; i += 1) {
+      const port = basePort + i
+      const server = startServerProcess(
+        port,
+        { DATA_DIR: dataDir, RATE_LIMIT: 'false', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', AUTH_SECRET: secret },
+        { quiet: true },
+      )
+      servers.push(server)
+      await waitUntilReady(server, 60_000)
+    }
+    const ready = (await (await fetch(`${servers[0]!.url}/readyz`)).json()) as { database?: string }
+    const rssBefore = servers.map((s) => rssMB(s.child.pid))
 
-  // Receipts: per message (by client transaction id), the sockets that received it and when.
-  const sentAt = new Map<string, number>()
-  const receivedBy = new Map<string, Set<number>>()
-  const latencies: number[] = []
-  let duplicates = 0
-  const onFrame = (socketIndex: number, text: string) => {
-    // Cheaper than parsing every frame: the bench's own transaction ids are easy to find. A frame
-    // holds one event or several (a JSON array); only room messages carry a bench- transaction id.
-    const receivedAt = performance.now()
-    for (const match of text.matchAll(/"clientTxnId":"(bench-[^"]+)"/g)) {
-      const txn = match[1]!
-      const started = sentAt.get(txn)
-      if (started === undefined) continue
-      let receivers = receivedBy.get(txn)
-      if (!receivers) receivedBy.set(txn, (receivers = new Set()))
-      if (receivers.has(socketIndex)) {
-        duplicates += 1
-        continue
+    // Socket i goes to instance i mod n; an instance's sockets come from one loopback address per
+    // socketsPerAddress of them. The threads take the sockets in turn.
+    const total = Math.round(rate * seconds)
+    const shared = {
+      sentAt: new SharedArrayBuffer(total * 8),
+      counters: new SharedArrayBuffer(3 * 4),
+      histogram: new SharedArrayBuffer(BUCKETS * 4),
+    }
+    const plan = accounts.map((account, i) => {
+      const k = Math.floor(i / servers.length / socketsPerAddress)
+      return {
+        index: i,
+        url: servers[i % servers.length]!.url,
+        cookie: account.cookie,
+        localAddress: Number.isFinite(socketsPerAddress) ? `127.1.${Math.floor(k / 250)}.${1 + (k % 250)}` : undefined,
       }
-      receivers.add(socketIndex)
-      latencies.push(receivedAt - started)
-    }
-  }
-
-  let closedEarly = 0
-  await inBatches(accounts, 100, async (account, i) => {
-    const server = serverOf(i)
-    // Socket i of an instance comes from its own loopback address, a new one every socketsPerAddress.
-    const k = Math.floor(i / servers.length / socketsPerAddress)
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, {
-      headers: { origin: server.url, cookie: account.cookie },
-      perMessageDeflate: false,
-      localAddress: Number.isFinite(socketsPerAddress) ? `127.1.${Math.floor(k / 250)}.${1 + (k % 250)}` : undefined,
     })
-    sockets.push(ws)
-    const hello = new Promise<void>((resolve, reject) => {
-      ws.once('message', () => resolve())
-      ws.once('error', reject)
-      ws.once('unexpected-response', (_request, response) => reject(new Error(`socket ${i}: HTTP ${response.statusCode}`)))
-    })
-    ws.on('message', (data) => onFrame(i, String(data)))
-    ws.on('close', () => (closedEarly += 1))
-    await hello
-  })
-  // Presence news of the connections settles before the clock starts.
-  await new Promise((r) => setTimeout(r, 2_000))
-  const rssConnected = servers.map((s) => rssMB(s.child.pid))
-  const perInstance = socketCount / servers.length
-  const lag = monitorEventLoopDelay({ resolution: 10 })
-  lag.enable()
-
-  // Arrivals at random (a Poisson process of the given rate), each from a person drawn at random
-  // among those still inside the room's limit, to an instance drawn at random.
-  let errors = 0
-  const total = Math.round(rate * seconds)
-  const recentPosts = new Map<number, number[]>()
-  const start = performance.now()
-  const posts: Promise<void>[] = []
-  let due = start
-  for (let k = 0; k < total; k += 1) {
-    due += (-Math.log(1 - random()) * 1000) / rate
-    let index: number
-    for (;;) {
-      index = Math.floor(random() * accounts.length)
-      const times = (recentPosts.get(index) ?? []).filter((t) => t > due - 10_000)
-      recentPosts.set(index, times)
-      if (times.length < POSTS_PER_PERSON_10S) break
-    }
-    recentPosts.get(index)!.push(due)
-    const server = servers[Math.floor(random() * servers.length)]!
-    const body = drawBody(k)
-    const wait = due - performance.now()
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
-    const txn = `bench-${run}-${k}`
-    sentAt.set(txn, performance.now())
-    posts.push(
-      post(`${server.url}/api/chat/room/messages`, accounts[index]!.cookie, { body, clientTxnId: txn })
-        .then((status) => {
-          if (status !== 201) throw new Error(String(status))
+    await Promise.all(
+      Array.from({ length: threadCount }, async (_, t) => {
+        const data: Receiver = { run, total, sockets: plan.filter((_, i) => i % threadCount === t), ...shared }
+        const worker = new Worker(new URL(import.meta.url), { workerData: data, argv: args })
+        workers.push(worker)
+        await new Promise<void>((resolve, reject) => {
+          worker.once('message', () => resolve())
+          worker.once('error', reject)
         })
-        .catch(() => {
-          errors += 1
-          sentAt.delete(txn)
-        }),
+      }),
     )
-  }
-  await Promise.all(posts)
-  const sendSeconds = (performance.now() - start) / 1000
+    // Presence news of the connections settles before the clock starts.
+    await new Promise((r) => setTimeout(r, 2_000))
+    const rssConnected = servers.map((s) => rssMB(s.child.pid))
+    const perInstance = socketCount / servers.length
+    for (const worker of workers) worker.postMessage('measure')
+    const lag = monitorEventLoopDelay({ resolution: 10 })
+    lag.enable()
 
-  const openAtStart = sockets.length
-  const expected = sentAt.size * openAtStart
-  const graceUntil = Date.now() + GRACE_MS
-  while (latencies.length < expected && Date.now() < graceUntil) await new Promise((r) => setTimeout(r, 100))
-  lag.disable()
-  latencies.sort((a, b) => a - b)
+    // Arrivals at random (a Poisson process of the given rate), each from a person drawn at random
+    // among those still inside the room's limit, to an instance drawn at random.
+    const sentAt = new Float64Array(shared.sentAt)
+    const counters = new Int32Array(shared.counters)
+    let errors = 0
+    const recentPosts = new Map<number, number[]>()
+    const start = performance.now()
+    const posts: Promise<void>[] = []
+    let due = start
+    for (let k = 0; k < total; k += 1) {
+      due += (-Math.log(1 - random()) * 1000) / rate
+      let index: number
+      for (;;) {
+        index = Math.floor(random() * accounts.length)
+        const times = (recentPosts.get(index) ?? []).filter((t) => t > due - 10_000)
+        recentPosts.set(index, times)
+        if (times.length < POSTS_PER_PERSON_10S) break
+      }
+      recentPosts.get(index)!.push(due)
+      const server = servers[Math.floor(random() * servers.length)]!
+      const body = drawBody(k)
+      const wait = due - performance.now()
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+      sentAt[k] = performance.timeOrigin + performance.now()
+      posts.push(
+        post(`${server.url}/api/chat/room/messages`, accounts[index]!.cookie, { body, clientTxnId: `bench-${run}-${k}` })
+          .then((status) => {
+            if (status !== 201) throw new Error(String(status))
+          })
+          .catch(() => {
+            errors += 1
+            sentAt[k] = -1
+          }),
+      )
+    }
+    await Promise.all(posts)
+    const sendSeconds = (performance.now() - start) / 1000
+    lag.disable()
 
-  console.log(
-    JSON.stringify({
-      benchmark: 'realtime',
-      seed,
-      instances: servers.length,
-      database: ready.database ?? null,
-      connections: sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length,
-      messagesPerSecond: Math.round((sentAt.size / sendSeconds) * 10) / 10,
-      messages: sentAt.size,
-      sendErrors: errors,
-      latencyMs: {
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
-        max: percentile(latencies, 100),
-      },
-      lost: expected - latencies.length,
-      duplicates,
-      socketsClosed: closedEarly,
-      serverMB: rssConnected,
-      perSocketKB: Math.round(
-        (servers.reduce((sum, _, i) => sum + (rssConnected[i]! - rssBefore[i]!), 0) / servers.length / perInstance) * 1024,
+    const messages = total - errors
+    const expected = messages * socketCount
+    const graceUntil = Date.now() + GRACE_MS
+    while (Atomics.load(counters, RECEIVED) < expected && Date.now() < graceUntil) await new Promise((r) => setTimeout(r, 100))
+    const received = Atomics.load(counters, RECEIVED)
+    const duplicates = Atomics.load(counters, DUPLICATES)
+    const closedEarly = Atomics.load(counters, CLOSED)
+    const reports = await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<{ open: number; lagP99: number }>((resolve) => {
+            worker.once('message', resolve)
+            worker.postMessage('report')
+          }),
       ),
-      clientLagMsP99: Math.round(lag.percentile(99) / 1e5) / 10,
-      setupSeconds,
-      loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
-    }),
-  )
-} finally {
-  for (const ws of sockets) ws.terminate()
-  agent.destroy()
-  await Promise.all(servers.map((s) => s.stop()))
-  fs.rmSync(dataDir, { recursive: true, force: true })
+    )
+    const histogram = new Uint32Array(shared.histogram)
+    const clientLag = Math.max(lag.percentile(99) / 1e6, ...reports.map((r) => r.lagP99))
+
+    console.log(
+      JSON.stringify({
+        benchmark: 'realtime',
+        seed,
+        instances: servers.length,
+        database: ready.database ?? null,
+        connections: reports.reduce((sum, r) => sum + r.open, 0),
+        messagesPerSecond: Math.round((messages / sendSeconds) * 10) / 10,
+        messages,
+        sendErrors: errors,
+        latencyMs: {
+          p50: percentileOf(histogram, received, 50),
+          p95: percentileOf(histogram, received, 95),
+          p99: percentileOf(histogram, received, 99),
+          max: percentileOf(histogram, received, 100),
+        },
+        lost: expected - received,
+        duplicates,
+        socketsClosed: closedEarly,
+        serverMB: rssConnected,
+        perSocketKB: Math.round(
+          (servers.reduce((sum, _, i) => sum + (rssConnected[i]! - rssBefore[i]!), 0) / servers.length / perInstance) * 1024,
+        ),
+        clientThreads: threadCount,
+        clientLagMsP99: Math.round(clientLag * 10) / 10,
+        setupSeconds,
+        loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+      }),
+    )
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()))
+    agent.destroy()
+    await Promise.all(servers.map((s) => s.stop()))
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
 }
+
+if (isMainThread) await main()
+else await receive(workerData as Receiver)
