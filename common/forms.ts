@@ -1,28 +1,31 @@
 // Submitted input and what is wrong with it, the same words in the browser and on the server: one
-// FieldErrors shape, one way to turn a zod failure into it, one parseForm.
+// FieldErrors shape, one FormAnswer for a refused form, one way to turn a zod failure into them.
 import type { z } from 'zod'
 
-/**
- * Messages per field, keyed by the field's dotted path (`email`, `lease.monthlyRentCents`,
- * `fees.0.name`); the key `_` (FORM_ERROR_KEY) holds what is wrong with the input as a whole.
- */
+/** Messages per field, keyed by the field's dotted path (`email`, `lease.monthlyRentCents`, `fees.0.name`). */
 export type FieldErrors = Record<string, string[]>
 
-export const FORM_ERROR_KEY = '_'
+/**
+ * What an action answers when it refuses a form, whatever the page: the fields at fault and the
+ * sentence about the form as a whole. Pages add what they need to show the form again (which form
+ * it was, the values typed) beside it. Only `refusalOf` (server) and `parseForm` build one.
+ */
+export type FormAnswer = { ok: false; fieldErrors: FieldErrors; formError?: string }
 
-/** What an action answers when it refuses input: a sentence for the whole form and the fields at fault. */
-export type FormFailure = { message: string; fieldErrors: FieldErrors }
+export type ParsedForm<Output> = { ok: true; data: Output } | FormAnswer
 
-export type ParsedForm<Output> = { ok: true; data: Output } | { ok: false; fieldErrors: FieldErrors }
-
-/** The zod issues of a failed parse, keyed by each field's dotted path. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {}
+/**
+ * The zod issues of a failed parse: each field's messages by its dotted path, and an issue about the
+ * input as a whole (no path) as the form's sentence.
+ */
+export function answerOfIssues(error: z.ZodError): FormAnswer {
+  const fieldErrors: FieldErrors = {}
+  const whole: string[] = []
   for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : FORM_ERROR_KEY
-    ;(errors[key] ??= []).push(issue.message)
+    if (issue.path.length === 0) whole.push(issue.message)
+    else (fieldErrors[issue.path.map(String).join('.')] ??= []).push(issue.message)
   }
-  return errors
+  return whole.length > 0 ? { ok: false, fieldErrors, formError: whole.join(' ') } : { ok: false, fieldErrors }
 }
 
 /**
@@ -35,7 +38,21 @@ export function parseForm<Schema extends z.ZodType>(
 ): ParsedForm<z.output<Schema>> {
   const values = input instanceof FormData ? Object.fromEntries(input) : input
   const result = schema.safeParse(values)
-  return result.success ? { ok: true, data: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error) }
+  return result.success ? { ok: true, data: result.data } : answerOfIssues(result.error)
+}
+
+/**
+ * The sentence a page shows above a form that lists each field's message: the form's sentence when no
+ * field is at fault (its fields' messages say it otherwise).
+ */
+export function formErrorBesideFields(answer: Partial<Pick<FormAnswer, 'fieldErrors' | 'formError'>> | null | undefined) {
+  if (!answer || (answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0)) return undefined
+  return answer.formError
+}
+
+/** The one sentence a small form shows: the first thing wrong with a field, else the form's sentence. */
+export function refusalText(answer: Pick<FormAnswer, 'fieldErrors' | 'formError'>): string {
+  return Object.values(answer.fieldErrors).flat()[0] ?? answer.formError ?? ''
 }
 
 /** The first message for a field, for forms that show one message under each field. */

@@ -1,18 +1,19 @@
 // The one error vocabulary of the domain: a handful of generic codes that the HTTP layer maps to
 // statuses, so domain functions never speak HTTP and callers never guess.
 import type { z } from 'zod'
-import { fieldErrorsOf, type FieldErrors } from '#common/forms.ts'
+import { answerOfIssues, type FieldErrors } from '#common/forms.ts'
 
 export type { FieldErrors }
 
-export type AppErrorCode = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited'
+export type AppErrorCode = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'rate-limited'
 
-export const statusOf: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 429> = {
+export const statusOf: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'too-large': 413,
   'rate-limited': 429,
 }
 
@@ -60,9 +61,13 @@ export function dataExceptionOf(error: unknown): { code: string; message: string
   return null
 }
 
-/** Parses with a zod schema, or throws an 'invalid' AppError carrying the field errors. */
+/**
+ * Parses with a zod schema, or throws an 'invalid' AppError carrying the field errors (and, as its
+ * sentence, what is wrong with the input as a whole, if anything is).
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, message = 'Some fields need attention.'): z.output<S> {
   const result = schema.safeParse(input)
-  if (!result.success) throw new AppError('invalid', message, fieldErrorsOf(result.error))
-  return result.data
+  if (result.success) return result.data
+  const { fieldErrors, formError } = answerOfIssues(result.error)
+  throw new AppError('invalid', formError ?? message, fieldErrors)
 }

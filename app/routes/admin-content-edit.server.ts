@@ -22,12 +22,12 @@ import {
   type SavedBy,
 } from '#common/content/admin-types.ts'
 import type { ContentKind } from '#common/content/vocabulary.ts'
-import { parseForm, type FieldErrors } from '#common/forms.ts'
+import { parseForm, type FormAnswer } from '#common/forms.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import { findArticleFeedback, findEditableItem, renderMarkdown, saveContentItem, setPublication } from '#server/content/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
-import { withPageErrors } from '#server/http/route-errors.server.ts'
+import { refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { requireContentEditor } from './admin-guard.server.ts'
 
@@ -47,10 +47,11 @@ export type EditorPage = {
 /** The version saved meanwhile, shown beside the administrator's own text after a stale save. */
 export type TheirVersion = { version: number; values: ContentFormValues; savedBy: SavedBy | null }
 
-export type EditorAnswer = {
+/** The editor shown again: the values, and a refusal (a FormAnswer) or a preview. */
+export type EditorAnswer = Partial<FormAnswer> & EditorForm
+
+type EditorForm = {
   values: ContentFormValues
-  message?: string
-  fieldErrors: FieldErrors
   previewHtml?: string
   /** The version the form is now based on (unchanged unless the administrator chose to keep theirs). */
   baseVersion?: number
@@ -110,10 +111,7 @@ export async function editorAction(services: Services, request: Request, params:
   try {
     formData = await request.formData()
   } catch {
-    return data<EditorAnswer>(
-      { values: {}, message: 'The form could not be read. Reload the page and try again.', fieldErrors: {} },
-      { status: 400 },
-    )
+    return refusalOf<EditorForm>(new AppError('invalid', 'The form could not be read. Reload the page and try again.'), { values: {} })
   }
   const values = formValuesOf(kind, formData)
   // "Save my version over theirs" is a save that names the version it overwrites, knowingly.
@@ -122,7 +120,7 @@ export async function editorAction(services: Services, request: Request, params:
   const noun = KIND_NOUNS[kind]
 
   if (intent === 'preview') {
-    return data<EditorAnswer>({ values, fieldErrors: {}, previewHtml: renderMarkdown(values[MARKDOWN_FIELD[kind]] ?? '').html })
+    return data<EditorAnswer>({ values, previewHtml: renderMarkdown(values[MARKDOWN_FIELD[kind]] ?? '').html })
   }
   try {
     if (intent === 'publish' || intent === 'unpublish') {
@@ -134,14 +132,11 @@ export async function editorAction(services: Services, request: Request, params:
       })
     }
     if (intent !== 'save') {
-      return data<EditorAnswer>(
-        { values, message: 'This button is not one we know. Reload the page and try again.', fieldErrors: {} },
-        { status: 400 },
-      )
+      return refusalOf<EditorForm>(new AppError('invalid', 'This button is not one we know. Reload the page and try again.'), { values })
     }
     const parsed = parseForm(SCHEMAS[kind], formData)
     if (!parsed.ok) {
-      return data<EditorAnswer>({ values, message: 'Some fields need attention.', fieldErrors: parsed.fieldErrors }, { status: 400 })
+      return refusalOf<EditorForm>({ ...parsed, formError: parsed.formError ?? 'Some fields need attention.' }, { values })
     }
     const saved = await saveContentItem(db, { kind, editorId: current.userId, itemId, expectedVersion, fields: parsed.data })
     return redirectWithToast(adminEditPath(kind, saved.id), {
@@ -155,23 +150,15 @@ export async function editorAction(services: Services, request: Request, params:
       const theirValues = formValuesOfSnapshot(kind, snapshot)
       if (intent !== 'save') {
         // Publishing an outdated page changes nothing: the form shows the current version to decide again.
-        return data<EditorAnswer>(
-          { values: theirValues, message: error.message, fieldErrors: {}, baseVersion: theirs.version },
-          { status: 409 },
-        )
+        return refusalOf<EditorForm>(error, { values: theirValues, baseVersion: theirs.version })
       }
-      return data<EditorAnswer>(
-        {
-          values,
-          message: error.message,
-          fieldErrors: {},
-          baseVersion: expectedVersion,
-          theirs: { version: theirs.version, values: theirValues, savedBy: theirs.savedBy },
-        },
-        { status: 409 },
-      )
+      return refusalOf<EditorForm>(error, {
+        values,
+        baseVersion: expectedVersion,
+        theirs: { version: theirs.version, values: theirValues, savedBy: theirs.savedBy },
+      })
     }
     if (error.code === 'not-found') throw data(error.message, { status: 404 })
-    return data<EditorAnswer>({ values, message: error.message, fieldErrors: error.fieldErrors ?? {} }, { status: error.status })
+    return refusalOf<EditorForm>(error, { values })
   }
 }

@@ -85,7 +85,7 @@ export default function AdminContentEdit({ loaderData: loaded, actionData: answe
         kind={kind}
         values={answer?.values ?? loaded.values}
         fieldErrors={answer?.fieldErrors ?? {}}
-        message={answer?.message}
+        formError={answer?.formError}
         previewHtml={answer?.previewHtml ?? loaded.previewHtml}
         version={version}
         theirs={answer?.theirs}

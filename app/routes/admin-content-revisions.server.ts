@@ -3,7 +3,6 @@
 // saves its snapshot as a new version (checked against the version the page showed, like any save).
 import { data } from 'react-router'
 import { adminEditPath, kindOfSegment, KIND_NOUNS, type FieldComparison } from '#common/content/admin-types.ts'
-import type { FormFailure } from '#common/forms.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import {
   compareSnapshots,
@@ -13,9 +12,9 @@ import {
   restoreRevision,
   SNAPSHOT_FIELDS,
 } from '#server/content/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
-import { withPageErrors } from '#server/http/route-errors.server.ts'
+import { UNKNOWN_FORM, refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { requireContentEditor } from './admin-guard.server.ts'
 
@@ -59,7 +58,7 @@ export async function revisionsAction(services: Services, request: Request, para
   const revision = parsePositiveId(field('revision'))
   const expectedVersion = parsePositiveId(field('version'))
   if (field('intent') !== 'restore' || revision === null || expectedVersion === null) {
-    return data<FormFailure>({ message: 'This form is not one we know. Reload the page and try again.', fieldErrors: {} }, { status: 400 })
+    return refusalOf(new AppError('invalid', UNKNOWN_FORM))
   }
   try {
     const snapshot = await findRevisionSnapshot(db, { viewerId: current.userId, kind, itemId, version: revision })
@@ -72,7 +71,6 @@ export async function revisionsAction(services: Services, request: Request, para
     if (!isAppError(error)) throw error
     if (error.code === 'not-found') throw data(error.message, { status: 404 })
     // A slug taken meanwhile by another item, or a newer version saved since the page loaded.
-    const fieldProblem = Object.values(error.fieldErrors ?? {})[0]?.[0]
-    return data<FormFailure>({ message: fieldProblem ?? error.message, fieldErrors: {} }, { status: error.status })
+    return refusalOf(error)
   }
 }

@@ -2,6 +2,7 @@
 // with the current version (removed text struck through and labelled, added text underlined and
 // labelled, not told by colour alone) and a button to restore it as a new version.
 import { Form, Link } from 'react-router'
+import { refusalText } from '#common/forms.ts'
 import type { Route } from './+types/admin-content-revisions'
 import { Button } from '#app/components/ui/button.tsx'
 import { adminEditPath, adminRevisionsPath, KIND_NOUNS, utcTime, type FieldComparison } from '#common/content/admin-types.ts'
@@ -71,9 +72,9 @@ export default function AdminContentRevisions({ loaderData, actionData }: Route.
         <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">{title}</h1>
         <p className="mt-2 text-ink-soft">The current version is {version}. Restoring an older one saves it again as a new version.</p>
       </header>
-      {actionData?.message ? (
+      {actionData ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-          {actionData.message}
+          {refusalText(actionData)}
         </p>
       ) : null}
 

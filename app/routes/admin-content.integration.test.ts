@@ -247,7 +247,7 @@ describe('an administrator editing articles', () => {
       admin.cookie,
     )
     expect(stale.status).toBe(409)
-    expect(stale.body.message).toMatch(
+    expect(stale.body.formError).toMatch(
       /^Dana Admin saved this article at \d{4}-\d\d-\d\d \d\d:\d\d UTC — your changes were not saved; here is their version/,
     )
     expect(stale.body.values).toMatchObject({ title: 'My title', body: 'My body' })

@@ -136,7 +136,7 @@ describe('an administrator recomputing the index', () => {
   it('answers a form it does not know with 400 and queues nothing', async () => {
     const answer = await post({ intent: 'delete-everything' }, admin.cookie)
     expect(answer.status).toBe(400)
-    expect(answer.body).toEqual({ message: 'This form is not one we know. Reload the page and try again.' })
+    expect(answer.body).toEqual({ ok: false, fieldErrors: {}, formError: 'This form is not one we know. Reload the page and try again.' })
     expect(await t.services.jobs.runUntilIdle()).toBe(0)
   })
 })

@@ -1,25 +1,19 @@
 // What /admin/cooper loads and does: the Cooper Index's recent runs and whether a recompute is under way, for
 // administrators only (a visitor is sent to log in, anyone else gets 403; a post without an administrator's
 // session is refused with 403), and "Recompute now", which queues one recompute unless one is running or queued.
-import { data } from 'react-router'
-import { getCurrentSession, requireAdmin } from '#server/accounts/index.server.ts'
+import { AppError } from '#server/errors.server.ts'
+import { requireAdmin } from '#server/accounts/index.server.ts'
+import { UNKNOWN_FORM, refusalOf } from '#server/http/route-errors.server.ts'
 import { findPendingRecompute, findRecentRuns, requestRecomputeOnce } from '#server/cooper-index/index.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import type { Services } from '#server/services.server.ts'
 
 export const ADMIN_COOPER_PATH = '/admin/cooper'
 
-export type AdminRun = {
-  id: number
-  startedAt: string
-  finishedAt: string | null
-  status: 'running' | 'done' | 'failed'
-  error: string | null
-  observations: number
-  pairs: number
-  markets: number
-  isCurrent: boolean
-}
+type RunSummary = Awaited<ReturnType<typeof findRecentRuns>>[number]
+
+/** A run as the page shows it: the domain's summary, its times as ISO strings. */
+export type AdminRun = Omit<RunSummary, 'startedAt' | 'finishedAt'> & { startedAt: string; finishedAt: string | null }
 
 export type AdminCooperData = {
   runs: AdminRun[]
@@ -40,11 +34,10 @@ export async function loadAdminCooper(services: Services, request: Request): Pro
 }
 
 export async function adminCooperAction(services: Services, request: Request) {
-  const current = await getCurrentSession(services, request)
-  if (!current?.user.isAdmin) throw data('Only administrators can recompute the Cooper Index.', { status: 403 })
+  const current = await requireAdmin(services, request, 'Only administrators can recompute the Cooper Index.')
   const formData = await request.formData()
   if (formData.get('intent') !== 'recompute') {
-    return data({ message: 'This form is not one we know. Reload the page and try again.' }, { status: 400 })
+    return refusalOf(new AppError('invalid', UNKNOWN_FORM))
   }
   const outcome = await requestRecomputeOnce(services)
   services.logger.info({ userId: current.userId, outcome: outcome.status }, 'Cooper Index recompute asked for')

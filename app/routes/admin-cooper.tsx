@@ -94,9 +94,9 @@ export default function AdminCooper({ loaderData, actionData }: Route.ComponentP
           <Button disabled={isSending}>Recompute now</Button>
           {isSending ? <PendingNote>Queuing…</PendingNote> : null}
         </Form>
-        {actionData?.message ? (
+        {actionData?.formError ? (
           <p role="alert" className="mt-2 text-sm font-medium text-red-800">
-            {actionData.message}
+            {actionData.formError}
           </p>
         ) : null}
       </section>

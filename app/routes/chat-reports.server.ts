@@ -2,14 +2,13 @@
 // only (anyone else gets 403, a visitor the login page). Each form posts an `intent` to the page's
 // action, which acts through the same domain functions as the JSON API (a deleted message is told to
 // everyone by the domain) and redirects back with a toast; a refusal answers with its status and words.
-import { data } from 'react-router'
 import { parsePositiveId } from '#common/ids.ts'
-import type { ReportsFailure, ReportsPageData } from '#common/messages/types.ts'
+import type { ReportsPageData } from '#common/messages/types.ts'
 import { isPlainText } from '#common/plain-text.ts'
 import { requireAdmin } from '#server/accounts/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
-import { refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
+import { UNKNOWN_FORM, refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
 import { listActiveMutes, listOpenReports, resolveReport, unmuteUser, type ReportOutcome } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
@@ -69,10 +68,7 @@ export async function reportsAction(services: Services, request: Request) {
         message: wasMuted ? 'The mute is lifted: they can post in the room again.' : 'That mute had already run out.',
       })
     }
-    return data<ReportsFailure>(
-      { message: 'This form is not one we know. Reload the page and try again.', fieldErrors: {} },
-      { status: 400 },
-    )
+    return refusalOf(new AppError('invalid', UNKNOWN_FORM), { reportId, userId })
   } catch (error) {
     if (!isAppError(error)) throw error
     return refusalOf(error, { reportId, userId })

@@ -9,8 +9,8 @@ import { MessageTime, MuteDurations } from '#app/components/chat/message-item.ts
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError } from '#app/components/ui/field-parts.tsx'
 import { siteConfig } from '#common/site-config.ts'
-import { firstError } from '#common/forms.ts'
-import { refusalText, type ActiveMute, type OpenReport, type ReportsFailure } from '#common/messages/types.ts'
+import { firstError, refusalText } from '#common/forms.ts'
+import type { ActiveMute, OpenReport, ReportsFailure } from '#common/messages/types.ts'
 import { loadReportsPage, reportsAction } from './chat-reports.server.ts'
 
 export function meta() {

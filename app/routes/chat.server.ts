@@ -2,16 +2,17 @@
 // complete before any script runs), and every form posts to the page's action with an `intent`, which
 // commits through the same domain functions as the JSON API and redirects back. A refusal answers
 // with its status (400 bad input, 403, 429) and the words to show; someone else's conversation is a 404.
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { parsePositiveId } from '#common/ids.ts'
 import { MAX_INT32 } from '#common/limits.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
+import type { FormAnswer } from '#common/forms.ts'
 import { CHAT_INTENTS, type ChatFailure, type ChatIntent, type ChatPageData, type ChatViewer } from '#common/messages/types.ts'
 import { isPlainText } from '#common/plain-text.ts'
 import { getCurrentSession, requireUser, type CurrentSession } from '#server/accounts/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
-import { refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
+import { UNKNOWN_FORM, refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
 import { isOwnNavigation } from '#server/http/security.server.ts'
 import { findListingById } from '#server/listings/index.server.ts'
 import {
@@ -21,6 +22,7 @@ import {
   deleteRoomMessage,
   editDirectMessage,
   editRoomMessage,
+  findConversation,
   findListingCard,
   hasBlocked,
   listConversations,
@@ -98,8 +100,7 @@ async function readChatPage(
     }
   }
   const id = parsePositiveId(conversationId) ?? notFound()
-  const conversations = await listConversations(db, { userId })
-  const summary = conversations.find((c) => c.id === id) ?? notFound()
+  const summary = (await findConversation(db, { userId, conversationId: id })) ?? notFound()
   // Opening a conversation reads it, but only when the person opened it themselves: a page another
   // site links to or frames must not mark messages read behind their back (the page's script marks
   // them once it shows them).
@@ -108,7 +109,8 @@ async function readChatPage(
     await markConversationRead(services, { userId, conversationId: id })
     throw redirect(`/chat/${id}${before === undefined ? '' : `?before=${before}`}`)
   }
-  const [page, isBlocked, listing, muted, reports] = await Promise.all([
+  const [conversations, page, isBlocked, listing, muted, reports] = await Promise.all([
+    listConversations(db, { userId }),
     readThread(db, { userId, conversationId: id, beforeSeq: before }),
     hasBlocked(db, { userId, otherUserId: summary.other.id }),
     findListingCard(db, { userId, conversationId: id }),
@@ -138,7 +140,7 @@ const text = (formData: FormData, name: string) => {
 }
 
 /** A domain refusal as the form's answer; someone else's conversation or message is a 404, anything unexpected the error page. */
-function refusal(error: unknown, extra: Omit<ChatFailure, 'message' | 'fieldErrors'>) {
+function refusal(error: unknown, extra: Omit<ChatFailure, keyof FormAnswer>) {
   if (!isAppError(error)) throw error
   if (error.code === 'not-found') notFound()
   return refusalOf(error, extra)
@@ -171,7 +173,7 @@ export async function chatAction(services: Services, request: Request, { convers
   const userId = current.userId
   const page = conversationId === null ? '/chat' : `/chat/${conversationId}`
   const id = conversationId === null ? null : (parsePositiveId(conversationId) ?? notFound())
-  const summary = id === null ? null : ((await listConversations(db, { userId })).find((c) => c.id === id) ?? notFound())
+  const summary = id === null ? null : ((await findConversation(db, { userId, conversationId: id })) ?? notFound())
   const messageId = parsePositiveId(text(formData, 'messageId'))
   // A form sent from the open conversation means it was seen; the page it returns to stays put.
   if (summary && summary.unread > 0) await markConversationRead(services, { userId, conversationId: summary.id })
@@ -233,10 +235,7 @@ export async function chatAction(services: Services, request: Request, { convers
         })
       }
       default:
-        return data<ChatFailure>(
-          { intent: CHAT_INTENTS.send, message: 'This form is not one we know. Reload the page and try again.', fieldErrors: {} },
-          { status: 400 },
-        )
+        return refusalOf(new AppError('invalid', UNKNOWN_FORM), { intent: CHAT_INTENTS.send })
     }
   } catch (error) {
     const known: ChatIntent = Object.values(CHAT_INTENTS).find((value) => value === intent) ?? CHAT_INTENTS.send

@@ -8,36 +8,31 @@ import { Notice } from '#app/components/auth/notice.tsx'
 import { EmailField } from '#app/components/auth/email-field.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
-import { firstMessages, submittedText, type FieldMessages } from '#common/accounts/auth-schemas.ts'
-import { parseForm } from '#common/forms.ts'
+import { submittedText } from '#common/accounts/auth-schemas.ts'
+import { parseForm, type FormAnswer } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { RESET_LINK_SENT_MESSAGE, requestPasswordReset, emailOnlySchema } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
+import { refusalOf } from '#server/http/route-errors.server.ts'
 
 export function meta() {
   return pageMeta('Forgot password', 'Get a link by e-mail to choose a new password for your Cooper Home account.')
 }
 
-type ForgotPasswordActionData = {
-  values: { email: string }
-  fieldErrors?: FieldMessages<'email'>
-  formError?: string
-  sentMessage?: string
-}
+/** A refusal (a FormAnswer), or the sentence that a link is on its way. */
+type ForgotPasswordActionData = Partial<FormAnswer> & { values: { email: string }; sentMessage?: string }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext)
   const formData = await request.formData()
   const values = { email: submittedText(formData, 'email') }
   const parsed = parseForm(emailOnlySchema, formData)
-  if (!parsed.ok) {
-    return data<ForgotPasswordActionData>({ values, fieldErrors: firstMessages(parsed.fieldErrors) }, { status: 400 })
-  }
+  if (!parsed.ok) return refusalOf<ForgotPasswordActionData>(parsed, { values })
   try {
     await requestPasswordReset(services, request, parsed.data.email)
   } catch (error) {
     if (!isAppError(error)) throw error
-    return data<ForgotPasswordActionData>({ values, formError: error.message }, { status: error.status })
+    return refusalOf<ForgotPasswordActionData>(error, { values })
   }
   return data<ForgotPasswordActionData>({ values, sentMessage: RESET_LINK_SENT_MESSAGE })
 }

@@ -59,8 +59,8 @@ export async function answerArticleVote(services: Services, request: Request, co
   const parsed = parseForm(articleVoteSchema, form)
   if (!parsed.ok) {
     const { intent: _intent, ...fieldErrors } = parsed.fieldErrors
-    const message = fieldErrors.comment?.[0] ?? fieldErrors.helpful?.[0] ?? 'Choose Yes or No.'
-    return data({ ok: false as const, message, fieldErrors }, { status: 400 })
+    const formError = fieldErrors.comment?.[0] ?? fieldErrors.helpful?.[0] ?? 'Choose Yes or No.'
+    return refusalOf({ ok: false, fieldErrors, formError })
   }
   const article = await findArticleBySlug(db, slug)
   if (!article) throw new Response('Not Found', { status: 404 })
@@ -89,7 +89,7 @@ export async function answerArticleVote(services: Services, request: Request, co
     const vote = await findArticleVote(db, { articleId: article.id, voterKey })
     return data({ ok: true as const, intent: 'comment' as const, helpful: vote?.helpful ?? true, comment: input.comment }, { headers })
   } catch (error) {
-    if (isAppError(error)) return refusalOf(error, { ok: false as const })
+    if (isAppError(error)) return refusalOf(error)
     throw error
   }
 }

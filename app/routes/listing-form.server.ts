@@ -7,33 +7,29 @@ import { data } from 'react-router'
 import { listingPath, photosStepPath } from '#common/listings/listing-url.ts'
 import { MY_LISTINGS_PATH } from '#app/components/listings/my-listings.tsx'
 import type { Db } from '#server/db/client.server.ts'
-import { isAppError } from '#server/errors.server.ts'
+import type { FormAnswer } from '#common/forms.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
-import { BodyTooLargeError, readFormDataWithLimit } from '#server/media/index.server.ts'
-import {
-  formErrorsOf,
-  validateListingForm,
-  valuesOfFormData,
-  type ListingFormErrors,
-  type ListingFormValues,
-} from '#common/listings/listing-form.ts'
+import { refusalOf } from '#server/http/route-errors.server.ts'
+import { readFormDataWithLimit } from '#server/media/index.server.ts'
+import { formErrorsOf, validateListingForm, valuesOfFormData, type ListingFormValues } from '#common/listings/listing-form.ts'
 import type { ListingDetail } from '#common/listings/types.ts'
 import { createListing, placeByZip, publishListing, updateListing, ZIP_PATTERN } from '#server/listings/index.server.ts'
 
 type SaveIntent = 'save' | 'preview' | 'publish'
 
-export type ListingFormAnswer = {
-  values: ListingFormValues
-  errors: ListingFormErrors
-  formError?: string
-}
+/** The form shown again: refused (with why), or redrawn after a fee row or a ZIP look-up without JavaScript. */
+export type ListingFormAnswer = FormAnswer & { values: ListingFormValues }
 
 export type ListingFormOutcome =
-  | { kind: 'refused'; answer: ListingFormAnswer; status?: 400 | 403 }
+  | { kind: 'refused'; refusal: AppError | FormAnswer; values: ListingFormValues }
   | { kind: 'redrawn'; answer: ListingFormAnswer }
   | { kind: 'saved'; intent: SaveIntent; listing: ListingDetail }
   /** Saved as a draft, but publishing was refused (no ready photo yet): the form says why. */
-  | { kind: 'unpublished'; listing: ListingDetail; answer: ListingFormAnswer }
+  | { kind: 'unpublished'; listing: ListingDetail; refusal: AppError; values: ListingFormValues }
+
+/** A domain refusal with its field errors keyed by the form's fields instead of the listing schema's paths. */
+const onTheForm = (error: AppError) => new AppError(error.code, error.message, formErrorsOf(error.fieldErrors ?? {}))
 
 export async function submitListingForm(
   db: Db,
@@ -46,36 +42,33 @@ export async function submitListingForm(
   switch (intent) {
     case 'add-fee':
       values.fees.push({ name: '', amount: '' })
-      return { kind: 'redrawn', answer: { values, errors: {} } }
+      return { kind: 'redrawn', answer: { ok: false, values, fieldErrors: {} } }
     case 'remove-fee':
       values.fees.splice(Number(argument), 1)
-      return { kind: 'redrawn', answer: { values, errors: {} } }
+      return { kind: 'redrawn', answer: { ok: false, values, fieldErrors: {} } }
     case 'lookup-zip': {
-      const errors = ZIP_PATTERN.test(values.zip.trim())
+      const fieldErrors = ZIP_PATTERN.test(values.zip.trim())
         ? placeByZip(values, { movePin: true })
         : { zip: ['Enter a five-digit ZIP code, like 19801.'] }
-      return { kind: 'redrawn', answer: { values, errors } }
+      return { kind: 'redrawn', answer: { ok: false, values, fieldErrors } }
     }
     case 'save':
     case 'preview':
     case 'publish':
       break
     default:
-      return {
-        kind: 'refused',
-        answer: { values, errors: {}, formError: 'This button is not one we know. Reload the page and try again.' },
-      }
+      return { kind: 'refused', refusal: new AppError('invalid', 'This button is not one we know. Reload the page and try again.'), values }
   }
 
   const zipErrors = placeByZip(values, { movePin: false })
-  const { input, errors } = validateListingForm(values)
-  const allErrors = { ...errors, ...zipErrors }
+  const { input, fieldErrors } = validateListingForm(values)
+  const allErrors = { ...fieldErrors, ...zipErrors }
   // With the ZIP at fault the coordinates are too; one message on the ZIP says it.
   if (allErrors.zip) {
     delete allErrors.latitude
     delete allErrors.longitude
   }
-  if (Object.keys(allErrors).length > 0) return { kind: 'refused', answer: { values, errors: allErrors } }
+  if (Object.keys(allErrors).length > 0) return { kind: 'refused', refusal: { ok: false, fieldErrors: allErrors }, values }
 
   try {
     const saved =
@@ -85,13 +78,9 @@ export async function submitListingForm(
     if (intent !== 'publish') return { kind: 'saved', intent, listing: saved }
     return await publishSaved(db, { viewerId, saved, values })
   } catch (error) {
-    if (isAppError(error) && error.code === 'invalid') {
-      return { kind: 'refused', answer: { values, errors: formErrorsOf(error.fieldErrors ?? {}), formError: error.message } }
-    }
-    // Not allowed to list (e.g. the Terms of Use in force are not accepted yet): the form stays, with why.
-    if (isAppError(error) && error.code === 'forbidden') {
-      return { kind: 'refused', answer: { values, errors: {}, formError: error.message }, status: 403 }
-    }
+    // Invalid, or not allowed to list (e.g. the Terms of Use in force are not accepted yet): the form stays, with why.
+    if (isAppError(error) && (error.code === 'invalid' || error.code === 'forbidden'))
+      return { kind: 'refused', refusal: onTheForm(error), values }
     throw error
   }
 }
@@ -105,31 +94,29 @@ async function publishSaved(
     return { kind: 'saved', intent: 'publish', listing: await publishListing(db, { viewerId, listingId: saved.id }) }
   } catch (error) {
     if (!isAppError(error) || error.code !== 'invalid') throw error
-    return {
-      kind: 'unpublished',
-      listing: saved,
-      answer: { values, errors: formErrorsOf(error.fieldErrors ?? {}), formError: error.message },
-    }
+    return { kind: 'unpublished', listing: saved, refusal: onTheForm(error), values }
   }
 }
 
 const NEW_DRAFT_SAVED = 'Your draft is saved. Add photos, then publish.'
+
+const TOO_LONG = 'This listing is far longer than any listing can be. Shorten the text and try again.'
 
 /** Over this, a form post is refused unread: the longest valid listing is a small fraction of it. */
 export const LISTING_FORM_MAX_BYTES = 4 * 1024 * 1024
 
 /** The page's answer to a posted form: the form again (400 when refused) or a redirect with a toast. */
 export async function answerListingForm(outcome: ListingFormOutcome, { isNew }: { isNew: boolean }) {
-  if (outcome.kind === 'refused') return data(outcome.answer, { status: outcome.status ?? 400 })
+  if (outcome.kind === 'refused') return refusalOf(outcome.refusal, { values: outcome.values })
   if (outcome.kind === 'redrawn') return data(outcome.answer, { status: 200 })
   const saved = outcome.listing
   const path = listingPath(saved)
   if (outcome.kind === 'unpublished') {
     // The edit page shows the form again with why; a new listing exists now, so its form is the edit page's.
-    if (!isNew) return data(outcome.answer, { status: 400 })
+    if (!isNew) return refusalOf(outcome.refusal, { values: outcome.values })
     return redirectWithToast(photosStepPath(path), {
       type: 'error',
-      message: `Your draft is saved but not published. ${outcome.answer.formError}`,
+      message: `Your draft is saved but not published. ${outcome.refusal.message}`,
     })
   }
   switch (outcome.intent) {
@@ -159,16 +146,9 @@ export async function answerListingForm(outcome: ListingFormOutcome, { isNew }: 
 /** The form's fields of a post, or the answer to one that is too large or unreadable. */
 export async function readListingForm(request: Request, values: ListingFormValues) {
   try {
-    return { formData: await readFormDataWithLimit(request, LISTING_FORM_MAX_BYTES) }
+    return { formData: await readFormDataWithLimit(request, LISTING_FORM_MAX_BYTES, { message: TOO_LONG }) }
   } catch (error) {
-    const isTooLarge = error instanceof BodyTooLargeError
-    const answer: ListingFormAnswer = {
-      values,
-      errors: {},
-      formError: isTooLarge
-        ? 'This listing is far longer than any listing can be. Shorten the text and try again.'
-        : 'The form could not be read. Reload the page and try again.',
-    }
-    return { refusal: data(answer, { status: isTooLarge ? 413 : 400 }) }
+    const refusal = isAppError(error) ? error : new AppError('invalid', 'The form could not be read. Reload the page and try again.')
+    return { refusal: refusalOf(refusal, { values }) }
   }
 }

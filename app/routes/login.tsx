@@ -11,8 +11,8 @@ import { EmailField } from '#app/components/auth/email-field.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
-import { VERIFICATION_LINK_HOURS, firstMessages, submittedText, type FieldMessages } from '#common/accounts/auth-schemas.ts'
-import { parseForm } from '#common/forms.ts'
+import { VERIFICATION_LINK_HOURS, submittedText } from '#common/accounts/auth-schemas.ts'
+import { parseForm, type FormAnswer } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { nameOf } from '#common/accounts/session-user.ts'
 import {
@@ -26,6 +26,7 @@ import {
   resendVerificationEmail,
 } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
+import { refusalOf } from '#server/http/route-errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 
 export function meta() {
@@ -78,12 +79,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, notice, oidcName }
 }
 
-type LoginActionData = {
+/** A refusal (a FormAnswer), or the unconfirmed address's notice after a new link was sent. */
+type LoginActionData = Partial<FormAnswer> & {
   values: { email: string }
-  fieldErrors?: FieldMessages<'email' | 'password'>
-  formError?: string
   /** Set when the password was right but the address is not confirmed yet. */
   unverifiedEmail?: string
+  /** Whether a new confirmation link went out (false when sending it was refused: the notice says why). */
   resent?: boolean
 }
 
@@ -101,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       started = await startOidcSignIn(services, request, redirectTo)
     } catch (error) {
       if (!isAppError(error)) throw error
-      if (error.code === 'rate-limited') return data<LoginActionData>({ values, formError: error.message }, { status: 429 })
+      if (error.code === 'rate-limited') return refusalOf<LoginActionData>(error, { values })
       log.warn({ code: error.code, reason: error.message }, 'single sign-on could not start')
       throw redirect('/login?error=oidc')
     }
@@ -110,28 +111,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === 'resend') {
     const parsed = parseForm(emailOnlySchema, formData)
-    if (!parsed.ok) {
-      return data<LoginActionData>({ values, fieldErrors: firstMessages(parsed.fieldErrors) }, { status: 400 })
-    }
+    if (!parsed.ok) return refusalOf<LoginActionData>(parsed, { values })
     try {
       await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
     } catch (error) {
       if (!isAppError(error)) throw error
-      return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email, formError: error.message }, { status: error.status })
+      return refusalOf<LoginActionData>(error, { values, unverifiedEmail: parsed.data.email, resent: false })
     }
     return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email, resent: true })
   }
 
   const parsed = parseForm(loginSchema, formData)
-  if (!parsed.ok) return data<LoginActionData>({ values, fieldErrors: firstMessages(parsed.fieldErrors) }, { status: 400 })
+  if (!parsed.ok) return refusalOf<LoginActionData>(parsed, { values })
   let result
   try {
     result = await signIn(services, request, { ...parsed.data, redirectTo })
   } catch (error) {
     if (!isAppError(error)) throw error
-    // The only refusal of a right password: the address is not confirmed yet.
-    if (error.code === 'forbidden') return data<LoginActionData>({ values, unverifiedEmail: parsed.data.email }, { status: 403 })
-    return data<LoginActionData>({ values, formError: error.message }, { status: error.status })
+    // The only refusal of a right password: the address is not confirmed yet, which the notice says in its own words.
+    if (error.code === 'forbidden') return refusalOf<LoginActionData>(error, { values, unverifiedEmail: parsed.data.email })
+    return refusalOf<LoginActionData>(error, { values })
   }
   return redirectWithToast(
     redirectTo,
@@ -166,7 +165,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           email={actionData.unverifiedEmail}
           redirectTo={redirectTo}
           resent={actionData.resent ?? false}
-          error={actionData.formError}
+          error={actionData.resent === false ? actionData.formError : undefined}
         />
       ) : null}
       <ErrorSummary problems={problems} />

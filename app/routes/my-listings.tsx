@@ -9,7 +9,7 @@ import { findOwnerListings } from '#server/listings/index.server.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { MY_LISTINGS_PATH, MyListingRows, statusLabel } from '#app/components/listings/my-listings.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
-import { fieldErrorsOf } from '#common/forms.ts'
+import { answerOfIssues } from '#common/forms.ts'
 import { ownerListingsQuerySchema, OWNER_LISTINGS_PAGE_SIZE } from '#common/listings/schemas.ts'
 import { LISTING_STATUSES } from '#common/listings/vocabulary.ts'
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const parsed = ownerListingsQuerySchema.safeParse(Object.fromEntries(url.searchParams))
   if (!parsed.success) {
-    const problems = Object.values(fieldErrorsOf(parsed.error)).flat()
+    const problems = Object.values(answerOfIssues(parsed.error).fieldErrors).flat()
     return data({ problems, query: { q: '', status: null, page: 1 }, listings: null, returnTo: MY_LISTINGS_PATH }, { status: 400 })
   }
   const query = parsed.data

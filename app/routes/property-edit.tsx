@@ -1,6 +1,7 @@
 // /properties/:slug/edit: the owner (or an administrator) changes a listing, photos included (the
 // form's last step; `?step=photos` opens on it). A stranger's draft is 404 (its existence is
 // private); someone else's public listing is 403.
+import type { FieldErrors } from '#common/forms.ts'
 import { data, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/property-edit'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -9,14 +10,14 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { siteConfig } from '#common/site-config.ts'
 import { listingIdFromSlug, listingPath } from '#common/listings/listing-url.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
-import { listingFormStepOf, valuesOfListing, type ListingFormErrors } from '#common/listings/listing-form.ts'
+import { listingFormStepOf, valuesOfListing } from '#common/listings/listing-form.ts'
 import { withPageErrors } from '#server/http/route-errors.server.ts'
 import { findEditableListing, mapTiles } from '#server/listings/index.server.ts'
 import { listPhotosForOwner } from '#server/media/index.server.ts'
 import { answerListingForm, readListingForm, submitListingForm } from './listing-form.server.ts'
 import type { Services } from '#server/services.server.ts'
 
-const NO_ERRORS: ListingFormErrors = {}
+const NO_ERRORS: FieldErrors = {}
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
   return [{ title: `Edit ${loaded?.title ? `“${loaded.title}”` : 'listing'} · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }]
@@ -73,7 +74,7 @@ export default function PropertyEdit() {
       </PageHeader>
       <ListingForm
         values={answer?.values ?? loaded.values}
-        errors={answer?.errors ?? NO_ERRORS}
+        errors={answer?.fieldErrors ?? NO_ERRORS}
         formError={answer?.formError}
         status={loaded.status}
         tiles={loaded.tiles}

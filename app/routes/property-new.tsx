@@ -1,5 +1,6 @@
 // /properties/new: a landlord (or an administrator) lists a home. Anyone else is told how to become
 // a landlord; the server refuses their posts all the same.
+import type { FieldErrors } from '#common/forms.ts'
 import { Link, data, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/property-new'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -7,11 +8,13 @@ import { ListingForm } from '#app/components/listings/listing-form.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { siteConfig } from '#common/site-config.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
-import { newListingValues, type ListingFormErrors } from '#common/listings/listing-form.ts'
+import { newListingValues } from '#common/listings/listing-form.ts'
+import { AppError } from '#server/errors.server.ts'
+import { refusalOf } from '#server/http/route-errors.server.ts'
 import { mapTiles, mayPublishListings, ONLY_LANDLORDS_LIST } from '#server/listings/index.server.ts'
 import { answerListingForm, readListingForm, submitListingForm } from './listing-form.server.ts'
 
-const NO_ERRORS: ListingFormErrors = {}
+const NO_ERRORS: FieldErrors = {}
 
 export function meta() {
   return [{ title: `List a home · ${siteConfig.name}` }, { name: 'robots', content: 'noindex' }]
@@ -30,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext)
   const current = await requireUser(services, request)
   const values = newListingValues(today())
-  if (!mayPublishListings(current.user)) return data({ values, errors: NO_ERRORS, formError: ONLY_LANDLORDS_LIST }, { status: 403 })
+  if (!mayPublishListings(current.user)) return refusalOf(new AppError('forbidden', ONLY_LANDLORDS_LIST), { values })
   const read = await readListingForm(request, values)
   if (read.refusal) return read.refusal
   const outcome = await submitListingForm(services.database.db, { viewerId: current.userId, formData: read.formData })
@@ -51,7 +54,7 @@ export default function PropertyNew() {
       </PageHeader>
       <ListingForm
         values={answer?.values ?? loaded.values}
-        errors={answer?.errors ?? NO_ERRORS}
+        errors={answer?.fieldErrors ?? NO_ERRORS}
         formError={answer?.formError}
         tiles={loaded.tiles}
       />

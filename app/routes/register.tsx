@@ -11,8 +11,8 @@ import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
-import { PASSWORD_HINT, VERIFICATION_LINK_HOURS, firstMessages, submittedText, type FieldMessages } from '#common/accounts/auth-schemas.ts'
-import { parseForm } from '#common/forms.ts'
+import { PASSWORD_HINT, VERIFICATION_LINK_HOURS, submittedText } from '#common/accounts/auth-schemas.ts'
+import { formErrorBesideFields, parseForm, type FormAnswer } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import {
   emailOnlySchema,
@@ -23,6 +23,7 @@ import {
   signUp,
 } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
+import { refusalOf } from '#server/http/route-errors.server.ts'
 import { termsLabelForSignUp } from '#server/content/index.server.ts'
 
 export function meta() {
@@ -38,16 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const FIELDS = ['name', 'email', 'password', 'termsVersion'] as const
-type Field = (typeof FIELDS)[number]
 
-type RegisterActionData =
-  | {
-      step: 'form'
-      values: { name: string; email: string; termsAccepted: boolean }
-      fieldErrors: FieldMessages<Field>
-      formError?: string
-    }
-  | { step: 'sent'; email: string; resent: boolean; resendError?: string }
+type SignUpForm = { step: 'form'; values: { name: string; email: string; termsAccepted: boolean } }
+
+type RegisterActionData = (FormAnswer & SignUpForm) | { step: 'sent'; email: string; resent: boolean; resendError?: string }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext)
@@ -59,10 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(emailOnlySchema, formData)
     if (!parsed.ok) {
       // Only a tampered form gets here: the address comes from a hidden field.
-      return data<RegisterActionData>(
-        { step: 'form', values: { name: '', email: '', termsAccepted: false }, fieldErrors: firstMessages(parsed.fieldErrors) },
-        { status: 400 },
-      )
+      return refusalOf<SignUpForm>(parsed, { step: 'form', values: { name: '', email: '', termsAccepted: false } })
     }
     try {
       await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
@@ -83,21 +75,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseForm(registerSchema, formData)
   if (!parsed.ok) {
-    return data<RegisterActionData>({ step: 'form', values, fieldErrors: firstMessages(parsed.fieldErrors) }, { status: 400 })
+    return refusalOf<SignUpForm>(parsed, { step: 'form', values })
   }
   try {
     await signUp(services, request, { ...parsed.data, redirectTo })
   } catch (error) {
     if (!isAppError(error)) throw error
-    return data<RegisterActionData>(
-      {
-        step: 'form',
-        values,
-        fieldErrors: firstMessages<Field>(error.fieldErrors ?? {}),
-        formError: error.fieldErrors ? undefined : error.message,
-      },
-      { status: error.status },
-    )
+    return refusalOf<SignUpForm>(error, { step: 'form', values })
   }
   return data<RegisterActionData>({ step: 'sent', email: parsed.data.email, resent: false })
 }
@@ -120,7 +104,7 @@ function SignUpForm({
 }) {
   const errors = actionData?.fieldErrors
   const values = actionData?.values
-  const problems = problemsOf(errors, FIELDS, actionData?.formError)
+  const problems = problemsOf(errors, FIELDS, formErrorBesideFields(actionData))
   const password = useClearedPassword(actionData)
 
   return (

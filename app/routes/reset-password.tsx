@@ -8,11 +8,12 @@ import { Notice } from '#app/components/auth/notice.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
-import { PASSWORD_HINT, firstMessages, type FieldMessages } from '#common/accounts/auth-schemas.ts'
-import { parseForm } from '#common/forms.ts'
+import { PASSWORD_HINT } from '#common/accounts/auth-schemas.ts'
+import { formErrorBesideFields, parseForm, type FormAnswer } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { isPasswordResetTokenUsable, resetPassword, resetPasswordSchema } from '#server/accounts/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
+import { refusalOf } from '#server/http/route-errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 
 export function meta() {
@@ -26,29 +27,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token: isUsable ? token : null }
 }
 
-type ResetPasswordActionData = {
-  fieldErrors?: FieldMessages<'newPassword'>
-  formError?: string
-  isTokenInvalid?: boolean
-}
+/** A refusal (a FormAnswer), or the link's token no longer usable (the page says so in its own way). */
+type ResetPasswordActionData = Partial<FormAnswer> & { isTokenInvalid?: boolean }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext)
   const formData = await request.formData()
   const parsed = parseForm(resetPasswordSchema, formData)
   if (!parsed.ok) {
-    const { token, newPassword } = firstMessages(parsed.fieldErrors)
-    return data<ResetPasswordActionData>(token ? { isTokenInvalid: true } : { fieldErrors: { newPassword } }, { status: 400 })
+    if (parsed.fieldErrors.token) return data<ResetPasswordActionData>({ isTokenInvalid: true }, { status: 400 })
+    return refusalOf<ResetPasswordActionData>(parsed, {})
   }
   try {
     await resetPassword(services, request, parsed.data)
   } catch (error) {
     if (!isAppError(error)) throw error
-    const { token, password } = firstMessages(error.fieldErrors ?? {})
+    const { token, password } = error.fieldErrors ?? {}
     if (token) return data<ResetPasswordActionData>({ isTokenInvalid: true }, { status: 400 })
-    return data<ResetPasswordActionData>(password ? { fieldErrors: { newPassword: password } } : { formError: error.message }, {
-      status: error.status,
-    })
+    // The domain speaks of the password; the form's field is the new one.
+    return refusalOf<ResetPasswordActionData>(password ? new AppError(error.code, error.message, { newPassword: password }) : error, {})
   }
   return redirectWithToast('/login', {
     type: 'success',
@@ -77,7 +74,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     )
   }
 
-  const problems = problemsOf(actionData?.fieldErrors, ['newPassword'], actionData?.formError)
+  const problems = problemsOf(actionData?.fieldErrors, ['newPassword'], formErrorBesideFields(actionData))
   return (
     <AuthPage
       title="Choose a new password"

@@ -1,7 +1,7 @@
 // What /userprofile does on the server: the page's data, and one handler per form (each form posts
 // with an `intent`). A refusal answers 400 with that form's field errors, whatever the reason (a
 // field, a limit, an expired session), so every form works the same without JavaScript.
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { describeDevice } from '#app/components/profile/device.ts'
 import {
   INTENTS,
@@ -11,12 +11,11 @@ import {
   revokeSessionSchema,
   textFields,
   type Intent,
-  type ProfileFormFailure,
 } from '#app/components/profile/profile-forms.ts'
 import type { SessionView } from '#app/components/profile/sessions-list.tsx'
 import { MESSAGE_SETTINGS_INTENT, isTicked } from '#app/components/chat/message-settings.tsx'
 import { formatDate } from '#app/utils/format.ts'
-import { parseForm, type FieldErrors } from '#common/forms.ts'
+import { errorFor, parseForm } from '#common/forms.ts'
 import {
   changeAccountPassword,
   cookieHeaders,
@@ -30,16 +29,11 @@ import {
   signOutSession,
   uploadProfilePhoto,
 } from '#server/accounts/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
+import { UNKNOWN_FORM, refusalOf } from '#server/http/route-errors.server.ts'
 import { findOwnerListings, findSavedListings } from '#server/listings/index.server.ts'
-import {
-  AVATAR_MAX_BYTES,
-  BodyTooLargeError,
-  UPLOAD_REQUEST_LIMITS,
-  imageRejectionMessages,
-  readFormDataWithLimit,
-} from '#server/media/index.server.ts'
+import { AVATAR_MAX_BYTES, UPLOAD_REQUEST_LIMITS, imageRejectionMessages, readFormDataWithLimit } from '#server/media/index.server.ts'
 import { findMessageSettings, saveMessageSettings } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
@@ -103,19 +97,21 @@ type Submission = {
   formData: FormData
 }
 
-function refuse(intent: Intent, fieldErrors: FieldErrors, extra: Omit<ProfileFormFailure, 'intent' | 'fieldErrors'> = {}, status = 400) {
-  return data<ProfileFormFailure>({ intent, fieldErrors, ...extra }, { status })
-}
+/** A refusal of one of the page's forms, in the words given (the form shows them above its fields). */
+const refuse = (intent: Intent, message: string) => refusalOf(new AppError('invalid', message), { intent })
+
+/** A refused photo, said under the photo field. */
+const refusePhoto = (message: string) => refusalOf(new AppError('invalid', message, errorFor('photo', message)), { intent: INTENTS.avatar })
 
 type Answer = Response | ReturnType<typeof refuse>
 
-/** Runs one form's work; an AppError becomes that form's refusal: its field errors, or its sentence for the whole form. */
+/** Runs one form's work; an AppError becomes that form's refusal. */
 async function answering(intent: Intent, work: () => Promise<Response>): Promise<Answer> {
   try {
     return await work()
   } catch (error) {
     if (!isAppError(error)) throw error
-    return error.fieldErrors ? refuse(intent, error.fieldErrors) : refuse(intent, {}, { formError: error.message })
+    return refusalOf(error, { intent })
   }
 }
 
@@ -139,18 +135,20 @@ export async function answerProfileForm(services: Services, request: Request) {
 
   let formData: FormData
   try {
-    formData = await readFormDataWithLimit(request, UPLOAD_REQUEST_LIMITS.profilePhoto)
-  } catch (error) {
     // Only the photo form can send this much.
-    if (error instanceof BodyTooLargeError) {
-      return refuse(INTENTS.avatar, { photo: [imageRejectionMessages['too-large']] }, {}, 413)
-    }
-    return refuse(INTENTS.profile, {}, { formError: 'The form could not be read. Reload the page and try again.' })
+    const tooLarge = imageRejectionMessages['too-large']
+    formData = await readFormDataWithLimit(request, UPLOAD_REQUEST_LIMITS.profilePhoto, {
+      message: tooLarge,
+      fieldErrors: errorFor('photo', tooLarge),
+    })
+  } catch (error) {
+    if (isAppError(error)) return refusalOf(error, { intent: INTENTS.avatar })
+    return refuse(INTENTS.profile, 'The form could not be read. Reload the page and try again.')
   }
 
   const intent = formData.get('intent')
   if (!isKnownIntent(intent)) {
-    return refuse(INTENTS.profile, {}, { formError: 'This form is not one we know. Reload the page and try again.' })
+    return refuse(INTENTS.profile, UNKNOWN_FORM)
   }
   return handlers[intent]({ services, actor, formData })
 }
@@ -158,16 +156,16 @@ export async function answerProfileForm(services: Services, request: Request) {
 async function saveDetails({ services, actor, formData }: Submission) {
   const values = textFields(formData, ['name', 'role', 'bio', 'phone'])
   const parsed = parseForm(profileSchema, values)
-  if (!parsed.ok) return refuse(INTENTS.profile, parsed.fieldErrors, { values })
+  if (!parsed.ok) return refusalOf(parsed, { intent: INTENTS.profile, values })
   const { headers } = await saveProfile(services, actor, parsed.data)
   return redirectWithToast(PROFILE_PAGE, { type: 'success', message: 'Your profile is saved.' }, { headers })
 }
 
 async function uploadPhoto({ services, actor, formData }: Submission) {
   const photo = formData.get('photo')
-  if (!(photo instanceof File) || photo.size === 0) return refuse(INTENTS.avatar, { photo: ['Choose a photo to upload.'] })
+  if (!(photo instanceof File) || photo.size === 0) return refusePhoto('Choose a photo to upload.')
   // The size is known before a single byte is decoded.
-  if (photo.size > AVATAR_MAX_BYTES) return refuse(INTENTS.avatar, { photo: [imageRejectionMessages['too-large']] })
+  if (photo.size > AVATAR_MAX_BYTES) return refusePhoto(imageRejectionMessages['too-large'])
   return answering(INTENTS.avatar, async () => {
     await uploadProfilePhoto(services, actor.userId, new Uint8Array(await photo.arrayBuffer()))
     return redirectWithToast(PROFILE_PAGE, { type: 'success', message: 'Your photo is updated.' })
@@ -181,7 +179,7 @@ async function removePhoto({ services, actor }: Submission) {
 
 async function changePassword({ services, actor, formData }: Submission) {
   const parsed = parseForm(passwordSchema, textFields(formData, ['currentPassword', 'newPassword']))
-  if (!parsed.ok) return refuse(INTENTS.password, parsed.fieldErrors)
+  if (!parsed.ok) return refusalOf(parsed, { intent: INTENTS.password })
   return answering(INTENTS.password, async () => {
     const { headers } = await changeAccountPassword(services, actor, parsed.data)
     // The answer carries this browser's new session cookie: the old session ended with the others.
@@ -200,10 +198,10 @@ async function signOutOthers({ services, actor }: Submission) {
 
 async function signOutOneSession({ services, actor, formData }: Submission) {
   const parsed = parseForm(revokeSessionSchema, textFields(formData, ['sessionId']))
-  if (!parsed.ok) return refuse(INTENTS.revokeSession, {}, { formError: 'Choose a session to sign out.' })
+  if (!parsed.ok) return refuse(INTENTS.revokeSession, 'Choose a session to sign out.')
   const outcome = await signOutSession(services, actor, parsed.data.sessionId)
   if (outcome === 'current') {
-    return refuse(INTENTS.revokeSession, {}, { formError: 'To sign out of this device, use Logout in the navigation.' })
+    return refuse(INTENTS.revokeSession, 'To sign out of this device, use Logout in the navigation.')
   }
   return redirectWithToast(
     PROFILE_PAGE,
@@ -217,7 +215,7 @@ async function deleteOwnAccount({ services, actor, formData }: Submission) {
   const account = await findAccountOverview(services.database.db, actor.userId)
   const values = textFields(formData, ['password', 'confirmation', 'understood'])
   const parsed = parseForm(deleteAccountSchema(account?.hasPassword ?? false), values)
-  if (!parsed.ok) return refuse(INTENTS.deleteAccount, parsed.fieldErrors, { values: { confirmation: values.confirmation ?? '' } })
+  if (!parsed.ok) return refusalOf(parsed, { intent: INTENTS.deleteAccount, values: { confirmation: values.confirmation ?? '' } })
   const input = 'password' in parsed.data ? { password: parsed.data.password } : {}
   return answering(INTENTS.deleteAccount, async () => {
     const { headers } = await deleteAccount(services, actor, input)

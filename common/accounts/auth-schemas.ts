@@ -4,7 +4,6 @@
 import { z } from 'zod'
 import { normalizeEmail } from '#common/accounts/email.ts'
 import { isPlainText, isSingleLine } from '#common/plain-text.ts'
-import type { FieldErrors } from '#common/forms.ts'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
@@ -80,17 +79,6 @@ export const resetPasswordSchema = z.object({
   token: text(messages.tokenMissing).trim().min(1, messages.tokenMissing),
   newPassword: newPasswordSchema,
 })
-
-/** The first message of each field in error: the account pages show one message under each field. */
-export type FieldMessages<Field extends string = string> = Partial<Record<Field, string>>
-
-export function firstMessages<Field extends string = string>(errors: FieldErrors): FieldMessages<Field> {
-  const messages: Record<string, string> = {}
-  for (const [field, fieldMessages] of Object.entries(errors)) {
-    if (fieldMessages[0] !== undefined) messages[field] = fieldMessages[0]
-  }
-  return messages as FieldMessages<Field>
-}
 
 /** A text field's submitted value to show again (never used for passwords). */
 export function submittedText(formData: FormData, name: string): string {

@@ -8,6 +8,29 @@ import { ARTICLE_CATEGORY_SLUGS, CONTENT_STATUSES, FAQ_TOPIC_SLUGS, type Content
 export const SLUG_MAX_LENGTH = 80
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
+/**
+ * What each field of a content item is called, in the editor and in the comparison of its revisions
+ * (`publishedAt` is the stored time the editor's `when`/`publishAt` pair sets).
+ */
+export const CONTENT_FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  slug: 'Slug',
+  summary: 'Summary',
+  category: 'Category',
+  tags: 'Tags',
+  body: 'Body (Markdown)',
+  status: 'Status',
+  when: 'Publish time',
+  publishAt: 'Publish at (UTC)',
+  publishedAt: 'Publish time',
+  topic: 'Topic',
+  question: 'Question',
+  answer: 'Answer (Markdown)',
+  position: 'Position within the topic',
+  label: 'Label',
+  effectiveAt: 'Takes effect at (UTC)',
+}
+
 /** Words an item's address cannot be, because the public pages use them for something else. */
 export const RESERVED_SLUGS: Record<ContentKind, readonly string[]> = {
   article: ['category', 'categories', 'feed', 'feed.xml', 'search', 'new', 'tag', 'tags', 'admin'],

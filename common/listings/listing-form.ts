@@ -2,6 +2,7 @@
 // The landlord's listing form as the browser sends it: the values of its fields (text, dollars),
 // how they become a listing input (cents, numbers), and how the listing schema's issues map back
 // onto the fields. Safe for the browser: the form checks a step with the same rules the server uses.
+import { answerOfIssues, type FieldErrors } from '#common/forms.ts'
 import { listingInputSchema, type ListingInput } from '#common/listings/schemas.ts'
 import type { ListingDetail } from './types.ts'
 
@@ -41,8 +42,6 @@ export type ListingFormValues = {
   isFurnished: boolean
   availableFrom: string
 }
-
-export type ListingFormErrors = Record<string, string[] | undefined>
 
 /** The steps of the form, in order, and the fields (error keys) each one holds. */
 export const LISTING_FORM_STEPS = [
@@ -213,14 +212,14 @@ export function valuesOfListing(found: ListingDetail): ListingFormValues {
   }
 }
 
-type Parsed = { input: ListingInput; errors: ListingFormErrors }
+type Parsed = { input: ListingInput; fieldErrors: FieldErrors }
 
 /**
  * The listing input of the form's values. Dollars become cents; text that is not a number gets its
  * own message here, and everything else is left to the listing schema.
  */
 export function parseListingForm(values: ListingFormValues): Parsed {
-  const errors: ListingFormErrors = {}
+  const errors: FieldErrors = {}
 
   const cents = (field: string, label: string, raw: string): number => {
     const text = raw.replace(/[$,\s]/g, '')
@@ -293,7 +292,7 @@ export function parseListingForm(values: ListingFormValues): Parsed {
     isFurnished: values.isFurnished,
     availableFrom: values.availableFrom,
   } as ListingInput
-  return { input, errors }
+  return { input, fieldErrors: errors }
 }
 
 const schemaPaths: Record<string, string> = {
@@ -307,8 +306,8 @@ const schemaPaths: Record<string, string> = {
 }
 
 /** The listing schema's field errors (keyed by its paths) keyed by the form's fields instead. */
-export function formErrorsOf(schemaErrors: Record<string, string[]>): ListingFormErrors {
-  const errors: ListingFormErrors = {}
+export function formErrorsOf(schemaErrors: FieldErrors): FieldErrors {
+  const errors: FieldErrors = {}
   for (const [path, messages] of Object.entries(schemaErrors)) {
     const fee = /^fees\.(\d+)\.(name|monthlyCents)$/.exec(path)
     const key = fee ? `fees.${fee[1]}.${fee[2] === 'name' ? 'name' : 'amount'}` : (schemaPaths[path] ?? path.split('.')[0]!)
@@ -322,12 +321,7 @@ export function validateListingForm(values: ListingFormValues): Parsed {
   const parsed = parseListingForm(values)
   const result = listingInputSchema.safeParse(parsed.input)
   if (result.success) return parsed
-  const schemaErrors: Record<string, string[]> = {}
-  for (const issue of result.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_'
-    ;(schemaErrors[key] ??= []).push(issue.message)
-  }
-  return { input: parsed.input, errors: { ...formErrorsOf(schemaErrors), ...parsed.errors } }
+  return { input: parsed.input, fieldErrors: { ...formErrorsOf(answerOfIssues(result.error).fieldErrors), ...parsed.fieldErrors } }
 }
 
 /** The step a page asks the form to open on (`?step=photos`); undefined for a step it does not have. */

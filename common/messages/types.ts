@@ -1,6 +1,6 @@
 // What the chat pages, their scripts and the live socket exchange: the messages, conversations and
 // page data the server sends and the components render. Browser-safe: types only.
-import type { FormFailure } from '#common/forms.ts'
+import type { FormAnswer } from '#common/forms.ts'
 
 export type Person = { id: string; name: string; image: string | null }
 
@@ -51,7 +51,7 @@ export type ChatIntent = (typeof CHAT_INTENTS)[keyof typeof CHAT_INTENTS]
  * What a refused chat form gets back: which form (and message) it was, the refusal, and what was
  * typed, so the form shows again with it.
  */
-export type ChatFailure = FormFailure & {
+export type ChatFailure = FormAnswer & {
   intent: ChatIntent
   messageId?: number
   values?: { body?: string; reason?: string }
@@ -107,9 +107,4 @@ export type ActiveMute = { person: Person; until: string; reason: string; mutedB
 export type ReportsPageData = { reports: OpenReport[]; mutes: ActiveMute[] }
 
 /** A refused form of the reports page: which report (or person) it was about, and the refusal. */
-export type ReportsFailure = FormFailure & { reportId?: number; userId?: string }
-
-/** The sentence a refused form shows: the first thing wrong with a field, else the refusal itself. */
-export function refusalText(failure: FormFailure): string {
-  return Object.values(failure.fieldErrors).flat()[0] ?? failure.message
-}
+export type ReportsFailure = FormAnswer & { reportId?: number; userId?: string }

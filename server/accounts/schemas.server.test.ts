@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { siteConfig } from '#common/site-config.ts'
-import { firstMessages, messages } from '#common/accounts/auth-schemas.ts'
+import { messages } from '#common/accounts/auth-schemas.ts'
 import { COMMON_PASSWORD_MESSAGE } from '#server/accounts/password-policy.server.ts'
 import { parseForm as parseFormFully } from '#common/forms.ts'
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema } from '#server/accounts/schemas.server.ts'
@@ -16,7 +16,9 @@ const valid = {
 /** A parse as the account pages show it: each field's first message. */
 function parseForm<Schema extends z.ZodType>(schema: Schema, input: FormData) {
   const parsed = parseFormFully(schema, input)
-  return parsed.ok ? parsed : { ok: false as const, fieldErrors: firstMessages(parsed.fieldErrors) }
+  if (parsed.ok) return parsed
+  const fieldErrors = Object.fromEntries(Object.entries(parsed.fieldErrors).map(([field, list]) => [field, list[0]]))
+  return { ok: false as const, fieldErrors }
 }
 
 function form(fields: Record<string, string>) {

@@ -1,6 +1,6 @@
 // Guards and the session of the current request: requireUser, requireAnonymous, requireAdmin (a
 // failing guard throws a redirect, to the login page or home, or a 403), and the JSON API's requireApiUser.
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { AppError } from '#server/errors.server.ts'
 import type { SessionUser } from '#common/accounts/session-user.ts'
 import type { Services } from '#server/services.server.ts'
@@ -52,9 +52,16 @@ export async function requireAnonymous(services: Services, request: Request): Pr
   if (await getCurrentSession(services, request)) throw redirect('/')
 }
 
-export async function requireAdmin(services: Services, request: Request): Promise<CurrentSession> {
-  const current = await requireUser(services, request)
-  if (!current.user.isAdmin) throw new Response('Forbidden', { status: 403 })
+/**
+ * The signed-in administrator: a visitor is sent to log in and anyone else gets 403. Given the words
+ * of a `refusal`, the 403 says them, and a form post without a session is refused with them outright
+ * (logging in could not resume the post).
+ */
+export async function requireAdmin(services: Services, request: Request, refusal?: string): Promise<CurrentSession> {
+  const isPost = request.method !== 'GET' && request.method !== 'HEAD'
+  const current = isPost && refusal !== undefined ? await getCurrentSession(services, request) : await requireUser(services, request)
+  // The session's user was read from their profile for this request (see loadSessionUser).
+  if (!current?.user.isAdmin) throw data(refusal ?? 'Forbidden', { status: 403 })
   return current
 }
 

@@ -1,6 +1,7 @@
 // Revisions of content: every save keeps one (who, when, the item's whole snapshot); administrators
 // list them, compare one with the current version (a readable diff per field) and restore one.
 import { and, desc, eq } from 'drizzle-orm'
+import { CONTENT_FIELD_LABELS } from '#common/content/admin-forms.ts'
 import type { ContentKind } from '#common/content/vocabulary.ts'
 import type { ContentSnapshot, FieldComparison, RevisionSummary } from '#common/content/admin-types.ts'
 import type { Db } from '#server/db/client.server.ts'
@@ -51,23 +52,6 @@ export async function findRevisionSnapshot(
   return row.snapshot as ContentSnapshot
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  slug: 'Slug',
-  summary: 'Summary',
-  category: 'Category',
-  tags: 'Tags',
-  body: 'Body',
-  status: 'Status',
-  publishedAt: 'Publish time',
-  topic: 'Topic',
-  question: 'Question',
-  answer: 'Answer',
-  position: 'Position',
-  label: 'Label',
-  effectiveAt: 'Effective from',
-}
-
 const asText = (value: ContentSnapshot[string] | undefined) =>
   Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '' : String(value)
 
@@ -76,6 +60,6 @@ export function compareSnapshots(fields: readonly string[], revision: ContentSna
   return fields.map((field) => {
     const before = asText(revision[field])
     const after = asText(current[field])
-    return { field, label: FIELD_LABELS[field] ?? field, isChanged: before !== after, parts: diffText(before, after) }
+    return { field, label: CONTENT_FIELD_LABELS[field] ?? field, isChanged: before !== after, parts: diffText(before, after) }
   })
 }

@@ -1,12 +1,13 @@
 // The chat JSON API under /api/chat, used by the chat pages' scripts and any other client. Every write
 // goes through the messaging domain's front door, which commits first and only then tells the live
 // sockets, so nobody hears of a message that is not stored. Visitors may read the room; all else needs a session.
+// Its AppErrors are answered as problems by the /api app it is mounted in (api.server.ts).
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { parsePositiveId } from '#common/ids.ts'
 import { seqSchema, userIdSchema } from '#common/messages/schemas.ts'
 import { countUnreadMessages, requireApiUser } from '#server/accounts/index.server.ts'
-import { AppError, isAppError, parseOrThrow } from '#server/errors.server.ts'
+import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import {
   blockUser,
   deleteDirectMessage,
@@ -29,7 +30,7 @@ import {
   unmuteUser,
 } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
-import { problem, problemOf } from './problem.server.ts'
+import { problem } from './problem.server.ts'
 
 const positiveInt = (error: string) => z.coerce.number({ error }).int({ error }).positive({ error })
 
@@ -79,11 +80,6 @@ function pageOf(c: Context) {
 export function chatRoutes(services: Services) {
   const api = new Hono()
   const { db } = services.database
-
-  api.onError((error, c) => {
-    if (isAppError(error)) return problemOf(c, error)
-    throw error
-  })
 
   api.use(async (c, next) => {
     await next()

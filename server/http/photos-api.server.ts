@@ -14,13 +14,12 @@ import {
   listPhotosForOwner,
   updateListingPhotos,
   type Upload,
-  BodyTooLargeError,
   UPLOAD_REQUEST_LIMITS,
   readFormDataWithLimit,
 } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { redirectWithToast } from './flash.server.ts'
-import { bodyLimitFor, tooLarge } from './request-limits.server.ts'
+import { bodyLimitFor, tooLargeMessage } from './request-limits.server.ts'
 
 function idParam(value: string | undefined): number {
   const id = parsePositiveId(value)
@@ -68,10 +67,11 @@ export function photoRoutes(services: Services) {
     await checkMayChangePhotos(db, { viewerId, listingId })
     let form: FormData
     try {
-      form = await readFormDataWithLimit(c.req.raw, UPLOAD_REQUEST_LIMITS.listingPhotos)
-    } catch (error) {
       // Past the cap (a chunked body; a declared one was refused before reading), like every body too large.
-      if (error instanceof BodyTooLargeError) return tooLarge(c, bodyLimitFor('POST', c.req.path, c.req.header('content-type') ?? ''))
+      const limit = bodyLimitFor('POST', c.req.path, c.req.header('content-type') ?? '')
+      form = await readFormDataWithLimit(c.req.raw, UPLOAD_REQUEST_LIMITS.listingPhotos, { message: tooLargeMessage(limit) })
+    } catch (error) {
+      if (isAppError(error)) throw error
       throw new AppError('invalid', 'Send the photos as a multipart form.', { photos: ['Send the photos as a multipart form.'] })
     }
     const files = form.getAll('photo').filter((entry): entry is File => typeof entry !== 'string')

@@ -3,8 +3,9 @@
 // text that is text (no NUL, nothing that is not UTF-8) in its address and body.
 import { isUtf8 } from 'node:buffer'
 import type { Context, MiddlewareHandler } from 'hono'
-import { BodyTooLargeError, UPLOAD_REQUEST_LIMITS, declaredLength, readBodyWithLimit } from '#server/media/index.server.ts'
-import { problem } from './problem.server.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
+import { UPLOAD_REQUEST_LIMITS, declaredLength, readBodyWithLimit } from '#server/media/index.server.ts'
+import { problem, problemOf } from './problem.server.ts'
 
 /** Every form and JSON body the site takes fits in this (a 10,000-character description, escaped, is ~120 KB). */
 export const FORM_BODY_LIMIT_BYTES = 256 * 1024
@@ -32,14 +33,18 @@ export function bodyLimitFor(method: string, path: string, contentType: string):
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 
-export function tooLarge(c: Context, limit: BodyLimit) {
-  const detail = limit.upload
+/** What a body over its limit is told. */
+export function tooLargeMessage(limit: BodyLimit): string {
+  return limit.upload
     ? `This request is larger than the ${megabytes(limit.bytes)} allowed for ${limit.upload}. Send fewer or smaller files at a time.`
     : `This request is larger than the ${limit.bytes / 1024} KB this address accepts.`
+}
+
+function tooLarge(c: Context, limit: BodyLimit) {
   // Answered before the rest of the body is read. The HTTP server then discards what still arrives
   // for at most half a second (64 MB) and closes the connection: closing it at once would reset a
   // client still sending before it had read the answer.
-  return problem(c, 413, detail)
+  return problemOf(c, new AppError('too-large', tooLargeMessage(limit)))
 }
 
 const HEX = /^[0-9a-fA-F]{2}$/
@@ -145,13 +150,13 @@ function bodyFault(contentType: string, body: Uint8Array, { isAuth }: { isAuth: 
         return { where: 'body', detail: 'The body is not valid JSON.' }
       }
       const at = nulInJson(json)
+      if (at === TOO_DEEP)
+        return { where: 'body', detail: `The body nests deeper than the ${MOST_JSON_DEPTH} levels this address accepts.` }
       if (at) return { where: at, detail: `${at} ${FAULT_WORDS.nul}.` }
     }
   }
   return null
 }
-      if (at === TOO_DEEP)
-        return { where: 'body', detail: `The body nests deeper than the ${MOST_JSON_DEPTH} levels this address accepts.` }
 
 /**
  * Refuses, before any route reads it: text in the address that is not UTF-8 (400), a body over the
@@ -177,9 +182,9 @@ export function limitRequests(): MiddlewareHandler {
 
     let body: Uint8Array<ArrayBuffer>
     try {
-      body = await readBodyWithLimit(request, limit.bytes)
+      body = await readBodyWithLimit(request, limit.bytes, { message: tooLargeMessage(limit) })
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return tooLarge(c, limit)
+      if (isAppError(error)) return problemOf(c, error)
       throw error
     }
     const fault = bodyFault(contentType, body, { isAuth })

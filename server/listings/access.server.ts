@@ -2,6 +2,7 @@
 // caller can forget them) and as checks that lock a listing before a change. The viewer's role is
 // looked up here, never taken from the caller.
 import { and, eq, or, sql, type SQL } from 'drizzle-orm'
+import { isAdministratorSql } from '#server/accounts/administrators.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, profile } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
@@ -15,7 +16,7 @@ export const ONLY_LANDLORDS_LIST = 'Only landlords can list homes. Choose the la
 /** True when the viewer may change the listing: they own it or are an administrator. */
 export function canChange(viewerId: string | null | undefined): SQL {
   if (!viewerId) return sql`false`
-  return sql`(${listing.ownerId} = ${viewerId} or exists (select 1 from ${profile} where ${profile.userId} = ${viewerId} and ${profile.isAdministrator}))`
+  return sql`(${listing.ownerId} = ${viewerId} or ${isAdministratorSql(viewerId)})`
 }
 
 /** Published and leased listings are public; drafts and archived ones only for who may change them. */

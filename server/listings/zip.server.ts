@@ -1,7 +1,8 @@
 // Offline ZIP look-up: the centroid, city and state of a US ZIP code from the `zipcodes` data
 // package, so placing a listing never calls an outside geocoding service.
+import type { FieldErrors } from '#common/forms.ts'
 import zipcodes from 'zipcodes'
-import type { ListingFormErrors, ListingFormValues } from '#common/listings/listing-form.ts'
+import type { ListingFormValues } from '#common/listings/listing-form.ts'
 
 export type ZipPlace = { zip: string; city: string; state: string; latitude: number; longitude: number }
 
@@ -16,7 +17,7 @@ export function lookupZip(zip: string): ZipPlace | null {
 }
 
 /** Fills city, state and the pin from the ZIP; a ZIP that does not exist is the ZIP field's error. */
-export function placeByZip(values: ListingFormValues, { movePin }: { movePin: boolean }): ListingFormErrors {
+export function placeByZip(values: ListingFormValues, { movePin }: { movePin: boolean }): FieldErrors {
   const zip = values.zip.trim()
   if (!ZIP_PATTERN.test(zip)) return {}
   const place = lookupZip(zip)

@@ -1,6 +1,7 @@
 // request.formData() buffers the whole body, however large. Routes that accept uploads read it
 // through a cap instead: a declared Content-Length over the cap is refused without reading, and a
 // body without one (chunked) is cut off as soon as it passes the cap.
+import { AppError, type FieldErrors } from '#server/errors.server.ts'
 import { AVATAR_MAX_BYTES } from './avatar-image.server.ts'
 import { PHOTO_LIMITS } from './listing-photos.server.ts'
 
@@ -12,13 +13,12 @@ export const UPLOAD_REQUEST_LIMITS = {
   listingPhotos: 4 * PHOTO_LIMITS.maxBytes,
 } as const
 
-export class BodyTooLargeError extends Error {
-  readonly limit: number
-  constructor(limit: number) {
-    super(`The request body is larger than ${limit} bytes`)
-    this.limit = limit
-    this.name = 'BodyTooLargeError'
-  }
+/** What the client is told when a body passes its cap: the sentence, and the field it is about, if one. */
+export type TooLargeRefusal = { message: string; fieldErrors?: FieldErrors }
+
+function tooLargeError(limit: number, refusal: TooLargeRefusal | undefined): AppError {
+  const message = refusal?.message ?? `The request body is larger than ${limit} bytes.`
+  return new AppError('too-large', message, refusal?.fieldErrors)
 }
 
 /** The body's declared length, or null when it has none (chunked) or a meaningless one. */
@@ -28,10 +28,10 @@ export function declaredLength(request: Request): number | null {
   return Number(header)
 }
 
-/** The whole body, read no further than `limit` bytes; BodyTooLargeError past it. */
-export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+/** The whole body, read no further than `limit` bytes; past it, a 'too-large' AppError saying `refusal`. */
+export async function readBodyWithLimit(request: Request, limit: number, refusal?: TooLargeRefusal): Promise<Uint8Array<ArrayBuffer>> {
   const declared = declaredLength(request)
-  if (declared !== null && declared > limit) throw new BodyTooLargeError(limit)
+  if (declared !== null && declared > limit) throw tooLargeError(limit, refusal)
   if (!request.body) return new Uint8Array(new ArrayBuffer(0))
   const chunks: Uint8Array[] = []
   let total = 0
@@ -42,15 +42,15 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
     total += value.byteLength
     if (total > limit) {
       await reader.cancel().catch(() => {})
-      throw new BodyTooLargeError(limit)
+      throw tooLargeError(limit, refusal)
     }
     chunks.push(value)
   }
   return Buffer.concat(chunks, total)
 }
 
-export async function readFormDataWithLimit(request: Request, limit: number): Promise<FormData> {
-  const body = await readBodyWithLimit(request, limit)
+export async function readFormDataWithLimit(request: Request, limit: number, refusal?: TooLargeRefusal): Promise<FormData> {
+  const body = await readBodyWithLimit(request, limit, refusal)
   const headers = new Headers()
   const contentType = request.headers.get('content-type')
   if (contentType) headers.set('content-type', contentType)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BodyTooLargeError, readFormDataWithLimit } from './upload-body.server.ts'
+import { readFormDataWithLimit } from './upload-body.server.ts'
 
 async function multipart(size: number, init: { chunked?: boolean } = {}) {
   const form = new FormData()
@@ -34,14 +34,19 @@ describe('readFormDataWithLimit', () => {
       body: 'x',
       headers: { 'content-length': String(7 * 1024 * 1024), 'content-type': 'text/plain' },
     })
-    await expect(readFormDataWithLimit(request, 6 * 1024 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError)
+    await expect(readFormDataWithLimit(request, 6 * 1024 * 1024, { message: 'Too big.' })).rejects.toMatchObject({
+      name: 'AppError',
+      code: 'too-large',
+      status: 413,
+      message: 'Too big.',
+    })
     expect(request.bodyUsed).toBe(false)
   })
 
   it('cuts off a streamed body without a length once it passes the limit', async () => {
     const request = await multipart(200_000, { chunked: true })
     expect(request.headers.get('content-length')).toBeNull()
-    await expect(readFormDataWithLimit(request, 50_000)).rejects.toBeInstanceOf(BodyTooLargeError)
+    await expect(readFormDataWithLimit(request, 50_000)).rejects.toMatchObject({ code: 'too-large', status: 413 })
     const fits = await readFormDataWithLimit(await multipart(1000, { chunked: true }), 50_000)
     expect((fits.get('photo') as File).size).toBe(1000)
   })

@@ -4,7 +4,8 @@
 // or edit in the room until the mute runs out.
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { conversation, profile, userBlock, userMute } from '#server/db/schema.ts'
+import { conversation, userBlock, userMute } from '#server/db/schema.ts'
+import { isAdministrator } from '#server/accounts/administrators.server.ts'
 import { AppError } from '#server/errors.server.ts'
 
 /** Reads inside or outside a transaction. */
@@ -47,16 +48,6 @@ export async function refuseIfBlocked(db: Reader, { senderId, recipientId }: { s
   if (await isBlocked(db, { blockerId: recipientId, blockedId: senderId })) {
     throw new AppError('forbidden', 'This person does not take messages from you.')
   }
-}
-
-async function isAdministrator(db: Reader, userId: string) {
-  const [row] = await db.select({ admin: profile.isAdministrator }).from(profile).where(eq(profile.userId, userId))
-  return row?.admin ?? false
-}
-
-/** Refuses anyone but an administrator, in the words given. */
-export async function requireAdministrator(db: Reader, userId: string, refusal: string) {
-  if (!(await isAdministrator(db, userId))) throw new AppError('forbidden', refusal)
 }
 
 /** A room message may be deleted by its author and by administrators. */

@@ -1,15 +1,30 @@
 // Reading conversations: the user's list and a page of one conversation's messages. Only the two
 // participants read a conversation; anyone else gets 'not-found', so its existence does not leak.
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { ConversationSummary, DirectMessage } from '#common/messages/types.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { conversation, listing, message, profile, user } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
 import { isParticipant, otherOf } from './access.server.ts'
 import { isUnreadFor, messageColumns, messageView, THREAD_PAGE_SIZE } from './direct-rows.server.ts'
+import { seqPage } from './seq-page.server.ts'
 
 /** The user's conversations, newest activity first, each with its unread count and last message. */
-export async function listConversations(db: Db, { userId }: { userId: string }): Promise<ConversationSummary[]> {
+export function listConversations(db: Db, { userId }: { userId: string }): Promise<ConversationSummary[]> {
+  return summariesOf(db, userId)
+}
+
+/** One conversation of the user's, or null when there is none or they do not take part in it. */
+export async function findConversation(
+  db: Db,
+  { userId, conversationId }: { userId: string; conversationId: number },
+): Promise<ConversationSummary | null> {
+  const [found] = await summariesOf(db, userId, conversationId)
+  return found ?? null
+}
+
+/** The summaries of the user's conversations (only the one named, if one is): who takes part is part of the query. */
+async function summariesOf(db: Db, userId: string, conversationId?: number): Promise<ConversationSummary[]> {
   const rows = await db
     .select({
       id: conversation.id,
@@ -23,7 +38,7 @@ export async function listConversations(db: Db, { userId }: { userId: string }):
     })
     .from(conversation)
     .leftJoin(listing, eq(listing.id, conversation.listingId))
-    .where(isParticipant(userId))
+    .where(and(isParticipant(userId), conversationId === undefined ? undefined : eq(conversation.id, conversationId)))
     .orderBy(desc(sql`coalesce(${conversation.lastMessageAt}, ${conversation.createdAt})`), desc(conversation.id))
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
@@ -73,32 +88,18 @@ export async function readThread(
     limit = THREAD_PAGE_SIZE,
   }: { userId: string; conversationId: number; beforeSeq?: number; afterSeq?: number; limit?: number },
 ): Promise<{ conversation: ConversationSummary; messages: DirectMessage[]; hasEarlier: boolean; hasLater: boolean }> {
-  const summary = (await listConversations(db, { userId })).find((c) => c.id === conversationId)
+  const summary = await findConversation(db, { userId, conversationId })
   if (!summary) throw new AppError('not-found', 'No such conversation.')
-  const size = Math.min(Math.max(1, limit), THREAD_PAGE_SIZE)
-  const catchingUp = afterSeq !== undefined
+  const paging = seqPage(message.seq, { beforeSeq, afterSeq, limit })
   const rows = await db
     .select(messageColumns)
     .from(message)
-    .where(
-      and(
-        eq(message.conversationId, conversationId),
-        catchingUp ? gt(message.seq, afterSeq) : beforeSeq !== undefined ? lt(message.seq, beforeSeq) : undefined,
-      ),
-    )
-    .orderBy(catchingUp ? asc(message.seq) : desc(message.seq))
-    .limit(size + 1)
-  const hasMore = rows.length > size
-  const page = rows.slice(0, size)
-  if (!catchingUp) page.reverse()
+    .where(and(eq(message.conversationId, conversationId), paging.where))
+    .orderBy(paging.orderBy)
+    .limit(paging.limit)
+  const page = paging.pageOf(rows, (found) => found[0]?.seq ?? 0)
   const [receipts] = await db.select({ send: profile.sendReadReceipts }).from(profile).where(eq(profile.userId, summary.other.id))
   const otherSendsReceipts = receipts?.send ?? true
-  const messages = page.map((row) => messageView(row, { showReadAt: row.senderId === userId ? otherSendsReceipts : true }))
-  const first = messages[0]?.seq ?? 0
-  return {
-    conversation: summary,
-    messages,
-    hasEarlier: catchingUp ? first > 1 : hasMore,
-    hasLater: catchingUp ? hasMore : false,
-  }
+  const messages = page.rows.map((row) => messageView(row, { showReadAt: row.senderId === userId ? otherSendsReceipts : true }))
+  return { conversation: summary, messages, hasEarlier: page.hasEarlier, hasLater: page.hasLater }
 }

@@ -13,7 +13,7 @@ export {
   resolveReport,
   sendDirectMessage,
 } from './chat-writes.server.ts'
-export { listConversations, readThread } from './direct-read.server.ts'
+export { findConversation, listConversations, readThread } from './direct-read.server.ts'
 export { findListingCard } from './listing-card.server.ts'
 export { listActiveMutes, muteUser, unmuteUser } from './mutes.server.ts'
 export { openConversation } from './open-conversation.server.ts'

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { user, userMute } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import { muteSchema } from '#common/messages/schemas.ts'
-import { requireAdministrator } from './access.server.ts'
+import { requireAdministrator } from '#server/accounts/administrators.server.ts'
 
 /** An administrator mutes a user in the room for one of the offered periods. */
 export async function muteUser(db: Db, { adminId, userId, input }: { adminId: string; userId: string; input: unknown }) {

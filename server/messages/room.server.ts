@@ -1,7 +1,7 @@
 // The community room that everyone logged in shares. Messages are numbered per room; the rate limit
 // and mutes live in the database, so they hold across instances and restarts. These functions only
 // commit; chat-writes.server.ts tells the live sockets afterwards.
-import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { RoomMessage } from '#common/messages/types.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { room, roomMessage, user } from '#server/db/schema.ts'
@@ -9,6 +9,7 @@ import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import { editRoomMessageSchema, roomMessageSchema } from '#common/messages/schemas.ts'
 import { mayDeleteRoomMessage, refuseIfMuted } from './access.server.ts'
 import { THREAD_PAGE_SIZE } from './direct-rows.server.ts'
+import { seqPage } from './seq-page.server.ts'
 import { consumeEditAllowance, lockPerson, MESSAGE_RATE_LIMIT, MESSAGE_RATE_WINDOW_SECONDS, sendingTooFast } from './limits.server.ts'
 
 export const COMMUNITY_ROOM = 'community'
@@ -132,34 +133,21 @@ export async function readRoom(
     limit = THREAD_PAGE_SIZE,
   }: { roomId?: string; beforeSeq?: number; afterSeq?: number; limit?: number } = {},
 ): Promise<{ messages: RoomMessage[]; hasEarlier: boolean; hasLater: boolean; lastSeq: number }> {
-  const size = Math.min(Math.max(1, limit), THREAD_PAGE_SIZE)
-  const catchingUp = afterSeq !== undefined
+  const paging = seqPage(roomMessage.seq, { beforeSeq, afterSeq, limit })
   const [[current], rows] = await Promise.all([
     db.select({ lastSeq: room.lastSeq }).from(room).where(eq(room.id, roomId)),
     db
       .select(roomColumns)
       .from(roomMessage)
       .innerJoin(user, eq(user.id, roomMessage.authorId))
-      .where(
-        and(
-          eq(roomMessage.roomId, roomId),
-          catchingUp ? gt(roomMessage.seq, afterSeq) : beforeSeq !== undefined ? lt(roomMessage.seq, beforeSeq) : undefined,
-        ),
-      )
-      .orderBy(catchingUp ? asc(roomMessage.seq) : desc(roomMessage.seq))
-      .limit(size + 1),
+      .where(and(eq(roomMessage.roomId, roomId), paging.where))
+      .orderBy(paging.orderBy)
+      .limit(paging.limit),
   ])
   if (!current) throw new AppError('not-found', 'No such room.')
-  const hasMore = rows.length > size
-  const page = rows.slice(0, size)
-  if (!catchingUp) page.reverse()
-  const messages = page.map(roomMessageView)
-  return {
-    messages,
-    hasEarlier: catchingUp ? (messages[0]?.seq ?? current.lastSeq + 1) > 1 : hasMore,
-    hasLater: catchingUp ? hasMore : false,
-    lastSeq: current.lastSeq,
-  }
+  // Caught up with nothing new: earlier messages exist when the room has any.
+  const page = paging.pageOf(rows, (found) => found[0]?.seq ?? current.lastSeq + 1)
+  return { messages: page.rows.map(roomMessageView), hasEarlier: page.hasEarlier, hasLater: page.hasLater, lastSeq: current.lastSeq }
 }
 
 /**

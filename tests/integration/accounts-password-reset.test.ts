@@ -49,7 +49,7 @@ describe('password reset', () => {
   it('asks for a valid address', async () => {
     const result = await callRoute(t, forgotAction, postForm('/forgot-password', { email: 'nope' }))
     expect(result.status).toBe(400)
-    expect(result.data).toEqual({ values: { email: 'nope' }, fieldErrors: { email: messages.emailInvalid } })
+    expect(result.data).toEqual({ ok: false, values: { email: 'nope' }, fieldErrors: { email: [messages.emailInvalid] } })
   })
 
   it('changes the password through the mailed link: the old one fails, the new one works', async () => {
@@ -88,11 +88,11 @@ describe('password reset', () => {
     const token = new URL(await openResetLink(account.email)).searchParams.get('token')!
     const result = await callRoute(t, resetAction, postForm('/reset-password', { token, newPassword: 'password123' }))
     expect(result.status).toBe(400)
-    expect(result.data).toEqual({ fieldErrors: { newPassword: COMMON_PASSWORD_MESSAGE } })
+    expect(result.data).toMatchObject({ ok: false, fieldErrors: { newPassword: [COMMON_PASSWORD_MESSAGE] } })
     expect((await callRoute(t, loginAction, postForm('/login', account))).status).toBe(302)
     // The link still works for a better choice.
     const retry = await callRoute(t, resetAction, postForm('/reset-password', { token, newPassword: 'k3#pq9z' }))
-    expect(retry.data).toEqual({ fieldErrors: { newPassword: messages.passwordTooShort } })
+    expect(retry.data).toEqual({ ok: false, fieldErrors: { newPassword: [messages.passwordTooShort] } })
   })
 
   it('explains an invalid or expired link and changes nothing', async () => {

@@ -66,7 +66,7 @@ describe('logging in and out', () => {
     for (const email of [account.email, uniqueEmail('nobody')]) {
       const result = await callRoute(t, loginAction, postForm('/login', { email, password: 'not the password' }))
       expect(result.status).toBe(400)
-      expect(result.data).toEqual({ values: { email }, formError: WRONG_CREDENTIALS_MESSAGE })
+      expect(result.data).toEqual({ ok: false, values: { email }, fieldErrors: {}, formError: WRONG_CREDENTIALS_MESSAGE })
       expect(result.headers.getSetCookie()).toEqual([])
     }
   })
@@ -83,7 +83,7 @@ describe('logging in and out', () => {
     const result = await callRoute(t, loginAction, postForm('/login', { email: '', password: '' }))
     expect(result.status).toBe(400)
     expect(result.data).toMatchObject({
-      fieldErrors: { email: 'Enter your e-mail address.', password: 'Enter your password.' },
+      fieldErrors: { email: ['Enter your e-mail address.'], password: ['Enter your password.'] },
     })
   })
 
@@ -169,7 +169,8 @@ describe('logging in and out', () => {
     )
     const result = await callRoute(t, loginAction, postForm('/login', { email, password: GOOD_PASSWORD }))
     expect(result.status).toBe(403)
-    expect(result.data).toEqual({ values: { email }, unverifiedEmail: email })
+    expect(result.data).toMatchObject({ ok: false, values: { email }, fieldErrors: {}, unverifiedEmail: email })
+    expect(result.data).not.toHaveProperty('resent')
     expect(result.headers.getSetCookie()).toEqual([])
 
     const resent = await callRoute(t, loginAction, postForm('/login', { intent: 'resend', email }))

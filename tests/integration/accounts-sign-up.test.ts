@@ -65,7 +65,7 @@ describe('signing up', () => {
     expect(page.data).toMatchObject({
       step: 'form',
       values: { name: 'Ada Renter', email: email.toUpperCase(), termsAccepted: true },
-      fieldErrors: { email: EMAIL_TAKEN_MESSAGE },
+      fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] },
     })
 
     const api = await t.app.request(
@@ -98,8 +98,8 @@ describe('signing up', () => {
     const result = await callRoute(t, registerAction, postForm('/register', fields))
 
     expect(result.status).toBe(400)
-    expect(result.data).toMatchObject({ step: 'form', fieldErrors: { [field]: message } })
-    const data = result.data as { values: Record<string, unknown>; fieldErrors: Record<string, string> }
+    expect(result.data).toMatchObject({ step: 'form', fieldErrors: { [field]: [message] } })
+    const data = result.data as { values: Record<string, unknown>; fieldErrors: Record<string, string[]> }
     expect(Object.keys(data.fieldErrors)).toEqual([field])
     // What was typed comes back, except the password.
     expect(data.values).toEqual({ name: fields.name, email: fields.email, termsAccepted: fields.termsVersion !== '' })
@@ -113,10 +113,10 @@ describe('signing up', () => {
     expect(result.status).toBe(400)
     expect(result.data).toMatchObject({
       fieldErrors: {
-        name: messages.nameMissing,
-        email: messages.emailMissing,
-        password: messages.passwordMissing,
-        termsVersion: messages.termsNotAccepted,
+        name: [messages.nameMissing],
+        email: [messages.emailMissing],
+        password: [messages.passwordMissing],
+        termsVersion: [messages.termsNotAccepted],
       },
     })
     expect(await countAccounts(t)).toEqual(before)
@@ -146,7 +146,7 @@ describe('signing up', () => {
     const before = await countAccounts(t)
     const page = await callRoute(t, registerAction, postForm('/register', signUpFields({ name: 'Ada\u0000Renter' })))
     expect(page.status).toBe(400)
-    expect(page.data).toMatchObject({ fieldErrors: { name: 'Display name cannot contain control characters.' } })
+    expect(page.data).toMatchObject({ fieldErrors: { name: ['Display name cannot contain control characters.'] } })
 
     const withImage = await t.app.request(jsonRequest('/api/auth/sign-up/email', { ...signUpFields(), image: 'javascript:alert(1)' }))
     expect(withImage.status).toBe(400)

@@ -16,7 +16,7 @@ import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/suppo
 import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
 import { settle } from '#tests/support/route-answers.ts'
 
-type Answer = { values: Record<string, unknown>; errors: Record<string, string[] | undefined>; formError?: string }
+type Answer = { ok: false; values: Record<string, unknown>; fieldErrors: Record<string, string[] | undefined>; formError?: string }
 type Args = { request: Request; context: unknown; params: Record<string, string> }
 
 /** The fields of a complete, valid listing as the form posts them. */
@@ -168,7 +168,12 @@ describe('landlord listings', () => {
     const refused = await publish()
     expect(refused.status).toBe(400)
     const message = 'Add at least one photo before publishing: renters skip listings without one.'
-    expect(refused.body as Answer).toMatchObject({ formError: message, errors: { photos: [message] }, values: { monthlyRent: '1900' } })
+    expect(refused.body as Answer).toMatchObject({
+      ok: false,
+      formError: message,
+      fieldErrors: { photos: [message] },
+      values: { monthlyRent: '1900' },
+    })
     expect(await findListingById(db(), { viewerId: null, listingId: id })).toBeUndefined()
     expect(await findListingById(db(), { viewerId: landlord.id, listingId: id })).toMatchObject({
       status: 'draft',
@@ -219,7 +224,7 @@ describe('landlord listings', () => {
     const looked = await run(newAction, post('/properties/new', landlord.cookie, formFields({ intent: 'lookup-zip', zip: '10001' })))
     expect((looked.body as Answer).values).toMatchObject({ city: 'New York', state: 'NY', coordinatesZip: '10001' })
     const unknown = await run(newAction, post('/properties/new', landlord.cookie, formFields({ intent: 'lookup-zip', zip: '00000' })))
-    expect((unknown.body as Answer).errors.zip?.[0]).toMatch(/no US ZIP code 00000/)
+    expect((unknown.body as Answer).fieldErrors.zip?.[0]).toMatch(/no US ZIP code 00000/)
     expect(await countListings()).toBe(before)
   })
 
@@ -249,11 +254,11 @@ describe('landlord listings', () => {
       const fields = formFields(overrides).filter(([name, value]) => !(name === 'offersLease' && value === ''))
       const { status, body } = await run(newAction, post('/properties/new', landlord.cookie, fields))
       expect(status, field).toBe(400)
-      expect((body as Answer).errors[field]?.join(' '), field).toMatch(message)
+      expect((body as Answer).fieldErrors[field]?.join(' '), field).toMatch(message)
     }
     const amenity = await run(newAction, post('/properties/new', landlord.cookie, [...formFields(), ['amenities', 'helipad']]))
     expect(amenity.status).toBe(400)
-    expect((amenity.body as Answer).errors.amenities?.[0]).toMatch(/Amenities must be among/)
+    expect((amenity.body as Answer).fieldErrors.amenities?.[0]).toMatch(/Amenities must be among/)
     // The refused megabyte is not sent back whole.
     const long = await run(newAction, post('/properties/new', landlord.cookie, formFields({ title: 'y'.repeat(1024 * 1024) })))
     expect(((long.body as Answer).values.title as string).length).toBeLessThan(30_000)

@@ -6,7 +6,7 @@ import { countUnreadMessages } from '#server/accounts/profile.server.ts'
 import { conversation, message, messageReport, profile, roomMessage, user } from '#server/db/schema.ts'
 import { mutedUntil } from '#server/messages/access.server.ts'
 import { blockUser, unblockUser } from '#server/messages/blocks.server.ts'
-import { listConversations, readThread } from '#server/messages/direct-read.server.ts'
+import { findConversation, listConversations, readThread } from '#server/messages/direct-read.server.ts'
 import {
   DIRECT_RATE_LIMIT,
   storeDirectDeletion as deleteDirectMessage,
@@ -113,6 +113,28 @@ describe('conversations', () => {
     await expectError(readThread(db(), { userId: stranger.id, conversationId }), 'not-found')
     await expectError(markConversationRead(db(), { userId: stranger.id, conversationId }), 'not-found')
     expect(await db().select().from(message).where(eq(message.conversationId, conversationId))).toHaveLength(2)
+  })
+
+  it('finds one conversation by its id and its participants in the query: a stranger and a wrong id find nothing', async () => {
+    const [renter, landlord, other, stranger] = [
+      await established(),
+      await established('landlord'),
+      await established('landlord'),
+      await established(),
+    ]
+    const { conversationId } = await openConversation(db(), { userId: renter.id, otherUserId: landlord.id })
+    const { conversationId: otherId } = await openConversation(db(), { userId: renter.id, otherUserId: other.id })
+    await sendDirectMessage(db(), { senderId: landlord.id, conversationId, input: { body: 'Come and see it', clientTxnId: nextTxn() } })
+
+    const found = await findConversation(db(), { userId: renter.id, conversationId })
+    expect(found).toMatchObject({ id: conversationId, other: { id: landlord.id }, unread: 1, lastMessage: { body: 'Come and see it' } })
+    // The same summary the list gives, and only that one.
+    expect(found).toEqual((await listConversations(db(), { userId: renter.id })).find((c) => c.id === conversationId))
+    expect(await findConversation(db(), { userId: landlord.id, conversationId })).toMatchObject({ id: conversationId, unread: 0 })
+    expect(await findConversation(db(), { userId: stranger.id, conversationId })).toBeNull()
+    expect(await findConversation(db(), { userId: landlord.id, conversationId: otherId })).toBeNull()
+    expect(await findConversation(db(), { userId: renter.id, conversationId: otherId + 1_000_000 })).toBeNull()
+    await expectError(readThread(db(), { userId: other.id, conversationId }), 'not-found')
   })
 
   it('refuses empty, over-long and malformed messages and stores nothing', async () => {

@@ -324,6 +324,7 @@ describe('/userprofile', () => {
     }
     const limited = asRefusal(
       await submit(u.cookie, { intent: 'change-password', currentPassword: u.password, newPassword: 'a brand new kettle song' }),
+      429,
     )
     expect(limited.formError).toBe('Too many attempts. Wait 15 minutes and try again.')
     await expect(signIn(t, u)).resolves.toContain('session_token=')

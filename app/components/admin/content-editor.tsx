@@ -2,10 +2,10 @@
 // version it was loaded at, so a save based on an older version is refused; after such a refusal it
 // keeps the administrator's text and shows the version saved meanwhile beside it.
 import { Form, useNavigation } from 'react-router'
-import { FORM_FIELDS, MARKDOWN_FIELD, type ContentFormValues } from '#common/content/admin-forms.ts'
+import { CONTENT_FIELD_LABELS, FORM_FIELDS, MARKDOWN_FIELD, type ContentFormValues } from '#common/content/admin-forms.ts'
 import { utcTime, type SavedBy } from '#common/content/admin-types.ts'
 import { ARTICLE_CATEGORIES, FAQ_TOPICS, type ContentKind } from '#common/content/vocabulary.ts'
-import { firstError, type FieldErrors } from '#common/forms.ts'
+import { firstError, formErrorBesideFields, type FieldErrors } from '#common/forms.ts'
 import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { ErrorSummary, type FormProblem } from '#app/components/ui/error-summary.tsx'
 import { Fieldset } from '#app/components/ui/fieldset.tsx'
@@ -15,36 +15,16 @@ import { MarkdownField } from './markdown-field.tsx'
 
 export type TheirVersionView = { version: number; values: ContentFormValues; savedBy: SavedBy | null }
 
-const LABELS: Record<string, string> = {
-  title: 'Title',
-  slug: 'Slug',
-  summary: 'Summary',
-  category: 'Category',
-  tags: 'Tags',
-  body: 'Body (Markdown)',
-  status: 'Status',
-  when: 'Publish time',
-  publishAt: 'Publish at (UTC)',
-  topic: 'Topic',
-  question: 'Question',
-  answer: 'Answer (Markdown)',
-  position: 'Position within the topic',
-  label: 'Label',
-  effectiveAt: 'Takes effect at (UTC)',
-}
-
 /** The ids of the inputs an error summary links to (a group's first choice for radios). */
 const inputIdOf = (field: string) => (field === 'status' || field === 'when' ? `field-${field}-first` : `field-${field}`)
 
-function problemsOf(kind: ContentKind, fieldErrors: FieldErrors, message?: string): FormProblem[] {
-  const problems: FormProblem[] = []
-  if (message && Object.keys(fieldErrors).length === 0) problems.push({ message })
+function problemsOf(kind: ContentKind, fieldErrors: FieldErrors, formError?: string): FormProblem[] {
+  const whole = formErrorBesideFields({ fieldErrors, formError })
+  const problems: FormProblem[] = whole ? [{ message: whole }] : []
   for (const field of FORM_FIELDS[kind]) {
     const error = firstError(fieldErrors, field)
-    if (error) problems.push({ fieldId: inputIdOf(field), message: `${LABELS[field]}: ${error}` })
+    if (error) problems.push({ fieldId: inputIdOf(field), message: `${CONTENT_FIELD_LABELS[field]}: ${error}` })
   }
-  const whole = firstError(fieldErrors, '_')
-  if (whole) problems.push({ message: whole })
   return problems
 }
 
@@ -91,7 +71,7 @@ function Publication({ values, errors }: { values: ContentFormValues; errors: Fi
         </div>
         <div className="mt-3">
           <TextField
-            label={LABELS.publishAt!}
+            label={CONTENT_FIELD_LABELS.publishAt!}
             name="publishAt"
             type="datetime-local"
             defaultValue={values.publishAt}
@@ -109,17 +89,31 @@ function KindFields({ kind, values, errors }: { kind: ContentKind; values: Conte
   if (kind === 'article') {
     return (
       <>
-        <TextField label={LABELS.title!} name="title" defaultValue={values.title} error={error('title')} maxLength={200} required />
         <TextField
-          label={LABELS.slug!}
+          label={CONTENT_FIELD_LABELS.title!}
+          name="title"
+          defaultValue={values.title}
+          error={error('title')}
+          maxLength={200}
+          required
+        />
+        <TextField
+          label={CONTENT_FIELD_LABELS.slug!}
           name="slug"
           defaultValue={values.slug}
           error={error('slug')}
           hint={`${slugHint} /knowledge/<slug>`}
         />
-        <TextField multiline rows={2} label={LABELS.summary!} name="summary" defaultValue={values.summary} error={error('summary')} />
+        <TextField
+          multiline
+          rows={2}
+          label={CONTENT_FIELD_LABELS.summary!}
+          name="summary"
+          defaultValue={values.summary}
+          error={error('summary')}
+        />
         <div className="grid gap-6 sm:grid-cols-2">
-          <Select label={LABELS.category!} name="category" defaultValue={values.category} error={error('category')}>
+          <Select label={CONTENT_FIELD_LABELS.category!} name="category" defaultValue={values.category} error={error('category')}>
             {ARTICLE_CATEGORIES.map((category) => (
               <option key={category.slug} value={category.slug}>
                 {category.label}
@@ -127,7 +121,7 @@ function KindFields({ kind, values, errors }: { kind: ContentKind; values: Conte
             ))}
           </Select>
           <TextField
-            label={LABELS.tags!}
+            label={CONTENT_FIELD_LABELS.tags!}
             name="tags"
             defaultValue={values.tags}
             error={error('tags')}
@@ -140,17 +134,23 @@ function KindFields({ kind, values, errors }: { kind: ContentKind; values: Conte
   if (kind === 'faq') {
     return (
       <>
-        <Select label={LABELS.topic!} name="topic" defaultValue={values.topic} error={error('topic')}>
+        <Select label={CONTENT_FIELD_LABELS.topic!} name="topic" defaultValue={values.topic} error={error('topic')}>
           {FAQ_TOPICS.map((topic) => (
             <option key={topic.slug} value={topic.slug}>
               {topic.label}
             </option>
           ))}
         </Select>
-        <TextField label={LABELS.question!} name="question" defaultValue={values.question} error={error('question')} />
-        <TextField label={LABELS.slug!} name="slug" defaultValue={values.slug} error={error('slug')} hint={`${slugHint} /faq#<slug>`} />
+        <TextField label={CONTENT_FIELD_LABELS.question!} name="question" defaultValue={values.question} error={error('question')} />
         <TextField
-          label={LABELS.position!}
+          label={CONTENT_FIELD_LABELS.slug!}
+          name="slug"
+          defaultValue={values.slug}
+          error={error('slug')}
+          hint={`${slugHint} /faq#<slug>`}
+        />
+        <TextField
+          label={CONTENT_FIELD_LABELS.position!}
           name="position"
           inputMode="numeric"
           defaultValue={values.position}
@@ -164,14 +164,14 @@ function KindFields({ kind, values, errors }: { kind: ContentKind; values: Conte
     <>
       <div className="grid gap-6 sm:grid-cols-2">
         <TextField
-          label={LABELS.label!}
+          label={CONTENT_FIELD_LABELS.label!}
           name="label"
           defaultValue={values.label}
           error={error('label')}
           hint="Usually the date it takes effect, like 2026-01-15."
         />
         <TextField
-          label={LABELS.effectiveAt!}
+          label={CONTENT_FIELD_LABELS.effectiveAt!}
           name="effectiveAt"
           type="datetime-local"
           defaultValue={values.effectiveAt}
@@ -196,7 +196,7 @@ export function ContentEditor({
   kind,
   values,
   fieldErrors,
-  message,
+  formError,
   previewHtml,
   version,
   theirs,
@@ -204,7 +204,7 @@ export function ContentEditor({
   kind: ContentKind
   values: ContentFormValues
   fieldErrors: FieldErrors
-  message?: string
+  formError?: string
   previewHtml: string
   /** The version this form is based on; absent for a new item. */
   version?: number
@@ -213,18 +213,18 @@ export function ContentEditor({
   const navigation = useNavigation()
   const isSaving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const markdownField = MARKDOWN_FIELD[kind]
-  const problems = problemsOf(kind, fieldErrors, theirs ? undefined : message)
+  const problems = problemsOf(kind, fieldErrors, theirs ? undefined : formError)
   return (
     <Form method="post" className="space-y-6" noValidate>
       <ErrorSummary problems={problems} />
-      {theirs ? <Conflict kind={kind} message={message ?? ''} theirs={theirs} /> : null}
+      {theirs ? <Conflict kind={kind} message={formError ?? ''} theirs={theirs} /> : null}
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <KindFields kind={kind} values={values} errors={fieldErrors} />
       <MarkdownField
         // A server-side preview or a reload starts the field afresh with the text it carries.
         key={previewHtml}
         name={markdownField}
-        label={LABELS[markdownField]!}
+        label={CONTENT_FIELD_LABELS[markdownField]!}
         defaultValue={values[markdownField] ?? ''}
         error={firstError(fieldErrors, markdownField)}
         hint="Headings with ##, lists with -, links as [words](https://…). Raw HTML is shown as text."
@@ -267,12 +267,12 @@ function Conflict({ kind, message, theirs }: { kind: ContentKind; message: strin
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
           {shown.map((field) => (
             <div key={field} className="contents">
-              <dt className="font-semibold text-ink">{LABELS[field]}</dt>
+              <dt className="font-semibold text-ink">{CONTENT_FIELD_LABELS[field]}</dt>
               <dd className="break-words text-ink">{theirs.values[field] || '—'}</dd>
             </div>
           ))}
           <div className="contents">
-            <dt className="font-semibold text-ink">{LABELS[markdownField]}</dt>
+            <dt className="font-semibold text-ink">{CONTENT_FIELD_LABELS[markdownField]}</dt>
             <dd>
               <pre className="rounded bg-white p-2 text-xs break-words whitespace-pre-wrap text-ink">{theirs.values[markdownField]}</pre>
             </dd>

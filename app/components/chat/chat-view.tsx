@@ -3,11 +3,11 @@
 // thread, which then carries a link back to the list.
 import { useEffect, useState } from 'react'
 import { Form, Link } from 'react-router'
+import { refusalText } from '#common/forms.ts'
 import { Avatar } from '#app/components/avatar.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { formatCents } from '#app/utils/format.ts'
 import {
-  refusalText,
   type ChatFailure,
   type ChatPageData,
   type ConversationSummary,

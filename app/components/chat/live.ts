@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { TYPING_SHOWN_MS, type RealtimeEvent } from '#common/realtime-events.ts'
 import { useRealtimeEvent } from '#app/realtime/provider.tsx'
 import type { ConversationSummary } from '#common/messages/types.ts'
+import { idleFlight, runSingleFlight } from '#app/utils/single-flight.ts'
 import { loadConversations, type ThreadTarget } from './chat-client.ts'
 import { fromDirectMessage, fromRoomMessage, type ChatMessage, type ChatPerson } from './thread-state.ts'
 
@@ -67,24 +68,12 @@ export function isSidebarNews(event: RealtimeEvent): boolean {
 export function useLiveConversations(initial: ConversationSummary[], isSignedIn: boolean): ConversationSummary[] {
   const [list, setList] = useState(initial)
   useEffect(() => setList(initial), [initial])
-  const loading = useRef({ isRunning: false, isStale: false })
-  async function refresh() {
-    const flags = loading.current
-    if (flags.isRunning) {
-      flags.isStale = true
-      return
-    }
-    flags.isRunning = true
-    try {
-      do {
-        flags.isStale = false
-        const fresh = await loadConversations()
-        if (fresh) setList(fresh)
-      } while (flags.isStale)
-    } finally {
-      flags.isRunning = false
-    }
-  }
+  const loading = useRef(idleFlight())
+  const refresh = () =>
+    runSingleFlight(loading.current, async () => {
+      const fresh = await loadConversations()
+      if (fresh) setList(fresh)
+    })
   useRealtimeEvent((event) => {
     if (isSignedIn && isSidebarNews(event)) void refresh()
   })

@@ -4,9 +4,10 @@
 // starting point; every later page of data (a revalidation, a catch-up) merges into what is shown.
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { useNavigate, useRevalidator } from 'react-router'
+import { refusalText } from '#common/forms.ts'
+import { idleFlight, runSingleFlight } from '#app/utils/single-flight.ts'
 import { sendTyping } from '#app/realtime/provider.tsx'
 import {
-  refusalText,
   type ChatFailure,
   type ChatViewer,
   type DirectMessage,
@@ -93,7 +94,7 @@ export function Thread({
     latestState.current = state
   })
   const readRequested = useRef(0)
-  const catchingUp = useRef({ isRunning: false, isStale: false })
+  const catchingUp = useRef(idleFlight())
 
   /** Tells the server this tab has shown the other person's messages through `seq` (once per seq). */
   function markSeenThrough(seq: number | null) {
@@ -113,30 +114,19 @@ export function Thread({
   async function catchUpAfterReconnect() {
     // An older page (?before=) is history being read, not the live end of the thread.
     if (thread.before !== null) return
-    const flags = catchingUp.current
-    if (flags.isRunning) {
-      flags.isStale = true
-      return
-    }
-    flags.isRunning = true
-    try {
-      let after = caughtUpSeq(latestState.current)
-      do {
-        flags.isStale = false
-        const result = await catchUp({
-          afterSeq: after,
-          fetchAfter: async (seq) => pageOf(await loadAfter(target, seq)),
-          fetchLatest: async () => pageOf(await loadLatest(target)),
-        })
-        if (result.kind === 'failed') continue
-        const caught = applyCatchUp(latestState.current, result, selfId)
-        setState((current) => applyCatchUp(current, result, selfId))
-        after = Math.max(after, caughtUpSeq(caught))
-        markSeenThrough(lastUnreadSeq(caught, selfId))
-      } while (flags.isStale)
-    } finally {
-      flags.isRunning = false
-    }
+    let after = caughtUpSeq(latestState.current)
+    await runSingleFlight(catchingUp.current, async () => {
+      const result = await catchUp({
+        afterSeq: after,
+        fetchAfter: async (seq) => pageOf(await loadAfter(target, seq)),
+        fetchLatest: async () => pageOf(await loadLatest(target)),
+      })
+      if (result.kind === 'failed') return
+      const caught = applyCatchUp(latestState.current, result, selfId)
+      setState((current) => applyCatchUp(current, result, selfId))
+      after = Math.max(after, caughtUpSeq(caught))
+      markSeenThrough(lastUnreadSeq(caught, selfId))
+    })
   }
 
   // A fresh page from the server (after a form, a revalidation or a catch-up) merges into the thread.

@@ -3,13 +3,12 @@
 // it they post in the background and the page stays where it is.
 import { useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
+import type { FormAnswer } from '#common/forms.ts'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { MAX_VOTE_COMMENT_LENGTH } from '#common/content/knowledge.ts'
 
 export type VoteAnswer =
-  | { ok: true; intent: 'vote'; helpful: boolean }
-  | { ok: true; intent: 'comment'; helpful: boolean; comment: string }
-  | { ok: false; message: string; fieldErrors: Record<string, string[]> }
+  { ok: true; intent: 'vote'; helpful: boolean } | { ok: true; intent: 'comment'; helpful: boolean; comment: string } | FormAnswer
 
 type Vote = { helpful: boolean; comment: string } | null
 
@@ -34,7 +33,7 @@ export function HelpfulVote({ vote }: { vote: Vote }) {
       : hasVoted
         ? `You answered ${helpful ? 'Yes' : 'No'}. You can change your answer.`
         : ''
-  const error = answer && !answer.ok ? answer.message : undefined
+  const error = answer && !answer.ok ? answer.formError : undefined
   const commentError = answer && !answer.ok ? answer.fieldErrors.comment : undefined
 
   return (

@@ -2,11 +2,12 @@
 // JavaScript it shows one step at a time and checks a step's fields (with the server's own schema)
 // before moving on. The last step, photos, holds forms of its own, so it follows the listing's
 // <form> rather than sitting in it, and the buttons after it belong to that form by its id.
+import type { FieldErrors } from '#common/forms.ts'
 import { useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { FormAlert } from '#app/components/ui/form-alert.tsx'
-import { LISTING_FORM_STEPS, type ListingFormErrors, type ListingFormStep, type ListingFormValues } from '#common/listings/listing-form.ts'
+import { LISTING_FORM_STEPS, type ListingFormStep, type ListingFormValues } from '#common/listings/listing-form.ts'
 import type { OwnerPhoto } from '#common/listings/photos.ts'
 import type { ListingStatus } from '#common/listings/vocabulary.ts'
 import type { MapTiles } from '#common/map-tiles.ts'
@@ -24,7 +25,7 @@ const FORM_ID = 'listing-form'
 
 type Props = {
   values: ListingFormValues
-  errors: ListingFormErrors
+  errors: FieldErrors
   formError?: string
   /** The stored status when editing; undefined for a new listing. */
   status?: ListingStatus

@@ -2,6 +2,7 @@
 // intent (its refusal, whether it is being sent, where focus goes after an answer).
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { useNavigation } from 'react-router'
+import { formErrorBesideFields } from '#common/forms.ts'
 import type { ProfileFormFailure, Intent } from './profile-forms.ts'
 
 export function ProfileSection({
@@ -32,9 +33,12 @@ export function ProfileSection({
   )
 }
 
-/** The refusal of this form, if the last submission was this form and was refused. */
+/**
+ * The refusal of this form, if the last submission was this form and was refused; its sentence for
+ * the whole form only when no field says what is wrong.
+ */
 export function failureFor(failure: ProfileFormFailure | undefined, intent: Intent): ProfileFormFailure | undefined {
-  return failure?.intent === intent ? failure : undefined
+  return failure?.intent === intent ? { ...failure, formError: formErrorBesideFields(failure) } : undefined
 }
 
 /** Whether this form is being submitted right now. */

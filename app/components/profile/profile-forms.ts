@@ -8,7 +8,7 @@ import {
   displayNameSchema,
   newPasswordSchema,
 } from '#common/accounts/auth-schemas.ts'
-import type { FieldErrors } from '#common/forms.ts'
+import type { FormAnswer } from '#common/forms.ts'
 import { isPlainText } from '#common/plain-text.ts'
 
 export const PROFILE_ROLES = ['renter', 'landlord'] as const
@@ -86,11 +86,9 @@ function countDigits(text: string) {
   return text.replace(/\D/g, '').length
 }
 
-/** What the action answers when a form is refused: the form, its field errors and the values to show again. */
-export type ProfileFormFailure = {
+/** What the action answers when a form is refused: the FormAnswer, which form it was and the values to show again. */
+export type ProfileFormFailure = FormAnswer & {
   intent: Intent
-  fieldErrors: FieldErrors
-  formError?: string
   values?: Record<string, string>
 }
 

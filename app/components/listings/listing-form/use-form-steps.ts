@@ -1,14 +1,9 @@
 // The listing form's steps with JavaScript: which one shows, the errors shown (the server's, then a
 // step's own check with the server's schema before moving on) and where focus goes after each move.
 // The steps sit in `rootRef`; all but the photos step (which holds forms of its own) are in `formRef`.
+import type { FieldErrors } from '#common/forms.ts'
 import { useEffect, useState, type RefObject } from 'react'
-import {
-  stepOfField,
-  validateListingForm,
-  valuesOfFormData,
-  type ListingFormErrors,
-  type ListingFormValues,
-} from '#common/listings/listing-form.ts'
+import { stepOfField, validateListingForm, valuesOfFormData, type ListingFormValues } from '#common/listings/listing-form.ts'
 
 export type FormStepInfo = { id: string; title: string }
 
@@ -26,7 +21,7 @@ export function useFormSteps({
   /** The step to open on, its heading focused (a page sent here for it); the first one otherwise. */
   initialStep?: string
   values: ListingFormValues
-  serverErrors: ListingFormErrors
+  serverErrors: FieldErrors
 }) {
   const [isEnhanced, setIsEnhanced] = useState(false)
   const [stepIndex, setStepIndex] = useState(() =>
@@ -35,7 +30,7 @@ export function useFormSteps({
       steps.findIndex((step) => step.id === initialStep),
     ),
   )
-  const [errors, setErrors] = useState<ListingFormErrors>(serverErrors)
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors)
   const [focusTarget, setFocusTarget] = useState<{ kind: 'heading' | 'error'; at: number } | null>(null)
   const [isOpenedOnStep] = useState(initialStep !== undefined)
   const currentStep = steps[stepIndex]!
@@ -76,8 +71,8 @@ export function useFormSteps({
   function checkStep(): boolean {
     const form = formRef.current
     if (!form) return true
-    const { errors: found } = validateListingForm(valuesOfFormData(new FormData(form)))
-    const stepErrors: ListingFormErrors = {}
+    const { fieldErrors: found } = validateListingForm(valuesOfFormData(new FormData(form)))
+    const stepErrors: FieldErrors = {}
     for (const [key, messages] of Object.entries(found)) {
       // The server places the pin from the ZIP when the map has not.
       if (key === 'latitude' || key === 'longitude') continue

@@ -1,7 +1,8 @@
 // Where the home is, as the listing form holds it: ZIP, city, state and the map pin. A new ZIP is
 // looked up (/api/zip) to fill in the city and state and put the pin at the ZIP code's centre.
+import type { FieldErrors } from '#common/forms.ts'
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react'
-import type { ListingFormErrors, ListingFormValues } from '#common/listings/listing-form.ts'
+import type { ListingFormValues } from '#common/listings/listing-form.ts'
 
 export type Place = Pick<ListingFormValues, 'zip' | 'city' | 'state' | 'latitude' | 'longitude' | 'coordinatesZip'>
 
@@ -14,11 +15,7 @@ const placeOf = (values: ListingFormValues): Place => ({
   coordinatesZip: values.coordinatesZip,
 })
 
-export function usePlace(
-  values: ListingFormValues,
-  serverErrors: ListingFormErrors,
-  setErrors: Dispatch<SetStateAction<ListingFormErrors>>,
-) {
+export function usePlace(values: ListingFormValues, serverErrors: FieldErrors, setErrors: Dispatch<SetStateAction<FieldErrors>>) {
   const [place, setPlace] = useState<Place>(() => placeOf(values))
   const [zipNote, setZipNote] = useState('')
 
