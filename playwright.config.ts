@@ -1,5 +1,9 @@
 // End-to-end tests in Debian's Chromium at a desktop and a phone size, against the production
-// build with a real SMTP catcher and a real OpenID Connect provider (tests/e2e/stack.ts).
+// build with a real SMTP catcher and a real OpenID Connect provider (tests/e2e/stack.ts). A test whose
+// steps and checks are the same at any size (a server's answer, mail, a live message, a form without
+// JavaScript) carries the tag @any-size and runs at the desktop size only; every test that reads the
+// layout, the viewport, a position or scrolling, opens the phone's menu or filters, or scans a page
+// for accessibility (axe sees what the size shows) runs at both (README, "Test layers and their budgets").
 import { defineConfig } from '@playwright/test'
 import { APP_URL, CHROMIUM_ARGS } from './tests/e2e/environment.ts'
 import type { E2eOptions } from './tests/e2e/fixtures.ts'
@@ -30,9 +34,10 @@ export default defineConfig<E2eOptions>({
     },
   },
   projects: [
-    // Tests about one layout only (the phone menu, the desktop bar) carry a tag naming it.
+    // Tests about one layout only (the phone menu, the desktop bar) carry a tag naming it; tests whose
+    // behaviour does not depend on the size (@any-size) run at the desktop size only.
     { name: 'desktop', grepInvert: /@mobile-only/, use: { viewport: { width: 1280, height: 800 }, layout: 'desktop' } },
-    { name: 'mobile', grepInvert: /@desktop-only/, use: { viewport: { width: 390, height: 844 }, layout: 'mobile' } },
+    { name: 'mobile', grepInvert: /@desktop-only|@any-size/, use: { viewport: { width: 390, height: 844 }, layout: 'mobile' } },
   ],
   webServer: {
     command: `${nodeForStack} tests/e2e/stack.ts`,

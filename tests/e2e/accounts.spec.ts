@@ -52,7 +52,7 @@ test('sign up, confirm through the mailed link, see the name in the navigation, 
   await expectSignedOut(page, layout)
 })
 
-test('a wrong password gets a clear error; the right one signs in', async ({ page, layout, createAccount, consoleErrors }) => {
+test('a wrong password gets a clear error; the right one signs in @any-size', async ({ page, layout, createAccount, consoleErrors }) => {
   consoleErrors.allow(REFUSED_RESPONSE)
   const account = await createAccount({ name: 'Morgan Lee' })
   await visit(page, '/login')
@@ -67,7 +67,12 @@ test('a wrong password gets a clear error; the right one signs in', async ({ pag
   await expectSignedIn(page, layout, account.name)
 })
 
-test('a password is reset through the mailed link, then the new one signs in', async ({ page, layout, createAccount, consoleErrors }) => {
+test('a password is reset through the mailed link, then the new one signs in @any-size', async ({
+  page,
+  layout,
+  createAccount,
+  consoleErrors,
+}) => {
   consoleErrors.allow(REFUSED_RESPONSE)
   const account: Account = await createAccount({ name: 'Avery Quinn' })
   await visit(page, '/login')
@@ -94,7 +99,7 @@ test('a password is reset through the mailed link, then the new one signs in', a
   await expectSignedIn(page, layout, account.name)
 })
 
-test(`signing in with ${OIDC_NAME} through a real OpenID Connect provider`, async ({ page, layout }) => {
+test(`signing in with ${OIDC_NAME} through a real OpenID Connect provider @any-size`, async ({ page, layout }) => {
   const email = uniqueEmail('quinn.harper')
   const continueWith = (p: Page) =>
     p.getByRole('button', { name: `Continue with ${OIDC_NAME}` }).or(p.getByRole('link', { name: `Continue with ${OIDC_NAME}` }))

@@ -112,7 +112,7 @@ test('the new-item editors have no accessibility violations', async ({ page, con
   await expectNoViolations(page)
 })
 
-test('visitors are sent to log in and members are refused', async ({ page, signedInAccount, consoleErrors }) => {
+test('visitors are sent to log in and members are refused @any-size', async ({ page, signedInAccount, consoleErrors }) => {
   consoleErrors.allow(/status of 403/)
   expect(signedInAccount.email).toBeTruthy()
   const response = await page.goto('/admin/content')

@@ -16,7 +16,7 @@ async function issuesOn(page: Page, path: string): Promise<string[]> {
   return issues
 }
 
-test('the main pages raise no issues in the browser', async ({ page }) => {
+test('the main pages raise no issues in the browser @any-size', async ({ page }) => {
   const sitemap = await (await page.request.get('/sitemap.xml')).text()
   const listing = /<loc>[^<]*?(\/properties\/[^<]+)<\/loc>/.exec(sitemap)![1]!
   for (const path of ['/', '/properties', listing, '/knowledge', '/cooper', '/login']) {

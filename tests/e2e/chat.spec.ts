@@ -148,7 +148,7 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
   await landlord.context().close()
 })
 
-test('people talk in the community room; visitors read it and are invited to join', async ({
+test('people talk in the community room; visitors read it and are invited to join @any-size', async ({
   page,
   browser,
   signedInAccount: _account,
@@ -180,7 +180,7 @@ test('people talk in the community room; visitors read it and are invited to joi
   await visitorContext.close()
 })
 
-test('a send whose answer is lost says so, and its retry keeps the message once', async ({
+test('a send whose answer is lost says so, and its retry keeps the message once @any-size', async ({
   page,
   signedInAccount: _account,
   consoleErrors,

@@ -116,7 +116,7 @@ test('a listing page compares the rent with its market’s Cooper Index', async 
   await expectNoViolations(page)
 })
 
-test('the CSV of every Cooper Index series downloads and parses', async ({ request }) => {
+test('the CSV of every Cooper Index series downloads and parses @any-size', async ({ request }) => {
   const markets = await currentMarkets(request)
   const response = await request.get('/api/cooper.csv')
   expect(response.status()).toBe(200)

@@ -60,7 +60,7 @@ test('/cooper shows the nation’s figures, the chart and every market', async (
   await expectNoViolations(page)
 })
 
-test('the market table sorts by change over a year, both ways', async ({ page }) => {
+test('the market table sorts by change over a year, both ways @any-size', async ({ page }) => {
   await visit(page, '/cooper')
   const table = marketTable(page)
   await table.getByRole('link', { name: /^Over a year/ }).click()
@@ -99,7 +99,7 @@ test('two markets compared on one chart', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Over time' })).toBeVisible()
 })
 
-test('the chart reads out each month from the keyboard', async ({ page }) => {
+test('the chart reads out each month from the keyboard @any-size', async ({ page }) => {
   await visit(page, '/cooper')
   await expectChartDrawn(page)
   await plot(page).focus()

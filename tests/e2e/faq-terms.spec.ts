@@ -61,7 +61,7 @@ test('an FAQ deep link opens its answer and scrolls to it; the others stay close
   await expect(page.locator(`#${target}-answer`)).toBeVisible()
 })
 
-test('the FAQ filter narrows the questions as you type and says how many match', async ({ page }) => {
+test('the FAQ filter narrows the questions as you type and says how many match @any-size', async ({ page }) => {
   await visit(page, '/faq')
   const total = await questions(page).count()
   const firstQuestion = await firstQuestionOf(page)
@@ -90,7 +90,7 @@ test('the FAQ filter narrows the questions as you type and says how many match',
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('every answer of the FAQ is there to read, and the filter works as a form', async ({ page }) => {
+  test('every answer of the FAQ is there to read, and the filter works as a form @any-size', async ({ page }) => {
     await page.goto('/faq')
     const answers = page.locator('main li[id] [id$="-answer"]')
     const count = await answers.count()

@@ -14,7 +14,7 @@ async function expectNoViolations(page: Page) {
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search the knowledge base' })
 const results = (page: Page) => page.getByRole('list', { name: /^Search results for/ })
 
-test('a visitor searches as they type and opens a result', async ({ page }) => {
+test('a visitor searches as they type and opens a result @any-size', async ({ page }) => {
   await visit(page, '/knowledge')
   await searchBox(page).pressSequentially('security deposit', { delay: 40 })
   // No Enter: the results follow the typing, and the address keeps in step.
@@ -50,7 +50,7 @@ test('the same search works with JavaScript off', async ({ browser, extraHTTPHea
  */
 const DEMO_ARTICLE_PATH = `/knowledge/${seedArticles.find((article) => article.slug === 'security-deposits-what-to-expect')!.slug}`
 
-test('a reader answers "Was this helpful?" and adds a comment', async ({ page }) => {
+test('a reader answers "Was this helpful?" and adds a comment @any-size', async ({ page }) => {
   await visit(page, DEMO_ARTICLE_PATH)
   const feedback = page.getByRole('region', { name: 'Was this helpful?' })
   await feedback.getByRole('button', { name: 'Yes' }).click()

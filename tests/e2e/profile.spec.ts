@@ -1,7 +1,7 @@
 import { APP_URL } from './environment.ts'
 import { expect, expectSignedIn, test, visit, waitForHydration } from './fixtures.ts'
 
-test('the profile needs a signed-in user and brings them back after signing in', async ({ page, layout, createAccount }) => {
+test('the profile needs a signed-in user and brings them back after signing in @any-size', async ({ page, layout, createAccount }) => {
   const account = await createAccount({ name: 'Casey Brook' })
   await page.goto('/userprofile')
   await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === '/userprofile')

@@ -4,7 +4,7 @@ import { request as playwrightRequest } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { expect, test, visit } from './fixtures.ts'
 
-test('a new direct message badges the open page live, and reading it clears the badge', async ({
+test('a new direct message badges the open page live, and reading it clears the badge @any-size', async ({
   page,
   signedInAccount,
   createAccount,
@@ -46,7 +46,12 @@ test('a new direct message badges the open page live, and reading it clears the 
   }
 })
 
-test('an unread message its sender deletes leaves the badge live', async ({ page, signedInAccount, createAccount, extraHTTPHeaders }) => {
+test('an unread message its sender deletes leaves the badge live @any-size', async ({
+  page,
+  signedInAccount,
+  createAccount,
+  extraHTTPHeaders,
+}) => {
   void signedInAccount
   await visit(page, '/')
   const badge = page.locator('nav [data-unread-badge]')

@@ -50,7 +50,7 @@ async function everyCardMatches(list: Locator, pattern: RegExp) {
   for (const text of texts) expect(text).toMatch(pattern)
 }
 
-test('finds homes by text without reloading the page, and the URL follows', async ({ page }) => {
+test('finds homes by text without reloading the page, and the URL follows @any-size', async ({ page }) => {
   await visit(page, '/properties')
   const everywhere = await countShown(page)
   await markDocument(page)
@@ -110,7 +110,7 @@ test('suggests places as you type; the keyboard chooses one and searches it', as
   await everyCardMatches(cards(page), /Austin, TX/)
 })
 
-test('the home page suggests places too, and a click searches the one chosen', async ({ page }) => {
+test('the home page suggests places too, and a click searches the one chosen @any-size', async ({ page }) => {
   await visit(page, '/')
   const box = page.getByRole('combobox', { name: 'Where do you want to live?' })
   await box.pressSequentially('brook')
@@ -227,7 +227,7 @@ test('filters narrow the results in place, and the back button restores them', a
   await expectSameDocument(page)
 })
 
-test('the next page appends more homes, none twice', async ({ page }) => {
+test('the next page appends more homes, none twice @any-size', async ({ page }) => {
   await visit(page, '/properties?sort=price-asc')
   await expect(cards(page)).toHaveCount(20)
   await page.getByRole('link', { name: 'Show more homes' }).click()
@@ -236,7 +236,7 @@ test('the next page appends more homes, none twice', async ({ page }) => {
   expect(new Set(titles).size).toBe(40)
 })
 
-test('an empty search says what to change and clears the filters, keeping the text', async ({ page }) => {
+test('an empty search says what to change and clears the filters, keeping the text @any-size', async ({ page }) => {
   await visit(page, '/properties?q=Wilmington&minPrice=1&maxPrice=2')
   await expect(page.getByRole('heading', { name: 'No homes match “Wilmington” with these filters' })).toBeVisible()
   await expect(cards(page)).toHaveCount(0)
@@ -271,7 +271,7 @@ test('a town with no homes offers the places nearby that have some, and one lead
   await everyCardMatches(cards(page), /Wilmington, DE/)
 })
 
-test('a hand-edited URL shows what is wrong, not an error page', async ({ page, consoleErrors }) => {
+test('a hand-edited URL shows what is wrong, not an error page @any-size', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 400/)
   const response = await page.goto('/properties?beds=abc')
   expect(response?.status()).toBe(400)
@@ -425,7 +425,7 @@ test('/properties has no accessibility violations in the map view', async ({ pag
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the form searches, filters and pages through plain requests', async ({ page }) => {
+  test('the form searches, filters and pages through plain requests @any-size', async ({ page }) => {
     await page.goto('/properties')
     await page.getByLabel('Where do you want to live?').fill('Wilmington')
     await page.getByLabel('Bedrooms').selectOption('2')
