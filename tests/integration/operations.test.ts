@@ -1,6 +1,8 @@
 import { count } from 'drizzle-orm'
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { user } from '#server/db/schema.ts'
+import { createHttpApp } from '#server/http/app.server.ts'
 import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
 
 describe('operations endpoints and HTTP safety', () => {
@@ -58,13 +60,22 @@ describe('operations endpoints and HTTP safety', () => {
 })
 
 describe('readiness when the database is gone', () => {
-  it('/readyz answers 503 once the database is closed', async () => {
+  it('/readyz answers 503 once the database is closed, logged as information and a warning, not as a failed request', async () => {
     const t = await createTestServices()
+    const lines: { level: number; msg: string }[] = []
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) })
+    const app = createHttpApp({ services: { ...t.services, logger } })
     try {
       await t.services.database.close()
-      const res = await t.app.request('/readyz')
+      const res = await app.request('/readyz')
       expect(res.status).toBe(503)
       expect(await res.json()).toMatchObject({ status: 'unavailable' })
+      // A balancer asks every few seconds while an instance starts (its search index loading) or its
+      // database is away: those answers are expected, and no error is logged for them.
+      expect(lines.map(({ level, msg }) => ({ level, msg }))).toEqual([
+        { level: 40, msg: 'database not ready' },
+        { level: 30, msg: 'not ready' },
+      ])
     } finally {
       await t.close().catch(() => {})
     }
