@@ -27,7 +27,7 @@ const chrome = await chromeLauncher.launch({
 })
 
 try {
-  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text()
+  const sitemap = await (await fetch(`${origin}/sitemap.xml?page=1`)).text()
   const listing = /<loc>[^<]*?(\/properties\/[^<]+)<\/loc>/.exec(sitemap)?.[1]
   if (!listing) throw new Error('the sitemap lists no listing')
   const pages: Record<string, unknown> = {}

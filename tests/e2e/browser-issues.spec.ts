@@ -17,7 +17,7 @@ async function issuesOn(page: Page, path: string): Promise<string[]> {
 }
 
 test('the main pages raise no issues in the browser @any-size', async ({ page }) => {
-  const sitemap = await (await page.request.get('/sitemap.xml')).text()
+  const sitemap = await (await page.request.get('/sitemap.xml?page=1')).text()
   const listing = /<loc>[^<]*?(\/properties\/[^<]+)<\/loc>/.exec(sitemap)![1]!
   for (const path of ['/', '/properties', listing, '/knowledge', '/cooper', '/login']) {
     expect(await issuesOn(page, path), path).toEqual([])
