@@ -2,11 +2,13 @@
 // (layers and cycles included) and unused code, typecheck, unit tests,
 // integration tests on PGlite and on PostgreSQL, the production build, the server process tests, the
 // hostile-input suite (the production server on both databases, its pages read in Chromium), then
-// the end-to-end suite in Chromium. Prints each layer's duration and counts, and ends with one line
-// "N passed, N failed".
+// the end-to-end suite in Chromium. Ends with a table of the layers (tests passed, failed and skipped,
+// wall time, the CPU time of the test processes, and each layer's budget from the README), then one
+// line "N passed, N failed". A layer over its budget is named, but does not fail the run: times on a
+// shared machine vary.
 // With CI=true a missing Chromium or an unreachable PostgreSQL is an error; elsewhere those layers
 // are skipped with a loud message, so a newcomer without them still gets every other check.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -41,6 +43,43 @@ function readJson(file) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+
+// Each layer's budget in seconds on the 2-core machine CI runs on (README, "Test layers and their
+// budgets"); the whole suite's is 15 minutes.
+const BUDGET_S = {
+  'format and lint': 35,
+  typecheck: 25,
+  unit: 20,
+  'integration on PGlite': 170,
+  'integration on PostgreSQL': 130,
+  'production build': 10,
+  'server process': 60,
+  'hostile input': 150,
+  'end-to-end in Chromium': 300,
+}
+const TOTAL_BUDGET_S = 15 * 60
+
+/**
+ * CPU seconds (user + system) of this process's finished children and theirs (Linux: /proc), so a
+ * layer's CPU time can be told apart from its wall time on a busy machine; undefined elsewhere.
+ */
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+function childrenCpuSeconds() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8')
+    // Fields after the command's closing parenthesis: state is field 3, cutime and cstime 16 and 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond
+  } catch {
+    return undefined
+  }
+}
 const banner = (text) => console.log(`\n━━━ ${text} ${'━'.repeat(Math.max(0, 72 - text.length))}`)
 const loud = (text) => console.log(`\n!!! ${text}\n`)
 
@@ -94,8 +133,9 @@ function vitestLayer(name, project) {
       const json = readJson(report)
       const passed = json?.numPassedTests ?? 0
       let failed = json?.numFailedTests ?? 0
+      const skipped = (json?.numPendingTests ?? 0) + (json?.numTodoTests ?? 0)
       if (code !== 0 && failed === 0) failed = 1
-      return { passed, failed }
+      return { passed, failed, skipped }
     },
   }
 }
@@ -142,8 +182,9 @@ const layers = [
           const stats = readJson(report)?.stats
           const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0)
           let failed = stats?.unexpected ?? 0
+          const skipped = stats?.skipped ?? 0
           if (code !== 0 && failed === 0) failed = 1
-          return { passed, failed }
+          return { passed, failed, skipped }
         },
       }
     : { name: 'end-to-end in Chromium', skipped: true },
@@ -158,28 +199,68 @@ for (const layer of layers) {
   }
   banner(layer.name)
   const layerStarted = Date.now()
+  const cpuBefore = childrenCpuSeconds()
   const counts = await layer.run()
-  const result = { name: layer.name, isCheck: layer.isCheck, ...counts, ms: Date.now() - layerStarted }
+  const cpuAfter = childrenCpuSeconds()
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore
+  const result = { name: layer.name, isCheck: layer.isCheck, ...counts, ms: Date.now() - layerStarted, cpu }
   results.push(result)
   const what = layer.isCheck ? (counts.failed ? 'FAILED' : 'ok') : `${counts.passed} passed, ${counts.failed} failed`
   console.log(`\n${layer.name}: ${what} in ${seconds(result.ms)}`)
   if (counts.failed > 0) break
 }
+const totalMs = Date.now() - started
 
-banner('summary')
+banner('time per layer')
+/** One row of the table: the layer's name, then right-aligned columns. */
+const WIDTHS = [28, 8, 8, 8, 10, 10, 10, 8]
+const row = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(WIDTHS[i]) : String(cell).padStart(WIDTHS[i]))).join(' ')
+console.log(row(['layer', 'passed', 'failed', 'skipped', 'wall', 'CPU', 'budget', '']))
+const overBudget = []
 for (const result of results) {
-  const what = result.skipped
-    ? 'SKIPPED'
-    : result.isCheck
-      ? result.failed
-        ? 'FAILED'
-        : 'ok'
-      : `${result.passed} passed, ${result.failed} failed`
-  console.log(`${result.name.padEnd(28)} ${what.padEnd(24)} ${result.ms === undefined ? '' : seconds(result.ms)}`)
+  const budget = BUDGET_S[result.name]
+  if (result.skipped) {
+    console.log(row([result.name, '', '', '', 'SKIPPED', '', budget === undefined ? '' : `${budget} s`, '']))
+    continue
+  }
+  const over = budget !== undefined && result.ms > budget * 1000
+  if (over) overBudget.push(result.name)
+  const counts = result.isCheck
+    ? [result.failed ? '' : 'ok', result.failed ? 'FAILED' : '', '']
+    : [result.passed, result.failed, result.skipped ?? 0]
+  console.log(
+    row([
+      result.name,
+      ...counts,
+      seconds(result.ms),
+      result.cpu === undefined ? '' : `${result.cpu.toFixed(1)} s`,
+      budget === undefined ? '' : `${budget} s`,
+      over ? 'OVER' : '',
+    ]),
+  )
 }
 const notRun = layers.slice(results.length).map((layer) => layer.name)
+for (const name of notRun) console.log(row([name, '', '', '', 'not run', '', `${BUDGET_S[name] ?? ''} s`, '']))
+const totalCpu = results.reduce((sum, r) => (r.cpu === undefined || sum === undefined ? undefined : sum + r.cpu), 0)
+console.log(
+  row([
+    'total',
+    results.reduce((sum, r) => sum + (r.passed ?? 0), 0),
+    results.reduce((sum, r) => sum + (r.failed ?? 0), 0),
+    results.reduce((sum, r) => sum + (r.skipped ?? 0), 0),
+    seconds(totalMs),
+    totalCpu === undefined ? '' : `${totalCpu.toFixed(1)} s`,
+    `${TOTAL_BUDGET_S} s`,
+    totalMs > TOTAL_BUDGET_S * 1000 ? 'OVER' : '',
+  ]),
+)
 if (notRun.length > 0) console.log(`not run after the failure: ${notRun.join(', ')}`)
-console.log(`total time ${seconds(Date.now() - started)}`)
+if (overBudget.length > 0 || totalMs > TOTAL_BUDGET_S * 1000) {
+  loud(
+    `Over budget: ${[...overBudget, ...(totalMs > TOTAL_BUDGET_S * 1000 ? ['the whole suite'] : [])].join(', ')}. ` +
+      'On a busy machine compare the CPU column; if a layer has grown, see the README on keeping the suite in budget.',
+  )
+}
 fs.rmSync(reportDir, { recursive: true, force: true })
 
 const passed = results.reduce((sum, r) => sum + (r.passed ?? 0), 0)
