@@ -34,7 +34,7 @@ export async function checkMayPublishListings(tx: Tx | Db, viewerId: string): Pr
   const [allowed] = await tx
     .select({ userId: profile.userId })
     .from(profile)
-    .where(and(eq(profile.userId, viewerId), or(eq(profile.role, 'landlord'), eq(profile.isAdministrator, true))))
+    .where(and(eq(profile.userId, viewerId), or(eq(profile.role, 'landlord'), isAdministratorSql(viewerId))))
   if (!allowed) throw new AppError('forbidden', ONLY_LANDLORDS_LIST)
 }
 
