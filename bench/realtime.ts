@@ -231,6 +231,13 @@ async function receive(data: Receiver) {
   parentPort!.postMessage('connected')
 }
 
+/** The p-th percentile of a few values. */
+function quantile(values: number[], p: number) {
+  if (values.length === 0) return null
+  const sorted = values.toSorted((a, b) => a - b)
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10
+}
+
 /** The latency below which p % of the receipts came, to the bucket's upper end. */
 function percentileOf(histogram: Uint32Array, count: number, p: number) {
   if (count === 0) return null
@@ -331,6 +338,8 @@ async function main() {
     const sentAt = new Float64Array(shared.sentAt)
     const counters = new Int32Array(shared.counters)
     let errors = 0
+    /** How long each POST took to answer: the write's share of the latency. */
+    const postMs: number[] = []
     const recentPosts = new Map<number, number[]>()
     const start = performance.now()
     const posts: Promise<void>[] = []
@@ -354,6 +363,7 @@ async function main() {
         post(`${server.url}/api/chat/room/messages`, accounts[index]!.cookie, { body, clientTxnId: `bench-${run}-${k}` })
           .then((status) => {
             if (status !== 201) throw new Error(String(status))
+            postMs.push(performance.timeOrigin + performance.now() - sentAt[k]!)
           })
           .catch(() => {
             errors += 1
@@ -400,6 +410,7 @@ async function main() {
           p99: percentileOf(histogram, received, 99),
           max: percentileOf(histogram, received, 100),
         },
+        postMs: { p50: quantile(postMs, 50), p99: quantile(postMs, 99) },
         lost: expected - received,
         duplicates,
         socketsClosed: closedEarly,
