@@ -62,6 +62,7 @@ async function addAdministrator(options: Parameters<typeof openDatabase>[0]) {
 async function startSite(database: DatabaseKind): Promise<Running> {
   const port = PORTS[database]
   const origin = `http://127.0.0.1:${port}`
+  await expectPortFree(origin)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cooper-hostile-${database}-`))
   let databaseName: string | null = null
   const env: Record<string, string> = {
@@ -90,17 +91,32 @@ async function startSite(database: DatabaseKind): Promise<Running> {
     await addAdministrator({ kind: 'pglite', dataDir })
   }
   const server = startServerProcess(port, env)
-  await waitUntilReady(server, 60_000)
-  const info: SiteInfo = { database, origin, pid: server.child.pid!, dataDir }
-  return {
-    info,
-    server,
-    async drop() {
-      await server.stop()
-      if (databaseName) await admin((c) => c.query(`drop database if exists ${databaseName} with (force)`))
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
+  const drop = async () => {
+    await server.stop()
+    if (databaseName) await admin((c) => c.query(`drop database if exists ${databaseName} with (force)`))
+    fs.rmSync(dataDir, { recursive: true, force: true })
   }
+  try {
+    // A cold start migrates a fresh database and loads the search index: seconds alone, a minute or
+    // more on a machine busy with other work.
+    await waitUntilReady(server, 180_000)
+  } catch (error) {
+    // A server that did not get ready is stopped here: left running, it would hold the port and
+    // answer the next run in place of that run's own server.
+    await drop()
+    throw error
+  }
+  const info: SiteInfo = { database, origin, pid: server.child.pid!, dataDir }
+  return { info, server, drop }
+}
+
+/** Refuses to start when something already answers on a site's port (a server left by an earlier run). */
+async function expectPortFree(origin: string) {
+  const answered = await fetch(`${origin}/readyz`).then(
+    () => true,
+    () => false,
+  )
+  if (answered) throw new Error(`Something already answers at ${origin}: stop it (a server left by an earlier run?) and run again.`)
 }
 
 /** Lines of the server's log that speak of a failure of ours (a 5xx or an unhandled error), for the reader of a failed run. */
@@ -112,14 +128,14 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
     throw new Error('No build: run `npx react-router build` before the hostile-input tests (npm test does).')
   }
-  const running: Running[] = []
-  try {
-    // One after the other: two cold starts at once on two cores only slow each other down.
-    running.push(await startSite('pglite'))
-    running.push(await startSite('postgres'))
-  } catch (error) {
+  // Both at once: each start is one process's work (the PostgreSQL one partly the database server's),
+  // so on two cores they overlap.
+  const started = await Promise.allSettled([startSite('pglite'), startSite('postgres')])
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) {
     await Promise.allSettled(running.map((site) => site.drop()))
-    throw error
+    throw failed.reason
   }
   project.provide(
     'hostileSites',
