@@ -1,5 +1,5 @@
 // The public surface of server/accounts/: everything outside this folder uses the area through these names.
-export { isAdministrator, isAdministratorSql, requireAdministrator } from './administrators.server.ts'
+export { isAdministrator, requireAdministrator } from './administrators.server.ts'
 export { cookieHeaders } from './auth-results.server.ts'
 export { type Auth, createAuth } from './auth.server.ts'
 export { mailPasswordResetLink, PASSWORD_RESET_JOB } from './password-reset-requests.server.ts'
