@@ -119,6 +119,12 @@ const rssMB = (pid: number | undefined) => {
   return Math.round(kb / 102.4) / 10
 }
 
+/** CPU seconds (user + system) a process has used: its share of a shared machine's time, whatever the load. */
+const cpuSeconds = (pid: number | undefined) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 type Account = { id: string; cookie: string }
 
 /** Accounts with a confirmed e-mail and an open session each, made through the site's auth. */
@@ -341,6 +347,7 @@ async function main() {
     /** How long each POST took to answer: the write's share of the latency. */
     const postMs: number[] = []
     const recentPosts = new Map<number, number[]>()
+    const cpuBefore = servers.map((server) => cpuSeconds(server.child.pid))
     const start = performance.now()
     const posts: Promise<void>[] = []
     let due = start
@@ -380,6 +387,7 @@ async function main() {
     const graceUntil = Date.now() + GRACE_MS
     while (Atomics.load(counters, RECEIVED) < expected && Date.now() < graceUntil) await new Promise((r) => setTimeout(r, 100))
     const received = Atomics.load(counters, RECEIVED)
+    const serverCpu = servers.reduce((sum, server, i) => sum + cpuSeconds(server.child.pid) - cpuBefore[i]!, 0)
     const duplicates = Atomics.load(counters, DUPLICATES)
     const closedEarly = Atomics.load(counters, CLOSED)
     const reports = await Promise.all(
@@ -414,6 +422,7 @@ async function main() {
         lost: expected - received,
         duplicates,
         socketsClosed: closedEarly,
+        serverCpuMsPerMessage: Math.round((serverCpu / Math.max(1, messages)) * 10_000) / 10,
         serverMB: rssConnected,
         perSocketKB: Math.round(
           (servers.reduce((sum, _, i) => sum + (rssConnected[i]! - rssBefore[i]!), 0) / servers.length / perInstance) * 1024,
