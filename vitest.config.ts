@@ -3,6 +3,21 @@ import { defineConfig } from 'vitest/config'
 
 const integration = ['app/**/*.integration.test.{ts,tsx}', 'server/**/*.integration.test.ts', 'tests/integration/**/*.test.ts']
 
+// The integration files share their workers' loaded modules (isolate: false) instead of importing the
+// server anew for each file: on eight files that took a third off their CPU time (65.7 → 43.7 s). Each
+// file still has its own database, services and mail catcher, made in beforeAll and closed in
+// afterAll, and the server keeps its caches per database or per services, so no file sees another's
+// data. A file that changes something of the process (a module's state, process.env, a mock) must
+// undo it in afterAll; `isolate: true` here brings back a fresh worker per file.
+const integrationProject = {
+  include: integration,
+  isolate: false,
+  globalSetup: ['tests/support/migrated-database-setup.ts'],
+  setupFiles: ['tests/support/fail-on-console-error.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+}
+
 export default defineConfig({
   test: {
     onConsoleLog: undefined,
@@ -18,28 +33,8 @@ export default defineConfig({
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },
       },
-      {
-        test: {
-          name: 'pglite',
-          include: integration,
-          env: { TEST_DB: 'pglite' },
-          globalSetup: ['tests/support/migrated-database-setup.ts'],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'postgres',
-          include: integration,
-          env: { TEST_DB: 'postgres' },
-          globalSetup: ['tests/support/migrated-database-setup.ts'],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: 'pglite', env: { TEST_DB: 'pglite' }, ...integrationProject } },
+      { test: { name: 'postgres', env: { TEST_DB: 'postgres' }, ...integrationProject } },
       {
         test: {
           name: 'process',

@@ -2,7 +2,11 @@
 import { afterEach, vi } from 'vitest'
 
 let errors: unknown[][] = []
-const original = console.error
+// The console's own function, kept across files: where files share a worker (isolate: false) this
+// runs again for each file, and each file's catcher replaces the last one's rather than wrapping it.
+const ORIGINAL = Symbol.for('cooper.tests.console-error')
+const kept = globalThis as { [ORIGINAL]?: typeof console.error }
+const original = (kept[ORIGINAL] ??= console.error)
 
 console.error = (...args: unknown[]) => {
   errors.push(args)
