@@ -4,6 +4,8 @@
 //                 listing changes, the log rows go as the hourly prune takes them, then two searches
 //                 (the second 50 ms after the first): how long each took, and whether they saw the change
 //   --mode cold   searches sent every 250 ms while the index loads at start: their times, and the load's
+//   --mode database  the searches of --mode cold answered by PostgreSQL alone (as while the index loads),
+//                 three times each, without a load beside them
 //   --mode memory the index's size (its own count of bytes, and the process's heap and array buffers
 //                 before and after the load), per listing
 //   --mode describe  gives every published listing a description of about 150 words (drawn from a few
@@ -100,17 +102,37 @@ try {
         firstSearchAfterLoadMs: after.ms,
       }),
     )
+  } else if (values.mode === 'database') {
+    const searches = [
+      {},
+      { q: 'loft' },
+      { q: 'Austin', beds: 2 },
+      { minPrice: 1500, maxPrice: 2500, sort: 'price-asc' },
+      { type: 'house', pets: 'dogs' },
+    ]
+    const times: Record<string, number[]> = {}
+    for (let round = 0; round < 3; round += 1) {
+      for (const search of searches) {
+        const started = performance.now()
+        await findListings(db, { search, plan: 'database' })
+        ;(times[JSON.stringify(search)] ??= []).push(ms(started))
+      }
+    }
+    console.log(JSON.stringify({ benchmark: 'search-in-database', ms: times }))
   } else if (values.mode === 'memory') {
     gc()
     const before = process.memoryUsage()
     const live = searchIndexOf(db)
     await live.load()
+    // The load's rows are garbage only once its last batch has been let go of: collect twice, a moment apart.
+    gc()
+    await new Promise((resolve) => setTimeout(resolve, 500))
     gc()
     const loaded = process.memoryUsage()
     const stats = live.stats()!
     const mb = (bytes: number) => Math.round(bytes / 1e5) / 10
     const { rows } = await db.execute<{ words: number; chars: number }>(
-      sql`select avg(array_length(regexp_split_to_array(description, '\s+'), 1))::float8 as words, avg(length(description))::float8 as chars
+      sql`select avg(array_length(regexp_split_to_array(description, '\\s+'), 1))::float8 as words, avg(length(description))::float8 as chars
           from listing where status = 'published'`,
     )
     const heap = loaded.heapUsed - before.heapUsed + (loaded.arrayBuffers - before.arrayBuffers)
@@ -152,8 +174,8 @@ try {
     try {
       await db.execute(sql`
         update listing l set description = d.text
-        from (select id, (select string_agg(w[1 + floor(random() * array_length(w, 1))::int], ' ')
-                          from generate_series(1, 150 + 0 * id) as g) as text
+        from (select id, (select string_agg(w[1 + floor(random() * array_length(w, 1))::int + 0 * g], ' ')
+                          from generate_series(1, 150 + 0 * listing.id) as g) as text
               from listing, (select ${`{${prose.join(',')}}`}::text[] as w) words where status = 'published') d
         where l.id = d.id`)
     } finally {
@@ -165,7 +187,7 @@ try {
       select t.lexeme, count(*) from listing as l, unnest(l.search_vector) as t where l.status = 'published' group by t.lexeme`)
     await db.execute(sql`vacuum analyze listing`)
     console.log(JSON.stringify({ benchmark: 'search-index-describe', seconds: Math.round(ms(started) / 100) / 10 }))
-  } else throw new Error('--mode must be stall, cold, memory or describe')
+  } else throw new Error('--mode must be stall, cold, database, memory or describe')
 } finally {
   await database.close()
 }
