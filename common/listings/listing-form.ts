@@ -1,4 +1,3 @@
-// Over 300 lines: the form's values, their conversion and the error mapping are one contract with the server.
 // The landlord's listing form as the browser sends it: the values of its fields (text, dollars),
 // how they become a listing input (cents, numbers), and how the listing schema's issues map back
 // onto the fields. Safe for the browser: the form checks a step with the same rules the server uses.

@@ -1,7 +1,6 @@
 // The stored user profile, keyed by the lower-cased e-mail, and what the user changes about their
 // own account on /userprofile (details, photo, password, sessions, deleting the account). Refusals
 // are thrown as AppError, with the form field they belong to.
-// Over 300 lines: the profile row and every change the profile page makes to it are one concern.
 import { and, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import { toSessionUser, type SessionUser } from '#common/accounts/session-user.ts'
 import type { Db } from '#server/db/client.server.ts'

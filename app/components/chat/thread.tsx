@@ -1,4 +1,3 @@
-// Over 300 lines: one component whose state, effects and markup work together, with its helpers.
 // The open thread: the messages in sequence order, older pages on request, the composer, and with
 // JavaScript the optimistic sends, live news, typing and "N online". The server-rendered page is the
 // starting point; every later page of data (a revalidation, a catch-up) merges into what is shown.
@@ -132,8 +131,7 @@ export function Thread({
   // A fresh page from the server (after a form, a revalidation or a catch-up) merges into the thread.
   useEffect(() => {
     if (thread.before === null) setState((current) => addLatestPage(current, page, selfId))
-    // The page is rebuilt from thread.messages each render; its identity is what changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page is rebuilt from thread.messages each render; its identity is what changes
   }, [thread.messages])
 
   useThreadNews(target, participants, (news) => {
@@ -247,8 +245,7 @@ export function Thread({
         <div
           ref={scroller}
           onScroll={onScroll}
-          // A scrolling region must be reachable from the keyboard, so that its messages can be scrolled.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable from the keyboard, so that its messages can be scrolled
           tabIndex={0}
           role="region"
           aria-label="Messages"

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the planner and the runs of its plans read together: each plan's cost estimate sits beside the code that pays it */
 // A search run against the in-memory index: a page in the sort's order after a cursor, and the count
 // of every match up to TOTAL_CAP + 1. Its plan comes from exact sizes. Each way of finding a search's
 // listings has a size known before it is read — the intersection of its filters' bitsets, a place's

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one contract with PostgreSQL's @@: the operators, phrases and the three questions asked of them must change together */
 // A search's words against the index's postings, with PostgreSQL's meaning of `@@`: `&`, `|`, `!`
 // and phrases (`<N>`: the right side exactly N positions after the left). It answers three things:
 // the most listings it can match (from exact posting counts), every listing that matches (found from
