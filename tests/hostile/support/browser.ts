@@ -156,12 +156,20 @@ function scriptlessPage(browser: Browser): Promise<Page> {
   return page
 }
 
+/** The last parse on each browser's scriptless page: parses take turns, since tests may run side by side. */
+const scriptlessTurns = new WeakMap<Browser, Promise<unknown>>()
+
 /** Parses an HTML answer (a refused form shown again, a page as the server sent it) with scripts off and asserts the same. */
 export async function expectInertHtml(browser: Browser, html: string, where: string, texts: readonly string[] = []) {
-  const page = await scriptlessPage(browser)
-  const dialogs: string[] = []
-  await page.setContent(html, { waitUntil: 'domcontentloaded' })
-  expectNothingLive(await inspectPage(page, dialogs), where, texts)
+  const turn = (scriptlessTurns.get(browser) ?? Promise.resolve())
+    .catch(() => {})
+    .then(async () => {
+      const page = await scriptlessPage(browser)
+      await page.setContent(html, { waitUntil: 'domcontentloaded' })
+      return inspectPage(page, [])
+    })
+  scriptlessTurns.set(browser, turn)
+  expectNothingLive(await turn, where, texts)
 }
 
 export function expectNothingLive(found: Omit<Inspection, 'context' | 'page'>, where: string, texts: readonly string[]) {
