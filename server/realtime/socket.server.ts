@@ -1,8 +1,7 @@
-// Over 300 lines: connections, fan-out, presence, the heartbeat and the inbound throttle share one
-// server's state (the frames themselves leave through outbox.server.ts).
 // The live socket at /ws on the same HTTP server as the site. It authenticates with the session
 // cookie, refuses other sites' pages, and forwards the bus's news to the people it concerns. It never
-// stores anything: sending and reading go over HTTP, the socket only carries news.
+// stores anything: sending and reading go over HTTP, the socket only carries news. Its frames leave
+// through outbox.server.ts.
 import type http from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
