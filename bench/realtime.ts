@@ -27,6 +27,7 @@ import { createAuth } from '#server/accounts/index.server.ts'
 import { openDatabase } from '#server/db/client.server.ts'
 import { createLogger } from '#server/logger.server.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '#tests/support/server-process.ts'
+import { seededRandom } from '#tests/support/synthetic-rents.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string, fallback: number) => {
@@ -78,18 +79,8 @@ if (openFiles < socketCount + 500) {
   process.exit(1)
 }
 
-/** mulberry32: the same seed draws the same run. */
-function randomFrom(start: number) {
-  let state = start >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-const random = randomFrom(seed)
+// mulberry32: the same seed draws the same run.
+const random = seededRandom(seed)
 const WORDS = 'the flat has two bedrooms near the park and a sunny kitchen is it still free for viewing on friday rent deposit'.split(' ')
 /** A message body as people write them: mostly a line, sometimes a paragraph, rarely the room's 2000 characters. */
 function drawBody(k: number) {

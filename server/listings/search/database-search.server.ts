@@ -15,7 +15,15 @@ import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 import { summaryColumns } from '../mapping.server.ts'
 import { summariesWithPhotos } from '../read.server.ts'
 import { parseTsQuery, positiveLexemes } from './engine/tsquery.ts'
-import { cursorKeyOf, nearestSpelling, textKind, type ParsedSearch, type PlaceKind, type SearchPlace } from './terms.server.ts'
+import {
+  cursorKeyOf,
+  nearestSpelling,
+  placeOfPhrase,
+  textKind,
+  type ParsedSearch,
+  type PlaceKind,
+  type SearchPlace,
+} from './terms.server.ts'
 
 /** What PostgreSQL found: the page, the listing after which the next page starts, the count, and the reading of the text. */
 export type DatabaseAnswer = {
@@ -66,29 +74,7 @@ async function placeOf(db: Db, phrase: SearchPhrase): Promise<{ place: SearchPla
     ...names.flatMap((name) => [TERM_PREFIX.city + name, TERM_PREFIX.neighbourhood + name]),
     ...(state ? [TERM_PREFIX.state + state] : []),
   ])
-  const has = (kind: PlaceKind, name: string) => (counts.get(TERM_PREFIX[kind] + name) ?? 0) > 0
-  const known = (name: string): SearchPlace | null => {
-    const lower = name.toLowerCase()
-    if (lower === '') return null
-    if (has('city', lower)) return { kind: 'city', name: lower, state: null, correctedFrom: null }
-    if (has('neighbourhood', lower)) return { kind: 'neighbourhood', name: lower, state: null, correctedFrom: null }
-    return null
-  }
-  const whole = known(phrase.text)
-  if (whole) return { place: whole, words: '' }
-  const joined = phrase.place !== phrase.text ? known(phrase.place) : null
-  if (joined) return { place: joined, words: phrase.words }
-  if (!withState) return null
-  const hasState = has('state', state)
-  if (withState.place === '') {
-    return withState.isCertain && hasState
-      ? { place: { kind: 'state', name: state, state: null, correctedFrom: null }, words: phrase.words }
-      : null
-  }
-  const place = known(withState.place)
-  if (!place) return null
-  const isStateMeant = withState.isCertain || hasState
-  return { place: isStateMeant ? { ...place, state } : place, words: phrase.words }
+  return placeOfPhrase(phrase, (kind, name) => (counts.get(TERM_PREFIX[kind] + name) ?? 0) > 0)
 }
 
 /** How many published listings are in a city whose name starts with `prefix` (lower case). */

@@ -69,16 +69,18 @@ function placeListings(index: ListingIndex, kind: PlaceKind, name: string): numb
 }
 
 /**
- * The place a phrase names, from the index's counts: the whole text as a city or a neighbourhood;
- * else what follows "in" or "near"; else a place and its state, or a state alone. Returns the place
- * and the words left to search for.
+ * The place a phrase names, given whether a city, neighbourhood or state (lower case) has published
+ * listings: the whole text as a city or a neighbourhood; else what follows "in" or "near"; else a
+ * place and its state, or a state alone. Returns the place and the words left to search for. The
+ * index answers `has` from its dictionaries, PostgreSQL from its per-term counts
+ * (database-search.server.ts), so both read a text alike.
  */
-function placeOf(phrase: SearchPhrase, index: ListingIndex): Found | null {
+export function placeOfPhrase(phrase: SearchPhrase, has: (kind: PlaceKind, name: string) => boolean): Found | null {
   const known = (name: string): SearchPlace | null => {
     const lower = name.toLowerCase()
     if (lower === '') return null
-    if (placeListings(index, 'city', lower) > 0) return { kind: 'city', name: lower, state: null, correctedFrom: null }
-    if (placeListings(index, 'neighbourhood', lower) > 0) return { kind: 'neighbourhood', name: lower, state: null, correctedFrom: null }
+    if (has('city', lower)) return { kind: 'city', name: lower, state: null, correctedFrom: null }
+    if (has('neighbourhood', lower)) return { kind: 'neighbourhood', name: lower, state: null, correctedFrom: null }
     return null
   }
   const whole = known(phrase.text)
@@ -88,7 +90,7 @@ function placeOf(phrase: SearchPhrase, index: ListingIndex): Found | null {
   const withState = phrase.withState
   if (!withState) return null
   const state = withState.state.toLowerCase()
-  const hasState = placeListings(index, 'state', state) > 0
+  const hasState = has('state', state)
   if (withState.place === '') {
     return withState.isCertain && hasState
       ? { place: { kind: 'state', name: state, state: null, correctedFrom: null }, words: phrase.words }
@@ -100,6 +102,11 @@ function placeOf(phrase: SearchPhrase, index: ListingIndex): Found | null {
   // honest: none there. A lower-case code after a place ("austin tx") counts where there are homes.
   const isStateMeant = withState.isCertain || hasState
   return { place: isStateMeant ? { ...place, state } : place, words: phrase.words }
+}
+
+/** The place a phrase names, from the index's counts. */
+function placeOf(phrase: SearchPhrase, index: ListingIndex): Found | null {
+  return placeOfPhrase(phrase, (kind, name) => placeListings(index, kind, name) > 0)
 }
 
 /**
