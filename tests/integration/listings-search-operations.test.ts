@@ -14,6 +14,7 @@ import * as schema from '#server/db/schema.ts'
 import { listing, listingChange } from '#server/db/schema.ts'
 import { readHead, searchIndexOf } from '#server/listings/search/engine/live-index.server.ts'
 import { findListings, MOST_SEARCH_TRIES } from '#server/listings/search/find-listings.server.ts'
+import { findMapClusters } from '#server/listings/search/map-clusters.server.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { testDatabaseKind } from '#tests/support/test-database.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
@@ -109,5 +110,35 @@ describe(`the search index's operations on ${testDatabaseKind()}`, () => {
       titles: ['Quince cottage', `Quince loft ${MOST_SEARCH_TRIES}`],
       isFromIndex: true,
     })
+  })
+
+  it('draws the map from the old index while a fresh one loads after pruned rows, instead of waiting for the load', async () => {
+    const live = searchIndexOf(db())
+    await live.current()
+    const homesBefore = (await findMapClusters(db(), { query: { zoom: 4 } })).total
+    // A load of a million listings takes some twenty seconds: this one waits until the test lets it go.
+    let letLoad = () => {}
+    const held = new Promise<void>((resolve) => (letLoad = resolve))
+    const reloadable = live as unknown as { build: () => Promise<unknown> }
+    const build = reloadable.build.bind(live)
+    const slowBuild = vi.spyOn(reloadable, 'build').mockImplementation(async () => {
+      await held
+      return build()
+    })
+    try {
+      await db().update(listing).set({ title: 'Sorrel barn, painted' }).where(eq(listing.id, ids[2]!))
+      await db().delete(listingChange)
+      expect((await search(db(), 'sorrel')).isFromIndex).toBe(false)
+      expect(live.stats()!.isReloading).toBe(true)
+      // The map answers while the fresh index is still held back.
+      const map = await findMapClusters(db(), { query: { zoom: 4 } })
+      expect(map.total).toBe(homesBefore)
+      expect(live.stats()!.isReloading).toBe(true)
+    } finally {
+      letLoad()
+      await live.reloaded()
+      slowBuild.mockRestore()
+    }
+    expect(await search(db(), 'sorrel')).toMatchObject({ titles: ['Sorrel barn, painted'], isFromIndex: true })
   })
 })

@@ -148,7 +148,7 @@ export async function findMapClusters(
   const parsed = parseOrThrow(listingSearchSchema, searchInput, 'Some search parameters are not valid.')
   const level = gridLevelOf(zoom)
   const size = 2 ** level
-  const { terms, index } = await examineSearch(db, parsed)
+  const { terms, index } = await examineSearch(db, parsed, { mayLagReload: true })
   const box = terms.indexSearch.box
   const counted = new CellTally()
   const cellIndex = (world: number) => Math.min(size - 1, Math.max(0, Math.floor(world * size)))

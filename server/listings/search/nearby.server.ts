@@ -78,7 +78,7 @@ async function whereSearched(db: Db, input: ListingSearchInput | Record<string, 
     const center = middleOf(zips.map(({ latitude, longitude }) => ({ latitude, longitude })))
     if (center) return { center, city: named.place.toLowerCase(), search: elsewhere }
   }
-  const { terms, index } = await examineSearch(db, search)
+  const { terms, index } = await examineSearch(db, search, { mayLagReload: true })
   const { place } = terms
   if (place && place.kind !== 'state') {
     const center = middleOfPlace(index, place)
@@ -110,7 +110,7 @@ export async function findNearbyPlaces(
     west: Math.max(-180, center.longitude - wide),
     east: Math.min(180, center.longitude + wide),
   }
-  const { terms, index } = await examineSearch(db, around)
+  const { terms, index } = await examineSearch(db, around, { mayLagReload: true })
   // The homes matching the rest of the search around there, by city and state.
   const byPlace = new Map<number, { city: number; state: number; homes: number; latitude: number; longitude: number }>()
   const states = index.states.names.length

@@ -200,7 +200,7 @@ export function cursorKeyOf(key: string | number): number {
 export async function examineSearch(
   db: Db,
   input: ParsedSearch,
-  { isHeadRead = true }: { isHeadRead?: boolean } = {},
+  { isHeadRead = true, mayLagReload = false }: { isHeadRead?: boolean; mayLagReload?: boolean } = {},
 ): Promise<{ terms: SearchTerms; index: ListingIndex; applied: number }> {
   const phrase = readSearchPhrase(input.q)
   const search = withRoomsRead(input, phrase)
@@ -210,7 +210,8 @@ export async function examineSearch(
   const queries = await readQueries(db, text.kind === 'words' ? [text.q, phrase.words, typed] : [])
   const live = searchIndexOf(db)
   // Without reading the head here, the caller reads it with its own query (findListings).
-  const latest = () => (isHeadRead ? live.current() : live.loaded())
+  // The map and nearby places read the old index while a fresh one reloads (mayLagReload).
+  const latest = () => (!isHeadRead ? live.loaded() : mayLagReload ? live.currentOrStanding() : live.current())
   let index = await latest()
   // The change the place was read at: a change applied later (while the spelling is looked up)
   // may name the place, so the caller checks the head against this one.

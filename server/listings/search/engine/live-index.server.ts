@@ -152,6 +152,20 @@ export class LiveSearchIndex {
   }
 
   /**
+   * For reads that may lag a reload (the search map, nearby places): while a fresh index loads beside
+   * this one, the old one as it stands, rather than a wait of as long as the load; else `current()`.
+   * Searches never read this: PostgreSQL answers them during a reload.
+   */
+  async currentOrStanding(): Promise<ListingIndex> {
+    await this.load()
+    if (this.reloading) {
+      await this.queue
+      return this.index!
+    }
+    return this.current()
+  }
+
+  /**
    * The index as it stands (loaded, and with the catch-up in progress done), without asking the
    * database for changes: the caller reads the head itself, with the query it runs anyway, and
    * compares it with `applied` as the index was when it searched it (`catchUpTo` and again if behind).
