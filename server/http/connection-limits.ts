@@ -24,8 +24,9 @@ export type ConnectionGuard = {
 /**
  * Closes what Node's own timeouts leave open. Node times a request's headers only once its first
  * byte has come: a connection that never sends one stays open for good, and a client could hold
- * thousands. Here a connection whose first request has not come (headers and all) within the headers
- * timeout is closed, and a client address past its share of open connections is refused at once.
+ * thousands. Here a connection that has sent nothing within the headers timeout is closed (one that
+ * has sent part of its headers gets Node's 408 by then, within its check interval), and a client
+ * address past its share of open connections is refused at once.
  * Behind a trusted proxy every connection comes from the proxy, so the cap is the proxy's to keep.
  */
 export function guardConnections(server: http.Server, guard: ConnectionGuard): void {
@@ -52,7 +53,10 @@ export function guardConnections(server: http.Server, guard: ConnectionGuard): v
         else open.delete(address)
       })
     }
-    const timer = setTimeout(() => socket.destroy(), guard.headersTimeoutMs)
+    // A connection that has sent part of its headers is Node's to time: it answers 408 within its check interval.
+    const timer = setTimeout(() => {
+      if (socket.bytesRead === 0) socket.destroy()
+    }, guard.headersTimeoutMs)
     timer.unref()
     waiting.set(socket, timer)
     socket.once('close', () => served(socket))
