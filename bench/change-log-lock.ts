@@ -6,7 +6,8 @@
 // while a second connection confirms one other listing again and again (each write on its own) and a
 // third watches the head row of the change log (`listing_change_head`): its xmax is the bulk
 // transaction's id from the moment that transaction locks it to its commit. Prints one JSON line.
-// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/cooper_bench_log npx node bench/change-log-lock.ts [--rows 5000] [--runs 3] [--change price|words]
+// The listings are drawn at random from --seed (PostgreSQL's setseed), so a seed picks the same ones on the same data.
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/cooper_bench_log npx node bench/change-log-lock.ts [--rows 5000] [--runs 3] [--change price|words] [--seed 1]
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 
@@ -15,6 +16,7 @@ const { values: options } = parseArgs({
     rows: { type: 'string', default: '5000' },
     runs: { type: 'string', default: '3' },
     change: { type: 'string', default: 'price' },
+    seed: { type: 'string', default: '1' },
   },
 })
 const CHANGES = {
@@ -36,6 +38,10 @@ const connect = async () => {
   return client
 }
 const bulk = await connect()
+const seed = Number(options.seed)
+if (!Number.isInteger(seed)) throw new Error('--seed must be a whole number')
+// setseed takes a number in [-1, 1]: any whole seed maps to one.
+await bulk.query('select setseed($1)', [((Math.abs(seed) % 2_000_001) - 1_000_000) / 1_000_000])
 const writer = await connect()
 const probe = await connect()
 
@@ -124,6 +130,7 @@ try {
   console.log(
     JSON.stringify({
       benchmark: 'change-log-lock',
+      seed,
       listings: Number(size[0]!.listings),
       published: Number(size[0]!.published),
       rows,

@@ -3,9 +3,11 @@
 //   --mode stall  an idle process whose unread change-log rows were pruned: it loads the index, a
 //                 listing changes, the log rows go as the hourly prune takes them, then two searches
 //                 (the second 50 ms after the first): how long each took, and whether they saw the change
-//   --mode cold   searches sent every 250 ms while the index loads at start: their times, and the load's
-//   --mode database  the searches of --mode cold answered by PostgreSQL alone (as while the index loads),
-//                 three times each, without a load beside them
+//   --mode cold   searches drawn at random over every parameter (bench/random-searches.ts, from --seed),
+//                 sent one after another, 250 ms apart, while the index loads at start: their times, the
+//                 slowest ten, and the load's
+//   --mode database  --searches N searches drawn the same way, answered by PostgreSQL alone (as while
+//                 the index loads), without a load beside them: percentiles and the slowest ten
 //   --mode memory the index's size (its own count of bytes, and the process's heap and array buffers
 //                 before and after the load), per listing
 //   --mode describe  gives every published listing a description of about 150 words (drawn from a few
@@ -16,14 +18,55 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '#server/db/client.server.ts'
 import { searchIndexOf } from '#server/listings/search/engine/live-index.server.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
+import { seededRandom } from '#tests/support/synthetic-rents.ts'
+import { randomSearch } from './random-searches.ts'
 
-const { values } = parseArgs({ options: { mode: { type: 'string', default: 'stall' } } })
+const { values } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'stall' },
+    seed: { type: 'string', default: '1' },
+    searches: { type: 'string', default: '300' },
+  },
+})
+const seed = Number(values.seed)
+const searchCount = Number(values.searches)
+if (!Number.isInteger(seed)) throw new Error('--seed must be a whole number')
+if (!(Number.isInteger(searchCount) && searchCount > 0)) throw new Error('--searches must be a positive whole number')
 const url = process.env.DATABASE_URL
 if (!url) throw new Error('Set DATABASE_URL to a seeded PostgreSQL database')
 const database = await openDatabase({ kind: 'postgres', url, poolSize: 10 })
 const { db } = database
 const ms = (since: number) => Math.round((performance.now() - since) * 10) / 10
 const gc = () => (globalThis as { gc?: () => void }).gc?.()
+
+/** The next search drawn at random over every parameter of GET /api/properties, as the API reads its query. */
+const drawSearch = (() => {
+  const random = seededRandom(seed)
+  return (): { search: Record<string, string | string[]>; label: string } => {
+    const path = randomSearch(random)
+    const params = new URLSearchParams(path.split('?')[1] ?? '')
+    const search: Record<string, string | string[]> = {}
+    for (const key of new Set(params.keys())) {
+      const all = params.getAll(key)
+      search[key] = all.length === 1 ? all[0]! : all
+    }
+    return { search, label: params.toString() || '(no parameters)' }
+  }
+})()
+
+/** Percentiles and the ten slowest of timed searches. */
+function summary(timed: { ms: number; label: string }[]) {
+  const sorted = [...timed].sort((a, b) => a.ms - b.ms)
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]?.ms ?? null
+  return {
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: sorted.at(-1)?.ms ?? null,
+    min: sorted[0]?.ms ?? null,
+    slowest: sorted.slice(-10).reverse(),
+  }
+}
 
 async function timedSearch(search: Record<string, unknown>, since = performance.now()) {
   const page = await findListings(db, { search })
@@ -74,51 +117,37 @@ try {
     const loading = live.load().then(() => {
       loadedAt = ms(started)
     })
-    const searches = [
-      {},
-      { q: 'loft' },
-      { q: 'Austin', beds: 2 },
-      { minPrice: 1500, maxPrice: 2500, sort: 'price-asc' },
-      { type: 'house', pets: 'dogs' },
-    ]
-    const during: number[] = []
-    let sent = 0
+    const during: { ms: number; label: string }[] = []
     // Each search sent while the index is still loading, one after another, 250 ms apart.
     while (loadedAt === null) {
-      const { ms: took } = await timedSearch(searches[sent % searches.length]!)
-      sent += 1
-      during.push(took)
+      const { search, label } = drawSearch()
+      const { ms: took } = await timedSearch(search)
+      during.push({ ms: took, label })
       await Promise.race([loading, new Promise((resolve) => setTimeout(resolve, 250))])
     }
-    const sorted = [...during].sort((x, y) => x - y)
-    const after = await timedSearch({ q: 'loft' })
+    const after = await timedSearch(drawSearch().search)
     console.log(
       JSON.stringify({
         benchmark: 'search-index-cold-start',
+        seed,
         listings: live.stats()?.listings,
         loadMs: loadedAt,
         searchesDuringLoad: during.length,
-        msDuringLoad: { p50: sorted[Math.floor(sorted.length / 2)] ?? null, max: sorted.at(-1) ?? null, all: during },
+        msDuringLoad: summary(during),
         firstSearchAfterLoadMs: after.ms,
       }),
     )
   } else if (values.mode === 'database') {
-    const searches = [
-      {},
-      { q: 'loft' },
-      { q: 'Austin', beds: 2 },
-      { minPrice: 1500, maxPrice: 2500, sort: 'price-asc' },
-      { type: 'house', pets: 'dogs' },
-    ]
-    const times: Record<string, number[]> = {}
-    for (let round = 0; round < 3; round += 1) {
-      for (const search of searches) {
-        const started = performance.now()
-        await findListings(db, { search, plan: 'database' })
-        ;(times[JSON.stringify(search)] ??= []).push(ms(started))
-      }
+    const timed: { ms: number; label: string }[] = []
+    const started = performance.now()
+    for (let n = 0; n < searchCount; n += 1) {
+      const { search, label } = drawSearch()
+      const since = performance.now()
+      await findListings(db, { search, plan: 'database' })
+      timed.push({ ms: ms(since), label })
     }
-    console.log(JSON.stringify({ benchmark: 'search-in-database', ms: times }))
+    const seconds = Math.round((performance.now() - started) / 100) / 10
+    console.log(JSON.stringify({ benchmark: 'search-in-database', seed, searches: searchCount, seconds, ms: summary(timed) }))
   } else if (values.mode === 'memory') {
     gc()
     const before = process.memoryUsage()
