@@ -35,23 +35,32 @@ export async function startJobs({
   logger,
   definitions,
   isWorking,
+  pollingSeconds = POLLING_SECONDS,
 }: {
   database: Database
   logger: Logger
   definitions: JobDefinition[]
   isWorking: boolean
+  /** How often a worker looks for jobs it was not told of. */
+  pollingSeconds?: number
 }): Promise<Jobs> {
   const { connection } = database
+  // A worker hears of a new job the moment it is queued (LISTEN/NOTIFY, on every instance that works
+  // jobs) rather than at its next poll: a confirmation or reset link is mailed at once, not up to a
+  // poll later. Polling stays as the floor should the listening connection drop.
   const boss =
     connection.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', schedule: isWorking })
-      : new PgBoss({ connectionString: connection.url, max: 3, schedule: isWorking })
+      ? new PgBoss({ db: fromPglite(connection.client), backend: 'pglite', schedule: isWorking, useListenNotify: isWorking })
+      : new PgBoss({ connectionString: connection.url, max: 3, schedule: isWorking, useListenNotify: isWorking })
   boss.on('error', (error) => logger.error({ err: error }, 'background job queue error'))
   await boss.start()
 
   const byName = new Map(definitions.map((d) => [d.name, d]))
   for (const definition of definitions) {
-    await boss.createQueue(definition.name, { retryLimit: definition.retryLimit ?? 2, retryDelay: 30 })
+    const queue = { retryLimit: definition.retryLimit ?? 2, retryDelay: 30, notify: true }
+    await boss.createQueue(definition.name, queue)
+    // A queue made by an earlier version keeps its old settings unless told.
+    await boss.updateQueue(definition.name, queue)
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
   }
 
@@ -72,7 +81,8 @@ export async function startJobs({
       // (a landlord's photos, many people asking for reset links) is worked through without waiting
       // a poll per job. Each job settles on its own, so one failure retries only itself.
       const options = {
-        pollingIntervalSeconds: POLLING_SECONDS,
+        pollingIntervalSeconds: pollingSeconds,
+        notifyPollingIntervalSeconds: pollingSeconds,
         batchSize: BATCH_SIZE,
         burstWhenBatchFull: true,
         perJobResults: true,
