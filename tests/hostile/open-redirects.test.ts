@@ -119,248 +119,254 @@ describe.skipIf(!hasChromium && !isCI)('open redirects', () => {
     await browser?.close()
   })
 
-  describe.each(hostileSites().map((info) => [info.database, info] as const))('on %s', (_database, info) => {
-    const site = new Site(info)
-    const mail = mailFolder(info.dataDir)
-    let owner: LiveAccount
-    let renter: LiveAccount
-    let listing: { id: number; slug: string; path: string }
+  // The two sites side by side (each a server of its own), each taking its tests in order: a site's
+  // sign-in and mail budgets are spent by one test at a time, as before.
+  describe.each(hostileSites().map((info) => [info.database, info] as const))('on %s', { concurrent: true }, (_database, info) => {
+    describe('in order', { concurrent: false }, () => {
+      const site = new Site(info)
+      const mail = mailFolder(info.dataDir)
+      let owner: LiveAccount
+      let renter: LiveAccount
+      let listing: { id: number; slug: string; path: string }
 
-    beforeAll(async () => {
-      owner = await site.landlord('Otto Owner')
-      renter = await site.account('Rene Renter', 'renter')
-      listing = await site.createListing(owner.cookie)
-    })
-
-    it('GET /login with redirectTo, signed in, after a confirmation or a sign-in (verified=1, welcome=back, welcome=new)', async () => {
-      await expectNoEscape(
-        async (target) => {
-          const problems: string[] = []
-          for (const greeting of ['verified=1', 'welcome=back', 'welcome=new']) {
-            const response = await site.send(`/login?${greeting}&${new URLSearchParams({ redirectTo: target })}`, { cookie: renter.cookie })
-            problems.push(...problemsWith(site, response, `/login?${greeting} to ${JSON.stringify(target)}`))
-          }
-          return problems
-        },
-        4,
-        async () =>
-          pathOf(site, await site.send(`/login?welcome=back&${new URLSearchParams({ redirectTo: ON_SITE })}`, { cookie: renter.cookie })),
-      )
-    })
-
-    it('POST /login without JavaScript, with good credentials', async () => {
-      await expectNoEscape(
-        async (target) => {
-          const response = await site.send('/login', { form: { email: ADMIN.email, password: ADMIN.password, redirectTo: target } })
-          return problemsWith(site, response, `POST /login to ${JSON.stringify(target)}`)
-        },
-        2,
-        async () =>
-          pathOf(site, await site.send('/login', { form: { email: ADMIN.email, password: ADMIN.password, redirectTo: ON_SITE } })),
-      )
-    })
-
-    it('GET and POST /properties/:slug/save', async () => {
-      await expectNoEscape(
-        async (target) => {
-          const query = new URLSearchParams({ redirectTo: target })
-          const problems: string[] = []
-          // Saving after the login redirect (the browser says this site started it), and a plain visit.
-          const saving = await site.send(`${listing.path}/save?intent=save&${query}`, {
-            cookie: renter.cookie,
-            headers: { 'sec-fetch-site': 'same-origin' },
-          })
-          problems.push(...problemsWith(site, saving, `GET save (same-origin) to ${JSON.stringify(target)}`))
-          const visiting = await site.send(`${listing.path}/save?${query}`, { cookie: renter.cookie })
-          problems.push(...problemsWith(site, visiting, `GET save without intent to ${JSON.stringify(target)}`))
-          // From another site's link: a page with a "Not now" link back, which must stay on the site too.
-          const confirming = await site.send(`${listing.path}/save?intent=save&${query}`, { cookie: renter.cookie })
-          problems.push(...problemsWith(site, confirming, `GET save (a link from elsewhere) to ${JSON.stringify(target)}`))
-          if (confirming.status === 200) {
-            const html = await confirming.text()
-            for (const [, href] of html.matchAll(/<a[^>]+href="([^"]*)"[^>]*>Not now/g)) {
-              problems.push(...problemsWithUrl(site, decodeEntities(href!), `the "Not now" link for ${JSON.stringify(target)}`))
-            }
-            for (const [, value] of html.matchAll(/name="redirectTo" value="([^"]*)"/g)) {
-              problems.push(...problemsWithUrl(site, decodeEntities(value!), `the form's redirectTo for ${JSON.stringify(target)}`))
-            }
-          }
-          for (const intent of ['save', 'unsave']) {
-            const posted = await site.send(`${listing.path}/save`, { cookie: renter.cookie, form: { intent, redirectTo: target } })
-            problems.push(...problemsWith(site, posted, `POST save (${intent}) to ${JSON.stringify(target)}`))
-          }
-          // A visitor is sent to log in first, carrying the target along.
-          const visitor = await site.send(`${listing.path}/save`, { form: { intent: 'save', redirectTo: target } })
-          problems.push(...problemsWith(site, visitor, `POST save as a visitor to ${JSON.stringify(target)}`))
-          return problems
-        },
-        4,
-        async () =>
-          pathOf(site, await site.send(`${listing.path}/save`, { cookie: renter.cookie, form: { intent: 'save', redirectTo: ON_SITE } })),
-      )
-    })
-
-    it('POST /properties/:slug/manage', async () => {
-      await expectNoEscape(
-        async (target) => {
-          const response = await site.send(`${listing.path}/manage`, {
-            cookie: owner.cookie,
-            form: { intent: 'confirm', redirectTo: target },
-          })
-          return problemsWith(site, response, `POST manage to ${JSON.stringify(target)}`)
-        },
-        4,
-        async () =>
-          pathOf(
-            site,
-            await site.send(`${listing.path}/manage`, { cookie: owner.cookie, form: { intent: 'confirm', redirectTo: ON_SITE } }),
-          ),
-      )
-    })
-
-    it('POST /api/properties/:id/photos and /api/properties/:id/photos/:photoId (the forms without JavaScript)', async () => {
-      await expectNoEscape(
-        async (target) => {
-          const upload = new FormData()
-          upload.append('redirectTo', target)
-          upload.append('altText', 'The porch')
-          const uploaded = await site.send(`/api/properties/${listing.id}/photos`, { cookie: owner.cookie, multipart: upload })
-          const described = await site.send(`/api/properties/${listing.id}/photos/999999999`, {
-            cookie: owner.cookie,
-            form: { intent: 'describe', altText: 'The porch', redirectTo: target },
-          })
-          return [
-            ...problemsWith(site, uploaded, `POST photos to ${JSON.stringify(target)}`),
-            ...problemsWith(site, described, `POST photos/:photoId to ${JSON.stringify(target)}`),
-          ]
-        },
-        4,
-        async () => {
-          const described = await site.send(`/api/properties/${listing.id}/photos/999999999`, {
-            cookie: owner.cookie,
-            form: { intent: 'describe', altText: 'The porch', redirectTo: ON_SITE },
-          })
-          return pathOf(site, described)
-        },
-      )
-    })
-
-    it('the sign-up and login forms: the hidden redirectTo never leads the mailed confirmation link off the site', async () => {
-      await expectNoEscape(async (target) => {
-        const problems: string[] = []
-        const email = uniqueEmail('redirect')
-        const registered = await site.send('/register', {
-          form: { name: 'Ria Redirect', email, password: PASSWORD, termsVersion: siteConfig.termsVersion, redirectTo: target },
-        })
-        problems.push(...problemsWith(site, registered, `POST /register with ${JSON.stringify(target)}`))
-        if (registered.status !== 200) return [...problems, `POST /register answered ${registered.status}`]
-        // A new link asked for from the login form, and one sent on a sign-in before confirming.
-        const resent = await site.send('/login', { form: { intent: 'resend', email, redirectTo: target } })
-        problems.push(...problemsWith(site, resent, `resend from /login with ${JSON.stringify(target)}`))
-        const early = await site.send('/login', { form: { email, password: PASSWORD, redirectTo: target } })
-        problems.push(...problemsWith(site, early, `sign-in before confirming with ${JSON.stringify(target)}`))
-        for (const n of [1, 2, 3]) {
-          const link = linkIn(await mail.nth(email, n), '/api/auth/verify-email')
-          problems.push(...problemsWithUrl(site, link.href, `mailed link ${n} for ${JSON.stringify(target)}`))
-        }
-        // Follow the first link as the browser would: confirmation, then the login page's greeting.
-        const link = linkIn(await mail.nth(email, 1), '/api/auth/verify-email')
-        const confirmed = await site.send(`${link.pathname}${link.search}`)
-        problems.push(...problemsWith(site, confirmed, `confirming with ${JSON.stringify(target)}`))
-        const next = confirmed.headers.get('location')
-        if (next && problemsWithUrl(site, next, '').length === 0) {
-          const landed = new URL(next, site.origin)
-          const greeted = await site.send(`${landed.pathname}${landed.search}`, { cookie: cookieHeader(confirmed) })
-          problems.push(...problemsWith(site, greeted, `the greeting after confirming with ${JSON.stringify(target)}`))
-        }
-        return problems
-      }, 3)
-    })
-
-    /** An answer of better-auth: no 5xx, a Location on the site, and a JSON `url` on the site. */
-    async function authProblems(response: Response, what: string): Promise<string[]> {
-      const problems = problemsWith(site, response, what)
-      const body = (await response
-        .clone()
-        .json()
-        .catch(() => null)) as { url?: unknown } | null
-      if (body && typeof body.url === 'string') problems.push(...problemsWithUrl(site, body.url, `${what} (its url)`))
-      return problems
-    }
-
-    it("better-auth's callbackURL on sign-in/email, sign-up/email (and the link it mails) and verify-email", async () => {
-      await expectNoEscape(async (target) => {
-        const what = (name: string) => `${name} with ${JSON.stringify(target)}`
-        const problems = await authProblems(
-          await site.send('/api/auth/sign-in/email', { json: { email: ADMIN.email, password: ADMIN.password, callbackURL: target } }),
-          what('sign-in/email'),
-        )
-        const email = uniqueEmail('auth-redirect')
-        const signedUp = await site.send('/api/auth/sign-up/email', {
-          json: { name: 'Aud Redirect', email, password: PASSWORD, termsVersion: siteConfig.termsVersion, callbackURL: target },
-        })
-        problems.push(...(await authProblems(signedUp, what('sign-up/email'))))
-        if (signedUp.status === 200) {
-          const link = linkIn(await mail.nth(email, 1), '/api/auth/verify-email')
-          problems.push(...problemsWithUrl(site, link.href, what('the link mailed by sign-up/email')))
-          // The real token with the target as callbackURL, then a token that is not one.
-          const token = link.searchParams.get('token')!
-          problems.push(
-            ...(await authProblems(
-              await site.send(`/api/auth/verify-email?${new URLSearchParams({ token, callbackURL: target })}`),
-              what('verify-email'),
-            )),
-          )
-        }
-        const bad = await site.send(`/api/auth/verify-email?${new URLSearchParams({ token: 'not-a-token', callbackURL: target })}`)
-        problems.push(...(await authProblems(bad, what('verify-email (bad token)'))))
-        return problems
+      beforeAll(async () => {
+        owner = await site.landlord('Otto Owner')
+        renter = await site.account('Rene Renter', 'renter')
+        listing = await site.createListing(owner.cookie)
       })
-    })
 
-    it("better-auth's redirectTo on request-password-reset (and the link it mails) and callbackURL on reset-password/:token", async () => {
-      const resetEmail = renter.email
-      // One request at a time: each mail is the next one to the same address.
-      await expectNoEscape(async (target) => {
-        const what = (name: string) => `${name} with ${JSON.stringify(target)}`
-        const before = mail.count(resetEmail)
-        const requested = await site.send('/api/auth/request-password-reset', { json: { email: resetEmail, redirectTo: target } })
-        const problems = await authProblems(requested, what('request-password-reset'))
-        if (requested.status === 200) {
-          const link = linkIn(await mail.nth(resetEmail, before + 1), '/api/auth/reset-password/')
-          problems.push(...problemsWithUrl(site, link.href, what('the link mailed by request-password-reset')))
-          const token = link.pathname.split('/').at(-1)!
-          const opened = await site.send(`/api/auth/reset-password/${token}?${new URLSearchParams({ callbackURL: target })}`)
-          problems.push(...(await authProblems(opened, what('reset-password/:token'))))
-        }
-        const bad = await site.send(`/api/auth/reset-password/not-a-token?${new URLSearchParams({ callbackURL: target })}`)
-        problems.push(...(await authProblems(bad, what('reset-password/:token (bad token)'))))
+      it('GET /login with redirectTo, signed in, after a confirmation or a sign-in (verified=1, welcome=back, welcome=new)', async () => {
+        await expectNoEscape(
+          async (target) => {
+            const problems: string[] = []
+            for (const greeting of ['verified=1', 'welcome=back', 'welcome=new']) {
+              const response = await site.send(`/login?${greeting}&${new URLSearchParams({ redirectTo: target })}`, {
+                cookie: renter.cookie,
+              })
+              problems.push(...problemsWith(site, response, `/login?${greeting} to ${JSON.stringify(target)}`))
+            }
+            return problems
+          },
+          4,
+          async () =>
+            pathOf(site, await site.send(`/login?welcome=back&${new URLSearchParams({ redirectTo: ON_SITE })}`, { cookie: renter.cookie })),
+        )
+      })
+
+      it('POST /login without JavaScript, with good credentials', async () => {
+        await expectNoEscape(
+          async (target) => {
+            const response = await site.send('/login', { form: { email: ADMIN.email, password: ADMIN.password, redirectTo: target } })
+            return problemsWith(site, response, `POST /login to ${JSON.stringify(target)}`)
+          },
+          2,
+          async () =>
+            pathOf(site, await site.send('/login', { form: { email: ADMIN.email, password: ADMIN.password, redirectTo: ON_SITE } })),
+        )
+      })
+
+      it('GET and POST /properties/:slug/save', async () => {
+        await expectNoEscape(
+          async (target) => {
+            const query = new URLSearchParams({ redirectTo: target })
+            const problems: string[] = []
+            // Saving after the login redirect (the browser says this site started it), and a plain visit.
+            const saving = await site.send(`${listing.path}/save?intent=save&${query}`, {
+              cookie: renter.cookie,
+              headers: { 'sec-fetch-site': 'same-origin' },
+            })
+            problems.push(...problemsWith(site, saving, `GET save (same-origin) to ${JSON.stringify(target)}`))
+            const visiting = await site.send(`${listing.path}/save?${query}`, { cookie: renter.cookie })
+            problems.push(...problemsWith(site, visiting, `GET save without intent to ${JSON.stringify(target)}`))
+            // From another site's link: a page with a "Not now" link back, which must stay on the site too.
+            const confirming = await site.send(`${listing.path}/save?intent=save&${query}`, { cookie: renter.cookie })
+            problems.push(...problemsWith(site, confirming, `GET save (a link from elsewhere) to ${JSON.stringify(target)}`))
+            if (confirming.status === 200) {
+              const html = await confirming.text()
+              for (const [, href] of html.matchAll(/<a[^>]+href="([^"]*)"[^>]*>Not now/g)) {
+                problems.push(...problemsWithUrl(site, decodeEntities(href!), `the "Not now" link for ${JSON.stringify(target)}`))
+              }
+              for (const [, value] of html.matchAll(/name="redirectTo" value="([^"]*)"/g)) {
+                problems.push(...problemsWithUrl(site, decodeEntities(value!), `the form's redirectTo for ${JSON.stringify(target)}`))
+              }
+            }
+            for (const intent of ['save', 'unsave']) {
+              const posted = await site.send(`${listing.path}/save`, { cookie: renter.cookie, form: { intent, redirectTo: target } })
+              problems.push(...problemsWith(site, posted, `POST save (${intent}) to ${JSON.stringify(target)}`))
+            }
+            // A visitor is sent to log in first, carrying the target along.
+            const visitor = await site.send(`${listing.path}/save`, { form: { intent: 'save', redirectTo: target } })
+            problems.push(...problemsWith(site, visitor, `POST save as a visitor to ${JSON.stringify(target)}`))
+            return problems
+          },
+          4,
+          async () =>
+            pathOf(site, await site.send(`${listing.path}/save`, { cookie: renter.cookie, form: { intent: 'save', redirectTo: ON_SITE } })),
+        )
+      })
+
+      it('POST /properties/:slug/manage', async () => {
+        await expectNoEscape(
+          async (target) => {
+            const response = await site.send(`${listing.path}/manage`, {
+              cookie: owner.cookie,
+              form: { intent: 'confirm', redirectTo: target },
+            })
+            return problemsWith(site, response, `POST manage to ${JSON.stringify(target)}`)
+          },
+          4,
+          async () =>
+            pathOf(
+              site,
+              await site.send(`${listing.path}/manage`, { cookie: owner.cookie, form: { intent: 'confirm', redirectTo: ON_SITE } }),
+            ),
+        )
+      })
+
+      it('POST /api/properties/:id/photos and /api/properties/:id/photos/:photoId (the forms without JavaScript)', async () => {
+        await expectNoEscape(
+          async (target) => {
+            const upload = new FormData()
+            upload.append('redirectTo', target)
+            upload.append('altText', 'The porch')
+            const uploaded = await site.send(`/api/properties/${listing.id}/photos`, { cookie: owner.cookie, multipart: upload })
+            const described = await site.send(`/api/properties/${listing.id}/photos/999999999`, {
+              cookie: owner.cookie,
+              form: { intent: 'describe', altText: 'The porch', redirectTo: target },
+            })
+            return [
+              ...problemsWith(site, uploaded, `POST photos to ${JSON.stringify(target)}`),
+              ...problemsWith(site, described, `POST photos/:photoId to ${JSON.stringify(target)}`),
+            ]
+          },
+          4,
+          async () => {
+            const described = await site.send(`/api/properties/${listing.id}/photos/999999999`, {
+              cookie: owner.cookie,
+              form: { intent: 'describe', altText: 'The porch', redirectTo: ON_SITE },
+            })
+            return pathOf(site, described)
+          },
+        )
+      })
+
+      it('the sign-up and login forms: the hidden redirectTo never leads the mailed confirmation link off the site', async () => {
+        await expectNoEscape(async (target) => {
+          const problems: string[] = []
+          const email = uniqueEmail('redirect')
+          const registered = await site.send('/register', {
+            form: { name: 'Ria Redirect', email, password: PASSWORD, termsVersion: siteConfig.termsVersion, redirectTo: target },
+          })
+          problems.push(...problemsWith(site, registered, `POST /register with ${JSON.stringify(target)}`))
+          if (registered.status !== 200) return [...problems, `POST /register answered ${registered.status}`]
+          // A new link asked for from the login form, and one sent on a sign-in before confirming.
+          const resent = await site.send('/login', { form: { intent: 'resend', email, redirectTo: target } })
+          problems.push(...problemsWith(site, resent, `resend from /login with ${JSON.stringify(target)}`))
+          const early = await site.send('/login', { form: { email, password: PASSWORD, redirectTo: target } })
+          problems.push(...problemsWith(site, early, `sign-in before confirming with ${JSON.stringify(target)}`))
+          for (const n of [1, 2, 3]) {
+            const link = linkIn(await mail.nth(email, n), '/api/auth/verify-email')
+            problems.push(...problemsWithUrl(site, link.href, `mailed link ${n} for ${JSON.stringify(target)}`))
+          }
+          // Follow the first link as the browser would: confirmation, then the login page's greeting.
+          const link = linkIn(await mail.nth(email, 1), '/api/auth/verify-email')
+          const confirmed = await site.send(`${link.pathname}${link.search}`)
+          problems.push(...problemsWith(site, confirmed, `confirming with ${JSON.stringify(target)}`))
+          const next = confirmed.headers.get('location')
+          if (next && problemsWithUrl(site, next, '').length === 0) {
+            const landed = new URL(next, site.origin)
+            const greeted = await site.send(`${landed.pathname}${landed.search}`, { cookie: cookieHeader(confirmed) })
+            problems.push(...problemsWith(site, greeted, `the greeting after confirming with ${JSON.stringify(target)}`))
+          }
+          return problems
+        }, 3)
+      })
+
+      /** An answer of better-auth: no 5xx, a Location on the site, and a JSON `url` on the site. */
+      async function authProblems(response: Response, what: string): Promise<string[]> {
+        const problems = problemsWith(site, response, what)
+        const body = (await response
+          .clone()
+          .json()
+          .catch(() => null)) as { url?: unknown } | null
+        if (body && typeof body.url === 'string') problems.push(...problemsWithUrl(site, body.url, `${what} (its url)`))
         return problems
-      }, 1)
-    })
-
-    it('a browser following a tab-broken redirectTo stays on the site', async () => {
-      const context = await personContext(browser, site.origin, { cookie: renter.cookie })
-      // Any request that leaves the site is recorded and stopped (there is no network to reach it anyway).
-      const offSite: string[] = []
-      await context.route(
-        (url) => url.origin !== site.origin,
-        (route) => {
-          offSite.push(route.request().url())
-          return route.abort()
-        },
-      )
-      try {
-        const page = await context.newPage()
-        const response = await page
-          .goto(`/login?welcome=back&redirectTo=${encodeURIComponent('/\t/evil.example')}`)
-          .catch((error: Error) => error)
-        expect(offSite).toEqual([])
-        expect(response).not.toBeInstanceOf(Error)
-        expect(new URL(page.url()).origin).toBe(site.origin)
-      } finally {
-        await context.close()
       }
+
+      it("better-auth's callbackURL on sign-in/email, sign-up/email (and the link it mails) and verify-email", async () => {
+        await expectNoEscape(async (target) => {
+          const what = (name: string) => `${name} with ${JSON.stringify(target)}`
+          const problems = await authProblems(
+            await site.send('/api/auth/sign-in/email', { json: { email: ADMIN.email, password: ADMIN.password, callbackURL: target } }),
+            what('sign-in/email'),
+          )
+          const email = uniqueEmail('auth-redirect')
+          const signedUp = await site.send('/api/auth/sign-up/email', {
+            json: { name: 'Aud Redirect', email, password: PASSWORD, termsVersion: siteConfig.termsVersion, callbackURL: target },
+          })
+          problems.push(...(await authProblems(signedUp, what('sign-up/email'))))
+          if (signedUp.status === 200) {
+            const link = linkIn(await mail.nth(email, 1), '/api/auth/verify-email')
+            problems.push(...problemsWithUrl(site, link.href, what('the link mailed by sign-up/email')))
+            // The real token with the target as callbackURL, then a token that is not one.
+            const token = link.searchParams.get('token')!
+            problems.push(
+              ...(await authProblems(
+                await site.send(`/api/auth/verify-email?${new URLSearchParams({ token, callbackURL: target })}`),
+                what('verify-email'),
+              )),
+            )
+          }
+          const bad = await site.send(`/api/auth/verify-email?${new URLSearchParams({ token: 'not-a-token', callbackURL: target })}`)
+          problems.push(...(await authProblems(bad, what('verify-email (bad token)'))))
+          return problems
+        })
+      })
+
+      it("better-auth's redirectTo on request-password-reset (and the link it mails) and callbackURL on reset-password/:token", async () => {
+        const resetEmail = renter.email
+        // One request at a time: each mail is the next one to the same address.
+        await expectNoEscape(async (target) => {
+          const what = (name: string) => `${name} with ${JSON.stringify(target)}`
+          const before = mail.count(resetEmail)
+          const requested = await site.send('/api/auth/request-password-reset', { json: { email: resetEmail, redirectTo: target } })
+          const problems = await authProblems(requested, what('request-password-reset'))
+          if (requested.status === 200) {
+            const link = linkIn(await mail.nth(resetEmail, before + 1), '/api/auth/reset-password/')
+            problems.push(...problemsWithUrl(site, link.href, what('the link mailed by request-password-reset')))
+            const token = link.pathname.split('/').at(-1)!
+            const opened = await site.send(`/api/auth/reset-password/${token}?${new URLSearchParams({ callbackURL: target })}`)
+            problems.push(...(await authProblems(opened, what('reset-password/:token'))))
+          }
+          const bad = await site.send(`/api/auth/reset-password/not-a-token?${new URLSearchParams({ callbackURL: target })}`)
+          problems.push(...(await authProblems(bad, what('reset-password/:token (bad token)'))))
+          return problems
+        }, 1)
+      })
+
+      it('a browser following a tab-broken redirectTo stays on the site', async () => {
+        const context = await personContext(browser, site.origin, { cookie: renter.cookie })
+        // Any request that leaves the site is recorded and stopped (there is no network to reach it anyway).
+        const offSite: string[] = []
+        await context.route(
+          (url) => url.origin !== site.origin,
+          (route) => {
+            offSite.push(route.request().url())
+            return route.abort()
+          },
+        )
+        try {
+          const page = await context.newPage()
+          const response = await page
+            .goto(`/login?welcome=back&redirectTo=${encodeURIComponent('/\t/evil.example')}`)
+            .catch((error: Error) => error)
+          expect(offSite).toEqual([])
+          expect(response).not.toBeInstanceOf(Error)
+          expect(new URL(page.url()).origin).toBe(site.origin)
+        } finally {
+          await context.close()
+        }
+      })
     })
   })
 })
