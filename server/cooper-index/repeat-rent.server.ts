@@ -173,7 +173,11 @@ export function estimateRepeatRentIndex(
   }
   const meanSquare = sw > 0 ? sy / sw : 0
   const spread = sw * sxx - sx * sx
-  const slope = spread > 1e-12 * sw * sxx ? (sw * sxy - sx * sy) / spread : 0
+  // A fitted slope below zero (short pairs noisier than long ones: price cuts and reviews mistaken for
+  // lettings do that) would give long pairs more weight, against the method; it is taken as zero, so
+  // every pair weighs the same (docs/cooper-index-method.md, stage 2).
+  const fittedSlope = spread > 1e-12 * sw * sxx ? (sw * sxy - sx * sy) / spread : 0
+  const slope = Math.max(0, fittedSlope)
   const intercept = sw > 0 ? (sy - slope * sx) / sw : 0
   const floor = Math.max(VARIANCE_FLOOR_SHARE * meanSquare, 1e-12)
   const varianceModel = { intercept, slope, floor }

@@ -139,8 +139,9 @@ describe('estimateRepeatRentIndex on synthetic markets', () => {
     const n = y.length
     const meanGap = gaps.reduce((s, g) => s + g, 0) / n
     const meanSquare = squares.reduce((s, e) => s + e, 0) / n
-    const slope =
+    const fittedSlope =
       gaps.reduce((s, g, i) => s + (g - meanGap) * (squares[i]! - meanSquare), 0) / gaps.reduce((s, g) => s + (g - meanGap) ** 2, 0)
+    const slope = Math.max(0, fittedSlope)
     const intercept = meanSquare - slope * meanGap
     const weights = gaps.map((g) => 1 / Math.max(intercept + slope * g, 0.05 * meanSquare))
     const stage3 = denseWeightedSolution(design, y, weights)
@@ -177,6 +178,21 @@ describe('estimateRepeatRentIndex on synthetic markets', () => {
       expect(Math.abs(result.publishedLogStandardError[m]! - Math.sqrt(publishedVariance(m)))).toBeLessThan(1e-6)
       expect(Math.abs(Math.log(result.months[m]!.high! / 100) - (published + BAND_Z * Math.sqrt(publishedVariance(m))))).toBeLessThan(1e-6)
     }
+  })
+
+  it('never gives long pairs more weight than short ones: a falling fitted variance is taken as flat', () => {
+    // Short pairs far noisier than long ones: the squared residuals fall with the interval.
+    const rows: [number, number, number, number][] = []
+    let unit = 0
+    for (let copy = 0; copy < 20; copy++) {
+      for (let m = 0; m < 23; m++) rows.push([m, m + 1, 0.005 + (copy % 2 === 0 ? 0.08 : -0.08), unit++])
+      for (let m = 12; m < 24; m++) rows.push([m - 12, m, 0.06 + (copy % 2 === 0 ? 0.002 : -0.002), unit++])
+    }
+    const result = estimateRepeatRentIndex(columnsOf(rows), { first: 0, last: 23 })
+    expect(result.varianceModel.slope).toBe(0)
+    expect(result.varianceModel.intercept).toBeGreaterThan(0)
+    // Equal weights: the weighted stage gives the ordinary least-squares index.
+    for (let m = 1; m < 24; m++) expect(Math.abs(result.logIndex[m]! - result.stage1LogIndex[m]!)).toBeLessThan(1e-9)
   })
 
   it('gives the same published index whichever month identifies the regression, and moves only the level with the base period', () => {
