@@ -64,9 +64,11 @@ describe('the Cooper Index chart before any script runs', () => {
   it('keeps a fixed-height place for the chart, with the legend and the range buttons', () => {
     const page = render({ series: [nation, city], title: 'Index', unit: 'index', defaultRange: '1y' })
     const figure = byTag(page, 'figure')[0]!
-    const caption = byTag(figure, 'figcaption')[0]!
-    expect(figure.attribs?.['aria-labelledby']).toBe(caption.attribs?.id)
-    expect(text(caption)).toBe('Index')
+    // The caption is the figure's first child, as HTML requires; the title within it names the figure.
+    const caption = (figure.children ?? []).find((child) => child.type === 'tag')!
+    expect(caption.name).toBe('figcaption')
+    const title = all(figure, (n) => n.attribs?.id === figure.attribs?.['aria-labelledby'])[0]!
+    expect(text(title)).toBe('Index')
 
     const plotArea = all(page, (n) => n.attribs?.['data-chart-status'] !== undefined)[0]!
     expect(plotArea.attribs?.['data-chart-status']).toBe('waiting')

@@ -161,10 +161,11 @@ export function IndexChart({ series, title, unit, defaultRange = '5y' }: IndexCh
 
   return (
     <figure aria-labelledby={titleId} className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm sm:p-4">
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <figcaption id={titleId} className="text-base font-semibold text-ink">
+      {/* A figure's caption is its first or last child (HTML): the range buttons sit inside it, the title names it. */}
+      <figcaption className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <span id={titleId} className="text-base font-semibold text-ink">
           {title}
-        </figcaption>
+        </span>
         <div role="group" aria-label="Time range" className="inline-flex rounded-lg border border-gray-300 bg-white p-0.5">
           {CHART_RANGES.map((r) => (
             <button
@@ -178,7 +179,7 @@ export function IndexChart({ series, title, unit, defaultRange = '5y' }: IndexCh
             </button>
           ))}
         </div>
-      </div>
+      </figcaption>
 
       <ChartLegend chart={chart} />
 
