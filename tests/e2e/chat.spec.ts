@@ -87,7 +87,7 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
   createAccount,
   extraHTTPHeaders,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   const landlordAccount = await createAccount({ name: 'Maria Landlord' })
   const landlord = await browserFor(browser, landlordAccount, extraHTTPHeaders)
   const title = `Flat over the square ${Date.now().toString(36)}`
@@ -251,7 +251,7 @@ test('the inbox comes first on a phone while messages wait unread; nothing overf
   createAccount,
   extraHTTPHeaders,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   const listingPath = await publishListing(page.context().request, signedInAccount, `Long thread flat ${Date.now().toString(36)}`)
   const listingId = /-(\d+)$/.exec(listingPath)![1]!
   const writer = await createAccount({ name: 'Bartholomew Featherstonehaugh-Worthington' })
@@ -298,7 +298,7 @@ test('the chat pages have no accessibility violations', async ({
   createAccount,
   extraHTTPHeaders,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   // A visitor in the room.
   const visitorContext = await browser.newContext({ baseURL: APP_URL, extraHTTPHeaders, viewport: page.viewportSize() ?? undefined })
   const visitor = await visitorContext.newPage()
