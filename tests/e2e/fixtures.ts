@@ -195,7 +195,9 @@ async function expectInNavigation(page: Page, layout: Layout, check: (nav: Locat
   await expect(async () => {
     await showNavigationLinks(page, layout)
     await check(mainNav(page))
-  }).toPass({ timeout: 15_000 })
+    // Long enough for a busy machine to finish the navigation that closes the menu (see the time limits
+    // in playwright.config.ts).
+  }).toPass({ timeout: 30_000 })
 }
 
 /** The navigation of a signed-in user: the name (or e-mail) links to the profile, and Logout shows. */
