@@ -705,11 +705,19 @@ export const listingPriceHistory = pgTable(
     kind: text('kind').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
+    /**
+     * Where the price stood in the home's marketing: 'listed' when the listing went on the market (a new
+     * letting begins), 'asking' when it changed while on the market (a cut or a rise within that letting),
+     * 'off-market' when it changed while the home was not offered (a draft, or a let home's rent review).
+     * Rows from before this column read 'asking'.
+     */
+    marketPhase: text('market_phase').notNull().default('asking'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('listing_price_history_listing_idx').on(t.listingId, t.changedAt),
     check('listing_price_history_kind_check', sql`${t.kind} in ('lease', 'short-term')`),
+    check('listing_price_history_market_phase_check', sql`${t.marketPhase} in ('listed', 'asking', 'off-market')`),
   ],
 )
 

@@ -1,6 +1,6 @@
 // Reading listings as renters see them: one listing with its fees, price history and photos, the
 // summaries of many with their cover photos, and the cheap estimate of how many there are.
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingFee, listingPhoto, listingPriceHistory } from '#server/db/schema.ts'
 import { photoView, type PhotoView } from '#common/listings/photos.ts'
@@ -54,7 +54,20 @@ export async function summariesWithPhotos(db: Db, rows: SummaryRow[]): Promise<L
   return rows.map((row) => summaryOf(row, covers.get(row.id) ?? null))
 }
 
-/** One listing with its fees and price history, if the viewer may see it. */
+/**
+ * The prices a listing has asked, in time order: a price it went on the market with again unchanged is no change,
+ * and prices set while it was off the market (a draft's, a let home's rent review) were never asked.
+ */
+function askedPrices<T extends { kind: string; amountCents: number }>(history: T[]): T[] {
+  const last = new Map<string, number>()
+  return history.filter((h) => {
+    if (last.get(h.kind) === h.amountCents) return false
+    last.set(h.kind, h.amountCents)
+    return true
+  })
+}
+
+/** One listing with its fees and asking price history, if the viewer may see it. */
 export async function findListingById(
   db: Db,
   { viewerId, listingId }: { viewerId: string | null | undefined; listingId: number },
@@ -73,7 +86,7 @@ export async function findListingById(
     db
       .select({ kind: listingPriceHistory.kind, amountCents: listingPriceHistory.amountCents, changedAt: listingPriceHistory.changedAt })
       .from(listingPriceHistory)
-      .where(eq(listingPriceHistory.listingId, listingId))
+      .where(and(eq(listingPriceHistory.listingId, listingId), ne(listingPriceHistory.marketPhase, 'off-market')))
       .orderBy(asc(listingPriceHistory.changedAt), asc(listingPriceHistory.id)),
     readyPhotos(db, listingId),
   ])
@@ -82,7 +95,7 @@ export async function findListingById(
     photos,
     ownerId: row.ownerId,
     ...particularsOf(row, fees),
-    priceHistory: history.map((h) => ({
+    priceHistory: askedPrices(history).map((h) => ({
       kind: h.kind as 'lease' | 'short-term',
       amountCents: h.amountCents,
       changedAt: h.changedAt.toISOString(),

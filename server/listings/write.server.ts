@@ -13,14 +13,20 @@ import { noteListingChange } from './changes.ts'
 import { inputOf, listingColumns } from './mapping.server.ts'
 import { findListingById } from './read.server.ts'
 
-/** Appends the asking prices that differ from the listing's previous ones (all of them on create). */
-async function recordPrices(tx: Tx, listingId: number, before: ValidListing | null, after: ValidListing) {
+/** Where a price written now stands in the home's marketing (listing_price_history.market_phase). */
+type MarketPhase = 'listed' | 'asking' | 'off-market'
+
+/**
+ * Appends the asking prices that differ from the listing's previous ones (all of them on create, and all of
+ * them again when it goes on the market, which begins a new letting).
+ */
+async function recordPrices(tx: Tx, listingId: number, before: ValidListing | null, after: ValidListing, marketPhase: MarketPhase) {
   const rows: (typeof listingPriceHistory.$inferInsert)[] = []
   if (after.lease && after.lease.monthlyRentCents !== before?.lease?.monthlyRentCents) {
-    rows.push({ listingId, kind: 'lease', amountCents: after.lease.monthlyRentCents })
+    rows.push({ listingId, kind: 'lease', amountCents: after.lease.monthlyRentCents, marketPhase })
   }
   if (after.shortTerm && after.shortTerm.nightlyCents !== before?.shortTerm?.nightlyCents) {
-    rows.push({ listingId, kind: 'short-term', amountCents: after.shortTerm.nightlyCents })
+    rows.push({ listingId, kind: 'short-term', amountCents: after.shortTerm.nightlyCents, marketPhase })
   }
   if (rows.length > 0) await tx.insert(listingPriceHistory).values(rows)
 }
@@ -41,7 +47,8 @@ export async function createListing(db: Db, { viewerId, input }: { viewerId: str
       .values({ ownerId: viewerId, ...listingColumns(valid) })
       .returning({ id: listing.id })
     await replaceFees(tx, row!.id, valid.fees)
-    await recordPrices(tx, row!.id, null, valid)
+    // A new listing is a draft: its prices are not offered until it is published.
+    await recordPrices(tx, row!.id, null, valid, 'off-market')
     return row!.id
   })
   noteListingChange()
@@ -73,7 +80,7 @@ export async function updateListing(
       .set({ ...listingColumns(after), updatedAt: sql`now()` })
       .where(eq(listing.id, listingId))
     if ('fees' in changes) await replaceFees(tx, listingId, after.fees)
-    await recordPrices(tx, listingId, before, after)
+    await recordPrices(tx, listingId, before, after, current.status === 'published' ? 'asking' : 'off-market')
   })
   noteListingChange()
   return (await findListingById(db, { viewerId, listingId }))!
@@ -94,12 +101,16 @@ async function changeStatus(
   } = {},
 ): Promise<ListingDetail> {
   await db.transaction(async (tx) => {
-    await lockChangeable(tx, { viewerId, listingId })
+    const current = await lockChangeable(tx, { viewerId, listingId })
     await check?.(tx)
     await tx
       .update(listing)
       .set({ status, updatedAt: sql`now()`, ...set })
       .where(eq(listing.id, listingId))
+    // Going on the market begins a letting: its prices are asked afresh from now.
+    if (status === 'published' && current.status !== 'published') {
+      await recordPrices(tx, listingId, null, inputOf(current, []), 'listed')
+    }
   })
   noteListingChange()
   return (await findListingById(db, { viewerId, listingId }))!

@@ -187,7 +187,8 @@ describe('landlord listings', () => {
     expect(published.response!.headers.get('Location')).toBe('/my-listings')
     const after = await findListingById(db(), { viewerId: null, listingId: id })
     expect(after).toMatchObject({ status: 'published', lease: { monthlyRentCents: 190_000 } })
-    expect(after!.priceHistory.map((p) => p.amountCents)).toEqual([185_000, 190_000])
+    // The draft's first rent was never asked: renters see the price it went on the market with.
+    expect(after!.priceHistory.map((p) => p.amountCents)).toEqual([190_000])
 
     // Preview saves and opens the listing page.
     const preview = await run(editAction, post(`/properties/${slug}/edit`, landlord.cookie, formFields({ intent: 'preview' })), { slug })

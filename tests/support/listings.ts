@@ -3,7 +3,7 @@
 import crypto from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, listingPhoto, profile, user } from '#server/db/schema.ts'
+import { listing, listingPhoto, listingPriceHistory, profile, user } from '#server/db/schema.ts'
 import { createListing, publishListing } from '#server/listings/index.server.ts'
 import type { ListingDetail } from '#common/listings/types.ts'
 import type { ListingInput } from '#common/listings/schemas.ts'
@@ -110,6 +110,10 @@ export function listingFactory(db: Db) {
       if (createdAt) stored.createdAt = createdAt
       if (lastConfirmedAt) stored.lastConfirmedAt = lastConfirmedAt
       if (Object.keys(stored).length > 0) await db.update(listing).set(stored).where(eq(listing.id, created.id))
+      // A status stored without publishing: the prices it was created with are those it went on the market with.
+      if (status !== 'draft' && !isPublishable) {
+        await db.update(listingPriceHistory).set({ marketPhase: 'listed' }).where(eq(listingPriceHistory.listingId, created.id))
+      }
       return { ...created, status }
     },
   }
