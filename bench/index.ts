@@ -6,7 +6,7 @@
 // The rents are made by the database (INSERT … SELECT over generate_series) from a hash of the seed, so a seed
 // gives the same rows on either database: homes in the seed cities and in made-up towns across the states,
 // each let 1–3 times (a new listing at the same address, sometimes written differently) with 1–5 asking rents
-// a listing, over ten years of city trends, with a few type, bedroom and size changes, same-month corrections,
+// a listing (the first ask of one letting and its changes), over ten years of city trends, with a few type, bedroom and size changes, same-month corrections,
 // mistyped rents and drafts, so every rule of the pairing meets its case. The generation time is reported
 // apart and not counted. The listing table's search indexes are dropped first: the recompute does not use
 // them and they would only slow the loading.
@@ -266,8 +266,8 @@ new_listings as (
   returning 1
 ),
 new_prices as (
-  insert into listing_price_history (listing_id, kind, amount_cents, changed_at)
-  select listing_id, 'lease', amount, changed_at from kept
+  insert into listing_price_history (listing_id, kind, amount_cents, changed_at, market_phase)
+  select listing_id, 'lease', amount, changed_at, case when k = 0 then 'listed' else 'asking' end from kept
   returning 1
 )
 select (select count(*) from new_prices)::int as prices, (select count(*) from new_listings)::int as listings,

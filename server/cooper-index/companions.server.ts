@@ -12,8 +12,8 @@ export type Companion = {
 
 /**
  * The companion figures of every market and group, from the listings published with a lease offer at `now`:
- * median asking rent, their number, median days since created, and the share whose rent is below an earlier
- * asking rent of theirs. Keyed `state|city|group` (`|group` for the nation, `state|group` for a state).
+ * median asking rent, their number, median days since they last went on the market (or were created), and the
+ * share whose rent is below an earlier ask of the same letting. Keyed `state|city|group` (`|group` for the nation, `state|group` for a state).
  */
 export async function readCompanions(db: Db, now: Date): Promise<Map<string, Companion>> {
   type Row = {
@@ -30,10 +30,15 @@ export async function readCompanions(db: Db, now: Date): Promise<Map<string, Com
       select l.state, lower(trim(l.city)) as city,
              case when l.bedrooms <= 1 then '0-1' when l.bedrooms = 2 then '2' else '3+' end as grp,
              l.monthly_rent_cents as rent,
-             extract(epoch from (${now}::timestamptz - l.created_at)) / 86400 as days,
+             extract(epoch from (${now}::timestamptz - on_market.since)) / 86400 as days,
+             -- A cut: an ask above today's rent since the listing last went on the market (this letting's own).
              exists (select 1 from listing_price_history h
-                     where h.listing_id = l.id and h.kind = 'lease' and h.amount_cents > l.monthly_rent_cents) as cut
+                     where h.listing_id = l.id and h.kind = 'lease' and h.market_phase <> 'off-market'
+                       and h.changed_at >= on_market.since and h.amount_cents > l.monthly_rent_cents) as cut
       from listing l
+      cross join lateral (
+        select coalesce(max(h.changed_at), l.created_at) as since from listing_price_history h
+        where h.listing_id = l.id and h.kind = 'lease' and h.market_phase = 'listed') on_market
       where l.status = 'published' and l.monthly_rent_cents is not null
     )
     select state, city, grp, count(*) as listings,

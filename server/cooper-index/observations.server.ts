@@ -1,7 +1,9 @@
-// The Cooper Index's observations read from the database: every asking lease rent a listing has had
-// (listing_price_history, written on create and on each change), with the home's identity, in compact columns.
+// The Cooper Index's observations read from the database: one asking lease rent per letting (lettings.server.ts)
+// from the prices each listing has had on the market (listing_price_history), with the home's identity, in
+// compact columns.
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
+import { endsLetting } from './lettings.server.ts'
 import { unitKeyOf } from './pairs.server.ts'
 
 /** Observations as parallel columns; strings (units, cities, states, types) are interned as small integers. */
@@ -46,7 +48,10 @@ type ListingRow = {
   interior_sqft: number
 }
 
-/** "time rent time rent …" of one listing in time order: microseconds since 1970 and cents, as decimal numbers. */
+/**
+ * "time rent listed time rent listed …" of one listing's asks in time order: microseconds since 1970, cents, and
+ * 1 where the ask put the listing on the market (0 otherwise), as decimal numbers.
+ */
 type PricesRow = { id: string | number; prices: string }
 
 /** Months since January 2000 of a time, in UTC. */
@@ -86,8 +91,8 @@ function monthOfMicrosByTable(micros: number): number {
 }
 
 /**
- * Reads the lease asking rents of every listing that is not a draft (a draft was never offered), a window of
- * listing ids at a time, into growing typed columns. buildPairs' rules judge each rent later.
+ * Reads the lettings of every listing that is not a draft (a draft was never offered), a window of listing ids
+ * at a time, into growing typed columns: one rent per letting, the last asked. buildPairs' rules judge each later.
  */
 export async function readObservations(db: Db): Promise<ObservationColumns> {
   const { rows: range } = await db.execute<{ low: string | number | null; high: string | number | null; estimate: number | null }>(
@@ -112,9 +117,10 @@ export async function readObservations(db: Db): Promise<ObservationColumns> {
       // microsecond for any time between 1833 and 2106 (the error stays below half a microsecond).
       db.execute<PricesRow>(sql`
         select listing_id as id,
-               string_agg((date_part('epoch', changed_at) * 1000000)::int8 || ' ' || amount_cents, ' ' order by changed_at, id) as prices
+               string_agg((date_part('epoch', changed_at) * 1000000)::int8 || ' ' || amount_cents || ' ' ||
+                          (market_phase = 'listed')::int, ' ' order by changed_at, id) as prices
         from listing_price_history
-        where listing_id >= ${from} and listing_id < ${to} and kind = 'lease'
+        where listing_id >= ${from} and listing_id < ${to} and kind = 'lease' and market_phase <> 'off-market'
         group by listing_id order by listing_id`),
     ])
     return { listings: listings.rows, prices: prices.rows }
@@ -134,7 +140,7 @@ export async function readObservations(db: Db): Promise<ObservationColumns> {
   while (ahead.length > 0) {
     const { listings, prices } = await ahead.shift()!
     readAhead()
-    // Both in id order: a listing without lease rents has no observation, the rents of a draft are not read.
+    // Both in id order: a listing without lease asks has no observation, the prices of a draft are not read.
     let p = 0
     for (const listing of listings) {
       const id = Number(listing.id)
@@ -192,7 +198,12 @@ class ColumnBuilder {
   private readonly citySpellings = new Map<string, Map<string, number>>()
   private at = 0
 
-  /** One listing's rents: its attributes are interned once, then each rent is parsed from the string. */
+  /** One listing's asks, parsed from the string; grown as a listing with more asks comes. */
+  private askTime = new Float64Array(64)
+  private askRent = new Int32Array(64)
+  private askListed = new Uint8Array(64)
+
+  /** One listing's lettings: its attributes are interned once, then its asks parsed and each letting's last kept. */
   pushListing(row: ListingRow, prices: string) {
     const unit = this.intern('unit', unitKeyOf(row))
     let spellings = this.citySpellings.get(row.state)
@@ -209,15 +220,26 @@ class ColumnBuilder {
     const type = this.intern('type', row.type)
     const { bedrooms, interior_sqft: sizeSqft } = row
     this.at = 0
+    let asks = 0
     while (this.at < prices.length) {
-      const micros = this.numberAt(prices)
-      const rentCents = this.numberAt(prices)
+      if (asks === this.askTime.length) this.growAsks()
+      this.askTime[asks] = this.numberAt(prices)
+      this.askRent[asks] = this.numberAt(prices)
+      this.askListed[asks] = this.numberAt(prices)
+      asks++
+    }
+    // Each letting: the rent of its last ask, dated by its first (lettingRents in lettings.server.ts).
+    let start = 0
+    for (let k = 0; k < asks; k++) {
+      if (!endsLetting(this.askTime, this.askListed, k, asks)) continue
+      const micros = this.askTime[start]!
+      start = k + 1
       if (this.count === this.capacity) this.grow()
       const i = this.count++
       this.unit[i] = unit
       this.month[i] = monthOfMicrosByTable(micros)
       this.time[i] = micros
-      this.rentCents[i] = rentCents
+      this.rentCents[i] = this.askRent[k]!
       this.type[i] = type
       this.bedrooms[i] = bedrooms
       this.sizeSqft[i] = sizeSqft
@@ -241,6 +263,19 @@ class ColumnBuilder {
     }
     this.at = at + 1
     return sign * value
+  }
+
+  private growAsks() {
+    const length = this.askTime.length * 2
+    const time = new Float64Array(length)
+    const rent = new Int32Array(length)
+    const listed = new Uint8Array(length)
+    time.set(this.askTime)
+    rent.set(this.askRent)
+    listed.set(this.askListed)
+    this.askTime = time
+    this.askRent = rent
+    this.askListed = listed
   }
 
   private grow() {

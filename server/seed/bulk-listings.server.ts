@@ -154,17 +154,19 @@ inserted as (
   from homes
   returning id, city, monthly_rent_cents, nightly_cents, created_at, updated_at
 )
-insert into listing_price_history (listing_id, kind, amount_cents, changed_at)
+insert into listing_price_history (listing_id, kind, amount_cents, changed_at, market_phase)
 select id, 'lease',
   case when k = years then monthly_rent_cents
        else (round(monthly_rent_cents * exp(-c.growth * (years - k) + (random() - 0.5) * 0.05) / 2500) * 2500)::int end,
-  created_at + k * interval '1 year'
+  created_at + k * interval '1 year',
+  -- The first rent was asked; the yearly ones since are reviews of the let home.
+  case when k = 0 then 'listed' else 'off-market' end
 from (select inserted.*, round(extract(epoch from updated_at - created_at) / 31557600)::int as years from inserted
       where monthly_rent_cents is not null) i
 join city c on c.city = i.city
 cross join lateral generate_series(0, years) as k
 union all
-select id, 'short-term', nightly_cents, created_at from inserted where nightly_cents is not null
+select id, 'short-term', nightly_cents, created_at, 'listed' from inserted where nightly_cents is not null
 `)
 }
 

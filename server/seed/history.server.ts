@@ -25,8 +25,8 @@ export const HISTORY_MONTHS = 60
 const PRE_MONTHS = 12
 
 /** Units per city: enough for the city's index every month, and for its bedroom groups in the larger ones. */
-const UNITS_LARGE = 820
-const UNITS_SMALL = 380
+const UNITS_LARGE = 2_200
+const UNITS_SMALL = 1_000
 /** The share of re-lettings made as a new listing rather than by putting the last one up again. */
 const NEW_LISTING_SHARE = 0.2
 /** Cities whose bedroom groups each get an index of their own. */
@@ -84,8 +84,12 @@ export type HistoryListing = {
   bathroomHalves: number
   interiorSqft: number
   yearBuilt: number
-  /** Asking rents, oldest first: the first is the listing's creation. */
-  rents: { cents: number; at: Date }[]
+  /**
+   * Its rents, oldest first (the first is the listing's creation), with where each stood in the home's
+   * marketing: the first ask of a letting ('listed'), a cut while it waited ('asking'), a let home's rent
+   * review ('off-market').
+   */
+  rents: { cents: number; at: Date; phase: 'listed' | 'asking' | 'off-market' }[]
 }
 
 /** Months since January 2000 of a time, in UTC. */
@@ -97,6 +101,16 @@ const startOfMonth = (month: number) => Date.UTC(2000 + Math.floor(month / 12), 
 const addMonths = (time: number, months: number) => {
   const date = new Date(time)
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, Math.min(date.getUTCDate(), 28), date.getUTCHours())
+}
+
+/**
+ * The path a city's asking rents follow in the history generated at `now`: its level by month (months since
+ * January 2000) times the season, before each home's premium and noise. What the Cooper Index should find.
+ */
+export function historyPathOf(city: SeedCity, now: Date): (month: number) => number {
+  const lastMonth = monthOf(now.getTime())
+  const level = levelsOf(city, lastMonth - HISTORY_MONTHS + 1 - PRE_MONTHS - 2, lastMonth)
+  return (month) => level(month) * seasonal(month)
 }
 
 /** Every past letting, in order. Pure: the same `now` and seed give the same homes. */
@@ -116,7 +130,7 @@ export function generateHistory(now: Date, seed = 20_201_231): HistoryListing[] 
   const takenAddresses = new Set<string>()
 
   for (const [cityIndex, city] of SEED_CITIES.entries()) {
-    const level = levelsOf(city, monthOf(windowStart) - PRE_MONTHS - 2, lastMonth)
+    const path = historyPathOf(city, now)
     const units = HISTORY_LARGE_CITIES.includes(city.city) ? UNITS_LARGE : UNITS_SMALL
     for (let u = 0; u < units; u++) {
       // A home: its size and kind, and how it rents against the city's typical home (its premium).
@@ -152,7 +166,7 @@ export function generateHistory(now: Date, seed = 20_201_231): HistoryListing[] 
       // The asking rent at a time: the city's level that month, the season, the home, and noise.
       const rentAt = (time: number, noise = 0.025) => {
         const month = monthOf(time)
-        const dollars = base * level(month) * seasonal(month) * Math.exp(noise * gauss())
+        const dollars = base * path(month) * Math.exp(noise * gauss())
         return Math.max(25, Math.round(dollars / 25) * 25)
       }
 
@@ -186,9 +200,10 @@ export function generateHistory(now: Date, seed = 20_201_231): HistoryListing[] 
           rents.push(rentAt(reviewAt, 0.02))
         }
         const ended = addMonths(leased, tenancy)
-        const kept = times.flatMap((time, k) =>
-          time < horizon ? [{ cents: rents[k]! * 100, at: new Date(Math.floor(squeeze(time))) }] : [],
-        )
+        const kept = times.flatMap((time, k) => {
+          const phase = k === 0 ? 'listed' : time < leased ? 'asking' : 'off-market'
+          return time < horizon ? [{ cents: rents[k]! * 100, at: new Date(Math.floor(squeeze(time))), phase } as const] : []
+        })
         if (!current || random.chance(NEW_LISTING_SHARE)) {
           if (current) current.status = random.chance(0.7) ? 'archived' : 'leased'
           current = {
@@ -294,11 +309,11 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<number>
     const ids = new Array<number>(history.length)
     for (const row of rows) ids[row.i] = Number(row.id)
     const rentsJson = JSON.stringify(
-      history.flatMap((h, i) => h.rents.map((rent) => ({ l: ids[i], c: rent.cents, t: rent.at.toISOString() }))),
+      history.flatMap((h, i) => h.rents.map((rent) => ({ l: ids[i], c: rent.cents, t: rent.at.toISOString(), p: rent.phase }))),
     )
     await tx.execute(sql`
-      insert into listing_price_history (listing_id, kind, amount_cents, changed_at)
-      select l, 'lease', c, t from jsonb_to_recordset(${rentsJson}::jsonb) as r(l bigint, c int, t timestamptz)`)
+      insert into listing_price_history (listing_id, kind, amount_cents, changed_at, market_phase)
+      select l, 'lease', c, t, p from jsonb_to_recordset(${rentsJson}::jsonb) as r(l bigint, c int, t timestamptz, p text)`)
     return history.length
   })
 }

@@ -113,10 +113,11 @@ export type SeedListing = {
   createdAt: Date
   confirmedDaysAgo: number
   /**
-   * The home's asking rents, oldest first, in cents: its earlier lettings' rents with their yearly reviews, then
-   * the current offer's first asking rent, and for some a price cut since. Empty for a home let only by the night.
+   * The home's asking rents, oldest first, in cents, with where each stood in its marketing: one a year for its
+   * earlier lettings, each listed afresh, then the current offer's first asking rent, and for some a price cut
+   * since. Empty for a home let only by the night.
    */
-  leaseRents: [number, Date][]
+  leaseRents: [number, Date, 'listed' | 'asking'][]
 }
 
 /**
@@ -179,15 +180,18 @@ export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115
     const daysListed = timeline.chance(0.7) ? timeline.int(1, 30) : timeline.int(31, 120)
     const listedAt = now - daysListed * DAY
     const shift = listedAt - HISTORY_END
-    const leaseRents: [number, Date][] = []
-    if (pastRents.length > 0) leaseRents.push([pastRents[0]![0] * 100, new Date(firstLet + shift)])
-    for (const [dollars, at] of pastRents.slice(1)) leaseRents.push([dollars * 100, new Date(at + shift)])
+    const leaseRents: SeedListing['leaseRents'] = []
+    if (pastRents.length > 0) leaseRents.push([pastRents[0]![0] * 100, new Date(firstLet + shift), 'listed'])
+    for (const [dollars, at] of pastRents.slice(1)) leaseRents.push([dollars * 100, new Date(at + shift), 'listed'])
     // One offer in five has come down since it was listed.
     if (daysListed >= 7 && timeline.chance(0.2)) {
       const asked = Math.round((rent * (1.03 + timeline.next() * 0.05)) / 25) * 25
-      leaseRents.push([asked * 100, new Date(listedAt)], [rent * 100, new Date(listedAt + timeline.int(3, daysListed - 2) * DAY)])
+      leaseRents.push(
+        [asked * 100, new Date(listedAt), 'listed'],
+        [rent * 100, new Date(listedAt + timeline.int(3, daysListed - 2) * DAY), 'asking'],
+      )
     } else {
-      leaseRents.push([rent * 100, new Date(listedAt)])
+      leaseRents.push([rent * 100, new Date(listedAt), 'listed'])
     }
     const statusRoll = random.next()
     const status: ListingStatus = statusRoll < 0.86 ? 'published' : statusRoll < 0.91 ? 'draft' : statusRoll < 0.96 ? 'leased' : 'archived'
@@ -287,10 +291,14 @@ export async function seedDemoListings(db: Db): Promise<number> {
       const listingId = ids[k]!.id
       const rows: (typeof listingPriceHistory.$inferInsert)[] = []
       if (valid.lease) {
-        for (const [amountCents, changedAt] of seed.leaseRents) rows.push({ listingId, kind: 'lease', amountCents, changedAt })
+        // A draft's prices were never offered.
+        for (const [amountCents, changedAt, phase] of seed.leaseRents) {
+          rows.push({ listingId, kind: 'lease', amountCents, changedAt, marketPhase: seed.status === 'draft' ? 'off-market' : phase })
+        }
       }
       if (valid.shortTerm) {
-        rows.push({ listingId, kind: 'short-term', amountCents: valid.shortTerm.nightlyCents, changedAt: seed.createdAt })
+        const marketPhase = seed.status === 'draft' ? 'off-market' : 'listed'
+        rows.push({ listingId, kind: 'short-term', amountCents: valid.shortTerm.nightlyCents, changedAt: seed.createdAt, marketPhase })
       }
       return rows
     })

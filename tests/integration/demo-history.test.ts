@@ -9,7 +9,7 @@ import { findOwnerListings } from '#server/listings/index.server.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
 import { SEED_CITIES } from '#server/seed/cities.ts'
 import { seedDemoData } from '#server/seed/demo.server.ts'
-import { HISTORY_LARGE_CITIES, HISTORY_OWNERS } from '#server/seed/history.server.ts'
+import { HISTORY_LARGE_CITIES, HISTORY_OWNERS, historyPathOf } from '#server/seed/history.server.ts'
 import { DEMO_LISTING_COUNT } from '#server/seed/listings.server.ts'
 import { createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 
@@ -55,11 +55,47 @@ describe('demo lettings history', () => {
         ).toBeGreaterThanOrEqual(40)
       }
     }
-    // The index reaches the month of seeding, with figures there for the nation.
+    // The index reaches the last complete month before seeding, with figures there for the nation; the month in
+    // progress is never a headline.
     const nation = markets.find((market) => market.key === 'us' && market.bedrooms === 'all')!
-    expect(nation.latestMonth).toBe(`${new Date().toISOString().slice(0, 7)}-01`)
+    const now = new Date()
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
+    expect(nation.latestMonth).toBe(lastMonth.toISOString().slice(0, 10))
     expect(nation.latest?.hasEnoughData).toBe(true)
     expect(nation.latest?.yearOverYear).toEqual(expect.any(Number))
+  })
+
+  it("tells the truth: every demo city's index follows the path its rents were drawn from", async () => {
+    // The seed ran now, so its paths are those of now. Months are compared from the first with enough data in
+    // the last five years to the last complete one; both series are put on the same footing by their mean log
+    // over those months (an index's level is a choice of base, its path is the measurement).
+    const now = new Date()
+    const thisMonth = `${now.toISOString().slice(0, 7)}-01`
+    const monthNumber = (date: string) => (Number(date.slice(0, 4)) - 2000) * 12 + Number(date.slice(5, 7)) - 1
+    let covered = 0
+    let compared = 0
+    const figures: string[] = []
+    for (const city of SEED_CITIES) {
+      const series = await findMarketSeries(db(), `${city.state.toLowerCase()}-${slug(city.city)}`, 'all')
+      const points = (series ?? []).filter(
+        (point) => point.month >= sixtyMonthsAgo() && point.month < thisMonth && point.hasEnoughData && point.index !== null,
+      )
+      const path = historyPathOf(city, now)
+      const errors = points.map((point) => Math.log(point.index!) - Math.log(path(monthNumber(point.month))))
+      const shift = errors.reduce((sum, error) => sum + error, 0) / errors.length
+      const rms = Math.sqrt(errors.reduce((sum, error) => sum + (error - shift) ** 2, 0) / errors.length)
+      const inBand = points.filter((point) => {
+        const truth = Math.log(path(monthNumber(point.month))) + shift
+        return Math.log(point.low!) <= truth + 1e-12 && truth <= Math.log(point.high!) + 1e-12
+      }).length
+      covered += inBand
+      compared += points.length
+      figures.push(`${city.city}: rms ${(rms * 100).toFixed(2)} %, band ${inBand}/${points.length}`)
+      expect(points.length, city.city).toBeGreaterThanOrEqual(48)
+      expect(rms, city.city).toBeLessThanOrEqual(0.015)
+    }
+    // The 90 % band holds the truth in most months (the band counts sampling noise only, so a little under 90 %).
+    expect(covered / compared, `${figures.join('; ')}; pooled ${covered}/${compared}`).toBeGreaterThanOrEqual(0.8)
   })
 
   it('lets homes more than once, each earlier letting its own listing with its asking rents', async () => {

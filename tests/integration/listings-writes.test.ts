@@ -11,6 +11,8 @@ import {
   publishListing,
   updateListing,
 } from '#server/listings/index.server.ts'
+import { readObservations } from '#server/cooper-index/observations.server.ts'
+import { unitKeyOf } from '#server/cooper-index/pairs.server.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
 import { PHOTO_NEEDED_TO_PUBLISH } from '#server/listings/write.server.ts'
 import { addReadyPhoto, listingFactory, listingInput, type Person } from '#tests/support/listings.ts'
@@ -194,6 +196,40 @@ describe('changing listings', () => {
     expect(await res.json()).toMatchObject({ title, description })
     const [tables] = (await db().execute<{ n: number }>(sql`select count(*)::int as n from listing`)).rows
     expect(tables!.n).toBeGreaterThan(0)
+  })
+
+  it('counts one rent per letting for the Cooper Index: cuts belong to their letting, a let home’s rent review is no ask', async () => {
+    const home = await listings.create({ ownerId: owner.id, title: 'Letting watch flat', street: '41 Letting Row', unit: '' })
+    const lease = (monthlyRentCents: number) => ({ lease: { monthlyRentCents, minTermMonths: 12, depositCents: monthlyRentCents } })
+    const change = (cents: number) => updateListing(db(), { viewerId: owner.id, listingId: home.id, changes: lease(cents) })
+    await change(160_000) // a cut while it waits
+    await markLeased(db(), { viewerId: owner.id, listingId: home.id })
+    await change(168_000) // the sitting tenant's rent review
+    const relisted = await publishListing(db(), { viewerId: owner.id, listingId: home.id })
+    await change(172_000) // a rise within the second letting
+
+    const phases = await db()
+      .select({ amountCents: listingPriceHistory.amountCents, phase: listingPriceHistory.marketPhase })
+      .from(listingPriceHistory)
+      .where(eq(listingPriceHistory.listingId, home.id))
+      .orderBy(listingPriceHistory.id)
+    expect(phases).toEqual([
+      { amountCents: 165_000, phase: 'off-market' },
+      { amountCents: 165_000, phase: 'listed' },
+      { amountCents: 160_000, phase: 'asking' },
+      { amountCents: 168_000, phase: 'off-market' },
+      { amountCents: 168_000, phase: 'listed' },
+      { amountCents: 172_000, phase: 'asking' },
+    ])
+    // Renters see the prices asked, not the draft's nor the review.
+    expect(relisted.priceHistory.map((p) => p.amountCents)).toEqual([165_000, 160_000, 168_000])
+
+    const observations = await readObservations(db())
+    const unit = observations.units.indexOf(
+      unitKeyOf({ street: '41 Letting Row', unit: '', city: home.city, state: home.state, zip: home.zip }),
+    )
+    const rents = Array.from({ length: observations.count }, (_, i) => i).filter((i) => observations.unit[i] === unit)
+    expect(rents.map((i) => observations.rentCents[i])).toEqual([160_000, 172_000])
   })
 
   it('appends every change of asking price to the price history and keeps the all-in cost in step', async () => {

@@ -27,7 +27,7 @@ export type HistoryHome = {
 /** The middle of a month counted from January 2000. */
 const midMonth = (month: number) => new Date(Date.UTC(2000 + Math.floor(month / 12), month % 12, 15, 12))
 
-/** Inserts listings, each with its lease price history (month, rent in cents), oldest first; returns their ids. */
+/** Inserts listings, each with its lettings' rents (month, rent in cents), oldest first; returns their ids. */
 export async function insertListingsWithHistory(
   db: Db,
   ownerId: string,
@@ -67,13 +67,18 @@ export async function insertListingsWithHistory(
         }),
       )
       .returning({ id: listing.id })
-    await db
-      .insert(listingPriceHistory)
-      .values(
-        batch.flatMap(({ prices }, k) =>
-          prices.map(([month, amountCents]) => ({ listingId: ids[k]!.id, kind: 'lease', amountCents, changedAt: midMonth(month) })),
-        ),
-      )
+    await db.insert(listingPriceHistory).values(
+      batch.flatMap(({ prices }, k) =>
+        // Each rent is a letting of its own: the listing put on the market again at that rent.
+        prices.map(([month, amountCents]) => ({
+          listingId: ids[k]!.id,
+          kind: 'lease',
+          amountCents,
+          changedAt: midMonth(month),
+          marketPhase: 'listed',
+        })),
+      ),
+    )
     all.push(...ids.map((row) => row.id))
   }
   return all

@@ -1,0 +1,43 @@
+// One asking rent per letting. A letting is one marketing period of one home: from the listing going on the
+// market until it is let, archived or left without a new ask for LETTING_GAP_DAYS. Its rent is the last ask of
+// that period (price cuts while it waited are not changes of the market), dated by the month the period began:
+// the market the home was offered to.
+// Prices changed while the home was not on the market (a draft, a let home's rent review) are not asks: the
+// reader leaves them out. The reasons and the choice of the gap are in docs/cooper-index-method.md.
+
+/**
+ * Asks of one listing further apart than this, with no publication between them, belong to two lettings.
+ * Longer than nearly every marketing period (a month or two is usual; a cut comes weeks after the first ask),
+ * shorter than the shortest usual lease, so a home let again without being marked let is still seen twice.
+ */
+export const LETTING_GAP_DAYS = 90
+const LETTING_GAP_MICROS = LETTING_GAP_DAYS * 86_400_000_000
+
+/** One price of one listing while it was on the market: `listed` when it put the listing on the market. */
+export type Ask = { timeMicros: number; rentCents: number; listed: boolean }
+
+/**
+ * Whether ask `k` of a listing's asks (in time order, `count` of them) is the last of its letting: the next
+ * ask begins a new one (a publication, or an ask after a long gap), or there is none.
+ */
+export function endsLetting(timeMicros: ArrayLike<number>, listed: ArrayLike<number | boolean>, k: number, count: number): boolean {
+  if (k + 1 >= count) return true
+  return Boolean(listed[k + 1]) || timeMicros[k + 1]! - timeMicros[k]! > LETTING_GAP_MICROS
+}
+
+/** One letting: the rent of its last ask, at the time of its first. */
+export type Letting = { timeMicros: number; rentCents: number }
+
+/** The lettings of one listing's asks (in time order). */
+export function lettingRents(asks: readonly Ask[]): Letting[] {
+  const times = asks.map((ask) => ask.timeMicros)
+  const listed = asks.map((ask) => ask.listed)
+  const lettings: Letting[] = []
+  let start = 0
+  for (let k = 0; k < asks.length; k++) {
+    if (!endsLetting(times, listed, k, asks.length)) continue
+    lettings.push({ timeMicros: times[start]!, rentCents: asks[k]!.rentCents })
+    start = k + 1
+  }
+  return lettings
+}

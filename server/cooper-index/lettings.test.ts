@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { LETTING_GAP_DAYS, lettingRents, type Ask } from './lettings.server.ts'
+
+const DAY = 86_400_000_000
+const ask = (day: number, dollars: number, listed = false): Ask => ({ timeMicros: day * DAY, rentCents: dollars * 100, listed })
+
+describe('one rent per letting', () => {
+  it('takes a price cut while the home waits for a tenant as part of its letting, not as a change of the market', () => {
+    const lettings = lettingRents([ask(0, 2_000, true), ask(24, 1_900), ask(50, 1_850)])
+    // The rent that let it (the last ask), in the month it was offered.
+    expect(lettings).toEqual([{ timeMicros: 0, rentCents: 185_000 }])
+  })
+
+  it('begins a new letting each time the listing goes on the market, however soon', () => {
+    expect(lettingRents([ask(0, 2_000, true), ask(10, 1_950), ask(40, 2_100, true)])).toEqual([
+      { timeMicros: 0, rentCents: 195_000 },
+      { timeMicros: 40 * DAY, rentCents: 210_000 },
+    ])
+  })
+
+  it(`splits asks more than ${LETTING_GAP_DAYS} days apart without a publication between them, and only those`, () => {
+    expect(lettingRents([ask(0, 2_000), ask(LETTING_GAP_DAYS, 1_900)])).toHaveLength(1)
+    expect(lettingRents([ask(0, 2_000), ask(LETTING_GAP_DAYS + 1, 2_100)])).toEqual([
+      { timeMicros: 0, rentCents: 200_000 },
+      { timeMicros: (LETTING_GAP_DAYS + 1) * DAY, rentCents: 210_000 },
+    ])
+  })
+
+  it('has no letting without an ask', () => {
+    expect(lettingRents([])).toEqual([])
+  })
+})
