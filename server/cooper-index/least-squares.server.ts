@@ -104,3 +104,58 @@ export function choleskyInverseDiagonal(l: Float64Array, p: number): Float64Arra
   }
   return diagonal
 }
+
+/**
+ * The middle of the cluster-robust ("sandwich") covariance A⁻¹ M A⁻¹ of a weighted fit: M = Σ_g s_g s_gᵀ, where
+ * s_g = Σ_{i∈g} w_i r_i x_i sums one cluster's scores (a home's pairs: they share observations and the home's
+ * own drift, so they are not independent). A cluster is a run of adjacent pairs with the same unit, as pairsOf
+ * gives them. Returns M (row-major p×p) and the number of clusters.
+ */
+export function clusteredScores(
+  pairs: PairColumns,
+  used: Uint8Array,
+  first: number,
+  slot: Int32Array,
+  p: number,
+  weights: Float64Array,
+  beta: Float64Array,
+): { meat: Float64Array; clusters: number } {
+  const meat = new Float64Array(p * p)
+  const score = new Float64Array(p)
+  const touched: number[] = []
+  let clusters = 0
+  let unit = -1
+  const flush = () => {
+    for (const j of touched) {
+      const sj = score[j]!
+      if (sj === 0) continue
+      for (const k of touched) meat[j * p + k]! += sj * score[k]!
+    }
+    for (const j of touched) score[j] = 0
+    touched.length = 0
+  }
+  const add = (s: number, value: number) => {
+    if (s < 0) return
+    if (score[s] === 0 && !touched.includes(s)) touched.push(s)
+    score[s]! += value
+  }
+  const n = pairs.from.length
+  for (let i = 0; i < n; i++) {
+    if (!used[i]) continue
+    if (pairs.unit[i] !== unit) {
+      flush()
+      unit = pairs.unit[i]!
+      clusters++
+    }
+    const a = pairs.from[i]! - first
+    const b = pairs.to[i]! - first
+    const sa = slot[a]!
+    const sb = slot[b]!
+    const fitted = (sb >= 0 ? beta[sb]! : 0) - (sa >= 0 ? beta[sa]! : 0)
+    const weighted = weights[b - a]! * (pairs.logChange[i]! - fitted)
+    add(sb, weighted)
+    add(sa, -weighted)
+  }
+  flush()
+  return { meat, clusters }
+}

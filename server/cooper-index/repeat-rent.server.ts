@@ -1,6 +1,6 @@
 // The Cooper Index estimator: a Case–Shiller style weighted repeat-rent regression over one market's pairs,
-// with a 90 % band from the regression's covariance. docs/cooper-index-method.md explains each step.
-import { choleskyInverseDiagonal, choleskySolve, solveWeighted, type PairColumns } from './least-squares.server.ts'
+// with a 90 % band from a covariance clustered by home. docs/cooper-index-method.md explains each step.
+import { choleskyInverseDiagonal, choleskySolve, clusteredScores, solveWeighted, type PairColumns } from './least-squares.server.ts'
 
 /**
  * Why a month has no figure: `no-pairs` (no pair begins or ends in it), `not-estimable` (its pairs do not link it
@@ -13,7 +13,7 @@ export type IndexMonth = {
   status: MonthStatus
   /** Index points; the base period's geometric mean is 100. */
   index: number | null
-  /** The 90 % band, in index points. */
+  /** The 90 % band, in index points: from the covariance clustered by home (`clusteredLogStandardError`). */
   low: number | null
   high: number | null
   /** Pairs that begin or end in this month, and the distinct units among them. */
@@ -41,8 +41,15 @@ export type RepeatRentIndex = {
   logStandardError: Float64Array
   /** The mean of `logIndex` over the base period: the published log index is `logIndex − basePeriodLogMean`. */
   basePeriodLogMean: number
-  /** Standard error of the published log index, which carries the base period's own uncertainty. */
+  /** Standard error of the published log index, which carries the base period's own uncertainty (the model's). */
   publishedLogStandardError: Float64Array
+  /**
+   * The same, from the cluster-robust covariance: a home's pairs share observations and its own drift, so they are
+   * not independent draws. The band uses it (the model's where there are fewer than two homes).
+   */
+  clusteredLogStandardError: Float64Array
+  /** Homes (units) whose pairs were used: the clusters of the robust covariance. */
+  clusters: number
   /** Stage 2: the variance of a pair's residual as `intercept + slope × months apart`, never below `floor`. */
   varianceModel: { intercept: number; slope: number; floor: number }
   /** Weighted residual variance of stage 3, which scales the covariance. */
@@ -217,9 +224,30 @@ export function estimateRepeatRentIndex(
   const periodSlots = basePeriodOf(basePeriod, first, monthCount, touching, isEstimated)
   let basePeriodLogMean = 0
   for (const m of periodSlots) basePeriodLogMean += logIndex[m]! / periodSlots.length
-  const periodColumns = periodSlots.map((m) =>
-    slot[m]! >= 0 && stage3.factor ? choleskySolve(stage3.factor, p, unitVector(p, slot[m]!)) : new Float64Array(p),
-  )
+  // Every column of A⁻¹ (the robust covariance needs them all): p solves, O(p³) like the factorisation itself.
+  const inverseColumns = stage3.factor ? Array.from({ length: p }, (_, k) => choleskySolve(stage3.factor!, p, unitVector(p, k))) : []
+  const periodColumns = periodSlots.map((m) => (slot[m]! >= 0 && stage3.factor ? inverseColumns[slot[m]!]! : new Float64Array(p)))
+  const periodMeanColumn = new Float64Array(p)
+  for (const column of periodColumns) for (let k = 0; k < p; k++) periodMeanColumn[k]! += column[k]! / periodColumns.length
+  // The clustered covariance of the published log index: uᵀ M u, u = A⁻¹(e_t − mean of e over the period), with
+  // the usual small-sample factor G/(G−1)·(N−1)/(N−p).
+  const { meat, clusters } = stage3.factor
+    ? clusteredScores(pairs, used, first, slot, p, weights, beta)
+    : { meat: new Float64Array(0), clusters: 0 }
+  const smallSample = clusters > 1 && pairsUsed > p ? (clusters / (clusters - 1)) * ((pairsUsed - 1) / (pairsUsed - p)) : NaN
+  const direction = new Float64Array(p)
+  const clusteredVarianceOf = (s: number): number => {
+    for (let k = 0; k < p; k++) direction[k] = (s >= 0 ? inverseColumns[s]![k]! : 0) - periodMeanColumn[k]!
+    let total = 0
+    for (let j = 0; j < p; j++) {
+      const dj = direction[j]!
+      if (dj === 0) continue
+      let row = 0
+      for (let k = 0; k < p; k++) row += meat[j * p + k]! * direction[k]!
+      total += dj * row
+    }
+    return smallSample * Math.max(total, 0)
+  }
   let periodVariance = 0
   for (const [j, column] of periodColumns.entries()) {
     for (const k of periodSlots.slice(j)) {
@@ -228,6 +256,7 @@ export function estimateRepeatRentIndex(
     }
   }
   const publishedLogStandardError = new Float64Array(monthCount).fill(NaN)
+  const clusteredLogStandardError = new Float64Array(monthCount).fill(NaN)
   const months: IndexMonth[] = []
   for (let m = 0; m < monthCount; m++) {
     let status: MonthStatus = 'ok'
@@ -242,9 +271,11 @@ export function estimateRepeatRentIndex(
       const ownVariance = s >= 0 && inverseDiagonal ? inverseDiagonal[s]! : s >= 0 ? NaN : 0
       const variance = residualVariance * Math.max(ownVariance - 2 * covarianceWithPeriod + periodVariance, 0)
       publishedLogStandardError[m] = Math.sqrt(variance)
+      if (stage3.factor) clusteredLogStandardError[m] = Math.sqrt(clusteredVarianceOf(s))
       const published = logIndex[m]! - basePeriodLogMean
       index = 100 * Math.exp(published)
-      const halfWidth = BAND_Z * publishedLogStandardError[m]!
+      const bandError = Number.isFinite(clusteredLogStandardError[m]!) ? clusteredLogStandardError[m]! : publishedLogStandardError[m]!
+      const halfWidth = BAND_Z * bandError
       if (Number.isFinite(halfWidth)) {
         low = 100 * Math.exp(published - halfWidth)
         high = 100 * Math.exp(published + halfWidth)
@@ -274,6 +305,8 @@ export function estimateRepeatRentIndex(
     logStandardError,
     basePeriodLogMean,
     publishedLogStandardError,
+    clusteredLogStandardError,
+    clusters,
     varianceModel,
     residualVariance,
     pairsUsed,

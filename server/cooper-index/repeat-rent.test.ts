@@ -116,7 +116,7 @@ describe('estimateRepeatRentIndex on synthetic markets', () => {
     expect(result.months[0]!.high! - result.months[0]!.low!).toBeGreaterThan(0)
   })
 
-  it('equals an independent dense solution of the normal equations at stage 1 and stage 3, and in its band', () => {
+  it('equals an independent dense solution of the normal equations at stage 1 and stage 3, and in its clustered band', () => {
     const { columns, result } = estimateMarket({ seed: 7, months: 24, units: 250 })
     const p = 23
     const design: number[][] = []
@@ -164,7 +164,26 @@ describe('estimateRepeatRentIndex on synthetic markets', () => {
         (2 * period.reduce((sum, k) => sum + inverseAt(m, k), 0)) / period.length +
         period.reduce((sum, j) => sum + period.reduce((inner, k) => inner + inverseAt(j, k), 0), 0) / period.length ** 2)
 
+    // The band: the covariance clustered by home, A⁻¹ (Σ_g s_g s_gᵀ) A⁻¹ with the small-sample factor.
+    const scores = new Map<number, number[]>()
+    for (let i = 0; i < n; i++) {
+      const weightedResidual = weights[i]! * (y[i]! - fitted(stage3.beta, i))
+      const score = scores.get(columns.unit[i]!) ?? new Array<number>(p).fill(0)
+      design[i]!.forEach((x, j) => (score[j]! += weightedResidual * x))
+      scores.set(columns.unit[i]!, score)
+    }
+    const clusters = scores.size
+    const clusteredVariance = (m: number) => {
+      const direction = Array.from(
+        { length: p },
+        (_, k) => inverseAt(m, k + 1) - period.reduce((sum, j) => sum + inverseAt(j, k + 1), 0) / period.length,
+      )
+      const meat = [...scores.values()].reduce((sum, score) => sum + score.reduce((dot, x, k) => dot + x * direction[k]!, 0) ** 2, 0)
+      return (clusters / (clusters - 1)) * ((n - 1) / (n - p)) * meat
+    }
+
     expect(result.pairsUsed).toBe(n)
+    expect(result.clusters).toBe(clusters)
     expect(result.varianceModel.slope).toBeCloseTo(slope, 12)
     for (let j = 0; j < p; j++) {
       expect(Math.abs(result.stage1LogIndex[j + 1]! - stage1[j]!)).toBeLessThan(1e-6)
@@ -176,7 +195,8 @@ describe('estimateRepeatRentIndex on synthetic markets', () => {
       const published = logAt(m) - periodMean
       expect(Math.abs(Math.log(result.months[m]!.index! / 100) - published)).toBeLessThan(1e-6)
       expect(Math.abs(result.publishedLogStandardError[m]! - Math.sqrt(publishedVariance(m)))).toBeLessThan(1e-6)
-      expect(Math.abs(Math.log(result.months[m]!.high! / 100) - (published + BAND_Z * Math.sqrt(publishedVariance(m))))).toBeLessThan(1e-6)
+      expect(Math.abs(result.clusteredLogStandardError[m]! - Math.sqrt(clusteredVariance(m)))).toBeLessThan(1e-6)
+      expect(Math.abs(Math.log(result.months[m]!.high! / 100) - (published + BAND_Z * Math.sqrt(clusteredVariance(m))))).toBeLessThan(1e-6)
     }
   })
 

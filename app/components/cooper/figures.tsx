@@ -54,7 +54,9 @@ export function HeadlineFigures({ row, label }: { row: MarketRow; label: string 
         </Figure>
       </dl>
       <p className="mt-2 text-sm text-ink-soft">
-        The 90 % band is how far the index may be off: nine times in ten the true figure lies within it. It comes from {evidence}.
+        The 90 % band is how far the index may be off because of which homes happened to be let, counting that one home’s rents move
+        together: if the method holds, nine times in ten the true figure lies within it. It does not cover rents that differ from what the
+        homes were let for. It comes from {evidence}.
       </p>
     </div>
   )

@@ -233,8 +233,8 @@ export function IndexChart({ series, title, unit, defaultRange = '5y' }: IndexCh
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-semibold text-brand-800 hover:underline">Show the data as a table</summary>
         <p className="mt-2 text-ink-soft">
-          Every month, newest first. The 90 % band is the range the true figure lies in with 90 % confidence; pairs are the repeat rents
-          behind the month.
+          Every month, newest first. The 90 % band is the range the true figure lies in nine times in ten, from the sampling of homes alone;
+          pairs are the repeat rents behind the month.
         </p>
         <div
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table wider than a phone scrolls sideways; the keyboard must reach it to scroll it
