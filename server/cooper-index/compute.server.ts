@@ -6,7 +6,7 @@ import type { Logger } from '#server/logger.server.ts'
 import { readCompanions } from './companions.server.ts'
 import { cityMonthIndexOf, estimateSeries } from './estimate.server.ts'
 import { marketsOf } from './markets.server.ts'
-import { readObservations } from './observations.server.ts'
+import { monthOf, readObservations } from './observations.server.ts'
 import { pairsOf } from './pair-table.server.ts'
 import type { PairDrops } from './pairs.server.ts'
 import { makeRunCurrent, markRunFailed, pruneRuns, startRun } from './run-record.server.ts'
@@ -64,7 +64,8 @@ export async function recomputeCooperIndex(
       points.send()
     }
     const marketRows: MarketRow[] = []
-    for (const series of estimateSeries({ runId, observations, pairs, markets, byCity, companions })) {
+    const lastMonth = monthOf(now) - 1
+    for (const series of estimateSeries({ runId, observations, pairs, markets, byCity, companions, lastMonth })) {
       points.add(series.points)
       marketRows.push(series.market)
       clock.lap('estimateMs')

@@ -19,6 +19,11 @@ type EstimateInputs = {
   markets: readonly Market[]
   byCity: CityMonthIndex
   companions: Map<string, Companion>
+  /**
+   * The last complete month: the month in progress has only its first days' lettings, so its figures would be
+   * a part of a month read as a whole one. Pairs that end after it wait for the next run.
+   */
+  lastMonth: number
 }
 
 /**
@@ -32,12 +37,13 @@ export function* estimateSeries({
   markets,
   byCity,
   companions,
+  lastMonth,
 }: EstimateInputs): Generator<{ points: PointRow[]; market: MarketRow }> {
   for (const market of markets) {
     for (const group of GROUPS) {
       const selected = market.pairs[group]
       if (selected.length === 0) continue
-      const months = estimateMarket(pairs, selected)
+      const months = estimateMarket(pairs, selected, lastMonth)
       if (!months) continue
       const anchorMonth = months.findLast((month) => month.index !== null)?.month
       const anchorCents =
@@ -84,8 +90,11 @@ export function* estimateSeries({
   }
 }
 
-/** The market's index with "not enough data" applied, or null when no month could be estimated at all. */
-function estimateMarket(pairs: PairTable, selected: Int32Array): IndexMonth[] | null {
+/**
+ * The market's index up to `lastMonth` with "not enough data" applied, or null when no month could be estimated
+ * at all.
+ */
+function estimateMarket(pairs: PairTable, selected: Int32Array, lastMonth: number): IndexMonth[] | null {
   const n = selected.length
   // Every pair (the nation, all homes): the table itself, in its order; otherwise the market's pairs gathered.
   const isEvery = n === pairs.count
@@ -107,6 +116,8 @@ function estimateMarket(pairs: PairTable, selected: Int32Array): IndexMonth[] | 
     if (from < first) first = from
     if (to > last) last = to
   }
+  last = Math.min(last, lastMonth)
+  if (last < first) return null
   const estimate = estimateRepeatRentIndex(columns, { first, last })
   if (!estimate.months.some((month) => month.status === 'ok')) return null
   return withEnoughData(estimate.months)
