@@ -92,7 +92,7 @@ describe('estimateRepeatRentIndex on synthetic markets', () => {
     for (const { rms } of measured) expect(rms, report).toBeLessThan(0.01)
   })
 
-  it('holds the true path inside the 90 % band in at least 85 % of months, over twenty-four markets', () => {
+  it('holds the true path inside the 90 % band in 85 to 95 % of months, over twenty-four markets (too wide fails too)', () => {
     let inside = 0
     let months = 0
     for (let seed = 1; seed <= 24; seed++) {
@@ -103,7 +103,9 @@ describe('estimateRepeatRentIndex on synthetic markets', () => {
         if (month.low! <= truth[m]! && truth[m]! <= month.high!) inside++
       })
     }
-    expect(inside / months, `coverage ${((100 * inside) / months).toFixed(1)} % of ${months} months`).toBeGreaterThanOrEqual(0.85)
+    const report = `coverage ${((100 * inside) / months).toFixed(1)} % of ${months} months`
+    expect(inside / months, report).toBeGreaterThanOrEqual(0.85)
+    expect(inside / months, report).toBeLessThanOrEqual(0.95)
   })
 
   it('scales the index so that its base period, the first twelve months with enough pairs, averages 100', () => {

@@ -866,11 +866,11 @@ The homes on offer change from month to month: if more large or luxury homes com
 
 ## Observations, homes and pairs
 
-An **observation** is one asking rent of one home in one month: the monthly rent of a lease offer when the listing is published or its rent is changed. It is the rent alone, not the all-in monthly cost with fees. Short-term nightly prices are not included.
+An **observation** is one **letting**: a home offered to new tenants, from the day its listing goes on the market until it is let. Its rent is the last asking rent of that time, counted in the month the home was offered: a price cut while it waits for a tenant is not a fall in the market. It is the rent alone, not the all-in monthly cost with fees. Nightly prices are left out, and so are rent reviews of homes already let, a different market from homes offered to new tenants.
 
 A **home** (or unit) is one address and unit number, written in a standard way: "Apt. 4B" and "Unit 4b" are the same home. A home offered again later under a new listing counts as the same home.
 
-A **pair** is two consecutive asking rents of the same home, at least a month apart. If the rent changed several times within one month, only the last rent of that month counts.
+A **pair** is two consecutive lettings of the same home, at least a month apart.
 
 ### What is left out
 
@@ -893,7 +893,7 @@ The series is set so that its first year with enough data, the base period, aver
 
 ### The 90% band
 
-Every figure comes with a 90% band, worked out from the regression itself. It is the range that should hold the true value nine times in ten: a narrow band means many pairs that agree, a wide one means few or scattered pairs.
+Every figure comes with a 90% band: how far it may be off because of which homes happened to be let, counting that one home's rents move together. If the method holds, the true value lies within it nine times in ten; it does not cover asking rents that differ from what homes let for. On demo data with a known true path, the band held the truth in 85% of city-months and the index stayed within about 1% of it.
 
 ### Pairs and homes
 
@@ -905,7 +905,7 @@ A month touched by fewer than 30 pairs shows **not enough data** instead of a nu
 
 ## Averages and changes
 
-Single months are noisy, so each market also shows a **3-month moving average**: the mean of a month and the two before it. **Month-over-month** change compares a month with the one before; **year-over-year** change compares it with the same month a year earlier, which also sets aside the seasons. An average or change that needs a month without enough data is not shown.
+Only **complete months** are published; the month in progress is never a headline. Each market also shows a **3-month moving average**. **Year-over-year** change compares a month with the same month a year earlier, which sets aside the seasons. **Month-over-month** change is **not seasonally adjusted**: a fall from one month to the next can be the season, not the market. A figure that needs a month without enough data is not shown.
 
 ## Limits
 
