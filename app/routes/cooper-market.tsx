@@ -68,7 +68,7 @@ export default function CooperMarket({ loaderData }: Route.ComponentProps) {
       ? 'typical rent in dollars'
       : chart.baseMonth
         ? `index, ${formatMonth(chart.baseMonth)} = 100`
-        : 'Cooper Index (base 100)'
+        : `Cooper Index (${row.base})`
   }`
   const linkClass = 'text-brand-700 underline'
   const place = inSentence(kind, label)

@@ -37,7 +37,7 @@ export default function Cooper({ loaderData }: Route.ComponentProps) {
   const chartTitle =
     chart.series.length > 1
       ? `${compared.join(', ')}: ${query.unit === 'dollars' ? 'typical rent in dollars' : `index, ${chart.baseMonth ? `${formatMonth(chart.baseMonth)} = 100` : 'base 100'}`}`
-      : `${compared[0] ?? 'United States'}: ${query.unit === 'dollars' ? 'typical rent in dollars' : 'Cooper Index (base 100)'}`
+      : `${compared[0] ?? 'United States'}: ${query.unit === 'dollars' ? 'typical rent in dollars' : `Cooper Index (${[nation, ...rows].find((row) => row?.key === chart.series[0]?.key)?.base ?? 'base 100'})`}`
   return (
     <div className="space-y-10">
       <PageHeader kicker="Rents, area by area" title="Cooper Index">

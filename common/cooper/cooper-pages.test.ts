@@ -19,6 +19,7 @@ const row = (key: string, label: string, figures: Partial<MarketRow> = {}): Mark
   band: 0.01,
   pairs: 100,
   units: 90,
+  base: '2021 = 100',
   ...figures,
 })
 

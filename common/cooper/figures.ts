@@ -62,6 +62,17 @@ export function formatMonth(month: string): string {
   return `${MONTHS[index] ?? month} ${year}`
 }
 
+/**
+ * What an index of 100 means: "2021 = 100" for a calendar year, "March 2022 – February 2023 = 100" for a series based on
+ * other months (one without enough pairs in every month of the run's base year), "base 100" when not known.
+ */
+export function formatBase(start: string | null, end: string | null): string {
+  if (start === null || end === null) return 'base 100'
+  const year = start.slice(0, 4)
+  if (start.slice(5, 7) === '01' && end === `${year}-12-01`) return `${year} = 100`
+  return `${formatMonth(start)} – ${formatMonth(end)} = 100`
+}
+
 /** A market's name as the pages show it: the nation's, a state's spelled out, a city's with its state. */
 export function marketLabel(market: { kind: 'nation' | 'state' | 'city'; name: string; stateCode: string | null }): string {
   if (market.kind === 'state') return stateName(market.stateCode ?? market.name)

@@ -1,6 +1,6 @@
 // The market table's rows: each market's latest month in a few figures, grouped nation / states / cities
 // and ordered within each group by the column chosen. Browser-safe, so the server and the page share it.
-import { bandHalfWidth, marketLabel } from './figures.ts'
+import { bandHalfWidth, formatBase, marketLabel } from './figures.ts'
 import type { MarketSort, SortDirection } from './query.ts'
 
 export type MarketKindName = 'nation' | 'state' | 'city'
@@ -20,6 +20,8 @@ export type MarketRow = {
   band: number | null
   pairs: number
   units: number
+  /** What an index of 100 means for this series ("2021 = 100"). */
+  base: string
 }
 
 type MarketWithLatest = {
@@ -28,6 +30,8 @@ type MarketWithLatest = {
   name: string
   stateCode: string | null
   latestMonth: string
+  baseStart: string | null
+  baseEnd: string | null
   latest: {
     index: number | null
     low: number | null
@@ -58,6 +62,7 @@ export function marketRowOf(market: MarketWithLatest): MarketRow {
     band: hasEnoughData && latest ? bandHalfWidth(latest) : null,
     pairs: latest?.pairs ?? 0,
     units: latest?.units ?? 0,
+    base: formatBase(market.baseStart, market.baseEnd),
   }
 }
 

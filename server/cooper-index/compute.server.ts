@@ -14,6 +14,8 @@ import { insertMarketRows, pointWriter, type MarketRow } from './run-rows.server
 
 export type RecomputeSummary = {
   runId: number
+  /** Asking rents read, and the lettings (observations) they make. */
+  asks: number
   observations: number
   pairs: number
   dropped: PairDrops
@@ -22,6 +24,8 @@ export type RecomputeSummary = {
   ms: number
   /** Where the time went: reading observations and companion figures, pairing, estimating, writing rows. */
   stages: { readMs: number; pairsMs: number; estimateMs: number; writeMs: number }
+  /** The five series that took longest to estimate, slowest first. */
+  slowest: { market: string; bedrooms: string; pairs: number; ms: number }[]
 }
 
 export type RecomputeOptions = {
@@ -65,11 +69,16 @@ export async function recomputeCooperIndex(
     }
     const marketRows: MarketRow[] = []
     const lastMonth = monthOf(now) - 1
+    const timed: RecomputeSummary['slowest'] = []
+    let seriesStarted = performance.now()
     for (const series of estimateSeries({ runId, observations, pairs, markets, byCity, companions, lastMonth })) {
+      const { market_key: market, bedrooms } = series.market
+      timed.push({ market, bedrooms, pairs: series.pairs, ms: performance.now() - seriesStarted })
       points.add(series.points)
       marketRows.push(series.market)
       clock.lap('estimateMs')
       if (points.isFull) await flushPoints()
+      seriesStarted = performance.now()
     }
     await flushPoints()
     await points.settle()
@@ -81,6 +90,7 @@ export async function recomputeCooperIndex(
     clock.lap('writeMs')
     return {
       runId,
+      asks: observations.asks,
       observations: observations.count,
       pairs: pairs.count,
       dropped: pairs.dropped,
@@ -88,6 +98,10 @@ export async function recomputeCooperIndex(
       series: marketRows.length,
       ms: Math.round(performance.now() - started),
       stages: clock.stages(),
+      slowest: timed
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((series) => ({ ...series, ms: Math.round(series.ms * 10) / 10 })),
     }
   } catch (error) {
     logger.error({ err: error, runId }, 'the Cooper Index recompute failed; the previous results stay current')

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { formatBase } from '#common/cooper/figures.ts'
+import { baseYearOf } from './estimate.server.ts'
 import { bedroomsGroupOf, marketKeyOf } from './markets.server.ts'
 import { pairsOf } from './pair-table.server.ts'
 import { dateOfMonth, monthOf, monthOfMicros, type ObservationColumns } from './observations.server.ts'
@@ -36,6 +38,40 @@ function generator(state: number) {
   }
 }
 
+describe('the base period', () => {
+  /** Pairs from month to month, `count` of each (months since January 2000). */
+  const pairsOver = (spans: [number, number, number][]) => {
+    const from: number[] = []
+    const to: number[] = []
+    for (const [a, b, count] of spans) {
+      for (let k = 0; k < count; k++) {
+        from.push(a)
+        to.push(b)
+      }
+    }
+    return { count: from.length, from: Int32Array.from(from), to: Int32Array.from(to) }
+  }
+  const monthsOfYear = (year: number) => Array.from({ length: 12 }, (_, k) => (year - 2000) * 12 + k)
+
+  it('is the first calendar year with enough pairs in every month, never twelve months across two years', () => {
+    // Monthly pairs from March 2020: 2020 lacks January and February, so 2021 is the first whole year.
+    const spans: [number, number, number][] = []
+    for (let m = 242; m < 280; m++) spans.push([m, m + 1, 20])
+    expect(baseYearOf(pairsOver(spans), 279)).toEqual(monthsOfYear(2021))
+    // A thin month in 2021 moves it to 2022; months still in progress do not count.
+    const thin = pairsOver(spans.map(([a, b, n]) => [a, b, a === 255 || b === 255 ? 5 : n]))
+    expect(baseYearOf(thin, 279)).toEqual(monthsOfYear(2022))
+    expect(baseYearOf(thin, 274)).toBeNull()
+    expect(baseYearOf(pairsOver([]), 279)).toBeNull()
+  })
+
+  it('is named on every page: "2021 = 100" for a year, its months otherwise', () => {
+    expect(formatBase('2021-01-01', '2021-12-01')).toBe('2021 = 100')
+    expect(formatBase('2022-03-01', '2023-02-01')).toBe('March 2022 – February 2023 = 100')
+    expect(formatBase(null, null)).toBe('base 100')
+  })
+})
+
 describe('pairing on columns', () => {
   it('gives the pairs, drops and bedrooms of buildPairs run unit by unit in time order', () => {
     const random = generator(7)
@@ -43,6 +79,7 @@ describe('pairing on columns', () => {
     const types = ['apartment', 'house']
     const columns: ObservationColumns = {
       count: n,
+      asks: n,
       unit: new Int32Array(n),
       month: new Int32Array(n),
       time: new Float64Array(n),

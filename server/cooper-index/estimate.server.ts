@@ -5,7 +5,7 @@ import { bedroomsGroupOf, GROUPS, type BedroomsGroup, type Market } from './mark
 import { dateOfMonth, type ObservationColumns } from './observations.server.ts'
 import type { PairTable } from './pair-table.server.ts'
 import { dollarAnchor, inDollars } from './dollars.server.ts'
-import { estimateRepeatRentIndex, withEnoughData, type IndexMonth } from './repeat-rent.server.ts'
+import { estimateRepeatRentIndex, MIN_PAIRS_PER_MONTH, withEnoughData, type IndexMonth } from './repeat-rent.server.ts'
 import type { MarketRow, PointRow } from './run-rows.server.ts'
 
 /** The dollar anchor's reference window: the anchor month and the months before it, this many in all. */
@@ -38,13 +38,15 @@ export function* estimateSeries({
   byCity,
   companions,
   lastMonth,
-}: EstimateInputs): Generator<{ points: PointRow[]; market: MarketRow }> {
+}: EstimateInputs): Generator<{ points: PointRow[]; market: MarketRow; pairs: number }> {
+  const baseYear = baseYearOf(pairs, lastMonth)
   for (const market of markets) {
     for (const group of GROUPS) {
       const selected = market.pairs[group]
       if (selected.length === 0) continue
-      const months = estimateMarket(pairs, selected, lastMonth)
-      if (!months) continue
+      const estimated = estimateMarket(pairs, selected, lastMonth, baseYear)
+      if (!estimated) continue
+      const { months, basePeriod } = estimated
       const anchorMonth = months.findLast((month) => month.index !== null)?.month
       const anchorCents =
         anchorMonth === undefined ? null : dollarAnchor(rentsInWindow(observations, byCity, market.cities, group, anchorMonth))
@@ -71,6 +73,7 @@ export function* estimateSeries({
       })
       const companion = companions.get(`${market.companionKey}|${group}`)
       yield {
+        pairs: selected.length,
         points,
         market: {
           run_id: runId,
@@ -84,6 +87,8 @@ export function* estimateSeries({
           active_listings: companion?.activeListings ?? 0,
           median_days_on_market: companion?.medianDaysOnMarket ?? null,
           price_cut_share: companion?.priceCutShare ?? null,
+          base_start: dateOfMonth(basePeriod[0]!),
+          base_end: dateOfMonth(basePeriod.at(-1)!),
         },
       }
     }
@@ -91,10 +96,40 @@ export function* estimateSeries({
 }
 
 /**
- * The market's index up to `lastMonth` with "not enough data" applied, or null when no month could be estimated
- * at all.
+ * The run's base year: the first calendar year (up to `lastMonth`) in which every month is touched by at least
+ * MIN_PAIRS_PER_MONTH of all the run's pairs, as its twelve months (months since January 2000); null if none.
+ * Every series that has enough pairs in each of its months is based on it, so their indexes read alike
+ * ("2021 = 100").
  */
-function estimateMarket(pairs: PairTable, selected: Int32Array, lastMonth: number): IndexMonth[] | null {
+export function baseYearOf(pairs: Pick<PairTable, 'count' | 'from' | 'to'>, lastMonth: number): number[] | null {
+  if (pairs.count === 0) return null
+  let first = Infinity
+  for (let i = 0; i < pairs.count; i++) first = Math.min(first, pairs.from[i]!)
+  if (first > lastMonth) return null
+  const touching = new Int32Array(lastMonth - first + 1)
+  for (let i = 0; i < pairs.count; i++) {
+    if (pairs.to[i]! > lastMonth) continue
+    touching[pairs.from[i]! - first]!++
+    touching[pairs.to[i]! - first]!++
+  }
+  for (let january = Math.ceil(first / 12) * 12; january + 11 <= lastMonth; january += 12) {
+    const months = Array.from({ length: 12 }, (_, k) => january + k)
+    if (months.every((month) => touching[month - first]! >= MIN_PAIRS_PER_MONTH)) return months
+  }
+  return null
+}
+
+/**
+ * The market's index up to `lastMonth` with "not enough data" applied, and the months of its base period; null
+ * when no month could be estimated at all. The base is the run's base year where each of its months has a figure
+ * in this market; otherwise the market's own first twelve months with enough pairs (estimateRepeatRentIndex).
+ */
+function estimateMarket(
+  pairs: PairTable,
+  selected: Int32Array,
+  lastMonth: number,
+  baseYear: number[] | null,
+): { months: IndexMonth[]; basePeriod: number[] } | null {
   const n = selected.length
   // Every pair (the nation, all homes): the table itself, in its order; otherwise the market's pairs gathered.
   const isEvery = n === pairs.count
@@ -118,9 +153,14 @@ function estimateMarket(pairs: PairTable, selected: Int32Array, lastMonth: numbe
   }
   last = Math.min(last, lastMonth)
   if (last < first) return null
+  if (baseYear && baseYear[0]! >= first && baseYear[11]! <= last) {
+    const onBaseYear = estimateRepeatRentIndex(columns, { first, last, basePeriod: baseYear })
+    const months = withEnoughData(onBaseYear.months)
+    if (baseYear.every((month) => months[month - first]!.index !== null)) return { months, basePeriod: baseYear }
+  }
   const estimate = estimateRepeatRentIndex(columns, { first, last })
   if (!estimate.months.some((month) => month.status === 'ok')) return null
-  return withEnoughData(estimate.months)
+  return { months: withEnoughData(estimate.months), basePeriod: estimate.basePeriod }
 }
 
 /** Observations ordered by city, then month, with where each city's run starts: a window is then a short scan. */

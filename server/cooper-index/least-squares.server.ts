@@ -88,28 +88,34 @@ export function choleskySolve(l: Float64Array, p: number, b: Float64Array): Floa
   return x
 }
 
-/** The diagonal of A⁻¹ from A's Cholesky factor: A⁻¹ = L⁻ᵀL⁻¹, so (A⁻¹)ᵢᵢ = Σₖ (L⁻¹)ₖᵢ². */
-export function choleskyInverseDiagonal(l: Float64Array, p: number): Float64Array {
-  const diagonal = new Float64Array(p)
-  const column = new Float64Array(p)
+/** The full A⁻¹ (row-major, symmetric) from A's Cholesky factor: A⁻¹ = L⁻ᵀL⁻¹, in about p³/3 operations. */
+export function choleskyInverse(l: Float64Array, p: number): Float64Array {
+  // L⁻¹ column by column (forward substitution on eᵢ; entries above i are zero), kept row-major.
+  const lInverse = new Float64Array(p * p)
   for (let i = 0; i < p; i++) {
-    // Column i of L⁻¹ by forward substitution on the unit vector eᵢ; entries above i are zero.
-    column.fill(0)
     for (let r = i; r < p; r++) {
       let s = r === i ? 1 : 0
-      for (let k = i; k < r; k++) s -= l[r * p + k]! * column[k]!
-      column[r] = s / l[r * p + r]!
+      for (let k = i; k < r; k++) s -= l[r * p + k]! * lInverse[k * p + i]!
+      lInverse[r * p + i] = s / l[r * p + r]!
     }
-    for (let r = i; r < p; r++) diagonal[i]! += column[r]! * column[r]!
   }
-  return diagonal
+  const inverse = new Float64Array(p * p)
+  for (let i = 0; i < p; i++) {
+    for (let j = 0; j <= i; j++) {
+      let s = 0
+      for (let k = i; k < p; k++) s += lInverse[k * p + i]! * lInverse[k * p + j]!
+      inverse[i * p + j] = s
+      inverse[j * p + i] = s
+    }
+  }
+  return inverse
 }
 
 /**
- * The middle of the cluster-robust ("sandwich") covariance A⁻¹ M A⁻¹ of a weighted fit: M = Σ_g s_g s_gᵀ, where
- * s_g = Σ_{i∈g} w_i r_i x_i sums one cluster's scores (a home's pairs: they share observations and the home's
- * own drift, so they are not independent). A cluster is a run of adjacent pairs with the same unit, as pairsOf
- * gives them. Returns M (row-major p×p) and the number of clusters.
+ * Each cluster's summed score s_g = Σ_{i∈g} w_i r_i x_i of a weighted fit, for the cluster-robust ("sandwich")
+ * covariance A⁻¹ (Σ_g s_g s_gᵀ) A⁻¹. A cluster is a home: a run of adjacent pairs with the same unit, as pairsOf
+ * gives them (a home's pairs share observations and its own drift, so they are not independent). Sparse rows:
+ * cluster g's entries are `slots`/`values` from `starts[g]` to `starts[g + 1]`.
  */
 export function clusteredScores(
   pairs: PairColumns,
@@ -119,33 +125,33 @@ export function clusteredScores(
   p: number,
   weights: Float64Array,
   beta: Float64Array,
-): { meat: Float64Array; clusters: number } {
-  const meat = new Float64Array(p * p)
-  const score = new Float64Array(p)
-  const touched: number[] = []
+): { clusters: number; starts: Int32Array; slots: Int32Array; values: Float64Array } {
+  const n = pairs.from.length
+  // At most two entries per pair and one cluster per pair.
+  const starts = new Int32Array(n + 1)
+  const slots = new Int32Array(2 * n)
+  const values = new Float64Array(2 * n)
+  // Where slot s sits among the current cluster's entries (valid when entryCluster[s] is the current cluster).
+  const entryOf = new Int32Array(p)
+  const entryCluster = new Int32Array(p).fill(-1)
   let clusters = 0
+  let entries = 0
   let unit = -1
-  const flush = () => {
-    for (const j of touched) {
-      const sj = score[j]!
-      if (sj === 0) continue
-      for (const k of touched) meat[j * p + k]! += sj * score[k]!
-    }
-    for (const j of touched) score[j] = 0
-    touched.length = 0
-  }
   const add = (s: number, value: number) => {
     if (s < 0) return
-    if (score[s] === 0 && !touched.includes(s)) touched.push(s)
-    score[s]! += value
+    if (entryCluster[s] !== clusters - 1) {
+      entryCluster[s] = clusters - 1
+      entryOf[s] = entries
+      slots[entries] = s
+      values[entries++] = 0
+    }
+    values[entryOf[s]!]! += value
   }
-  const n = pairs.from.length
   for (let i = 0; i < n; i++) {
     if (!used[i]) continue
     if (pairs.unit[i] !== unit) {
-      flush()
       unit = pairs.unit[i]!
-      clusters++
+      starts[clusters++] = entries
     }
     const a = pairs.from[i]! - first
     const b = pairs.to[i]! - first
@@ -156,6 +162,42 @@ export function clusteredScores(
     add(sb, weighted)
     add(sa, -weighted)
   }
-  flush()
-  return { meat, clusters }
+  starts[clusters] = entries
+  return { clusters, starts: starts.subarray(0, clusters + 1), slots: slots.subarray(0, entries), values: values.subarray(0, entries) }
+}
+
+/**
+ * dᵀ (Σ_g s_g s_gᵀ) d for many directions d: by the clusters' sparse scores when they are fewer entries than the
+ * dense p×p middle would be, else through that dense middle (a market with many homes and few months).
+ */
+export function clusteredQuadraticForm(scores: ReturnType<typeof clusteredScores>, p: number): (direction: Float64Array) => number {
+  const { clusters, starts, slots, values } = scores
+  if (slots.length < p * p) {
+    return (direction) => {
+      let total = 0
+      for (let g = 0; g < clusters; g++) {
+        let dot = 0
+        for (let e = starts[g]!; e < starts[g + 1]!; e++) dot += values[e]! * direction[slots[e]!]!
+        total += dot * dot
+      }
+      return total
+    }
+  }
+  const meat = new Float64Array(p * p)
+  for (let g = 0; g < clusters; g++) {
+    for (let e = starts[g]!; e < starts[g + 1]!; e++) {
+      for (let f = starts[g]!; f < starts[g + 1]!; f++) meat[slots[e]! * p + slots[f]!]! += values[e]! * values[f]!
+    }
+  }
+  return (direction) => {
+    let total = 0
+    for (let j = 0; j < p; j++) {
+      const dj = direction[j]!
+      if (dj === 0) continue
+      let row = 0
+      for (let k = 0; k < p; k++) row += meat[j * p + k]! * direction[k]!
+      total += dj * row
+    }
+    return total
+  }
 }

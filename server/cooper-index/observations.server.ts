@@ -8,7 +8,9 @@ import { unitKeyOf } from './pairs.server.ts'
 
 /** Observations as parallel columns; strings (units, cities, states, types) are interned as small integers. */
 export type ObservationColumns = {
+  /** Lettings (observations), and the asks read to find them. */
   count: number
+  asks: number
   unit: Int32Array
   /** Months since January 2000. */
   month: Int32Array
@@ -153,6 +155,7 @@ export async function readObservations(db: Db): Promise<ObservationColumns> {
 
 class ColumnBuilder {
   count = 0
+  asks = 0
   private capacity: number
   unit: Int32Array
   month: Int32Array
@@ -222,6 +225,7 @@ class ColumnBuilder {
     this.at = 0
     let asks = 0
     while (this.at < prices.length) {
+      this.asks++
       if (asks === this.askTime.length) this.growAsks()
       this.askTime[asks] = this.numberAt(prices)
       this.askRent[asks] = this.numberAt(prices)
@@ -299,6 +303,7 @@ class ColumnBuilder {
     const n = this.count
     return {
       count: n,
+      asks: this.asks,
       unit: this.unit.subarray(0, n),
       month: this.month.subarray(0, n),
       time: this.time.subarray(0, n),

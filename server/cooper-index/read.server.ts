@@ -36,6 +36,9 @@ export type CooperIndexMarket = {
   activeListings: number
   medianDaysOnMarket: number | null
   priceCutShare: number | null
+  /** The base period's first and last month (`YYYY-MM-01`): the series averages 100 over it. */
+  baseStart: string | null
+  baseEnd: string | null
 }
 
 /** A point's columns, named as `CooperIndexPoint` has them (for the reads of this area). */
@@ -65,6 +68,8 @@ export const marketColumns = {
   activeListings: cooperIndexMarket.activeListings,
   medianDaysOnMarket: cooperIndexMarket.medianDaysOnMarket,
   priceCutShare: cooperIndexMarket.priceCutShare,
+  baseStart: cooperIndexMarket.baseStart,
+  baseEnd: cooperIndexMarket.baseEnd,
 }
 
 /** Joins a market's points: those of its run, market and bedrooms group. */

@@ -1,6 +1,6 @@
 // The Cooper Index estimator: a Case–Shiller style weighted repeat-rent regression over one market's pairs,
 // with a 90 % band from a covariance clustered by home. docs/cooper-index-method.md explains each step.
-import { choleskyInverseDiagonal, choleskySolve, clusteredScores, solveWeighted, type PairColumns } from './least-squares.server.ts'
+import { choleskyInverse, clusteredQuadraticForm, clusteredScores, solveWeighted, type PairColumns } from './least-squares.server.ts'
 
 /**
  * Why a month has no figure: `no-pairs` (no pair begins or ends in it), `not-estimable` (its pairs do not link it
@@ -205,7 +205,9 @@ export function estimateRepeatRentIndex(
   }
   const freedom = pairsUsed - p
   const residualVariance = freedom > 0 ? weightedSquares / freedom : NaN
-  const inverseDiagonal = stage3.factor ? choleskyInverseDiagonal(stage3.factor, p) : null
+  // The whole of A⁻¹ (the clustered band needs every column), from the factor: about p³/3 operations.
+  const inverse = stage3.factor ? choleskyInverse(stage3.factor, p) : null
+  const inverseDiagonal = inverse ? Float64Array.from({ length: p }, (_, k) => inverse[k * p + k]!) : null
 
   const stage1LogIndex = new Float64Array(monthCount).fill(NaN)
   const logIndex = new Float64Array(monthCount).fill(NaN)
@@ -224,29 +226,21 @@ export function estimateRepeatRentIndex(
   const periodSlots = basePeriodOf(basePeriod, first, monthCount, touching, isEstimated)
   let basePeriodLogMean = 0
   for (const m of periodSlots) basePeriodLogMean += logIndex[m]! / periodSlots.length
-  // Every column of A⁻¹ (the robust covariance needs them all): p solves, O(p³) like the factorisation itself.
-  const inverseColumns = stage3.factor ? Array.from({ length: p }, (_, k) => choleskySolve(stage3.factor!, p, unitVector(p, k))) : []
-  const periodColumns = periodSlots.map((m) => (slot[m]! >= 0 && stage3.factor ? inverseColumns[slot[m]!]! : new Float64Array(p)))
+  const periodColumns = periodSlots.map((m) =>
+    slot[m]! >= 0 && inverse ? inverse.subarray(slot[m]! * p, (slot[m]! + 1) * p) : new Float64Array(p),
+  )
   const periodMeanColumn = new Float64Array(p)
   for (const column of periodColumns) for (let k = 0; k < p; k++) periodMeanColumn[k]! += column[k]! / periodColumns.length
   // The clustered covariance of the published log index: uᵀ M u, u = A⁻¹(e_t − mean of e over the period), with
   // the usual small-sample factor G/(G−1)·(N−1)/(N−p).
-  const { meat, clusters } = stage3.factor
-    ? clusteredScores(pairs, used, first, slot, p, weights, beta)
-    : { meat: new Float64Array(0), clusters: 0 }
+  const scores = inverse ? clusteredScores(pairs, used, first, slot, p, weights, beta) : null
+  const clusters = scores?.clusters ?? 0
+  const quadratic = scores ? clusteredQuadraticForm(scores, p) : () => NaN
   const smallSample = clusters > 1 && pairsUsed > p ? (clusters / (clusters - 1)) * ((pairsUsed - 1) / (pairsUsed - p)) : NaN
   const direction = new Float64Array(p)
   const clusteredVarianceOf = (s: number): number => {
-    for (let k = 0; k < p; k++) direction[k] = (s >= 0 ? inverseColumns[s]![k]! : 0) - periodMeanColumn[k]!
-    let total = 0
-    for (let j = 0; j < p; j++) {
-      const dj = direction[j]!
-      if (dj === 0) continue
-      let row = 0
-      for (let k = 0; k < p; k++) row += meat[j * p + k]! * direction[k]!
-      total += dj * row
-    }
-    return smallSample * Math.max(total, 0)
+    for (let k = 0; k < p; k++) direction[k] = (s >= 0 ? inverse![s * p + k]! : 0) - periodMeanColumn[k]!
+    return smallSample * Math.max(quadratic(direction), 0)
   }
   let periodVariance = 0
   for (const [j, column] of periodColumns.entries()) {
@@ -331,12 +325,6 @@ function basePeriodOf(
   if (asked) return estimated.filter((m) => asked.includes(first + m))
   const wellFed = estimated.filter((m) => touching[m]! >= MIN_PAIRS_PER_MONTH)
   return (wellFed.length > 0 ? wellFed : estimated).slice(0, BASE_PERIOD_MONTHS)
-}
-
-function unitVector(p: number, i: number): Float64Array {
-  const vector = new Float64Array(p)
-  vector[i] = 1
-  return vector
 }
 
 function levelOf(beta: Float64Array, slot: Int32Array, m: number): number {

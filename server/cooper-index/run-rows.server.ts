@@ -35,6 +35,8 @@ export type MarketRow = {
   active_listings: number
   median_days_on_market: number | null
   price_cut_share: number | null
+  base_start: string
+  base_end: string
 }
 
 /** A table and its columns' types, as json_to_recordset needs them (the keys of the rows are the column names). */
@@ -49,7 +51,8 @@ const MARKET_TABLE: RowTable = {
   name: 'cooper_index_market',
   columns:
     'run_id bigint, market_key text, kind text, name text, state_code text, bedrooms text, latest_month date, ' +
-    'median_rent_cents integer, active_listings integer, median_days_on_market float8, price_cut_share float8',
+    'median_rent_cents integer, active_listings integer, median_days_on_market float8, price_cut_share float8, ' +
+    'base_start date, base_end date',
 }
 
 /**

@@ -812,6 +812,9 @@ export const cooperIndexMarket = pgTable(
     activeListings: integer('active_listings').notNull(),
     medianDaysOnMarket: doublePrecision('median_days_on_market'),
     priceCutShare: doublePrecision('price_cut_share'),
+    /** The base period's first and last month: the series averages 100 over it (null in runs from before). */
+    baseStart: date('base_start', { mode: 'string' }),
+    baseEnd: date('base_end', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.marketKey, t.bedrooms] }),

@@ -12,6 +12,7 @@ import {
   type CooperIndexSeriesPoint,
 } from '#server/cooper-index/index.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { formatBase } from '#common/cooper/figures.ts'
 import { problem } from './problem.server.ts'
 
 type BedroomsGroup = CooperIndexExportGroup['bedrooms']
@@ -59,6 +60,8 @@ function groupJson(group: CooperIndexExportGroup) {
     activeListings: group.activeListings,
     medianDaysOnMarket: round(group.medianDaysOnMarket, 1),
     priceCutShare: round(group.priceCutShare, 4),
+    // What an index of 100 means: the months the series averages 100 over, and in words ("2021 = 100").
+    base: { start: group.baseStart, end: group.baseEnd, label: formatBase(group.baseStart, group.baseEnd) },
     links: { series: `/api/cooper/${group.key}?bedrooms=${encodeURIComponent(group.bedrooms)}` },
   }
 }
@@ -147,6 +150,7 @@ const CSV_COLUMNS = [
   'pairs',
   'units',
   'enough_data',
+  'base',
 ] as const
 
 function csvField(value: string | number | boolean | null): string {
@@ -181,6 +185,7 @@ function csvRow(group: CooperIndexExportGroup, point: CooperIndexSeriesPoint): s
     point.pairs,
     point.units,
     point.hasEnoughData,
+    formatBase(group.baseStart, group.baseEnd),
   ]
     .map(csvField)
     .join(',')

@@ -47,7 +47,7 @@ function parseCsv(text: string): string[][] {
   return records
 }
 
-const HEADER = 'market,kind,name,state,bedrooms,month,index,low,high,ma3,mom,yoy,level_usd,pairs,units,enough_data'.split(',')
+const HEADER = 'market,kind,name,state,bedrooms,month,index,low,high,ma3,mom,yoy,level_usd,pairs,units,enough_data,base'.split(',')
 
 describe('the Cooper Index API', () => {
   let t: TestServices
@@ -140,8 +140,14 @@ describe('the Cooper Index API', () => {
         activeListings: 0,
         medianDaysOnMarket: null,
         priceCutShare: null,
+        base: { start: stored.baseStart, end: stored.baseEnd, label: `${stored.baseStart!.slice(0, 4)} = 100` },
         links: { series: '/api/cooper/de-wilmington?bedrooms=2' },
       })
+      // The base is a calendar year, the same for every series that has enough pairs in each of its months.
+      expect(stored.baseStart).toMatch(/^20\d\d-01-01$/)
+      expect(stored.baseEnd).toBe(`${stored.baseStart!.slice(0, 4)}-12-01`)
+      const nation = (await findCurrentMarkets(db())).find((market) => market.key === 'us' && market.bedrooms === 'all')!
+      expect([nation.baseStart, nation.baseEnd]).toEqual([stored.baseStart, stored.baseEnd])
       expect(two.latest.index).toBeCloseTo(stored.latest!.index!, 2)
       expect(two.latest.low).toBeLessThan(two.latest.index)
       expect(two.latest.high).toBeGreaterThan(two.latest.index)
@@ -251,6 +257,7 @@ describe('the Cooper Index API', () => {
       expect(Number(column(latestRow, 'index'))).toBeCloseTo(latest.index!, 2)
       expect(column(latestRow, 'level_usd')).toBe((latest.levelCents! / 100).toFixed(2))
       expect(column(latestRow, 'enough_data')).toBe('true')
+      expect(column(latestRow, 'base')).toMatch(/^20\d\d = 100$/)
       expect(Number(column(latestRow, 'pairs'))).toBe(latest.pairs)
       // "Not enough data" is an empty cell, never a zero.
       const thin = rows.filter((row) => row[0] === 'de-lewes')

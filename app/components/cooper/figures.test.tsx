@@ -27,6 +27,7 @@ const row: MarketRow = {
   band: 0.003,
   pairs: 1211,
   units: 1211,
+  base: '2021 = 100',
 }
 
 describe('the headline figures', () => {

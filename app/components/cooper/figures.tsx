@@ -41,7 +41,7 @@ export function HeadlineFigures({ row, label }: { row: MarketRow; label: string 
         {label}, <time dateTime={row.latestMonth.slice(0, 7)}>{month}</time>
       </p>
       <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure term="Typical rent" note={`Index ${formatIndex(row.index)}`}>
+        <Figure term="Typical rent" note={`Index ${formatIndex(row.index)} (${row.base})`}>
           {row.levelCents === null ? NOT_ENOUGH_DATA : formatDollars(row.levelCents)}
         </Figure>
         <Figure term="Over a year">{row.yearOverYear === null ? NOT_ENOUGH_DATA : formatChange(row.yearOverYear)}</Figure>
