@@ -125,9 +125,11 @@ test('the CSV of every Cooper Index series downloads and parses @any-size', asyn
   const text = await response.text()
   expect(text.endsWith('\r\n')).toBe(true)
   const [header, ...rows] = text.slice(0, -2).split('\r\n')
-  expect(header).toBe('market,kind,name,state,bedrooms,month,index,low,high,ma3,mom,yoy,level_usd,pairs,units,enough_data')
-  // The demo's market names hold no commas or quotes, so each row splits into its sixteen fields.
-  for (const row of rows) expect(row.split(','), row).toHaveLength(16)
+  expect(header).toBe('market,kind,name,state,bedrooms,month,index,low,high,ma3,mom,yoy,level_usd,pairs,units,enough_data,base')
+  // The demo's market names hold no commas or quotes, so each row splits into its seventeen fields, the last
+  // naming the base ("2021 = 100").
+  for (const row of rows) expect(row.split(','), row).toHaveLength(17)
+  expect(rows[0]!.split(',')[16]).toMatch(/ = 100$/)
   const keys = new Set(rows.map((row) => row.split(',')[0]))
   expect(keys).toEqual(new Set(markets.map((market) => market.key)))
 })
