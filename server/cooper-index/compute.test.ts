@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatBase } from '#common/cooper/figures.ts'
-import { baseYearOf } from './estimate.server.ts'
+import { baseYearOf, wholeYearsOf } from './estimate.server.ts'
 import { bedroomsGroupOf, marketKeyOf } from './markets.server.ts'
 import { pairsOf } from './pair-table.server.ts'
 import { dateOfMonth, monthOf, monthOfMicros, type ObservationColumns } from './observations.server.ts'
@@ -53,16 +53,28 @@ describe('the base period', () => {
   }
   const monthsOfYear = (year: number) => Array.from({ length: 12 }, (_, k) => (year - 2000) * 12 + k)
 
-  it('is the first calendar year with enough pairs in every month, never twelve months across two years', () => {
+  it('is a calendar year with enough pairs in every month, never twelve months across two years', () => {
     // Monthly pairs from March 2020: 2020 lacks January and February, so 2021 is the first whole year.
     const spans: [number, number, number][] = []
     for (let m = 242; m < 280; m++) spans.push([m, m + 1, 20])
-    expect(baseYearOf(pairsOver(spans), 279)).toEqual(monthsOfYear(2021))
-    // A thin month in 2021 moves it to 2022; months still in progress do not count.
+    expect(wholeYearsOf(pairsOver(spans), 279)).toEqual([252, 264])
+    // A thin month in 2021 leaves 2022; months still in progress do not count.
     const thin = pairsOver(spans.map(([a, b, n]) => [a, b, a === 255 || b === 255 ? 5 : n]))
-    expect(baseYearOf(thin, 279)).toEqual(monthsOfYear(2022))
-    expect(baseYearOf(thin, 274)).toBeNull()
-    expect(baseYearOf(pairsOver([]), 279)).toBeNull()
+    expect(wholeYearsOf(thin, 279)).toEqual([264])
+    expect(wholeYearsOf(thin, 274)).toEqual([])
+    expect(wholeYearsOf(pairsOver([]), 279)).toEqual([])
+  })
+
+  it('is the year the most series have whole, the same for all of them', () => {
+    const spans: [number, number, number][] = []
+    for (let m = 242; m < 280; m++) spans.push([m, m + 1, 20])
+    const pairs = pairsOver(spans)
+    const all = Int32Array.from({ length: pairs.count }, (_, i) => i)
+    // Two towns whose pairs begin in 2022: 2022 is whole in all three series, 2021 only in the whole market.
+    const late = all.filter((i) => pairs.from[i]! >= 263)
+    expect(baseYearOf(pairs, [all, late, late], 279)).toEqual(monthsOfYear(2022))
+    expect(baseYearOf(pairs, [all], 279)).toEqual(monthsOfYear(2021))
+    expect(baseYearOf(pairs, [late], 270)).toBeNull()
   })
 
   it('is named on every page: "2021 = 100" for a year, its months otherwise', () => {

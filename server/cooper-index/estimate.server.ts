@@ -39,7 +39,11 @@ export function* estimateSeries({
   companions,
   lastMonth,
 }: EstimateInputs): Generator<{ points: PointRow[]; market: MarketRow; pairs: number }> {
-  const baseYear = baseYearOf(pairs, lastMonth)
+  const baseYear = baseYearOf(
+    pairs,
+    markets.flatMap((market) => GROUPS.map((group) => market.pairs[group])),
+    lastMonth,
+  )
   for (const market of markets) {
     for (const group of GROUPS) {
       const selected = market.pairs[group]
@@ -96,27 +100,49 @@ export function* estimateSeries({
 }
 
 /**
- * The run's base year: the first calendar year (up to `lastMonth`) in which every month is touched by at least
- * MIN_PAIRS_PER_MONTH of all the run's pairs, as its twelve months (months since January 2000); null if none.
- * Every series that has enough pairs in each of its months is based on it, so their indexes read alike
- * ("2021 = 100").
+ * The Januaries (months since January 2000) of the calendar years up to `lastMonth` in which every month is touched
+ * by at least MIN_PAIRS_PER_MONTH of the given pairs (all of them, or those `selected`).
  */
-export function baseYearOf(pairs: Pick<PairTable, 'count' | 'from' | 'to'>, lastMonth: number): number[] | null {
-  if (pairs.count === 0) return null
+export function wholeYearsOf(pairs: Pick<PairTable, 'count' | 'from' | 'to'>, lastMonth: number, selected?: Int32Array): number[] {
+  const n = selected ? selected.length : pairs.count
+  if (n === 0) return []
   let first = Infinity
-  for (let i = 0; i < pairs.count; i++) first = Math.min(first, pairs.from[i]!)
-  if (first > lastMonth) return null
+  for (let k = 0; k < n; k++) first = Math.min(first, pairs.from[selected ? selected[k]! : k]!)
+  if (first > lastMonth) return []
   const touching = new Int32Array(lastMonth - first + 1)
-  for (let i = 0; i < pairs.count; i++) {
+  for (let k = 0; k < n; k++) {
+    const i = selected ? selected[k]! : k
     if (pairs.to[i]! > lastMonth) continue
     touching[pairs.from[i]! - first]!++
     touching[pairs.to[i]! - first]!++
   }
+  const years: number[] = []
   for (let january = Math.ceil(first / 12) * 12; january + 11 <= lastMonth; january += 12) {
-    const months = Array.from({ length: 12 }, (_, k) => january + k)
-    if (months.every((month) => touching[month - first]! >= MIN_PAIRS_PER_MONTH)) return months
+    let whole = true
+    for (let month = january; month < january + 12 && whole; month++) whole = touching[month - first]! >= MIN_PAIRS_PER_MONTH
+    if (whole) years.push(january)
   }
-  return null
+  return years
+}
+
+/**
+ * The run's base year as its twelve months: the calendar year that the most series have whole (every month with
+ * enough pairs; the earliest of equals), so that as many indexes as possible read alike ("2022 = 100"); null
+ * when no series has a whole year.
+ */
+export function baseYearOf(
+  pairs: Pick<PairTable, 'count' | 'from' | 'to'>,
+  series: readonly Int32Array[],
+  lastMonth: number,
+): number[] | null {
+  const tally = new Map<number, number>()
+  for (const selected of series)
+    for (const january of wholeYearsOf(pairs, lastMonth, selected)) tally.set(january, (tally.get(january) ?? 0) + 1)
+  let best: number | null = null
+  for (const [january, count] of tally) {
+    if (best === null || count > tally.get(best)! || (count === tally.get(best)! && january < best)) best = january
+  }
+  return best === null ? null : Array.from({ length: 12 }, (_, k) => best + k)
 }
 
 /**
