@@ -69,8 +69,9 @@ export default function Cooper({ loaderData }: Route.ComponentProps) {
             </h2>
             {nation ? <HeadlineFigures row={nation} label="United States" /> : <p>No market has enough data yet.</p>}
             <p className="text-sm text-ink-soft">
-              Computed on <time dateTime={run.finishedAt}>{formatDay(run.finishedAt)}</time> from {formatCount(run.observations)} asking
-              rents and {formatCount(run.pairs)} pairs of rents of the same home.{' '}
+              Computed on <time dateTime={run.finishedAt}>{formatDay(run.finishedAt)}</time> from {formatCount(run.observations)} lettings
+              (a home offered to new tenants, at the rent it was last asked) and {formatCount(run.pairs)} pairs of lettings of the same
+              home.{' '}
               <a href={COOPER_CSV_PATH} className="text-brand-700 underline" download>
                 Download every series (CSV)
               </a>

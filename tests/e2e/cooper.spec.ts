@@ -21,18 +21,24 @@ async function expectChartDrawn(page: Page) {
   await expect(page.locator('#chart canvas').first()).toBeVisible()
 }
 
-/** The figures in one column of the table's city rows, top to bottom; null for "not enough data". */
-async function cityColumn(table: Locator, column: number): Promise<(number | null)[]> {
+/**
+ * The figures in the named column of the table's city rows, top to bottom; null for "not enough data". The column
+ * is found among the headers on screen (a phone shows fewer).
+ */
+async function cityColumn(table: Locator, name: RegExp): Promise<(number | null)[]> {
+  const headers = await table.getByRole('row').first().getByRole('columnheader').allTextContents()
+  // Cells leave out the market's name, a row header: columns after it are one to the left among the cells.
+  const column = headers.findIndex((header) => name.test(header)) - 1
+  expect(column).toBeGreaterThan(0)
   const cities = table.locator('tbody').filter({ has: table.page().getByRole('columnheader', { name: 'Cities' }) })
   const rows = await cities.getByRole('row').all()
   const values: (number | null)[] = []
   for (const row of rows.slice(1)) {
-    const cells = row.getByRole('cell')
-    if ((await cells.count()) < 6) {
+    if ((await row.textContent())!.includes('not enough data')) {
       values.push(null)
       continue
     }
-    const text = (await cells.nth(column).textContent())!.replace('−', '-').replace(/[^0-9.-]/g, '')
+    const text = (await row.getByRole('cell').nth(column).textContent())!.replace('−', '-').replace(/[^0-9.-]/g, '')
     values.push(Number(text))
   }
   return values
@@ -66,14 +72,14 @@ test('the market table sorts by change over a year, both ways @any-size', async 
   await table.getByRole('link', { name: /^Over a year/ }).click()
   await expect(page).toHaveURL(/sort=yoy/)
   await expect(table.getByRole('columnheader', { name: /^Over a year/ })).toHaveAttribute('aria-sort', 'descending')
-  const descending = (await cityColumn(table, 2)).filter((value) => value !== null)
+  const descending = (await cityColumn(table, /^Over a year/)).filter((value) => value !== null)
   expect(descending.length).toBeGreaterThan(2)
   expect(descending).toEqual([...descending].sort((a, b) => b - a))
 
   await table.getByRole('link', { name: /^Over a year/ }).click()
   await expect(page).toHaveURL(/sort=yoy&dir=asc/)
   await expect(table.getByRole('columnheader', { name: /^Over a year/ })).toHaveAttribute('aria-sort', 'ascending')
-  const ascending = (await cityColumn(table, 2)).filter((value) => value !== null)
+  const ascending = (await cityColumn(table, /^Over a year/)).filter((value) => value !== null)
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b))
   await expect(table.getByRole('columnheader', { name: /^Market/ })).not.toHaveAttribute('aria-sort')
 })
@@ -169,14 +175,30 @@ test('without JavaScript the figures and the table are there, and sorting and co
   await page.goto('/cooper')
   await expect(page.getByTestId('headline')).toContainText(/±\d+\.\d %/)
   const table = marketTable(page)
-  await table.getByRole('link', { name: /^Pairs/ }).click()
-  await expect(table.getByRole('columnheader', { name: /^Pairs/ })).toHaveAttribute('aria-sort', 'descending')
-  const pairs = (await cityColumn(table, 4)).filter((value) => value !== null)
-  expect(pairs).toEqual([...pairs].sort((a, b) => b - a))
+  // The typical rent: a column a phone shows too.
+  await table.getByRole('link', { name: /^Typical rent/ }).click()
+  await expect(table.getByRole('columnheader', { name: /^Typical rent/ })).toHaveAttribute('aria-sort', 'descending')
+  const rents = (await cityColumn(table, /^Typical rent/)).filter((value) => value !== null)
+  expect(rents.length).toBeGreaterThan(2)
+  expect(rents).toEqual([...rents].sort((a, b) => b - a))
   await table.getByRole('checkbox', { name: 'Compare Dover, Delaware' }).check()
   await page.getByRole('button', { name: 'Compare ticked markets' }).click()
   await expect(page).toHaveURL(/compare=de-dover/)
-  await expect(page).toHaveURL(/sort=pairs/)
+  await expect(page).toHaveURL(/sort=level/)
   await expect(page.locator('#chart')).toContainText('Dover, Delaware')
   await context.close()
+})
+
+test('the market table and a market’s bedrooms table read without scrolling sideways, the boxes to tick in view', async ({ page }) => {
+  const fits = (region: Locator) => region.evaluate((element) => element.scrollWidth <= element.clientWidth)
+  await visit(page, '/cooper')
+  const markets = page.getByRole('region', { name: 'Markets, latest month' })
+  expect(await fits(markets)).toBe(true)
+  const box = marketTable(page).getByRole('checkbox', { name: 'Compare Wilmington, Delaware' })
+  await box.scrollIntoViewIfNeeded()
+  await expect(box).toBeInViewport({ ratio: 1 })
+  await visit(page, '/cooper/de-wilmington')
+  const bedrooms = page.getByRole('region', { name: /by bedrooms, latest month/ })
+  expect(await fits(bedrooms)).toBe(true)
+  await expect(bedrooms.getByRole('columnheader', { name: 'Over a year' })).toBeVisible()
 })

@@ -1,6 +1,7 @@
 // A market page's tables: the index by bedrooms, the companion figures from its current listings, and the
-// places within it (the states of the nation, the cities of a state). Each table scrolls inside its own
-// labelled region on a narrow screen.
+// places within it (the states of the nation, the cities of a state). On a phone the tables keep the figures a
+// renter reads first (typical rent, change over a year) and leave the index, band and counts to wider screens,
+// so nothing scrolls sideways; each still scrolls inside its own labelled region if it must.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { TableRegion } from '#app/components/cooper/table-region.tsx'
@@ -8,8 +9,10 @@ import { formatBand, formatChange, formatCount, formatDollars, formatIndex, form
 import type { MarketRow } from '#common/cooper/markets.ts'
 import { cooperMarketPath } from '#common/cooper/paths.ts'
 
-const th = 'px-3 py-2 font-semibold whitespace-nowrap text-ink'
-const num = 'px-3 py-2 text-right whitespace-nowrap tabular-nums'
+const th = 'px-2 py-2 font-semibold text-ink md:px-3 md:whitespace-nowrap'
+const num = 'px-2 py-2 text-right whitespace-nowrap tabular-nums md:px-3'
+/** Columns shown from tablet width up. */
+const wide = 'hidden md:table-cell'
 
 function CaptionedTable({ id, caption, children }: { id: string; caption: string; children: ReactNode }) {
   return (
@@ -36,9 +39,9 @@ function FigureCells({ row }: { row: MarketRow | null }) {
   return (
     <>
       <td className={num}>{row.levelCents === null ? '—' : formatDollars(row.levelCents)}</td>
-      <td className={num}>{formatIndex(row.index)}</td>
+      <td className={`${num} ${wide}`}>{formatIndex(row.index)}</td>
       <td className={num}>{row.yearOverYear === null ? '—' : formatChange(row.yearOverYear)}</td>
-      <td className={num}>{formatBand(row.band) ?? '—'}</td>
+      <td className={`${num} ${wide}`}>{formatBand(row.band) ?? '—'}</td>
     </>
   )
 }
@@ -52,19 +55,19 @@ function FigureHeaders({ first }: { first: string }) {
       <th scope="col" className={`${th} text-right`}>
         Typical rent
       </th>
-      <th scope="col" className={`${th} text-right`}>
+      <th scope="col" className={`${th} ${wide} text-right`}>
         Index
       </th>
       <th scope="col" className={`${th} text-right`}>
         Over a year
       </th>
-      <th scope="col" className={`${th} text-right`}>
+      <th scope="col" className={`${th} ${wide} text-right`}>
         90 % band
       </th>
-      <th scope="col" className={`${th} text-right`}>
+      <th scope="col" className={`${th} ${wide} text-right`}>
         Pairs
       </th>
-      <th scope="col" className={`${th} text-right`}>
+      <th scope="col" className={`${th} ${wide} text-right`}>
         Homes
       </th>
     </tr>
@@ -82,12 +85,12 @@ export function BedroomsBreakdown({ rows, marketLabel }: { rows: BreakdownRow[];
       <tbody>
         {rows.map(({ group, label, row }) => (
           <tr key={group} className="border-b border-gray-100" data-bedrooms={group}>
-            <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+            <th scope="row" className="px-2 py-2 text-left font-medium md:px-3 md:whitespace-nowrap">
               {label}
             </th>
             <FigureCells row={row} />
-            <td className={num}>{formatCount(row?.pairs ?? 0)}</td>
-            <td className={num}>{formatCount(row?.units ?? 0)}</td>
+            <td className={`${num} ${wide}`}>{formatCount(row?.pairs ?? 0)}</td>
+            <td className={`${num} ${wide}`}>{formatCount(row?.units ?? 0)}</td>
           </tr>
         ))}
       </tbody>
@@ -132,14 +135,14 @@ export function PlacesTable({ rows, caption }: { rows: MarketRow[]; caption: str
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} className="border-b border-gray-100">
-            <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+            <th scope="row" className="px-2 py-2 text-left font-medium md:px-3 md:whitespace-nowrap">
               <Link to={cooperMarketPath(row.key)} className="text-brand-700 underline-offset-2 hover:underline">
                 {row.label}
               </Link>
             </th>
             <FigureCells row={row} />
-            <td className={num}>{formatCount(row.pairs)}</td>
-            <td className={num}>{formatCount(row.units)}</td>
+            <td className={`${num} ${wide}`}>{formatCount(row.pairs)}</td>
+            <td className={`${num} ${wide}`}>{formatCount(row.units)}</td>
           </tr>
         ))}
       </tbody>

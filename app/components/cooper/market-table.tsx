@@ -1,6 +1,7 @@
 // The markets of the Cooper Index as a table: the latest typical rent, the change over a year, the 90 % band
 // and the pairs behind it, grouped nation / states / cities. Sorting is a link and comparing a GET form, so
-// both work before any script runs; the table scrolls sideways inside its own labelled region on a phone.
+// both work before any script runs. The box to tick comes first; on a phone the table keeps the typical rent and
+// the change over a year and leaves the index, band and pairs to wider screens, so nothing scrolls sideways.
 import { Form, Link } from 'react-router'
 import { TableRegion } from '#app/components/cooper/table-region.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -11,20 +12,23 @@ import { cooperHref, defaultDirection, MAX_COMPARED_MARKETS, type CooperQuery, t
 
 type TableQuery = Pick<CooperQuery, 'sort' | 'dir' | 'compare' | 'unit'>
 
-const COLUMNS: { sort: MarketSort | null; label: string; numeric: boolean }[] = [
+/** Columns shown from tablet width up. */
+const WIDE = 'hidden md:table-cell'
+
+const COLUMNS: { sort: MarketSort | null; label: string; numeric: boolean; wide?: boolean }[] = [
   { sort: 'market', label: 'Market', numeric: false },
   { sort: 'level', label: 'Typical rent', numeric: true },
-  { sort: null, label: 'Index', numeric: true },
+  { sort: null, label: 'Index', numeric: true, wide: true },
   { sort: 'yoy', label: 'Over a year', numeric: true },
-  { sort: null, label: '90 % band', numeric: true },
-  { sort: 'pairs', label: 'Pairs', numeric: true },
+  { sort: null, label: '90 % band', numeric: true, wide: true },
+  { sort: 'pairs', label: 'Pairs', numeric: true, wide: true },
 ]
 
 function SortHeader({ column, query }: { column: (typeof COLUMNS)[number]; query: TableQuery }) {
-  const align = column.numeric ? 'text-right' : 'text-left'
+  const align = `${column.numeric ? 'text-right' : 'text-left'}${column.wide ? ` ${WIDE}` : ''}`
   if (column.sort === null) {
     return (
-      <th scope="col" className={`px-3 py-2 font-semibold whitespace-nowrap text-ink ${align}`}>
+      <th scope="col" className={`px-2 py-2 font-semibold text-ink md:px-3 md:whitespace-nowrap ${align}`}>
         {column.label}
       </th>
     )
@@ -36,7 +40,7 @@ function SortHeader({ column, query }: { column: (typeof COLUMNS)[number]; query
     <th
       scope="col"
       aria-sort={isCurrent ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-      className={`px-3 py-2 font-semibold whitespace-nowrap ${align}`}
+      className={`px-2 py-2 font-semibold md:px-3 md:whitespace-nowrap ${align}`}
     >
       <Link to={href} preventScrollReset className="text-brand-700 underline-offset-2 hover:underline">
         {column.label}
@@ -50,28 +54,10 @@ function SortHeader({ column, query }: { column: (typeof COLUMNS)[number]; query
 }
 
 function Row({ row, isCompared }: { row: MarketRow; isCompared: boolean }) {
-  const cell = 'px-3 py-2 text-right whitespace-nowrap tabular-nums'
+  const cell = 'px-2 py-2 text-right whitespace-nowrap tabular-nums md:px-3'
   return (
     <tr className="border-b border-gray-100" data-market={row.key}>
-      <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
-        <Link to={cooperMarketPath(row.key)} className="text-brand-700 underline-offset-2 hover:underline">
-          {row.label}
-        </Link>
-      </th>
-      {row.hasEnoughData && row.index !== null ? (
-        <>
-          <td className={cell}>{row.levelCents === null ? '—' : formatDollars(row.levelCents)}</td>
-          <td className={cell}>{formatIndex(row.index)}</td>
-          <td className={cell}>{row.yearOverYear === null ? '—' : formatChange(row.yearOverYear)}</td>
-          <td className={cell}>{formatBand(row.band) ?? '—'}</td>
-        </>
-      ) : (
-        <td colSpan={4} className="px-3 py-2 text-center text-ink-soft italic">
-          {NOT_ENOUGH_DATA}
-        </td>
-      )}
-      <td className={cell}>{formatCount(row.pairs)}</td>
-      <td className="px-3 py-2 text-center">
+      <td className="py-2 pl-2 text-center md:pl-3">
         <input
           type="checkbox"
           name="compare"
@@ -81,6 +67,24 @@ function Row({ row, isCompared }: { row: MarketRow; isCompared: boolean }) {
           className="size-5 accent-brand-700"
         />
       </td>
+      <th scope="row" className="px-2 py-2 text-left font-medium md:px-3 md:whitespace-nowrap">
+        <Link to={cooperMarketPath(row.key)} className="text-brand-700 underline-offset-2 hover:underline">
+          {row.label}
+        </Link>
+      </th>
+      {row.hasEnoughData && row.index !== null ? (
+        <>
+          <td className={cell}>{row.levelCents === null ? '—' : formatDollars(row.levelCents)}</td>
+          <td className={`${cell} ${WIDE}`}>{formatIndex(row.index)}</td>
+          <td className={cell}>{row.yearOverYear === null ? '—' : formatChange(row.yearOverYear)}</td>
+          <td className={`${cell} ${WIDE}`}>{formatBand(row.band) ?? '—'}</td>
+        </>
+      ) : (
+        <td colSpan={4} className="px-3 py-2 text-center text-ink-soft italic">
+          {NOT_ENOUGH_DATA}
+        </td>
+      )}
+      <td className={`${cell} ${WIDE}`}>{formatCount(row.pairs)}</td>
     </tr>
   )
 }
@@ -104,12 +108,12 @@ export function MarketTable({ rows, query }: { rows: MarketRow[]; query: TableQu
           </caption>
           <thead>
             <tr className="border-b border-gray-300">
+              <th scope="col" className="py-2 pl-2 text-center font-semibold text-ink md:pl-3">
+                Compare
+              </th>
               {COLUMNS.map((column) => (
                 <SortHeader key={column.label} column={column} query={query} />
               ))}
-              <th scope="col" className="px-3 py-2 text-center font-semibold text-ink">
-                Compare
-              </th>
             </tr>
           </thead>
           {groups.map((group) => (
