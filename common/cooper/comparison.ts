@@ -17,4 +17,10 @@ export type RentComparison = {
   /** Half the width of the month's 90 % band, as a fraction of the index. */
   bandHalfWidth: number
   pairs: number
+  /**
+   * The asking rents the typical rent is the middle of, and half the width of its own 90 % band as a fraction of
+   * it; null when not known (a month before the latest, or a run from before they were kept).
+   */
+  levelRents: number | null
+  levelHalfWidth: number | null
 }

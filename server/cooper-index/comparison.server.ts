@@ -1,5 +1,6 @@
-// How a listing's asking rent compares with the Cooper Index of its own city and bedrooms group, for the
-// listing page ("8 % above the Cooper Index for 2-bedroom homes in Wilmington · 412 pairs · 90 % band ±3 %").
+// How a listing's asking rent compares with the typical rent of its own city and bedrooms group, for the listing
+// page ("About $90 a month less than similar 2-bedroom homes in Wilmington"), with how sure that typical rent is
+// and, one step away, the Cooper Index figures behind it.
 //
 // Only the listing's city is compared with: a state's or the nation's typical rent mixes towns whose rents
 // differ by far more than one home from another, so "above the Delaware index" would say little about this
@@ -30,6 +31,9 @@ export async function findRentComparison(db: Db, listing: ComparableListing): Pr
   const [row] = await db
     .select({
       marketName: cooperIndexMarket.name,
+      latestMonth: cooperIndexMarket.latestMonth,
+      levelRents: cooperIndexMarket.levelRents,
+      levelHalfWidth: cooperIndexMarket.levelHalfWidth,
       month: cooperIndexPoint.month,
       index: cooperIndexPoint.index,
       low: cooperIndexPoint.low,
@@ -60,6 +64,9 @@ export async function findRentComparison(db: Db, listing: ComparableListing): Pr
   const rentCents = listing.lease.monthlyRentCents
   const bandHalfWidth = row.low !== null && row.high !== null && row.index > 0 ? (row.high - row.low) / 2 / row.index : null
   if (bandHalfWidth === null) return null
+  // The typical rent's own spread is that of the latest month's (the anchor of the dollars); an older month
+  // adds the index's change since, so it is shown only for the latest.
+  const isLatest = row.month === row.latestMonth
   return {
     marketKey,
     marketName: row.marketName,
@@ -70,5 +77,7 @@ export async function findRentComparison(db: Db, listing: ComparableListing): Pr
     difference: rentCents / row.levelCents - 1,
     bandHalfWidth,
     pairs: row.pairs,
+    levelRents: isLatest ? row.levelRents : null,
+    levelHalfWidth: isLatest ? row.levelHalfWidth : null,
   }
 }

@@ -4,7 +4,7 @@ import type { Companion } from './companions.server.ts'
 import { bedroomsGroupOf, GROUPS, type BedroomsGroup, type Market } from './markets.server.ts'
 import { dateOfMonth, type ObservationColumns } from './observations.server.ts'
 import type { PairTable } from './pair-table.server.ts'
-import { dollarAnchor, inDollars } from './dollars.server.ts'
+import { dollarAnchor, dollarAnchorSpread, inDollars } from './dollars.server.ts'
 import { estimateRepeatRentIndex, MIN_PAIRS_PER_MONTH, withEnoughData, type IndexMonth } from './repeat-rent.server.ts'
 import type { MarketRow, PointRow } from './run-rows.server.ts'
 
@@ -52,8 +52,9 @@ export function* estimateSeries({
       if (!estimated) continue
       const { months, basePeriod } = estimated
       const anchorMonth = months.findLast((month) => month.index !== null)?.month
-      const anchorCents =
-        anchorMonth === undefined ? null : dollarAnchor(rentsInWindow(observations, byCity, market.cities, group, anchorMonth))
+      const anchorRents = anchorMonth === undefined ? [] : rentsInWindow(observations, byCity, market.cities, group, anchorMonth)
+      const anchorCents = anchorMonth === undefined ? null : dollarAnchor(anchorRents)
+      const spread = anchorCents === null ? null : dollarAnchorSpread(anchorRents)
       const levels = anchorMonth === undefined || anchorCents === null ? null : inDollars(months, anchorCents, anchorMonth)
       const points = months.map((month, i): PointRow => {
         const level = levels?.[i] ?? null
@@ -93,6 +94,8 @@ export function* estimateSeries({
           price_cut_share: companion?.priceCutShare ?? null,
           base_start: dateOfMonth(basePeriod[0]!),
           base_end: dateOfMonth(basePeriod.at(-1)!),
+          level_rents: spread?.rents ?? null,
+          level_half_width: spread?.halfWidth ?? null,
         },
       }
     }

@@ -18,7 +18,7 @@ export {
   type IndexMonth,
   type RepeatRentIndex,
 } from './repeat-rent.server.ts'
-export { dollarAnchor, inDollars } from './dollars.server.ts'
+export { dollarAnchor, dollarAnchorSpread, inDollars } from './dollars.server.ts'
 export {
   COOPER_INDEX_RECOMPUTE_CRON,
   COOPER_INDEX_RECOMPUTE_JOB,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { syntheticMarket, type SyntheticMarketOptions } from '#tests/support/synthetic-rents.ts'
+import { seededRandom, syntheticMarket, type SyntheticMarketOptions } from '#tests/support/synthetic-rents.ts'
 import {
   BAND_Z,
   BASE_PERIOD_MONTHS,
   buildPairs,
   dollarAnchor,
+  dollarAnchorSpread,
   estimateRepeatRentIndex,
   inDollars,
   MIN_PAIRS_PER_MONTH,
@@ -360,6 +361,24 @@ describe('dollars', () => {
     expect(dollarAnchor([100_000, 120_000, 150_000, 900_000])).toBeCloseTo(135_000, 6)
     expect(dollarAnchor([150_000])).toBe(150_000)
     expect(dollarAnchor([])).toBeNull()
+  })
+
+  it('gives the typical rent a 90 % band that a bootstrap of its rents agrees with', () => {
+    const random = seededRandom(17)
+    const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
+    // 120 asking rents of one city's two-bedroom homes: spread by about a third, a few far out.
+    const rents = Array.from({ length: 120 }, () => Math.round(180_000 * Math.exp(0.3 * normal() + (random() < 0.05 ? 1 : 0))))
+    const spread = dollarAnchorSpread(rents)!
+    expect(spread.rents).toBe(120)
+    const anchor = dollarAnchor(rents)!
+    const draws = Array.from({ length: 2_000 }, () => dollarAnchor(rents.map(() => rents[Math.floor(random() * rents.length)]!))! / anchor)
+    draws.sort((a, b) => a - b)
+    const bootstrapHalfWidth = (draws[1_899]! - draws[99]!) / 2
+    expect(spread.halfWidth).toBeGreaterThan(bootstrapHalfWidth * 0.75)
+    expect(spread.halfWidth).toBeLessThan(bootstrapHalfWidth * 1.33)
+    // Fewer rents, a wider band; one rent, none.
+    expect(dollarAnchorSpread(rents.slice(0, 30))!.halfWidth).toBeGreaterThan(spread.halfWidth)
+    expect(dollarAnchorSpread([150_000])).toBeNull()
   })
 
   it('moves the anchor rent with the index from the anchor month', () => {

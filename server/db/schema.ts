@@ -815,6 +815,9 @@ export const cooperIndexMarket = pgTable(
     /** The base period's first and last month: the series averages 100 over it (null in runs from before). */
     baseStart: date('base_start', { mode: 'string' }),
     baseEnd: date('base_end', { mode: 'string' }),
+    /** The asking rents behind the typical rent of the latest month, and its 90 % band as a fraction of it. */
+    levelRents: integer('level_rents'),
+    levelHalfWidth: doublePrecision('level_half_width'),
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.marketKey, t.bedrooms] }),

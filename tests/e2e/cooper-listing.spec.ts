@@ -107,12 +107,21 @@ test('a listing page compares the rent with its market’s Cooper Index', async 
   // The listing's id finds it; the page redirects to its canonical address.
   await visit(page, path)
   const words = { '0-1': 'studio and 1-bedroom homes', '2': '2-bedroom homes', '3+': 'homes with 3 or more bedrooms' }[bedrooms]!
+  // What a renter asks first: more or less than similar homes, in dollars a month.
+  await expect(
+    page.getByText(new RegExp(`^About (\\$[\\d,]+ a month (more|less) than|the typical rent of) similar ${words} in ${market.name}$`)),
+  ).toBeVisible()
+  // The index behind it is one step away.
   const link = page.getByRole('link', { name: `Cooper Index for ${words} in ${market.name}` })
+  await expect(link).toBeHidden()
+  await page.getByText('How this compares with the Cooper Index').click()
   await expect(link).toBeVisible()
   await expect(link).toHaveAttribute('href', `/cooper/${market.key}`)
   // The figures keep their percent signs with a no-break space.
   const line = page.getByText(/(\d+\s%\s(above|below)|About the same as) the Cooper Index for/)
-  await expect(line).toContainText(`${point.pairs.toLocaleString('en-US')} ${point.pairs === 1 ? 'pair' : 'pairs'} · 90 % band ±`)
+  await expect(line).toContainText(
+    `${point.pairs.toLocaleString('en-US')} ${point.pairs === 1 ? 'pair' : 'pairs'} of lettings of the same homes · 90 % band of the index ±`,
+  )
   await expectNoViolations(page)
 })
 

@@ -56,30 +56,42 @@ describe('a listing compared with the Cooper Index', () => {
       difference: expect.closeTo(rentCents / latest.levelCents! - 1, 10),
       bandHalfWidth: expect.closeTo((latest.high! - latest.low!) / 2 / latest.index!, 10),
       pairs: latest.pairs,
+      // The typical rent's own spread: the rents of the last three months behind it, and its band.
+      levelRents: expect.any(Number),
+      levelHalfWidth: expect.any(Number),
     })
     expect(comparison!.difference).toBeCloseTo(0.08, 2)
     expect(comparison!.bandHalfWidth).toBeGreaterThan(0)
     expect(comparison!.bandHalfWidth).toBeLessThan(0.2)
+    expect(comparison!.levelRents).toBeGreaterThan(30)
+    expect(comparison!.levelHalfWidth).toBeGreaterThan(0)
+    expect(comparison!.levelHalfWidth).toBeLessThan(0.1)
 
-    // The page says it in words, with the pairs and the band, and links to the market's page.
+    // The page leads with the gap in dollars; the index, its pairs and band are one step away, with the link.
     const { status, html } = await rendered.get(listingPath(home))
     expect(status).toBe(200)
+    const gap = Math.round((rentCents - latest.levelCents!) / 1000) * 10
+    expect(textOf(html)).toContain(`About $${gap} a month more than similar 2-bedroom homes in Wilmington`)
+    expect(textOf(html)).toContain(
+      `It is the middle of ${comparison!.levelRents!.toLocaleString('en-US')} asking rents of the last three months`,
+    )
     const band = comparison!.bandHalfWidth * 100
     const bandText = band < 1 ? band.toFixed(1) : String(Math.round(band))
     expect(textOf(html)).toContain(
-      `8 % above the Cooper Index for 2-bedroom homes in Wilmington · ${latest.pairs.toLocaleString('en-US')} pairs · 90 % band ±${bandText} %`,
+      `8 % above the Cooper Index for 2-bedroom homes in Wilmington · ${latest.pairs.toLocaleString('en-US')} pairs of lettings of the same homes · 90 % band of the index ±${bandText} %`,
     )
     expect(html).toMatch(/<a [^>]*href="\/cooper\/de-wilmington"[^>]*>Cooper Index for 2-bedroom homes in Wilmington<\/a>/)
   })
 
-  it('reads a rent close to the typical one as about the same, and a cheaper one as below', async () => {
+  it('reads a rent close to the typical one as about the typical rent, and a cheaper one as less', async () => {
     const same = await listings.create({ lease: { monthlyRentCents: rentAbove(0.004), minTermMonths: 12, depositCents: 100_000 } })
     const { html } = await rendered.get(listingPath(same))
+    expect(textOf(html)).toContain('About the typical rent of similar 2-bedroom homes in Wilmington')
     expect(textOf(html)).toContain('About the same as the Cooper Index for 2-bedroom homes in Wilmington')
     const cheaper = await listings.create({ lease: { monthlyRentCents: rentAbove(-0.12), minTermMonths: 12, depositCents: 100_000 } })
-    expect(textOf((await rendered.get(listingPath(cheaper))).html)).toContain(
-      '12 % below the Cooper Index for 2-bedroom homes in Wilmington',
-    )
+    const cheaperText = textOf((await rendered.get(listingPath(cheaper))).html)
+    expect(cheaperText).toMatch(/About \$[\d,]+ a month less than similar 2-bedroom homes in Wilmington/)
+    expect(cheaperText).toContain('12 % below the Cooper Index for 2-bedroom homes in Wilmington')
   })
 
   it('finds the city’s market however the landlord wrote the city', async () => {
