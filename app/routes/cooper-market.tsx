@@ -151,7 +151,11 @@ export default function CooperMarket({ loaderData }: Route.ComponentProps) {
         <h2 id="listings-heading" className="text-xl font-semibold text-ink">
           Homes on the market now
         </h2>
-        <p className="text-sm text-ink-soft">From the homes listed in {place} today, not from the index.</p>
+        <p className="text-sm text-ink-soft">
+          From the homes listed in {place} today, not from the index. Their median asking rent can differ from the typical rent above: that
+          is the middle of the rents homes were let at over the last three months (each letting’s last ask), while these are the first asks
+          of whatever homes happen to be on offer now, before any price cut.
+        </p>
         <CompanionFigures companions={companions} />
         <p className="flex flex-wrap gap-x-6 gap-y-2">
           <Link to={listingsHref} className={`${linkClass} font-semibold`}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatBand, formatChange, formatDollars, formatMonth, marketLabel } from './figures.ts'
 import { marketListingsHref } from './listings-link.ts'
-import { groupMarketRows, sortMarketRows, type MarketRow } from './markets.ts'
+import { groupMarketRows, onlyCityOfStates, sortMarketRows, type MarketRow } from './markets.ts'
 import { cooperHref, parseCooperQuery } from './query.ts'
 import { rebaseToSharedMonth, type ChartSeriesData } from './series.ts'
 
@@ -61,6 +61,21 @@ describe('the market table', () => {
       ['States', ['de']],
       ['Cities', ['de-dover', 'de-lewes', 'de-wilmington']],
     ])
+  })
+})
+
+describe('states with one city', () => {
+  it('are known by their only city, so the table can say their figures are that city’s', () => {
+    const rows = [
+      row('tx', 'Texas', { stateCode: 'TX' }),
+      row('tx-austin', 'Austin, Texas', { stateCode: 'TX' }),
+      row('de', 'Delaware', { stateCode: 'DE' }),
+      row('de-dover', 'Dover, Delaware', { stateCode: 'DE' }),
+      row('de-lewes', 'Lewes, Delaware', { stateCode: 'DE' }),
+    ]
+    const only = onlyCityOfStates(rows)
+    expect(only.get('TX')?.key).toBe('tx-austin')
+    expect(only.has('DE')).toBe(false)
   })
 })
 

@@ -93,6 +93,21 @@ export function sortMarketRows(rows: readonly MarketRow[], sort: MarketSort, dir
 }
 
 /** The rows in their groups (nation, states, cities), each group sorted; empty groups left out. */
+/**
+ * The one city of each state that has a single city in the index (by state code): such a state's figures are
+ * that city's, and the table says so rather than show the same numbers twice without a word.
+ */
+export function onlyCityOfStates(rows: readonly MarketRow[]): Map<string, MarketRow> {
+  const citiesByState = new Map<string, MarketRow[]>()
+  for (const row of rows) {
+    if (row.kind !== 'city' || row.stateCode === null) continue
+    citiesByState.set(row.stateCode, [...(citiesByState.get(row.stateCode) ?? []), row])
+  }
+  const only = new Map<string, MarketRow>()
+  for (const [state, cities] of citiesByState) if (cities.length === 1) only.set(state, cities[0]!)
+  return only
+}
+
 export function groupMarketRows(rows: readonly MarketRow[], sort: MarketSort, dir: SortDirection) {
   return MARKET_GROUPS.map((group) => ({
     ...group,

@@ -57,8 +57,10 @@ test('/cooper shows the nation’s figures, the chart and every market', async (
   await expectChartDrawn(page)
   const table = marketTable(page)
   for (const market of ['United States', 'Delaware', 'Pennsylvania', 'Wilmington, Delaware', 'Philadelphia, Pennsylvania']) {
-    await expect(table.getByRole('rowheader', { name: market, exact: true })).toBeVisible()
+    await expect(table.getByRole('rowheader').getByRole('link', { name: market, exact: true })).toBeVisible()
   }
+  // A state with one city in the index says its figures are that city's.
+  await expect(table.getByRole('rowheader', { name: /^Pennsylvania/ })).toContainText('Philadelphia, Pennsylvania only: the same figures')
   await expect(page.getByRole('link', { name: 'How the index is computed' })).toHaveAttribute(
     'href',
     '/knowledge/how-the-cooper-index-is-computed',

@@ -6,7 +6,7 @@ import { Form, Link } from 'react-router'
 import { TableRegion } from '#app/components/cooper/table-region.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { formatBand, formatChange, formatCount, formatDollars, formatIndex, NOT_ENOUGH_DATA } from '#common/cooper/figures.ts'
-import { groupMarketRows, type MarketRow } from '#common/cooper/markets.ts'
+import { groupMarketRows, onlyCityOfStates, type MarketRow } from '#common/cooper/markets.ts'
 import { cooperMarketPath } from '#common/cooper/paths.ts'
 import { cooperHref, defaultDirection, MAX_COMPARED_MARKETS, type CooperQuery, type MarketSort } from '#common/cooper/query.ts'
 
@@ -53,7 +53,7 @@ function SortHeader({ column, query }: { column: (typeof COLUMNS)[number]; query
   )
 }
 
-function Row({ row, isCompared }: { row: MarketRow; isCompared: boolean }) {
+function Row({ row, isCompared, onlyCity }: { row: MarketRow; isCompared: boolean; onlyCity?: MarketRow }) {
   const cell = 'px-2 py-2 text-right whitespace-nowrap tabular-nums md:px-3'
   return (
     <tr className="border-b border-gray-100" data-market={row.key}>
@@ -71,6 +71,7 @@ function Row({ row, isCompared }: { row: MarketRow; isCompared: boolean }) {
         <Link to={cooperMarketPath(row.key)} className="text-brand-700 underline-offset-2 hover:underline">
           {row.label}
         </Link>
+        {onlyCity ? <span className="block text-xs font-normal text-ink-soft">{onlyCity.label} only: the same figures</span> : null}
       </th>
       {row.hasEnoughData && row.index !== null ? (
         <>
@@ -92,6 +93,7 @@ function Row({ row, isCompared }: { row: MarketRow; isCompared: boolean }) {
 export function MarketTable({ rows, query }: { rows: MarketRow[]; query: TableQuery }) {
   const groups = groupMarketRows(rows, query.sort, query.dir)
   const compared = new Set(query.compare)
+  const onlyCities = onlyCityOfStates(rows)
   return (
     <Form method="get" action="/cooper#chart" preventScrollReset className="space-y-3">
       {query.sort !== 'market' ? <input type="hidden" name="sort" value={query.sort} /> : null}
@@ -128,7 +130,12 @@ export function MarketTable({ rows, query }: { rows: MarketRow[]; query: TableQu
                 </th>
               </tr>
               {group.rows.map((row) => (
-                <Row key={row.key} row={row} isCompared={compared.has(row.key)} />
+                <Row
+                  key={row.key}
+                  row={row}
+                  isCompared={compared.has(row.key)}
+                  onlyCity={row.kind === 'state' && row.stateCode !== null ? onlyCities.get(row.stateCode) : undefined}
+                />
               ))}
             </tbody>
           ))}
