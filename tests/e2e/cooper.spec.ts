@@ -135,7 +135,7 @@ test('a market page opens from the table and shows its bedrooms, companions and 
   for (const group of ['Studios and 1 bedroom', '2 bedrooms', '3 or more bedrooms']) {
     await expect(bedrooms.getByRole('rowheader', { name: group })).toBeVisible()
   }
-  await expect(page.getByText('Median asking rent')).toBeVisible()
+  await expect(page.getByText('Median asking rent', { exact: true })).toBeVisible()
   await expect(page.getByText('Share with a price cut')).toBeVisible()
   await expect(page.getByRole('link', { name: 'See homes for rent in Wilmington, Delaware' })).toHaveAttribute(
     'href',

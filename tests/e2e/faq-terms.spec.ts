@@ -105,6 +105,8 @@ test.describe('without JavaScript', () => {
 })
 
 test('the FAQ and the Terms of Use pages have no accessibility violations', async ({ page }) => {
+  // Three full axe scans of long pages: 11 s on an idle machine, over the minute of other tests on a busy one.
+  test.slow()
   await visit(page, '/faq')
   await expectNoViolations(page)
 
