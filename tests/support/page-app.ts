@@ -17,19 +17,64 @@ export type PageApp = {
   close(): Promise<void>
 }
 
+/**
+ * Runs `work` while holding a lock shared by every test process (a directory, created atomically). React Router's
+ * Vite plugin regenerates `.react-router/types` when a dev server starts (it empties the folder, then writes it):
+ * two test files starting one at once can empty it under each other's writes, which fails the run.
+ */
+async function whileHoldingTypegenLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = path.join(os.tmpdir(), `cooper-typegen-${Buffer.from(root).toString('hex').slice(-24)}.lock`)
+  for (const started = Date.now(); ;) {
+    try {
+      fs.mkdirSync(lock)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      // A lock left by a process that died is taken over after a minute.
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+      if (age > 60_000 || Date.now() - started > 120_000) fs.rmSync(lock, { recursive: true, force: true })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+const serverBuildTypes = path.join(root, '.react-router', 'types', '+server-build.d.ts')
+
+/**
+ * Resolves once the dev server's generated types are written again (the plugin writes them without waiting):
+ * the file was removed before the server started, so its return is this server's write.
+ */
+async function typegenWritten() {
+  for (const started = Date.now(); !fs.existsSync(serverBuildTypes) && Date.now() - started < 10_000;) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  // The route files are written alongside it.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+}
+
 export async function createPageApp(t: TestServices): Promise<PageApp> {
   // A cache of its own, so this compiler never writes where a running dev server reads.
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-vite-'))
   let vite: ViteDevServer | undefined
   try {
-    vite = await createServer({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: 'silent',
-      cacheDir,
-      optimizeDeps: { noDiscovery: true, include: [] },
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: 'custom',
+    vite = await whileHoldingTypegenLock(async () => {
+      fs.rmSync(serverBuildTypes, { force: true })
+      const server = await createServer({
+        root,
+        configFile: path.join(root, 'vite.config.ts'),
+        logLevel: 'silent',
+        cacheDir,
+        optimizeDeps: { noDiscovery: true, include: [] },
+        server: { middlewareMode: true, hmr: false, watch: null },
+        appType: 'custom',
+      })
+      await typegenWritten()
+      return server
     })
     const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
     // The HTTP app from the build itself, so it and the routes share one router context key.
