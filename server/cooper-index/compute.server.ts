@@ -51,7 +51,7 @@ export async function recomputeCooperIndex(
     // On PostgreSQL the companion figures are computed on another connection while the observations are read.
     const companionsRead = readCompanions(db, now)
     companionsRead.catch(() => {})
-    const observations = await readObservations(db)
+    const observations = await readObservations(db, now)
     const companions = await companionsRead
     clock.lap('readMs')
 

@@ -3,7 +3,8 @@
 // that period (price cuts while it waited are not changes of the market), dated by the month the period began:
 // the market the home was offered to.
 // Prices changed while the home was not on the market (a draft, a let home's rent review) are not asks: the
-// reader leaves them out. The reasons and the choice of the gap are in docs/cooper-index-method.md.
+// reader leaves them out. A letting still on the market when the index is computed has no settled rent yet (a cut
+// may follow): it waits for a later run. The reasons and the choice of the gap are in docs/cooper-index-method.md.
 
 /**
  * Asks of one listing further apart than this, with no publication between them, belong to two lettings.
@@ -25,17 +26,26 @@ export function endsLetting(timeMicros: ArrayLike<number>, listed: ArrayLike<num
   return Boolean(listed[k + 1]) || timeMicros[k + 1]! - timeMicros[k]! > LETTING_GAP_MICROS
 }
 
+/**
+ * Whether a listing's last letting is still on the market at `nowMicros`: the listing is published and its last
+ * ask is at most LETTING_GAP_DAYS old. Counting it at today's ask would read the cuts still to come as a higher rent.
+ */
+export function isStillOnMarket(status: string, lastAskMicros: number, nowMicros: number): boolean {
+  return status === 'published' && nowMicros - lastAskMicros <= LETTING_GAP_MICROS
+}
+
 /** One letting: the rent of its last ask, at the time of its first. */
 export type Letting = { timeMicros: number; rentCents: number }
 
-/** The lettings of one listing's asks (in time order). */
-export function lettingRents(asks: readonly Ask[]): Letting[] {
+/** The lettings of one listing's asks (in time order); the last is left out while it is still on the market. */
+export function lettingRents(asks: readonly Ask[], { stillOnMarket = false }: { stillOnMarket?: boolean } = {}): Letting[] {
   const times = asks.map((ask) => ask.timeMicros)
   const listed = asks.map((ask) => ask.listed)
   const lettings: Letting[] = []
   let start = 0
   for (let k = 0; k < asks.length; k++) {
     if (!endsLetting(times, listed, k, asks.length)) continue
+    if (stillOnMarket && k === asks.length - 1) break
     lettings.push({ timeMicros: times[start]!, rentCents: asks[k]!.rentCents })
     start = k + 1
   }

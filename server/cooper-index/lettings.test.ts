@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LETTING_GAP_DAYS, lettingRents, type Ask } from './lettings.server.ts'
+import { isStillOnMarket, LETTING_GAP_DAYS, lettingRents, type Ask } from './lettings.server.ts'
 
 const DAY = 86_400_000_000
 const ask = (day: number, dollars: number, listed = false): Ask => ({ timeMicros: day * DAY, rentCents: dollars * 100, listed })
@@ -24,6 +24,16 @@ describe('one rent per letting', () => {
       { timeMicros: 0, rentCents: 200_000 },
       { timeMicros: (LETTING_GAP_DAYS + 1) * DAY, rentCents: 210_000 },
     ])
+  })
+
+  it('leaves out a letting still on the market until its rent is settled', () => {
+    const asks = [ask(0, 2_000, true), ask(400, 2_100, true), ask(420, 2_000)]
+    expect(lettingRents(asks, { stillOnMarket: true })).toEqual([{ timeMicros: 0, rentCents: 200_000 }])
+    // On the market: published, with an ask in the last LETTING_GAP_DAYS; let, withdrawn or long silent it is settled.
+    expect(isStillOnMarket('published', 420 * DAY, (420 + LETTING_GAP_DAYS) * DAY)).toBe(true)
+    expect(isStillOnMarket('published', 420 * DAY, (421 + LETTING_GAP_DAYS) * DAY)).toBe(false)
+    expect(isStillOnMarket('leased', 420 * DAY, 421 * DAY)).toBe(false)
+    expect(isStillOnMarket('archived', 420 * DAY, 421 * DAY)).toBe(false)
   })
 
   it('has no letting without an ask', () => {

@@ -3,7 +3,7 @@
 // compact columns.
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { endsLetting } from './lettings.server.ts'
+import { endsLetting, isStillOnMarket } from './lettings.server.ts'
 import { unitKeyOf } from './pairs.server.ts'
 
 /** Observations as parallel columns; strings (units, cities, states, types) are interned as small integers. */
@@ -40,6 +40,7 @@ const MAX_INITIAL_CAPACITY = 40_000_000
 
 type ListingRow = {
   id: string | number
+  status: string
   street: string
   unit: string
   city: string
@@ -94,9 +95,11 @@ function monthOfMicrosByTable(micros: number): number {
 
 /**
  * Reads the lettings of every listing that is not a draft (a draft was never offered), a window of listing ids
- * at a time, into growing typed columns: one rent per letting, the last asked. buildPairs' rules judge each later.
+ * at a time, into growing typed columns: one rent per letting, the last asked; a letting still on the market at
+ * `now` is left for a later run (isStillOnMarket). buildPairs' rules judge each later.
  */
-export async function readObservations(db: Db): Promise<ObservationColumns> {
+export async function readObservations(db: Db, now = new Date()): Promise<ObservationColumns> {
+  const nowMicros = now.getTime() * 1000
   const { rows: range } = await db.execute<{ low: string | number | null; high: string | number | null; estimate: number | null }>(
     sql`select min(id) as low, max(id) as high,
                (select reltuples from pg_class where oid = 'listing_price_history'::regclass)::float8 as estimate
@@ -113,7 +116,7 @@ export async function readObservations(db: Db): Promise<ObservationColumns> {
     const to = from + IDS_PER_WINDOW
     const [listings, prices] = await Promise.all([
       db.execute<ListingRow>(sql`
-        select id, street, unit, city, state, zip, type, bedrooms, interior_sqft
+        select id, status, street, unit, city, state, zip, type, bedrooms, interior_sqft
         from listing where id >= ${from} and id < ${to} and status <> 'draft' order by id`),
       // date_part's epoch is the double nearest the exact seconds; times a million, it rounds back to the exact
       // microsecond for any time between 1833 and 2106 (the error stays below half a microsecond).
@@ -147,7 +150,7 @@ export async function readObservations(db: Db): Promise<ObservationColumns> {
     for (const listing of listings) {
       const id = Number(listing.id)
       while (p < prices.length && Number(prices[p]!.id) < id) p++
-      if (p < prices.length && Number(prices[p]!.id) === id) columns.pushListing(listing, prices[p]!.prices)
+      if (p < prices.length && Number(prices[p]!.id) === id) columns.pushListing(listing, prices[p]!.prices, nowMicros)
     }
   }
   return columns.finish()
@@ -206,8 +209,11 @@ class ColumnBuilder {
   private askRent = new Int32Array(64)
   private askListed = new Uint8Array(64)
 
-  /** One listing's lettings: its attributes are interned once, then its asks parsed and each letting's last kept. */
-  pushListing(row: ListingRow, prices: string) {
+  /**
+   * One listing's lettings: its attributes are interned once, then its asks parsed and each letting's last kept,
+   * but for a last letting still on the market at `nowMicros`.
+   */
+  pushListing(row: ListingRow, prices: string, nowMicros: number) {
     const unit = this.intern('unit', unitKeyOf(row))
     let spellings = this.citySpellings.get(row.state)
     if (!spellings) this.citySpellings.set(row.state, (spellings = new Map()))
@@ -233,8 +239,9 @@ class ColumnBuilder {
       asks++
     }
     // Each letting: the rent of its last ask, dated by its first (lettingRents in lettings.server.ts).
+    const settled = asks > 0 && isStillOnMarket(row.status, this.askTime[asks - 1]!, nowMicros) ? asks - 1 : asks
     let start = 0
-    for (let k = 0; k < asks; k++) {
+    for (let k = 0; k < settled; k++) {
       if (!endsLetting(this.askTime, this.askListed, k, asks)) continue
       const micros = this.askTime[start]!
       start = k + 1

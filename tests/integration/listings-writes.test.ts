@@ -11,6 +11,7 @@ import {
   publishListing,
   updateListing,
 } from '#server/listings/index.server.ts'
+import { LETTING_GAP_DAYS } from '#server/cooper-index/lettings.server.ts'
 import { readObservations } from '#server/cooper-index/observations.server.ts'
 import { unitKeyOf } from '#server/cooper-index/pairs.server.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
@@ -224,12 +225,18 @@ describe('changing listings', () => {
     // Renters see the prices asked, not the draft's nor the review.
     expect(relisted.priceHistory.map((p) => p.amountCents)).toEqual([165_000, 160_000, 168_000])
 
-    const observations = await readObservations(db())
-    const unit = observations.units.indexOf(
-      unitKeyOf({ street: '41 Letting Row', unit: '', city: home.city, state: home.state, zip: home.zip }),
-    )
-    const rents = Array.from({ length: observations.count }, (_, i) => i).filter((i) => observations.unit[i] === unit)
-    expect(rents.map((i) => observations.rentCents[i])).toEqual([160_000, 172_000])
+    const rentsOn = async (now: Date) => {
+      const observations = await readObservations(db(), now)
+      const unit = observations.units.indexOf(
+        unitKeyOf({ street: '41 Letting Row', unit: '', city: home.city, state: home.state, zip: home.zip }),
+      )
+      return Array.from({ length: observations.count }, (_, i) => i)
+        .filter((i) => observations.unit[i] === unit)
+        .map((i) => observations.rentCents[i])
+    }
+    // The letting on the market now has no settled rent; once it has gone quiet for the letting gap, it counts.
+    expect(await rentsOn(new Date())).toEqual([160_000])
+    expect(await rentsOn(new Date(Date.now() + (LETTING_GAP_DAYS + 1) * 86_400_000))).toEqual([160_000, 172_000])
   })
 
   it('appends every change of asking price to the price history and keeps the all-in cost in step', async () => {
