@@ -21,7 +21,7 @@ export type IndexMonth = {
   units: number
   /** Mean of this month's index and the two before it. */
   movingAverage3: number | null
-  /** Fractions: 0.012 is +1.2 %. */
+  /** Fractions: 0.012 is +1.2 %. Month over month is the change of the 3-month average. */
   monthOverMonth: number | null
   yearOverYear: number | null
 }
@@ -332,18 +332,27 @@ function levelOf(beta: Float64Array, slot: Int32Array, m: number): number {
   return s >= 0 ? beta[s]! : 0
 }
 
-/** Fills the 3-month moving average and the month-over-month and year-over-year changes from the index values. */
+/**
+ * Fills the 3-month moving average and the month-over-month and year-over-year changes from the index values.
+ * The month-over-month change is that of the 3-month average, as Case–Shiller's is: one month's index carries about
+ * as much noise as a month's change of rents, and the average's change carries a third of it (the method note has
+ * the figures).
+ */
 export function withDerivedFigures(months: IndexMonth[]): IndexMonth[] {
   const indexAt = (i: number): number | null => (i >= 0 && i < months.length ? months[i]!.index : null)
+  const averageAt = (i: number): number | null => {
+    const [a, b, c] = [indexAt(i), indexAt(i - 1), indexAt(i - 2)]
+    return a !== null && b !== null && c !== null ? (a + b + c) / 3 : null
+  }
   return months.map((month, i) => {
     const current = month.index
-    const previous = indexAt(i - 1)
-    const twoBefore = indexAt(i - 2)
+    const average = averageAt(i)
+    const averageBefore = averageAt(i - 1)
     const yearBefore = indexAt(i - 12)
     return {
       ...month,
-      movingAverage3: current !== null && previous !== null && twoBefore !== null ? (current + previous + twoBefore) / 3 : null,
-      monthOverMonth: current !== null && previous !== null ? current / previous - 1 : null,
+      movingAverage3: average,
+      monthOverMonth: average !== null && averageBefore !== null ? average / averageBefore - 1 : null,
       yearOverYear: current !== null && yearBefore !== null ? current / yearBefore - 1 : null,
     }
   })

@@ -318,7 +318,7 @@ describe('derived figures', () => {
     yearOverYear: null,
   }))
 
-  it('gives the 3-month average, month-over-month and year-over-year change, and null where a month is missing', () => {
+  it('gives the 3-month average, its change over a month, the change over a year, and null where a month is missing', () => {
     const derived = withDerivedFigures(months)
     expect(derived.map((month) => month.movingAverage3)).toEqual([
       null,
@@ -336,8 +336,11 @@ describe('derived figures', () => {
       (113 + 114 + 115) / 3,
       (114 + 115 + 120) / 3,
     ])
-    expect(derived[1]!.monthOverMonth).toBeCloseTo(0.01, 12)
-    expect(derived[4]!.monthOverMonth).toBeNull()
+    // Month over month: the change of the 3-month average, from two averages in a row.
+    expect(derived[2]!.monthOverMonth).toBeNull()
+    expect(derived[7]!.monthOverMonth).toBeCloseTo((106 + 108 + 110) / (104 + 106 + 108) - 1, 12)
+    expect(derived[13]!.monthOverMonth).toBeCloseTo((114 + 115 + 120) / (113 + 114 + 115) - 1, 12)
+    expect(derived[6]!.monthOverMonth).toBeNull()
     expect(derived[11]!.yearOverYear).toBeNull()
     expect(derived[12]!.yearOverYear).toBeCloseTo(115 / 100 - 1, 12)
     expect(derived[13]!.yearOverYear).toBeCloseTo(120 / 101 - 1, 12)
@@ -348,7 +351,7 @@ describe('derived figures', () => {
     expect(withThinMonth[1]!.status).toBe('not-enough-data')
     expect(withThinMonth[1]!.index).toBeNull()
     expect(withThinMonth[2]!.movingAverage3).toBeNull()
-    expect(withThinMonth[2]!.monthOverMonth).toBeNull()
+    expect(withThinMonth[4]!.monthOverMonth).toBeNull()
     expect(withThinMonth[12]!.yearOverYear).toBeCloseTo(115 / 100 - 1, 12)
     expect(withThinMonth[13]!.yearOverYear).toBeNull()
   })

@@ -36,7 +36,7 @@ describe('the headline figures', () => {
     const figures = Object.fromEntries(
       terms(page).map((figure) => [text(figure.children!.find((c) => c.name === 'dt')!), text(figure).replace(/\s+/g, ' ')]),
     )
-    expect(figures['Over a month']).toBe('Over a month−1.6 %Not seasonally adjusted')
+    expect(figures['Over a month']).toBe('Over a month−1.6 %Of the 3-month average · not seasonally adjusted')
     expect(figures['Over a year']).not.toMatch(/seasonally/)
   })
 })

@@ -45,8 +45,9 @@ export function HeadlineFigures({ row, label }: { row: MarketRow; label: string 
           {row.levelCents === null ? NOT_ENOUGH_DATA : formatDollars(row.levelCents)}
         </Figure>
         <Figure term="Over a year">{row.yearOverYear === null ? NOT_ENOUGH_DATA : formatChange(row.yearOverYear)}</Figure>
-        {/* Rents move with the seasons and this change is not adjusted for them: it says so where it is read. */}
-        <Figure term="Over a month" note="Not seasonally adjusted">
+        {/* The change of the 3-month average, which rents move with the seasons and is not adjusted for: it says so
+            where it is read. */}
+        <Figure term="Over a month" note="Of the 3-month average · not seasonally adjusted">
           {row.monthOverMonth === null ? NOT_ENOUGH_DATA : formatChange(row.monthOverMonth)}
         </Figure>
         <Figure term="90 % band" note={evidence}>
