@@ -3,7 +3,7 @@
 import { data } from 'react-router'
 import { BEDROOMS_GROUP_LABELS, marketLabel } from '#common/cooper/figures.ts'
 import { marketListingsHref } from '#common/cooper/listings-link.ts'
-import { marketRowOf, sortMarketRows } from '#common/cooper/markets.ts'
+import { aggregateWeights, marketRowOf, sortMarketRows } from '#common/cooper/markets.ts'
 import { cooperMarketPath } from '#common/cooper/paths.ts'
 import type { ChartUnitChoice } from '#common/cooper/query.ts'
 import { chartSeriesOf, rebaseToSharedMonth } from '#common/cooper/series.ts'
@@ -81,6 +81,8 @@ export async function loadCooperMarket(db: Db, marketKey: string, request: Reque
     companions: companionsOf(market),
     breakdown,
     within: sortMarketRows(within.map(marketRowOf), 'market', 'asc'),
+    // The nation and a state: the cities whose indexes make theirs, with each one's weight.
+    weights: market.parts ? aggregateWeights(market.parts) : null,
     listingsHref: marketListingsHref(
       market,
       within.filter((place) => place.kind === 'city').map((place) => place.name),

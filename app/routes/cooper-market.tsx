@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/cooper-market'
 import { HeadlineFigures, NotComputedYet } from '#app/components/cooper/figures.tsx'
 import { IndexChart } from '#app/components/cooper/index-chart.tsx'
-import { BedroomsBreakdown, CompanionFigures, PlacesTable } from '#app/components/cooper/market-details.tsx'
+import { AggregateWeights, BedroomsBreakdown, CompanionFigures, PlacesTable } from '#app/components/cooper/market-details.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { formatChange, formatDollars, formatMonth } from '#common/cooper/figures.ts'
@@ -62,7 +62,7 @@ export default function CooperMarket({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
-  const { marketKey, kind, label, row, companions, breakdown, within, listingsHref, unit, view, chart } = loaderData
+  const { marketKey, kind, label, row, companions, breakdown, within, weights, listingsHref, unit, view, chart } = loaderData
   const chartTitle = `${label}${view === 'bedrooms' ? ' by bedrooms' : ''}: ${
     unit === 'dollars'
       ? 'typical rent in dollars'
@@ -146,6 +146,28 @@ export default function CooperMarket({ loaderData }: Route.ComponentProps) {
         </h2>
         <BedroomsBreakdown rows={breakdown} marketLabel={label} />
       </section>
+
+      {weights ? (
+        <section aria-labelledby="weights-heading" className="space-y-3">
+          <h2 id="weights-heading" className="text-xl font-semibold text-ink">
+            How the figure for {place} is made
+          </h2>
+          <p className="max-w-3xl text-sm text-ink-soft">
+            {kind === 'nation' ? 'The nation’s' : `${label}’s`} index is the average of its cities’ indexes, each weighted by the homes let
+            there over its base year: a city counts for the homes it has for rent, not for how often they change hands. A city with too few
+            lettings for an index of its own is left out.{' '}
+            <Link to={`${COOPER_METHOD_PATH}#the-nation-and-the-states`} className={linkClass}>
+              More on the weights
+            </Link>
+            .
+          </p>
+          {weights.length > 0 ? (
+            <AggregateWeights weights={weights} caption={`The cities behind ${place}, heaviest first`} withState={kind === 'nation'} />
+          ) : (
+            <p>No city in {place} has enough lettings for an index yet.</p>
+          )}
+        </section>
+      ) : null}
 
       <section aria-labelledby="listings-heading" className="space-y-3">
         <h2 id="listings-heading" className="text-xl font-semibold text-ink">

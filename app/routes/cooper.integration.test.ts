@@ -194,6 +194,26 @@ describe('the Cooper Index pages', () => {
       expect((nation.body as { within: { key: string }[] }).within.map((row) => row.key)).toEqual(['de', 'pa'])
     })
 
+    it('show what the nation’s and a state’s figure is made of: their cities, heaviest first, with homes and weights', async () => {
+      const nation = await settle(() => loadCooperMarket(db(), 'us', get('/cooper/us')))
+      const weights = (nation.body as { weights: { key: string; homes: number; share: number }[] }).weights
+      // Wilmington has more homes than Philadelphia; Lewes has no index to weigh.
+      expect(weights.map((weight) => weight.key)).toEqual(['de-wilmington', 'pa-philadelphia'])
+      expect(weights[0]!.homes).toBeGreaterThan(weights[1]!.homes)
+      expect(weights[0]!.share + weights[1]!.share).toBeCloseTo(1, 12)
+      const { html } = await pages.get('/cooper/us')
+      const table = html.slice(html.indexOf('id="weights-heading"'))
+      expect(table.length).toBeLessThan(html.length)
+      expect(table).toMatch(/Wilmington, DE<\/a>.*?<td[^>]*>[\d,]+<\/td><td[^>]*>\d+ %<\/td>.*Philadelphia, PA<\/a>/s)
+      const state = await settle(() => loadCooperMarket(db(), 'de', get('/cooper/de')))
+      expect((state.body as { weights: { key: string; share: number }[] }).weights).toEqual([
+        expect.objectContaining({ key: 'de-wilmington', share: 1 }),
+      ])
+      const city = await settle(() => loadCooperMarket(db(), 'de-wilmington', get('/cooper/de-wilmington')))
+      expect((city.body as { weights: unknown }).weights).toBeNull()
+      expect((await pages.get('/cooper/de-wilmington')).html).not.toContain('weights-heading')
+    })
+
     it('answer an unknown or malformed market with the 404 page', async () => {
       for (const key of ['xx-nowhere', 'DE-Wilmington', 'de wilmington', 'a'.repeat(200)]) {
         const answer = await settle(() => loadCooperMarket(db(), key, get('/cooper/x')))

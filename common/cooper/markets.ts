@@ -118,3 +118,15 @@ export function groupMarketRows(rows: readonly MarketRow[], sort: MarketSort, di
     ),
   })).filter((group) => group.rows.length > 0)
 }
+
+/** One city's part in an aggregate (the nation, a state): the homes let there over the base period. */
+export type AggregatePartInput = { key: string; name: string; homes: number }
+export type AggregateWeight = AggregatePartInput & { share: number }
+
+/** An aggregate's cities with their shares of its weight, the heaviest first (equals by name). */
+export function aggregateWeights(parts: readonly AggregatePartInput[]): AggregateWeight[] {
+  const total = parts.reduce((sum, part) => sum + part.homes, 0)
+  return parts
+    .map((part) => ({ ...part, share: total > 0 ? part.homes / total : 0 }))
+    .sort((a, b) => b.homes - a.homes || a.name.localeCompare(b.name))
+}

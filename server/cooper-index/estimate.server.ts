@@ -1,5 +1,6 @@
 // Estimating a Cooper Index run: each market and bedrooms group's index from its pairs, carried to dollars by the
 // asking rents of its reference window, as the rows the run stores.
+import { aggregateIndex, homesByCity, type AggregatePart } from './aggregate.server.ts'
 import type { Companion } from './companions.server.ts'
 import { bedroomsGroupOf, GROUPS, type BedroomsGroup, type Market } from './markets.server.ts'
 import { dateOfMonth, type ObservationColumns } from './observations.server.ts'
@@ -7,6 +8,13 @@ import type { PairTable } from './pair-table.server.ts'
 import { dollarAnchor, dollarAnchorSpread, inDollars } from './dollars.server.ts'
 import { estimateRepeatRentIndex, MIN_PAIRS_PER_MONTH, withEnoughData, type IndexMonth } from './repeat-rent.server.ts'
 import type { MarketRow, PointRow } from './run-rows.server.ts'
+
+/**
+ * A city's month enters its state's and the nation's aggregate from this many pairs, below the 30 it needs for a
+ * figure of its own: twelve cities of 20 pairs each make an aggregate month of 240 pairs, whose band (combined from
+ * theirs) is as narrow as a city's of 200. Below 10 a month's own band is itself too rough to weigh it by.
+ */
+export const MIN_PAIRS_IN_AGGREGATE = 10
 
 /** The dollar anchor's reference window: the anchor month and the months before it, this many in all. */
 export const REFERENCE_MONTHS = 3
@@ -28,77 +36,111 @@ type EstimateInputs = {
 
 /**
  * Each market and group's series as the rows the run stores, one series at a time so they can be written while
- * the next is estimated. A market-group with no pair, or with no estimable month at all, is skipped.
+ * the next is estimated: first every city's, from its pairs; then each state's and the nation's, as the weighted
+ * aggregate of its cities' (aggregate.server.ts). A market-group with no pair, or with no estimable month at all,
+ * is skipped.
  */
-export function* estimateSeries({
-  runId,
-  observations,
-  pairs,
-  markets,
-  byCity,
-  companions,
-  lastMonth,
-}: EstimateInputs): Generator<{ points: PointRow[]; market: MarketRow; pairs: number }> {
+export function* estimateSeries(inputs: EstimateInputs): Generator<{ points: PointRow[]; market: MarketRow; pairs: number }> {
+  const { observations, pairs, markets, lastMonth } = inputs
   const baseYear = baseYearOf(
     pairs,
     markets.flatMap((market) => GROUPS.map((group) => market.pairs[group])),
     lastMonth,
   )
+  // Each city's series by city id and group, for the aggregates.
+  const citySeries = new Map<string, { market: Market; months: IndexMonth[]; estimated: IndexMonth[]; basePeriod: number[] }>()
   for (const market of markets) {
+    if (market.kind !== 'city') continue
+    const [city] = market.cities
     for (const group of GROUPS) {
       const selected = market.pairs[group]
       if (selected.length === 0) continue
       const estimated = estimateMarket(pairs, selected, lastMonth, baseYear)
       if (!estimated) continue
-      const { months, basePeriod } = estimated
-      const anchorMonth = months.findLast((month) => month.index !== null)?.month
-      const anchorRents = anchorMonth === undefined ? [] : rentsInWindow(observations, byCity, market.cities, group, anchorMonth)
-      const anchorCents = anchorMonth === undefined ? null : dollarAnchor(anchorRents)
-      const spread = anchorCents === null ? null : dollarAnchorSpread(anchorRents)
-      const levels = anchorMonth === undefined || anchorCents === null ? null : inDollars(months, anchorCents, anchorMonth)
-      const points = months.map((month, i): PointRow => {
-        const level = levels?.[i] ?? null
-        return {
-          run_id: runId,
-          market_key: market.key,
-          bedrooms: group,
-          month: dateOfMonth(month.month),
-          index: month.index,
-          low: month.low,
-          high: month.high,
-          ma3: month.movingAverage3,
-          mom: month.monthOverMonth,
-          yoy: month.yearOverYear,
-          // inDollars gives dollars; the column keeps cents.
-          level_cents: level === null ? null : Math.round(level * 100),
-          pairs: month.pairs,
-          units: month.units,
-          enough_data: month.index !== null,
-        }
-      })
-      const companion = companions.get(`${market.companionKey}|${group}`)
-      yield {
-        pairs: selected.length,
-        points,
-        market: {
-          run_id: runId,
-          market_key: market.key,
-          kind: market.kind,
-          name: market.name,
-          state_code: market.stateCode,
-          bedrooms: group,
-          latest_month: dateOfMonth(months.at(-1)!.month),
-          median_rent_cents: companion?.medianRentCents ?? null,
-          active_listings: companion?.activeListings ?? 0,
-          median_days_on_market: companion?.medianDaysOnMarket ?? null,
-          price_cut_share: companion?.priceCutShare ?? null,
-          base_start: dateOfMonth(basePeriod[0]!),
-          base_end: dateOfMonth(basePeriod.at(-1)!),
-          level_rents: spread?.rents ?? null,
-          level_half_width: spread?.halfWidth ?? null,
-        },
-      }
+      citySeries.set(`${city}|${group}`, { market, ...estimated })
+      yield seriesRows(inputs, market, group, estimated, selected.length, null)
     }
+  }
+  // A city's weight: its homes let over its base period (the base year, where the city has it whole).
+  const homes = homesByCity(observations, (city, group) => {
+    const period = citySeries.get(`${city}|${group}`)?.basePeriod
+    return period ? [period[0]!, period.at(-1)!] : null
+  })
+  for (const market of markets) {
+    if (market.kind === 'city') continue
+    for (const group of GROUPS) {
+      if (market.pairs[group].length === 0) continue
+      const parts = [...market.cities].flatMap((city): AggregatePart[] => {
+        const series = citySeries.get(`${city}|${group}`)
+        if (!series) return []
+        // A city's month too thin for a figure of its own still counts here, with its band, from MIN_PAIRS_IN_AGGREGATE.
+        const months = withEnoughData(series.estimated, MIN_PAIRS_IN_AGGREGATE)
+        return [{ key: series.market.key, name: series.market.name, homes: homes.get(`${city}|${group}`) ?? 0, months }]
+      })
+      const aggregate = aggregateIndex(parts, baseYear)
+      if (!aggregate) continue
+      const months = withEnoughData(aggregate.months)
+      yield seriesRows(inputs, market, group, { ...aggregate, months }, market.pairs[group].length, aggregate.parts)
+    }
+  }
+}
+
+/** One market and group's estimated months as the run's point rows and market row, with its level in dollars. */
+function seriesRows(
+  { runId, observations, byCity, companions }: EstimateInputs,
+  market: Market,
+  group: BedroomsGroup,
+  { months, basePeriod }: { months: IndexMonth[]; basePeriod: number[] },
+  pairCount: number,
+  parts: MarketRow['parts'],
+): { points: PointRow[]; market: MarketRow; pairs: number } {
+  const anchorMonth = months.findLast((month) => month.index !== null)?.month
+  const anchorRents = anchorMonth === undefined ? [] : rentsInWindow(observations, byCity, market.cities, group, anchorMonth)
+  const anchorCents = anchorMonth === undefined ? null : dollarAnchor(anchorRents)
+  const spread = anchorCents === null ? null : dollarAnchorSpread(anchorRents)
+  const levels = anchorMonth === undefined || anchorCents === null ? null : inDollars(months, anchorCents, anchorMonth)
+  const points = months.map((month, i): PointRow => {
+    const level = levels?.[i] ?? null
+    return {
+      run_id: runId,
+      market_key: market.key,
+      bedrooms: group,
+      month: dateOfMonth(month.month),
+      index: month.index,
+      low: month.low,
+      high: month.high,
+      ma3: month.movingAverage3,
+      mom: month.monthOverMonth,
+      yoy: month.yearOverYear,
+      // inDollars gives dollars; the column keeps cents.
+      level_cents: level === null ? null : Math.round(level * 100),
+      pairs: month.pairs,
+      units: month.units,
+      enough_data: month.index !== null,
+    }
+  })
+  const companion = companions.get(`${market.companionKey}|${group}`)
+  return {
+    pairs: pairCount,
+    points,
+    market: {
+      run_id: runId,
+      market_key: market.key,
+      kind: market.kind,
+      name: market.name,
+      state_code: market.stateCode,
+      bedrooms: group,
+      latest_month: dateOfMonth(months.at(-1)!.month),
+      median_rent_cents: companion?.medianRentCents ?? null,
+      active_listings: companion?.activeListings ?? 0,
+      median_days_on_market: companion?.medianDaysOnMarket ?? null,
+      price_cut_share: companion?.priceCutShare ?? null,
+      base_start: dateOfMonth(basePeriod[0]!),
+      base_end: dateOfMonth(basePeriod.at(-1)!),
+      level_rents: spread?.rents ?? null,
+      level_half_width: spread?.halfWidth ?? null,
+      parts,
+    },
   }
 }
 
@@ -158,7 +200,7 @@ function estimateMarket(
   selected: Int32Array,
   lastMonth: number,
   baseYear: number[] | null,
-): { months: IndexMonth[]; basePeriod: number[] } | null {
+): { months: IndexMonth[]; estimated: IndexMonth[]; basePeriod: number[] } | null {
   const n = selected.length
   // Every pair (the nation, all homes): the table itself, in its order; otherwise the market's pairs gathered.
   const isEvery = n === pairs.count
@@ -185,11 +227,12 @@ function estimateMarket(
   if (baseYear && baseYear[0]! >= first && baseYear[11]! <= last) {
     const onBaseYear = estimateRepeatRentIndex(columns, { first, last, basePeriod: baseYear })
     const months = withEnoughData(onBaseYear.months)
-    if (baseYear.every((month) => months[month - first]!.index !== null)) return { months, basePeriod: baseYear }
+    if (baseYear.every((month) => months[month - first]!.index !== null))
+      return { months, estimated: onBaseYear.months, basePeriod: baseYear }
   }
   const estimate = estimateRepeatRentIndex(columns, { first, last })
   if (!estimate.months.some((month) => month.status === 'ok')) return null
-  return { months: withEnoughData(estimate.months), basePeriod: estimate.basePeriod }
+  return { months: withEnoughData(estimate.months), estimated: estimate.months, basePeriod: estimate.basePeriod }
 }
 
 /** Observations ordered by city, then month, with where each city's run starts: a window is then a short scan. */

@@ -39,6 +39,8 @@ export type CooperIndexMarket = {
   /** The base period's first and last month (`YYYY-MM-01`): the series averages 100 over it. */
   baseStart: string | null
   baseEnd: string | null
+  /** An aggregate's (the nation's, a state's) cities with their weights: the homes let over the base period. */
+  parts: { key: string; name: string; homes: number }[] | null
 }
 
 /** A point's columns, named as `CooperIndexPoint` has them (for the reads of this area). */
@@ -70,6 +72,7 @@ export const marketColumns = {
   priceCutShare: cooperIndexMarket.priceCutShare,
   baseStart: cooperIndexMarket.baseStart,
   baseEnd: cooperIndexMarket.baseEnd,
+  parts: cooperIndexMarket.parts,
 }
 
 /** Joins a market's points: those of its run, market and bedrooms group. */

@@ -39,6 +39,8 @@ export type MarketRow = {
   base_end: string
   level_rents: number | null
   level_half_width: number | null
+  /** The cities an aggregate (the nation, a state) is made of, with their weights; null for a city. */
+  parts: { key: string; name: string; homes: number }[] | null
 }
 
 /** A table and its columns' types, as json_to_recordset needs them (the keys of the rows are the column names). */
@@ -54,7 +56,7 @@ const MARKET_TABLE: RowTable = {
   columns:
     'run_id bigint, market_key text, kind text, name text, state_code text, bedrooms text, latest_month date, ' +
     'median_rent_cents integer, active_listings integer, median_days_on_market float8, price_cut_share float8, ' +
-    'base_start date, base_end date, level_rents integer, level_half_width float8',
+    'base_start date, base_end date, level_rents integer, level_half_width float8, parts jsonb',
 }
 
 /**

@@ -818,6 +818,8 @@ export const cooperIndexMarket = pgTable(
     /** The asking rents behind the typical rent of the latest month, and its 90 % band as a fraction of it. */
     levelRents: integer('level_rents'),
     levelHalfWidth: doublePrecision('level_half_width'),
+    /** An aggregate's (the nation's, a state's) cities and their weights, the homes let over the base period. */
+    parts: jsonb('parts').$type<{ key: string; name: string; homes: number }[]>(),
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.marketKey, t.bedrooms] }),

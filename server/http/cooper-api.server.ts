@@ -13,6 +13,7 @@ import {
 } from '#server/cooper-index/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { formatBase } from '#common/cooper/figures.ts'
+import { aggregateWeights, type AggregatePartInput } from '#common/cooper/markets.ts'
 import { problem } from './problem.server.ts'
 
 type BedroomsGroup = CooperIndexExportGroup['bedrooms']
@@ -62,8 +63,14 @@ function groupJson(group: CooperIndexExportGroup) {
     priceCutShare: round(group.priceCutShare, 4),
     // What an index of 100 means: the months the series averages 100 over, and in words ("2021 = 100").
     base: { start: group.baseStart, end: group.baseEnd, label: formatBase(group.baseStart, group.baseEnd) },
+    // The nation and a state: the cities they are the weighted aggregate of, and each one's weight (null for a city).
+    weights: group.parts ? weightsOf(group.parts) : null,
     links: { series: `/api/cooper/${group.key}?bedrooms=${encodeURIComponent(group.bedrooms)}` },
   }
+}
+
+function weightsOf(parts: AggregatePartInput[]) {
+  return aggregateWeights(parts).map((part) => ({ market: part.key, name: part.name, homes: part.homes, share: round(part.share, 4) }))
 }
 
 function marketLinks(key: string) {

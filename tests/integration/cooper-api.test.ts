@@ -141,6 +141,7 @@ describe('the Cooper Index API', () => {
         medianDaysOnMarket: null,
         priceCutShare: null,
         base: { start: stored.baseStart, end: stored.baseEnd, label: `${stored.baseStart!.slice(0, 4)} = 100` },
+        weights: null,
         links: { series: '/api/cooper/de-wilmington?bedrooms=2' },
       })
       // The base is a calendar year, the same for every series that has enough pairs in each of its months.
@@ -154,6 +155,11 @@ describe('the Cooper Index API', () => {
       // Lewes's homes are published: its companion figures count them; its months have too few pairs.
       const lewes = body.markets.find((market: { key: string }) => market.key === 'de-lewes').groups[0]
       expect(lewes).toMatchObject({ activeListings: 4, latest: { index: null, levelCents: null, hasEnoughData: false, pairs: 4 } })
+      // The nation is its cities' weighted aggregate: the weights name each city with an index, its homes and its
+      // share (the thin towns have no index to weigh).
+      const weights = body.markets.find((market: { key: string }) => market.key === 'us').groups[0].weights
+      expect(weights).toEqual([{ market: 'de-wilmington', name: 'Wilmington', homes: expect.any(Number), share: 1 }])
+      expect(weights[0].homes).toBeGreaterThan(100)
     })
 
     it('answers 304 to a client that has this run’s answer', async () => {

@@ -101,6 +101,36 @@ describe('the Cooper Index recompute', () => {
     expect(await findMarketSeries(db(), 'de', '2')).not.toBeNull()
   })
 
+  it('makes the state and the nation the homes-weighted aggregate of their cities', async () => {
+    const markets = await findCurrentMarkets(db())
+    const state = markets.find((market) => market.key === 'de' && market.bedrooms === 'all')!
+    const nation = markets.find((market) => market.key === 'us' && market.bedrooms === 'all')!
+    // Lewes has no month with enough pairs: it has no index to weigh.
+    expect(state.parts!.map((part) => part.key).sort()).toEqual(['de-dover', 'de-wilmington'])
+    expect(nation.parts).toEqual(state.parts)
+    const weightOf = new Map(state.parts!.map((part) => [part.key, part.homes]))
+    const cities = await Promise.all(['de-dover', 'de-wilmington'].map(async (key) => [key, (await findMarketSeries(db(), key))!] as const))
+    const aggregate = (await findMarketSeries(db(), 'de'))!
+    expect((await findMarketSeries(db(), 'us'))!.map((point) => point.index)).toEqual(aggregate.map((point) => point.index))
+    // Where every city has a figure, the aggregate is Σ homes × index / Σ homes (rebased to its base year).
+    const mixed = aggregate.flatMap((point) => {
+      const parts = cities.map(
+        ([key, series]) => [weightOf.get(key)!, series.find((own) => own.month === point.month)?.index ?? null] as const,
+      )
+      if (point.index === null || parts.some(([, index]) => index === null)) return []
+      const weighted = parts.reduce((sum, [homes, index]) => sum + homes * index!, 0) / parts.reduce((sum, [homes]) => sum + homes, 0)
+      return [{ index: point.index, weighted }]
+    })
+    expect(mixed.length).toBeGreaterThan(MONTHS / 2)
+    const scale = mixed[0]!.index / mixed[0]!.weighted
+    for (const { index, weighted } of mixed) expect(index).toBeCloseTo(weighted * scale, 6)
+    // Its counts are its cities' together.
+    const month = aggregate.at(-1)!.month
+    expect(aggregate.at(-1)!.pairs).toBe(
+      cities.reduce((sum, [, series]) => sum + (series.find((own) => own.month === month)?.pairs ?? 0), 0),
+    )
+  })
+
   it('shows a market with too few pairs as not enough data, with its counts', async () => {
     const series = (await findMarketSeries(db(), 'de-lewes'))!
     expect(series.length).toBeGreaterThan(0)

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { TableRegion } from '#app/components/cooper/table-region.tsx'
 import { formatBand, formatChange, formatCount, formatDollars, formatIndex, formatShare, NOT_ENOUGH_DATA } from '#common/cooper/figures.ts'
-import type { MarketRow } from '#common/cooper/markets.ts'
+import type { AggregateWeight, MarketRow } from '#common/cooper/markets.ts'
 import { cooperMarketPath } from '#common/cooper/paths.ts'
 
 const th = 'px-2 py-2 font-semibold text-ink md:px-3 md:whitespace-nowrap'
@@ -145,6 +145,55 @@ export function PlacesTable({ rows, caption }: { rows: MarketRow[]; caption: str
             <td className={`${num} ${wide}`}>{formatCount(row.units)}</td>
           </tr>
         ))}
+      </tbody>
+    </CaptionedTable>
+  )
+}
+
+/** Cities listed by name in an aggregate's weights; the rest are summed in one row. */
+const WEIGHTS_SHOWN = 10
+
+/** The cities an aggregate (the nation, a state) is made of, the heaviest first, with their homes and weights. */
+export function AggregateWeights({ weights, caption, withState }: { weights: AggregateWeight[]; caption: string; withState: boolean }) {
+  const shown = weights.slice(0, WEIGHTS_SHOWN)
+  const rest = weights.slice(WEIGHTS_SHOWN)
+  const cityOf = (weight: AggregateWeight) => (withState ? `${weight.name}, ${weight.key.slice(0, 2).toUpperCase()}` : weight.name)
+  return (
+    <CaptionedTable id="weights-caption" caption={caption}>
+      <thead>
+        <tr className="border-b border-gray-300">
+          <th scope="col" className={`${th} text-left`}>
+            City
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Homes let
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Weight
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {shown.map((weight) => (
+          <tr key={weight.key} className="border-b border-gray-100">
+            <th scope="row" className="px-2 py-2 text-left font-medium md:px-3">
+              <Link to={cooperMarketPath(weight.key)} className="text-brand-700 underline-offset-2 hover:underline">
+                {cityOf(weight)}
+              </Link>
+            </th>
+            <td className={num}>{formatCount(weight.homes)}</td>
+            <td className={num}>{formatShare(weight.share)}</td>
+          </tr>
+        ))}
+        {rest.length > 0 ? (
+          <tr className="border-b border-gray-100">
+            <th scope="row" className="px-2 py-2 text-left font-medium md:px-3">
+              {formatCount(rest.length)} other {rest.length === 1 ? 'city' : 'cities'}
+            </th>
+            <td className={num}>{formatCount(rest.reduce((sum, weight) => sum + weight.homes, 0))}</td>
+            <td className={num}>{formatShare(rest.reduce((sum, weight) => sum + weight.share, 0))}</td>
+          </tr>
+        ) : null}
       </tbody>
     </CaptionedTable>
   )

@@ -1,0 +1,1 @@
+ALTER TABLE "cooper_index_market" ADD COLUMN "parts" jsonb;
