@@ -21,8 +21,12 @@ export type HistoryHome = {
   zip: string
   type?: string
   bedrooms?: number
-  status?: 'draft' | 'published' | 'leased'
+  sizeSqft?: number
+  status?: 'draft' | 'published' | 'leased' | 'archived'
 }
+
+/** One asking price of a listing, as its price history stores it. */
+export type HistoryAsk = { at: Date; amountCents: number; phase: 'listed' | 'asking' | 'off-market' }
 
 /** The middle of a month counted from January 2000. */
 const midMonth = (month: number) => new Date(Date.UTC(2000 + Math.floor(month / 12), month % 12, 15, 12))
@@ -33,14 +37,31 @@ export async function insertListingsWithHistory(
   ownerId: string,
   homes: { home: HistoryHome; prices: [number, number][] }[],
 ): Promise<number[]> {
+  // Each rent is a letting of its own: the listing put on the market again at that rent.
+  return insertListingsWithAsks(
+    db,
+    ownerId,
+    homes.map(({ home, prices }) => ({
+      home,
+      asks: prices.map(([month, amountCents]): HistoryAsk => ({ at: midMonth(month), amountCents, phase: 'listed' })),
+    })),
+  )
+}
+
+/** Inserts listings, each with its asking prices, oldest first; returns their ids. */
+export async function insertListingsWithAsks(
+  db: Db,
+  ownerId: string,
+  homes: { home: HistoryHome; asks: HistoryAsk[] }[],
+): Promise<number[]> {
   const all: number[] = []
   for (let i = 0; i < homes.length; i += 500) {
     const batch = homes.slice(i, i + 500)
     const ids = await db
       .insert(listing)
       .values(
-        batch.map(({ home, prices }) => {
-          const rent = prices.at(-1)![1]
+        batch.map(({ home, asks }) => {
+          const rent = asks.findLast((ask) => ask.phase !== 'off-market')?.amountCents ?? asks.at(-1)!.amountCents
           return {
             ownerId,
             title: `Home on ${home.street}`,
@@ -60,25 +81,26 @@ export async function insertListingsWithHistory(
             longitude: -75.55,
             bedrooms: home.bedrooms ?? 2,
             bathroomHalves: 2,
-            interiorSqft: 850,
+            interiorSqft: home.sizeSqft ?? 850,
             availableFrom: '2026-01-01',
-            createdAt: midMonth(prices[0]![0]),
+            createdAt: asks[0]!.at,
           }
         }),
       )
       .returning({ id: listing.id })
-    await db.insert(listingPriceHistory).values(
-      batch.flatMap(({ prices }, k) =>
-        // Each rent is a letting of its own: the listing put on the market again at that rent.
-        prices.map(([month, amountCents]) => ({
-          listingId: ids[k]!.id,
-          kind: 'lease',
-          amountCents,
-          changedAt: midMonth(month),
-          marketPhase: 'listed',
-        })),
-      ),
-    )
+    await db
+      .insert(listingPriceHistory)
+      .values(
+        batch.flatMap(({ asks }, k) =>
+          asks.map(({ at, amountCents, phase }) => ({
+            listingId: ids[k]!.id,
+            kind: 'lease',
+            amountCents,
+            changedAt: at,
+            marketPhase: phase,
+          })),
+        ),
+      )
     all.push(...ids.map((row) => row.id))
   }
   return all
