@@ -866,7 +866,7 @@ The homes on offer change from month to month: if more large or luxury homes com
 
 ## Observations, homes and pairs
 
-An **observation** is one **letting**: a home offered to new tenants, from the day its listing goes on the market until it is let. Its rent is the last asking rent of that time, counted in the month the home was offered: a price cut while it waits for a tenant is not a fall in the market. It is the rent alone, not the all-in monthly cost with fees. Nightly prices are left out, and so are rent reviews of homes already let, a different market from homes offered to new tenants.
+An **observation** is one **letting**: a home offered to new tenants, from the day its listing goes on the market until it is let. Its rent is the last asking rent of that time, counted in the month the home was offered: a price cut while it waits for a tenant is not a fall in the market. It is the rent alone, not the all-in monthly cost with fees. Nightly prices are left out, and so are rent reviews of homes already let, a different market from homes offered to new tenants. A home still on the market counts once it is let, or after 90 days without a new price, so a cut still to come is not missed.
 
 A **home** (or unit) is one address and unit number, written in a standard way: "Apt. 4B" and "Unit 4b" are the same home. A home offered again later under a new listing counts as the same home.
 
@@ -879,25 +879,29 @@ A **pair** is two consecutive lettings of the same home, at least a month apart.
 
 ## From pairs to an index
 
-Each pair says how much one home's rent moved between two months. A weighted repeat-rent regression combines all the pairs of a market into one monthly series that fits them best, in three stages: a plain fit; a measure of how far homes stray from it, which grows with the time between two rents; and a refit that gives less weight to pairs far apart in time, because they say less about any one month.
+A weighted repeat-rent regression combines a city's pairs into the monthly series that fits them best, in three stages: a plain fit; a measure of how far homes stray from it, which grows with the time between two rents; and a refit giving less weight to pairs far apart in time.
 
 ### A short example
 
 A two-bedroom home in Wilmington asked $1,500 in March 2025 and $1,560 in March 2026: its rent rose 4%. Another asked $1,800 in September 2025 and $1,818 in March 2026: up 1% in six months. Thousands of such pairs, overlapping in time, pin down how much the typical rent moved each month.
 
+### The nation and the states
+
+The nation's and each state's index is the average of their cities' indexes, each weighted by the homes let there over the base year: a city counts for the homes it has, not for how often they change hands. Their pages list the cities and weights.
+
 ### The base period and the dollar level
 
-The series is set so that its first year with enough data, the base period, averages 100: an index of 108 means rents 8% higher than then. A whole year rather than a single month, so that the chance ups and downs of one month do not shift every other figure. To read it in dollars, the latest month is anchored to the **typical asking rent**: the average of asking rents between the 35th and 65th percentiles over the latest three months, the middle band used by Zillow's rent index, so neither the cheapest nor the most expensive homes move it. Every other month follows from the index.
+Each series averages 100 over its base year, the same calendar year for every series with enough data in each of its months ("2023 = 100"): an index of 108 means rents 8% higher than then. In dollars, the latest month is anchored to the **typical rent**: the average of rents between the 35th and 65th percentiles let over the latest three months, as Zillow's rent index does. Every other month follows from the index.
 
 ## How sure each figure is
 
 ### The 90% band
 
-Every figure comes with a 90% band: how far it may be off because of which homes happened to be let, counting that one home's rents move together. If the method holds, the true value lies within it nine times in ten; it does not cover asking rents that differ from what homes let for. On demo data with a known true path, the band held the truth in 85% of city-months and the index stayed within about 1% of it.
+Every figure comes with a 90% band: how far it may be off because of which homes happened to be let, counting that one home's rents move together. If the method holds, the true value lies within it nine times in ten; it does not cover asking rents that differ from what homes let for. On test markets with a known true path, price cuts and rent reviews, the band held the truth in 90% of months, and in markets of 2,000 pairs or more the index stayed within 1% of it.
 
 ### Pairs and homes
 
-Each month shows the number of pairs and homes behind it, because an index from 40 pairs and one from 4,000 look alike on a chart but deserve very different trust.
+Each month shows the pairs and homes behind it: 40 pairs and 4,000 look alike on a chart but deserve different trust.
 
 ### "Not enough data"
 
@@ -905,16 +909,15 @@ A month touched by fewer than 30 pairs shows **not enough data** instead of a nu
 
 ## Averages and changes
 
-Only **complete months** are published; the month in progress is never a headline. Each market also shows a **3-month moving average**. **Year-over-year** change compares a month with the same month a year earlier, which sets aside the seasons. **Month-over-month** change is **not seasonally adjusted**: a fall from one month to the next can be the season, not the market. A figure that needs a month without enough data is not shown.
+Only **complete months** are published; the month in progress is never a headline. Each market also shows a **3-month moving average**. **Year-over-year** change compares a month with the same month a year earlier, which sets aside the seasons. **Month-over-month** change is that of the 3-month average, since one month alone is noisy, and it is **not seasonally adjusted**: a fall can be the season, not the market. A figure that needs a month without enough data is not shown.
 
 ## Limits
 
 - **Asking rents, not signed leases.** It shows what landlords ask, not what tenants agreed to pay.
 - **Cooper Home's listings only.** It reflects the homes listed with us, not every home for rent.
-- **New markets are noisy.** Where few homes have been listed twice, the band is wide or the month reads "not enough data".
 - **It is not a valuation.** It cannot tell you what a particular home should rent for; see [reading rent data wisely](/knowledge/reading-rent-data-wisely).
 
-If a figure looks wrong, or you have a question about the method, write to us at ${siteConfig.email}.
+If a figure looks wrong, write to us at ${siteConfig.email}.
 
 ${notLegalAdvice}`,
   },
