@@ -7,6 +7,7 @@ import { findCurrentMarkets, findMarketSeries, recomputeCooperIndex, type Cooper
 import { monthOf } from '#server/cooper-index/observations.server.ts'
 import { createLogger } from '#server/logger.server.ts'
 import { insertListingsWithAsks } from '#tests/support/cooper-history.ts'
+import { aggregatePath, monthIndex, type TruthPath } from '#tests/support/index-truth.ts'
 import { createPerson } from '#tests/support/listings.ts'
 import { messyMarket, type MessyMarket } from '#tests/support/messy-rents.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.ts'
@@ -34,56 +35,11 @@ type Accuracy = {
   singleMonthError: number | null
 }
 
-/** Months since January 2000 of a `YYYY-MM-01` date. */
-const monthIndex = (month: string) => (Number(month.slice(0, 4)) - 2000) * 12 + Number(month.slice(5, 7)) - 1
-
-/** A true log index by month (months since January 2000), undefined outside its path. */
-type TruthPath = (month: number) => number | undefined
-
 /** A city's truth, from the path its rents were drawn from. */
 const cityPath =
   (market: MessyMarket): TruthPath =>
   (month) =>
     market.truthLogIndex[month - market.firstMonth]
-
-/**
- * An aggregate's truth, defined as the published one is (aggregate.server.ts): each city's true index on its own base
- * period, chained month to month by Σ homes × index over the cities with a truth in both months.
- */
-function aggregatePath(
-  parts: { key: string; homes: number }[],
-  cities: Map<string, { path: TruthPath; row: CooperIndexMarket }>,
-): TruthPath {
-  const members = parts.map(({ key, homes }) => {
-    const { path, row } = cities.get(key)!
-    const base = Array.from({ length: monthIndex(row.baseEnd!) - monthIndex(row.baseStart!) + 1 }, (_, k) =>
-      path(monthIndex(row.baseStart!) + k)!,
-    )
-    const mean = base.reduce((sum, value) => sum + value, 0) / base.length
-    return {
-      homes,
-      index: (month: number) => {
-        const log = path(month)
-        return log === undefined ? undefined : Math.exp(log - mean)
-      },
-    }
-  })
-  const levels = new Map<number, number>()
-  for (let month = LAST_MONTH - 200; month <= LAST_MONTH; month++) {
-    let now = 0
-    let before = 0
-    for (const { homes, index } of members) {
-      const [a, b] = [index(month), index(month - 1)]
-      if (a !== undefined && b !== undefined) {
-        now += homes * a
-        before += homes * b
-      }
-    }
-    if (levels.size === 0 && members.some(({ index }) => index(month) !== undefined)) levels.set(month, 0)
-    else if (before > 0) levels.set(month, levels.get(month - 1)! + Math.log(now / before))
-  }
-  return (month) => levels.get(month)
-}
 
 /** The published series against its truth, both relative to the series' own base period. */
 function accuracyOf(
@@ -158,7 +114,7 @@ describe('the Cooper Index on messy synthetic markets, through the whole pipelin
     aggregates = await Promise.all(
       rows
         .filter((row) => row.kind !== 'city')
-        .map(async (row) => accuracyOf(row.key, aggregatePath(row.parts!, cities), row, await seriesOf(row))),
+        .map(async (row) => accuracyOf(row.key, aggregatePath(row.parts!, cities, LAST_MONTH), row, await seriesOf(row))),
     )
   }, 600_000)
   afterAll(async () => {

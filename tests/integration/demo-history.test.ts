@@ -11,6 +11,7 @@ import { SEED_CITIES } from '#server/seed/cities.ts'
 import { seedDemoData } from '#server/seed/demo.server.ts'
 import { HISTORY_LARGE_CITIES, HISTORY_OWNERS, historyPathOf } from '#server/seed/history.server.ts'
 import { DEMO_LISTING_COUNT } from '#server/seed/listings.server.ts'
+import { aggregatePath } from '#tests/support/index-truth.ts'
 import { createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 
 const historyOwnerIds = HISTORY_OWNERS.map((owner) => owner.id)
@@ -96,6 +97,33 @@ describe('demo lettings history', () => {
     }
     // The 90 % band holds the truth in most months (the band counts sampling noise only, so a little under 90 %).
     expect(covered / compared, `${figures.join('; ')}; pooled ${covered}/${compared}`).toBeGreaterThanOrEqual(0.8)
+
+    // The nation: its cities' homes-weighted aggregate, against their paths aggregated the same way.
+    const cityRows = await findCurrentMarkets(db(), { kind: 'city', bedrooms: 'all' })
+    const cities = new Map(
+      SEED_CITIES.map((city) => {
+        const path = historyPathOf(city, now)
+        const row = cityRows.find((candidate) => candidate.key === `${city.state.toLowerCase()}-${slug(city.city)}`)!
+        return [row.key, { path: (month: number) => Math.log(path(month)), row }] as const
+      }),
+    )
+    const nation = (await findCurrentMarkets(db(), { kind: 'nation', bedrooms: 'all' }))[0]!
+    expect(nation.parts!.map((part) => part.key).sort()).toEqual([...cities.keys()].sort())
+    const truth = aggregatePath(nation.parts!, cities, monthNumber(thisMonth) - 1)
+    const points = (await findMarketSeries(db(), 'us', 'all'))!.filter(
+      (point) => point.month >= sixtyMonthsAgo() && point.month < thisMonth && point.index !== null,
+    )
+    const errors = points.map((point) => Math.log(point.index!) - truth(monthNumber(point.month))!)
+    const shift = errors.reduce((sum, error) => sum + error, 0) / errors.length
+    const rms = Math.sqrt(errors.reduce((sum, error) => sum + (error - shift) ** 2, 0) / errors.length)
+    const inBand = points.filter((point) => {
+      const expected = truth(monthNumber(point.month))! + shift
+      return Math.log(point.low!) <= expected + 1e-12 && expected <= Math.log(point.high!) + 1e-12
+    }).length
+    console.info(
+      `Demo truth: ${figures.join('; ')}; pooled band ${covered}/${compared}; nation rms ${(rms * 100).toFixed(2)} %, band ${inBand}/${points.length}`,
+    )
+    expect(rms, 'the nation').toBeLessThanOrEqual(0.01)
   })
 
   it('lets homes more than once, each earlier letting its own listing with its asking rents', async () => {
