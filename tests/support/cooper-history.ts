@@ -88,19 +88,17 @@ export async function insertListingsWithAsks(
         }),
       )
       .returning({ id: listing.id })
-    await db
-      .insert(listingPriceHistory)
-      .values(
-        batch.flatMap(({ asks }, k) =>
-          asks.map(({ at, amountCents, phase }) => ({
-            listingId: ids[k]!.id,
-            kind: 'lease',
-            amountCents,
-            changedAt: at,
-            marketPhase: phase,
-          })),
-        ),
-      )
+    await db.insert(listingPriceHistory).values(
+      batch.flatMap(({ asks }, k) =>
+        asks.map(({ at, amountCents, phase }) => ({
+          listingId: ids[k]!.id,
+          kind: 'lease',
+          amountCents,
+          changedAt: at,
+          marketPhase: phase,
+        })),
+      ),
+    )
     all.push(...ids.map((row) => row.id))
   }
   return all
