@@ -160,6 +160,9 @@ test('a state lists its cities; an unknown market is the 404 page', async ({ pag
   await expect(
     page.getByRole('table', { name: 'Cities in Delaware, latest month' }).getByRole('link', { name: 'Dover, Delaware' }),
   ).toBeVisible()
+  // What the state's figure is made of: its cities, heaviest first, with their weights.
+  const weights = page.getByRole('table', { name: 'The cities behind Delaware, heaviest first' })
+  await expect(weights.getByRole('row').nth(1)).toContainText(/Wilmington[\d,]+\d+ %/)
   await expectNoViolations(page)
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/)
   const response = await page.goto('/cooper/xx-nowhere')
