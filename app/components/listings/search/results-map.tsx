@@ -118,8 +118,12 @@ function markerLayer(
       .bindPopup(popupContent(marker.home))
       .on('popupopen', () => onPopup(marker.home.id))
       .on('popupclose', () => onPopup(null))
-    // The price drawn on the pin is only part of it: a screen reader hears the whole name.
-    layer.on('add', () => layer.getElement()?.setAttribute('aria-label', name))
+    // The price drawn on the pin is only part of it: a screen reader hears the whole name. The home's id lets a
+    // pin that had the keyboard's focus keep it when the markers are drawn again.
+    layer.on('add', () => {
+      layer.getElement()?.setAttribute('aria-label', name)
+      layer.getElement()?.setAttribute('data-home', String(marker.home.id))
+    })
     return layer
   }
   const size = clusterSize(marker.homes)
@@ -332,6 +336,9 @@ export function ResultsMap({
     const { L, map, markers } = current
     // A home whose card is open keeps it open as the markers are drawn again (the card may have moved the map).
     const openHome = openHomeId.current
+    // So does a home's pin that has the keyboard's focus (drawing again would drop it to the page's top).
+    const focused = document.activeElement
+    const focusedHome = focused instanceof HTMLElement && map.getContainer().contains(focused) ? focused.dataset.home : undefined
     markers.clearLayers()
     const zoomTo = (area: MapBounds) =>
       map.fitBounds(
@@ -347,6 +354,7 @@ export function ResultsMap({
     for (const marker of placeMarkers(answer, (latitude, longitude) => map.latLngToLayerPoint([latitude, longitude]))) {
       const layer = markerLayer(L, marker, { query, canZoomIn: map.getZoom() < MAP_ZOOMS.max, onZoomTo: zoomTo, onPopup }).addTo(markers)
       if (marker.kind === 'home' && marker.home.id === openHome) layer.openPopup()
+      if (marker.kind === 'home' && String(marker.home.id) === focusedHome) layer.getElement()?.focus({ preventScroll: true })
     }
   }, [status, answer, query])
 
