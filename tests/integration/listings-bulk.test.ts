@@ -5,6 +5,7 @@ import { TOTAL_CAP } from '#common/listings/types.ts'
 import { findListings } from '#server/listings/search/find-listings.server.ts'
 import type { IndexWork } from '#server/listings/search/engine/query.ts'
 import { recomputeCooperIndex } from '#server/cooper-index/index.server.ts'
+import { LETTING_GAP_DAYS } from '#server/cooper-index/lettings.server.ts'
 import { seedBulkListings } from '#server/seed/bulk-listings.server.ts'
 import { SEARCH_MIX } from '../../bench/search-mix.ts'
 import { listingFactory } from '#tests/support/listings.ts'
@@ -64,10 +65,17 @@ describe('bulk listings', () => {
     // The yearly reviews are of let homes: the index pairs the lettings, one rent each.
     const summary = await recomputeCooperIndex({ db: db(), logger: t.services.logger })
     expect(summary.pairs).toBeGreaterThan(LISTINGS * 0.05)
+    // One letting a listing, but for those still on the market (published, asked in the last 90 days): they wait.
     const [lettings] = (
-      await db().execute<{ n: number }>(sql`
-        select count(*)::int as n from listing where status <> 'draft' and monthly_rent_cents is not null`)
+      await db().execute<{ n: number; waiting: number }>(sql`
+        select count(*) filter (where not waiting)::int as n, count(*) filter (where waiting)::int as waiting from (
+          select l.status = 'published' and (
+                   select max(h.changed_at) from listing_price_history h
+                   where h.listing_id = l.id and h.kind = 'lease' and h.market_phase <> 'off-market'
+                 ) > now() - make_interval(days => ${LETTING_GAP_DAYS}) as waiting
+          from listing l where l.status <> 'draft' and l.monthly_rent_cents is not null) listings`)
     ).rows
+    expect(lettings!.waiting).toBeGreaterThan(0)
     expect(summary.observations).toBe(lettings!.n)
   })
 
