@@ -225,8 +225,21 @@ export function ResultsMap({
           .addTo(map)
         const moved = map
         // From the start of a move until its homes arrive, the map is busy.
-        moved.on('movestart', () => setIsLoading(true))
+        // A card that opens near the edge pans the map to show itself: that is no move of the user's, and
+        // searching or fetching its area would draw the markers again and could fold its home into a cluster,
+        // closing the card just opened.
+        let isAutoPanning = false
+        moved.on('autopanstart', () => {
+          isAutoPanning = true
+        })
+        moved.on('movestart', () => {
+          if (!isAutoPanning) setIsLoading(true)
+        })
         moved.on('moveend', () => {
+          if (isAutoPanning) {
+            isAutoPanning = false
+            return
+          }
           setView((n) => n + 1)
           if (isMovingItself.current) return
           clearTimeout(moveTimer)
