@@ -143,24 +143,21 @@ export function homesByCity(
   observations: Pick<ObservationColumns, 'count' | 'unit' | 'month' | 'city' | 'bedrooms'>,
   periodOf: (city: number, group: BedroomsGroup) => readonly [number, number] | null,
 ): Map<string, number> {
-  const seen = new Map<string, Set<number>>()
-  const periods = new Map<string, readonly [number, number] | null>()
-  const period = (city: number, group: BedroomsGroup) => {
-    const key = `${city}|${group}`
-    if (!periods.has(key)) periods.set(key, periodOf(city, group))
-    return periods.get(key)!
-  }
+  // Keyed by number (city × 4 + group) while counting: one pass over millions of lettings.
+  const seen = new Map<number, Set<number>>()
+  const periods = new Map<number, readonly [number, number] | null>()
   for (let i = 0; i < observations.count; i++) {
     const city = observations.city[i]!
     const month = observations.month[i]!
-    for (const group of [GROUPS[0], bedroomsGroupOf(observations.bedrooms[i]!)]) {
-      const within = period(city, group)
+    for (const g of [0, GROUPS.indexOf(bedroomsGroupOf(observations.bedrooms[i]!))]) {
+      const key = city * GROUPS.length + g
+      let within = periods.get(key)
+      if (within === undefined) periods.set(key, (within = periodOf(city, GROUPS[g]!)))
       if (!within || month < within[0] || month > within[1]) continue
-      const key = `${city}|${group}`
       let units = seen.get(key)
       if (!units) seen.set(key, (units = new Set()))
       units.add(observations.unit[i]!)
     }
   }
-  return new Map([...seen].map(([key, units]) => [key, units.size]))
+  return new Map([...seen].map(([key, units]) => [`${Math.floor(key / GROUPS.length)}|${GROUPS[key % GROUPS.length]}`, units.size]))
 }
