@@ -339,6 +339,7 @@ async function main() {
     const postMs: number[] = []
     const recentPosts = new Map<number, number[]>()
     const cpuBefore = servers.map((server) => cpuSeconds(server.child.pid))
+    const clientCpuBefore = process.cpuUsage()
     const start = performance.now()
     const posts: Promise<void>[] = []
     let due = start
@@ -379,6 +380,8 @@ async function main() {
     while (Atomics.load(counters, RECEIVED) < expected && Date.now() < graceUntil) await new Promise((r) => setTimeout(r, 100))
     const received = Atomics.load(counters, RECEIVED)
     const serverCpu = servers.reduce((sum, server, i) => sum + cpuSeconds(server.child.pid) - cpuBefore[i]!, 0)
+    const clientCpuUsage = process.cpuUsage(clientCpuBefore)
+    const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1e6
     const duplicates = Atomics.load(counters, DUPLICATES)
     const closedEarly = Atomics.load(counters, CLOSED)
     const reports = await Promise.all(
@@ -414,6 +417,8 @@ async function main() {
         duplicates,
         socketsClosed: closedEarly,
         serverCpuMsPerMessage: Math.round((serverCpu / Math.max(1, messages)) * 10_000) / 10,
+        // The client's threads read every socket's frames on the same cores: as much CPU as the servers' sends.
+        clientCpuMsPerMessage: Math.round((clientCpu / Math.max(1, messages)) * 10_000) / 10,
         serverMB: rssConnected,
         perSocketKB: Math.round(
           (servers.reduce((sum, _, i) => sum + (rssConnected[i]! - rssBefore[i]!), 0) / servers.length / perInstance) * 1024,
