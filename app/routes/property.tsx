@@ -23,6 +23,7 @@ import { ShareLink } from '#app/components/listings/detail/share-link.tsx'
 import { SimilarListings } from '#app/components/listings/detail/similar-listings.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
 import { formatCents } from '#app/utils/format.ts'
+import { streetLine } from '#common/listings/address.ts'
 import { listingIdFromSlug, listingPath, listingSlug, photosStepPath } from '#common/listings/listing-url.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { getCurrentSession } from '#server/accounts/index.server.ts'
@@ -124,7 +125,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
     tiles,
   } = loaderData
   const place = [listing.neighbourhood, `${listing.city}, ${listing.state} ${listing.zip}`].filter(Boolean).join(' · ')
-  const street = [listing.street, listing.unit ? `Unit ${listing.unit}` : ''].filter(Boolean).join(', ')
+  const street = streetLine(listing.street, listing.unit)
   const paragraphs = listing.description.split(/\r?\n\s*\r?\n/).filter((p) => p.trim())
 
   return (

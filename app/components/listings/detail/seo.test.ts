@@ -8,6 +8,7 @@ const home: Parameters<typeof listingJsonLd>[0] = {
   type: 'apartment',
   status: 'published',
   street: '1200 Delaware Avenue',
+  unit: 'Apt 3B',
   city: 'Wilmington',
   state: 'DE',
   zip: '19806',
@@ -42,6 +43,11 @@ describe('listing SEO', () => {
     const data = listingJsonLd(home, { url: 'https://example.com/properties/bright-flat-1', origin: 'https://example.com' })
     expect(data['@type']).toBe('Apartment')
     expect(data.offers).toMatchObject({ price: '1650.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' })
+  })
+
+  it('gives the street with its unit, named once', () => {
+    const data = listingJsonLd(home, { url: 'https://example.com/properties/bright-flat-1', origin: 'https://example.com' })
+    expect(data.address).toMatchObject({ streetAddress: '1200 Delaware Avenue, Apt 3B' })
   })
 })
 

@@ -1,6 +1,7 @@
 // What search engines and link previews read from a listing page: the description, Open Graph tags,
 // the canonical address and schema.org JSON-LD for the home and its offer.
 import { formatBathrooms, formatBedrooms, formatCents } from '#app/utils/format.ts'
+import { streetLine } from '#common/listings/address.ts'
 import type { ListingDetail } from '#common/listings/types.ts'
 import { LISTING_TYPE_LABELS, type ListingType } from '#common/listings/vocabulary.ts'
 
@@ -11,6 +12,7 @@ type SeoListing = Pick<
   | 'type'
   | 'status'
   | 'street'
+  | 'unit'
   | 'city'
   | 'state'
   | 'zip'
@@ -62,7 +64,7 @@ export function listingJsonLd(listing: SeoListing, { url, origin }: { url: strin
     ...(listing.photos.length > 0 ? { image: listing.photos.map((photo) => `${origin}${photo.src}`) } : {}),
     address: {
       '@type': 'PostalAddress',
-      streetAddress: listing.street,
+      streetAddress: streetLine(listing.street, listing.unit),
       addressLocality: listing.city,
       addressRegion: listing.state,
       postalCode: listing.zip,
