@@ -39,6 +39,20 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     ? createRequestHandler(withDataExceptionsAs400(build), config.isDevelopment ? 'development' : 'production')
     : async () => new Response('Not Found', { status: 404 })
 
+  // The few files at the root of the build (icons, the web manifest) and in /.well-known
+  // (security.txt), by name: looking every page request up on disk first would cost a file-system
+  // call each.
+  const filesIn = (folder: string) =>
+    fs.existsSync(path.join(clientDir, folder))
+      ? fs
+          .readdirSync(path.join(clientDir, folder), { withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.posix.join('/', folder, entry.name))
+      : []
+  const rootFiles = new Set([...filesIn(''), ...filesIn('.well-known')])
+  /** A file the server hands out as it is: the build's assets, uploaded media, the root files. */
+  const isAsset = (pathname: string) => pathname.startsWith('/assets/') || pathname.startsWith('/media/') || rootFiles.has(pathname)
+
   // Behind a trusted TLS-terminating proxy, every part of the app sees the URL the browser used.
   app.use(async (c, next) => {
     c.req.raw = publicRequestOf(c.req.raw, config.TRUST_PROXY)
@@ -68,7 +82,9 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     // Refused access, another site's write and a spent budget are security events (ASVS 16.3).
     else if (status === 401 || status === 403 || status === 429) {
       log.warn({ ...line, event: 'refused', address: clientAddressOf(c, config.TRUST_PROXY) }, 'security: request refused')
-    } else if (c.req.path !== '/healthz') log.info(line, 'request')
+    } else if (status < 400 && isAsset(c.req.path)) log.debug(line, 'asset')
+    // Pages and API calls; a file only when it failed (a missing asset is worth seeing, each served one is noise).
+    else if (c.req.path !== '/healthz') log.info(line, 'request')
   })
 
   app.use(async (c, next) => {
@@ -161,17 +177,7 @@ export function createHttpApp({ services, build }: { services: Services; build?:
         },
       }),
     )
-    // The few files at the root of the build (icons, the web manifest) and in /.well-known
-    // (security.txt), by name: looking every page request up on disk first would cost a file-system
-    // call each.
-    const filesIn = (folder: string) =>
-      fs.existsSync(path.join(clientDir, folder))
-        ? fs
-            .readdirSync(path.join(clientDir, folder), { withFileTypes: true })
-            .filter((entry) => entry.isFile())
-            .map((entry) => path.posix.join('/', folder, entry.name))
-        : []
-    const rootFiles = new Set([...filesIn(''), ...filesIn('.well-known')])
+    // The root files by name (rootFiles, above).
     const serveRootFile = serveStatic({
       root: clientDir,
       onFound: (_, c) => {

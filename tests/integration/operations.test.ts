@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { count } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -78,6 +80,30 @@ describe('readiness when the database is gone', () => {
       ])
     } finally {
       await t.close().catch(() => {})
+    }
+  })
+})
+
+describe('the request log', () => {
+  it('logs pages and API calls, and a served file only when it fails', async () => {
+    const t = await createTestServices()
+    const lines: { level: number; msg: string; path: string; status: number }[] = []
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as (typeof lines)[number]) })
+    const app = createHttpApp({ services: { ...t.services, logger } })
+    try {
+      const media = path.join(t.services.config.DATA_DIR, 'media')
+      fs.writeFileSync(path.join(media, 'logged.txt'), 'a served file')
+      expect((await app.request('/media/logged.txt')).status).toBe(200)
+      expect((await app.request('/media/missing.webp')).status).toBe(404)
+      expect((await app.request('/api/no-such-thing')).status).toBe(404)
+      expect((await app.request('/api/recent-posts')).status).toBe(200)
+      expect(lines.map(({ level, msg, path, status }) => ({ level, msg, path, status }))).toEqual([
+        { level: 30, msg: 'request', path: '/media/missing.webp', status: 404 },
+        { level: 30, msg: 'request', path: '/api/no-such-thing', status: 404 },
+        { level: 30, msg: 'request', path: '/api/recent-posts', status: 200 },
+      ])
+    } finally {
+      await t.close()
     }
   })
 })
