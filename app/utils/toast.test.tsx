@@ -5,11 +5,14 @@ import type { ToastContainerProps } from 'react-toastify/unstyled'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ToastHost } from '#app/components/frame/toast-host.tsx'
 import { allowConsoleError } from '#tests/support/fail-on-console-error.ts'
-import { TOAST_TRANSITION_MS, ToastProvider, notify, toastTransition, useToastContext } from './toast.tsx'
+import { TOAST_TRANSITION_MS, ToastProvider, notify, showFlash, toastTransition, useToastContext } from './toast.tsx'
 
 // The toast library stands in for the screen: what it is asked to show, and how its container is set up.
 const library = vi.hoisted(() => ({
-  toast: vi.fn((_message: unknown, options: { toastId?: string }) => options.toastId ?? 'generated'),
+  toast: Object.assign(
+    vi.fn((_message: unknown, options: { toastId?: string }) => options.toastId ?? 'generated'),
+    { dismiss: vi.fn() },
+  ),
   containers: [] as unknown[],
 }))
 vi.mock('react-toastify/unstyled', async (importOriginal) => {
@@ -26,6 +29,7 @@ vi.mock('react-toastify/unstyled', async (importOriginal) => {
 
 beforeEach(() => {
   library.toast.mockClear()
+  library.toast.dismiss.mockClear()
   library.containers = []
 })
 
@@ -65,6 +69,25 @@ describe('notify', () => {
   it('passes an id on, so the same toast is not shown twice', () => {
     expect(notify('success', 'Saved.', { id: 'flash-1' })).toBe('flash-1')
     expect(library.toast).toHaveBeenCalledExactlyOnceWith('Saved.', { type: 'success', toastId: 'flash-1' })
+  })
+})
+
+describe('showFlash', () => {
+  it('shows the message a redirect left', () => {
+    showFlash({ id: 'a', type: 'success', message: 'Your draft is saved.' }, null)
+    expect(library.toast).toHaveBeenCalledWith('Your draft is saved.', { type: 'success', toastId: 'a' })
+    expect(library.toast.dismiss).not.toHaveBeenCalled()
+  })
+
+  it('closes the previous redirect’s message, which the new one makes out of date', () => {
+    showFlash({ id: 'b', type: 'success', message: '“Loft” is published: renters can find it now.' }, 'a')
+    expect(library.toast.dismiss).toHaveBeenCalledWith('a')
+    expect(library.toast).toHaveBeenCalledWith('“Loft” is published: renters can find it now.', { type: 'success', toastId: 'b' })
+  })
+
+  it('leaves the same message alone when it is shown again', () => {
+    showFlash({ id: 'b', type: 'success', message: 'Saved.' }, 'b')
+    expect(library.toast.dismiss).not.toHaveBeenCalled()
   })
 })
 

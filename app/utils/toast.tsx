@@ -21,6 +21,16 @@ export function notify(type: ToastType, message: string, options: { id?: string 
   return toast(message, { type, toastId: options.id })
 }
 
+/**
+ * Shows the toast a redirect left, in place of the one the previous redirect left: that one told
+ * where things stood then ("Your draft is saved. Add photos, then publish.") and is out of date once
+ * the next step has its own ("… is published").
+ */
+export function showFlash(flash: { id: string; type: ToastType; message: string }, previousId: string | null) {
+  if (previousId !== null && previousId !== flash.id) toast.dismiss(previousId)
+  notify(flash.type, flash.message, { id: flash.id })
+}
+
 type ToastContextValue = { notify: typeof notify }
 
 const ToastContext = createContext<ToastContextValue | null>(null)

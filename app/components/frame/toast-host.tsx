@@ -1,7 +1,7 @@
 // The toast container (docs/product.md#toasts) and the toast a redirect left in the flash cookie.
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { ToastContainer } from 'react-toastify/unstyled'
-import { TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT, notify, toastTransition, type ToastType } from '#app/utils/toast.tsx'
+import { TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT, showFlash, toastTransition, type ToastType } from '#app/utils/toast.tsx'
 
 export type FlashToast = { id: string; type: ToastType; message: string }
 
@@ -9,9 +9,12 @@ export function ToastHost({ flash }: { flash: FlashToast | null }) {
   const id = flash?.id
   const type = flash?.type
   const message = flash?.message
+  const shownId = useRef<string | null>(null)
   useEffect(() => {
+    if (!id || !type || !message) return
     // Keyed by id: a re-render or a second effect run does not show the same toast twice.
-    if (id && type && message) notify(type, message, { id })
+    showFlash({ id, type, message }, shownId.current)
+    shownId.current = id
   }, [id, type, message])
 
   return (
