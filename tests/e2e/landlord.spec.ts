@@ -3,7 +3,7 @@
 // without a photo, adds photos that upload as soon as they are chosen, publishes the listing and
 // confirms it available from "My listings".
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
 import { becomeLandlord, fillPriceStep, photoFiles, publishListings } from './listing-steps.ts'
@@ -118,9 +118,11 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
   await expect(steps.locator('[aria-current="step"]')).toHaveText('5. Photos')
   await expectNoViolations(page)
 
-  // Choosing photos uploads them at once, each with its own progress bar (held open a moment here, to be seen).
+  // Choosing photos uploads them at once, each with its own progress bar (the first held a moment here,
+  // to be seen; uploaded side by side, the second would land first and become the cover).
+  let posts = 0
   await page.route('**/api/properties/*/photos', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1500))
+    if (route.request().method() === 'POST' && (posts += 1) === 1) await new Promise((resolve) => setTimeout(resolve, 1500))
     await route.continue()
   })
   await page.getByLabel(/Add photos/).setInputFiles(
@@ -138,6 +140,8 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
   const managed = page.getByRole('list', { name: 'Photos of this listing, in order' })
   await expect(managed.getByRole('listitem')).toHaveCount(2)
   await expect(managed.getByText('Processing…')).toHaveCount(0, { timeout: 30_000 })
+  // In the order chosen: the living room (blue) is the cover, the kitchen (green) second.
+  expect(await photoColours(managed.getByRole('img'))).toEqual(['blue', 'green'])
   await expect(page.getByRole('status').filter({ hasText: /photos are ready|is ready/ })).toBeVisible()
   await expect(page.getByText(refusal)).toHaveCount(0)
   await expect(publish).toHaveAccessibleDescription('')
@@ -231,3 +235,25 @@ test('"My listings" shows a landlord’s homes a page at a time, searched by tit
   await expect(page.getByText('None of your listings match.')).toBeVisible()
   await expect(page.getByLabel('Status').locator('option:checked')).toHaveText('Draft (0)')
 })
+
+/** The main colour of each image, read from its pixels once it has loaded: 'red', 'green' or 'blue'. */
+async function photoColours(images: Locator): Promise<string[]> {
+  await expect(images.first()).toBeVisible()
+  await expect
+    .poll(() =>
+      images.evaluateAll((elements) => elements.every((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toBe(true)
+  return images.evaluateAll((elements) =>
+    elements.map((element) => {
+      const image = element as HTMLImageElement
+      const canvas = document.createElement('canvas')
+      canvas.width = 4
+      canvas.height = 4
+      const context = canvas.getContext('2d')!
+      context.drawImage(image, 0, 0, 4, 4)
+      const [r, g, b] = context.getImageData(2, 2, 1, 1).data
+      return r! >= g! && r! >= b! ? 'red' : g! >= b! ? 'green' : 'blue'
+    }),
+  )
+}

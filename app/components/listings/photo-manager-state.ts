@@ -81,3 +81,17 @@ export function photoLabel(photo: OwnerPhoto, index: number, total: number): str
   const alt = photo.altText.trim()
   return `Photo ${index + 1} of ${total}${alt ? `: ${alt}` : ''}`
 }
+
+/**
+ * Runs tasks one after another in the order they were given, across calls: photos chosen together,
+ * or in two goes while the first still uploads, reach the listing in the order they were chosen (the
+ * server numbers each upload as it arrives, so uploads side by side could land in either order).
+ */
+export function createSequence() {
+  let last: Promise<unknown> = Promise.resolve()
+  return function inTurn<T>(task: () => Promise<T>): Promise<T> {
+    const run = last.then(task, task)
+    last = run.catch(() => undefined)
+    return run
+  }
+}

@@ -5,6 +5,7 @@ import { PhotoManager } from './photo-manager.tsx'
 import {
   addedSince,
   awaitedPhotos,
+  createSequence,
   hasPending,
   mergePolled,
   movePhoto,
@@ -140,5 +141,41 @@ describe('photo manager state', () => {
     )
     expect(problemMessage('<html>', 'Try again.')).toBe('Try again.')
     expect(photoLabel(ready, 0, 4)).toBe('Photo 1 of 4: Front porch')
+  })
+})
+
+describe('createSequence', () => {
+  it('runs uploads one at a time in the order chosen, however long each takes, across two choices', async () => {
+    const inTurn = createSequence()
+    const events: string[] = []
+    const upload = (name: string, ms: number) => () =>
+      new Promise<string>((resolve) => {
+        events.push(`start ${name}`)
+        setTimeout(() => {
+          events.push(`end ${name}`)
+          resolve(name)
+        }, ms)
+      })
+    const first = ['living-room', 'kitchen', 'bedroom'].map((name, i) => inTurn(upload(name, [30, 1, 10][i]!)))
+    const second = inTurn(upload('garden', 1))
+    expect(await Promise.all([...first, second])).toEqual(['living-room', 'kitchen', 'bedroom', 'garden'])
+    expect(events).toEqual([
+      'start living-room',
+      'end living-room',
+      'start kitchen',
+      'end kitchen',
+      'start bedroom',
+      'end bedroom',
+      'start garden',
+      'end garden',
+    ])
+  })
+
+  it('goes on with the next upload when one fails', async () => {
+    const inTurn = createSequence()
+    const failed = inTurn(() => Promise.reject(new Error('connection lost')))
+    const next = inTurn(() => Promise.resolve('kitchen'))
+    await expect(failed).rejects.toThrow('connection lost')
+    expect(await next).toBe('kitchen')
   })
 })

@@ -11,6 +11,7 @@ import { ListingPhoto } from './listing-photo.tsx'
 import {
   addedSince,
   awaitedPhotos,
+  createSequence,
   hasPending,
   mergePolled,
   movePhoto,
@@ -55,6 +56,7 @@ export function PhotoManager({
   const dragged = useRef<number | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const uploadKey = useRef(0)
+  const [inTurn] = useState(() => createSequence())
   // The photos being processed that this page waits on; only event handlers change it, never a render.
   const awaiting = useRef<Map<number, AwaitedPhoto>>(awaitedPhotos(initialPhotos))
   const base = `/api/properties/${listingId}/photos`
@@ -95,9 +97,7 @@ export function PhotoManager({
     return () => window.clearInterval(timer)
   }, [isWaiting, base])
 
-  function uploadOne(file: File): Promise<void> {
-    const key = (uploadKey.current += 1)
-    setUploads((list) => [...list, { key, name: file.name, percent: 0 }])
+  function uploadOne(file: File, key: number): Promise<void> {
     const body = new FormData()
     body.append('photo', file)
     body.append('altText', '')
@@ -141,13 +141,11 @@ export function PhotoManager({
   }
 
   async function uploadFiles(files: File[]) {
-    if (files.length === 0) return
-    // One request per file, two at a time: each gets its own progress and its own answer.
-    const queue = [...files]
-    const worker = async () => {
-      for (let file = queue.shift(); file; file = queue.shift()) await uploadOne(file)
-    }
-    await Promise.all([worker(), worker()])
+    // One request per file, each with its own progress and its own answer, one at a time so the
+    // photos keep the order they were chosen in; all of them show in the list at once, waiting their turn.
+    const queued = files.map((file) => ({ file, key: (uploadKey.current += 1) }))
+    setUploads((list) => [...list, ...queued.map(({ file, key }) => ({ key, name: file.name, percent: 0 }))])
+    await Promise.all(queued.map(({ file, key }) => inTurn(() => uploadOne(file, key))))
   }
 
   /** Uploads what the file picker holds, and empties it for the next choice. */
