@@ -9,6 +9,7 @@ import { RealtimeProvider } from '#app/realtime/provider.tsx'
 import { socialLinks } from '#common/site-config.ts'
 import { ToastProvider } from '#app/utils/toast.tsx'
 import { countUnreadMessages, getCurrentSession } from '#server/accounts/index.server.ts'
+import { countSavedListings } from '#server/listings/index.server.ts'
 import { readToast } from '#server/http/flash.server.ts'
 import { findTermsToAccept } from '#server/content/index.server.ts'
 // The toast styles first, so the brand's overrides in app.css win.
@@ -30,6 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, nonce } = context.get(appContext)
   const current = await getCurrentSession(services, request)
   const unread = current ? await countUnreadMessages(services.database.db, current.user.email) : 0
+  // Only someone who ever saved a home has a list to count (the profile's setList).
+  const saved = current?.user.setList
+    ? await countSavedListings(services.database.db, { user: { id: current.userId, email: current.user.email } })
+    : 0
   const termsToAccept = current ? await findTermsToAccept(services.database.db, current.userId) : null
   const { toast, headers } = await readToast(request)
   const { config } = services
@@ -37,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       user: current?.user ?? null,
       unread,
+      saved,
       termsToAccept,
       // Each flash gets its own id so the page shows it exactly once.
       toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
@@ -56,7 +62,14 @@ export function useRootData() {
 
 function frameData(root: RootData | undefined): FrameData {
   if (!root) return anonymousFrame
-  return { user: root.user, unread: root.unread, social: root.social, toast: root.toast, termsToAccept: root.termsToAccept }
+  return {
+    user: root.user,
+    unread: root.unread,
+    saved: root.saved,
+    social: root.social,
+    toast: root.toast,
+    termsToAccept: root.termsToAccept,
+  }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

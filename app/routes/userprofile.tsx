@@ -33,6 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerProfileForm(context.get(appContext).services, request)
 }
 
+/** The page's sections in order, as its menu lists them: what a renter and a landlord come back for first. */
+function sectionsOf({ saved, hasListings }: { saved: number; hasListings: boolean }) {
+  return [
+    { id: 'saved', label: `Saved homes (${saved.toLocaleString('en-US')})` },
+    ...(hasListings ? [{ id: 'my-listings', label: 'My listings' }] : []),
+    ...sections,
+  ]
+}
+
 const sections = [
   { id: 'details', label: 'Profile details' },
   { id: 'photo', label: 'Photo' },
@@ -47,6 +56,7 @@ export default function UserProfile() {
   const { account, sessions, myListings, myListingsTotal, saved, messageSettings, singleSignOnName } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const roleLabel = account.role === 'landlord' ? 'Landlord' : account.role === 'renter' ? 'Renter' : null
+  const hasListings = account.role === 'landlord' || myListingsTotal > 0
 
   return (
     <div>
@@ -64,7 +74,7 @@ export default function UserProfile() {
       <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
         <nav aria-label="Profile sections" className="hidden lg:block">
           <ul className="sticky top-24 space-y-1 text-sm">
-            {sections.map((section) => (
+            {sectionsOf({ saved: saved.length, hasListings }).map((section) => (
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
@@ -80,6 +90,12 @@ export default function UserProfile() {
         </nav>
 
         <div className="max-w-4xl space-y-8">
+          <ProfileSection id="saved" title="Saved homes" description="Homes you saved, with what each costs a month all-in.">
+            <SavedList listings={saved} />
+          </ProfileSection>
+
+          <MyListings items={myListings} total={myListingsTotal} isLandlord={account.role === 'landlord'} />
+
           <ProfileSection id="details" title="Profile details" description="How you appear to renters, landlords and the community.">
             <DetailsForm details={account} failure={failureFor(failure, INTENTS.profile)} />
           </ProfileSection>
@@ -92,12 +108,6 @@ export default function UserProfile() {
               failure={failureFor(failure, INTENTS.avatar)}
               removeFailure={failureFor(failure, INTENTS.removeAvatar)}
             />
-          </ProfileSection>
-
-          <MyListings items={myListings} total={myListingsTotal} isLandlord={account.role === 'landlord'} />
-
-          <ProfileSection id="saved" title="Saved homes" description="Homes you saved, with what each costs a month all-in.">
-            <SavedList listings={saved} />
           </ProfileSection>
 
           <ProfileSection id="account" title="Account">

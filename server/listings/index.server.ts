@@ -14,7 +14,7 @@ export {
 export { listingColumns } from './mapping.server.ts'
 export { findEditableListing, findOwnerListings } from './owner.server.ts'
 export { estimateListingCount, findListingById } from './read.server.ts'
-export { findSavedListings, savedListingIds, saveListing, unsaveListing } from './saved.server.ts'
+export { countSavedListings, findSavedListings, savedListingIds, saveListing, unsaveListing } from './saved.server.ts'
 export { findListings } from './search/find-listings.server.ts'
 export { suggestPlaces } from './search/places.server.ts'
 export { findMapClusters } from './search/map-clusters.server.ts'

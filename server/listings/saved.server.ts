@@ -1,6 +1,6 @@
 // A renter's saved list: the list record (keyed by the lower-cased e-mail) and the listings on
 // it. Saving sets the profile's setList flag, which the session carries to the navigation.
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { list, listing, profile, savedListing } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
@@ -52,4 +52,14 @@ export async function findSavedListings(db: Db, { user }: { user: Saver }): Prom
     .where(and(eq(savedListing.email, keyOf(user.email)), canView(user.id)))
     .orderBy(desc(savedListing.createdAt), desc(savedListing.listingId))
   return summariesWithPhotos(db, rows)
+}
+
+/** How many homes the user has saved that they may still see: the count beside "Saved homes". */
+export async function countSavedListings(db: Db, { user }: { user: Saver }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(savedListing)
+    .innerJoin(listing, eq(listing.id, savedListing.listingId))
+    .where(and(eq(savedListing.email, keyOf(user.email)), canView(user.id)))
+  return row?.n ?? 0
 }

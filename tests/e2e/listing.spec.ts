@@ -129,9 +129,11 @@ test('a renter copies the link, saves the home and finds it on the profile witho
   // The fetcher's submission left this page where it was and refreshed the session in place.
   await expect(page).toHaveURL(`${APP_URL}${path}`)
   await showNavigationLinks(page, layout)
-  await expect(mainNav(page).getByRole('link', { name: 'Saved' })).toHaveAttribute('href', '/userprofile#saved')
+  // The navigation leads to the saved homes and counts them.
+  const savedLink = mainNav(page).getByRole('link', { name: 'Saved homes 1', exact: true })
+  await expect(savedLink).toHaveAttribute('href', '/userprofile#saved')
 
-  await mainNav(page).getByRole('link', { name: 'Saved' }).click()
+  await savedLink.click()
   await expect(page).toHaveURL(`${APP_URL}/userprofile#saved`)
   const saved = page.getByRole('region', { name: 'Saved homes' })
   await expect(saved.getByRole('link', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toHaveAttribute('href', path)
@@ -141,6 +143,12 @@ test('a renter copies the link, saves the home and finds it on the profile witho
   await saved.getByRole('button', { name: `Remove ${title} from saved` }).click()
   await expect(saved).toContainText('You have not saved any homes yet.')
   await expect(saved.getByRole('link', { name: 'Browse properties' })).toHaveAttribute('href', '/properties')
+  // The profile's own menu (wide screens) names the section with its count, and the navigation's count follows.
+  if (layout === 'desktop') {
+    await expect(page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link').first()).toHaveText('Saved homes (0)')
+  }
+  await showNavigationLinks(page, layout)
+  await expect(mainNav(page).getByRole('link', { name: 'Saved homes 0', exact: true })).toBeVisible()
 })
 
 test('a visitor who presses Save logs in and comes back with the home saved', async ({ page, createAccount, layout }) => {

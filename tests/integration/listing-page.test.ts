@@ -298,9 +298,13 @@ describe('listing pages', () => {
       expect(page.html).toContain('aria-label="Remove Saved stone farmhouse from saved"')
       expect(page.html).toContain('aria-pressed="true"')
       expect(page.html).toContain('href="/userprofile#saved"')
+      expect(page.html, 'the navigation counts the saved homes').toMatch(/data-saved-count=""[^>]*>1<\/span>/)
 
       const profilePage = textOf((await get('/userprofile', fresh.cookie)).html)
       expect(profilePage).toMatch(/Saved homes .*Saved stone farmhouse .*\$1,650 \/month all-in/)
+      expect(profilePage, 'the profile menu names the saved homes first, with their count').toMatch(
+        /Saved homes \(1\) Profile details Photo Account/,
+      )
 
       const removed = await post(`${path}/save`, { intent: 'unsave', redirectTo: '/userprofile#saved' }, fresh.cookie)
       expect(removed.status).toBe(302)

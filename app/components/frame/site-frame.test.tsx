@@ -135,6 +135,17 @@ describe('the page frame', () => {
     expect(landlord.indexOf('href="/chat"')).toBeLessThan(landlord.indexOf('href="/properties/new"'))
   })
 
+  it('leads a renter with saved homes to them, with how many there are', () => {
+    const without = element(render({ ...anonymousFrame, user: alex }), '<nav aria-label="Main"')
+    expect(without).not.toContain('href="/userprofile#saved"')
+    const nav = element(render({ ...anonymousFrame, user: { ...alex, setList: true }, saved: 3 }), '<nav aria-label="Main"')
+    expect(text(link(nav, '/userprofile#saved'))).toBe('Saved homes 3')
+    expect(link(nav, '/userprofile#saved')).toMatch(/<span data-saved-count=""[^>]*>3<\/span>/)
+    // A list emptied again still has its way back, with its count of none.
+    const emptied = element(render({ ...anonymousFrame, user: { ...alex, setList: true }, saved: 0 }), '<nav aria-label="Main"')
+    expect(link(emptied, '/userprofile#saved')).toMatch(/>0<\/span>/)
+  })
+
   it('shows the e-mail when there is no display name, and the initial when there is no avatar', () => {
     const nav = element(render({ ...anonymousFrame, user: { ...alex, displayName: '', avatar: '' } }), '<nav aria-label="Main"')
     expect(nav).toMatch(/<span role="img" aria-label="My Profile"[^>]*><span aria-hidden="true">A<\/span><\/span>/)

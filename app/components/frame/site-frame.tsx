@@ -14,6 +14,8 @@ import { TopStrip } from './top-strip.tsx'
 export type FrameData = {
   user: SessionUser | null
   unread: number
+  /** How many homes the signed-in user has saved (0 for a visitor). */
+  saved: number
   social: readonly SocialLink[]
   toast: FlashToast | null
   /** The Terms of Use in force, when the signed-in user has not accepted them yet. */
@@ -21,7 +23,7 @@ export type FrameData = {
 }
 
 /** What the frame shows when the root loader did not run: a visitor, nothing unread. */
-export const anonymousFrame: FrameData = { user: null, unread: 0, social: socialLinks({}), toast: null }
+export const anonymousFrame: FrameData = { user: null, unread: 0, saved: 0, social: socialLinks({}), toast: null }
 
 export function SiteFrame({ data, children }: { data: FrameData; children: ReactNode }) {
   return (
@@ -33,7 +35,7 @@ export function SiteFrame({ data, children }: { data: FrameData; children: React
         Skip to content
       </a>
       <TopStrip />
-      <SiteNav user={data.user} unread={data.unread} />
+      <SiteNav user={data.user} unread={data.unread} saved={data.saved} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1440px] flex-1 px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
         {data.termsToAccept ? <TermsBanner terms={data.termsToAccept} /> : null}
         {children}

@@ -13,14 +13,14 @@ import { UnreadBadge } from './unread-badge.tsx'
 
 export const MOBILE_MENU_ID = 'mobile-menu'
 
-type NavProps = { user: SessionUser | null; unread: number }
+type NavProps = { user: SessionUser | null; unread: number; saved: number }
 
 // One set of links serves both layouts: a row from lg up, a panel behind "Menu" below it. Only one
 // copy in the page keeps "the current page" and every link name unique for assistive technology.
 const navLinkClass =
   'flex items-center rounded-md px-3 py-3 text-base font-medium text-ink transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 lg:inline-flex lg:px-1.5 lg:py-2 lg:text-sm lg:whitespace-nowrap lg:text-ink-soft xl:px-3'
 
-export function SiteNav({ user, unread: serverUnread }: NavProps) {
+export function SiteNav({ user, unread: serverUnread, saved }: NavProps) {
   // Live from the socket inside the app; the given figure where there is no socket (tests, errors).
   const unread = useUnreadCount(serverUnread)
   const location = useLocation()
@@ -78,7 +78,7 @@ export function SiteNav({ user, unread: serverUnread }: NavProps) {
               ))}
             </ul>
             <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 lg:mt-0 lg:flex-nowrap lg:gap-2 lg:border-0 lg:pt-0">
-              <AccountItems user={user} onNavigate={close} />
+              <AccountItems user={user} saved={saved} onNavigate={close} />
             </div>
           </div>
         </Container>
@@ -87,7 +87,7 @@ export function SiteNav({ user, unread: serverUnread }: NavProps) {
   )
 }
 
-function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNavigate: () => void }) {
+function AccountItems({ user, saved, onNavigate }: { user: SessionUser | null; saved: number; onNavigate: () => void }) {
   const size = 'whitespace-nowrap px-4 py-2.5 text-base lg:px-3 lg:py-2 lg:text-sm'
   if (!user) {
     return (
@@ -112,17 +112,26 @@ function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNaviga
   const name = nameOf(user)
   return (
     <>
-      {user.setList ? (
-        // Once the user has a saved list, a way back to it (a plain link: it is a part of My Profile, not a page of its own).
+      {user.setList || saved > 0 ? (
+        // Once the user has a saved list, a way back to it with how many homes it holds (a plain link:
+        // it is a part of My Profile, not a page of its own). On the desktop bar the heart and the count
+        // show; the words stay for screen readers and the title.
         <Link
           to="/userprofile#saved"
+          title="Saved homes"
           onClick={onNavigate}
           className={`inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-800 hover:bg-brand-50 ${size}`}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
             <path d="M10 17s-6.5-4.1-6.5-8.6A3.6 3.6 0 0 1 10 6a3.6 3.6 0 0 1 6.5 2.4C16.5 12.9 10 17 10 17Z" />
           </svg>
-          <span className="lg:sr-only">Saved</span>
+          <span className="lg:sr-only">Saved homes</span>
+          <span
+            data-saved-count=""
+            className="inline-flex min-w-5 items-center justify-center rounded-full bg-brand-100 px-1.5 text-xs leading-5 font-bold text-brand-800 tabular-nums"
+          >
+            {saved}
+          </span>
         </Link>
       ) : null}
       {user.role === 'landlord' ? (
@@ -169,8 +178,9 @@ function AccountItems({ user, onNavigate }: { user: SessionUser | null; onNaviga
 }
 
 /**
- * A link of a landlord's own work, an icon and its words: on a desktop bar narrower than 1536 px only
- * the icon shows (its title on hover); the words stay for screen readers.
+ * A link of a landlord's own work, an icon and its words: the words show from 1280 px up; on the
+ * narrowest desktop bar (1024–1279 px) only the icon shows (its title on hover), the words staying
+ * for screen readers.
  */
 function LandlordLink({
   to,
@@ -195,7 +205,7 @@ function LandlordLink({
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
         {children}
       </svg>
-      <span className="lg:sr-only 2xl:not-sr-only">{label}</span>
+      <span className="lg:sr-only xl:not-sr-only">{label}</span>
     </NavLink>
   )
 }
