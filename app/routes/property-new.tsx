@@ -1,11 +1,14 @@
-// /properties/new: a landlord (or an administrator) lists a home. Anyone else is told how to become
-// a landlord; the server refuses their posts all the same.
+// /properties/new: a landlord (or an administrator) lists a home. Anyone else is offered to let homes
+// there and then (one button, the profile's "let-homes" form); the server refuses their listing posts
+// all the same.
 import type { FieldErrors } from '#common/forms.ts'
-import { Link, data, useActionData, useLoaderData } from 'react-router'
+import { Form, Link, data, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/property-new'
 import { appContext } from '#server/http/app-context.server.ts'
 import { ListingForm } from '#app/components/listings/listing-form.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { INTENTS } from '#app/components/profile/profile-forms.ts'
+import { Button } from '#app/components/ui/button.tsx'
 import { siteConfig } from '#common/site-config.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
 import { newListingValues } from '#common/listings/listing-form.ts'
@@ -65,19 +68,17 @@ export default function PropertyNew() {
 function LandlordsOnly() {
   return (
     <div className="max-w-2xl space-y-6">
-      <PageHeader title="Only landlords can list homes">
+      <PageHeader kicker="Landlords" title="List a home">
         <p>
-          Listing a home on {siteConfig.name} is for landlords. If you let homes, choose the Landlord role on your profile, then come back
-          here.
+          Listing a home on {siteConfig.name} is for landlords, and your profile does not say you let homes yet. Do you let a home, or want
+          to? Say so and list it now: you keep everything you have as a renter, and you can change it on your profile at any time.
         </p>
       </PageHeader>
-      <div className="flex flex-wrap gap-3">
-        <Link
-          to="/userprofile#details"
-          className="inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Set your role on your profile
-        </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <Form method="post" action="/userprofile">
+          <input type="hidden" name="intent" value={INTENTS.letHomes} />
+          <Button type="submit">I let homes: list one</Button>
+        </Form>
         <Link
           to="/properties"
           className="inline-flex rounded-lg border border-gray-400 px-4 py-2 text-sm font-semibold text-ink hover:bg-gray-50"

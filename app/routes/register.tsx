@@ -7,6 +7,7 @@ import { PrimaryButton, SecondaryButton } from '#app/components/auth/buttons.tsx
 import { Notice } from '#app/components/auth/notice.tsx'
 import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
 import { EmailField } from '#app/components/auth/email-field.tsx'
+import { RoleChoice } from '#app/components/profile/role-choice.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
@@ -38,9 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, oidcName: services.config.oidc?.name ?? null, termsLabel }
 }
 
-const FIELDS = ['name', 'email', 'password', 'termsVersion'] as const
+const FIELDS = ['name', 'email', 'password', 'role', 'termsVersion'] as const
 
-type SignUpForm = { step: 'form'; values: { name: string; email: string; termsAccepted: boolean } }
+type SignUpForm = { step: 'form'; values: { name: string; email: string; role: string; termsAccepted: boolean } }
 
 type RegisterActionData = (FormAnswer & SignUpForm) | { step: 'sent'; email: string; resent: boolean; resendError?: string }
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(emailOnlySchema, formData)
     if (!parsed.ok) {
       // Only a tampered form gets here: the address comes from a hidden field.
-      return refusalOf<SignUpForm>(parsed, { step: 'form', values: { name: '', email: '', termsAccepted: false } })
+      return refusalOf<SignUpForm>(parsed, { step: 'form', values: { name: '', email: '', role: '', termsAccepted: false } })
     }
     try {
       await resendVerificationEmail(services, request, { email: parsed.data.email, redirectTo })
@@ -71,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = {
     name: submittedText(formData, 'name'),
     email: submittedText(formData, 'email'),
+    role: submittedText(formData, 'role'),
     termsAccepted: Boolean(formData.get('termsVersion')),
   }
   const parsed = parseForm(registerSchema, formData)
@@ -129,6 +131,12 @@ function SignUpForm({
           required
           hint={PASSWORD_HINT}
           error={errors?.password}
+        />
+        <RoleChoice
+          legend="Your role"
+          hint="Renters find and save homes and message landlords; landlords list homes. You can change it on your profile at any time."
+          value={values?.role ?? 'renter'}
+          error={errors?.role?.[0]}
         />
         <Checkbox
           look="large"

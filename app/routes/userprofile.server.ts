@@ -27,6 +27,7 @@ import {
   saveProfile,
   signOutOtherSessions,
   signOutSession,
+  startLetting,
   uploadProfilePhoto,
 } from '#server/accounts/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
@@ -38,6 +39,7 @@ import { findMessageSettings, saveMessageSettings } from '#server/messages/index
 import type { Services } from '#server/services.server.ts'
 
 export const PROFILE_PAGE = '/userprofile'
+const NEW_LISTING_PAGE = '/properties/new'
 
 /** How many of the owner's listings the profile shows; the rest are on /my-listings. */
 const PROFILE_LISTINGS = 5
@@ -123,6 +125,7 @@ const handlers: Record<Intent | typeof MESSAGE_SETTINGS_INTENT, (submission: Sub
   [INTENTS.revokeOthers]: signOutOthers,
   [INTENTS.revokeSession]: signOutOneSession,
   [INTENTS.deleteAccount]: deleteOwnAccount,
+  [INTENTS.letHomes]: letHomes,
   [MESSAGE_SETTINGS_INTENT]: saveMessagePreferences,
 }
 
@@ -151,6 +154,16 @@ export async function answerProfileForm(services: Services, request: Request) {
     return refuse(INTENTS.profile, UNKNOWN_FORM)
   }
   return handlers[intent]({ services, actor, formData })
+}
+
+/** "List a home" as a renter (/properties/new): they let homes from now on, and go on to list one. */
+async function letHomes({ services, actor }: Submission) {
+  const role = await startLetting(services.database.db, actor.userId)
+  const message =
+    role === 'both'
+      ? 'You rent and let homes now (you can change it on your profile). List your first home below.'
+      : 'You are a landlord now (you can change it on your profile). List your first home below.'
+  return redirectWithToast(NEW_LISTING_PAGE, { type: 'success', message })
 }
 
 async function saveDetails({ services, actor, formData }: Submission) {

@@ -14,6 +14,7 @@ import { PhotoForm } from '#app/components/profile/photo-form.tsx'
 import { INTENTS } from '#app/components/profile/profile-forms.ts'
 import { SessionsList } from '#app/components/profile/sessions-list.tsx'
 import { SavedList } from '#app/components/listings/saved-list.tsx'
+import { listsHomes, roleLabel } from '#common/accounts/roles.ts'
 import { siteConfig } from '#common/site-config.ts'
 import { answerProfileForm, loadProfilePage } from './userprofile.server.ts'
 
@@ -55,8 +56,8 @@ const sections = [
 export default function UserProfile() {
   const { account, sessions, myListings, myListingsTotal, saved, messageSettings, singleSignOnName } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
-  const roleLabel = account.role === 'landlord' ? 'Landlord' : account.role === 'renter' ? 'Renter' : null
-  const hasListings = account.role === 'landlord' || myListingsTotal > 0
+  const role = roleLabel(account.role)
+  const hasListings = listsHomes(account.role) || myListingsTotal > 0
 
   return (
     <div>
@@ -66,7 +67,7 @@ export default function UserProfile() {
           <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">My Profile</h1>
           <p className="mt-1 truncate text-lg text-ink-soft">
             <span className="font-semibold text-ink">{account.name || account.email}</span>
-            {roleLabel ? <> · {roleLabel}</> : null}
+            {role ? <> · {role}</> : null}
           </p>
         </div>
       </header>
@@ -94,7 +95,7 @@ export default function UserProfile() {
             <SavedList listings={saved} />
           </ProfileSection>
 
-          <MyListings items={myListings} total={myListingsTotal} isLandlord={account.role === 'landlord'} />
+          <MyListings items={myListings} total={myListingsTotal} isLandlord={listsHomes(account.role)} />
 
           <ProfileSection id="details" title="Profile details" description="How you appear to renters, landlords and the community.">
             <DetailsForm details={account} failure={failureFor(failure, INTENTS.profile)} />

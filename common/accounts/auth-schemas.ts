@@ -3,6 +3,7 @@
 // the server (server/accounts/schemas.server.ts).
 import { z } from 'zod'
 import { normalizeEmail } from '#common/accounts/email.ts'
+import { ROLES } from '#common/accounts/roles.ts'
 import { isPlainText, isSingleLine } from '#common/plain-text.ts'
 
 export const PASSWORD_MIN_LENGTH = 8
@@ -66,6 +67,9 @@ export const registerSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   termsVersion: termsSchema,
+  // Asked on the form (Renter chosen at first); a post without it makes an account with no role yet,
+  // as single sign-on does, to be chosen on the profile or when listing a home.
+  role: z.enum(ROLES, { error: 'Choose Renter, Landlord or Both.' }).optional(),
 })
 
 export const loginSchema = z.object({

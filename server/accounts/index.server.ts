@@ -14,6 +14,7 @@ export {
   saveProfile,
   signOutOtherSessions,
   signOutSession,
+  startLetting,
   uploadProfilePhoto,
 } from './profile.server.ts'
 export {

@@ -2,6 +2,7 @@
 // own account on /userprofile (details, photo, password, sessions, deleting the account). Refusals
 // are thrown as AppError, with the form field they belong to.
 import { and, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
+import { withLetting, type Role } from '#common/accounts/roles.ts'
 import { toSessionUser, type SessionUser } from '#common/accounts/session-user.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { account, message, profile, session, user } from '#server/db/schema.ts'
@@ -112,6 +113,20 @@ export type ProfileDetails = { role: string; bio: string; phone: string }
 
 export async function updateProfileDetails(db: Db, userId: string, details: ProfileDetails) {
   await db.update(profile).set(details).where(eq(profile.userId, userId))
+}
+
+/**
+ * Makes the user one who lets homes, as they choose to list one: a renter becomes one who rents and
+ * lets, anyone else a landlord (common/accounts/roles.ts). Returns the role they have now.
+ */
+export async function startLetting(db: Db, userId: string): Promise<Role> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ role: profile.role }).from(profile).where(eq(profile.userId, userId)).for('update')
+    if (!current) throw new Error(`No profile for user ${userId}`)
+    const role = withLetting(current.role)
+    await tx.update(profile).set({ role }).where(eq(profile.userId, userId))
+    return role
+  })
 }
 
 /**

@@ -1,4 +1,7 @@
 // Creating an e-mail + password account and (re)sending the link that confirms its address.
+import { eq } from 'drizzle-orm'
+import type { Role } from '#common/accounts/roles.ts'
+import { profile } from '#server/db/schema.ts'
 import type { Services } from '#server/services.server.ts'
 import { authErrorOf } from './auth-results.server.ts'
 
@@ -7,6 +10,8 @@ export type SignUpInput = {
   email: string
   password: string
   termsVersion: string
+  /** Why they are here, as the form asked; none yet when not given. */
+  role?: Role | undefined
   /** Where the person goes once the mailed link has confirmed the address. */
   redirectTo: string
 }
@@ -23,8 +28,9 @@ export function verificationCallbackURL(redirectTo = '/'): string {
 
 /** Creates the account and mails the confirmation link; throws better-auth's refusal as an AppError. */
 export async function signUp(services: Services, request: Request, input: SignUpInput): Promise<void> {
+  let userId: string
   try {
-    await services.auth.api.signUpEmail({
+    const made = await services.auth.api.signUpEmail({
       body: {
         name: input.name,
         email: input.email,
@@ -34,9 +40,12 @@ export async function signUp(services: Services, request: Request, input: SignUp
       },
       headers: request.headers,
     })
+    userId = made.user.id
   } catch (error) {
     throw authErrorOf(error)
   }
+  // The profile was made with the account (auth.server.ts, the user's create hook).
+  if (input.role) await services.database.db.update(profile).set({ role: input.role }).where(eq(profile.userId, userId))
 }
 
 /**

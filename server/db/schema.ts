@@ -108,8 +108,6 @@ export const rateLimit = pgTable('rate_limit', {
 
 // --- Cooper Home ---
 
-export const ROLES = ['renter', 'landlord'] as const
-
 // The stored user profile, keyed by the lower-cased e-mail address (docs/product.md#session).
 export const profile = pgTable(
   'profile',

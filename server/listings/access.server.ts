@@ -1,7 +1,8 @@
 // Who may see and who may change a listing, in one place: as SQL conditions the queries carry (so no
 // caller can forget them) and as checks that lock a listing before a change. The viewer's role is
 // looked up here, never taken from the caller.
-import { and, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { LISTING_ROLES, listsHomes } from '#common/accounts/roles.ts'
 import { isAdministratorSql } from '#server/accounts/administrators.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, profile } from '#server/db/schema.ts'
@@ -11,7 +12,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type ListingRow = typeof listing.$inferSelect
 
 export const ONLY_OWNER_CHANGES = 'Only the owner or an administrator can change this listing.'
-export const ONLY_LANDLORDS_LIST = 'Only landlords can list homes. Choose the landlord role on your profile first.'
+export const ONLY_LANDLORDS_LIST =
+  'Only landlords can list homes. Choose the Landlord (or Both) role on your profile, or at /properties/new, first.'
 
 /** True when the viewer may change the listing: they own it or are an administrator. */
 export function canChange(viewerId: string | null | undefined): SQL {
@@ -24,9 +26,9 @@ export function canView(viewerId: string | null | undefined): SQL {
   return sql`(${listing.status} in ('published', 'leased') or ${canChange(viewerId)})`
 }
 
-/** Landlords and administrators list homes; for a signed-in user's role as the session holds it. */
+/** Landlords (and those who rent and let) and administrators list homes; for a signed-in user's role as the session holds it. */
 export function mayPublishListings(user: { role: string; isAdmin: boolean }): boolean {
-  return user.role === 'landlord' || user.isAdmin
+  return listsHomes(user.role) || user.isAdmin
 }
 
 /** Refuses a viewer who is neither a landlord nor an administrator, reading their role from their profile. */
@@ -34,7 +36,7 @@ export async function checkMayPublishListings(tx: Tx | Db, viewerId: string): Pr
   const [allowed] = await tx
     .select({ userId: profile.userId })
     .from(profile)
-    .where(and(eq(profile.userId, viewerId), or(eq(profile.role, 'landlord'), isAdministratorSql(viewerId))))
+    .where(and(eq(profile.userId, viewerId), or(inArray(profile.role, [...LISTING_ROLES]), isAdministratorSql(viewerId))))
   if (!allowed) throw new AppError('forbidden', ONLY_LANDLORDS_LIST)
 }
 

@@ -25,13 +25,20 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click()
 }
 
-test('sign up, confirm through the mailed link, see the name in the navigation, log out', async ({ page, layout }) => {
+test('sign up as a landlord, confirm through the mailed link, see the name and "List a home" in the navigation, log out', async ({
+  page,
+  layout,
+}) => {
   const name = 'Robin Ashford'
   const email = uniqueEmail('robin.ashford')
   await visit(page, '/register')
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(uniquePassword())
+  // The form asks why they are here: Renter is chosen at first.
+  const role = page.getByRole('group', { name: 'Your role' })
+  await expect(role.getByRole('radio', { name: /^Renter/ })).toBeChecked()
+  await role.getByRole('radio', { name: /^Landlord/ }).check()
   await page.getByRole('checkbox', { name: 'I accept the Terms of Use' }).check()
   const since = Date.now()
   await page.getByRole('main').getByRole('button', { name: 'Sign Up' }).click()
@@ -43,6 +50,7 @@ test('sign up, confirm through the mailed link, see the name in the navigation, 
   await expect(page).toHaveURL(`${APP_URL}/`)
   await waitForHydration(page)
   await expectSignedIn(page, layout, name)
+  await expect(mainNav(page).getByRole('link', { name: 'List a home' })).toHaveAttribute('href', '/properties/new')
 
   await mainNav(page).getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(`${APP_URL}/`)

@@ -41,6 +41,26 @@ describe('signing up', () => {
     ...overrides,
   })
 
+  it('keeps the role chosen on the form: renter, landlord or both; none when the form did not say', async () => {
+    for (const role of ['renter', 'landlord', 'both'] as const) {
+      const email = uniqueEmail(`role-${role}`)
+      const result = await callRoute(t, registerAction, postForm('/register', signUpFields({ email, role })))
+      expect(result.status).toBe(200)
+      expect(await findProfileByEmail(t.services.database.db, email)).toMatchObject({ role })
+    }
+    const none = uniqueEmail('role-none')
+    await callRoute(t, registerAction, postForm('/register', signUpFields({ email: none })))
+    expect(await findProfileByEmail(t.services.database.db, none)).toMatchObject({ role: '' })
+  })
+
+  it('refuses a role that is not offered, with its field named, and makes no account', async () => {
+    const email = uniqueEmail('role-bad')
+    const result = await callRoute(t, registerAction, postForm('/register', signUpFields({ email, role: 'administrator' })))
+    expect(result.status).toBe(400)
+    expect(result.data).toMatchObject({ fieldErrors: { role: ['Choose Renter, Landlord or Both.'] }, values: { role: 'administrator' } })
+    expect(await findProfileByEmail(t.services.database.db, email)).toBeUndefined()
+  })
+
   it('creates the account and its profile keyed by the lower-cased e-mail, and says to check the mail', async () => {
     const email = uniqueEmail('Ada.Mixed').replace('example.com', 'Example.COM')
     const result = await callRoute(t, registerAction, postForm('/register', signUpFields({ email })))
@@ -102,7 +122,7 @@ describe('signing up', () => {
     const data = result.data as { values: Record<string, unknown>; fieldErrors: Record<string, string[]> }
     expect(Object.keys(data.fieldErrors)).toEqual([field])
     // What was typed comes back, except the password.
-    expect(data.values).toEqual({ name: fields.name, email: fields.email, termsAccepted: fields.termsVersion !== '' })
+    expect(data.values).toEqual({ name: fields.name, email: fields.email, role: '', termsAccepted: fields.termsVersion !== '' })
     expect(JSON.stringify(result.data)).not.toContain(fields.password)
     expect(await countAccounts(t)).toEqual(before)
   })

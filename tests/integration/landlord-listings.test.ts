@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as editAction, loader as editLoader } from '#app/routes/property-edit.tsx'
 import { action as manageAction } from '#app/routes/property-manage.tsx'
 import { action as newAction, loader as newLoader } from '#app/routes/property-new.tsx'
-import { loader as profileLoader } from '#app/routes/userprofile.tsx'
+import { action as profileAction, loader as profileLoader } from '#app/routes/userprofile.tsx'
 import { listingPath } from '#common/listings/listing-url.ts'
 import { list, listing, listingFee, profile, savedListing } from '#server/db/schema.ts'
 import { readToast } from '#server/http/flash.server.ts'
@@ -288,6 +288,30 @@ describe('landlord listings', () => {
     const anonymous = await run(newLoader, new Request(`${TEST_ORIGIN}/properties/new`))
     expect(anonymous.status).toBe(302)
     expect(anonymous.response!.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
+  })
+
+  it('lets a renter, or someone with no role yet, choose to let homes from /properties/new and list one there and then', async () => {
+    const cases = [
+      { name: 'Rita Renting', role: 'renter', becomes: 'both', says: /You rent and let homes now/ },
+      { name: 'Nora Noroll', role: '', becomes: 'landlord', says: /You are a landlord now/ },
+    ]
+    for (const { name, role, becomes, says } of cases) {
+      const person = await signUpVerifiedUser(t, { name })
+      await db().update(profile).set({ role }).where(eq(profile.userId, person.id))
+      const chosen = await run(profileAction, post('/userprofile', person.cookie, [['intent', 'let-homes']]))
+      expect(chosen.status).toBe(302)
+      expect(chosen.response!.headers.get('Location')).toBe('/properties/new')
+      expect(await toastOf(chosen.response!)).toMatchObject({ type: 'success', message: expect.stringMatching(says) })
+      const [stored] = await db().select({ role: profile.role }).from(profile).where(eq(profile.userId, person.id))
+      expect(stored!.role).toBe(becomes)
+      const page = await run(newLoader, new Request(`${TEST_ORIGIN}/properties/new`, { headers: { Cookie: person.cookie } }))
+      expect(page.status).toBe(200)
+      await createDraft(person)
+    }
+    // A landlord who asks again stays a landlord.
+    await run(profileAction, post('/userprofile', landlord.cookie, [['intent', 'let-homes']]))
+    const [kept] = await db().select({ role: profile.role }).from(profile).where(eq(profile.userId, landlord.id))
+    expect(kept!.role).toBe('landlord')
   })
 
   it("keeps strangers from editing, publishing, archiving, deleting or confirming another's listing", async () => {

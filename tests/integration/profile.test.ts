@@ -171,7 +171,7 @@ describe('/userprofile', () => {
     )
     expect(failure.intent).toBe('save-profile')
     expect(failure.fieldErrors.name).toEqual(['Enter your display name.'])
-    expect(failure.fieldErrors.role).toEqual(['Choose Renter or Landlord.'])
+    expect(failure.fieldErrors.role).toEqual(['Choose Renter, Landlord or Both.'])
     expect(failure.fieldErrors.bio).toEqual(['Bio must be 500 characters or fewer.'])
     expect(failure.fieldErrors.phone?.[0]).toMatch(/phone number/)
     expect((failure as Failure & { values: Record<string, string> }).values).toMatchObject({ role: 'admin', phone: 'call me' })

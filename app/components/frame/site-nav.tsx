@@ -8,6 +8,7 @@ import { Container } from '#app/components/container.tsx'
 import { CloseIcon, MenuIcon } from '#app/components/icons.tsx'
 import { useUnreadCount } from '#app/realtime/provider.tsx'
 import { navLinks } from '#common/site-config.ts'
+import { listsHomes } from '#common/accounts/roles.ts'
 import { nameOf, type SessionUser } from '#common/accounts/session-user.ts'
 import { UnreadBadge } from './unread-badge.tsx'
 
@@ -134,7 +135,7 @@ function AccountItems({ user, saved, onNavigate }: { user: SessionUser | null; s
           </span>
         </Link>
       ) : null}
-      {user.role === 'landlord' ? (
+      {listsHomes(user.role) ? (
         // A landlord's own work: a new listing, and the listings they have.
         <>
           <LandlordLink to="/properties/new" label="List a home" size={size} onNavigate={onNavigate}>

@@ -3,16 +3,11 @@ import { useRef } from 'react'
 import { Form } from 'react-router'
 import { firstError } from '#common/forms.ts'
 import { Button, PendingNote } from '#app/components/ui/button.tsx'
-import { Fieldset } from '#app/components/ui/fieldset.tsx'
 import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { useFormFeedback, useIsSubmitting } from './fields.tsx'
-import { BIO_MAX, DISPLAY_NAME_MAX, INTENTS, PHONE_MAX, PROFILE_ROLES, type ProfileFormFailure, type ProfileRole } from './profile-forms.ts'
-
-const roleDetails: Record<ProfileRole, { label: string; description: string }> = {
-  renter: { label: 'Renter', description: 'I am looking for a home to rent or lease.' },
-  landlord: { label: 'Landlord', description: 'I let homes and publish listings.' },
-}
+import { RoleChoice } from './role-choice.tsx'
+import { BIO_MAX, DISPLAY_NAME_MAX, INTENTS, PHONE_MAX, type ProfileFormFailure } from './profile-forms.ts'
 
 const FIELD_ORDER = ['name', 'role', 'bio', 'phone'] as const
 
@@ -48,37 +43,7 @@ export function DetailsForm({
         hint="Shown in the navigation while you are signed in, and to people you deal with on Cooper Home."
       />
 
-      <Fieldset
-        legend="Role"
-        id="field-role"
-        hint="Whether you are here to rent a home or to let one. You can change it at any time."
-        error={roleError}
-      >
-        <div className="mt-2 grid gap-3 sm:grid-cols-2">
-          {PROFILE_ROLES.map((role, index) => (
-            <label
-              key={role}
-              className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-300 p-4 transition-colors hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-sun-500"
-            >
-              {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- the focus-after-refusal hook finds the first field in error by its aria-invalid */}
-              <input
-                type="radio"
-                name="role"
-                value={role}
-                defaultChecked={values.role === role}
-                aria-invalid={roleError ? true : undefined}
-                // eslint-disable-next-line jsx-a11y/no-autofocus -- only the first field in error after a refusal takes focus
-                autoFocus={firstInvalid === 'role' && index === 0}
-                className="mt-1 size-4 accent-brand-700"
-              />
-              <span>
-                <span className="block font-semibold text-ink">{roleDetails[role].label}</span>
-                <span className="block text-sm text-ink-soft">{roleDetails[role].description}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </Fieldset>
+      <RoleChoice value={values.role} error={roleError} takesFocus={firstInvalid === 'role'} />
 
       <TextField
         label="Bio"

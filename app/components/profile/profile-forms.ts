@@ -8,11 +8,9 @@ import {
   displayNameSchema,
   newPasswordSchema,
 } from '#common/accounts/auth-schemas.ts'
+import { ROLES } from '#common/accounts/roles.ts'
 import type { FormAnswer } from '#common/forms.ts'
 import { isPlainText } from '#common/plain-text.ts'
-
-export const PROFILE_ROLES = ['renter', 'landlord'] as const
-export type ProfileRole = (typeof PROFILE_ROLES)[number]
 
 export const DISPLAY_NAME_MAX = NAME_MAX_LENGTH
 export const BIO_MAX = 500
@@ -29,6 +27,7 @@ export const INTENTS = {
   revokeOthers: 'sign-out-others',
   revokeSession: 'sign-out-session',
   deleteAccount: 'delete-account',
+  letHomes: 'let-homes',
 } as const
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
 
@@ -40,7 +39,7 @@ const multiline = z.string().transform((text) => text.replace(/\r\n?/g, '\n').tr
 export const profileSchema = z.object({
   name: displayNameSchema,
   // A profile has no role until the user chooses one, so a name can be saved first.
-  role: z.enum(['', ...PROFILE_ROLES], { error: 'Choose Renter or Landlord.' }),
+  role: z.enum(['', ...ROLES], { error: 'Choose Renter, Landlord or Both.' }),
   bio: multiline.pipe(
     z.string().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or fewer.`).refine(isPlainText, 'Bio cannot contain the NUL character.'),
   ),

@@ -41,7 +41,7 @@ When failed attempts pile up, we also e-mail the account's owner, at most once a
     slug: 'renter-or-landlord',
     topic: 'account',
     question: 'Am I a renter or a landlord on Cooper Home?',
-    answer: `You choose. Under **Profile details** on [your profile](/userprofile), pick **Renter** if you are looking for a home, or **Landlord** if you let homes and want to publish listings. Only landlords can list homes. You can change your role at any time; your profile also holds your display name, a short bio and your photo (up to 5 MB, JPEG, PNG or WebP).`,
+    answer: `You choose when you sign up: **Renter** if you are looking for a home, **Landlord** if you let homes and want to publish listings, or **Both**. Only landlords (and those who chose both) can list homes; if you chose Renter, [List a home](/properties/new) offers to change that in one step. You can change your role at any time under **Profile details** on [your profile](/userprofile), which also holds your display name, a short bio and your photo (up to 5 MB, JPEG, PNG or WebP).`,
   },
   {
     slug: 'sessions-and-deleting-your-account',
