@@ -143,7 +143,7 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
   await expect(managed.getByRole('listitem')).toHaveCount(2)
   await expect(managed.getByText('Processing…')).toHaveCount(0, { timeout: 30_000 })
   // In the order chosen: the living room (blue) is the cover, the kitchen (green) second.
-  expect(await photoColours(managed.getByRole('img'))).toEqual(['blue', 'green'])
+  expect(await photoColours(managed.locator('img'))).toEqual(['blue', 'green'])
   await expect(page.getByRole('status').filter({ hasText: /photos are ready|is ready/ })).toBeVisible()
   await expect(page.getByText(refusal)).toHaveCount(0)
   await expect(publish).toHaveAccessibleDescription('')

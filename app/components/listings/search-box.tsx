@@ -135,7 +135,10 @@ export function SearchBox({
           <input
             ref={inputRef}
             id={id}
-            type="search"
+            // A text field, not type=search: ARIA 1.2's combobox is an input of type text (a search field
+            // may not take the combobox role or aria-expanded in HTML); the phone keyboard still offers Search.
+            type="text"
+            enterKeyHint="search"
             name="q"
             role="combobox"
             aria-autocomplete="list"
