@@ -136,6 +136,7 @@ function SignUpForm({
           legend="Your role"
           hint="Renters find and save homes and message landlords; landlords list homes. You can change it on your profile at any time."
           value={values?.role ?? 'renter'}
+          isStacked
           error={errors?.role?.[0]}
         />
         <Checkbox

@@ -19,7 +19,7 @@ type NavProps = { user: SessionUser | null; unread: number; saved: number }
 // One set of links serves both layouts: a row from lg up, a panel behind "Menu" below it. Only one
 // copy in the page keeps "the current page" and every link name unique for assistive technology.
 const navLinkClass =
-  'flex items-center rounded-md px-3 py-3 text-base font-medium text-ink transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 lg:inline-flex lg:px-1.5 lg:py-2 lg:text-sm lg:whitespace-nowrap lg:text-ink-soft xl:px-3'
+  'flex items-center rounded-md px-3 py-3 text-base font-medium text-ink transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 lg:inline-flex lg:px-1.5 lg:py-2 lg:text-sm lg:whitespace-nowrap lg:text-ink-soft xl:px-2 2xl:px-3'
 
 export function SiteNav({ user, unread: serverUnread, saved }: NavProps) {
   // Live from the socket inside the app; the given figure where there is no socket (tests, errors).
@@ -66,7 +66,7 @@ export function SiteNav({ user, unread: serverUnread, saved }: NavProps) {
 
           <div
             id={MOBILE_MENU_ID}
-            className={`${isOpen ? 'block' : 'hidden'} absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-gray-200 bg-white px-4 py-3 shadow-lg sm:px-6 lg:static lg:flex lg:flex-1 lg:items-center lg:justify-between lg:gap-2 lg:overflow-visible lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
+            className={`${isOpen ? 'block' : 'hidden'} absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-gray-200 bg-white px-4 py-3 shadow-lg sm:px-6 lg:static lg:flex lg:min-w-0 lg:flex-1 lg:items-center lg:justify-between lg:gap-2 lg:overflow-visible lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
           >
             <ul className="grid gap-1 lg:flex lg:flex-1 lg:items-center lg:justify-center lg:gap-0.5">
               {navLinks.map((link) => (
@@ -78,7 +78,7 @@ export function SiteNav({ user, unread: serverUnread, saved }: NavProps) {
                 </li>
               ))}
             </ul>
-            <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 lg:mt-0 lg:flex-nowrap lg:gap-2 lg:border-0 lg:pt-0">
+            <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 lg:mt-0 lg:min-w-0 lg:flex-nowrap lg:gap-1 lg:border-0 lg:pt-0 xl:gap-2">
               <AccountItems user={user} saved={saved} onNavigate={close} />
             </div>
           </div>
@@ -89,7 +89,7 @@ export function SiteNav({ user, unread: serverUnread, saved }: NavProps) {
 }
 
 function AccountItems({ user, saved, onNavigate }: { user: SessionUser | null; saved: number; onNavigate: () => void }) {
-  const size = 'whitespace-nowrap px-4 py-2.5 text-base lg:px-3 lg:py-2 lg:text-sm'
+  const size = 'whitespace-nowrap px-4 py-2.5 text-base lg:px-2 lg:py-2 lg:text-sm xl:px-2.5'
   if (!user) {
     return (
       <>
@@ -158,7 +158,7 @@ function AccountItems({ user, saved, onNavigate }: { user: SessionUser | null; s
             <path d="M13.6 2.6a2 2 0 0 1 2.8 2.8l-8.9 8.9-3.8 1 1-3.8 8.9-8.9ZM3 17.5h14v1.5H3v-1.5Z" />
           </svg>
           {/* On the narrowest desktop bar only the icon shows; the word stays for screen readers. */}
-          <span className="lg:sr-only xl:not-sr-only">Admin</span>
+          <span className="lg:sr-only xl:not-sr-only xl:whitespace-nowrap">Admin</span>
         </NavLink>
       ) : null}
       <NavLink
@@ -206,7 +206,7 @@ function LandlordLink({
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
         {children}
       </svg>
-      <span className="lg:sr-only xl:not-sr-only">{label}</span>
+      <span className="lg:sr-only xl:not-sr-only xl:whitespace-nowrap">{label}</span>
     </NavLink>
   )
 }

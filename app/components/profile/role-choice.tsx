@@ -9,6 +9,7 @@ export function RoleChoice({
   takesFocus = false,
   legend = 'Role',
   hint = 'Whether you are here to rent a home, to let homes, or both. You can change it at any time.',
+  isStacked = false,
 }: {
   /** The role chosen now ('' for none). */
   value: string
@@ -17,10 +18,12 @@ export function RoleChoice({
   takesFocus?: boolean
   legend?: string
   hint?: string
+  /** One card under another at every width (a narrow form); else side by side from small screens up. */
+  isStacked?: boolean
 }) {
   return (
     <Fieldset legend={legend} id="field-role" hint={hint} error={error}>
-      <div className="mt-2 grid gap-3 sm:grid-cols-3">
+      <div className={`mt-2 grid gap-3 ${isStacked ? '' : 'sm:grid-cols-3'}`}>
         {ROLES.map((role, index) => (
           <label
             key={role}
