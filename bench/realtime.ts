@@ -124,7 +124,7 @@ async function makeAccounts(dataDir: string, publicUrl: string, secret: string, 
   const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 16 } : { kind: 'pglite', dataDir })
   try {
     const auth = createAuth({
-      config: { publicUrl, oidc: undefined, RATE_LIMIT: false, secret },
+      config: { publicUrl, PUBLIC_URL: publicUrl, PORT: Number(new URL(publicUrl).port), oidc: undefined, RATE_LIMIT: false, secret },
       database,
       mailer: { send: async () => {} } as never,
       logger: createLogger('warn'),

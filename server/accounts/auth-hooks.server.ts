@@ -3,6 +3,7 @@
 // one budget per client address for each account action, failed sign-ins counted per e-mail and
 // source, password changes that sign out the other sessions, user changes held to the profile's
 // rules, and reset requests that do the same work for every address.
+import { currentLinkOrigin } from '#server/link-origin.server.ts'
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { displayNameSchema, emailSchema, messages } from '#common/accounts/auth-schemas.ts'
 import type { Db } from '#server/db/client.server.ts'
@@ -197,7 +198,12 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
             tooManyRequests('TOO_MANY_RESET_REQUESTS', tooManyResetRequestsMessage(seconds), seconds),
           )
           const redirectTo = (safeBody ?? body).redirectTo
-          await queueJob(PASSWORD_RESET_JOB, { email, ...(typeof redirectTo === 'string' && redirectTo ? { redirectTo } : {}) })
+          // The job mails the link on the origin this request came to (link-origin.server.ts).
+          await queueJob(PASSWORD_RESET_JOB, {
+            email,
+            origin: currentLinkOrigin(),
+            ...(typeof redirectTo === 'string' && redirectTo ? { redirectTo } : {}),
+          })
           return { ...RESET_REQUESTED_ANSWER }
         }
         case '/change-password':

@@ -1,5 +1,6 @@
 // better-auth for Cooper Home: e-mail + password with verification and reset by e-mail, optional
 // OpenID Connect sign-in, sessions in httpOnly SameSite=Lax cookies, rate limits in the database.
+import { loopbackOrigins, relink } from '#server/link-origin.server.ts'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins'
@@ -23,7 +24,7 @@ export { EMAIL_TAKEN_MESSAGE } from './auth-results.server.ts'
 export const OIDC_PROVIDER_ID = 'oidc'
 
 export type AuthOptions = {
-  config: Pick<Config, 'publicUrl' | 'oidc' | 'RATE_LIMIT'> & { secret: string }
+  config: Pick<Config, 'publicUrl' | 'PUBLIC_URL' | 'PORT' | 'oidc' | 'RATE_LIMIT'> & { secret: string }
   database: Database
   mailer: Mailer
   logger: Logger
@@ -76,7 +77,7 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
           text:
             `Hello ${user.name || user.email},\n\n` +
             `Someone asked to reset the password of your Cooper Home account. ` +
-            `To choose a new password, open this link within one hour:\n\n${url}\n\n` +
+            `To choose a new password, open this link within one hour:\n\n${relink(url, config)}\n\n` +
             `If it was not you, ignore this message: your password stays as it is.\n`,
         })
       },
@@ -93,7 +94,7 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
           text:
             `Welcome to Cooper Home, ${user.name || user.email}!\n\n` +
             `Confirm your e-mail address to finish creating your account. ` +
-            `The link works for ${VERIFICATION_LINK_HOURS} hours:\n\n${url}\n\n` +
+            `The link works for ${VERIFICATION_LINK_HOURS} hours:\n\n${relink(url, config)}\n\n` +
             `If you did not sign up, ignore this message.\n`,
         })
       },
@@ -148,7 +149,8 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
       },
     },
     hooks: createAuthHooks({ db, isRateLimited: config.RATE_LIMIT, queueJob, logger }),
-    trustedOrigins: [config.publicUrl],
+    // Without PUBLIC_URL, the site's loopback names (localhost, 127.0.0.1, [::1]) are all this site.
+    trustedOrigins: [config.publicUrl, ...loopbackOrigins(config)],
     // Where a failed single sign-on lands: our login page, which explains it inside the frame.
     onAPIError: { errorURL: `${config.publicUrl}/login?error=oidc` },
     plugins: config.oidc

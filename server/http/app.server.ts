@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import path from 'node:path'
+import { linkOriginOf, withLinkOrigin } from '#server/link-origin.server.ts'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { RouterContextProvider, createRequestHandler, type ServerBuild } from 'react-router'
@@ -53,10 +54,11 @@ export function createHttpApp({ services, build }: { services: Services; build?:
   /** A file the server hands out as it is: the build's assets, uploaded media, the root files. */
   const isAsset = (pathname: string) => pathname.startsWith('/assets/') || pathname.startsWith('/media/') || rootFiles.has(pathname)
 
-  // Behind a trusted TLS-terminating proxy, every part of the app sees the URL the browser used.
+  // Behind a trusted TLS-terminating proxy, every part of the app sees the URL the browser used; the
+  // links mailed while answering open where the person browsed (link-origin.server.ts).
   app.use(async (c, next) => {
     c.req.raw = publicRequestOf(c.req.raw, config.TRUST_PROXY)
-    await next()
+    await withLinkOrigin(linkOriginOf(config, c.req.raw), next)
   })
 
   app.use(async (c, next) => {

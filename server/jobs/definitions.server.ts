@@ -1,4 +1,5 @@
 // Every kind of background job Cooper Home runs, with what each needs from the services.
+import { isLinkOrigin, withLinkOrigin } from '#server/link-origin.server.ts'
 import { sql } from 'drizzle-orm'
 import type { Auth } from '#server/accounts/index.server.ts'
 import {
@@ -80,7 +81,9 @@ export function jobDefinitions({
       // A reset link asked for at /forgot-password or /api/auth/request-password-reset: made and mailed
       // here, so the request does the same work for every address (server/accounts/auth-hooks.server.ts).
       name: PASSWORD_RESET_JOB,
-      handler: (data) => mailPasswordResetLink(auth, data),
+      // The link opens on the origin the request came to, if that is one of this site's (link-origin.server.ts).
+      handler: (data) =>
+        withLinkOrigin(isLinkOrigin(config, data.origin) ? data.origin : config.publicUrl, () => mailPasswordResetLink(auth, data)),
     },
     {
       // The owner of an account that many failed sign-ins aimed at (at most one mail an hour).
