@@ -137,12 +137,15 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
   await expect(thread.getByText('Read', { exact: true })).toBeVisible()
   await expectSameDocument(page)
 
-  // The reply reaches the renter's open thread live too.
+  // The reply reaches the renter's open thread live too: first "Maria Landlord is typing…", which
+  // goes the moment the reply arrives (not seconds later).
   const reply = landlord.getByRole('textbox', { name: `Write to ${renter.name}` })
   await reply.fill('Yes, from the first of June.')
+  await expect(page.getByText('Maria Landlord is typing…')).toBeVisible()
   await landlord.getByRole('button', { name: 'Send' }).click()
   await expect(landlord.getByRole('region', { name: 'Messages' }).getByText('Yes, from the first of June.')).toBeVisible()
   await expect(thread.getByText('Yes, from the first of June.')).toBeVisible()
+  await expect(page.getByText('Maria Landlord is typing…')).toHaveCount(0, { timeout: 1_000 })
   await expectSameDocument(page)
   await expectBadge(page, layout, null)
   await landlord.context().close()

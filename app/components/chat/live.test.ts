@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RealtimeEvent } from '#common/realtime-events.ts'
-import { isSidebarNews, threadNews, typingText } from './live.ts'
+import { TYPING_SHOWN_MS } from '#common/realtime-events.ts'
+import { isSidebarNews, threadNews, typingText, withTyping, withoutTyping } from './live.ts'
 
 const maria = { id: 'maria', name: 'Maria', image: null }
 const robin = { id: 'robin', name: 'Robin', image: null }
@@ -88,5 +89,24 @@ describe('live news for an open thread', () => {
     expect(typingText(['Maria'])).toBe('Maria is typing…')
     expect(typingText(['Maria', 'Sam'])).toBe('Maria and Sam are typing…')
     expect(typingText(['Maria', 'Sam', 'Ada'])).toBe('Several people are typing…')
+  })
+})
+
+describe('who is typing', () => {
+  const maria = { name: 'Maria', userId: 'u-maria' }
+  const sam = { name: 'Sam', userId: 'u-sam' }
+
+  it('shows a name for TYPING_SHOWN_MS after the last typing, renewed by each', () => {
+    const typing = withTyping(withTyping({}, maria, 1_000), sam, 2_000)
+    expect(withoutTyping(typing, 'u-maria', 1_000 + TYPING_SHOWN_MS - 1)).toBe(typing)
+    expect(Object.keys(withoutTyping(typing, 'u-maria', 1_000 + TYPING_SHOWN_MS))).toEqual(['u-sam'])
+    const renewed = withTyping(typing, maria, 4_000)
+    expect(withoutTyping(renewed, 'u-maria', 1_000 + TYPING_SHOWN_MS)).toBe(renewed)
+  })
+
+  it('stops showing someone the moment their message arrives, and no one else', () => {
+    const typing = withTyping(withTyping({}, maria, 1_000), sam, 1_000)
+    expect(Object.keys(withoutTyping(typing, 'u-maria'))).toEqual(['u-sam'])
+    expect(withoutTyping(typing, 'u-nobody')).toBe(typing)
   })
 })

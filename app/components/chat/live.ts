@@ -80,21 +80,37 @@ export function useLiveConversations(initial: ConversationSummary[], isSignedIn:
   return list
 }
 
-/** Who is typing now: each name for TYPING_SHOWN_MS after their last typing event. */
-export function useTypingNames(): [string[], (news: { name: string; userId: string }) => void] {
-  const [typing, setTyping] = useState<Record<string, { name: string; until: number }>>({})
-  const noteTyping = ({ name, userId }: { name: string; userId: string }) => {
-    const until = Date.now() + TYPING_SHOWN_MS
-    setTyping((current) => ({ ...current, [userId]: { name, until } }))
-    setTimeout(() => {
-      setTyping((current) => {
-        if ((current[userId]?.until ?? 0) > Date.now()) return current
-        const { [userId]: _gone, ...rest } = current
-        return rest
-      })
-    }, TYPING_SHOWN_MS + 50)
+/** Who is typing, by user id: their name and until when it shows. */
+export type Typing = Readonly<Record<string, { name: string; until: number }>>
+
+/** `userId` typed at `now`: shown for TYPING_SHOWN_MS from then. */
+export function withTyping(typing: Typing, { name, userId }: { name: string; userId: string }, now: number): Typing {
+  return { ...typing, [userId]: { name, until: now + TYPING_SHOWN_MS } }
+}
+
+/**
+ * `userId` no longer shown typing: their time ran out (only if nothing renewed it by `now`), or their
+ * message arrived, which ends the typing it came from at once.
+ */
+export function withoutTyping(typing: Typing, userId: string, now = Number.POSITIVE_INFINITY): Typing {
+  const entry = typing[userId]
+  if (!entry || entry.until > now) return typing
+  const { [userId]: _gone, ...rest } = typing
+  return rest
+}
+
+/**
+ * Who is typing now: each name for TYPING_SHOWN_MS after their last typing event, or until their
+ * message arrives (the second function, given the author's id).
+ */
+export function useTypingNames(): [string[], (news: { name: string; userId: string }) => void, (userId: string) => void] {
+  const [typing, setTyping] = useState<Typing>({})
+  const noteTyping = (news: { name: string; userId: string }) => {
+    setTyping((current) => withTyping(current, news, Date.now()))
+    setTimeout(() => setTyping((current) => withoutTyping(current, news.userId, Date.now())), TYPING_SHOWN_MS + 50)
   }
-  return [Object.values(typing).map((entry) => entry.name), noteTyping]
+  const endTyping = (userId: string) => setTyping((current) => withoutTyping(current, userId))
+  return [Object.values(typing).map((entry) => entry.name), noteTyping, endTyping]
 }
 
 /** "Maria is typing…", "Maria and Sam are typing…", or nothing. */

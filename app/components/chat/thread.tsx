@@ -82,7 +82,7 @@ export function Thread({
   const [announcement, setAnnouncement] = useState('')
   const [showJump, setShowJump] = useState(false)
   const [loadingEarlier, setLoadingEarlier] = useState(false)
-  const [typingNames, noteTyping] = useTypingNames()
+  const [typingNames, noteTyping, endTyping] = useTypingNames()
   const revalidator = useRevalidator()
   const navigate = useNavigate()
   const scroller = useRef<HTMLDivElement>(null)
@@ -138,6 +138,7 @@ export function Thread({
     switch (news.kind) {
       case 'message':
         setState((current) => addConfirmed(current, [news.message], selfId))
+        endTyping(news.message.author.id)
         if (news.message.author.id !== selfId && news.message.readAt === null) markSeenThrough(news.message.seq)
         return
       case 'deleted':
