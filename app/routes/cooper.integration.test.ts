@@ -9,6 +9,7 @@ import {
   findMarketsSeries,
   recomputeCooperIndex,
 } from '#server/cooper-index/index.server.ts'
+import { formatDollars } from '#common/cooper/figures.ts'
 import { createLogger } from '#server/logger.server.ts'
 import { LATER_NOW as NOW, insertListingsWithHistory, syntheticHomes, thinHomes } from '#tests/support/cooper-history.ts'
 import { createPerson } from '#tests/support/listings.ts'
@@ -17,6 +18,7 @@ import { settle } from '#tests/support/route-answers.ts'
 import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
 import { loadCooperMarket } from './cooper-market.server.ts'
 import { loadCooperHome } from './cooper.server.ts'
+import { loadHomePage } from './home.server.ts'
 
 const logger = createLogger('silent')
 
@@ -54,6 +56,8 @@ describe('the Cooper Index pages', () => {
     it('say the index has not been computed yet', async () => {
       const home = await loadCooperHome(db(), get('/cooper'))
       expect(home).toMatchObject({ run: null, nation: null, rows: [], chart: { series: [] } })
+      // The home page lists no cities' rents before there are figures.
+      expect((await loadHomePage(t.services, get('/'))).cities).toEqual([])
       const market = await settle(() => loadCooperMarket(db(), 'de-wilmington', get('/cooper/de-wilmington')))
       expect(market).toMatchObject({ status: 404, body: { computed: false } })
       for (const path of ['/cooper', '/cooper/de-wilmington']) {
@@ -73,6 +77,37 @@ describe('the Cooper Index pages', () => {
       await insertListingsWithHistory(db(), owner.id, [...wilmington, ...philadelphia, ...lewes])
       await recomputeCooperIndex({ db: db(), logger }, { now: NOW })
     }, 180_000)
+
+    it('put the cities that have a figure, busiest first, and the newest homes on the home page', async () => {
+      const home = await loadHomePage(t.services, get('/'))
+      const cities = (await findCurrentMarkets(db(), { kind: 'city', bedrooms: 'all' })).filter((market) => market.latest?.hasEnoughData)
+      expect(home.cities.map((city) => city.name).sort()).toEqual(cities.map((market) => market.name).sort())
+      // Lewes has too few pairs for a figure: it is not listed.
+      expect(home.cities.map((city) => city.name)).not.toContain('Lewes')
+      expect(home.cities.map((city) => city.homes)).toEqual([...home.cities.map((city) => city.homes)].sort((a, b) => b - a))
+      const market = cities.find((m) => m.key === 'de-wilmington')!
+      expect(home.cities.find((city) => city.name === 'Wilmington')).toEqual({
+        name: 'Wilmington',
+        stateCode: 'DE',
+        typicalRentCents: market.latest!.levelCents,
+        month: market.latest!.month,
+        yearOverYear: market.latest!.yearOverYear,
+        homes: market.activeListings,
+        searchHref: '/properties?q=Wilmington%2C+DE',
+        indexHref: '/cooper/de-wilmington',
+      })
+      // The newest homes are the search's newest, as /properties?sort=newest lists them.
+      const newest = await t.services.searchListings({ sort: 'newest', limit: '8' })
+      expect(home.newest).toHaveLength(8)
+      expect(home.newest.map((listing) => listing.id)).toEqual(newest.items.map((listing) => listing.id))
+
+      const { html } = await pages.get('/')
+      expect(html).toMatch(/<h2 id="newest-title"[^>]*>Newest homes<\/h2>/)
+      expect(html).toMatch(/<h2 id="cities-title"[^>]*>Rents in our cities<\/h2>/)
+      expect(html).toContain(formatDollars(market.latest!.levelCents!))
+      expect(html).toContain('href="/cooper/de-wilmington"')
+      expect(html).toContain(`href="/properties/`)
+    })
 
     it('show the nation’s latest figures with their pairs and band, and every market with its state spelled out', async () => {
       const home = await loadCooperHome(db(), get('/cooper'))

@@ -1,9 +1,21 @@
+// The home page: the search, the newest homes on the market, the cities with their typical rent, the
+// way to list a home, and the site's areas. Server-rendered; the loader's work is in home.server.ts.
 import type { ReactNode } from 'react'
-import { Form, Link, useRouteLoaderData } from 'react-router'
+import { Form, Link, useLoaderData, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/home'
 import { ArrowRightIcon, BookIcon, ChartIcon, ChatIcon, CheckIcon, HomeIcon, KeyIcon, QuestionIcon } from '#app/components/icons.tsx'
+import { ListingCard } from '#app/components/listings/listing-card.tsx'
+import { SaveButton } from '#app/components/listings/save-button.tsx'
 import { SearchBox } from '#app/components/listings/search-box.tsx'
 import type { loader as rootLoader } from '#app/root.tsx'
+import { formatChange, formatCount, formatDollars, formatMonth } from '#common/cooper/figures.ts'
 import { siteConfig } from '#common/site-config.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { loadHomePage, type HomeCity } from './home.server.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadHomePage(context.get(appContext).services, request)
+}
 
 export function meta() {
   return [
@@ -84,9 +96,14 @@ const steps = [
   },
 ] as const
 
+/** Of the newest homes, how many a phone shows. */
+const PHONE_HOMES = 4
+
 export default function Home() {
   const root = useRouteLoaderData<typeof rootLoader>('root')
+  const { newest, total, isTotalCapped, savedIds, cities } = useLoaderData<typeof loader>()
   const isSignedIn = Boolean(root?.user)
+  const saved = new Set(savedIds)
 
   return (
     <div className="space-y-16 lg:space-y-24">
@@ -128,6 +145,36 @@ export default function Home() {
         </div>
       </section>
 
+      {newest.length > 0 ? (
+        <section aria-labelledby="newest-title">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h2 id="newest-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+                Newest homes
+              </h2>
+              <p className="mt-2 text-lg text-ink-soft">Just listed or back on the market, each with its all-in monthly cost.</p>
+            </div>
+            <Link to="/properties?sort=newest" className="inline-flex items-center gap-1.5 font-semibold text-brand-800 hover:gap-2.5">
+              See all {total === null ? '' : `${formatCount(total)}${isTotalCapped ? '+' : ''} `}homes
+              <ArrowRightIcon className="size-4 transition-all" />
+            </Link>
+          </div>
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {newest.map((listing, index) => (
+              // A phone shows the first four; the rest are a tap away in "See all".
+              <li key={listing.id} className={index >= PHONE_HOMES ? 'hidden sm:block' : undefined}>
+                <ListingCard
+                  listing={listing}
+                  action={<SaveButton listing={listing} saved={saved.has(listing.id)} redirectTo="/" variant="icon" />}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {cities.length > 0 ? <CityRents cities={cities} /> : null}
+
       <section aria-labelledby="areas-title">
         <div className="max-w-2xl">
           <h2 id="areas-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -156,7 +203,7 @@ export default function Home() {
           ))}
           <li>
             <Link
-              to={isSignedIn ? '/userprofile' : '/register'}
+              to={isSignedIn ? '/properties/new' : '/register'}
               className="group flex h-full flex-col rounded-2xl border border-sun-300 bg-sun-100 p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
             >
               <span className="inline-flex size-11 items-center justify-center rounded-xl bg-white text-brand-800">
@@ -167,7 +214,7 @@ export default function Home() {
                 Landlords publish homes with photos and the full monthly cost, and answer renters in one inbox.
               </p>
               <span className="mt-5 inline-flex items-center gap-1.5 font-semibold text-brand-800 group-hover:gap-2.5">
-                {isSignedIn ? 'Go to your profile' : 'Create an account'}
+                {isSignedIn ? 'List a home' : 'Create an account'}
                 <ArrowRightIcon className="size-4 transition-all" />
               </span>
             </Link>
@@ -222,5 +269,49 @@ export default function Home() {
         </div>
       </section>
     </div>
+  )
+}
+
+/** The cities with homes on the site: the typical rent of each (the Cooper Index in dollars), its homes and its index. */
+function CityRents({ cities }: { cities: HomeCity[] }) {
+  return (
+    <section aria-labelledby="cities-title">
+      <div className="max-w-3xl">
+        <h2 id="cities-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Rents in our cities
+        </h2>
+        <p className="mt-2 text-lg text-ink-soft">
+          The typical asking rent in each city in its latest complete month, from the{' '}
+          <Link to="/cooper" className="font-semibold text-brand-800 underline underline-offset-2">
+            Cooper Index
+          </Link>
+          , and the way to the homes on the market there.
+        </p>
+      </div>
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        {cities.map((city) => (
+          <li key={city.indexHref} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+            <h3 className="text-lg font-semibold text-ink">
+              {city.name}, {city.stateCode}
+            </h3>
+            <p className="mt-2 text-ink">
+              <span className="text-2xl font-bold tabular-nums">{formatDollars(city.typicalRentCents)}</span>{' '}
+              <span className="text-sm text-ink-soft">typical rent a month, {formatMonth(city.month)}</span>
+            </p>
+            <p className="mt-1 text-sm text-ink-soft">
+              {city.yearOverYear === null ? 'Less than a year of figures' : `${formatChange(city.yearOverYear)} in a year`}
+            </p>
+            <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
+              <Link to={city.searchHref} className="text-brand-800 underline underline-offset-2">
+                Homes for rent<span className="sr-only"> in {city.name}</span>
+              </Link>
+              <Link to={city.indexHref} className="text-brand-800 underline underline-offset-2">
+                Index<span className="sr-only"> for {city.name}</span>
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
