@@ -18,7 +18,7 @@ import { settle } from '#tests/support/route-answers.ts'
 import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
 import { loadCooperMarket } from './cooper-market.server.ts'
 import { loadCooperHome } from './cooper.server.ts'
-import { loadHomePage } from './home.server.ts'
+import { NEWEST_HOMES, loadHomePage } from './home.server.ts'
 
 const logger = createLogger('silent')
 
@@ -97,8 +97,8 @@ describe('the Cooper Index pages', () => {
         indexHref: '/cooper/de-wilmington',
       })
       // The newest homes are the search's newest, as /properties?sort=newest lists them.
-      const newest = await t.services.searchListings({ sort: 'newest', limit: '8' })
-      expect(home.newest).toHaveLength(8)
+      const newest = await t.services.searchListings({ sort: 'newest', limit: String(NEWEST_HOMES) })
+      expect(home.newest).toHaveLength(NEWEST_HOMES)
       expect(home.newest.map((listing) => listing.id)).toEqual(newest.items.map((listing) => listing.id))
 
       const { html } = await pages.get('/')

@@ -8,8 +8,8 @@ import { findCurrentMarkets } from '#server/cooper-index/index.server.ts'
 import { savedListingIds } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
-/** Homes the page shows: two rows of four on a wide screen. */
-export const NEWEST_HOMES = 8
+/** Homes the page shows: two rows of three on a wide screen (four on a phone, PHONE_HOMES in home.tsx). */
+export const NEWEST_HOMES = 6
 /** Cities the page lists, those with the most homes first. */
 export const CITIES_SHOWN = 8
 

@@ -159,7 +159,7 @@ export default function Home() {
               <ArrowRightIcon className="size-4 transition-all" />
             </Link>
           </div>
-          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {newest.map((listing, index) => (
               // A phone shows the first four; the rest are a tap away in "See all".
               <li key={listing.id} className={index >= PHONE_HOMES ? 'hidden sm:block' : undefined}>
