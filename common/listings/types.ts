@@ -147,7 +147,7 @@ export type PlaceSuggestion = {
   kind: 'city' | 'neighbourhood' | 'zip'
   /** How it reads in the list: "Austin, TX", "Park Slope", "11215". */
   label: string
-  /** What it is, or where: "City", "Neighbourhood", "Brooklyn, NY". */
+  /** What it is, or where: "City", "Neighborhood", "Brooklyn, NY". */
   detail: string
   /** What choosing it puts in the search box. */
   value: string

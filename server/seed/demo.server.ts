@@ -28,7 +28,7 @@ export const demoAccounts = [
 const communityHistory: [author: string, body: string, at: Date][] = [
   [
     'demo-admin',
-    'Welcome to the Community room! Ask about neighbourhoods, leases and moving; landlords and renters both read along.',
+    'Welcome to the Community room! Ask about neighborhoods, leases and moving; landlords and renters both read along.',
     new Date('2025-01-13T09:00:00Z'),
   ],
   [

@@ -201,12 +201,12 @@ describe(`search text read as places and rooms on ${testDatabaseKind()}`, () => 
       expect(await suggest('aus')).toEqual([city('Austin, TX', 3)])
       expect(await suggest('Austin, T')).toEqual([city('Austin, TX', 3)])
       expect(await suggest('park')).toEqual([
-        { kind: 'neighbourhood', label: 'Park Slope', detail: 'Neighbourhood', value: 'Park Slope', homes: 1 },
+        { kind: 'neighbourhood', label: 'Park Slope', detail: 'Neighborhood', value: 'Park Slope', homes: 1 },
       ])
       expect(await suggest('w')).toEqual([
         city('Washington, DC', 1),
         city('Wilmington, DE', 1),
-        { kind: 'neighbourhood', label: 'Williamsburg', detail: 'Neighbourhood', value: 'Williamsburg', homes: 1 },
+        { kind: 'neighbourhood', label: 'Williamsburg', detail: 'Neighborhood', value: 'Williamsburg', homes: 1 },
       ])
     })
 

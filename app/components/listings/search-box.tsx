@@ -1,4 +1,4 @@
-// The text search for homes (city, neighbourhood or ZIP), on the home page's hero and at the top of
+// The text search for homes (city, neighborhood or ZIP), on the home page's hero and at the top of
 // /properties. It renders inside the caller's GET form, so it submits `q` with the other fields. As
 // someone types, it suggests places with homes (GET /api/places), following the WAI-ARIA combobox
 // pattern: arrows move through the suggestions, Enter or a click chooses one and searches, Escape

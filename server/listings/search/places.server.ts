@@ -50,7 +50,7 @@ function suggestionOf({ term, listings, kind, spelt }: Found): PlaceSuggestion |
   const code = term.slice(KINDS[kind].prefix.length)
   if (kind === 'city') return { kind, label: `${name}, ${state}`, detail: 'City', value: `${name}, ${state}`, homes: listings }
   if (kind === 'zip') return { kind, label: code, detail: `${name}, ${state}`, value: code, homes: listings }
-  return { kind, label: name, detail: 'Neighbourhood', value: name, homes: listings }
+  return { kind, label: name, detail: 'Neighborhood', value: name, homes: listings }
 }
 
 /** What of the text names the place to suggest: "austin" of "Austin, T" or "austin tx", lower case. */

@@ -27,7 +27,7 @@ const TOWN = [
   { label: 'State', name: 'state', autoComplete: 'address-level1', maxLength: 2, hint: 'Two letters, like DE.' },
 ] as const
 
-const NEIGHBOURHOOD: ValueFieldSpec = { label: 'Neighbourhood (optional)', name: 'neighbourhood', maxLength: 100 }
+const NEIGHBOURHOOD: ValueFieldSpec = { label: 'Neighborhood (optional)', name: 'neighbourhood', maxLength: 100 }
 
 export function LocationStep({ step, values, error, location, tiles, isEnhanced }: Props) {
   const { place, setPlace, zipNote, lookUpZip, latitude, longitude, hasPin } = location

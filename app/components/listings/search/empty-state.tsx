@@ -76,7 +76,7 @@ export function EmptyState({
       <ul className="mt-4 list-disc space-y-1 pl-5 text-ink-soft">
         {isFiltered ? <li>Remove a filter or two, or widen the price range.</li> : null}
         {hasBounds(params) ? <li>Search everywhere rather than in the map area.</li> : null}
-        {q ? <li>Check the spelling, or search for a city, neighbourhood or ZIP code nearby.</li> : null}
+        {q ? <li>Check the spelling, or search for a city, neighborhood or ZIP code nearby.</li> : null}
         <li>New homes are listed every day; try again soon.</li>
       </ul>
       <div className="mt-5 flex flex-wrap gap-3">
