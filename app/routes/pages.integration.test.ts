@@ -70,7 +70,9 @@ describe('server-rendered pages', () => {
     const { html } = await get('/')
     expect(html).toMatch(/<form[^>]*action="\/properties"/)
     expect(html).toMatch(/<label for="home-search"[^>]*>Where do you want to live\?<\/label>/)
-    expect(html).toMatch(/<input id="home-search" type="text"[^>]*role="combobox" aria-autocomplete="list" aria-expanded="false"[^>]*name="q"/)
+    expect(html).toMatch(
+      /<input id="home-search" type="text"[^>]*role="combobox" aria-autocomplete="list" aria-expanded="false"[^>]*name="q"/,
+    )
   })
 
   it('promise only what the site does: no applications, bookings or payments', async () => {

@@ -100,12 +100,15 @@ export function withoutTyping(typing: Typing, userId: string, now = Number.POSIT
 }
 
 /**
- * Who is typing now: each name for TYPING_SHOWN_MS after their last typing event, or until their
- * message arrives (the second function, given the author's id).
+ * Who else is typing now (not `selfId`): each name for TYPING_SHOWN_MS after their last typing
+ * event, or until their message arrives (the third function, given the author's id).
  */
-export function useTypingNames(): [string[], (news: { name: string; userId: string }) => void, (userId: string) => void] {
+export function useTypingNames(
+  selfId: string | null,
+): [string[], (news: { name: string; userId: string }) => void, (userId: string) => void] {
   const [typing, setTyping] = useState<Typing>({})
   const noteTyping = (news: { name: string; userId: string }) => {
+    if (news.userId === selfId) return
     setTyping((current) => withTyping(current, news, Date.now()))
     setTimeout(() => setTyping((current) => withoutTyping(current, news.userId, Date.now())), TYPING_SHOWN_MS + 50)
   }

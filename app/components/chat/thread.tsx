@@ -82,7 +82,7 @@ export function Thread({
   const [announcement, setAnnouncement] = useState('')
   const [showJump, setShowJump] = useState(false)
   const [loadingEarlier, setLoadingEarlier] = useState(false)
-  const [typingNames, noteTyping, endTyping] = useTypingNames()
+  const [typingNames, noteTyping, endTyping] = useTypingNames(selfId)
   const revalidator = useRevalidator()
   const navigate = useNavigate()
   const scroller = useRef<HTMLDivElement>(null)
@@ -147,8 +147,7 @@ export function Thread({
         if (selfId) setState((current) => markReadThrough(current, { ...news, selfId }))
         return
       case 'typing':
-        if (news.userId !== selfId) noteTyping(news)
-        return
+        return noteTyping(news)
       case 'online':
         return setOnline(news.online)
       case 'reconnected':
