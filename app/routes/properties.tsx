@@ -27,7 +27,7 @@ import {
   BOUNDS_KEYS,
   FILTER_FIELD_KEYS,
 } from '#app/components/listings/search/search-url.ts'
-import type { MapBounds } from '#app/components/listings/search/results-map.tsx'
+import type { HighlightHome, MapBounds } from '#app/components/listings/search/results-map.tsx'
 import { SearchReadingNote } from '#app/components/listings/search/search-reading.tsx'
 import { FilterChips } from '#app/components/listings/search/filter-chips.tsx'
 import { EmptyState } from '#app/components/listings/search/empty-state.tsx'
@@ -153,9 +153,14 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
     return { south: south!, west: west!, north: north!, east: east! }
   }, [params, loaderData.fieldErrors])
 
+  // Hovering or focusing a card makes its pin stand out on the map (a function the map hands over, so
+  // that a hover redraws no card).
+  const highlightOnMap = useRef<HighlightHome | null>(null)
+  const followsCards = hasMapColumn && isWide
+
   return (
-    <div className="space-y-6">
-      <PageHeader kicker="Homes to rent and lease" title={searchTitle(whereOf(loaderData))}>
+    <div className="space-y-6 lg:space-y-4">
+      <PageHeader kicker="Homes to rent and lease" title={searchTitle(whereOf(loaderData))} isCompact={hasMapColumn}>
         <p>Every home shows its all-in monthly cost: rent plus every recurring fee the landlord charges.</p>
       </PageHeader>
 
@@ -163,7 +168,9 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
         <ErrorSummary title="Some search settings are not valid" problems={problemsOf(errors)} takesFocus={!isHydrated} />
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+      {/* Beside the map the results take the whole width and the filters open from a button by the
+          search box; with the list alone a wide screen keeps the filters beside it. */}
+      <div className={hasMapColumn ? 'space-y-6 lg:space-y-4' : 'grid gap-6 lg:grid-cols-[18rem_1fr]'}>
         <Form
           id={FORM_ID}
           ref={formRef}
@@ -186,9 +193,9 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
               submitForm(form, { replace: false })
             }
           }}
-          className="contents"
+          className={hasMapColumn ? 'block space-y-6 lg:flex lg:items-end lg:gap-3 lg:space-y-0' : 'contents'}
         >
-          <div className="lg:col-span-2">
+          <div className={hasMapColumn ? 'min-w-0 lg:flex-1' : 'lg:col-span-2'}>
             <SearchBox id={fieldId('q')} defaultValue={params.get('q') ?? ''} describedBy={errors.q ? 'filter-q-error' : undefined} />
             <CompactFieldError id="filter-q-error" message={errors.q?.[0]} />
           </div>
@@ -199,6 +206,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             isHydrated={isHydrated}
             hasErrors={Boolean(loaderData.fieldErrors)}
             countText={page && page.total !== null ? resultCountText(page.total, page.isTotalCapped) : null}
+            isSheetOnWide={hasMapColumn}
           />
         </Form>
 
@@ -253,7 +261,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
 
-          <div className={hasMapColumn ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start lg:gap-5' : ''}>
+          <div className={hasMapColumn ? 'lg:grid lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:items-start lg:gap-5' : ''}>
             {hasMapColumn ? (
               // The map's place is kept from the first paint (beside the list on a wide screen, above it on
               // a phone asking for the map), so nothing moves when Leaflet arrives.
@@ -270,6 +278,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
                       query={mapQueryOf(params).toString()}
                       tile={loaderData.tile}
                       bounds={bounds}
+                      highlighter={highlightOnMap}
                       onSearchArea={(area) => navigate(boundsHref(params, area), { preventScrollReset: true, replace: true })}
                     />
                   </Suspense>
@@ -280,9 +289,15 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
             <div className="min-w-0 space-y-5">
               <div className={isSearching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
                 {page && items.length > 0 ? (
-                  <ul className={`grid gap-5 sm:grid-cols-2 ${hasMapColumn ? 'lg:grid-cols-1 2xl:grid-cols-2' : 'xl:grid-cols-3'}`}>
+                  <ul className={`grid gap-5 sm:grid-cols-2 ${hasMapColumn ? 'lg:gap-4' : 'xl:grid-cols-3'}`}>
                     {items.map((listing, index) => (
-                      <li key={listing.id}>
+                      <li
+                        key={listing.id}
+                        onMouseEnter={followsCards ? () => highlightOnMap.current?.(listing) : undefined}
+                        onMouseLeave={followsCards ? () => highlightOnMap.current?.(null) : undefined}
+                        onFocus={followsCards ? () => highlightOnMap.current?.(listing) : undefined}
+                        onBlur={followsCards ? () => highlightOnMap.current?.(null) : undefined}
+                      >
                         <ListingCard
                           listing={listing}
                           priority={index === 0}

@@ -27,6 +27,7 @@ import { streetLine } from '#common/listings/address.ts'
 import { listingIdFromSlug, listingPath, listingSlug, photosStepPath } from '#common/listings/listing-url.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { getCurrentSession } from '#server/accounts/index.server.ts'
+import { calendarDaysBetween } from '#common/listings/freshness.ts'
 import { findRentComparison } from '#server/cooper-index/index.server.ts'
 import {
   countListingView,
@@ -37,14 +38,6 @@ import {
   findListingById,
   savedListingIds,
 } from '#server/listings/index.server.ts'
-
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/** Whole calendar days (UTC) between two instants: 0 today, 1 yesterday. */
-function calendarDaysBetween(earlier: Date, later: Date): number {
-  const day = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
-  return Math.max(0, Math.round((day(later) - day(earlier)) / DAY_MS))
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)

@@ -17,7 +17,7 @@ async function countShown(page: Page): Promise<number> {
   return Number(match![1]!.replaceAll(',', ''))
 }
 
-/** On a phone the filters sit behind a disclosure button. */
+/** On a phone, and beside the map on a wide screen, the filters sit behind a disclosure button. */
 async function openFilters(page: Page) {
   const toggle = page.getByRole('button', { name: /^Filters/ })
   if (await toggle.isVisible()) {
@@ -146,7 +146,9 @@ test('shows the text and the filters as chips; removing one, or all, widens the 
   await expectSameDocument(page)
 })
 
-test('on a phone the filters open as a sheet whose button counts the homes as they change @mobile-only', async ({ page }) => {
+test('the filters open as a sheet whose button counts the homes as they change (a phone; beside the map, a wide screen)', async ({
+  page,
+}) => {
   await visit(page, '/properties')
   await page.getByRole('button', { name: 'Filters', exact: true }).click()
   const sheet = page.getByRole('dialog', { name: 'Filters' })
@@ -386,24 +388,51 @@ test('the map shows every home found as clusters and pins that add up and never 
   await expect(page).toHaveURL(/south=.*west=.*north=.*east=/)
 })
 
-test('on a wide screen the map stands beside the list, and "List" hides it', { tag: '@desktop-only' }, async ({ page, consoleErrors }) => {
-  consoleErrors.allow(/Failed to load resource/)
-  await blockTiles(page)
-  await visit(page, '/properties')
-  const map = page.getByRole('region', { name: 'Map of the homes found' })
-  await expect(map).toBeVisible()
-  const mapBox = (await map.boundingBox())!
-  const cardBox = (await cards(page).first().boundingBox())!
-  // Beside, not above: the map starts to the right of the first card, level with it, in the first screen.
-  expect(mapBox.x).toBeGreaterThan(cardBox.x + cardBox.width)
-  expect(mapBox.y).toBeLessThan(cardBox.y + cardBox.height)
-  expect(mapBox.y).toBeLessThan(800)
-  await page.getByRole('link', { name: 'List', exact: true }).click()
-  await expect(page).toHaveURL(/view=list/)
-  await expect(map).toHaveCount(0)
-  await page.getByRole('link', { name: 'List and map' }).click()
-  await expect(map).toBeVisible()
-})
+test(
+  'on a wide screen the map stands beside a grid of homes, a card lights its pin, and "List" hides the map',
+  { tag: '@desktop-only' },
+  async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/Failed to load resource/)
+    await blockTiles(page)
+    await visit(page, '/properties?q=Wilmington')
+    const map = page.getByRole('region', { name: 'Map of the homes found' })
+    await expect(map).toBeVisible()
+    const mapBox = (await map.boundingBox())!
+    const [first, second] = [(await cards(page).nth(0).boundingBox())!, (await cards(page).nth(1).boundingBox())!]
+    // Beside, not above: the map starts to the right of the cards, level with them, in the first screen.
+    expect(mapBox.x).toBeGreaterThan(second.x + second.width)
+    expect(mapBox.y).toBeLessThan(first.y + first.height)
+    expect(mapBox.y).toBeLessThan(800)
+    // Two homes side by side, their prices in the first screen.
+    expect(second.y).toBe(first.y)
+    expect(second.x).toBeGreaterThan(first.x + first.width)
+    for (const card of [cards(page).nth(0), cards(page).nth(1)]) {
+      const price = (await card.getByText(/^\$[\d,]+\/mo all-in$/).boundingBox())!
+      expect(price.y + price.height).toBeLessThan(800)
+      await expect(card).toContainText(/Confirmed available (today|yesterday|\d+ days ago)/)
+    }
+
+    // A card under the pointer or the keyboard lights its home's pin, or the cluster that holds it.
+    const lit = map.locator('[data-highlighted="true"]')
+    await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible()
+    await expect(lit).toHaveCount(0)
+    const title = (await cards(page).first().getByRole('heading').textContent())!
+    await cards(page).first().hover()
+    await expect(lit).toHaveCount(1)
+    const name = (await lit.getAttribute('aria-label'))!
+    expect(name.startsWith(`${title}, `) || /^\d+ homes here/.test(name), name).toBe(true)
+    await page.getByRole('heading', { level: 1 }).hover()
+    await expect(lit).toHaveCount(0)
+    await cards(page).nth(1).getByRole('link').focus()
+    await expect(lit).toHaveCount(1)
+
+    await page.getByRole('link', { name: 'List', exact: true }).click()
+    await expect(page).toHaveURL(/view=list/)
+    await expect(map).toHaveCount(0)
+    await page.getByRole('link', { name: 'List and map' }).click()
+    await expect(map).toBeVisible()
+  },
+)
 
 test('/properties has no accessibility violations in the list view', async ({ page }) => {
   await visit(page, '/properties?q=Wilmington')
@@ -411,7 +440,7 @@ test('/properties has no accessibility violations in the list view', async ({ pa
   await expectNoViolations(page)
 })
 
-test('/properties has no accessibility violations with the filters open', { tag: '@mobile-only' }, async ({ page }) => {
+test('/properties has no accessibility violations with the filters open', async ({ page }) => {
   await visit(page, '/properties')
   await openFilters(page)
   await expectNoViolations(page)

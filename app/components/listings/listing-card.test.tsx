@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ListingSummary } from '#common/listings/types.ts'
-import { cardDataOf, ListingCard, listingCosts, listingPlace } from './listing-card.tsx'
+import { cardDataOf, ListingCard, listingCosts, listingPlace, type ListingCardData } from './listing-card.tsx'
 
 const lease = { monthlyRentCents: 200_000, minTermMonths: 12, depositCents: 200_000 }
 
@@ -34,7 +34,11 @@ const home: ListingSummary = {
   photo: null,
 }
 
-function render(listing: ListingSummary, priority = false) {
+// Three days after the home was last confirmed available.
+beforeEach(() => vi.useFakeTimers({ now: new Date('2025-12-04T09:00:00.000Z'), toFake: ['Date'] }))
+afterEach(() => vi.useRealTimers())
+
+function render(listing: ListingCardData, priority = false) {
   const router = createMemoryRouter([{ path: '/', element: <ListingCard listing={listing} priority={priority} /> }])
   return renderToStaticMarkup(<RouterProvider router={router} />)
 }
@@ -62,13 +66,20 @@ describe('listing cards', () => {
   })
 
   it('link the title to the listing and draw a placeholder where there is no photo', () => {
-    const html = render(home)
+    const html = render(cardDataOf(home))
     expect(html).toMatch(/<a [^>]*href="\/properties\/bright-row-house-on-elm-street-42"[^>]*>Bright row house on Elm Street<\/a>/)
-    expect(html).toContain('$2,150<span class="text-base font-semibold text-ink-soft">/mo all-in</span>')
+    expect(html).toContain('$2,150<span class="text-base font-semibold text-ink-soft lg:text-sm">/mo all-in</span>')
     expect(html).toContain('$2,000/mo rent before fees')
     expect(html).toContain('3 beds · 1½ baths · 1,450 sq ft')
     expect(html).toContain('No photo yet')
     expect(html).not.toContain('<img')
+  })
+
+  it('say how lately the landlord confirmed the home available, counted in calendar days', () => {
+    expect(render(cardDataOf(home))).toContain('Confirmed available <time dateTime="2025-12-01T00:00:00.000Z">3 days ago</time>')
+    const today = cardDataOf({ ...home, lastConfirmedAt: '2025-12-04T00:30:00.000Z' })
+    expect(today.confirmedDaysAgo).toBe(0)
+    expect(render(today)).toContain('>today</time>')
   })
 
   it("load the first card's photo at once and at high priority (the largest paint), the others lazily", () => {
@@ -82,10 +93,10 @@ describe('listing cards', () => {
       src: '/media/7-800.webp',
       srcSet: '/media/7-800.webp 800w',
     }
-    const first = render({ ...home, photo }, true)
+    const first = render(cardDataOf({ ...home, photo }), true)
     expect(first).toMatch(/<img [^>]*loading="eager"/)
     expect(first).toMatch(/<img [^>]*fetchPriority="high"/i)
-    const other = render({ ...home, photo })
+    const other = render(cardDataOf({ ...home, photo }))
     expect(other).toMatch(/<img [^>]*loading="lazy"/)
     expect(other).not.toMatch(/fetchPriority/i)
   })
@@ -109,9 +120,10 @@ describe('the data of a card', () => {
       interiorSqft: 1450,
       latitude: 39.75,
       longitude: -75.56,
+      lastConfirmedAt: '2025-12-01T00:00:00.000Z',
+      confirmedDaysAgo: 3,
     })
     // The card drawn from it says the same as the card drawn from the whole listing.
-    const router = (listing: typeof card) => createMemoryRouter([{ path: '/', element: <ListingCard listing={listing} /> }])
-    expect(renderToStaticMarkup(<RouterProvider router={router(card)} />)).toBe(render(home))
+    expect(render(card)).toContain('Bright row house on Elm Street')
   })
 })

@@ -1,9 +1,11 @@
 // A listing in a list of results: cover photo, the all-in monthly cost first (what the renter will
-// really pay), then the rent alone, the place and the size. The whole card links to the listing.
+// really pay), then the rent alone, the place, the size and how lately the landlord confirmed it
+// available. The whole card links to the listing. Compact enough for two columns beside the map.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { HomeIcon } from '#app/components/icons.tsx'
 import { formatBathrooms, formatBedrooms, formatCents } from '#app/utils/format.ts'
+import { calendarDaysBetween, daysAgo } from '#common/listings/freshness.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
 import type { ListingSummary } from '#common/listings/types.ts'
 import { ListingPhoto } from './listing-photo.tsx'
@@ -26,11 +28,15 @@ export type ListingCardData = Pick<
   | 'interiorSqft'
   | 'latitude'
   | 'longitude'
+  | 'lastConfirmedAt'
 > & {
   lease: Pick<NonNullable<ListingSummary['lease']>, 'monthlyRentCents'> | null
   shortTerm: Pick<NonNullable<ListingSummary['shortTerm']>, 'nightlyCents'> | null
+  /** Whole days since the landlord last confirmed the home available, counted by the server. */
+  confirmedDaysAgo: number
 }
 
+/** A card's data, its days since confirmation counted now, on the server that renders the page. */
 export function cardDataOf(listing: ListingSummary): ListingCardData {
   return {
     id: listing.id,
@@ -47,6 +53,8 @@ export function cardDataOf(listing: ListingSummary): ListingCardData {
     interiorSqft: listing.interiorSqft,
     latitude: listing.latitude,
     longitude: listing.longitude,
+    lastConfirmedAt: listing.lastConfirmedAt,
+    confirmedDaysAgo: calendarDaysBetween(new Date(listing.lastConfirmedAt), new Date()),
   }
 }
 
@@ -92,8 +100,8 @@ export function ListingCard({
   const costs = listingCosts(listing)
   const Heading = `h${headingLevel}` as const
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md">
-      <div className="aspect-[4/3] bg-gray-100">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md lg:rounded-xl">
+      <div className="aspect-[4/3] bg-gray-100 lg:aspect-[16/10]">
         {listing.photo ? (
           <ListingPhoto
             photo={listing.photo}
@@ -105,31 +113,34 @@ export function ListingCard({
           <PhotoPlaceholder />
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
-        <p className="text-xl font-bold text-ink">
+      <div className="flex flex-1 flex-col gap-0.5 p-4 lg:p-3">
+        <p className="text-xl font-bold text-ink lg:text-lg">
           {formatCents(listing.allInMonthlyCents)}
-          <span className="text-base font-semibold text-ink-soft">/mo all-in</span>
+          <span className="text-base font-semibold text-ink-soft lg:text-sm">/mo all-in</span>
           <span className="sr-only">{costs.isNightsBased ? ' for 30 nights' : ''}</span>
         </p>
         {costs.rent || costs.nightly ? (
-          <p className="text-sm text-ink-soft">
+          <p className="text-sm text-ink-soft lg:text-xs">
             {[costs.rent, costs.nightly && (costs.isNightsBased ? `${costs.nightly}, 30 nights a month` : `or ${costs.nightly}`)]
               .filter(Boolean)
               .join(' · ')}
           </p>
         ) : null}
-        <Heading className="mt-1 text-base font-semibold text-ink">
-          <Link to={listingPath(listing)} className="after:absolute after:inset-0 after:content-[''] group-hover:underline">
-            {listing.title}
-          </Link>
-        </Heading>
-        <p className="text-sm text-ink-soft">{listingPlace(listing)}</p>
-        <p className="mt-auto pt-2 text-sm text-ink">
+        <p className="text-sm font-semibold text-ink">
           {[
             formatBedrooms(listing.bedrooms),
             formatBathrooms(listing.bathrooms),
             `${listing.interiorSqft.toLocaleString('en-US')} sq ft`,
           ].join(' · ')}
+        </p>
+        <Heading className="mt-1 text-base font-semibold text-ink lg:line-clamp-1 lg:text-sm">
+          <Link to={listingPath(listing)} className="after:absolute after:inset-0 after:content-[''] group-hover:underline">
+            {listing.title}
+          </Link>
+        </Heading>
+        <p className="text-sm text-ink-soft lg:truncate">{listingPlace(listing)}</p>
+        <p className="mt-auto pt-1.5 text-xs text-ink-soft">
+          Confirmed available <time dateTime={listing.lastConfirmedAt}>{daysAgo(listing.confirmedDaysAgo)}</time>
         </p>
       </div>
       {action ? <div className="absolute top-3 right-3 z-10">{action}</div> : null}

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { formatBathrooms, formatBedrooms, formatCents, formatDate } from '#app/utils/format.ts'
 import type { ListingDetail } from '#common/listings/types.ts'
+import { daysAgo } from '#common/listings/freshness.ts'
 import { AMENITIES, UTILITIES } from '#common/listings/vocabulary.ts'
 import { typeLabel } from './seo.ts'
 
@@ -146,13 +147,6 @@ export function PetPolicy({ listing }: { listing: PageListing }) {
       {listing.petPolicy ? <p className="text-ink">{listing.petPolicy}</p> : null}
     </div>
   )
-}
-
-/** "today", "yesterday" or "N days ago", from a whole number of days. */
-export function daysAgo(days: number): string {
-  if (days <= 0) return 'today'
-  if (days === 1) return 'yesterday'
-  return `${days} days ago`
 }
 
 export function Availability({ listing, today, confirmedDaysAgo }: { listing: PageListing; today: string; confirmedDaysAgo: number }) {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { daysAgo } from './listing-facts.tsx'
 import { listingDescription, listingJsonLd, scriptSafeJson } from './seo.ts'
 
 const home: Parameters<typeof listingJsonLd>[0] = {
@@ -48,11 +47,5 @@ describe('listing SEO', () => {
   it('gives the street with its unit, named once', () => {
     const data = listingJsonLd(home, { url: 'https://example.com/properties/bright-flat-1', origin: 'https://example.com' })
     expect(data.address).toMatchObject({ streetAddress: '1200 Delaware Avenue, Apt 3B' })
-  })
-})
-
-describe('daysAgo', () => {
-  it('says today, yesterday, then days', () => {
-    expect([0, 1, 2, 30].map(daysAgo)).toEqual(['today', 'yesterday', '2 days ago', '30 days ago'])
   })
 })

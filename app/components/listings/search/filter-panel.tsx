@@ -1,7 +1,8 @@
-// The search's filters. On a wide screen, a panel beside the results. On a phone, behind a "Filters"
-// button that opens them as a sheet over the page (a modal dialog: focus moves in and stays, Escape
-// closes it), whose button says how many homes the filters find, updated as they change ("Show 57
-// homes"), and closes it onto the results. Without JavaScript the filters are inline and submit.
+// The search's filters. On a wide screen showing the list alone, a panel beside the results. On a
+// phone, and on a wide screen where the map stands beside the list (the results need the width), behind
+// a "Filters" button that opens them as a sheet over the page (a modal dialog: focus moves in and
+// stays, Escape closes it), whose button says how many homes the filters find, updated as they change
+// ("Show 57 homes"), and closes it onto the results. Without JavaScript the filters are inline and submit.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import type { FieldErrors } from '#common/forms.ts'
@@ -19,6 +20,7 @@ export function FilterPanel({
   isHydrated,
   hasErrors,
   countText,
+  isSheetOnWide = false,
 }: {
   params: URLSearchParams
   errors: FieldErrors
@@ -27,6 +29,8 @@ export function FilterPanel({
   hasErrors: boolean
   /** "57 homes": what the current filters find; null while there is no count. */
   countText: string | null
+  /** The map stands beside the list: on a wide screen too the filters open as a sheet, from the left. */
+  isSheetOnWide?: boolean
 }) {
   const [openness, setOpenness] = useState<Openness>(hasErrors ? 'inline' : 'closed')
   const toggle = useRef<HTMLButtonElement>(null)
@@ -35,20 +39,21 @@ export function FilterPanel({
   const isSheet = openness === 'sheet'
   const filterCount = countFilters(params)
 
-  // As a sheet: focus moves in, the page behind does not scroll, and a wide window makes it a panel again.
+  // As a sheet: focus moves in, the page behind does not scroll, and a wide window makes it a panel
+  // again where a wide screen has the panel.
   useEffect(() => {
     if (!isSheet) return
     close.current?.focus()
     const { overflow } = document.body.style
     document.body.style.overflow = 'hidden'
     const wide = window.matchMedia('(min-width: 64rem)')
-    const onWide = () => wide.matches && setOpenness('closed')
+    const onWide = () => wide.matches && !isSheetOnWide && setOpenness('closed')
     wide.addEventListener('change', onWide)
     return () => {
       document.body.style.overflow = overflow
       wide.removeEventListener('change', onWide)
     }
-  }, [isSheet])
+  }, [isSheet, isSheetOnWide])
 
   function closeSheet() {
     setOpenness('closed')
@@ -75,10 +80,31 @@ export function FilterPanel({
     }
   }
 
-  // Closed on a phone: hidden, before the page comes alive too wherever scripts run.
-  const hiddenClass = openness !== 'closed' ? '' : isHydrated ? 'hidden lg:block' : 'max-lg:[@media(scripting:enabled)]:hidden'
+  // Closed behind its button: hidden, before the page comes alive too wherever scripts run.
+  const hiddenClass =
+    openness !== 'closed'
+      ? ''
+      : isSheetOnWide
+        ? isHydrated
+          ? 'hidden'
+          : '[@media(scripting:enabled)]:hidden'
+        : isHydrated
+          ? 'hidden lg:block'
+          : 'max-lg:[@media(scripting:enabled)]:hidden'
+  // While open as a sheet: over the whole phone, or from the left of a wide screen.
+  const sheetClasses = isSheetOnWide
+    ? {
+        box: 'fixed inset-y-0 left-0 z-50 m-0 flex w-full flex-col rounded-none border-0 shadow-2xl sm:max-w-md',
+        fields: 'min-h-0 flex-1 overflow-y-auto pb-4',
+        actions: 'border-t border-gray-200',
+      }
+    : {
+        box: 'rounded-2xl border border-gray-200 max-lg:fixed max-lg:inset-0 max-lg:z-50 max-lg:m-0 max-lg:flex max-lg:flex-col max-lg:rounded-none max-lg:border-0',
+        fields: 'max-lg:min-h-0 max-lg:flex-1 max-lg:overflow-y-auto max-lg:pb-4',
+        actions: 'max-lg:border-t max-lg:border-gray-200',
+      }
   return (
-    <div className="lg:row-span-2">
+    <div className={isSheetOnWide ? 'lg:shrink-0' : 'lg:row-span-2'}>
       {/* Rendered from the start where scripts run, so nothing moves when the page comes alive;
           without scripts the filters are simply open. */}
       <button
@@ -87,7 +113,9 @@ export function FilterPanel({
         aria-expanded={openness !== 'closed'}
         aria-controls="search-filters"
         onClick={() => setOpenness((now) => (now === 'closed' ? 'sheet' : 'closed'))}
-        className="w-full rounded-lg border border-gray-400 bg-white px-4 py-2.5 font-semibold text-ink lg:hidden [@media(scripting:none)]:hidden"
+        className={`w-full rounded-lg border border-gray-400 bg-white px-4 py-2.5 font-semibold text-ink [@media(scripting:none)]:hidden ${
+          isSheetOnWide ? 'hover:bg-brand-50 lg:w-auto lg:px-5 lg:py-3' : 'lg:hidden'
+        }`}
       >
         {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
       </button>
@@ -99,11 +127,7 @@ export function FilterPanel({
         aria-modal={isSheet ? true : undefined}
         aria-labelledby={isSheet ? 'filters-title' : undefined}
         onKeyDown={onSheetKeyDown}
-        className={`${hiddenClass} ${
-          isSheet
-            ? 'max-lg:fixed max-lg:inset-0 max-lg:z-50 max-lg:m-0 max-lg:flex max-lg:flex-col max-lg:rounded-none max-lg:border-0'
-            : 'mt-3'
-        } rounded-2xl border border-gray-200 bg-white lg:mt-0`}
+        className={`${hiddenClass} ${isSheet ? sheetClasses.box : 'mt-3 rounded-2xl border border-gray-200'} bg-white lg:mt-0`}
       >
         <div className="flex items-center justify-between gap-3 px-4 pt-4">
           <h2 id="filters-title" className="text-lg font-semibold">
@@ -114,23 +138,23 @@ export function FilterPanel({
               ref={close}
               type="button"
               onClick={closeSheet}
-              className="rounded-lg px-3 py-1.5 font-semibold text-brand-800 underline lg:hidden"
+              className={`rounded-lg px-3 py-1.5 font-semibold text-brand-800 underline ${isSheetOnWide ? '' : 'lg:hidden'}`}
             >
               Close<span className="sr-only"> the filters</span>
             </button>
           ) : null}
         </div>
-        <div className={`px-4 pt-4 ${isSheet ? 'max-lg:min-h-0 max-lg:flex-1 max-lg:overflow-y-auto max-lg:pb-4' : ''}`}>
+        <div className={`px-4 pt-4 ${isSheet ? sheetClasses.fields : ''}`}>
           <SearchFilters params={params} errors={errors} />
         </div>
-        <div className={`flex flex-wrap gap-3 p-4 ${isSheet ? 'max-lg:border-t max-lg:border-gray-200' : 'mt-2'}`}>
+        <div className={`flex flex-wrap gap-3 p-4 ${isSheet ? sheetClasses.actions : 'mt-2'}`}>
           <button
             type="submit"
             // The filters apply as they change; the button also closes the sheet onto the results.
             onClick={() => {
               if (isSheet) closeSheet()
             }}
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 max-lg:flex-1"
+            className={`rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 max-lg:flex-1 ${isSheet && isSheetOnWide ? 'flex-1' : ''}`}
           >
             {/* Without JavaScript the count would be the last search's, not the one the form will send. */}
             {isHydrated && countText ? `Show ${countText}` : 'Show homes'}
@@ -142,6 +166,10 @@ export function FilterPanel({
           ) : null}
         </div>
       </div>
+      {isSheet && isSheetOnWide ? (
+        // The page behind the sheet, dimmed; a click on it closes the sheet as Escape does.
+        <div aria-hidden="true" onClick={closeSheet} className="fixed inset-0 z-40 bg-ink/40" />
+      ) : null}
     </div>
   )
 }

@@ -6,7 +6,7 @@
 // carries none of it. Tiles come from a configurable server and may fail (offline, blocked): the
 // markers still work then.
 import type * as Leaflet from 'leaflet'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { formatCents } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
 import { MAP_ZOOMS } from '#common/listings/map-grid.ts'
@@ -15,6 +15,49 @@ import type { MapAnswer, MapHome } from '#common/listings/types.ts'
 import { clusterSize, PIN_HEIGHT, pinText, pinWidth, placeMarkers, type PlacedMarker } from './map-markers.ts'
 
 export type MapBounds = { south: number; west: number; north: number; east: number }
+
+/** Makes a home's pin stand out (or, while it is grouped, its cluster's); null returns the map to normal. */
+export type HighlightHome = (home: Pick<MapHome, 'id' | 'latitude' | 'longitude'> | null) => void
+
+/** The markers drawn, by what they hold: a home's pin by its id, a cluster by its area. */
+type DrawnMarkers = { pins: Map<number, Leaflet.Marker>; clusters: { layer: Leaflet.Marker; bounds: MapBounds }[] }
+
+// Written out whole so the stylesheet has them; the `!` wins over the marker's own colours.
+const PIN_HIGHLIGHT = ['bg-sun-300!', 'text-ink!', 'ring-ink!']
+const CLUSTER_HIGHLIGHT = ['bg-sun-300!', 'ring-ink!']
+
+/** Lights up the marker of `home` among those drawn, after putting out the one lit before. */
+function lightUp(
+  drawn: DrawnMarkers,
+  lit: { current: { layer: Leaflet.Marker; classes: string[] } | null },
+  home: Parameters<HighlightHome>[0],
+) {
+  if (lit.current) {
+    lit.current.layer.getElement()?.classList.remove(...lit.current.classes)
+    lit.current.layer.getElement()?.removeAttribute('data-highlighted')
+    lit.current.layer.setZIndexOffset(0)
+    lit.current = null
+  }
+  if (!home) return
+  const pin = drawn.pins.get(home.id)
+  const margin = 1e-5
+  const cluster = pin
+    ? undefined
+    : drawn.clusters.find(
+        ({ bounds }) =>
+          home.latitude >= bounds.south - margin &&
+          home.latitude <= bounds.north + margin &&
+          home.longitude >= bounds.west - margin &&
+          home.longitude <= bounds.east + margin,
+      )
+  const layer = pin ?? cluster?.layer
+  if (!layer) return
+  const classes = pin ? PIN_HIGHLIGHT : CLUSTER_HIGHLIGHT
+  layer.getElement()?.classList.add(...classes)
+  layer.getElement()?.setAttribute('data-highlighted', 'true')
+  layer.setZIndexOffset(1000)
+  lit.current = { layer, classes }
+}
 export type TileConfig = MapTiles
 
 // The continental United States: where the map starts before it knows where the homes are.
@@ -178,6 +221,7 @@ export function ResultsMap({
   query,
   tile,
   bounds,
+  highlighter,
   onSearchArea,
   className = '',
 }: {
@@ -186,6 +230,8 @@ export function ResultsMap({
   tile: TileConfig
   /** The area the search is limited to, if any: the map shows it rather than fitting the homes. */
   bounds: MapBounds | null
+  /** Where the map puts its HighlightHome, for the list's cards to call. */
+  highlighter?: RefObject<HighlightHome | null>
   onSearchArea(bounds: MapBounds): void
   className?: string
 }) {
@@ -203,6 +249,21 @@ export function ResultsMap({
   const [isLoading, setIsLoading] = useState(false)
   const [view, setView] = useState(0)
   const openHomeId = useRef<number | null>(null)
+  const drawn = useRef<DrawnMarkers>({ pins: new Map(), clusters: [] })
+  const lit = useRef<{ layer: Leaflet.Marker; classes: string[] } | null>(null)
+  // The home whose card the pointer or the keyboard is on: it stays lit as the markers are drawn again.
+  const highlighted = useRef<Parameters<HighlightHome>[0]>(null)
+
+  useEffect(() => {
+    if (!highlighter) return
+    highlighter.current = (home) => {
+      highlighted.current = home
+      lightUp(drawn.current, lit, home)
+    }
+    return () => {
+      highlighter.current = null
+    }
+  }, [highlighter])
   const searchesAsMovedRef = useRef(searchesAsMoved)
   searchesAsMovedRef.current = searchesAsMoved
   const onSearchAreaRef = useRef(onSearchArea)
@@ -353,6 +414,8 @@ export function ResultsMap({
     const focused = document.activeElement
     const focusedHome = focused instanceof HTMLElement && map.getContainer().contains(focused) ? focused.dataset.home : undefined
     markers.clearLayers()
+    lit.current = null
+    drawn.current = { pins: new Map(), clusters: [] }
     const zoomTo = (area: MapBounds) =>
       map.fitBounds(
         [
@@ -366,9 +429,12 @@ export function ResultsMap({
     }
     for (const marker of placeMarkers(answer, (latitude, longitude) => map.latLngToLayerPoint([latitude, longitude]))) {
       const layer = markerLayer(L, marker, { query, canZoomIn: map.getZoom() < MAP_ZOOMS.max, onZoomTo: zoomTo, onPopup }).addTo(markers)
+      if (marker.kind === 'home') drawn.current.pins.set(marker.home.id, layer)
+      else drawn.current.clusters.push({ layer, bounds: marker.bounds })
       if (marker.kind === 'home' && marker.home.id === openHome) layer.openPopup()
       if (marker.kind === 'home' && String(marker.home.id) === focusedHome) layer.getElement()?.focus({ preventScroll: true })
     }
+    lightUp(drawn.current, lit, highlighted.current)
   }, [status, answer, query])
 
   return (
