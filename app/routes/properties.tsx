@@ -193,7 +193,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
               submitForm(form, { replace: false })
             }
           }}
-          className={hasMapColumn ? 'block space-y-6 lg:flex lg:items-end lg:gap-3 lg:space-y-0' : 'contents'}
+          className={hasMapColumn ? 'block space-y-6 lg:flex lg:flex-wrap lg:items-end lg:gap-3 lg:space-y-0' : 'contents'}
         >
           <div className={hasMapColumn ? 'min-w-0 lg:flex-1' : 'lg:col-span-2'}>
             <SearchBox id={fieldId('q')} defaultValue={params.get('q') ?? ''} describedBy={errors.q ? 'filter-q-error' : undefined} />

@@ -104,7 +104,7 @@ export function FilterPanel({
         actions: 'max-lg:border-t max-lg:border-gray-200',
       }
   return (
-    <div className={isSheetOnWide ? 'lg:shrink-0' : 'lg:row-span-2'}>
+    <div className={isSheetOnWide ? 'lg:shrink-0 [@media(scripting:none)]:lg:basis-full' : 'lg:row-span-2'}>
       {/* Rendered from the start where scripts run, so nothing moves when the page comes alive;
           without scripts the filters are simply open. */}
       <button
