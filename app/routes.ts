@@ -22,6 +22,7 @@ export default [
   route('terms/:label', 'routes/terms-version.tsx'),
   route('chat', 'routes/chat.tsx'),
   route('chat/reports', 'routes/chat-reports.tsx'),
+  route('chat/start', 'routes/chat-start.tsx'),
   route('chat/:conversationId', 'routes/chat-conversation.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),

@@ -4,8 +4,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { listingPath } from '#common/listings/listing-url.ts'
+import { ROOM_PATH as ROOM } from '#common/messages/inbox.ts'
 import { message, messageReport, profile, roomMessage, userBlock, userMute } from '#server/db/schema.ts'
 import { storeDirectMessage as sendDirectMessage } from '#server/messages/direct-write.server.ts'
+import { listConversations } from '#server/messages/direct-read.server.ts'
 import { openConversation } from '#server/messages/open-conversation.server.ts'
 import { storeRoomMessage as postRoomMessage } from '#server/messages/room.server.ts'
 import { listingFactory } from '#tests/support/listings.ts'
@@ -197,7 +199,7 @@ describe('chat pages', () => {
     expect(html).toContain('href="/register?redirectTo=/chat"')
     expect(html).not.toContain('name="body"')
     expect(html).not.toContain('Report')
-    const posted = await post('/chat', { intent: 'send', body: 'Visitor post', clientTxnId: nextTxn() })
+    const posted = await post(ROOM, { intent: 'send', body: 'Visitor post', clientTxnId: nextTxn() })
     expect(posted.status).toBe(302)
     expect(posted.location).toMatch(/^\/login\?redirectTo=/)
     expect(await db().select().from(roomMessage).where(eq(roomMessage.body, 'Visitor post'))).toHaveLength(0)
@@ -225,10 +227,10 @@ describe('chat pages', () => {
     expect(textOf(tooLong.html)).toContain('A message can have at most 4,000 characters.')
     const noTxn = await post(`/chat/${id}`, { intent: 'send', body: 'no id' }, renter.cookie)
     expect(noTxn.status).toBe(400)
-    const roomTooLong = await post('/chat', { intent: 'send', body: 'y'.repeat(2001), clientTxnId: nextTxn() }, renter.cookie)
+    const roomTooLong = await post(ROOM, { intent: 'send', body: 'y'.repeat(2001), clientTxnId: nextTxn() }, renter.cookie)
     expect(roomTooLong.status).toBe(400)
     expect(textOf(roomTooLong.html)).toContain('A message can have at most 2,000 characters.')
-    const unknown = await post('/chat', { intent: 'shout' }, renter.cookie)
+    const unknown = await post(ROOM, { intent: 'shout' }, renter.cookie)
     expect(unknown.status).toBe(400)
     expect(await db().select().from(message).where(eq(message.body, 'no id'))).toHaveLength(0)
   })
@@ -236,13 +238,13 @@ describe('chat pages', () => {
   it('posts in the room and says so clearly when the rate limit is reached', async () => {
     const poster = await signUpVerifiedUser(t, { name: 'Quick Typist' })
     for (let i = 0; i < 10; i += 1) {
-      const posted = await post('/chat', { intent: 'send', body: `Room note ${i}`, clientTxnId: nextTxn() }, poster.cookie)
+      const posted = await post(ROOM, { intent: 'send', body: `Room note ${i}`, clientTxnId: nextTxn() }, poster.cookie)
       expect(posted.status).toBe(302)
     }
-    const limited = await post('/chat', { intent: 'send', body: 'One too many', clientTxnId: nextTxn() }, poster.cookie)
+    const limited = await post(ROOM, { intent: 'send', body: 'One too many', clientTxnId: nextTxn() }, poster.cookie)
     expect(limited.status).toBe(429)
     expect(textOf(limited.html)).toContain('You can send 10 messages every 10 seconds.')
-    expect(textOf((await get('/chat', renter.cookie)).html)).toContain('Room note 9')
+    expect(textOf((await get(ROOM, renter.cookie)).html)).toContain('Room note 9')
   })
 
   it('deletes one’s own message after the confirm form, and not someone else’s', async () => {
@@ -307,23 +309,23 @@ describe('chat pages', () => {
   it('lets administrators delete any room message and mute a user; others may not', async () => {
     const loud = await signUpVerifiedUser(t, { name: 'Loud Larry' })
     const { message: posted } = await postRoomMessage(db(), { authorId: loud.id, input: { body: 'BUY MY STUFF', clientTxnId: nextTxn() } })
-    expect((await post('/chat', { intent: 'delete', messageId: String(posted.id) }, renter.cookie)).status).toBe(403)
-    expect((await post('/chat', { intent: 'mute', userId: loud.id, minutes: '60' }, renter.cookie)).status).toBe(403)
+    expect((await post(ROOM, { intent: 'delete', messageId: String(posted.id) }, renter.cookie)).status).toBe(403)
+    expect((await post(ROOM, { intent: 'mute', userId: loud.id, minutes: '60' }, renter.cookie)).status).toBe(403)
 
-    const adminPage = await get('/chat', admin.cookie)
+    const adminPage = await get(ROOM, admin.cookie)
     expect(textOf(adminPage.html)).toContain('Mute author')
-    expect((await post('/chat', { intent: 'delete', messageId: String(posted.id) }, admin.cookie)).status).toBe(302)
-    const badPeriod = await post('/chat', { intent: 'mute', userId: loud.id, minutes: '7' }, admin.cookie)
+    expect((await post(ROOM, { intent: 'delete', messageId: String(posted.id) }, admin.cookie)).status).toBe(302)
+    const badPeriod = await post(ROOM, { intent: 'mute', userId: loud.id, minutes: '7' }, admin.cookie)
     expect(badPeriod.status).toBe(400)
     expect(textOf(badPeriod.html)).toContain('Choose one of the offered mute periods.')
-    expect((await post('/chat', { intent: 'mute', userId: loud.id, minutes: '60' }, admin.cookie)).status).toBe(302)
+    expect((await post(ROOM, { intent: 'mute', userId: loud.id, minutes: '60' }, admin.cookie)).status).toBe(302)
     expect(await db().select().from(userMute).where(eq(userMute.userId, loud.id))).toHaveLength(1)
 
-    const mutedPage = textOf((await get('/chat', loud.cookie)).html)
+    const mutedPage = textOf((await get(ROOM, loud.cookie)).html)
     expect(mutedPage).toContain('An administrator has muted you in the room until')
-    const refused = await post('/chat', { intent: 'send', body: 'Let me talk', clientTxnId: nextTxn() }, loud.cookie)
+    const refused = await post(ROOM, { intent: 'send', body: 'Let me talk', clientTxnId: nextTxn() }, loud.cookie)
     expect(refused.status).toBe(403)
-    expect(textOf((await get('/chat', renter.cookie)).html)).not.toContain('BUY MY STUFF')
+    expect(textOf((await get(ROOM, renter.cookie)).html)).not.toContain('BUY MY STUFF')
   })
 
   it('"Message the landlord" opens the conversation about the listing, reuses it, and sends visitors to log in', async () => {
@@ -342,13 +344,95 @@ describe('chat pages', () => {
     expect(thread).toContain('Maria Landlord')
     expect(thread).toContain('Cottage at the end of the lane')
 
+    // A visitor logs in (or signs up) and comes back to /chat/start, which leads into the conversation.
     const visitor = await post('/chat', { intent: 'message-landlord', listingId: String(home.id) })
     expect(visitor.status).toBe(302)
-    expect(visitor.location).toBe(`/login?${new URLSearchParams({ redirectTo: listingPath(home) })}`)
+    expect(visitor.location).toBe(`/login?${new URLSearchParams({ redirectTo: `/chat/start?listing=${home.id}` })}`)
     expect((await post('/chat', { intent: 'message-landlord', listingId: '999999' }, renter.cookie)).status).toBe(404)
     const own = await post('/chat', { intent: 'message-landlord', listingId: String(home.id) }, landlord.cookie)
     expect(own.status).toBe(302)
     expect(own.location).toBe(listingPath(home))
+  })
+
+  it('/chat/start leads a signed-in person into the conversation about the listing, once; visitors to log in; another site’s link asks first', async () => {
+    const listings = listingFactory(db())
+    const home = await listings.create({ ownerId: landlord.id, title: 'Barn with a view of the river' })
+    const start = `/chat/start?listing=${home.id}`
+    const returning = await signUpVerifiedUser(t, { name: 'Rita Returning' })
+    const conversationsOf = async (user: TestUser) => (await listConversations(db(), { userId: user.id })).length
+
+    // Where "Message the landlord" sends a visitor back after signing in.
+    const signIn = await rendered.app.request(
+      formRequest(`/login?${new URLSearchParams({ redirectTo: start })}`, {
+        email: returning.email,
+        password: returning.password,
+        redirectTo: start,
+      }),
+    )
+    expect(signIn.status).toBe(302)
+    expect(signIn.headers.get('Location')).toBe(start)
+
+    const visitor = await get(start)
+    expect(visitor.status).toBe(302)
+    expect(visitor.location).toBe(`/login?${new URLSearchParams({ redirectTo: start })}`)
+
+    // Another site's link writes nothing: it shows the button that does.
+    const linked = await get(start, returning.cookie, 'cross-site')
+    expect(linked.status).toBe(200)
+    expect(linked.html).toContain('name="intent" value="message-landlord"')
+    expect(await conversationsOf(returning)).toBe(0)
+
+    const opened = await get(start, returning.cookie)
+    expect(opened.status).toBe(302)
+    expect(opened.location).toMatch(/^\/chat\/\d+$/)
+    expect((await get(start, returning.cookie, 'none')).location).toBe(opened.location)
+    expect(await conversationsOf(returning)).toBe(1)
+
+    const own = await get(start, landlord.cookie)
+    expect(own.location).toBe(listingPath(home))
+    expect((await get('/chat/start?listing=999999', returning.cookie)).status).toBe(404)
+    expect((await get('/chat/start?listing=nope', returning.cookie)).status).toBe(404)
+  })
+
+  it('opens /chat on the inbox (unread first, then the latest) for someone with conversations, and on the room otherwise', async () => {
+    const host = await signUpVerifiedUser(t, { name: 'Hana Host' })
+    const [ann, ben, cas] = await Promise.all(['Ann Early', 'Ben Latest', 'Cas Middle'].map((name) => signUpVerifiedUser(t, { name })))
+    const say = async (from: TestUser, body: string) => {
+      const id = await conversationBetween(from, host)
+      await sendDirectMessage(db(), { senderId: from.id, conversationId: id, input: { body, clientTxnId: nextTxn() } })
+      return id
+    }
+    await say(ann!, 'Ann asks first')
+    await say(cas!, 'Cas asks second')
+    const fromBen = await say(ben!, 'Ben asks last')
+    await open(`/chat/${fromBen}`, host.cookie)
+
+    const inbox = await get('/chat', host.cookie)
+    expect(inbox.status).toBe(200)
+    const text = textOf(inbox.html)
+    // Unread first (the newer of the two first), then what has been read.
+    expect(text).toMatch(/Private messages .*Cas Middle .*Ann Early .*Ben Latest .*Public .*Community room Public · everyone can read it/)
+    expect(text).toContain('You have 2 unread messages in 2 conversations.')
+    expect(text).toContain('Reply to Cas Middle')
+    // No message box: nothing typed on the inbox can go anywhere, least of all the public room.
+    expect(inbox.html).not.toContain('name="body"')
+    expect(inbox.html).toContain('href="/chat?view=room"')
+
+    const room = await get('/chat?view=room', host.cookie)
+    expect(room.html).toContain('placeholder="Message everyone in the Community room (public)"')
+    expect(textOf(room.html)).toContain('Public: everyone can read this, including visitors who are not signed in.')
+    expect(textOf((await get('/chat?view=room&before=1', host.cookie)).html)).toContain('Public: everyone can read this')
+    const direct = await open(`/chat/${fromBen}`, host.cookie)
+    expect(direct.html).toContain('placeholder="Message Ben Latest (private)"')
+    expect(textOf(direct.html)).toContain('Private: only you and Ben Latest can read this.')
+
+    const newcomer = await signUpVerifiedUser(t, { name: 'Nia Newcomer' })
+    expect((await get('/chat', newcomer.cookie)).html).toContain('placeholder="Message everyone in the Community room (public)"')
+    expect(textOf((await get('/chat')).html)).toContain('You are reading the room as a visitor.')
+
+    // A room form without JavaScript returns to the room, not to the inbox.
+    const sent = await post(ROOM, { intent: 'send', body: 'Hello, room', clientTxnId: nextTxn() }, host.cookie)
+    expect(sent.location).toBe(ROOM)
   })
 
   it('pages back through history 50 at a time with a plain link, and links back to the latest', async () => {
@@ -409,7 +493,7 @@ describe('chat pages', () => {
         'A message cannot contain the NUL character.',
       ],
       [
-        '/chat',
+        ROOM,
         { intent: 'send', body: 'Hello\u0000room', clientTxnId: nextTxn() },
         writer.cookie,
         'A message cannot contain the NUL character.',
@@ -421,7 +505,7 @@ describe('chat pages', () => {
         'A reason cannot contain the NUL character.',
       ],
       [
-        '/chat',
+        ROOM,
         { intent: 'mute', userId: writer.id, minutes: '60', reason: 'Rude\u0000' },
         admin.cookie,
         'A reason cannot contain the NUL character.',
@@ -433,7 +517,7 @@ describe('chat pages', () => {
       expect(textOf(refused.html)).toContain(text)
     }
     // The mute form's hidden field names nobody the database could find.
-    expect((await post('/chat', { intent: 'mute', userId: 'x\u0000', minutes: '60' }, admin.cookie)).status).toBe(404)
+    expect((await post(ROOM, { intent: 'mute', userId: 'x\u0000', minutes: '60' }, admin.cookie)).status).toBe(404)
     expect(await rows()).toEqual(before)
   })
 
@@ -459,7 +543,7 @@ describe('chat pages', () => {
 
       told.length = 0
       await post(`/chat/${id}`, { intent: 'delete', messageId: String(stored!.id) }, admin.cookie)
-      await post('/chat', { intent: 'send', body: 'Live in the room', clientTxnId: nextTxn() }, admin.cookie)
+      await post(ROOM, { intent: 'send', body: 'Live in the room', clientTxnId: nextTxn() }, admin.cookie)
       expect(told).toMatchObject([
         { kind: 'dm-deleted', conversationId: id, seq: stored!.seq, userIds: [admin.id, landlord.id] },
         { kind: 'room', message: { body: 'Live in the room' } },
@@ -495,8 +579,8 @@ describe('chat pages', () => {
       conversationId: id,
       input: { body: 'Pay the deposit by gift card', clientTxnId: nextTxn() },
     })
-    await post('/chat', { intent: 'report', messageId: String(spam.id), reason: 'Advertising watches' }, renter.cookie)
-    await post('/chat', { intent: 'report', messageId: String(shout.id), reason: 'Shouting at everyone' }, renter.cookie)
+    await post(ROOM, { intent: 'report', messageId: String(spam.id), reason: 'Advertising watches' }, renter.cookie)
+    await post(ROOM, { intent: 'report', messageId: String(shout.id), reason: 'Shouting at everyone' }, renter.cookie)
     await post(`/chat/${id}`, { intent: 'report', messageId: String(scam.id), reason: 'A gift-card scam' }, stranger.cookie)
     const reportOf = async (messageId: number) =>
       (await db().select().from(messageReport).where(eq(messageReport.messageId, messageId))).find((r) => r.reason !== '')!
@@ -551,13 +635,13 @@ describe('chat pages', () => {
     expect(after).toMatch(
       /Muted in the room \(\d+\) .*Spammy Sid Muted until .* by Ada Admin — Reported: Shouting at everyone Unmute Spammy Sid/,
     )
-    expect((await post('/chat', { intent: 'send', body: 'Let me talk', clientTxnId: nextTxn() }, spammer.cookie)).status).toBe(403)
+    expect((await post(ROOM, { intent: 'send', body: 'Let me talk', clientTxnId: nextTxn() }, spammer.cookie)).status).toBe(403)
 
     // Lift the mute early: they can post again.
     expect((await post('/chat/reports', { intent: 'unmute', userId: spammer.id }, admin.cookie)).status).toBe(302)
     expect(await db().select().from(userMute).where(eq(userMute.userId, spammer.id))).toHaveLength(0)
     expect(textOf((await get('/chat/reports', admin.cookie)).html)).not.toContain('Unmute Spammy Sid')
-    expect((await post('/chat', { intent: 'send', body: 'Sorry, everyone', clientTxnId: nextTxn() }, spammer.cookie)).status).toBe(302)
+    expect((await post(ROOM, { intent: 'send', body: 'Sorry, everyone', clientTxnId: nextTxn() }, spammer.cookie)).status).toBe(302)
   })
 
   it('edits one’s own message through its form, shown as edited, and no one else’s', async () => {
@@ -590,11 +674,9 @@ describe('chat pages', () => {
       authorId: writer.id,
       input: { body: 'Hello everyone', clientTxnId: nextTxn() },
     })
-    expect((await post('/chat', { intent: 'edit', messageId: String(posted.id), body: 'Hi' }, renter.cookie)).status).toBe(403)
-    expect((await post('/chat', { intent: 'edit', messageId: String(posted.id), body: 'Hello, everyone!' }, writer.cookie)).status).toBe(
-      302,
-    )
-    expect(textOf((await get('/chat', renter.cookie)).html)).toMatch(/\(edited\) Hello, everyone!/)
+    expect((await post(ROOM, { intent: 'edit', messageId: String(posted.id), body: 'Hi' }, renter.cookie)).status).toBe(403)
+    expect((await post(ROOM, { intent: 'edit', messageId: String(posted.id), body: 'Hello, everyone!' }, writer.cookie)).status).toBe(302)
+    expect(textOf((await get(ROOM, renter.cookie)).html)).toMatch(/\(edited\) Hello, everyone!/)
   })
 
   it('says so clearly when the direct-message limit is reached through the form', async () => {

@@ -5,8 +5,8 @@
 import { redirect } from 'react-router'
 import { parsePositiveId } from '#common/ids.ts'
 import { MAX_INT32 } from '#common/limits.ts'
-import { listingPath } from '#common/listings/listing-url.ts'
 import type { FormAnswer } from '#common/forms.ts'
+import { ROOM_PATH, chatOpensOn, inboxOrder } from '#common/messages/inbox.ts'
 import { CHAT_INTENTS, type ChatFailure, type ChatIntent, type ChatPageData, type ChatViewer } from '#common/messages/types.ts'
 import { isPlainText } from '#common/plain-text.ts'
 import { getCurrentSession, requireUser, type CurrentSession } from '#server/accounts/index.server.ts'
@@ -14,7 +14,6 @@ import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { UNKNOWN_FORM, refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
 import { isOwnNavigation } from '#server/http/security.server.ts'
-import { findListingById } from '#server/listings/index.server.ts'
 import {
   blockUser,
   countOpenReports,
@@ -29,7 +28,6 @@ import {
   markConversationRead,
   muteUser,
   mutedUntil,
-  openConversation,
   postRoomMessage,
   readRoom,
   readThread,
@@ -38,6 +36,7 @@ import {
   unblockUser,
 } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { messageLandlord } from './chat-start.server.ts'
 
 /** A message number (`?before=`) from the address, or null for anything else, which the page ignores. */
 function seqOf(value: string | null): number | null {
@@ -58,7 +57,7 @@ function viewerOf(current: CurrentSession, muted: Date | null): ChatViewer {
   }
 }
 
-/** The page of /chat (the room) or /chat/:conversationId (a conversation, marked read on opening). */
+/** The page of /chat (the inbox, or the room: `chatOpensOn`) or /chat/:conversationId (a conversation, marked read on opening). */
 export function loadChatPage(services: Services, request: Request, { conversationId }: { conversationId: string | null }) {
   return withPageErrors(() => readChatPage(services, request, { conversationId }))
 }
@@ -69,7 +68,8 @@ async function readChatPage(
   { conversationId }: { conversationId: string | null },
 ): Promise<ChatPageData> {
   const { db } = services.database
-  const before = seqOf(new URL(request.url).searchParams.get('before')) ?? undefined
+  const url = new URL(request.url)
+  const before = seqOf(url.searchParams.get('before')) ?? undefined
   const current = conversationId === null ? await getCurrentSession(services, request) : await requireUser(services, request)
   const clientTxnId = crypto.randomUUID()
   if (!current) {
@@ -85,16 +85,13 @@ async function readChatPage(
   const userId = current.userId
   const countingReports = current.user.isAdmin ? countOpenReports(db, { viewerId: userId }) : Promise.resolve(null)
   if (conversationId === null) {
-    const [conversations, room, muted, reports] = await Promise.all([
-      listConversations(db, { userId }),
-      readRoom(db, { beforeSeq: before }),
-      mutedUntil(db, userId),
-      countingReports,
-    ])
+    const [conversations, muted, reports] = await Promise.all([listConversations(db, { userId }), mutedUntil(db, userId), countingReports])
+    const opensOn = chatOpensOn({ isSignedIn: true, conversationCount: conversations.length, searchParams: url.searchParams })
     return {
       viewer: viewerOf(current, muted),
-      conversations,
-      thread: { kind: 'room', ...room, before: before ?? null },
+      conversations: inboxOrder(conversations),
+      thread:
+        opensOn === 'inbox' ? { kind: 'inbox' } : { kind: 'room', ...(await readRoom(db, { beforeSeq: before })), before: before ?? null },
       clientTxnId,
       reportsToReview: reports,
     }
@@ -119,7 +116,7 @@ async function readChatPage(
   ])
   return {
     viewer: viewerOf(current, muted),
-    conversations,
+    conversations: inboxOrder(conversations),
     thread: {
       kind: 'direct',
       conversation: page.conversation,
@@ -152,26 +149,12 @@ export async function chatAction(services: Services, request: Request, { convers
   const formData = await request.formData()
   const intent = text(formData, 'intent')
 
-  if (intent === CHAT_INTENTS.messageLandlord) {
-    const listingId = parsePositiveId(text(formData, 'listingId')) ?? notFound()
-    const current = await getCurrentSession(services, request)
-    const viewerId = current?.userId ?? null
-    const found = (await findListingById(db, { viewerId, listingId })) ?? notFound()
-    if (!current) throw redirect(`/login?${new URLSearchParams({ redirectTo: listingPath(found) })}`)
-    try {
-      const opened = await openConversation(db, { userId: current.userId, otherUserId: found.ownerId, listingId })
-      return redirect(`/chat/${opened.conversationId}`)
-    } catch (error) {
-      if (isAppError(error) && error.code !== 'not-found') {
-        return redirectWithToast(listingPath(found), { type: 'error', message: error.message })
-      }
-      throw error
-    }
-  }
+  if (intent === CHAT_INTENTS.messageLandlord) return messageLandlord(services, request, text(formData, 'listingId'))
 
   const current = await requireUser(services, request)
   const userId = current.userId
-  const page = conversationId === null ? '/chat' : `/chat/${conversationId}`
+  // The room's forms return to the room, which plain /chat is not for someone with conversations.
+  const page = conversationId === null ? ROOM_PATH : `/chat/${conversationId}`
   const id = conversationId === null ? null : (parsePositiveId(conversationId) ?? notFound())
   const summary = id === null ? null : ((await findConversation(db, { userId, conversationId: id })) ?? notFound())
   const messageId = parsePositiveId(text(formData, 'messageId'))

@@ -1,5 +1,5 @@
-// /chat: the Community room beside the signed-in user's conversations (on a phone, the conversations
-// first while any has unread messages). Visitors read the room.
+// /chat: for a signed-in user with private conversations, their inbox (unread first); the public
+// Community room for visitors, for someone with no conversation yet, and at /chat?view=room.
 import { useSearchParams } from 'react-router'
 import type { Route } from './+types/chat'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -21,10 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
-  // On a phone one pane shows: the conversations when asked for, or when private messages wait
-  // unread (unless the room was asked for); else the room.
-  const view = searchParams.get('view')
-  const hasUnread = loaderData.conversations.some((conversation) => conversation.unread > 0)
-  const showList = Boolean(loaderData.viewer) && (view === 'list' || (view !== 'room' && hasUnread))
+  // On a phone one pane shows: the list when /chat opens on the inbox or the list is asked for; else the room.
+  const showList = Boolean(loaderData.viewer) && (loaderData.thread.kind === 'inbox' || searchParams.get('view') === 'list')
   return <ChatView data={loaderData} failure={actionData} showList={showList} />
 }

@@ -74,10 +74,14 @@ export type DirectThread = {
   listing: ListingCard | null
 }
 
+/** /chat for someone with private conversations: the list, and no composer until one is chosen. */
+export type InboxView = { kind: 'inbox' }
+
 export type ChatPageData = {
   viewer: ChatViewer | null
+  /** The signed-in user's conversations, unread first, then the latest message first. */
   conversations: ConversationSummary[]
-  thread: RoomThread | DirectThread
+  thread: RoomThread | DirectThread | InboxView
   /** The transaction id of the composer's next send without JavaScript (a double submit stores one). */
   clientTxnId: string
   /** For administrators: how many reports wait for them (null for everyone else). */

@@ -1,10 +1,20 @@
 // Messages and the community room in the browser, two people at a time (a renter and a landlord, each
-// in their own browser context): messaging the landlord from a listing, the landlord's unread badge
-// and reply, the room, "99+" for a hundred unread messages, and axe-core on the chat pages.
+// in their own browser context): messaging the landlord from a listing (signed in, or logging in on
+// the way), the landlord's inbox, unread badge and reply, the room, "99+" for a hundred unread messages, and axe-core on the chat pages.
 import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
-import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit, type Account, type Layout } from './fixtures.ts'
+import {
+  dismissToasts,
+  expect,
+  mainNav,
+  showNavigationLinks,
+  test,
+  visit,
+  waitForHydration,
+  type Account,
+  type Layout,
+} from './fixtures.ts'
 import { postForm, publishListing } from './listing-steps.ts'
 
 async function expectNoViolations(page: Page) {
@@ -108,7 +118,7 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
   await expect(page.getByRole('heading', { name: 'Maria Landlord' })).toBeVisible()
   await expect(page.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', listingPath)
   await expect(page.getByText('$1,500.00 a month all-in').or(page.getByText('$1,500 a month all-in'))).toBeVisible()
-  const composer = page.getByRole('textbox', { name: 'Write to Maria Landlord' })
+  const composer = page.getByRole('textbox', { name: 'Message Maria Landlord (private)' })
   await composer.fill('Hello! Is the flat still free in June?')
   await composer.press('Enter')
   const thread = page.getByRole('region', { name: 'Messages' })
@@ -123,11 +133,14 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
   await expect(landlordChatLink).toHaveAccessibleName('Chat room (1 unread message)')
   await expectSameDocument(landlord)
 
-  // They open the conversation from the chat list; the badge disappears.
+  // The Chat room link opens their inbox, not the public room: no message box until they choose.
   await landlordChatLink.click()
   const conversation = landlord.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: new RegExp(renter.name) })
   await expect(conversation).toContainText('1 unread message')
   await expect(conversation).toContainText(title)
+  await expect(landlord.getByRole('heading', { name: 'Private messages', level: 2 }).last()).toBeVisible()
+  await expect(landlord.getByText(`Reply to ${renter.name}`)).toBeVisible()
+  await expect(landlord.getByRole('textbox', { name: /^Message / })).toHaveCount(0)
   await conversation.click()
   await expect(landlord.getByRole('region', { name: 'Messages' }).getByText('Hello! Is the flat still free in June?')).toBeVisible()
   await expect(landlordChatLink.locator('[data-unread-badge]')).toHaveCount(0)
@@ -137,9 +150,12 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
   await expect(thread.getByText('Read', { exact: true })).toBeVisible()
   await expectSameDocument(page)
 
+  // The message box says who reads the reply.
+  await expect(landlord.getByText(`Private: only you and ${renter.name} can read this.`)).toBeVisible()
+
   // The reply reaches the renter's open thread live too: first "Maria Landlord is typing…", which
   // goes the moment the reply arrives (not seconds later).
-  const reply = landlord.getByRole('textbox', { name: `Write to ${renter.name}` })
+  const reply = landlord.getByRole('textbox', { name: `Message ${renter.name} (private)` })
   await reply.fill('Yes, from the first of June.')
   await expect(page.getByText('Maria Landlord is typing…')).toBeVisible()
   await landlord.getByRole('button', { name: 'Send' }).click()
@@ -151,6 +167,40 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
   await landlord.context().close()
 })
 
+test('a visitor presses "Message the landlord", logs in, and lands in the conversation about the listing @any-size', async ({
+  page,
+  browser,
+  createAccount,
+  extraHTTPHeaders,
+}) => {
+  const [landlordAccount, renter] = await Promise.all([createAccount({ name: 'Lena Landlord' }), createAccount({ name: 'Vic Visitor' })])
+  const landlord = await browserFor(browser, landlordAccount, extraHTTPHeaders)
+  const title = `Cabin by the lake ${Date.now().toString(36)}`
+  const listingPath = await publishListing(landlord.context().request, landlordAccount, title)
+  await landlord.context().close()
+
+  await visit(page, listingPath)
+  await page
+    .getByRole('region', { name: 'Price and contact' })
+    .getByRole('button', { name: /Message the landlord/ })
+    .click()
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fchat%2Fstart%3Flisting%3D\d+$/)
+  await waitForHydration(page)
+  await page.getByLabel('E-mail').fill(renter.email)
+  await page.getByLabel('Password', { exact: true }).fill(renter.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+
+  // In the conversation about the listing, not back on the listing, and the box names who reads it.
+  await expect(page).toHaveURL(/\/chat\/\d+$/)
+  await expect(page.getByRole('heading', { name: 'Lena Landlord' })).toBeVisible()
+  await expect(page.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', listingPath)
+  const composer = page.getByRole('textbox', { name: 'Message Lena Landlord (private)' })
+  await expect(composer).toHaveAccessibleDescription(/^Private: only you and Lena Landlord can read this\./)
+  await composer.fill('Hello! Does the cabin have a wood stove?')
+  await composer.press('Enter')
+  await expect(page.getByRole('region', { name: 'Messages' }).getByText('Hello! Does the cabin have a wood stove?')).toBeVisible()
+})
+
 test('people talk in the community room; visitors read it and are invited to join @any-size', async ({
   page,
   browser,
@@ -160,7 +210,8 @@ test('people talk in the community room; visitors read it and are invited to joi
   await visit(page, '/chat')
   await expect(page.getByRole('heading', { name: 'Community room' })).toBeVisible()
   const words = `Any tips for a first rental? ${Date.now().toString(36)}`
-  const composer = page.getByRole('textbox', { name: 'Write to the Community room' })
+  const composer = page.getByRole('textbox', { name: 'Message everyone in the Community room (public)' })
+  await expect(composer).toHaveAccessibleDescription(/^Public: everyone can read this/)
   await composer.fill(words)
   await composer.press('Enter')
   const thread = page.getByRole('region', { name: 'Messages' })
@@ -177,7 +228,7 @@ test('people talk in the community room; visitors read it and are invited to joi
   const visitor = await visitorContext.newPage()
   await visit(visitor, '/chat')
   await expect(visitor.getByRole('region', { name: 'Messages' }).getByText(words)).toBeVisible()
-  await expect(visitor.getByRole('textbox', { name: /Write to/ })).toHaveCount(0)
+  await expect(visitor.getByRole('textbox', { name: /Community room/ })).toHaveCount(0)
   await expect(visitor.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?redirectTo=/chat')
   await expect(visitor.getByRole('link', { name: 'sign up', exact: true })).toHaveAttribute('href', '/register?redirectTo=/chat')
   await visitorContext.close()
@@ -201,7 +252,7 @@ test('a send whose answer is lost says so, and its retry keeps the message once 
     return route.abort('failed')
   })
   const words = `Retried words ${Date.now().toString(36)}`
-  const composer = page.getByRole('textbox', { name: 'Write to the Community room' })
+  const composer = page.getByRole('textbox', { name: 'Message everyone in the Community room (public)' })
   await composer.fill(words)
   await composer.press('Enter')
   const thread = page.getByRole('region', { name: 'Messages' })
@@ -247,7 +298,7 @@ test('a user with 100 unread messages sees "99+" on the Chat room link', async (
   for (const conversation of await conversations.all()) await expect(conversation).toContainText('10 unread messages')
 })
 
-test('the inbox comes first on a phone while messages wait unread; nothing overflows; the message box stays in view below the thread', async ({
+test('/chat opens on the inbox for someone with conversations; nothing overflows; the message box stays in view below the thread', async ({
   page,
   layout,
   signedInAccount,
@@ -270,17 +321,17 @@ test('the inbox comes first on a phone while messages wait unread; nothing overf
   const conversation = chats.getByRole('link', { name: /Bartholomew/ })
   await expect(conversation).toBeVisible()
   await expect(conversation).toContainText('8 unread messages')
-  if (layout === 'mobile') {
-    // The inbox, not the room, and its unread badge on screen.
-    await expect(page.getByRole('heading', { name: 'Community room' })).toBeHidden()
-    const badge = conversation.getByText('8', { exact: true })
-    expect(await badge.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth)).toBe(true)
-  }
+  // The inbox, not the room: no message box, and the unread badge on screen.
+  await expect(page.getByRole('heading', { name: 'Community room' })).toBeHidden()
+  await expect(page.getByRole('textbox', { name: /^Message / })).toHaveCount(0)
+  const badge = conversation.getByText('8', { exact: true })
+  expect(await badge.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth)).toBe(true)
+  if (layout === 'desktop') await expect(page.getByText('You have 8 unread messages.')).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 
   await conversation.click()
   await expect(page).toHaveURL(/\/chat\/\d+$/)
-  const composer = page.getByRole('textbox', { name: /^Write to Bartholomew/ })
+  const composer = page.getByRole('textbox', { name: /^Message Bartholomew.* \(private\)$/ })
   await expect(composer).toBeVisible()
   const box = (await composer.boundingBox())!
   expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height)
@@ -288,15 +339,20 @@ test('the inbox comes first on a phone while messages wait unread; nothing overf
   expect(await messages.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true)
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 
-  // The room is one tap away, though messages are unread.
-  await visit(page, '/chat?view=room')
+  // The room is one tap away from the list, though messages are unread, and its box says it is public.
+  await visit(page, '/chat?view=list')
+  await page
+    .getByRole('navigation', { name: 'Chats' })
+    .getByRole('link', { name: /Community room/ })
+    .click()
+  await expect(page).toHaveURL(/\/chat\?view=room$/)
   await expect(page.getByRole('heading', { name: 'Community room' })).toBeVisible()
+  await expect(page.getByText('Public: everyone can read this, including visitors who are not signed in.')).toBeVisible()
 })
 
 test('the chat pages have no accessibility violations', async ({
   page,
   browser,
-  layout,
   signedInAccount: _account,
   createAccount,
   extraHTTPHeaders,
@@ -317,7 +373,7 @@ test('the chat pages have no accessibility violations', async ({
   await landlord.context().close()
 
   await visit(page, '/chat')
-  const composer = page.getByRole('textbox', { name: 'Write to the Community room' })
+  const composer = page.getByRole('textbox', { name: 'Message everyone in the Community room (public)' })
   await composer.fill('Checking the room https://example.com/guide')
   await composer.press('Enter')
   await expect(
@@ -331,7 +387,7 @@ test('the chat pages have no accessibility violations', async ({
     .getByRole('button', { name: /Message the landlord/ })
     .click()
   await expect(page).toHaveURL(/\/chat\/\d+$/)
-  const direct = page.getByRole('textbox', { name: 'Write to Axe Landlord' })
+  const direct = page.getByRole('textbox', { name: 'Message Axe Landlord (private)' })
   await direct.fill('Is there a lift?')
   await direct.press('Enter')
   await expect(page.getByRole('region', { name: 'Messages' }).getByText('Is there a lift?')).toBeVisible()
@@ -342,11 +398,10 @@ test('the chat pages have no accessibility violations', async ({
   await expect(page.getByRole('button', { name: 'Delete message' })).toBeVisible()
   await expectNoViolations(page)
 
-  if (layout === 'mobile') {
-    await openChatList(page, layout)
-    await expect(page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: /Axe Landlord/ })).toBeVisible()
-    await expectNoViolations(page)
-  }
+  // The inbox /chat opens on now: the list (and on a desktop the overview beside it).
+  await visit(page, '/chat')
+  await expect(page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: /Axe Landlord/ })).toBeVisible()
+  await expectNoViolations(page)
 })
 
 test('an administrator acts on reports at /chat/reports: deletes a reported message, mutes its author and lifts the mute', async ({

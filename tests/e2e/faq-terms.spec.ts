@@ -259,7 +259,7 @@ test.describe('new terms', () => {
       await page.setViewportSize({ width: 1280, height: 800 })
 
       // Until accepted, the server refuses the post, and the page says why.
-      const composer = page.getByRole('textbox', { name: 'Write to the Community room' })
+      const composer = page.getByRole('textbox', { name: 'Message everyone in the Community room (public)' })
       const thread = page.getByRole('region', { name: 'Messages' })
       await composer.fill('Posting before accepting')
       await composer.press('Enter')

@@ -424,7 +424,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         const context = await personContext(browser, site.origin, { cookie: renter.cookie })
         const page = await context.newPage()
         const dialogs = recordDialogs(page)
-        await page.goto('/chat')
+        await page.goto('/chat?view=room')
         await waitForHydration(page)
         await page.getByText(/\d+ online/).waitFor({ timeout: 15_000 })
 
@@ -450,19 +450,19 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         }
         const edited = roomMessages.find((m) => XSS.includes(m.body))!
         const editedBody = `${OMNI} ${XSS[1]}`
-        const byForm = await site.send('/chat', {
+        const byForm = await site.send('/chat?view=room', {
           cookie: edited.author.cookie,
           form: { intent: 'edit', messageId: String(edited.id), body: editedBody },
         })
         expect(byForm.status, 'an edit through the page form').toBe(302)
         // The page's own composer (no JavaScript), and a refused one showing the words again.
-        const sent = await site.send('/chat', {
+        const sent = await site.send('/chat?view=room', {
           cookie: voices[0]!.cookie,
           form: { intent: 'send', body: XSS.join('\n'), clientTxnId: clientTxnId() },
         })
         expect(sent.status, 'a message through the page form').toBe(302)
         const tooLong = `${XSS.join(' ')} ${'x'.repeat(2000)}`
-        const refused = await site.send('/chat', {
+        const refused = await site.send('/chat?view=room', {
           cookie: voices[1]!.cookie,
           form: { intent: 'send', body: tooLong, clientTxnId: clientTxnId() },
         })
@@ -474,7 +474,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         await context.close()
 
         const shown = [...edits.map((e) => e.body).flatMap(piecesOf), editedBody, ...voiceNames]
-        await expectInert(browser, site.origin, '/chat', { cookie: renter.cookie, texts: shown })
+        await expectInert(browser, site.origin, '/chat?view=room', { cookie: renter.cookie, texts: shown })
         await expectInert(browser, site.origin, '/chat', { texts: shown })
       })
 

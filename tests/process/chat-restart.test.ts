@@ -43,7 +43,7 @@ async function roomPage(account: LiveAccount): Promise<Page> {
 }
 
 async function say(page: Page, words: string) {
-  const composer = page.getByRole('textbox', { name: 'Write to the Community room' })
+  const composer = page.getByRole('textbox', { name: 'Message everyone in the Community room (public)' })
   await composer.fill(words)
   await composer.press('Enter')
 }

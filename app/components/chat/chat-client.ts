@@ -1,5 +1,6 @@
 // The chat pages' calls over HTTP from the browser: the JSON API under /api/chat first, and the page's
 // own form action when the API cannot take the request (the same domain functions answer either way).
+import { ROOM_PATH } from '#common/messages/inbox.ts'
 import type { ConversationSummary, DirectMessage, RoomMessage } from '#common/messages/types.ts'
 
 export type ThreadTarget = { kind: 'room' } | { kind: 'direct'; conversationId: number }
@@ -15,7 +16,15 @@ const NETWORK_ERROR = 'No connection. Check your connection, then retry.'
 const messagesUrl = (target: ThreadTarget) =>
   target.kind === 'room' ? '/api/chat/room/messages' : `/api/chat/conversations/${target.conversationId}/messages`
 
-export const pagePath = (target: ThreadTarget) => (target.kind === 'room' ? '/chat' : `/chat/${target.conversationId}`)
+/**
+ * A thread's page (where its forms post, too), or the page of its messages before `before`. The
+ * room's is ROOM_PATH, since plain /chat may open on the inbox, which has no message box to show a
+ * refusal in.
+ */
+export function threadHref(target: ThreadTarget, before?: number): string {
+  const path = target.kind === 'room' ? ROOM_PATH : `/chat/${target.conversationId}`
+  return before === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}before=${before}`
+}
 
 async function problemDetail(response: Response): Promise<string> {
   try {
@@ -36,7 +45,7 @@ function pageError(html: string): string {
 }
 
 async function sendThroughPage(target: ThreadTarget, send: { body: string; clientTxnId: string }): Promise<SendResult> {
-  const response = await fetch(pagePath(target), {
+  const response = await fetch(threadHref(target), {
     method: 'POST',
     body: new URLSearchParams({ intent: 'send', ...send }),
     redirect: 'manual',

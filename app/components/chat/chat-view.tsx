@@ -1,122 +1,19 @@
-// The /chat pages: the sidebar (the Community room and the user's conversations, unread first) beside
-// the open thread. Below the md breakpoint one pane shows at a time: the list (/chat?view=list) or the
-// thread, which then carries a link back to the list.
+// The /chat pages: the list (the user's private conversations, unread first, and the public Community
+// room) beside the open pane: a conversation, the room, or on /chat for someone with conversations the
+// inbox's overview. Below the md breakpoint one pane shows at a time: the list (the inbox, or
+// /chat?view=list) or the thread, which then carries a link back to the list.
 import { useEffect, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { refusalText } from '#common/forms.ts'
 import { Avatar } from '#app/components/avatar.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { formatCents } from '#app/utils/format.ts'
-import {
-  type ChatFailure,
-  type ChatPageData,
-  type ConversationSummary,
-  type DirectThread,
-  type ListingCard,
-} from '#common/messages/types.ts'
+import { inboxOrder } from '#common/messages/inbox.ts'
+import { type ChatFailure, type ChatPageData, type DirectThread, type ListingCard } from '#common/messages/types.ts'
+import { ChatList } from './chat-list.tsx'
+import { InboxOverview } from './inbox-overview.tsx'
 import { useLiveConversations } from './live.ts'
 import { Thread } from './thread.tsx'
-
-function unreadLabel(count: number) {
-  return count === 1 ? '1 unread message' : `${count > 99 ? 'More than 99' : count} unread messages`
-}
-
-function ConversationLink({ item, isCurrent, selfId }: { item: ConversationSummary; isCurrent: boolean; selfId: string }) {
-  const last = item.lastMessage
-  const preview = !last ? 'No messages yet' : last.deleted ? 'Message deleted' : `${last.senderId === selfId ? 'You: ' : ''}${last.body}`
-  return (
-    <Link
-      to={`/chat/${item.id}`}
-      aria-current={isCurrent ? 'page' : undefined}
-      className={`flex items-start gap-3 rounded-lg px-3 py-2.5 hover:bg-brand-50 aria-[current=page]:bg-brand-100 ${item.unread > 0 ? 'font-semibold' : ''}`}
-    >
-      <span aria-hidden="true" className="shrink-0">
-        <Avatar src={item.other.image ?? ''} name={item.other.name} label="" size="size-10" />
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="flex items-center justify-between gap-2">
-          <span className="truncate text-ink">{item.other.name}</span>
-          {item.unread > 0 ? (
-            <span className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-              <span aria-hidden="true">{item.unread > 99 ? '99+' : item.unread}</span>
-              <span className="sr-only">{unreadLabel(item.unread)}</span>
-            </span>
-          ) : null}
-        </span>
-        {item.listing ? <span className="block truncate text-xs text-brand-800">{item.listing.title}</span> : null}
-        <span className="block truncate text-sm font-normal text-ink-soft">{preview}</span>
-      </span>
-    </Link>
-  )
-}
-
-function ReportsLink({ count }: { count: number }) {
-  return (
-    <Link
-      to="/chat/reports"
-      className="flex items-center justify-between gap-3 rounded-lg px-3 py-2.5 font-semibold text-ink hover:bg-brand-50"
-    >
-      <span className="flex items-center gap-3">
-        <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-red-50 text-lg text-red-800">
-          !
-        </span>
-        Reported messages
-      </span>
-      {count > 0 ? (
-        <span className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-          <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-          <span className="sr-only">{count === 1 ? '1 open report' : `${count > 99 ? 'More than 99' : count} open reports`}</span>
-        </span>
-      ) : null}
-    </Link>
-  )
-}
-
-function Sidebar({ data, currentId, isRoomOpen }: { data: ChatPageData; currentId: number | null; isRoomOpen: boolean }) {
-  const viewer = data.viewer
-  const live = useLiveConversations(data.conversations, Boolean(viewer))
-  // Unread first, each group in its own order (the latest message first).
-  const conversations = [...live].sort((a, b) => Number(b.unread > 0) - Number(a.unread > 0))
-  return (
-    <nav aria-label="Chats" className="rounded-2xl border border-gray-200 bg-white p-2 shadow-sm">
-      <ul className="space-y-1">
-        <li>
-          <Link
-            to={viewer ? '/chat?view=room' : '/chat'}
-            aria-current={isRoomOpen ? 'page' : undefined}
-            className="flex items-center gap-3 rounded-lg px-3 py-2.5 font-semibold text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-100"
-          >
-            <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-sun-100 text-lg">
-              #
-            </span>
-            Community room
-          </Link>
-        </li>
-        {data.reportsToReview !== null ? (
-          <li>
-            <ReportsLink count={data.reportsToReview} />
-          </li>
-        ) : null}
-      </ul>
-      {viewer ? (
-        <>
-          <h2 className="mt-3 px-3 text-xs font-semibold tracking-wide text-ink-soft uppercase">Conversations</h2>
-          {conversations.length === 0 ? (
-            <p className="px-3 py-2 text-sm text-ink-soft">No conversations yet. Use “Message the landlord” on a listing to start one.</p>
-          ) : (
-            <ul className="mt-1 space-y-1">
-              {conversations.map((item) => (
-                <li key={item.id}>
-                  <ConversationLink item={item} isCurrent={item.id === currentId} selfId={viewer.id} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      ) : null}
-    </nav>
-  )
-}
 
 function ListingBanner({ listing }: { listing: ListingCard }) {
   if (!listing.available) {
@@ -192,11 +89,27 @@ function useIsWide() {
   return isWide
 }
 
+function RoomHeader() {
+  return (
+    <div className="border-b border-gray-200 px-4 py-3">
+      <h2 id="thread-title" className="flex flex-wrap items-center gap-2 text-lg font-bold text-ink">
+        Community room
+        <span className="rounded-full bg-sun-300 px-2 py-0.5 text-xs font-semibold tracking-wide text-ink uppercase">Public</span>
+      </h2>
+      <p className="text-sm text-ink-soft">
+        Renters and landlords on Cooper Home ask questions and share advice here, for everyone to read.
+      </p>
+    </div>
+  )
+}
+
 export function ChatView({ data, failure, showList }: { data: ChatPageData; failure?: ChatFailure; showList: boolean }) {
   const { thread, viewer } = data
   const isWide = useIsWide()
+  // Live news reorders the list: a conversation with a new unread message moves up.
+  const conversations = inboxOrder(useLiveConversations(data.conversations, Boolean(viewer)))
   const currentId = thread.kind === 'direct' ? thread.conversation.id : null
-  const threadKey = `${currentId ?? 'room'}:${thread.before ?? 'latest'}`
+  const threadKey = thread.kind === 'inbox' ? 'inbox' : `${currentId ?? 'room'}:${thread.before ?? 'latest'}`
   const otherFailure = failure && failure.intent !== 'send' && failure.messageId === undefined ? failure : undefined
   return (
     <div>
@@ -209,7 +122,13 @@ export function ChatView({ data, failure, showList }: { data: ChatPageData; fail
       <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className={showList ? '' : 'hidden md:block'}>
           {/* On a phone, the list alone is not the room: it is not marked as the page shown. */}
-          <Sidebar data={data} currentId={currentId} isRoomOpen={currentId === null && (!showList || isWide)} />
+          <ChatList
+            viewer={viewer}
+            conversations={conversations}
+            reportsToReview={data.reportsToReview}
+            currentId={currentId}
+            isRoomOpen={thread.kind === 'room' && (!showList || isWide)}
+          />
         </div>
         {/* As tall as the window leaves below the page's title, so the message box is always in view
             and the messages scroll above it. */}
@@ -217,24 +136,23 @@ export function ChatView({ data, failure, showList }: { data: ChatPageData; fail
           aria-labelledby="thread-title"
           className={`flex h-[calc(100dvh-10rem)] min-h-[26rem] min-w-0 flex-col rounded-2xl border border-gray-200 bg-white shadow-sm md:h-[calc(100dvh-14rem)] ${showList ? 'hidden md:flex' : ''}`}
         >
-          {viewer ? (
+          {viewer && thread.kind !== 'inbox' ? (
             <p className="px-4 pt-3 md:hidden">
               <Link to="/chat?view=list" className="text-sm font-semibold text-brand-800 underline underline-offset-2">
                 <span aria-hidden="true">← </span>Back to all chats
               </Link>
             </p>
           ) : null}
-          {thread.kind === 'direct' ? (
-            <DirectHeader thread={thread} />
+          {thread.kind === 'inbox' ? (
+            viewer ? (
+              <InboxOverview viewer={viewer} conversations={conversations} />
+            ) : null
           ) : (
-            <div className="border-b border-gray-200 px-4 py-3">
-              <h2 id="thread-title" className="text-lg font-bold text-ink">
-                Community room
-              </h2>
-              <p className="text-sm text-ink-soft">Renters and landlords on Cooper Home ask questions and share advice here.</p>
-            </div>
+            <>
+              {thread.kind === 'direct' ? <DirectHeader thread={thread} /> : <RoomHeader />}
+              <Thread key={threadKey} viewer={viewer} thread={thread} clientTxnId={data.clientTxnId} failure={failure} />
+            </>
           )}
-          <Thread key={threadKey} viewer={viewer} thread={thread} clientTxnId={data.clientTxnId} failure={failure} />
           {viewer ? null : <VisitorInvitation />}
         </section>
       </div>

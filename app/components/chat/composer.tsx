@@ -1,14 +1,42 @@
 // The message box under a thread. Without JavaScript it is a plain form to the page's action; with
 // JavaScript, Enter sends (Shift+Enter starts a new line) and the thread shows the message at once.
+// It names who will read what is sent: one person, privately, or everyone in the public room, whose
+// box is set apart in the room's colour so that a private answer is never posted there by mistake.
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { GlobeIcon, LockIcon } from '#app/components/icons.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError } from '#app/components/ui/field-parts.tsx'
+
+/** Who reads a message sent from the box. */
+export type Audience = { kind: 'room' } | { kind: 'direct'; name: string }
+
+/** The box's label and placeholder: "Message Maria Delgado (private)". */
+export function audienceLabel(audience: Audience): string {
+  return audience.kind === 'room' ? 'Message everyone in the Community room (public)' : `Message ${audience.name} (private)`
+}
+
+function AudienceNote({ audience }: { audience: Audience }) {
+  if (audience.kind === 'room') {
+    return (
+      <p id="composer-audience" className="mb-2 flex items-center gap-2 text-sm font-semibold text-ink">
+        <GlobeIcon className="size-4 shrink-0 text-sun-500" />
+        Public: everyone can read this, including visitors who are not signed in.
+      </p>
+    )
+  }
+  return (
+    <p id="composer-audience" className="mb-2 flex items-center gap-2 text-sm text-ink-soft">
+      <LockIcon className="size-4 shrink-0 text-brand-700" />
+      Private: only you and {audience.name} can read this.
+    </p>
+  )
+}
 
 /** The counter appears when fewer than this many characters are left. */
 const COUNTER_FROM = 200
 
 export function Composer({
-  label,
+  audience,
   maxLength,
   clientTxnId,
   error,
@@ -16,7 +44,7 @@ export function Composer({
   onSend,
   onTyping,
 }: {
-  label: string
+  audience: Audience
   maxLength: number
   /** The transaction id of a send without JavaScript. */
   clientTxnId: string
@@ -32,6 +60,8 @@ export function Composer({
   const textarea = useRef<HTMLTextAreaElement>(null)
   const shown = localError ?? error
   const left = maxLength - length
+  const label = audienceLabel(audience)
+  const isRoom = audience.kind === 'room'
 
   function submit(event?: FormEvent) {
     event?.preventDefault()
@@ -58,12 +88,18 @@ export function Composer({
   }
 
   return (
-    <form method="post" onSubmit={submit} className="border-t border-gray-200 bg-white p-3">
+    <form
+      method="post"
+      onSubmit={submit}
+      data-audience={audience.kind}
+      className={isRoom ? 'rounded-b-2xl border-t-4 border-sun-500 bg-sun-100 p-3' : 'border-t border-gray-200 bg-white p-3'}
+    >
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="clientTxnId" value={clientTxnId} />
       <label htmlFor="composer-body" className="sr-only">
         {label}
       </label>
+      <AudienceNote audience={audience} />
       <div className="flex items-end gap-2">
         <textarea
           ref={textarea}
@@ -74,7 +110,12 @@ export function Composer({
           defaultValue={defaultValue}
           placeholder={label}
           aria-invalid={shown ? true : undefined}
-          aria-describedby={['composer-hint', shown ? 'composer-error' : null, left < COUNTER_FROM ? 'composer-counter' : null]
+          aria-describedby={[
+            'composer-audience',
+            'composer-hint',
+            shown ? 'composer-error' : null,
+            left < COUNTER_FROM ? 'composer-counter' : null,
+          ]
             .filter(Boolean)
             .join(' ')}
           onKeyDown={onKeyDown}
@@ -87,7 +128,7 @@ export function Composer({
         />
         <Button className="shrink-0">Send</Button>
       </div>
-      <div className="mt-1 flex justify-between gap-3 text-xs text-ink-soft">
+      <div className={`mt-1 flex justify-between gap-3 text-xs ${isRoom ? 'text-ink' : 'text-ink-soft'}`}>
         <p id="composer-hint">Enter sends; Shift+Enter starts a new line.</p>
         {left < COUNTER_FROM ? (
           <p id="composer-counter" aria-live="polite" className={left < 0 ? 'font-semibold text-red-800' : ''}>

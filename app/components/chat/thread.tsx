@@ -15,7 +15,7 @@ import {
   type RoomThread,
 } from '#common/messages/types.ts'
 import { DIRECT_MESSAGE_MAX_LENGTH, ROOM_MESSAGE_MAX_LENGTH } from '#common/messages/schemas.ts'
-import { loadAfter, loadEarlier, loadLatest, markRead, pagePath, sendMessage, type ThreadPage, type ThreadTarget } from './chat-client.ts'
+import { loadAfter, loadEarlier, loadLatest, markRead, sendMessage, threadHref, type ThreadPage, type ThreadTarget } from './chat-client.ts'
 import { Composer } from './composer.tsx'
 import { typingText, useThreadNews, useTypingNames } from './live.ts'
 import { MessageItem } from './message-item.tsx'
@@ -215,7 +215,7 @@ export function Thread({
     }
   }
 
-  const earlierHref = first === null ? null : `${pagePath(target)}?before=${first}`
+  const earlierHref = first === null ? null : threadHref(target, first)
 
   async function showEarlier(event: MouseEvent<HTMLAnchorElement>) {
     if (first === null || !earlierHref || thread.before !== null) return
@@ -291,7 +291,7 @@ export function Thread({
           </ol>
           {thread.before !== null ? (
             <p className="mt-4 text-center">
-              <a href={pagePath(target)} className="text-sm font-semibold text-brand-800 underline underline-offset-2">
+              <a href={threadHref(target)} className="text-sm font-semibold text-brand-800 underline underline-offset-2">
                 Jump to latest
               </a>
             </p>
@@ -321,7 +321,7 @@ export function Thread({
           </p>
         ) : (
           <Composer
-            label={isRoom ? 'Write to the Community room' : `Write to ${thread.kind === 'direct' ? thread.conversation.other.name : ''}`}
+            audience={thread.kind === 'direct' ? { kind: 'direct', name: thread.conversation.other.name } : { kind: 'room' }}
             maxLength={isRoom ? ROOM_MESSAGE_MAX_LENGTH : DIRECT_MESSAGE_MAX_LENGTH}
             clientTxnId={clientTxnId}
             error={sendFailure ? refusalText(sendFailure) : undefined}

@@ -146,7 +146,7 @@ We resize every photo for fast loading and remove location data and other hidden
     slug: 'contact-a-landlord',
     topic: 'messages-and-chat',
     question: 'How do I contact a landlord?',
-    answer: `Open the listing and choose **Message the landlord**. You need to be logged in; if you are not, you are taken to the login page and brought back afterwards. The conversation is private to the two of you, mentions the listing, and is kept in the [Chat room](/chat) under your conversations. Writing to the same landlord about the same home again reopens the same conversation.
+    answer: `Open the listing and choose **Message the landlord**. You need to be logged in; if you are not, you are taken to the login page, and once you have logged in (or signed up) you land in the conversation. The conversation is private to the two of you, mentions the listing, and is kept in the [Chat room](/chat) among your private messages, which the Chat room opens on, unread first. Writing to the same landlord about the same home again reopens the same conversation.
 
 A direct message can be up to 4,000 characters.`,
   },
@@ -154,7 +154,7 @@ A direct message can be up to 4,000 characters.`,
     slug: 'chat-room',
     topic: 'messages-and-chat',
     question: 'What is the community chat room?',
-    answer: `A shared room where everyone who is logged in can talk about renting: neighborhoods, moving tips, questions for other renters and landlords. Messages in the room can be up to 2,000 characters and are seen by every member, so do not post personal details such as your address or phone number there. The rules for the room are in the [Terms of Use](/terms).`,
+    answer: `A shared room where everyone who is logged in can talk about renting: neighborhoods, moving tips, questions for other renters and landlords. It is public: anyone can read it, even visitors who are not logged in, and its message box says so. Open it from the list on the [Chat room](/chat) page (**Community room**). Messages in the room can be up to 2,000 characters; do not post personal details such as your address or phone number there, and answer a renter or a landlord in your private messages instead. The rules for the room are in the [Terms of Use](/terms).`,
   },
   {
     slug: 'sending-limits',
@@ -254,6 +254,6 @@ The article [How the Cooper Index is computed](/knowledge/how-the-cooper-index-i
     slug: 'your-personal-information',
     topic: 'safety-and-trust',
     question: 'Who can see my personal information?',
-    answer: `Other users see your display name, your photo and when you joined; a landlord's listings also show how many homes they list. Your e-mail address is not shown to other users. Messages are private to the two people in a conversation, while posts in the community room are seen by every member. Photos uploaded to listings have their location data removed. We do not sell your personal information.`,
+    answer: `Other users see your display name, your photo and when you joined; a landlord's listings also show how many homes they list. Your e-mail address is not shown to other users. Messages are private to the two people in a conversation, while posts in the community room can be read by anyone, even visitors who are not logged in. Photos uploaded to listings have their location data removed. We do not sell your personal information.`,
   },
 ]

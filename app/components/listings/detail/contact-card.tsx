@@ -23,8 +23,11 @@ export function factsLine(listing: Pick<ListingDetail, 'bedrooms' | 'bathrooms' 
   ].join(' · ')
 }
 
-/** Opens (or reuses) the conversation about the listing; a visitor is sent to log in and back. */
-function MessageForm({ listingId, className, children }: { listingId: number; className: string; children: ReactNode }) {
+/**
+ * Opens (or reuses) the conversation about the listing; a visitor is sent to log in and lands in
+ * the conversation once signed in (/chat/start).
+ */
+export function MessageForm({ listingId, className, children }: { listingId: number; className: string; children: ReactNode }) {
   return (
     <Form method="post" action="/chat">
       <input type="hidden" name="intent" value="message-landlord" />
