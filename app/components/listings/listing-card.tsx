@@ -1,11 +1,12 @@
 // A listing in a list of results: cover photo, the all-in monthly cost first (what the renter will
-// really pay), then the rent alone, the place and the size. The whole card links to the listing.
+// really pay), then the rent alone (and a recent price drop, where the page passes one), the place and
+// the size. The whole card links to the listing.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { HomeIcon } from '#app/components/icons.tsx'
-import { formatBathrooms, formatBedrooms, formatCents } from '#app/utils/format.ts'
+import { formatBathrooms, formatBedrooms, formatCents, formatDayMonth, isoDate } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
-import type { ListingSummary } from '#common/listings/types.ts'
+import type { ListingSummary, PriceDrop } from '#common/listings/types.ts'
 import { ListingPhoto } from './listing-photo.tsx'
 
 /**
@@ -62,6 +63,15 @@ export function listingCosts(listing: Pick<ListingCardData, 'allInMonthlyCents' 
   }
 }
 
+/** A price drop in words: "Rent $150 less since Nov 12", and the price it replaced ("$2,050/mo"), which the card strikes through. */
+export function priceDropWords(drop: PriceDrop) {
+  return {
+    less: `${drop.kind === 'lease' ? 'Rent' : 'Nightly price'} ${formatCents(drop.fromCents - drop.toCents)} less since`,
+    since: formatDayMonth(drop.changedAt),
+    was: `${formatCents(drop.fromCents)}${drop.kind === 'lease' ? '/mo' : '/night'}`,
+  }
+}
+
 export function listingPlace(listing: Pick<ListingCardData, 'neighbourhood' | 'city' | 'state'>): string {
   return [listing.neighbourhood, `${listing.city}, ${listing.state}`].filter(Boolean).join(' · ')
 }
@@ -76,13 +86,28 @@ function PhotoPlaceholder() {
   )
 }
 
+function PriceDropLine({ drop }: { drop: PriceDrop }) {
+  const words = priceDropWords(drop)
+  return (
+    <p className="text-sm font-semibold text-green-900">
+      {words.less} <time dateTime={isoDate(drop.changedAt)}>{words.since}</time>
+      <span className="font-normal text-ink-soft">
+        , was <s>{words.was}</s>
+      </span>
+    </p>
+  )
+}
+
 export function ListingCard({
   listing,
+  drop = null,
   action,
   headingLevel = 3,
   priority = false,
 }: {
   listing: ListingCardData
+  /** Its price lowered lately: a badge on the photo and the drop beside the price (pages that read drops pass them). */
+  drop?: PriceDrop | null
   /** A control drawn over the photo, above the card's link (the Save button). */
   action?: ReactNode
   headingLevel?: 2 | 3
@@ -93,7 +118,7 @@ export function ListingCard({
   const Heading = `h${headingLevel}` as const
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md">
-      <div className="aspect-[4/3] bg-gray-100">
+      <div className="relative aspect-[4/3] bg-gray-100">
         {listing.photo ? (
           <ListingPhoto
             photo={listing.photo}
@@ -104,6 +129,14 @@ export function ListingCard({
         ) : (
           <PhotoPlaceholder />
         )}
+        {drop ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-3 left-3 rounded-full bg-sun-300 px-2.5 py-1 text-xs font-bold text-ink shadow-sm"
+          >
+            Price cut
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-xl font-bold text-ink">
@@ -118,6 +151,7 @@ export function ListingCard({
               .join(' · ')}
           </p>
         ) : null}
+        {drop ? <PriceDropLine drop={drop} /> : null}
         <Heading className="mt-1 text-base font-semibold text-ink">
           <Link to={listingPath(listing)} className="after:absolute after:inset-0 after:content-[''] group-hover:underline">
             {listing.title}
