@@ -98,11 +98,11 @@ describe('the Cooper Index pages', () => {
       })
       // The newest homes are the search's newest, as /properties?sort=newest lists them.
       const newest = await t.services.searchListings({ sort: 'newest', limit: String(NEWEST_HOMES) })
-      expect(home.newest).toHaveLength(NEWEST_HOMES)
-      expect(home.newest.map((listing) => listing.id)).toEqual(newest.items.map((listing) => listing.id))
+      expect(home.homes).toHaveLength(NEWEST_HOMES)
+      expect(home.homes.map((card) => card.listing.id)).toEqual(newest.items.map((listing) => listing.id))
 
       const { html } = await pages.get('/')
-      expect(html).toMatch(/<h2 id="newest-title"[^>]*>Newest homes<\/h2>/)
+      expect(html).toMatch(/<h2 id="homes-title"[^>]*>Newest homes<\/h2>/)
       expect(html).toMatch(/<h2 id="cities-title"[^>]*>Rents in our cities<\/h2>/)
       expect(html).toContain(formatDollars(market.latest!.levelCents!))
       expect(html).toContain('href="/cooper/de-wilmington"')

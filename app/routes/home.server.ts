@@ -1,17 +1,25 @@
-// The home page's work: the newest homes on the market (the search's own "newest" order, so a home
-// shows here exactly when it shows in search) and the cities renters look in, busiest first, with
-// their typical rent from the Cooper Index.
-import { cardDataOf } from '#app/components/listings/listing-card.tsx'
+// The home page's work: homes to look at first (the newest in the city of a signed-in renter's saved
+// homes, else the newest anywhere: the search's own "newest" order, so a home shows here exactly when it
+// shows in search), the latest price drops, and the cities renters look in, busiest first, with their
+// typical rent from the Cooper Index. A few indexed queries and two searches of the in-memory index.
+import { cardDataOf, type ListingCardData } from '#app/components/listings/listing-card.tsx'
 import { cooperMarketPath } from '#common/cooper/paths.ts'
+import type { ListingPage, PriceDrop } from '#common/listings/types.ts'
 import { getCurrentSession } from '#server/accounts/index.server.ts'
 import { findCurrentMarkets } from '#server/cooper-index/index.server.ts'
-import { savedListingIds } from '#server/listings/index.server.ts'
+import { findPriceDrops, findSavedHomesCity, priceDropsOf, savedListingIds } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
 /** Homes the page shows: two rows of three on a wide screen (four on a phone, PHONE_HOMES in home.tsx). */
 export const NEWEST_HOMES = 6
+/** Price drops the page shows, newest first: one row on a wide screen. */
+const PRICE_DROPS = 3
 /** Cities the page lists, those with the most homes first. */
 export const CITIES_SHOWN = 8
+/** Fewer homes than this in the saved homes' city, and the page shows the newest anywhere instead. */
+const NEAR_HOMES_AT_LEAST = 3
+
+const searchHrefOf = (params: Record<string, string>) => `/properties?${new URLSearchParams(params)}`
 
 export type HomeCity = {
   name: string
@@ -28,21 +36,40 @@ export type HomeCity = {
   indexHref: string
 }
 
+/** The homes near a signed-in renter: the newest in the city of their saved homes, when it has a few. */
+async function findHomesNearSaved(services: Services, email: string): Promise<HomesNear | null> {
+  const city = await findSavedHomesCity(services.database.db, { email })
+  if (!city) return null
+  const place = `${city.city}, ${city.state}`
+  const page = await services.searchListings({ q: place, sort: 'newest', limit: String(NEWEST_HOMES) })
+  // Only when the search read the words as the city (not as words found in some descriptions).
+  if (!page.reading?.place || page.items.length < NEAR_HOMES_AT_LEAST) return null
+  return { place, page }
+}
+
+type HomesNear = { place: string; page: ListingPage }
+
 export async function loadHomePage(services: Services, request: Request) {
   const { db } = services.database
-  const [current, newest, markets] = await Promise.all([
+  const [current, newest, drops, markets] = await Promise.all([
     getCurrentSession(services, request),
     services.searchListings({ sort: 'newest', limit: String(NEWEST_HOMES) }),
+    findPriceDrops(db, { limit: PRICE_DROPS }),
     findCurrentMarkets(db, { kind: 'city', bedrooms: 'all' }),
   ])
-  const saved = current
-    ? await savedListingIds(db, { email: current.user.email, listingIds: newest.items.map((item) => item.id) })
-    : new Set()
+  const near = current ? await findHomesNearSaved(services, current.user.email) : null
+  const { page } = near ?? { page: newest }
+  const homeIds = page.items.map((item) => item.id)
+  const [saved, homeDrops] = await Promise.all([
+    current
+      ? savedListingIds(db, { email: current.user.email, listingIds: [...homeIds, ...drops.map((d) => d.listing.id)] })
+      : new Set<number>(),
+    priceDropsOf(db, homeIds),
+  ])
   const cities: HomeCity[] = markets
     .flatMap((market) => {
       const { latest } = market
       if (!latest?.hasEnoughData || latest.levelCents === null || market.stateCode === null) return []
-      const place = `${market.name}, ${market.stateCode}`
       return [
         {
           name: market.name,
@@ -51,18 +78,26 @@ export async function loadHomePage(services: Services, request: Request) {
           month: latest.month,
           yearOverYear: latest.yearOverYear,
           homes: market.activeListings,
-          searchHref: `/properties?${new URLSearchParams({ q: place })}`,
+          searchHref: searchHrefOf({ q: `${market.name}, ${market.stateCode}` }),
           indexHref: cooperMarketPath(market.key),
         },
       ]
     })
     .sort((a, b) => b.homes - a.homes || a.name.localeCompare(b.name))
     .slice(0, CITIES_SHOWN)
+  const homes: HomeCard[] = page.items.map((item) => ({ listing: cardDataOf(item), drop: homeDrops.get(item.id) ?? null }))
   return {
-    newest: newest.items.map(cardDataOf),
-    total: newest.total,
-    isTotalCapped: newest.isTotalCapped,
-    savedIds: [...saved] as number[],
+    homes,
+    /** Where the homes are when they are near the renter's saved homes; null for the newest anywhere. */
+    nearPlace: near?.place ?? null,
+    homesHref: near ? searchHrefOf({ q: near.place, sort: 'newest' }) : searchHrefOf({ sort: 'newest' }),
+    total: page.total,
+    isTotalCapped: page.isTotalCapped,
+    priceDrops: drops.map(({ listing, drop }): HomeCard => ({ listing: cardDataOf(listing), drop })),
+    savedIds: [...saved],
     cities,
   }
 }
+
+/** A home on the page, with its price drop when it has one. */
+export type HomeCard = { listing: ListingCardData; drop: PriceDrop | null }

@@ -1,17 +1,20 @@
-// The home page: the search, the newest homes on the market, the cities with their typical rent, the
-// way to list a home, and the site's areas. Server-rendered; the loader's work is in home.server.ts.
-import type { ReactNode } from 'react'
+// The home page: the search (and "Homes near me"), homes near a signed-in renter's saved homes or the
+// newest anywhere, the latest price drops, the cities with their typical rent, the way to list a home,
+// and the site's areas. Server-rendered; the loader's work is in home.server.ts.
 import { Form, Link, useLoaderData, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/home'
-import { ArrowRightIcon, BookIcon, ChartIcon, ChatIcon, CheckIcon, HomeIcon, KeyIcon, QuestionIcon } from '#app/components/icons.tsx'
+import { ArrowRightIcon, CheckIcon, KeyIcon } from '#app/components/icons.tsx'
 import { ListingCard } from '#app/components/listings/listing-card.tsx'
+import { NearMeLink } from '#app/components/listings/near-me-link.tsx'
 import { SaveButton } from '#app/components/listings/save-button.tsx'
 import { SearchBox } from '#app/components/listings/search-box.tsx'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { formatChange, formatCount, formatDollars, formatMonth } from '#common/cooper/figures.ts'
+import { PRICE_DROP_DAYS } from '#common/listings/vocabulary.ts'
 import { siteConfig } from '#common/site-config.ts'
 import { appContext } from '#server/http/app-context.server.ts'
-import { loadHomePage, type HomeCity } from './home.server.ts'
+import { areas, promises, steps } from './home-content.tsx'
+import { loadHomePage, type HomeCard, type HomeCity } from './home.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadHomePage(context.get(appContext).services, request)
@@ -30,80 +33,23 @@ export function meta() {
   ]
 }
 
-const promises = [
-  {
-    title: 'The all-in monthly cost, up front',
-    text: 'Every listing shows rent plus every recurring fee the landlord charges, so you can compare homes on what you will really pay.',
-  },
-  {
-    title: 'Listings confirmed available',
-    text: 'Landlords confirm their homes are still on the market, and a home comes off the site once it is let.',
-  },
-  {
-    title: 'Talk to landlords directly',
-    text: 'Ask about a viewing, pets or parking in a private conversation with the landlord, kept in one inbox.',
-  },
-  {
-    title: 'Our own rent index',
-    text: 'The Cooper Index shows how asking rents change month by month in the nation, each state and each city, from the same homes let again, and how sure each figure is.',
-  },
-] as const
-
-const areas: { to: string; title: string; text: string; action: string; icon: ReactNode }[] = [
-  {
-    to: '/properties',
-    title: 'Properties',
-    text: 'Browse homes to rent and lease, narrow them down by price, size and place, and keep a list of the ones you like.',
-    action: 'Browse properties',
-    icon: <HomeIcon className="size-6" />,
-  },
-  {
-    to: '/cooper',
-    title: 'Cooper Index',
-    text: 'See how asking rents move in each area, built from the homes listed on Cooper Home, before you make an offer or set a price.',
-    action: 'Open the Cooper Index',
-    icon: <ChartIcon className="size-6" />,
-  },
-  {
-    to: '/knowledge',
-    title: 'Knowledge Base',
-    text: 'Plain-language guides on deposits, leases, listing photos, move-in day and how to spot a rental scam.',
-    action: 'Read the guides',
-    icon: <BookIcon className="size-6" />,
-  },
-  {
-    to: '/chat',
-    title: 'Chat room',
-    text: 'Ask questions and share what you have learned with renters and landlords in the community chat room.',
-    action: 'Join the chat',
-    icon: <ChatIcon className="size-6" />,
-  },
-  {
-    to: '/faq',
-    title: 'FAQ',
-    text: 'Quick answers about accounts, listings, messages and the costs you see on Cooper Home.',
-    action: 'Read the FAQ',
-    icon: <QuestionIcon className="size-6" />,
-  },
-]
-
-const steps = [
-  { title: 'Search', text: 'Look for homes by place and budget, and compare them on their all-in monthly cost.' },
-  { title: 'Ask', text: 'Message the landlord with your questions and arrange a viewing in person or by video.' },
-  {
-    title: 'Decide',
-    text: 'Save the homes you like, compare what each costs in all, and keep every conversation with landlords in one inbox.',
-  },
-] as const
-
-/** Of the newest homes, how many a phone shows. */
+/** Of the homes, how many a phone shows. */
 const PHONE_HOMES = 4
+
+const seeAllClass = 'inline-flex items-center gap-1.5 font-semibold text-brand-800 hover:gap-2.5'
 
 export default function Home() {
   const root = useRouteLoaderData<typeof rootLoader>('root')
-  const { newest, total, isTotalCapped, savedIds, cities } = useLoaderData<typeof loader>()
+  const { homes, nearPlace, homesHref, total, isTotalCapped, priceDrops, savedIds, cities } = useLoaderData<typeof loader>()
   const isSignedIn = Boolean(root?.user)
   const saved = new Set(savedIds)
+  const card = ({ listing, drop }: HomeCard) => (
+    <ListingCard
+      listing={listing}
+      drop={drop}
+      action={<SaveButton listing={listing} saved={saved.has(listing.id)} redirectTo="/" variant="icon" />}
+    />
+  )
 
   return (
     <div className="space-y-16 lg:space-y-24">
@@ -127,6 +73,9 @@ export default function Home() {
             <Form method="get" action="/properties" role="search" className="mt-8 max-w-2xl">
               <SearchBox id="home-search" tone="hero" />
             </Form>
+            <p className="mt-4 text-sm text-brand-50">
+              <NearMeLink className="inline-flex items-center gap-1.5 font-semibold text-white underline underline-offset-4 hover:text-sun-300" />
+            </p>
           </div>
 
           <ul className="grid gap-4 sm:grid-cols-2 lg:col-span-5 lg:grid-cols-1">
@@ -145,28 +94,53 @@ export default function Home() {
         </div>
       </section>
 
-      {newest.length > 0 ? (
-        <section aria-labelledby="newest-title">
+      {homes.length > 0 ? (
+        <section aria-labelledby="homes-title">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <div>
-              <h2 id="newest-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-                Newest homes
+              <h2 id="homes-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+                {nearPlace ? `Homes in ${nearPlace}` : 'Newest homes'}
               </h2>
-              <p className="mt-2 text-lg text-ink-soft">Just listed or back on the market, each with its all-in monthly cost.</p>
+              <p className="mt-2 text-lg text-ink-soft">
+                {nearPlace
+                  ? 'Where the homes you saved are: the newest first, each with its all-in monthly cost.'
+                  : 'Just listed or back on the market, each with its all-in monthly cost.'}
+              </p>
             </div>
-            <Link to="/properties?sort=newest" className="inline-flex items-center gap-1.5 font-semibold text-brand-800 hover:gap-2.5">
+            <Link to={homesHref} className={seeAllClass}>
               See all {total === null ? '' : `${formatCount(total)}${isTotalCapped ? '+' : ''} `}homes
+              {nearPlace ? <span className="sr-only"> in {nearPlace}</span> : null}
               <ArrowRightIcon className="size-4 transition-all" />
             </Link>
           </div>
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {newest.map((listing, index) => (
+            {homes.map((home, index) => (
               // A phone shows the first four; the rest are a tap away in "See all".
-              <li key={listing.id} className={index >= PHONE_HOMES ? 'hidden sm:block' : undefined}>
-                <ListingCard
-                  listing={listing}
-                  action={<SaveButton listing={listing} saved={saved.has(listing.id)} redirectTo="/" variant="icon" />}
-                />
+              <li key={home.listing.id} className={index >= PHONE_HOMES ? 'hidden sm:block' : undefined}>
+                {card(home)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {priceDrops.length > 0 ? (
+        <section aria-labelledby="drops-title">
+          <h2 id="drops-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Price drops
+          </h2>
+          <p className="mt-2 text-lg text-ink-soft">
+            Homes whose landlords lowered the asking price in the last {PRICE_DROP_DAYS} days, the latest first.
+          </p>
+          {/* A phone swipes through them in one row, so the page stays short. */}
+          <ul className="-mx-4 mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:snap-none sm:grid-cols-2 sm:gap-5 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
+            {priceDrops.map((home, index) => (
+              // Two columns show two; a phone swipes to the third.
+              <li
+                key={home.listing.id}
+                className={`w-[80%] max-w-80 shrink-0 snap-start sm:w-auto sm:max-w-none ${index >= 2 ? 'sm:max-lg:hidden' : ''}`}
+              >
+                {card(home)}
               </li>
             ))}
           </ul>

@@ -6,6 +6,13 @@ export function formatDate(value: Date | string): string {
   return dateFormat.format(typeof value === 'string' ? new Date(value) : value)
 }
 
+const dayMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+/** A recent day, short: "Nov 12". */
+export function formatDayMonth(value: Date | string): string {
+  return dayMonthFormat.format(typeof value === 'string' ? new Date(value) : value)
+}
+
 /** The machine-readable form for a <time dateTime> attribute. */
 export function isoDate(value: Date | string): string {
   return (typeof value === 'string' ? new Date(value) : value).toISOString().slice(0, 10)

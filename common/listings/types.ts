@@ -47,6 +47,12 @@ export type ListingDetail = ListingSummary & {
   updatedAt: string
 }
 
+/**
+ * A home's asking price lowered while on the market: its headline price (the monthly rent, or the nightly
+ * price of a home let only by the night) from `fromCents` to `toCents`, the price it asks now.
+ */
+export type PriceDrop = { kind: 'lease' | 'short-term'; fromCents: number; toCents: number; changedAt: string }
+
 /** Counts stop here: "1,000+ homes" says enough, and a broad count over a million rows would cost more than the page. */
 export const TOTAL_CAP = 1000
 

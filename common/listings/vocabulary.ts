@@ -57,3 +57,6 @@ export const OFFERS = ['lease', 'short-term'] as const
 
 /** A published listing not confirmed available for this long drops out of search. */
 export const CONFIRMATION_DAYS = 30
+
+/** A price lowered on the market counts as a price drop (on the home page) for this long. */
+export const PRICE_DROP_DAYS = 30

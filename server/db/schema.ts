@@ -714,6 +714,10 @@ export const listingPriceHistory = pgTable(
   },
   (t) => [
     index('listing_price_history_listing_idx').on(t.listingId, t.changedAt),
+    // Prices changed while on the market, newest first: what the home page's price drops read back from now.
+    index('listing_price_history_asking_idx')
+      .on(t.changedAt)
+      .where(sql`${t.marketPhase} = 'asking'`),
     check('listing_price_history_kind_check', sql`${t.kind} in ('lease', 'short-term')`),
     check('listing_price_history_market_phase_check', sql`${t.marketPhase} in ('listed', 'asking', 'off-market')`),
   ],

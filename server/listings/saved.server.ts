@@ -1,6 +1,6 @@
 // A renter's saved list: the list record (keyed by the lower-cased e-mail) and the listings on
 // it. Saving sets the profile's setList flag, which the session carries to the navigation.
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, max } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { list, listing, profile, savedListing } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
@@ -62,4 +62,20 @@ export async function countSavedListings(db: Db, { user }: { user: Saver }): Pro
     .innerJoin(listing, eq(listing.id, savedListing.listingId))
     .where(and(eq(savedListing.email, keyOf(user.email)), canView(user.id)))
   return row?.n ?? 0
+}
+
+/**
+ * The city the user's saved homes are in, those still public (the most of them, the latest saved on a tie):
+ * where the home page looks for homes near them. Null without any.
+ */
+export async function findSavedHomesCity(db: Db, { email }: { email: string }): Promise<{ city: string; state: string } | null> {
+  const [row] = await db
+    .select({ city: listing.city, state: listing.state })
+    .from(savedListing)
+    .innerJoin(listing, eq(listing.id, savedListing.listingId))
+    .where(and(eq(savedListing.email, keyOf(email)), canView(null)))
+    .groupBy(listing.city, listing.state)
+    .orderBy(desc(count()), desc(max(savedListing.createdAt)))
+    .limit(1)
+  return row ?? null
 }

@@ -4,7 +4,7 @@
 // seeding, confirmed recently), so they show in search and read as homes on the market now.
 import { count, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, listingFee, listingPriceHistory, setting, user } from '#server/db/schema.ts'
+import { list, listing, listingFee, listingPriceHistory, profile, savedListing, setting, user } from '#server/db/schema.ts'
 import { listingColumns } from '#server/listings/index.server.ts'
 import { listingInputSchema, type ListingInput } from '#common/listings/schemas.ts'
 import type { Amenity, ListingStatus, ListingType, Utility } from '#common/listings/vocabulary.ts'
@@ -12,6 +12,10 @@ import { SEED_CITIES, type SeedCity } from './cities.ts'
 
 export const DEMO_LANDLORD_IDS = ['demo-landlord-1', 'demo-landlord-2'] as const
 export const DEMO_LISTING_COUNT = 300
+/** The demo renter, moving to Wilmington (as the Community room hears), has saved a few homes there. */
+const DEMO_RENTER_EMAIL = 'alex.morgan@cooperhome.example'
+const DEMO_SAVED_HOMES = 3
+const DEMO_SAVED_CITY = 'Wilmington'
 
 /** mulberry32: a tiny seeded PRNG, so the demo site is the same on every machine. */
 export function createRandom(seed: number) {
@@ -303,6 +307,18 @@ export async function seedDemoListings(db: Db): Promise<number> {
       return rows
     })
     if (history.length > 0) await tx.insert(listingPriceHistory).values(history)
+    const [renter] = await tx.select({ email: profile.email }).from(profile).where(eq(profile.email, DEMO_RENTER_EMAIL))
+    const saved = prepared
+      .flatMap(({ seed, valid }, k) => (seed.status === 'published' && valid.lease && valid.city === DEMO_SAVED_CITY ? [ids[k]!.id] : []))
+      .slice(0, DEMO_SAVED_HOMES)
+    if (renter && saved.length > 0) {
+      await tx.insert(list).values({ email: renter.email }).onConflictDoNothing()
+      await tx
+        .insert(savedListing)
+        .values(saved.map((listingId, k) => ({ email: renter.email, listingId, createdAt: new Date(now - (k + 1) * DAY) })))
+        .onConflictDoNothing()
+      await tx.update(profile).set({ setList: true }).where(eq(profile.email, renter.email))
+    }
     return ids.length
   })
 }

@@ -4,6 +4,7 @@ import { countUnreadMessages, findProfileByEmail } from '#server/accounts/profil
 import { account, article, user } from '#server/db/schema.ts'
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from '#server/seed/demo.server.ts'
 import { HISTORY_OWNERS } from '#server/seed/history.server.ts'
+import { findPriceDrops, findSavedHomesCity, findSavedListings } from '#server/listings/index.server.ts'
 import { createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 
 describe('demo data', () => {
@@ -27,6 +28,17 @@ describe('demo data', () => {
     const admin = await findProfileByEmail(t.services.database.db, 'admin@cooperhome.example')
     expect(admin?.isAdministrator).toBe(true)
     expect(await countUnreadMessages(t.services.database.db, 'Alex.Morgan@cooperhome.example')).toBe(2)
+  })
+
+  it('gives the demo renter saved homes in Wilmington, and the home page a handful of price drops', async () => {
+    const { db } = t.services.database
+    const [renter] = await db.select().from(user).where(eq(user.email, 'alex.morgan@cooperhome.example'))
+    const saved = await findSavedListings(db, { user: renter! })
+    expect(saved.map((home) => [home.city, home.status])).toEqual(Array(3).fill(['Wilmington', 'published']))
+    expect(await findSavedHomesCity(db, { email: renter!.email })).toEqual({ city: 'Wilmington', state: 'DE' })
+    const drops = await findPriceDrops(db, { limit: 10 })
+    expect(drops).toHaveLength(10)
+    for (const { drop } of drops) expect(drop.toCents).toBeLessThan(drop.fromCents)
   })
 
   it('gives the Community room a history that newcomers can read, numbered for the live thread', async () => {

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ListingSummary } from '#common/listings/types.ts'
-import { cardDataOf, ListingCard, listingCosts, listingPlace, type ListingCardData } from './listing-card.tsx'
+import type { ListingSummary, PriceDrop } from '#common/listings/types.ts'
+import { cardDataOf, ListingCard, listingCosts, listingPlace, priceDropWords, type ListingCardData } from './listing-card.tsx'
 
 const lease = { monthlyRentCents: 200_000, minTermMonths: 12, depositCents: 200_000 }
 
@@ -38,8 +38,8 @@ const home: ListingSummary = {
 beforeEach(() => vi.useFakeTimers({ now: new Date('2025-12-04T09:00:00.000Z'), toFake: ['Date'] }))
 afterEach(() => vi.useRealTimers())
 
-function render(listing: ListingCardData, priority = false) {
-  const router = createMemoryRouter([{ path: '/', element: <ListingCard listing={listing} priority={priority} /> }])
+function render(listing: ListingCardData, priority = false, drop: PriceDrop | null = null) {
+  const router = createMemoryRouter([{ path: '/', element: <ListingCard listing={listing} priority={priority} drop={drop} /> }])
   return renderToStaticMarkup(<RouterProvider router={router} />)
 }
 
@@ -80,6 +80,21 @@ describe('listing cards', () => {
     const today = cardDataOf({ ...home, lastConfirmedAt: '2025-12-04T00:30:00.000Z' })
     expect(today.confirmedDaysAgo).toBe(0)
     expect(render(today)).toContain('>today</time>')
+  })
+
+  it('say a price drop as the amount less since its day, with the price it replaced', () => {
+    const drop: PriceDrop = { kind: 'lease', fromCents: 215_000, toCents: 200_000, changedAt: '2026-11-12T23:30:00.000Z' }
+    expect(priceDropWords(drop)).toEqual({ less: 'Rent $150 less since', since: 'Nov 12', was: '$2,150/mo' })
+    expect(priceDropWords({ ...drop, kind: 'short-term', fromCents: 12_050, toCents: 11_000 })).toEqual({
+      less: 'Nightly price $10.50 less since',
+      since: 'Nov 12',
+      was: '$120.50/night',
+    })
+    const html = render(cardDataOf(home), false, drop)
+    expect(html).toContain('Price cut</span>')
+    expect(html).toMatch(/Rent \$150 less since <time dateTime="2026-11-12">Nov 12<\/time>/)
+    expect(html).toContain('<s>$2,150/mo</s>')
+    expect(render(cardDataOf(home))).not.toContain('Price cut')
   })
 
   it("load the first card's photo at once and at high priority (the largest paint), the others lazily", () => {

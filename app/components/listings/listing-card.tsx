@@ -1,13 +1,14 @@
 // A listing in a list of results: cover photo, the all-in monthly cost first (what the renter will
-// really pay), then the rent alone, the place, the size and how lately the landlord confirmed it
-// available. The whole card links to the listing. Compact enough for two columns beside the map.
+// really pay), then the rent alone (and a recent price drop, where the page passes one), the size, the
+// place and how lately the landlord confirmed it available. The whole card links to the listing.
+// Compact enough for two columns beside the map.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { HomeIcon } from '#app/components/icons.tsx'
-import { formatBathrooms, formatBedrooms, formatCents } from '#app/utils/format.ts'
+import { formatBathrooms, formatBedrooms, formatCents, formatDayMonth, isoDate } from '#app/utils/format.ts'
 import { calendarDaysBetween, daysAgo } from '#common/listings/freshness.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
-import type { ListingSummary } from '#common/listings/types.ts'
+import type { ListingSummary, PriceDrop } from '#common/listings/types.ts'
 import { ListingPhoto } from './listing-photo.tsx'
 
 /**
@@ -70,6 +71,15 @@ export function listingCosts(listing: Pick<ListingCardData, 'allInMonthlyCents' 
   }
 }
 
+/** A price drop in words: "Rent $150 less since Nov 12", and the price it replaced ("$2,050/mo"), which the card strikes through. */
+export function priceDropWords(drop: PriceDrop) {
+  return {
+    less: `${drop.kind === 'lease' ? 'Rent' : 'Nightly price'} ${formatCents(drop.fromCents - drop.toCents)} less since`,
+    since: formatDayMonth(drop.changedAt),
+    was: `${formatCents(drop.fromCents)}${drop.kind === 'lease' ? '/mo' : '/night'}`,
+  }
+}
+
 export function listingPlace(listing: Pick<ListingCardData, 'neighbourhood' | 'city' | 'state'>): string {
   return [listing.neighbourhood, `${listing.city}, ${listing.state}`].filter(Boolean).join(' · ')
 }
@@ -84,13 +94,28 @@ function PhotoPlaceholder() {
   )
 }
 
+function PriceDropLine({ drop }: { drop: PriceDrop }) {
+  const words = priceDropWords(drop)
+  return (
+    <p className="text-sm font-semibold text-green-900">
+      {words.less} <time dateTime={isoDate(drop.changedAt)}>{words.since}</time>
+      <span className="font-normal text-ink-soft">
+        , was <s>{words.was}</s>
+      </span>
+    </p>
+  )
+}
+
 export function ListingCard({
   listing,
+  drop = null,
   action,
   headingLevel = 3,
   priority = false,
 }: {
   listing: ListingCardData
+  /** Its price lowered lately: a badge on the photo and the drop beside the price (pages that read drops pass them). */
+  drop?: PriceDrop | null
   /** A control drawn over the photo, above the card's link (the Save button). */
   action?: ReactNode
   headingLevel?: 2 | 3
@@ -101,7 +126,7 @@ export function ListingCard({
   const Heading = `h${headingLevel}` as const
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:border-brand-300 hover:shadow-md lg:rounded-xl">
-      <div className="aspect-[4/3] bg-gray-100 lg:aspect-[16/10]">
+      <div className="relative aspect-[4/3] bg-gray-100 lg:aspect-[16/10]">
         {listing.photo ? (
           <ListingPhoto
             photo={listing.photo}
@@ -112,6 +137,14 @@ export function ListingCard({
         ) : (
           <PhotoPlaceholder />
         )}
+        {drop ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-3 left-3 rounded-full bg-sun-300 px-2.5 py-1 text-xs font-bold text-ink shadow-sm"
+          >
+            Price cut
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-0.5 p-4 lg:p-3">
         <p className="text-xl font-bold text-ink lg:text-lg">
@@ -126,6 +159,7 @@ export function ListingCard({
               .join(' · ')}
           </p>
         ) : null}
+        {drop ? <PriceDropLine drop={drop} /> : null}
         <p className="text-sm font-semibold text-ink">
           {[
             formatBedrooms(listing.bedrooms),

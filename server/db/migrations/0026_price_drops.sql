@@ -1,0 +1,1 @@
+CREATE INDEX "listing_price_history_asking_idx" ON "listing_price_history" USING btree ("changed_at") WHERE "listing_price_history"."market_phase" = 'asking';
