@@ -1,4 +1,3 @@
-import { PassThrough, pipeline } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -35,18 +34,14 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId)
-            timeoutId = undefined
-            callback()
-          },
+        // The head without module preload links, in one chunk for each of React's flushes (content-first.server.ts).
+        const page = contentFirst()
+        page.once('finish', () => {
+          clearTimeout(timeoutId)
+          timeoutId = undefined
         })
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-        pipe(body)
-        // The head without module preload links (content-first.server.ts); a visitor who leaves mid-page ends both streams.
-        const page = contentFirst()
-        pipeline(body, page, () => {})
+        pipe(page)
         resolve(
           new Response(createReadableStreamFromReadable(page), {
             headers: responseHeaders,

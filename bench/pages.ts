@@ -3,10 +3,13 @@
 // page with concurrent clients: /, /properties, /properties through the search benchmark's mix of
 // filters, /properties through 2,000 searches drawn at random over every filter (bench/random-searches.ts,
 // from --seed; the ten slowest are printed), /cooper, and /cooper/:market for markets drawn at random
-// among those /cooper lists. Prints one JSON line. With DATABASE_URL set, the server uses that
+// among those /cooper lists, and the random searches again through GET /api/properties (what the pages
+// cost beyond their searches). Prints one JSON line. With DATABASE_URL set, the server uses that
 // PostgreSQL database (seed it first, e.g. `npm run seed -- --listings 1000000`); media still go to a
-// fresh folder.
-//   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20] [--seed 1]
+// fresh folder. WEB_CONCURRENCY=2 passes through to the server (two processes on one port). Each load
+// says the server's CPU per page (its processes' user + system time over the pages served). `--only`
+// runs only the loads named (comma-separated, e.g. `--only '/properties?(random)'`).
+//   npm run build && npx node bench/pages.ts [--seconds 10] [--clients 20] [--seed 1] [--only name,…]
 import { gzipSync } from 'node:zlib'
 import { seededRandom } from '#tests/support/synthetic-rents.ts'
 import { createHttpClient } from './http-client.ts'
@@ -23,6 +26,8 @@ const seconds = option('seconds', 10)
 const clients = option('clients', 20)
 const port = option('port', 3399)
 const seed = option('seed', 1)
+const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1]!.split(',')) : null
+const processes = Number(process.env.WEB_CONCURRENCY ?? 1)
 const origin = `http://127.0.0.1:${port}`
 const server = await startProductionServer(port)
 
@@ -32,18 +37,24 @@ try {
   const firstLoadJsGzipKb: Record<string, number> = {}
   for (const page of pages) firstLoadJsGzipKb[page] = await firstLoadJs(page)
   const load: Record<string, unknown> = {}
-  for (const page of pages) load[page] = await loadTest([page])
-  load['/properties?(search mix)'] = await loadTest(SEARCH_MIX.map((params) => `/properties?${new URLSearchParams(params)}`))
+  const runs = (name: string) => !only || only.has(name)
+  for (const page of pages) if (runs(page)) load[page] = await loadTest([page])
+  if (runs('/properties?(search mix)'))
+    load['/properties?(search mix)'] = await loadTest(SEARCH_MIX.map((params) => `/properties?${new URLSearchParams(params)}`))
   const draw = seededRandom(seed)
   const randomPages = Array.from({ length: 2_000 }, () => randomSearch(draw).replace(/^\/api\/properties/, '/properties'))
-  load['/properties?(random)'] = await loadTest(randomPages, { slowest: true })
+  if (runs('/properties?(random)')) load['/properties?(random)'] = await loadTest(randomPages, { slowest: true })
+  // The same searches as JSON: what the pages cost beyond their searches.
+  if (runs('/api/properties?(random)')) load['/api/properties?(random)'] = await loadTest(randomPages.map((page) => `/api${page}`))
   const markets = await cooperMarkets()
-  load['/cooper/:market(random)'] = markets.length > 0 ? await loadTest(randomDraws(markets, 1_000)) : null
+  if (runs('/cooper/:market(random)'))
+    load['/cooper/:market(random)'] = markets.length > 0 ? await loadTest(randomDraws(markets, 1_000)) : null
   console.log(
     JSON.stringify({
       benchmark: 'pages',
       database: ready.database ?? null,
       listings: ready.listings ?? null,
+      processes,
       clients,
       seconds,
       seed,
@@ -87,6 +98,7 @@ async function loadTest(paths: string[], { slowest = false } = {}) {
   const latencies: number[] = []
   const slowestByPath = new Map<string, number>()
   let errors = 0
+  const cpuBefore = server.cpuSeconds()
   const end = Date.now() + seconds * 1000
   const client = createHttpClient(clients)
   await Promise.all(
@@ -107,6 +119,7 @@ async function loadTest(paths: string[], { slowest = false } = {}) {
     }),
   )
   client.close()
+  const cpuMs = (server.cpuSeconds() - cpuBefore) * 1000
   latencies.sort((a, b) => a - b)
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10
   return {
@@ -116,6 +129,7 @@ async function loadTest(paths: string[], { slowest = false } = {}) {
     p95Ms: at(0.95),
     p99Ms: at(0.99),
     errors,
+    serverCpuMsPerPage: Math.round((cpuMs / Math.max(1, latencies.length)) * 100) / 100,
     ...(slowest && {
       distinct: new Set(paths).size,
       slowest: [...slowestByPath]

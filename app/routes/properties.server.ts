@@ -7,29 +7,24 @@ import { MAX_QUERY_LENGTH } from '#app/components/listings/search-box.tsx'
 import { nearbyWayOut, type NearbyWayOut, type WayOut } from '#app/components/listings/search/empty-state.tsx'
 import { filterChips } from '#app/components/listings/search/filter-chips.tsx'
 import { canonicalPath, hasFilters, searchQueryOf } from '#app/components/listings/search/search-url.ts'
-import type { ListingPage } from '#common/listings/types.ts'
 import { getCurrentSession } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
-import { findNearbyPlaces, mapTiles, savedListingIds } from '#server/listings/index.server.ts'
+import type { Db } from '#server/db/client.server.ts'
+import { countListings, findNearbyPlaces, mapTiles, savedListingIds } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
 /** The most ways out an empty search offers. */
 const MOST_WAYS_OUT = 3
 
-/** When nothing matches: the filters (and the text) whose removal alone finds homes, most homes first. */
-async function waysOutOf(
-  search: (query: Record<string, string | string[]>) => Promise<ListingPage>,
-  params: URLSearchParams,
-  place: string | null,
-): Promise<WayOut[]> {
-  const found = await Promise.all(
-    filterChips(params, place).map(async ({ label, href }) => {
-      const without = new URL(href, 'http://localhost').searchParams
-      const { total, isTotalCapped } = await search({ ...searchQueryOf(without), limit: '1' })
-      return { label, href, total: total ?? 0, isTotalCapped }
-    }),
+/** When nothing matches: the filters (and the text) whose removal alone finds homes, most homes first, counted together. */
+async function waysOutOf(db: Db, params: URLSearchParams, place: string | null): Promise<WayOut[]> {
+  const chips = filterChips(params, place)
+  const counts = await countListings(
+    db,
+    chips.map(({ href }) => searchQueryOf(new URL(href, 'http://localhost').searchParams)),
   )
-  return found
+  return chips
+    .map(({ label, href }, i) => ({ label, href, total: counts[i]!.total, isTotalCapped: counts[i]!.isTotalCapped }))
     .filter((way) => way.total > 0)
     .sort((a, b) => b.total - a.total)
     .slice(0, MOST_WAYS_OUT)
@@ -52,16 +47,18 @@ export async function loadPropertiesPage(services: Services, request: Request) {
       : new Set<number>()
     const isEmpty = page.total === 0 && hasFilters(url.searchParams)
     const isNowhere = page.total === 0 && (isEmpty || Boolean(url.searchParams.get('q')?.trim()))
+    const [waysOut, nearby] = await Promise.all([
+      isEmpty ? waysOutOf(db, url.searchParams, page.reading?.place ?? null) : [],
+      isNowhere ? findNearbyPlaces(db, { query: searchQueryOf(url.searchParams) }) : [],
+    ])
     return {
       ...shared,
       page: { ...page, items: page.items.map(cardDataOf) },
       savedIds: [...saved],
       fieldErrors: null,
       isSignedIn: Boolean(current),
-      waysOut: isEmpty ? await waysOutOf(services.searchListings, url.searchParams, page.reading?.place ?? null) : [],
-      nearby: isNowhere
-        ? (await findNearbyPlaces(db, { query: searchQueryOf(url.searchParams) })).map((place) => nearbyWayOut(url.searchParams, place))
-        : [],
+      waysOut,
+      nearby: nearby.map((place) => nearbyWayOut(url.searchParams, place)),
     }
   } catch (error) {
     if (!isAppError(error) || error.code !== 'invalid') throw error

@@ -47,4 +47,23 @@ describe('contentFirst', () => {
   it('passes a page without a head through unchanged', async () => {
     expect(await through(['<p>Not found</p>'])).toBe('<p>Not found</p>')
   })
+
+  it('sends what was written between two flushes as one chunk', async () => {
+    const page = contentFirst()
+    const chunks: string[] = []
+    page.on('data', (chunk: Buffer) => chunks.push(chunk.toString()))
+    const ended = new Promise((resolve) => page.on('end', resolve))
+    for (let at = 0; at < head.length; at += 10) page.write(head.slice(at, at + 10))
+    page.write('<body>')
+    page.flush()
+    const afterHead = chunks.length
+    page.write('<p>one</p>')
+    page.write('<p>two</p>')
+    page.flush()
+    page.end('</body></html>')
+    await ended
+    // The head without its preloads, then what followed it in the same flush.
+    expect(chunks.slice(0, afterHead)).toEqual([expected.slice(0, expected.indexOf('</head>')), '</head><body>'])
+    expect(chunks.slice(afterHead)).toEqual(['<p>one</p><p>two</p>', '</body></html>'])
+  })
 })

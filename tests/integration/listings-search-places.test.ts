@@ -189,6 +189,17 @@ describe(`search text read as places and rooms on ${testDatabaseKind()}`, () => 
     expect(await searchAllPlans({ q: 'loft de' })).toEqual({ homes: [], reading: null })
   })
 
+  it('reads a misspelt place afresh once homes are listed there, asked once or again', async () => {
+    const db = t.services.database.db
+    const search = { q: 'Pittsbrugh' }
+    for (let i = 0; i < 2; i += 1) expect((await findListings(db, { search })).reading, `read ${i + 1}`).toBeNull()
+    // The first home in Pittsburgh (the last test here to list one: the counts above stay as they were).
+    const home = await listingFactory(db).create({ city: 'Pittsburgh', state: 'PA', zip: '15222', neighbourhood: 'Strip District' })
+    const page = await findListings(db, { search })
+    expect(page.items.map((item) => item.id)).toEqual([home.id])
+    expect(page.reading).toEqual(place('Pittsburgh, PA', { correctedFrom: 'Pittsbrugh' }))
+  })
+
   describe('GET /api/places', () => {
     const suggest = async (q: string) => {
       const res = await t.app.request(`/api/places?q=${encodeURIComponent(q)}`)

@@ -16,7 +16,7 @@ import { summaryOf, type SummaryRow } from '../mapping.server.ts'
 import { searchDatabase } from './database-search.server.ts'
 import { FLAG, type ListingIndex } from './engine/listing-index.ts'
 import { readHead, searchIndexOf } from './engine/live-index.server.ts'
-import { searchIndex, type IndexPage, type IndexPlan, type IndexWork } from './engine/query.ts'
+import { countIndex, searchIndex, type IndexPage, type IndexPlan, type IndexWork } from './engine/query.ts'
 import { examineSearch, type ParsedSearch, type SearchPlace, type SearchTerms } from './terms.server.ts'
 
 /**
@@ -154,6 +154,49 @@ export async function findListings(
       isTotalCapped: (found.total ?? 0) > TOTAL_CAP,
       reading: readingOf(terms, items[0]),
     }
+  }
+}
+
+/** How many listings a search matches, as a page's total says it. */
+export type ListingCount = Pick<ListingPage, 'isTotalCapped'> & { total: number }
+
+/**
+ * How many published, recently confirmed listings each search matches (up to TOTAL_CAP, and whether
+ * there are more), as `findListings` totals them, as of every change committed before the count began:
+ * all from one index and one read of the change log's head, without their pages (an empty search's
+ * ways out: one count for each filter it could drop). PostgreSQL answers, a whole search each, while
+ * the index cannot, and when changes outrun the few catch-ups.
+ */
+export async function countListings(db: Db, inputs: (ListingSearchInput | Record<string, unknown>)[]): Promise<ListingCount[]> {
+  const searches = inputs.map((input) => parseOrThrow(listingSearchSchema, input, 'Some search parameters are not valid.'))
+  const inDatabase = () =>
+    Promise.all(
+      searches.map(async (parsed) => {
+        const { total, isTotalCapped } = await findInDatabase(db, { ...parsed, limit: 1 }, true)
+        return { total: total ?? 0, isTotalCapped }
+      }),
+    )
+  const live = searchIndexOf(db)
+  if (searches.length === 0) return []
+  if (!live.isAnswering) {
+    live.load().catch(() => {
+      // The services log a failed load; the next search starts it again.
+    })
+    return inDatabase()
+  }
+  for (let tries = 1; ; tries += 1) {
+    // Each text is read first (the database reads a text's words once); then every count runs on the
+    // index as it stands, with no await between them and the oldest change they were read at.
+    const examined = await Promise.all(searches.map((parsed) => examineSearch(db, parsed, { isHeadRead: false })))
+    const { index } = examined[0]!
+    const applied = Math.min(...examined.map((one) => one.applied))
+    const counts = examined.map(({ terms }) => countIndex(index, terms.indexSearch))
+    const head = await readHead(db)
+    if (head > applied || examined.some((one) => one.index !== index)) {
+      if (tries >= MOST_SEARCH_TRIES || !(await live.catchUpTo(head))) return inDatabase()
+      continue
+    }
+    return counts.map((count) => ({ total: Math.min(count, TOTAL_CAP), isTotalCapped: count > TOTAL_CAP }))
   }
 }
 

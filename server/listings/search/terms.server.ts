@@ -127,6 +127,31 @@ export async function nearestSpelling(db: Db, typed: string): Promise<{ term: st
   return result.rows[0] ?? null
 }
 
+/** The most misspelt texts whose nearest place is kept, for each database, until the index applies another change. */
+const SPELLING_CACHE_SIZE = 2_000
+const spellingCaches = new WeakMap<Db, { applied: number; nearest: Map<string, Promise<{ term: string; listings: number } | null>> }>()
+
+/**
+ * The nearest spelling of `typed` as of the change the index has applied (`applied`): read once while
+ * the index applies no other change, so the searches of one page (its results, the ways out of an empty
+ * one, the places nearby) and of the next pages ask the database once. A change the database holds that
+ * the index has not applied is found by the caller's read of the change log's head, and the search runs
+ * again, at a later change, which reads the spelling afresh.
+ */
+function nearestSpellingAt(db: Db, typed: string, applied: number) {
+  let cache = spellingCaches.get(db)
+  if (!cache || cache.applied !== applied) spellingCaches.set(db, (cache = { applied, nearest: new Map() }))
+  let nearest = cache.nearest.get(typed)
+  if (!nearest) {
+    nearest = nearestSpelling(db, typed)
+    const kept = cache
+    kept.nearest.set(typed, nearest)
+    nearest.catch(() => kept.nearest.delete(typed))
+    if (kept.nearest.size > SPELLING_CACHE_SIZE) kept.nearest.delete(kept.nearest.keys().next().value!)
+  }
+  return nearest
+}
+
 /** The most texts whose tsquery is kept; a text read again is not sent to the database again. */
 const QUERY_CACHE_SIZE = 5_000
 const queryCache = new Map<string, TsQuery | null>()
@@ -226,7 +251,7 @@ export async function examineSearch(
     !isAnyWordCarried(index, queries.get(typed) ?? null) &&
     (typed !== phrase.text || cityPrefixListings(index, text.kind === 'words' ? text.q.toLowerCase() : '') === 0)
   if (text.kind === 'words' && !found && typed && isUnknown) {
-    const nearest = await nearestSpelling(db, typed)
+    const nearest = await nearestSpellingAt(db, typed, applied)
     if (nearest) {
       const kind = nearest.term.startsWith('city:') ? 'city' : 'neighbourhood'
       const state = phrase.withState?.place ? phrase.withState.state.toLowerCase() : null

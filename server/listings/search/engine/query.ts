@@ -615,6 +615,27 @@ export function searchIndex(
   return done({ slots, total })
 }
 
+/**
+ * How many listings the search matches, up to TOTAL_CAP + 1, as `searchIndex` counts them, without its
+ * page: no walk along the sort's order, no cards (an empty search's ways out ask only how many).
+ */
+export function countIndex(index: ListingIndex, search: IndexSearch): number {
+  index.settle()
+  const candidates = compile(index, search)
+  if (!candidates) return 0
+  const work: IndexWork = {
+    plan: 'gather',
+    candidates: candidates.names.join(' & '),
+    candidateCount: candidates.count,
+    walked: 0,
+    tested: 0,
+  }
+  if (candidates.words && candidates.decideCost() <= expectedLooks(candidates, index, TOTAL_CAP + 1) * candidates.words.checkCost('any')) {
+    candidates.decideWords()
+  }
+  return countMatches(candidates, work, true)
+}
+
 /** Every match, up to TOTAL_CAP + 1; the words are decided in the bits and the count starts again when looking them up costs too much. */
 function countMatches(candidates: Candidates, work: IndexWork, mayDecideWords: boolean): number {
   let n = 0
