@@ -1,5 +1,5 @@
 // Listing searches drawn at random over every parameter of GET /api/properties, as renters would
-// ask for them: city names alone and with their state, states, city and ZIP prefixes, neighbourhoods,
+// ask for them: city names alone and with their state, states, city and ZIP prefixes, neighborhoods,
 // ZIPs, misspelt places, rooms ("2br"), everyday words alone, with a place and "in" a place, rare and
 // absent words, price bands, beds, baths, types, offer, pets, furnished,
 // amenities, move-in dates, map boxes from a block to a region, every sort and page size. Each
@@ -115,15 +115,15 @@ function randomText(random: Random, city: SeedCity): string {
   if (roll < 0.12) return city.city
   if (roll < 0.18) return cityWithState(random, city)
   if (roll < 0.24) return city.city.slice(0, between(random, 3, Math.min(6, city.city.length))).toLowerCase()
-  if (roll < 0.33) return pick(random, city.neighbourhoods)
+  if (roll < 0.33) return pick(random, city.neighborhoods)
   if (roll < 0.4) return pick(random, city.zips)
   if (roll < 0.45) return pick(random, city.zips).slice(0, between(random, 2, 4))
   if (roll < 0.6) return randomWord(random)
-  if (roll < 0.72) return `${randomWord(random)} ${chance(random, 0.7) ? city.city : pick(random, city.neighbourhoods)}`
+  if (roll < 0.72) return `${randomWord(random)} ${chance(random, 0.7) ? city.city : pick(random, city.neighborhoods)}`
   if (roll < 0.77)
     return `${rooms(random)}${chance(random, 0.6) ? ` ${chance(random, 0.5) ? city.city : cityWithState(random, city)}` : ''}`
-  if (roll < 0.8) return `${randomWord(random)} in ${chance(random, 0.7) ? city.city : pick(random, city.neighbourhoods)}`
-  if (roll < 0.84) return misspelt(random, chance(random, 0.6) ? city.city : pick(random, city.neighbourhoods))
+  if (roll < 0.8) return `${randomWord(random)} in ${chance(random, 0.7) ? city.city : pick(random, city.neighborhoods)}`
+  if (roll < 0.84) return misspelt(random, chance(random, 0.6) ? city.city : pick(random, city.neighborhoods))
   if (roll < 0.87) return chance(random, 0.5) ? US_STATE_NAMES[city.state]! : city.state
   // The web-search syntax: an exact phrase, a word left out, either of two words.
   const syntax = random()

@@ -187,7 +187,7 @@ try {
       kitchen living dining bedroom bathroom closet storage laundry washer dryer dishwasher range oven fridge island
       hardwood floors tile carpet windows light views skyline park garden yard patio balcony deck terrace porch roof
       building elevator doorman lobby gym pool parking garage bike room mail package concierge super landlord
-      neighbourhood street block corner avenue transit subway bus train station shops cafes restaurants groceries
+      neighborhood street block corner avenue transit subway bus train station shops cafes restaurants groceries
       school schools library hospital downtown walk minutes close near steps away easy commute highway
       ceilings exposed brick fireplace radiator heat hot water included utilities gas electric internet cable
       lease month deposit pets cats dogs allowed welcome small furnished unfurnished available immediately

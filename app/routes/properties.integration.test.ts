@@ -40,7 +40,7 @@ describe('/properties', () => {
 
   /** Listings in a town of their own, so each test sees only its own. */
   async function town(name: string, homes: Parameters<typeof listings.create>[0][]) {
-    for (const home of homes) await listings.create({ city: name, neighbourhood: 'Old Town', ...home })
+    for (const home of homes) await listings.create({ city: name, neighborhood: 'Old Town', ...home })
   }
 
   it('narrows the results by the text and the filters in the URL', async () => {

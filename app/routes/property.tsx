@@ -117,7 +117,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
     comparison,
     tiles,
   } = loaderData
-  const place = [listing.neighbourhood, `${listing.city}, ${listing.state} ${listing.zip}`].filter(Boolean).join(' · ')
+  const place = [listing.neighborhood, `${listing.city}, ${listing.state} ${listing.zip}`].filter(Boolean).join(' · ')
   const street = streetLine(listing.street, listing.unit)
   const paragraphs = listing.description.split(/\r?\n\s*\r?\n/).filter((p) => p.trim())
 

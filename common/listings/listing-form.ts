@@ -25,7 +25,7 @@ export type ListingFormValues = {
   city: string
   state: string
   zip: string
-  neighbourhood: string
+  neighborhood: string
   latitude: string
   longitude: string
   /** The ZIP the coordinates were placed for: a changed ZIP moves the pin to its centroid. */
@@ -53,7 +53,7 @@ export const LISTING_FORM_STEPS = [
   {
     id: 'location',
     title: 'Location',
-    fields: ['street', 'unit', 'city', 'state', 'zip', 'neighbourhood', 'latitude', 'longitude'],
+    fields: ['street', 'unit', 'city', 'state', 'zip', 'neighborhood', 'latitude', 'longitude'],
   },
   {
     id: 'details',
@@ -119,7 +119,7 @@ export function valuesOfFormData(formData: FormData): ListingFormValues {
     city: textOf(formData, 'city'),
     state: textOf(formData, 'state'),
     zip: textOf(formData, 'zip'),
-    neighbourhood: textOf(formData, 'neighbourhood'),
+    neighborhood: textOf(formData, 'neighborhood'),
     latitude: textOf(formData, 'latitude'),
     longitude: textOf(formData, 'longitude'),
     coordinatesZip: textOf(formData, 'coordinatesZip'),
@@ -156,7 +156,7 @@ export function newListingValues(today: string): ListingFormValues {
     city: '',
     state: '',
     zip: '',
-    neighbourhood: '',
+    neighborhood: '',
     latitude: '',
     longitude: '',
     coordinatesZip: '',
@@ -194,7 +194,7 @@ export function valuesOfListing(found: ListingDetail): ListingFormValues {
     city: found.city,
     state: found.state,
     zip: found.zip,
-    neighbourhood: found.neighbourhood,
+    neighborhood: found.neighborhood,
     latitude: String(found.latitude),
     longitude: String(found.longitude),
     coordinatesZip: found.zip,
@@ -277,7 +277,7 @@ export function parseListingForm(values: ListingFormValues): Parsed {
     city: values.city,
     state: values.state,
     zip: values.zip,
-    neighbourhood: values.neighbourhood,
+    neighborhood: values.neighborhood,
     latitude: coordinate(values.latitude),
     longitude: coordinate(values.longitude),
     bedrooms: whole('bedrooms', 'Bedrooms', values.bedrooms),

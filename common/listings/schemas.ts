@@ -87,7 +87,7 @@ export const listingFieldsSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{5}$/, { error: 'ZIP must be five digits.' }),
-  neighbourhood: plainText('Neighborhood').trim().max(100, { error: 'Neighborhood can have at most 100 characters.' }).default(''),
+  neighborhood: plainText('Neighborhood').trim().max(100, { error: 'Neighborhood can have at most 100 characters.' }).default(''),
   latitude: z.number({ error: 'Latitude must be a number.' }).min(-90).max(90),
   longitude: z.number({ error: 'Longitude must be a number.' }).min(-180).max(180),
   bedrooms: z

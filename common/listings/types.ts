@@ -11,7 +11,7 @@ export type ListingSummary = {
   city: string
   state: string
   zip: string
-  neighbourhood: string
+  neighborhood: string
   latitude: number
   longitude: number
   bedrooms: number
@@ -148,9 +148,9 @@ export type LandlordCard = {
   publishedListings: number
 }
 
-/** A place the search box suggests as someone types: a city, a neighbourhood or a ZIP code with homes. */
+/** A place the search box suggests as someone types: a city, a neighborhood or a ZIP code with homes. */
 export type PlaceSuggestion = {
-  kind: 'city' | 'neighbourhood' | 'zip'
+  kind: 'city' | 'neighborhood' | 'zip'
   /** How it reads in the list: "Austin, TX", "Park Slope", "11215". */
   label: string
   /** What it is, or where: "City", "Neighborhood", "Brooklyn, NY". */

@@ -527,7 +527,7 @@ export const listing = pgTable(
     city: text('city').notNull(),
     state: text('state').notNull(),
     zip: text('zip').notNull(),
-    neighbourhood: text('neighbourhood').notNull().default(''),
+    neighborhood: text('neighborhood').notNull().default(''),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     bedrooms: smallint('bedrooms').notNull(),
@@ -565,7 +565,7 @@ export const listing = pgTable(
     searchVector: tsvectorColumn('search_vector')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighbourhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C') || listing_facet_terms("type", "bedrooms", "bathroom_halves", "monthly_rent_cents", "nightly_cents", "allows_cats", "allows_dogs", "is_furnished", "amenities", "city", "zip", "state", "neighbourhood")`,
+        sql`setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("city", '') || ' ' || coalesce("neighborhood", '') || ' ' || coalesce("zip", '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce("description", '')), 'C') || listing_facet_terms("type", "bedrooms", "bathroom_halves", "monthly_rent_cents", "nightly_cents", "allows_cats", "allows_dogs", "is_furnished", "amenities", "city", "zip", "state", "neighborhood")`,
       ),
   },
   (t) => [

@@ -36,9 +36,20 @@ async function replaceFees(tx: Tx, listingId: number, fees: ValidListing['fees']
   if (fees.length > 0) await tx.insert(listingFee).values(fees.map((fee) => ({ listingId, ...fee })))
 }
 
+/**
+ * The neighborhood field took the site's American spelling on 2026-11-29; a client written before
+ * still sends `neighbourhood`, which is read as `neighborhood` unless that is sent too.
+ */
+function withAmericanSpelling(fields: unknown): unknown {
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return fields
+  if (!('neighbourhood' in fields) || 'neighborhood' in fields) return fields
+  const { neighbourhood, ...rest } = fields as Record<string, unknown>
+  return { ...rest, neighborhood: neighbourhood }
+}
+
 /** Creates a draft listing. Only landlords and administrators list homes, once they accepted the Terms of Use in force. */
 export async function createListing(db: Db, { viewerId, input }: { viewerId: string; input: unknown }): Promise<ListingDetail> {
-  const valid = parseOrThrow(listingInputSchema, input)
+  const valid = parseOrThrow(listingInputSchema, withAmericanSpelling(input))
   await checkTermsAccepted(db, viewerId)
   const id = await db.transaction(async (tx) => {
     await checkMayPublishListings(tx, viewerId)
@@ -74,7 +85,7 @@ export async function updateListing(
       .where(eq(listingFee.listingId, listingId))
       .orderBy(asc(listingFee.id))
     const before = inputOf(current, fees)
-    const after = parseOrThrow(listingInputSchema, { ...before, ...changes })
+    const after = parseOrThrow(listingInputSchema, { ...before, ...(withAmericanSpelling(changes) as object) })
     await tx
       .update(listing)
       .set({ ...listingColumns(after), updatedAt: sql`now()` })

@@ -9,10 +9,10 @@ import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`
 const textArray = (values: readonly string[]) => `array[${values.map(literal).join(', ')}]`
 
-/** One VALUES row per city: the same cities, prices, neighbourhoods and rent trends as the demo listings. */
+/** One VALUES row per city: the same cities, prices, neighborhoods and rent trends as the demo listings. */
 const citiesSql = SEED_CITIES.map(
   (c, i) =>
-    `(${i}, ${literal(c.city)}, ${literal(c.state)}, ${c.latitude}, ${c.longitude}, ${c.oneBedroomRent}, ${c.shortTermShare}, ${textArray(c.zips)}, ${textArray(c.neighbourhoods)}, ${textArray(c.streets)}, ${c.rentGrowth})`,
+    `(${i}, ${literal(c.city)}, ${literal(c.state)}, ${c.latitude}, ${c.longitude}, ${c.oneBedroomRent}, ${c.shortTermShare}, ${textArray(c.zips)}, ${textArray(c.neighborhoods)}, ${textArray(c.streets)}, ${c.rentGrowth})`,
 ).join(',\n')
 
 /** The share of lease listings whose rent was reviewed each year since listed (the rest kept their first rent). */
@@ -101,7 +101,7 @@ homes as (
 ),
 inserted as (
   insert into listing (owner_id, title, description, type, status, monthly_rent_cents, min_term_months, deposit_cents,
-    nightly_cents, min_nights, all_in_monthly_cents, street, unit, city, state, zip, neighbourhood, latitude, longitude,
+    nightly_cents, min_nights, all_in_monthly_cents, street, unit, city, state, zip, neighborhood, latitude, longitude,
     bedrooms, bathroom_halves, interior_sqft, year_built, amenities, included_utilities, allows_cats, allows_dogs,
     pet_policy, is_furnished, available_from, created_at, updated_at, last_confirmed_at)
   select

@@ -77,7 +77,7 @@ export type HistoryListing = {
   unit: string
   city: SeedCity
   zip: string
-  neighbourhood: string
+  neighborhood: string
   latitude: number
   longitude: number
   bedrooms: number
@@ -155,7 +155,7 @@ export function generateHistory(now: Date, seed = 20_201_231): HistoryListing[] 
       } while (takenAddresses.has(`${street}|${unit}`))
       takenAddresses.add(`${street}|${unit}`)
       const zip = random.pick(city.zips)
-      const neighbourhood = random.pick(city.neighbourhoods)
+      const neighborhood = random.pick(city.neighborhoods)
       const latitude = Math.round((city.latitude + (random.next() - 0.5) * 0.08) * 1e6) / 1e6
       const longitude = Math.round((city.longitude + (random.next() - 0.5) * 0.1) * 1e6) / 1e6
       const interiorSqft = bedrooms === 0 ? random.int(360, 600) : Math.round((450 + bedrooms * 320 + random.int(0, 350)) / 10) * 10
@@ -215,7 +215,7 @@ export function generateHistory(now: Date, seed = 20_201_231): HistoryListing[] 
             unit,
             city,
             zip,
-            neighbourhood,
+            neighborhood,
             latitude,
             longitude,
             bedrooms,
@@ -267,7 +267,7 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<number>
       city: h.city.city,
       state: h.city.state,
       zip: h.zip,
-      hood: h.neighbourhood,
+      hood: h.neighborhood,
       lat: h.latitude,
       lon: h.longitude,
       beds: h.bedrooms,
@@ -297,7 +297,7 @@ export async function seedDemoHistory(db: Db, now = new Date()): Promise<number>
       ),
       inserted as (
         insert into listing (owner_id, title, description, type, status, monthly_rent_cents, min_term_months, deposit_cents,
-          all_in_monthly_cents, street, unit, city, state, zip, neighbourhood, latitude, longitude, bedrooms, bathroom_halves,
+          all_in_monthly_cents, street, unit, city, state, zip, neighborhood, latitude, longitude, bedrooms, bathroom_halves,
           interior_sqft, year_built, available_from, created_at, updated_at, last_confirmed_at)
         select owner, title, 'Let through ' || city || '''s lettings office.', type, status, rent, 12, rent, rent, street, unit,
                city, state, zip, hood, lat, lon, beds, baths, sqft, built, (created at time zone 'UTC')::date, created, updated, updated

@@ -136,7 +136,7 @@ export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115
     const type = pickType(random)
     const bedrooms = bedroomsFor(type, random)
     const rent = rentFor(city, type, bedrooms, random)
-    const neighbourhood = random.pick(city.neighbourhoods)
+    const neighborhood = random.pick(city.neighborhoods)
     const isShortTerm = random.chance(city.shortTermShare)
     const isLeased = !isShortTerm || random.chance(0.6)
     const amenities = new Set<Amenity>()
@@ -201,7 +201,7 @@ export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115
     const status: ListingStatus = statusRoll < 0.86 ? 'published' : statusRoll < 0.91 ? 'draft' : statusRoll < 0.96 ? 'leased' : 'archived'
     const furnished = isShortTerm || random.chance(0.1)
     const word = type === 'studio' ? 'Studio' : type === 'room' ? 'Private room' : `${BEDROOM_WORDS[bedrooms]!} ${TYPE_WORDS[type]}`
-    const title = `${random.pick(ADJECTIVES)} ${word.toLowerCase()} in ${neighbourhood}`
+    const title = `${random.pick(ADJECTIVES)} ${word.toLowerCase()} in ${neighborhood}`
     const features = [...FEATURES].sort(() => random.next() - 0.5).slice(0, 3)
     listings.push({
       ownerId: DEMO_LANDLORD_IDS[i % DEMO_LANDLORD_IDS.length]!,
@@ -211,7 +211,7 @@ export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115
       leaseRents: isLeased ? leaseRents : [],
       input: {
         title: title.charAt(0).toUpperCase() + title.slice(1),
-        description: `${features.join(' ')} ${city.city}'s ${neighbourhood} is a short walk away.`,
+        description: `${features.join(' ')} ${city.city}'s ${neighborhood} is a short walk away.`,
         type,
         lease: isLeased
           ? { monthlyRentCents: rent * 100, minTermMonths: random.pick([6, 12, 12, 12, 18, 24]), depositCents: rent * 100 }
@@ -227,7 +227,7 @@ export function generateDemoListings(total = DEMO_LISTING_COUNT, seed = 20250115
         city: city.city,
         state: city.state,
         zip: random.pick(city.zips),
-        neighbourhood,
+        neighborhood,
         latitude: Math.round((city.latitude + (random.next() - 0.5) * 0.08) * 1e6) / 1e6,
         longitude: Math.round((city.longitude + (random.next() - 0.5) * 0.1) * 1e6) / 1e6,
         bedrooms,

@@ -177,7 +177,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
           street: 200,
           unit: 40,
           city: 100,
-          neighbourhood: 100,
+          neighborhood: 100,
           petPolicy: 500,
           feeName: 60,
         } as const
@@ -195,7 +195,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
           4,
           async (i) => {
             const overrides: Record<string, string | string[]> = {}
-            for (const field of ['title', 'description', 'street', 'unit', 'city', 'neighbourhood', 'petPolicy'] as const) {
+            for (const field of ['title', 'description', 'street', 'unit', 'city', 'neighborhood', 'petPolicy'] as const) {
               if (packs[field][i] !== undefined) overrides[field] = packs[field][i]!
             }
             const fees = feeGroups[i]
@@ -249,7 +249,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
             street: at(streets),
             unit: OMNI,
             city: at(places),
-            neighbourhood: places[(i + 1) % places.length]!,
+            neighborhood: places[(i + 1) % places.length]!,
             petPolicy: at(policies),
             feeName: feeNames,
             feeAmount: feeNames.map(() => '10'),
@@ -268,7 +268,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
               values.street,
               values.unit,
               values.city,
-              values.neighbourhood,
+              values.neighborhood,
               ...piecesOf(values.petPolicy),
               ...values.description.split(/\s*\n\s*/),
               ...feeNames,
@@ -364,7 +364,7 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
               street: streets[0]!,
               unit: OMNI,
               city: places[0]!,
-              neighbourhood: places[1]!,
+              neighborhood: places[1]!,
               petPolicy: policies[0]!,
               description: descriptions[0]!,
               feeName: fees.slice(0, 5),

@@ -36,7 +36,7 @@ function formFields(overrides: Record<string, string> = {}): [string, string][] 
     city: '',
     state: '',
     zip: '19801',
-    neighbourhood: 'Downtown',
+    neighborhood: 'Downtown',
     latitude: '',
     longitude: '',
     coordinatesZip: '',

@@ -74,7 +74,7 @@ describe('listing pages', () => {
       title: 'Brick rowhouse by the green',
       city,
       zip: '19901',
-      neighbourhood: 'The Green',
+      neighborhood: 'The Green',
       lease: { monthlyRentCents: 180_000, minTermMonths: 12, depositCents: 200_000 },
       fees: [
         { name: 'Parking space', monthlyCents: 7_500 },

@@ -11,12 +11,12 @@ const WILMINGTON = {
   city: 'Wilmington',
   state: 'DE',
   zip: '19806',
-  neighbourhood: 'Trolley Square',
+  neighborhood: 'Trolley Square',
   latitude: 39.7555,
   longitude: -75.5643,
 }
-const NEWARK = { city: 'Newark', state: 'DE', zip: '19711', neighbourhood: 'Old Newark', latitude: 39.6837, longitude: -75.7497 }
-const AUSTIN = { city: 'Austin', state: 'TX', zip: '78704', neighbourhood: 'South Congress', latitude: 30.25, longitude: -97.75 }
+const NEWARK = { city: 'Newark', state: 'DE', zip: '19711', neighborhood: 'Old Newark', latitude: 39.6837, longitude: -75.7497 }
+const AUSTIN = { city: 'Austin', state: 'TX', zip: '78704', neighborhood: 'South Congress', latitude: 30.25, longitude: -97.75 }
 
 describe(`places near a search that found nothing on ${testDatabaseKind()}`, () => {
   let t: TestServices

@@ -109,7 +109,7 @@ describe(`the search index kept current on ${testDatabaseKind()}`, () => {
         .returning({ id: listingPhoto.id })
     const changes: (() => Promise<unknown>)[] = [
       () =>
-        db().update(listing).set({ title: 'Orchard Cottage, newly painted', neighbourhood: 'Trolley Square' }).where(eq(listing.id, id!)),
+        db().update(listing).set({ title: 'Orchard Cottage, newly painted', neighborhood: 'Trolley Square' }).where(eq(listing.id, id!)),
       () => db().update(listing).set({ minTermMonths: 6, depositCents: 99_900 }).where(eq(listing.id, id!)),
       () =>
         db()
@@ -138,7 +138,7 @@ describe(`the search index kept current on ${testDatabaseKind()}`, () => {
     }
     expect(await found()).toMatchObject({
       title: 'Orchard Cottage, newly painted',
-      neighbourhood: 'Trolley Square',
+      neighborhood: 'Trolley Square',
       amenities: ['parking', 'pool'],
       photo: null,
     })

@@ -1,4 +1,4 @@
-// Search text read as a renter means it: a city with or without its state, a state, a neighbourhood,
+// Search text read as a renter means it: a city with or without its state, a state, a neighborhood,
 // a ZIP, a place misspelt, rooms ("2br"), and what is sought "in" a place. Each search is answered by
 // every plan, with the same homes, count and reading.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,31 +13,31 @@ import { createTestServices, type TestServices } from '#tests/support/test-servi
 const days = (n: number) => new Date(Date.now() - n * 86_400_000)
 
 const HOMES = {
-  austinLoft: { title: 'Loft on South Congress', city: 'Austin', state: 'TX', zip: '78704', neighbourhood: 'South Congress', bedrooms: 1 },
-  austinHouse: { title: 'Bungalow with a porch', city: 'Austin', state: 'TX', zip: '78702', neighbourhood: 'East Austin', bedrooms: 3 },
+  austinLoft: { title: 'Loft on South Congress', city: 'Austin', state: 'TX', zip: '78704', neighborhood: 'South Congress', bedrooms: 1 },
+  austinHouse: { title: 'Bungalow with a porch', city: 'Austin', state: 'TX', zip: '78702', neighborhood: 'East Austin', bedrooms: 3 },
   austinCondo: {
     title: 'Condo by the lake',
     type: 'condo',
     city: 'Austin',
     state: 'TX',
     zip: '78701',
-    neighbourhood: 'Downtown',
+    neighborhood: 'Downtown',
     bedrooms: 2,
   },
-  parkSlope: { title: 'Brownstone floor', city: 'Brooklyn', state: 'NY', zip: '11215', neighbourhood: 'Park Slope', bedrooms: 2 },
-  williamsburg: { title: 'Loft by the river', city: 'Brooklyn', state: 'NY', zip: '11211', neighbourhood: 'Williamsburg', bedrooms: 1 },
-  astoria: { title: 'Quiet one-bedroom', city: 'Queens', state: 'NY', zip: '11102', neighbourhood: 'Astoria', bedrooms: 1 },
+  parkSlope: { title: 'Brownstone floor', city: 'Brooklyn', state: 'NY', zip: '11215', neighborhood: 'Park Slope', bedrooms: 2 },
+  williamsburg: { title: 'Loft by the river', city: 'Brooklyn', state: 'NY', zip: '11211', neighborhood: 'Williamsburg', bedrooms: 1 },
+  astoria: { title: 'Quiet one-bedroom', city: 'Queens', state: 'NY', zip: '11102', neighborhood: 'Astoria', bedrooms: 1 },
   capitol: {
     title: 'Row house near the Capitol',
     city: 'Washington',
     state: 'DC',
     zip: '20003',
-    neighbourhood: 'Capitol Hill',
+    neighborhood: 'Capitol Hill',
     bedrooms: 4,
   },
-  wilmington: { title: 'Flat by the park', city: 'Wilmington', state: 'DE', zip: '19806', neighbourhood: 'Trolley Square', bedrooms: 0 },
+  wilmington: { title: 'Flat by the park', city: 'Wilmington', state: 'DE', zip: '19806', neighborhood: 'Trolley Square', bedrooms: 0 },
   // A place whose name starts with a stop word: "the" is spelt much like it.
-  theLoop: { title: 'High-rise with a doorman', city: 'Chicago', state: 'IL', zip: '60601', neighbourhood: 'The Loop', bedrooms: 1 },
+  theLoop: { title: 'High-rise with a doorman', city: 'Chicago', state: 'IL', zip: '60601', neighborhood: 'The Loop', bedrooms: 1 },
 } as const
 type Home = keyof typeof HOMES
 
@@ -108,7 +108,7 @@ describe(`search text read as places and rooms on ${testDatabaseKind()}`, () => 
     ['Washington', 'Washington, DC', ['capitol']],
     ['Park Slope', 'Park Slope', ['parkSlope']],
     ['park slope, ny', 'Park Slope, NY', ['parkSlope']],
-  ])('finds the homes of a state, a city in its state or a neighbourhood: "%s"', async (q, label, homes) => {
+  ])('finds the homes of a state, a city in its state or a neighborhood: "%s"', async (q, label, homes) => {
     expect(await searchAllPlans({ q })).toEqual({ homes, reading: place(label) })
   })
 
@@ -194,7 +194,7 @@ describe(`search text read as places and rooms on ${testDatabaseKind()}`, () => 
     const search = { q: 'Pittsbrugh' }
     for (let i = 0; i < 2; i += 1) expect((await findListings(db, { search })).reading, `read ${i + 1}`).toBeNull()
     // The first home in Pittsburgh (the last test here to list one: the counts above stay as they were).
-    const home = await listingFactory(db).create({ city: 'Pittsburgh', state: 'PA', zip: '15222', neighbourhood: 'Strip District' })
+    const home = await listingFactory(db).create({ city: 'Pittsburgh', state: 'PA', zip: '15222', neighborhood: 'Strip District' })
     const page = await findListings(db, { search })
     expect(page.items.map((item) => item.id)).toEqual([home.id])
     expect(page.reading).toEqual(place('Pittsburgh, PA', { correctedFrom: 'Pittsbrugh' }))
@@ -208,16 +208,16 @@ describe(`search text read as places and rooms on ${testDatabaseKind()}`, () => 
     }
     const city = (label: string, homes: number) => ({ kind: 'city', label, detail: 'City', value: label, homes })
 
-    it('suggests the cities, then the neighbourhoods, whose names start with what was typed, with their homes', async () => {
+    it('suggests the cities, then the neighborhoods, whose names start with what was typed, with their homes', async () => {
       expect(await suggest('aus')).toEqual([city('Austin, TX', 3)])
       expect(await suggest('Austin, T')).toEqual([city('Austin, TX', 3)])
       expect(await suggest('park')).toEqual([
-        { kind: 'neighbourhood', label: 'Park Slope', detail: 'Neighborhood', value: 'Park Slope', homes: 1 },
+        { kind: 'neighborhood', label: 'Park Slope', detail: 'Neighborhood', value: 'Park Slope', homes: 1 },
       ])
       expect(await suggest('w')).toEqual([
         city('Washington, DC', 1),
         city('Wilmington, DE', 1),
-        { kind: 'neighbourhood', label: 'Williamsburg', detail: 'Neighborhood', value: 'Williamsburg', homes: 1 },
+        { kind: 'neighborhood', label: 'Williamsburg', detail: 'Neighborhood', value: 'Williamsburg', homes: 1 },
       ])
     })
 

@@ -29,10 +29,10 @@ type Search = ReturnType<typeof listingSearchSchema.parse>
 
 const WORDS = ['sunny', 'loft', 'garden', 'quiet', 'brick', 'river', 'kitchen', 'cozy', 'two-bedroom', 'studio', 'porch', 'view']
 const PLACES = [
-  { city: 'Wilmington', zips: ['19801', '19806'], neighbourhoods: ['Trolley Square', 'Forty Acres'], latitude: 39.75, longitude: -75.55 },
-  { city: 'Newark', zips: ['19711', '19713'], neighbourhoods: ['Old Newark', 'Fairfield'], latitude: 39.68, longitude: -75.75 },
-  { city: 'Dover', zips: ['19901'], neighbourhoods: ['Downtown'], latitude: 39.16, longitude: -75.52 },
-  { city: 'New Castle', zips: ['19720'], neighbourhoods: ['Battery Park'], latitude: 39.66, longitude: -75.57 },
+  { city: 'Wilmington', zips: ['19801', '19806'], neighborhoods: ['Trolley Square', 'Forty Acres'], latitude: 39.75, longitude: -75.55 },
+  { city: 'Newark', zips: ['19711', '19713'], neighborhoods: ['Old Newark', 'Fairfield'], latitude: 39.68, longitude: -75.75 },
+  { city: 'Dover', zips: ['19901'], neighborhoods: ['Downtown'], latitude: 39.16, longitude: -75.52 },
+  { city: 'New Castle', zips: ['19720'], neighborhoods: ['Battery Park'], latitude: 39.66, longitude: -75.57 },
 ]
 const LISTINGS = 90
 
@@ -52,7 +52,7 @@ function randomListing(random: () => number, n: number): Partial<ListingInput> &
     shortTerm: isShort ? { nightlyCents: 5_000 + Math.floor(random() * 20) * 1_000, minNights: 2 } : null,
     city: place.city,
     zip: pick(place.zips),
-    neighbourhood: pick(place.neighbourhoods),
+    neighborhood: pick(place.neighborhoods),
     latitude: place.latitude + (random() - 0.5) * 0.1,
     longitude: place.longitude + (random() - 0.5) * 0.1,
     bedrooms,
@@ -79,7 +79,7 @@ const text = fc.oneof(
   fc.tuple(word, word).map(([a, b]) => `"${a} ${b}"`),
   fc.tuple(word, fc.constantFrom(...PLACES.map((p) => p.city))).map(([a, city]) => `${a} ${city}`),
   fc.constantFrom(
-    ...PLACES.flatMap((p) => [p.city, p.city.toLowerCase().slice(0, 3), ...p.neighbourhoods, ...p.zips, p.zips[0]!.slice(0, 3)]),
+    ...PLACES.flatMap((p) => [p.city, p.city.toLowerCase().slice(0, 3), ...p.neighborhoods, ...p.zips, p.zips[0]!.slice(0, 3)]),
   ),
 )
 /** Present in one search in `1 + absent`: most searches have a few filters, as renters' do. */
@@ -124,7 +124,7 @@ function toInput({ box, minPrice, maxPrice, ...rest }: Drawn) {
 
 /**
  * The plain query: every condition spelt out on the row, no search vector, no counts, no chosen plan.
- * The text's rooms ("two-bedroom") are minimums; the rest is a city, else a neighbourhood, else words
+ * The text's rooms ("two-bedroom") are minimums; the rest is a city, else a neighborhood, else words
  * or the start of a city's name. (Places with a state, "in" and misspelt places are not drawn here:
  * listings-search.test.ts checks them by example.)
  */
@@ -136,8 +136,8 @@ function referenceQuery(search: Search, after: { id: number } | null) {
   if (q && /^\d+$/.test(q)) conditions.push(sql`starts_with(zip, ${q})`)
   else if (q) {
     conditions.push(sql`(case when ${published(sql`lower(c.city) = lower(${q})`)} then lower(city) = lower(${q})
-      when ${published(sql`lower(c.neighbourhood) = lower(${q})`)} then lower(neighbourhood) = lower(${q})
-      else to_tsvector('english', title || ' ' || city || ' ' || neighbourhood || ' ' || zip || ' ' || description) @@ websearch_to_tsquery('english', ${q})
+      when ${published(sql`lower(c.neighborhood) = lower(${q})`)} then lower(neighborhood) = lower(${q})
+      else to_tsvector('english', title || ' ' || city || ' ' || neighborhood || ' ' || zip || ' ' || description) @@ websearch_to_tsquery('english', ${q})
            or starts_with(lower(city), lower(${q})) end)`)
   }
   const beds = Math.max(search.beds ?? 0, phrase.beds ?? 0)

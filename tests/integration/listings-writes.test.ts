@@ -162,7 +162,7 @@ describe('changing listings', () => {
     ['a NUL character in the street', { street: '12\u0000 Market Street' }, 'street'],
     ['a NUL character in the unit', { unit: '3\u0000B' }, 'unit'],
     ['a NUL character in the city', { city: 'Wilming\u0000ton' }, 'city'],
-    ['a NUL character in the neighbourhood', { neighbourhood: '\u0000' }, 'neighbourhood'],
+    ['a NUL character in the neighborhood', { neighborhood: '\u0000' }, 'neighborhood'],
     ['a NUL character in the pet policy', { petPolicy: 'Cats\u0000 only' }, 'petPolicy'],
     [
       'a nightly price whose 30 nights overflow the all-in monthly cost',
@@ -187,12 +187,32 @@ describe('changing listings', () => {
     expect(await snapshot()).toEqual(before)
   })
 
+  it('spells the neighborhood the American way in the API, and still reads the earlier spelling', async () => {
+    const old = { ...listingInput({ title: 'Loft sent with the old spelling' }), neighbourhood: 'Trolley Square' }
+    delete (old as { neighborhood?: string }).neighborhood
+    const created = await createListing(db(), { viewerId: owner.id, input: old })
+    expect(created.neighborhood).toBe('Trolley Square')
+    const updated = await updateListing(db(), { viewerId: owner.id, listingId: created.id, changes: { neighbourhood: 'Little Italy' } })
+    expect(updated.neighborhood).toBe('Little Italy')
+    // Both sent: the American spelling wins.
+    const both = await updateListing(db(), {
+      viewerId: owner.id,
+      listingId: created.id,
+      changes: { neighborhood: 'Forty Acres', neighbourhood: 'Little Italy' },
+    })
+    expect(both.neighborhood).toBe('Forty Acres')
+    // What the API answers for the listing: the one spelling only.
+    const text = JSON.stringify(await findListingById(db(), { viewerId: owner.id, listingId: created.id }))
+    expect(text).toContain('"neighborhood":"Forty Acres"')
+    expect(text).not.toContain('neighbourhood')
+  })
+
   it('stores SQL and HTML in text fields verbatim and harmlessly', async () => {
     const title = `Robert'); DROP TABLE listing;-- <script>alert("x")</script>`
     const description = `<img src=x onerror=alert(1)> & "quotes" ' ; select * from "user"; \\ %_`
-    const created = await listings.create({ ownerId: owner.id, title, description, neighbourhood: '<b>Bold</b>' })
+    const created = await listings.create({ ownerId: owner.id, title, description, neighborhood: '<b>Bold</b>' })
     const read = await findListingById(db(), { viewerId: null, listingId: created.id })
-    expect(read).toMatchObject({ title, description, neighbourhood: '<b>Bold</b>' })
+    expect(read).toMatchObject({ title, description, neighborhood: '<b>Bold</b>' })
     const res = await t.app.request(`/api/properties/${created.id}`)
     expect(await res.json()).toMatchObject({ title, description })
     const [tables] = (await db().execute<{ n: number }>(sql`select count(*)::int as n from listing`)).rows

@@ -34,7 +34,7 @@ export function listingInput(overrides: Partial<ListingInput> = {}): ListingInpu
     city: 'Wilmington',
     state: 'DE',
     zip: '19806',
-    neighbourhood: 'Trolley Square',
+    neighborhood: 'Trolley Square',
     latitude: 39.7555,
     longitude: -75.5643,
     bedrooms: 2,

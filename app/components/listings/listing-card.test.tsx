@@ -14,7 +14,7 @@ const home: ListingSummary = {
   city: 'Wilmington',
   state: 'DE',
   zip: '19806',
-  neighbourhood: 'Trolley Square',
+  neighborhood: 'Trolley Square',
   latitude: 39.75,
   longitude: -75.56,
   bedrooms: 3,
@@ -60,9 +60,9 @@ describe('listing cards', () => {
     expect(stayOnly).toMatchObject({ allIn: '$3,000/mo all-in', rent: null, isNightsBased: true })
   })
 
-  it('name the neighbourhood and the city', () => {
+  it('name the neighborhood and the city', () => {
     expect(listingPlace(home)).toBe('Trolley Square · Wilmington, DE')
-    expect(listingPlace({ ...home, neighbourhood: '' })).toBe('Wilmington, DE')
+    expect(listingPlace({ ...home, neighborhood: '' })).toBe('Wilmington, DE')
   })
 
   it('link the title to the listing and draw a placeholder where there is no photo', () => {
@@ -126,7 +126,7 @@ describe('the data of a card', () => {
       allInMonthlyCents: 215_000,
       lease: { monthlyRentCents: 200_000 },
       shortTerm: null,
-      neighbourhood: 'Trolley Square',
+      neighborhood: 'Trolley Square',
       city: 'Wilmington',
       state: 'DE',
       photo: null,

@@ -20,7 +20,7 @@ export type ListingCardData = Pick<
   | 'id'
   | 'title'
   | 'allInMonthlyCents'
-  | 'neighbourhood'
+  | 'neighborhood'
   | 'city'
   | 'state'
   | 'photo'
@@ -45,7 +45,7 @@ export function cardDataOf(listing: ListingSummary): ListingCardData {
     allInMonthlyCents: listing.allInMonthlyCents,
     lease: listing.lease && { monthlyRentCents: listing.lease.monthlyRentCents },
     shortTerm: listing.shortTerm && { nightlyCents: listing.shortTerm.nightlyCents },
-    neighbourhood: listing.neighbourhood,
+    neighborhood: listing.neighborhood,
     city: listing.city,
     state: listing.state,
     photo: listing.photo,
@@ -80,8 +80,8 @@ export function priceDropWords(drop: PriceDrop) {
   }
 }
 
-export function listingPlace(listing: Pick<ListingCardData, 'neighbourhood' | 'city' | 'state'>): string {
-  return [listing.neighbourhood, `${listing.city}, ${listing.state}`].filter(Boolean).join(' · ')
+export function listingPlace(listing: Pick<ListingCardData, 'neighborhood' | 'city' | 'state'>): string {
+  return [listing.neighborhood, `${listing.city}, ${listing.state}`].filter(Boolean).join(' · ')
 }
 
 /** Drawn where a listing has no ready photo yet: a neutral house, not a fake photo. */

@@ -63,7 +63,7 @@ async function readQueries(db: Db, texts: string[]): Promise<Map<string, string>
   return new Map(rows.map((row) => [row.text, row.query]))
 }
 
-const TERM_PREFIX: Record<PlaceKind, string> = { city: 'city:', neighbourhood: 'hood:', state: 'state:' }
+const TERM_PREFIX: Record<PlaceKind, string> = { city: 'city:', neighborhood: 'hood:', state: 'state:' }
 
 /** The place a phrase names, read as the index reads it (terms.server.ts placeOf), from the terms' counts. */
 async function placeOf(db: Db, phrase: SearchPhrase): Promise<{ place: SearchPlace; words: string } | null> {
@@ -71,7 +71,7 @@ async function placeOf(db: Db, phrase: SearchPhrase): Promise<{ place: SearchPla
   const names = [phrase.text, phrase.place, withState?.place ?? ''].map((name) => name.toLowerCase()).filter((name) => name !== '')
   const state = withState?.state.toLowerCase() ?? ''
   const counts = await termCounts(db, [
-    ...names.flatMap((name) => [TERM_PREFIX.city + name, TERM_PREFIX.neighbourhood + name]),
+    ...names.flatMap((name) => [TERM_PREFIX.city + name, TERM_PREFIX.neighborhood + name]),
     ...(state ? [TERM_PREFIX.state + state] : []),
   ])
   return placeOfPhrase(phrase, (kind, name) => (counts.get(TERM_PREFIX[kind] + name) ?? 0) > 0)
@@ -111,7 +111,7 @@ async function conditionsOf(db: Db, input: ParsedSearch) {
     const isUnknown = carried.size === 0 && (typed !== phrase.text || (await cityPrefixListings(db, text.q.toLowerCase())) === 0)
     const nearest = isUnknown ? await nearestSpelling(db, typed) : null
     if (nearest) {
-      const kind = nearest.term.startsWith('city:') ? 'city' : 'neighbourhood'
+      const kind = nearest.term.startsWith('city:') ? 'city' : 'neighborhood'
       const state = phrase.withState?.place ? phrase.withState.state.toLowerCase() : null
       const words = phrase.place === phrase.text ? '' : phrase.words
       found = { place: { kind, name: nearest.term.slice('city:'.length), state, correctedFrom: typed }, words }
@@ -147,7 +147,7 @@ async function conditionsOf(db: Db, input: ParsedSearch) {
     )
   }
   if (place?.kind === 'city') placeIs('city', place.name, sql`${listing.city}`)
-  if (place?.kind === 'neighbourhood') placeIs('neighbourhood', place.name, sql`${listing.neighbourhood}`)
+  if (place?.kind === 'neighborhood') placeIs('neighborhood', place.name, sql`${listing.neighborhood}`)
   const state = place?.kind === 'state' ? place.name : place?.state
   if (state) placeIs('state', state, sql`${listing.state}`)
   if (text.kind === 'zip') where.push(sql`${listing.zip} like ${`${text.q}%`}`)

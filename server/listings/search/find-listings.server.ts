@@ -64,7 +64,7 @@ function summaryOfSlot(index: ListingIndex, slot: number): ListingSummary {
     city: card.cityName,
     state: index.states.names[index.state[slot]!]!.toUpperCase(),
     zip: index.zips.names[index.zip[slot]!]!,
-    neighbourhood: card.neighbourhoodName,
+    neighborhood: card.neighborhoodName,
     latitude: index.latitude[slot]!,
     longitude: index.longitude[slot]!,
     bedrooms: index.beds[slot]!,
@@ -223,9 +223,9 @@ function nextCursorOf(index: ListingIndex, found: IndexPage, limit: number, sort
 const titleCase = (name: string) => name.replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
 
 /** A place as the site spells it: as a listing found there writes it, else its name in title case. */
-function placeName({ kind, name, state }: SearchPlace, first: Pick<ListingSummary, 'city' | 'state' | 'neighbourhood'> | undefined) {
+function placeName({ kind, name, state }: SearchPlace, first: Pick<ListingSummary, 'city' | 'state' | 'neighborhood'> | undefined) {
   if (kind === 'state') return US_STATE_NAMES[name.toUpperCase()] ?? name.toUpperCase()
-  const spelt = kind === 'city' ? first?.city : first?.neighbourhood
+  const spelt = kind === 'city' ? first?.city : first?.neighborhood
   const written = spelt?.toLowerCase() === name ? spelt : titleCase(name)
   const inState = state?.toUpperCase() ?? (kind === 'city' ? first?.state : undefined)
   return inState ? `${written}, ${inState}` : written
@@ -234,7 +234,7 @@ function placeName({ kind, name, state }: SearchPlace, first: Pick<ListingSummar
 /** What the search read from its text, for the page to say; null when it read only words. */
 function readingOf(
   { place, rooms, tooCommon }: Pick<SearchTerms, 'place' | 'rooms' | 'tooCommon'>,
-  first: Pick<ListingSummary, 'city' | 'state' | 'neighbourhood'> | undefined,
+  first: Pick<ListingSummary, 'city' | 'state' | 'neighborhood'> | undefined,
 ): SearchReading | null {
   if (!place && rooms.beds === null && rooms.baths === null && tooCommon === null) return null
   return { place: place ? placeName(place, first) : null, correctedFrom: place?.correctedFrom ?? null, ...rooms, tooCommon }

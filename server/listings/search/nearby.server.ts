@@ -39,7 +39,7 @@ const middleOf = (points: Point[]): Point | null =>
 
 /** The middle of a place's indexed homes (in its state, when it names one). */
 function middleOfPlace(index: ListingIndex, place: SearchPlace): Point | null {
-  const dictionary = place.kind === 'city' ? index.cities : place.kind === 'neighbourhood' ? index.neighbourhoods : index.states
+  const dictionary = place.kind === 'city' ? index.cities : place.kind === 'neighborhood' ? index.neighborhoods : index.states
   const id = dictionary.idOf(place.name)
   const stateId = place.state && place.kind !== 'state' ? index.states.idOf(place.state) : -1
   if (id < 0 || (place.state && place.kind !== 'state' && stateId < 0)) return null

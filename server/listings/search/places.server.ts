@@ -1,4 +1,4 @@
-// Place suggestions for the search box: the cities, neighbourhoods and ZIP codes with published homes
+// Place suggestions for the search box: the cities, neighborhoods and ZIP codes with published homes
 // whose names start with what was typed, each with how many homes it has, from the exact counts of
 // their search terms (terms.server.ts); when none starts so, the place spelt most like it.
 import { sql } from 'drizzle-orm'
@@ -17,9 +17,9 @@ const KINDS = {
     prefix: 'city:',
     spelt: sql`(select json_build_array(l.city, l.state) from ${listing} l where l.status = 'published' and lower(l.city) = f.name limit 1)`,
   },
-  neighbourhood: {
+  neighborhood: {
     prefix: 'hood:',
-    spelt: sql`(select json_build_array(l.neighbourhood, l.state) from ${listing} l where l.status = 'published' and l.search_vector @@ quote_literal(f.term)::tsquery limit 1)`,
+    spelt: sql`(select json_build_array(l.neighborhood, l.state) from ${listing} l where l.status = 'published' and l.search_vector @@ quote_literal(f.term)::tsquery limit 1)`,
   },
   zip: {
     prefix: 'zip:',
@@ -60,12 +60,12 @@ function startOf(q: string): string {
   return (withState?.place || text.split(',')[0]!).trim()
 }
 
-/** The places whose names start with `q`, most homes first (cities, then neighbourhoods), or the one spelt most like it. */
+/** The places whose names start with `q`, most homes first (cities, then neighborhoods), or the one spelt most like it. */
 export async function suggestPlaces(db: Db, q: string): Promise<PlaceSuggestion[]> {
   const start = startOf(q)
   if (start === '') return []
   const isZip = /^\d{1,5}$/.test(start)
-  const kinds: Kind[] = isZip ? ['zip'] : ['city', 'neighbourhood']
+  const kinds: Kind[] = isZip ? ['zip'] : ['city', 'neighborhood']
   const result = await db.execute<Found>(
     sql.join(
       kinds.map((kind) => termsOf(kind, { start })),
@@ -76,7 +76,7 @@ export async function suggestPlaces(db: Db, q: string): Promise<PlaceSuggestion[
   if (found.length === 0 && !isZip) {
     const nearest = await nearestSpelling(db, start)
     if (nearest) {
-      const kind: Kind = nearest.term.startsWith('city:') ? 'city' : 'neighbourhood'
+      const kind: Kind = nearest.term.startsWith('city:') ? 'city' : 'neighborhood'
       found = (await db.execute<Found>(termsOf(kind, { exact: nearest.term.slice(KINDS[kind].prefix.length) }))).rows
     }
   }

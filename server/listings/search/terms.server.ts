@@ -1,5 +1,5 @@
 // What a listing search asks for, as the search index reads it: the rooms its text names ("2
-// bedroom") as minimums, the place it names (a city with or without its state, a neighbourhood, a
+// bedroom") as minimums, the place it names (a city with or without its state, a neighborhood, a
 // state, the nearest spelling of one), the start of a ZIP, and the words left, as PostgreSQL's
 // `websearch_to_tsquery` reads them (the index keeps the words PostgreSQL's english configuration
 // made of each listing, so both sides agree to the letter). Whether a name is a place with homes
@@ -17,7 +17,7 @@ import { parseTsQuery, positiveLexemes, type TsQuery } from './engine/tsquery.ts
 
 export type ParsedSearch = ReturnType<typeof listingSearchSchema.parse>
 
-export type PlaceKind = 'city' | 'neighbourhood' | 'state'
+export type PlaceKind = 'city' | 'neighborhood' | 'state'
 
 /** The place the free text names, as the search understood it. */
 export type SearchPlace = {
@@ -62,15 +62,15 @@ export function textKind(search: ParsedSearch): { kind: 'none' } | { kind: 'zip'
 
 type Found = { place: SearchPlace; words: string }
 
-/** How many indexed listings a city, neighbourhood or state (lower case) has. */
+/** How many indexed listings a city, neighborhood or state (lower case) has. */
 function placeListings(index: ListingIndex, kind: PlaceKind, name: string): number {
-  const dictionary = kind === 'city' ? index.cities : kind === 'neighbourhood' ? index.neighbourhoods : index.states
+  const dictionary = kind === 'city' ? index.cities : kind === 'neighborhood' ? index.neighborhoods : index.states
   return dictionary.listingsOf(name)
 }
 
 /**
- * The place a phrase names, given whether a city, neighbourhood or state (lower case) has published
- * listings: the whole text as a city or a neighbourhood; else what follows "in" or "near"; else a
+ * The place a phrase names, given whether a city, neighborhood or state (lower case) has published
+ * listings: the whole text as a city or a neighborhood; else what follows "in" or "near"; else a
  * place and its state, or a state alone. Returns the place and the words left to search for. The
  * index answers `has` from its dictionaries, PostgreSQL from its per-term counts
  * (database-search.server.ts), so both read a text alike.
@@ -80,7 +80,7 @@ export function placeOfPhrase(phrase: SearchPhrase, has: (kind: PlaceKind, name:
     const lower = name.toLowerCase()
     if (lower === '') return null
     if (has('city', lower)) return { kind: 'city', name: lower, state: null, correctedFrom: null }
-    if (has('neighbourhood', lower)) return { kind: 'neighbourhood', name: lower, state: null, correctedFrom: null }
+    if (has('neighborhood', lower)) return { kind: 'neighborhood', name: lower, state: null, correctedFrom: null }
     return null
   }
   const whole = known(phrase.text)
@@ -110,7 +110,7 @@ function placeOf(phrase: SearchPhrase, index: ListingIndex): Found | null {
 }
 
 /**
- * The term of the city or neighbourhood with homes whose name is spelt most like `typed`, with its
+ * The term of the city or neighborhood with homes whose name is spelt most like `typed`, with its
  * count, if one is alike enough to be what was meant ("brookyln": city:brooklyn).
  */
 export async function nearestSpelling(db: Db, typed: string): Promise<{ term: string; listings: number } | null> {
@@ -253,7 +253,7 @@ export async function examineSearch(
   if (text.kind === 'words' && !found && typed && isUnknown) {
     const nearest = await nearestSpellingAt(db, typed, applied)
     if (nearest) {
-      const kind = nearest.term.startsWith('city:') ? 'city' : 'neighbourhood'
+      const kind = nearest.term.startsWith('city:') ? 'city' : 'neighborhood'
       const state = phrase.withState?.place ? phrase.withState.state.toLowerCase() : null
       const words = phrase.place === phrase.text ? '' : phrase.words
       found = { place: { kind, name: nearest.term.slice('city:'.length), state, correctedFrom: typed }, words }
@@ -281,7 +281,7 @@ export async function examineSearch(
     availableByDay: search.availableBy ? dayNumber(search.availableBy) : undefined,
     box: search.south === undefined ? undefined : { south: search.south, west: search.west!, north: search.north!, east: search.east! },
     city: place?.kind === 'city' ? place.name : undefined,
-    neighbourhood: place?.kind === 'neighbourhood' ? place.name : undefined,
+    neighborhood: place?.kind === 'neighborhood' ? place.name : undefined,
     state: place?.kind === 'state' ? place.name : (place?.state ?? undefined),
     zipPrefix: text.kind === 'zip' ? text.q : undefined,
     text: words ? { query: queries.get(words) ?? null, cityPrefix: found || tooCommon ? null : words.toLowerCase() } : undefined,

@@ -165,7 +165,7 @@ export type ListingField =
   | 'city'
   | 'state'
   | 'zip'
-  | 'neighbourhood'
+  | 'neighborhood'
   | 'bedrooms'
   | 'bathrooms'
   | 'interiorSqft'
@@ -191,7 +191,7 @@ export function listingForm(overrides: Partial<Record<ListingField, string | str
     city: 'Wilmington',
     state: 'DE',
     zip: '19801',
-    neighbourhood: 'Downtown',
+    neighborhood: 'Downtown',
     bedrooms: '2',
     bathrooms: '1',
     interiorSqft: '900',

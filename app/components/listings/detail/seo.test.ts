@@ -11,7 +11,7 @@ const home: Parameters<typeof listingJsonLd>[0] = {
   city: 'Wilmington',
   state: 'DE',
   zip: '19806',
-  neighbourhood: 'Trolley Square',
+  neighborhood: 'Trolley Square',
   latitude: 39.7555,
   longitude: -75.5643,
   bedrooms: 2,

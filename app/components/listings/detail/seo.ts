@@ -16,7 +16,7 @@ type SeoListing = Pick<
   | 'city'
   | 'state'
   | 'zip'
-  | 'neighbourhood'
+  | 'neighborhood'
   | 'latitude'
   | 'longitude'
   | 'bedrooms'

@@ -42,7 +42,7 @@ export function ListingCard({ listing }: { listing: ListingSummary }) {
       <div className="p-3">
         <p className="font-semibold text-ink">{listing.title}</p>
         <p className="mt-1 text-sm text-ink-soft">
-          {listing.neighbourhood ? `${listing.neighbourhood}, ` : ''}
+          {listing.neighborhood ? `${listing.neighborhood}, ` : ''}
           {listing.city}, {listing.state}
         </p>
         <p className="mt-1 text-sm text-ink-soft">

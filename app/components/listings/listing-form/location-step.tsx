@@ -27,7 +27,7 @@ const TOWN = [
   { label: 'State', name: 'state', autoComplete: 'address-level1', maxLength: 2, hint: 'Two letters, like DE.' },
 ] as const
 
-const NEIGHBOURHOOD: ValueFieldSpec = { label: 'Neighborhood (optional)', name: 'neighbourhood', maxLength: 100 }
+const NEIGHBORHOOD: ValueFieldSpec = { label: 'Neighborhood (optional)', name: 'neighborhood', maxLength: 100 }
 
 export function LocationStep({ step, values, error, location, tiles, isEnhanced }: Props) {
   const { place, setPlace, zipNote, lookUpZip, latitude, longitude, hasPin } = location
@@ -76,7 +76,7 @@ export function LocationStep({ step, values, error, location, tiles, isEnhanced 
         {TOWN.map(({ name, ...field }) => (
           <TextField key={name} {...field} name={name} value={place[name]} onChange={typedInto(name)} error={error(name)} />
         ))}
-        <ValueField field={NEIGHBOURHOOD} values={values} error={error} />
+        <ValueField field={NEIGHBORHOOD} values={values} error={error} />
       </div>
       <input type="hidden" name="latitude" value={place.latitude} />
       <input type="hidden" name="longitude" value={place.longitude} />

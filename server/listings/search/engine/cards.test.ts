@@ -5,7 +5,7 @@ import type { CardFields } from './indexed-columns.ts'
 const lease: CardFields = {
   title: 'Sunny loft by the river',
   cityName: 'Wilmington',
-  neighbourhoodName: 'Trolley Square',
+  neighborhoodName: 'Trolley Square',
   monthlyRentCents: 185_000,
   minTermMonths: 12,
   depositCents: 185_000,
@@ -28,7 +28,7 @@ const lease: CardFields = {
 const stay: CardFields = {
   ...lease,
   title: 'Room for a week',
-  neighbourhoodName: '',
+  neighborhoodName: '',
   monthlyRentCents: null,
   minTermMonths: null,
   depositCents: null,

@@ -34,7 +34,7 @@ export class CardColumns {
   private capacity = INITIAL_CAPACITY
   private readonly titles: string[] = []
   private cityNames = new Int32Array(INITIAL_CAPACITY)
-  private neighbourhoodNames = new Int32Array(INITIAL_CAPACITY)
+  private neighborhoodNames = new Int32Array(INITIAL_CAPACITY)
   private monthlyRent = new Int32Array(INITIAL_CAPACITY)
   private minTerm = new Int32Array(INITIAL_CAPACITY)
   private deposit = new Int32Array(INITIAL_CAPACITY)
@@ -56,7 +56,7 @@ export class CardColumns {
     const capacity = this.capacity * 2
     const grown = <T extends GrowableArray>(array: T) => grownTo(array, capacity)
     this.cityNames = grown(this.cityNames)
-    this.neighbourhoodNames = grown(this.neighbourhoodNames)
+    this.neighborhoodNames = grown(this.neighborhoodNames)
     this.monthlyRent = grown(this.monthlyRent)
     this.minTerm = grown(this.minTerm)
     this.deposit = grown(this.deposit)
@@ -77,7 +77,7 @@ export class CardColumns {
     while (slot >= this.capacity) this.grow()
     this.titles[slot] = card.title
     this.cityNames[slot] = this.names.idOf(card.cityName, card.cityName)
-    this.neighbourhoodNames[slot] = this.names.idOf(card.neighbourhoodName, card.neighbourhoodName)
+    this.neighborhoodNames[slot] = this.names.idOf(card.neighborhoodName, card.neighborhoodName)
     this.monthlyRent[slot] = orNone(card.monthlyRentCents)
     this.minTerm[slot] = orNone(card.minTermMonths)
     this.deposit[slot] = orNone(card.depositCents)
@@ -117,7 +117,7 @@ export class CardColumns {
     return {
       title: this.titles[slot]!,
       cityName: this.names.values[this.cityNames[slot]!]!,
-      neighbourhoodName: this.names.values[this.neighbourhoodNames[slot]!]!,
+      neighborhoodName: this.names.values[this.neighborhoodNames[slot]!]!,
       monthlyRentCents: orNull(this.monthlyRent[slot]!),
       minTermMonths: orNull(this.minTerm[slot]!),
       depositCents: orNull(this.deposit[slot]!),

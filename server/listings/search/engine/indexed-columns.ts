@@ -65,7 +65,7 @@ const SEARCH_COLUMNS = {
   longitude: as<number>('longitude', ['longitude']),
   /** The place names in lower case, as the listing's search terms have them. */
   city: as<string>('lower(city)', ['city']),
-  neighbourhood: as<string>('lower(neighbourhood)', ['neighbourhood']),
+  neighborhood: as<string>('lower(neighborhood)', ['neighborhood']),
   state: as<string>('lower(state)', ['state']),
   zip: as<string>('zip', ['zip']),
   /**
@@ -78,9 +78,9 @@ const SEARCH_COLUMNS = {
 /** What a result card shows besides (cards.ts). */
 const CARD_COLUMNS = {
   title: as<string>('title', ['title']),
-  /** The city and the neighbourhood as the listing writes them ('' for no neighbourhood); the city names its place too. */
+  /** The city and the neighborhood as the listing writes them ('' for no neighborhood); the city names its place too. */
   cityName: as<string>('city', ['city']),
-  neighbourhoodName: as<string>('neighbourhood', ['neighbourhood']),
+  neighborhoodName: as<string>('neighborhood', ['neighborhood']),
   monthlyRentCents: as<number | null>('monthly_rent_cents', ['monthly_rent_cents']),
   minTermMonths: as<number | null>('min_term_months', ['min_term_months']),
   depositCents: as<number | null>('deposit_cents', ['deposit_cents']),
@@ -170,14 +170,14 @@ export function indexedOf(row: ListingRow): IndexedListing {
     latitude: S.latitude.read(row.latitude),
     longitude: S.longitude.read(row.longitude),
     city: S.city.read(row.city),
-    neighbourhood: S.neighbourhood.read(row.neighbourhood),
+    neighborhood: S.neighborhood.read(row.neighborhood),
     state: S.state.read(row.state),
     zip: S.zip.read(row.zip),
     searchVector: S.searchVector.read(row.searchVector),
     card: {
       title: C.title.read(row.title),
       cityName: C.cityName.read(row.cityName),
-      neighbourhoodName: C.neighbourhoodName.read(row.neighbourhoodName),
+      neighborhoodName: C.neighborhoodName.read(row.neighborhoodName),
       monthlyRentCents: C.monthlyRentCents.read(row.monthlyRentCents),
       minTermMonths: C.minTermMonths.read(row.minTermMonths),
       depositCents: C.depositCents.read(row.depositCents),

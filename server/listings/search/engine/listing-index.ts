@@ -19,7 +19,7 @@ import { grown as grownTo, type GrowableArray } from './typed-arrays.ts'
 
 export const FLAG = { lease: 1, shortTerm: 2, cats: 4, dogs: 8, furnished: 16 } as const
 
-/** Names of a kind of place (cities, neighbourhoods, states, ZIPs), each with its listings. */
+/** Names of a kind of place (cities, neighborhoods, states, ZIPs), each with its listings. */
 export class PlaceDictionary {
   private readonly ids = new Map<string, number>()
   readonly names: string[] = []
@@ -95,13 +95,13 @@ export class ListingIndex {
   worldX = new Float64Array(INITIAL_CAPACITY)
   worldY = new Float64Array(INITIAL_CAPACITY)
   city = new Int32Array(INITIAL_CAPACITY)
-  neighbourhood = new Int32Array(INITIAL_CAPACITY)
+  neighborhood = new Int32Array(INITIAL_CAPACITY)
   state = new Int32Array(INITIAL_CAPACITY)
   zip = new Int32Array(INITIAL_CAPACITY)
   private readonly slotOfId = new Map<number, number>()
 
   readonly cities = new PlaceDictionary()
-  readonly neighbourhoods = new PlaceDictionary()
+  readonly neighborhoods = new PlaceDictionary()
   readonly states = new PlaceDictionary()
   readonly zips = new PlaceDictionary()
   /** One bitset per filter value ("type:room", "beds>=2", "amenity:pool"…) and `all` for every indexed listing. */
@@ -154,7 +154,7 @@ export class ListingIndex {
     this.worldX = grown(this.worldX)
     this.worldY = grown(this.worldY)
     this.city = grown(this.city)
-    this.neighbourhood = grown(this.neighbourhood)
+    this.neighborhood = grown(this.neighborhood)
     this.state = grown(this.state)
     this.zip = grown(this.zip)
     for (const set of this.facets.values()) set.grow(capacity)
@@ -196,7 +196,7 @@ export class ListingIndex {
       return id
     }
     this.city[slot] = place(this.cities, listing.city, listing.card.cityName)
-    this.neighbourhood[slot] = listing.neighbourhood === '' ? -1 : place(this.neighbourhoods, listing.neighbourhood)
+    this.neighborhood[slot] = listing.neighborhood === '' ? -1 : place(this.neighborhoods, listing.neighborhood)
     this.state[slot] = place(this.states, listing.state)
     this.zip[slot] = place(this.zips, listing.zip)
     this.cards.set(slot, listing.card)
@@ -218,7 +218,7 @@ export class ListingIndex {
     this.indexed -= 1
     this.isIndexed[slot] = 0
     this.cities.listings[this.city[slot]!]! -= 1
-    if (this.neighbourhood[slot]! >= 0) this.neighbourhoods.listings[this.neighbourhood[slot]!]! -= 1
+    if (this.neighborhood[slot]! >= 0) this.neighborhoods.listings[this.neighborhood[slot]!]! -= 1
     this.states.listings[this.state[slot]!]! -= 1
     this.zips.listings[this.zip[slot]!]! -= 1
     this.cards.clear(slot)
@@ -257,7 +257,7 @@ export class ListingIndex {
     const columns = this.capacity * (8 * 8 + 4 * 8 + 5)
     const orders = Object.values(this.orders).reduce((sum, order) => sum + order.length * 4, 0)
     const facets = this.facets.size * (this.capacity / 8)
-    const places = [this.cities, this.neighbourhoods, this.states, this.zips].reduce(
+    const places = [this.cities, this.neighborhoods, this.states, this.zips].reduce(
       (sum, dictionary) => sum + dictionary.slots.reduce((s, list) => s + list.items.byteLength + 64, 0),
       0,
     )

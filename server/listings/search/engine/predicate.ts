@@ -22,7 +22,7 @@ export type PredicateParams = {
   west: number
   east: number
   cityId: number
-  neighbourhoodId: number
+  neighborhoodId: number
   stateId: number
   zipSet: Uint8Array | null
 }
@@ -44,7 +44,7 @@ const CHECKS = {
     test: 'latitude[s] >= south && latitude[s] <= north && longitude[s] >= west && longitude[s] <= east',
   },
   city: { columns: ['city'], params: ['cityId'], test: 'city[s] === cityId' },
-  neighbourhood: { columns: ['neighbourhood'], params: ['neighbourhoodId'], test: 'neighbourhood[s] === neighbourhoodId' },
+  neighborhood: { columns: ['neighborhood'], params: ['neighborhoodId'], test: 'neighborhood[s] === neighborhoodId' },
   state: { columns: ['state'], params: ['stateId'], test: 'state[s] === stateId' },
   zip: { columns: ['zip'], params: ['zipSet'], test: 'zipSet[zip[s]] === 1' },
 } as const
@@ -69,7 +69,7 @@ export function checksOf(params: PredicateParams): Check[] {
   if (params.availableBy < Infinity) checks.push('available')
   if (params.south > -Infinity) checks.push('box')
   if (params.cityId >= 0) checks.push('city')
-  if (params.neighbourhoodId >= 0) checks.push('neighbourhood')
+  if (params.neighborhoodId >= 0) checks.push('neighborhood')
   if (params.stateId >= 0) checks.push('state')
   if (params.zipSet !== null) checks.push('zip')
   return checks

@@ -57,14 +57,14 @@ function listingOf(id: number, pick: (n: number) => number): Listing {
     latitude: 39 + pick(100) / 100,
     longitude: -75 + pick(100) / 100,
     city,
-    neighbourhood: pick(3) === 0 ? '' : `${city} ${pick(2)}`,
+    neighborhood: pick(3) === 0 ? '' : `${city} ${pick(2)}`,
     state: 'de',
     zip: `19${pick(3)}0${pick(2)}`,
     searchVector,
     card: {
       title: `Home ${id}`,
       cityName: city,
-      neighbourhoodName: '',
+      neighborhoodName: '',
       monthlyRentCents: 150_000,
       minTermMonths: 12,
       depositCents: 150_000,
@@ -133,7 +133,7 @@ function reference(listings: Map<number, Listing>, search: IndexSearch): { ids: 
       l.availableDay <= (search.availableByDay ?? Infinity) &&
       (!box || (l.latitude >= box.south && l.latitude <= box.north && l.longitude >= box.west && l.longitude <= box.east)) &&
       (search.city === undefined || l.city === search.city) &&
-      (search.neighbourhood === undefined || l.neighbourhood === search.neighbourhood) &&
+      (search.neighborhood === undefined || l.neighborhood === search.neighborhood) &&
       (search.zipPrefix === undefined || l.zip.startsWith(search.zipPrefix)) &&
       (!text || matchesText(text.query, l.words) || (text.cityPrefix !== null && l.city.startsWith(text.cityPrefix)))
     )

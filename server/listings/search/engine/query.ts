@@ -44,7 +44,7 @@ export type IndexSearch = {
   availableByDay?: number
   box?: { south: number; west: number; north: number; east: number }
   city?: string
-  neighbourhood?: string
+  neighborhood?: string
   state?: string
   /** The start of the ZIP code. */
   zipPrefix?: string
@@ -331,9 +331,9 @@ function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
   const { latitude } = index
   const placeId = (dictionary: ListingIndex['cities'], name: string | undefined) => (name === undefined ? -1 : dictionary.idOf(name))
   const cityId = placeId(index.cities, search.city)
-  const neighbourhoodId = placeId(index.neighbourhoods, search.neighbourhood)
+  const neighborhoodId = placeId(index.neighborhoods, search.neighborhood)
   const stateId = placeId(index.states, search.state)
-  if ((search.city !== undefined && cityId < 0) || (search.neighbourhood !== undefined && neighbourhoodId < 0)) return null
+  if ((search.city !== undefined && cityId < 0) || (search.neighborhood !== undefined && neighborhoodId < 0)) return null
   if (search.state !== undefined && stateId < 0) return null
   let zipIds: number[] | null = null
   let zipSet: Uint8Array | null = null
@@ -369,7 +369,7 @@ function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
     sources.push(facets)
   }
   if (cityId >= 0) sources.push(listSource('city', [index.cities.slots[cityId]!], scratch))
-  if (neighbourhoodId >= 0) sources.push(listSource('neighbourhood', [index.neighbourhoods.slots[neighbourhoodId]!], scratch))
+  if (neighborhoodId >= 0) sources.push(listSource('neighborhood', [index.neighborhoods.slots[neighborhoodId]!], scratch))
   if (stateId >= 0) sources.push(listSource('state', [index.states.slots[stateId]!], scratch))
   if (zipIds)
     sources.push(
@@ -434,7 +434,7 @@ function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
     west: box?.west ?? -Infinity,
     east: box?.east ?? Infinity,
     cityId,
-    neighbourhoodId,
+    neighborhoodId,
     stateId,
     zipSet,
   }
