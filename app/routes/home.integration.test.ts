@@ -105,6 +105,28 @@ describe('the home page', () => {
     expect(html).toContain('<s>$2,000/mo</s>')
   })
 
+  it('show a price lowered a moment ago on the next visit, though the drops are read once between changes', async () => {
+    const visit = () => loadHomePage(t.services, new Request(`${TEST_ORIGIN}/`))
+    const fresh = await home('Cut a moment ago')
+    const before = await visit()
+    expect(before.homes.find((card) => card.listing.id === fresh.id)?.drop).toBeNull()
+    expect(before.priceDrops.map((card) => card.listing.id)).not.toContain(fresh.id)
+    // Read again with no change between: the same drops.
+    expect((await visit()).priceDrops).toEqual(before.priceDrops)
+
+    await change(fresh.id, { lease: lease(1_900) })
+    const after = await visit()
+    expect(after.priceDrops[0]!.listing.id).toBe(fresh.id)
+    expect(after.priceDrops[0]!.drop).toMatchObject({ kind: 'lease', fromCents: 200_000, toCents: 190_000 })
+    expect(after.homes.find((card) => card.listing.id === fresh.id)?.drop).toMatchObject({ fromCents: 200_000, toCents: 190_000 })
+
+    // Taken back: no longer a drop, on the very next visit.
+    await change(fresh.id, { lease: lease(2_000) })
+    const takenBack = await visit()
+    expect(takenBack.priceDrops.map((card) => card.listing.id)).not.toContain(fresh.id)
+    expect(takenBack.homes.find((card) => card.listing.id === fresh.id)?.drop).toBeNull()
+  })
+
   it('show a signed-in renter the newest homes where their saved homes are, and anyone else the newest anywhere', async () => {
     const inTown = []
     for (const title of ['Savedham cottage', 'Savedham loft', 'Savedham flat', 'Savedham house']) {

@@ -7,7 +7,7 @@ import { cooperMarketPath } from '#common/cooper/paths.ts'
 import type { ListingPage, PriceDrop } from '#common/listings/types.ts'
 import { getCurrentSession } from '#server/accounts/index.server.ts'
 import { findCurrentMarkets } from '#server/cooper-index/index.server.ts'
-import { findPriceDrops, findSavedHomesCity, priceDropsOf, savedListingIds } from '#server/listings/index.server.ts'
+import { findLatestPriceDrops, findPriceDropsOfLatest, findSavedHomesCity, savedListingIds } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
 /** Homes the page shows: two rows of three on a wide screen (four on a phone, PHONE_HOMES in home.tsx). */
@@ -51,12 +51,13 @@ type HomesNear = { place: string; page: ListingPage }
 
 export async function loadHomePage(services: Services, request: Request) {
   const { db } = services.database
-  const [current, newest, drops, markets] = await Promise.all([
+  const [current, newest, markets] = await Promise.all([
     getCurrentSession(services, request),
     services.searchListings({ sort: 'newest', limit: String(NEWEST_HOMES) }),
-    findPriceDrops(db, { limit: PRICE_DROPS }),
     findCurrentMarkets(db, { kind: 'city', bedrooms: 'all' }),
   ])
+  // After the search, which brought the index up to the latest change: the drops as of that change.
+  const drops = await findLatestPriceDrops(db, { limit: PRICE_DROPS })
   const near = current ? await findHomesNearSaved(services, current.user.email) : null
   const { page } = near ?? { page: newest }
   const homeIds = page.items.map((item) => item.id)
@@ -64,7 +65,7 @@ export async function loadHomePage(services: Services, request: Request) {
     current
       ? savedListingIds(db, { email: current.user.email, listingIds: [...homeIds, ...drops.map((d) => d.listing.id)] })
       : new Set<number>(),
-    priceDropsOf(db, homeIds),
+    findPriceDropsOfLatest(db, homeIds),
   ])
   const cities: HomeCity[] = markets
     .flatMap((market) => {

@@ -13,7 +13,7 @@ export {
 } from './detail.server.ts'
 export { listingColumns } from './mapping.server.ts'
 export { findEditableListing, findOwnerListings } from './owner.server.ts'
-export { findPriceDrops, priceDropsOf } from './price-drops.server.ts'
+export { findLatestPriceDrops, findPriceDrops, findPriceDropsOfLatest, priceDropsOf } from './price-drops.server.ts'
 export { estimateListingCount, findListingById } from './read.server.ts'
 export { countSavedListings, findSavedHomesCity, findSavedListings, savedListingIds, saveListing, unsaveListing } from './saved.server.ts'
 export { countListings, findListings } from './search/find-listings.server.ts'

@@ -9,6 +9,7 @@ import type { ListingSummary, PriceDrop } from '#common/listings/types.ts'
 import { CONFIRMATION_DAYS, PRICE_DROP_DAYS } from '#common/listings/vocabulary.ts'
 import { summaryColumns } from './mapping.server.ts'
 import { summariesWithPhotos } from './read.server.ts'
+import { searchIndexOf } from './search/engine/live-index.server.ts'
 
 const change = listingPriceHistory
 const before = alias(listingPriceHistory, 'before')
@@ -97,4 +98,44 @@ export async function priceDropsOf(db: Db, listingIds: number[]): Promise<Map<nu
     .where(and(inArray(change.listingId, listingIds), isDrop(db, sql`${earlier.cents}`)))
   for (const row of rows) drops.set(row.id, dropOf(row))
   return drops
+}
+
+/** How long at most a page's reading of the drops is kept: drops leave their window by the day. */
+const KEPT_AT_MOST_MS = 60 * 60 * 1000
+/** The most readings kept for one database between two changes (the home page asks a few). */
+const MOST_KEPT = 100
+const keptReadings = new WeakMap<Db, { generation: string; readings: Map<string, Promise<unknown>> }>()
+
+/**
+ * A reading of the drops kept until the search index applies another change of listings (every change
+ * of a price, a status or a confirmation goes through the change log it follows), and for an hour at
+ * most. Asked after a search, which brings the index up to the database's latest change, it is as
+ * fresh as that search: what every visitor of the home page reads, read once. While the index loads
+ * (searches are answered by the database then), nothing is kept.
+ */
+function keptUntilChange<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  const live = searchIndexOf(db)
+  if (!live.isAnswering) return read()
+  const generation = `${live.applied}|${Math.floor(Date.now() / KEPT_AT_MOST_MS)}`
+  let kept = keptReadings.get(db)
+  if (!kept || kept.generation !== generation) keptReadings.set(db, (kept = { generation, readings: new Map() }))
+  let reading = kept.readings.get(key) as Promise<T> | undefined
+  if (!reading) {
+    reading = read()
+    const readings = kept.readings
+    readings.set(key, reading)
+    reading.catch(() => readings.delete(key))
+    if (readings.size > MOST_KEPT) readings.delete(readings.keys().next().value!)
+  }
+  return reading
+}
+
+/** The latest price drops (findPriceDrops), read once for each change the search index applies. */
+export function findLatestPriceDrops(db: Db, { limit }: { limit: number }) {
+  return keptUntilChange(db, `latest|${limit}`, () => findPriceDrops(db, { limit }))
+}
+
+/** The price drops of these listings (priceDropsOf), read once for each change the search index applies. */
+export function findPriceDropsOfLatest(db: Db, listingIds: number[]) {
+  return keptUntilChange(db, `of|${listingIds.join(',')}`, () => priceDropsOf(db, listingIds))
 }

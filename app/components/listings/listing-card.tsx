@@ -153,7 +153,7 @@ export function ListingCard({
           <span className="sr-only">{costs.isNightsBased ? ' for 30 nights' : ''}</span>
         </p>
         {costs.rent || costs.nightly ? (
-          <p className="text-sm text-ink-soft lg:text-xs">
+          <p className="text-sm text-ink-soft">
             {[costs.rent, costs.nightly && (costs.isNightsBased ? `${costs.nightly}, 30 nights a month` : `or ${costs.nightly}`)]
               .filter(Boolean)
               .join(' · ')}
@@ -167,7 +167,7 @@ export function ListingCard({
             `${listing.interiorSqft.toLocaleString('en-US')} sq ft`,
           ].join(' · ')}
         </p>
-        <Heading className="mt-1 text-base font-semibold text-ink lg:line-clamp-1 lg:text-sm">
+        <Heading className="mt-1 text-base font-semibold text-ink lg:line-clamp-2 lg:text-sm">
           <Link to={listingPath(listing)} className="after:absolute after:inset-0 after:content-[''] group-hover:underline">
             {listing.title}
           </Link>

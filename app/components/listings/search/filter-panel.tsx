@@ -29,7 +29,7 @@ export function FilterPanel({
   hasErrors: boolean
   /** "57 homes": what the current filters find; null while there is no count. */
   countText: string | null
-  /** The map stands beside the list: on a wide screen too the filters open as a sheet, from the left. */
+  /** The map stands beside the list: on a wide screen too the filters open as a sheet, from the right. */
   isSheetOnWide?: boolean
 }) {
   const [openness, setOpenness] = useState<Openness>(hasErrors ? 'inline' : 'closed')
@@ -91,10 +91,10 @@ export function FilterPanel({
         : isHydrated
           ? 'hidden lg:block'
           : 'max-lg:[@media(scripting:enabled)]:hidden'
-  // While open as a sheet: over the whole phone, or from the left of a wide screen.
+  // While open as a sheet: over the whole phone, or from the right of a wide screen, the side of its button.
   const sheetClasses = isSheetOnWide
     ? {
-        box: 'fixed inset-y-0 left-0 z-50 m-0 flex w-full flex-col rounded-none border-0 shadow-2xl sm:max-w-md',
+        box: 'fixed inset-y-0 right-0 z-50 m-0 flex w-full flex-col rounded-none border-0 shadow-2xl sm:max-w-md',
         fields: 'min-h-0 flex-1 overflow-y-auto pb-4',
         actions: 'border-t border-gray-200',
       }
