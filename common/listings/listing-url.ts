@@ -5,10 +5,13 @@ import { parsePositiveId } from '#common/ids.ts'
 
 const MAX_SLUG_LENGTH = 80
 
+/** Any character outside ASCII: only such a text has accents to take off. */
+const NOT_ASCII = /[^\u0000-\u007f]/
+
 export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Every card of a page has its address made: the accents are taken off only where there are any.
+  const plain = NOT_ASCII.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text
+  return plain
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

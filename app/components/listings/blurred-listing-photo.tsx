@@ -1,7 +1,7 @@
 // A listing photo with a blurred preview of itself behind it while it loads, drawn from its
 // thumbhash: for the one hero image of a page (the gallery). Cards show the cheaper average colour.
 import { thumbHashToDataURL } from 'thumbhash'
-import { thumbHashBytes } from '#common/listings/photos.ts'
+import { thumbHashBytes, type PhotoView } from '#common/listings/photos.ts'
 import { ListingPhoto, type ListingPhotoProps } from './listing-photo.tsx'
 
 /** The blurred preview as a CSS background; undefined without a readable thumbhash. */
@@ -15,6 +15,6 @@ export function blurredPreview(placeholder: string | null): string | undefined {
   }
 }
 
-export function BlurredListingPhoto(props: ListingPhotoProps) {
+export function BlurredListingPhoto(props: ListingPhotoProps & { photo: PhotoView }) {
   return <ListingPhoto {...props} background={blurredPreview(props.photo.placeholder)} />
 }

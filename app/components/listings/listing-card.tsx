@@ -9,7 +9,7 @@ import { formatBathrooms, formatBedrooms, formatCents, formatDayMonth, isoDate }
 import { calendarDaysBetween, daysAgo } from '#common/listings/freshness.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
 import type { ListingSummary, PriceDrop } from '#common/listings/types.ts'
-import { ListingPhoto } from './listing-photo.tsx'
+import { ListingPhoto, type DrawnPhoto } from './listing-photo.tsx'
 
 /**
  * What a card (and a marker on the results map) shows of a listing. Search pages send only this,
@@ -23,7 +23,6 @@ export type ListingCardData = Pick<
   | 'neighborhood'
   | 'city'
   | 'state'
-  | 'photo'
   | 'bedrooms'
   | 'bathrooms'
   | 'interiorSqft'
@@ -31,6 +30,8 @@ export type ListingCardData = Pick<
   | 'longitude'
   | 'lastConfirmedAt'
 > & {
+  /** The cover as a card draws it (no thumbhash: cards show its average colour). */
+  photo: DrawnPhoto | null
   lease: Pick<NonNullable<ListingSummary['lease']>, 'monthlyRentCents'> | null
   shortTerm: Pick<NonNullable<ListingSummary['shortTerm']>, 'nightlyCents'> | null
   /** Whole days since the landlord last confirmed the home available, counted by the server. */
@@ -48,7 +49,14 @@ export function cardDataOf(listing: ListingSummary): ListingCardData {
     neighborhood: listing.neighborhood,
     city: listing.city,
     state: listing.state,
-    photo: listing.photo,
+    photo: listing.photo && {
+      alt: listing.photo.alt,
+      width: listing.photo.width,
+      height: listing.photo.height,
+      colour: listing.photo.colour,
+      src: listing.photo.src,
+      srcSet: listing.photo.srcSet,
+    },
     bedrooms: listing.bedrooms,
     bathrooms: listing.bathrooms,
     interiorSqft: listing.interiorSqft,

@@ -4,8 +4,11 @@
 // the decoder that draws it.
 import type { PhotoView } from '#common/listings/photos.ts'
 
+/** What drawing a photo needs: a card's photo is sent with no more. */
+export type DrawnPhoto = Pick<PhotoView, 'alt' | 'width' | 'height' | 'colour' | 'src' | 'srcSet'>
+
 export type ListingPhotoProps = {
-  photo: PhotoView
+  photo: DrawnPhoto
   /** How wide the image is drawn, for the browser's choice from the srcset. */
   sizes: string
   className?: string

@@ -1,6 +1,8 @@
 // Save / Remove from saved for one listing. A plain POST form to /properties/:slug/save that works
 // without JavaScript (the server redirects back with a toast, or sends a visitor to log in); with
-// JavaScript a fetcher submits it, the button flips at once and the server answers { saved }.
+// JavaScript a fetcher submits it, the button flips at once and the server answers { saved }. The form
+// is a plain one that hands itself to the fetcher: a page of cards renders twenty of them, and a
+// router form's own work (resolving its action against the route) is not needed for a fixed address.
 // Two looks: a labelled button (listing page, saved list) and a round heart on a result card.
 import { useFetcher } from 'react-router'
 import { listingPath } from '#common/listings/listing-url.ts'
@@ -35,7 +37,15 @@ export function SaveButton({ listing, saved, redirectTo, variant = 'labelled', c
   const pending = fetcher.formData?.get('intent')
   const isSaved = pending ? pending === 'save' : (fetcher.data?.saved ?? saved)
   return (
-    <fetcher.Form method="post" action={`${listingPath(listing)}/save`} preventScrollReset className={className}>
+    <form
+      method="post"
+      action={`${listingPath(listing)}/save`}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void fetcher.submit(event.currentTarget)
+      }}
+    >
       <input type="hidden" name="intent" value={isSaved ? 'unsave' : 'save'} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {variant === 'icon' ? (
@@ -61,6 +71,6 @@ export function SaveButton({ listing, saved, redirectTo, variant = 'labelled', c
           {isSaved ? 'Saved' : 'Save'}
         </button>
       )}
-    </fetcher.Form>
+    </form>
   )
 }
