@@ -51,7 +51,7 @@ function RoomLink({ isSignedIn, isCurrent }: { isSignedIn: boolean; isCurrent: b
     <Link
       to={isSignedIn ? ROOM_PATH : '/chat'}
       aria-current={isCurrent ? 'page' : undefined}
-      className="flex items-center gap-3 rounded-lg border border-sun-300 bg-sun-100/50 px-3 py-2.5 text-ink hover:bg-sun-100 aria-[current=page]:border-sun-500 aria-[current=page]:bg-sun-100"
+      className="flex items-center gap-3 rounded-lg border border-transparent px-3 py-2.5 text-ink hover:bg-sun-100 aria-[current=page]:border-sun-500 aria-[current=page]:bg-sun-100"
     >
       <span
         aria-hidden="true"

@@ -27,7 +27,7 @@ export function InboxOverview({ viewer, conversations }: { viewer: ChatViewer; c
         </h2>
         <p className="text-sm text-ink-soft">Your conversations with landlords and renters. Only the two of you read each one.</p>
       </div>
-      <div className="flex flex-1 flex-col justify-center gap-6 px-4 py-8 sm:px-8">
+      <div className="flex flex-col gap-6 px-4 py-6 sm:px-8">
         <p className="text-lg font-semibold text-ink">{unreadSummary(conversations)}</p>
         {next ? (
           <Link
