@@ -530,6 +530,9 @@ export const listing = pgTable(
     neighborhood: text('neighborhood').notNull().default(''),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    // The IANA zone of the coordinates (server/listings/time-zone.ts), set by every write; null only on a
+    // row written before migration 0028, whose readers then look it up from the coordinates.
+    timeZone: text('time_zone'),
     bedrooms: smallint('bedrooms').notNull(),
     // Half-steps, so 2½ bathrooms is 5: exact, integer-indexed, and no numeric-as-string in JS.
     bathroomHalves: smallint('bathroom_halves').notNull(),
