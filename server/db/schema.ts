@@ -845,3 +845,40 @@ export const cooperIndexCurrent = pgTable(
   },
   (t) => [check('cooper_index_current_one_row_check', sql`${t.id} = 1`)],
 )
+
+// --- Tours ---
+
+/**
+ * A landlord's tour availability (common/tours/availability.ts): the account's defaults (no listing)
+ * or one listing's own, which replaces the defaults for that listing as a whole.
+ */
+export const tourAvailability = pgTable(
+  'tour_availability',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    listingId: bigint('listing_id', { mode: 'number' }).references(() => listing.id, { onDelete: 'cascade' }),
+    toursEnabled: boolean('tours_enabled').notNull(),
+    /** The showing windows: [{ weekday 0–6 (Sunday first), start "HH:MM", end "HH:MM" }], in the listing's zone. */
+    windows: jsonb('windows').$type<{ weekday: number; start: string; end: string }[]>().notNull(),
+    tourMinutes: smallint('tour_minutes').notNull(),
+    noticeHours: smallint('notice_hours').notNull(),
+    bufferMinutes: smallint('buffer_minutes').notNull(),
+    partiesPerSlot: smallint('parties_per_slot').notNull(),
+    blockedDates: date('blocked_dates', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
+    autoConfirm: boolean('auto_confirm').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tour_availability_owner_listing_idx').on(t.ownerId, sql`coalesce(${t.listingId}, 0)`),
+    check('tour_availability_minutes_check', sql`${t.tourMinutes} between 15 and 60`),
+    check('tour_availability_notice_check', sql`${t.noticeHours} between 0 and 336`),
+    check('tour_availability_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
+    check('tour_availability_parties_check', sql`${t.partiesPerSlot} between 1 and 50`),
+  ],
+)
