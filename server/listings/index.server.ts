@@ -20,6 +20,7 @@ export {
   sitemapListings,
 } from './detail.server.ts'
 export { listingColumns } from './mapping.server.ts'
+export { listingTimeZone } from './time-zone.ts'
 export { findEditableListing, findOwnerListings } from './owner.server.ts'
 export { findPriceDrops, priceDropsOf } from './price-drops.server.ts'
 export { estimateListingCount, findListingById } from './read.server.ts'
