@@ -77,8 +77,9 @@ export async function saveAvailability(
 ): Promise<AvailabilityView> {
   const valid = parseOrThrow(availabilitySchema, input)
   await db.transaction(async (tx) => {
-    await checkMayPublishListings(tx, viewerId)
+    // Another's listing does not exist for the viewer, whatever their role.
     if (listingId !== null) await checkOwnsListing(tx, viewerId, listingId)
+    await checkMayPublishListings(tx, viewerId)
     const scope = and(
       eq(tourAvailability.ownerId, viewerId),
       listingId === null ? isNull(tourAvailability.listingId) : eq(tourAvailability.listingId, listingId),
