@@ -2,7 +2,6 @@
 // names. Writes go through the front doors of tour-writes.server.ts, which commit and then announce.
 export { findAvailability, saveAvailability, useDefaultAvailability } from './availability.server.ts'
 export {
-  REMINDER_HOURS,
   sendTourNotice,
   sendTourReminder,
   TOUR_EXPIRY_CRON,
