@@ -8,6 +8,16 @@ export const ACTIVE_TOUR_STATES = ['requested', 'confirmed'] as const satisfies 
 export const TOUR_ACTIONS = ['requested', 'confirmed', 'declined', 'expired', 'completed', 'cancelled', 'no_show', 'rescheduled'] as const
 export type TourAction = (typeof TOUR_ACTIONS)[number]
 
+export const TOUR_STATE_LABELS: Record<TourState, string> = {
+  requested: 'Requested',
+  confirmed: 'Confirmed',
+  declined: 'Declined',
+  expired: 'Expired',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  no_show: 'No-show',
+}
+
 export const MAX_PARTY_SIZE = 10
 export const MAX_TOUR_NOTE = 500
 export const MAX_TOUR_REASON = 500

@@ -20,7 +20,7 @@ import {
   rescheduleTour,
   saveAvailability,
   SlotTakenError,
-  useDefaultAvailability,
+  followDefaultAvailability,
 } from '#server/tours/index.server.ts'
 import { problem } from './problem.server.ts'
 import { clientAddressOf } from './proxy.server.ts'
@@ -52,7 +52,7 @@ async function orNextTimes(c: Context, write: () => Promise<Response>): Promise<
     if (!(error instanceof SlotTakenError)) throw error
     const response = problem(c, statusOf.conflict, error.message)
     const body = (await response.json()) as object
-    return c.json({ ...body, nextSlots: error.nextSlots }, 409)
+    return c.json({ ...body, nextSlots: error.nextSlots, timeZone: error.timeZone }, 409)
   }
 }
 
@@ -133,7 +133,7 @@ export function tourRoutes(services: Services) {
 
   api.delete('/tour-availability', async (c) => {
     const viewerId = await viewerOf(c)
-    return c.json(await useDefaultAvailability(db, { viewerId, listingId: idOf(c.req.query('listing'), 'listing') }))
+    return c.json(await followDefaultAvailability(db, { viewerId, listingId: idOf(c.req.query('listing'), 'listing') }))
   })
 
   return api

@@ -95,7 +95,7 @@ export async function saveAvailability(
 }
 
 /** A listing goes back to following the account's defaults. */
-export async function useDefaultAvailability(
+export async function followDefaultAvailability(
   db: Db,
   { viewerId, listingId }: { viewerId: string; listingId: number },
 ): Promise<AvailabilityView> {

@@ -1,6 +1,6 @@
 // The public surface of server/tours/: everything outside this folder uses the area through these
 // names. Writes go through the front doors of tour-writes.server.ts, which commit and then announce.
-export { findAvailability, saveAvailability, useDefaultAvailability } from './availability.server.ts'
+export { findAvailability, saveAvailability, followDefaultAvailability } from './availability.server.ts'
 export {
   sendTourNotice,
   sendTourReminder,

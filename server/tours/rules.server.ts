@@ -14,9 +14,12 @@ export const SLOT_TAKEN = 'That time was just taken. Choose another time.'
 /** A slot filled between the page showing it and the request: the next open times come with the refusal. */
 export class SlotTakenError extends AppError {
   readonly nextSlots: Slot[]
-  constructor(nextSlots: Slot[]) {
+  /** The listing's zone, the next times' to be shown in. */
+  readonly timeZone: string
+  constructor({ slots, timeZone }: { slots: Slot[]; timeZone: string }) {
     super('conflict', SLOT_TAKEN)
-    this.nextSlots = nextSlots
+    this.nextSlots = slots
+    this.timeZone = timeZone
   }
 }
 

@@ -76,7 +76,7 @@ export async function findOpenSlots(db: Db, { listingId, now = new Date() }: { l
 export async function nextOpenSlots(
   db: Db,
   { listingId, now = new Date(), count = 5 }: { listingId: number; now?: Date; count?: number },
-): Promise<Slot[]> {
+): Promise<{ slots: Slot[]; timeZone: string }> {
   const open = await findOpenSlots(db, { listingId, now })
-  return open.days.flatMap((day) => day.slots).slice(0, count)
+  return { slots: open.days.flatMap((day) => day.slots).slice(0, count), timeZone: open.timeZone }
 }

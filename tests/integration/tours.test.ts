@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOURS_PENDING_PER_LANDLORD } from '#common/limits.ts'
 import { DEFAULT_AVAILABILITY } from '#common/tours/availability.ts'
 import { listing, tour, tourEvent, tourSlot, user, userBlock } from '#server/db/schema.ts'
-import { effectiveAvailability, findAvailability, saveAvailability, useDefaultAvailability } from '#server/tours/availability.server.ts'
+import { effectiveAvailability, findAvailability, saveAvailability, followDefaultAvailability } from '#server/tours/availability.server.ts'
 import { findTour, listLandlordDay, listTours } from '#server/tours/read.server.ts'
 import { storeTourRequest, storeTourReschedule } from '#server/tours/request.server.ts'
 import { SlotTakenError } from '#server/tours/rules.server.ts'
@@ -60,7 +60,7 @@ describe('availability', () => {
     const own = await saveAvailability(db(), { viewerId: landlord.id, listingId: home.id, input: { ...defaults, partiesPerSlot: 4 } })
     expect(own).toMatchObject({ isListingOwn: true, availability: { partiesPerSlot: 4 }, defaults: { partiesPerSlot: 1 } })
     expect(await effectiveAvailability(db(), { ownerId: landlord.id, listingId: home.id })).toMatchObject({ partiesPerSlot: 4 })
-    expect((await useDefaultAvailability(db(), { viewerId: landlord.id, listingId: home.id })).availability.partiesPerSlot).toBe(1)
+    expect((await followDefaultAvailability(db(), { viewerId: landlord.id, listingId: home.id })).availability.partiesPerSlot).toBe(1)
     expect(await effectiveAvailability(db(), { ownerId: landlord.id, listingId: home.id })).toMatchObject({
       partiesPerSlot: 1,
       tourMinutes: 20,
