@@ -92,8 +92,8 @@ export default function TourAvailabilityPage({ loaderData, actionData }: Route.C
           {WEEKDAYS.map((name, weekday) => {
             const window = windowOf(availability, weekday)
             return (
-              <div key={name} className="grid grid-cols-[7rem_1fr_1fr] items-end gap-3">
-                <span className="pb-2 text-sm font-semibold text-ink">{name}</span>
+              <div key={name} className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[7rem_1fr_1fr]">
+                <span className="col-span-2 text-sm font-semibold text-ink sm:col-span-1 sm:pb-2">{name}</span>
                 <TextField label={`${name} from`} name={`start-${weekday}`} type="time" defaultValue={window.start} />
                 <TextField
                   label={`${name} until`}
