@@ -113,11 +113,18 @@ export function computeSlots({
     if (blocked.has(key)) continue
     const slots: Slot[] = []
     const seen = new Set<number>()
+    // On all but two days a year the zone keeps one offset from before the day to after it: every
+    // wall time of the day is then one subtraction away. On a day the clocks change, each is checked.
+    const midnight = Date.UTC(year, month - 1, day)
+    const before = offsetMinutes(midnight - 14 * 3_600_000, timeZone)
+    const isSteady = before === offsetMinutes(midnight + 38 * 3_600_000, timeZone)
     const windows = availability.windows.filter((w) => w.weekday === weekday).sort((a, b) => a.start.localeCompare(b.start))
     for (const window of windows) {
       const end = minutesOf(window.end)
       for (let start = minutesOf(window.start); start + availability.tourMinutes <= end; start += step) {
-        const instant = instantOf({ year, month, day, hour: Math.floor(start / 60), minute: start % 60 }, timeZone)
+        const instant = isSteady
+          ? midnight + (start - before) * 60_000
+          : instantOf({ year, month, day, hour: Math.floor(start / 60), minute: start % 60 }, timeZone)
         if (instant === null || instant < earliest || seen.has(instant)) continue
         seen.add(instant)
         const startsAt = new Date(instant).toISOString()
