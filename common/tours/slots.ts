@@ -1,7 +1,10 @@
 // The open tour slots of a listing: showing windows read as wall-clock times in the listing's own IANA
 // zone, turned into instants with the zone's offset on that very day, so the days clocks change are
 // right. A wall time that does not exist (the hour skipped in March) gives no slot; one that happens
-// twice (the hour repeated in November) gives one slot, at its first occurrence.
+// twice (the hour repeated in November) gives one slot, at its first occurrence. The zones' rules
+// come from the IANA database the JavaScript engine carries; in the United States daylight saving
+// time runs from the second Sunday of March to the first Sunday of November (15 U.S.C. § 260a, as
+// amended by the Energy Policy Act of 2005, § 110), and Arizona and Hawaii keep standard time all year.
 import type { Availability } from './availability.ts'
 
 export const SLOT_DAYS = 14

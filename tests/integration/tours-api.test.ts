@@ -91,6 +91,15 @@ describe('the tours API', () => {
       expect(res.status, path).toBe(404)
     }
     expect((await api('GET', `/tours/${tourId}`)).status).toBe(401)
+    // Another site's page cannot answer a tour for the landlord (the cross-site write check in front of every route).
+    const crossSite = await t.app.request(
+      new Request(`${TEST_ORIGIN}/api/tours/${tourId}/confirm`, {
+        method: 'POST',
+        headers: { Origin: 'https://elsewhere.example', Cookie: landlord.cookie, 'Content-Type': 'application/json' },
+        body: '{}',
+      }),
+    )
+    expect(crossSite.status).toBe(403)
 
     expect((await api('POST', `/tours/${tourId}/confirm`, { cookie: renter.cookie, body: {} })).status).toBe(403)
     const confirmed = await api('POST', `/tours/${tourId}/confirm`, { cookie: landlord.cookie, body: {} })

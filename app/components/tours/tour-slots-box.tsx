@@ -96,6 +96,13 @@ export function TourSlotsBox({
           </div>
         </Form>
       )}
+      {isSignedIn ? (
+        <p className="mt-3 text-sm">
+          <Link to="/tours" className="text-brand-700 underline">
+            All your tours
+          </Link>
+        </p>
+      ) : null}
     </section>
   )
 }
