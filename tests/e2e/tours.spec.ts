@@ -75,6 +75,8 @@ test('a renter books a tour beside the listing and the landlord confirms it', as
   await expect(landlord.getByText('We can come after work.')).toBeVisible()
   await landlord.getByRole('button', { name: 'Confirm the tour' }).click()
   await expect(landlord.getByText('Tour confirmed.')).toBeVisible()
+  // The renter's open page learns of it over the socket, without a reload.
+  await expect(page.locator('dl').getByText('Confirmed', { exact: true })).toBeVisible()
   await look(landlord, 'tour-landlord', layout)
   const tour = (await (await landlord.context().request.get(`/api${tourPath}`)).json()) as { tour: { startsAt: string; timeZone: string } }
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: tour.tour.timeZone }).format(new Date(tour.tour.startsAt))
