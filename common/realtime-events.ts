@@ -1,6 +1,7 @@
 // What the live socket (/ws) says. The server sends the first kinds; the client library adds
 // 'reconnected' after every reconnect so open threads catch up over HTTP.
 import type { DirectMessage, RoomMessage } from '#common/messages/types.ts'
+import type { TourState } from '#common/tours/vocabulary.ts'
 
 export type ServerEvent =
   | { type: 'hello'; userId: string | null; unread: number; online: number }
@@ -12,6 +13,7 @@ export type ServerEvent =
   | { type: 'unread'; unread: number }
   | { type: 'typing'; conversationId: number | null; user: { id: string; name: string } }
   | { type: 'presence'; online: number }
+  | { type: 'tour'; tourId: number; state: TourState }
 
 export type RealtimeEvent = ServerEvent | { type: 'reconnected' }
 

@@ -65,7 +65,7 @@ export async function createServices(config: Config, options: { database?: Datab
     const secret = config.AUTH_SECRET ?? (await loadGeneratedSecret(database))
     // Auth queues jobs (reset links, sign-in warnings) and those jobs call auth, so the queue starts
     // after auth and auth reaches it through this reference.
-    const started: { queue?: Jobs } = {}
+    const started: { queue?: Jobs; realtime?: RealtimeBus } = {}
     const queueJob = async (name: string, data: Record<string, unknown>) => {
       if (!started.queue) throw new Error(`The job queue has not started yet (job ${name})`)
       await started.queue.send(name, data)
@@ -79,11 +79,13 @@ export async function createServices(config: Config, options: { database?: Datab
     const jobs = await startJobs({
       database,
       logger,
-      definitions: jobDefinitions({ config, database, mailer, logger, auth }),
+      // Jobs that announce live (a tour's expiry) reach the bus, started just after, through this reference.
+      definitions: jobDefinitions({ config, database, mailer, logger, auth, publish: async (news) => started.realtime?.publish(news) }),
       isWorking: config.JOBS_WORKERS,
     })
     started.queue = jobs
     const realtime = await startRealtimeBus({ database, logger })
+    started.realtime = realtime
     // The search index loads in the background: PostgreSQL answers searches meanwhile, and /readyz
     // says "loading". Then it follows the change log in the background: at once on news of a listing
     // change (this instance's or another's), and on a slow poll for changes nobody announces (SQL, scripts).

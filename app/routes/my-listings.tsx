@@ -61,6 +61,15 @@ export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <PageHeader kicker="Landlords" title="My listings">
         <p>Your homes on Cooper Home, how many renters viewed, saved and asked about them, and what to do next.</p>
+        <p className="mt-2 text-base">
+          <Link to="/tours" className="text-brand-700 underline">
+            Tours of your homes
+          </Link>{' '}
+          ·{' '}
+          <Link to="/tours/availability" className="text-brand-700 underline">
+            Tour availability
+          </Link>
+        </p>
       </PageHeader>
 
       {problems.length > 0 ? (

@@ -38,6 +38,8 @@ import {
   findListingById,
   savedListingIds,
 } from '#server/listings/index.server.ts'
+import { findOpenSlots, listTours } from '#server/tours/index.server.ts'
+import { TourSlotsBox } from '#app/components/tours/tour-slots-box.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
@@ -53,13 +55,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const { ownerId, ...listing } = found
   const isOwner = viewerId === ownerId
-  const [similar, landlord, saved, comparison] = await Promise.all([
+  // Tours are booked on a published home by anyone but its owner.
+  const offersTours = !isOwner && listing.status === 'published'
+  const [similar, landlord, saved, comparison, tourSlots, upcomingTours] = await Promise.all([
     findSimilarListings(db, { listing }),
     findLandlordCard(db, { ownerId }),
     current ? savedListingIds(db, { email: current.user.email, listingIds: [listingId] }) : new Set<number>(),
     findRentComparison(db, listing),
+    offersTours ? findOpenSlots(db, { listingId }) : null,
+    offersTours && viewerId ? listTours(db, { viewerId, when: 'upcoming' }) : [],
     isOwner ? null : countListingView(db, { listingId, viewerId }),
   ])
+  const liveTour = upcomingTours.find((t) => t.listing.id === listingId && (t.state === 'requested' || t.state === 'confirmed')) ?? null
   const origin = publicOrigin(services.config, request)
   return {
     listing,
@@ -75,6 +82,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     landlord,
     comparison,
     tiles: mapTiles(services.config),
+    tourSlots,
+    liveTour,
+    isSignedIn: Boolean(current),
   }
 }
 
@@ -116,6 +126,9 @@ export default function Property({ loaderData }: Route.ComponentProps) {
     landlord,
     comparison,
     tiles,
+    tourSlots,
+    liveTour,
+    isSignedIn,
   } = loaderData
   const place = [listing.neighborhood, `${listing.city}, ${listing.state} ${listing.zip}`].filter(Boolean).join(' · ')
   const street = streetLine(listing.street, listing.unit)
@@ -197,6 +210,14 @@ export default function Property({ loaderData }: Route.ComponentProps) {
             save={<SaveButton listing={listing} saved={isSaved} redirectTo={path} className="hidden lg:block" />}
             share={<ShareLink url={canonicalUrl} />}
           />
+          {tourSlots ? (
+            <TourSlotsBox
+              slots={tourSlots}
+              liveTour={liveTour}
+              isSignedIn={isSignedIn}
+              loginHref={`/login?redirectTo=${encodeURIComponent(path)}`}
+            />
+          ) : null}
           {landlord ? <LandlordCard landlord={landlord} /> : null}
         </div>
       </div>

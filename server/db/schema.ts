@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { ARTICLE_CATEGORY_SLUGS, CONTENT_KINDS, CONTENT_STATUSES, FAQ_TOPIC_SLUGS } from '#common/content/vocabulary.ts'
 import { AMENITY_VALUES, LISTING_STATUSES, LISTING_TYPES, UTILITY_VALUES } from '#common/listings/vocabulary.ts'
+import { TOUR_ACTIONS, TOUR_STATES } from '#common/tours/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () =>
@@ -530,6 +531,9 @@ export const listing = pgTable(
     neighborhood: text('neighborhood').notNull().default(''),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    // The IANA zone of the coordinates (server/listings/time-zone.ts), set by every write; null only on a
+    // row written before migration 0028, whose readers then look it up from the coordinates.
+    timeZone: text('time_zone'),
     bedrooms: smallint('bedrooms').notNull(),
     // Half-steps, so 2½ bathrooms is 5: exact, integer-indexed, and no numeric-as-string in JS.
     bathroomHalves: smallint('bathroom_halves').notNull(),
@@ -841,4 +845,143 @@ export const cooperIndexCurrent = pgTable(
       .references(() => cooperIndexRun.id),
   },
   (t) => [check('cooper_index_current_one_row_check', sql`${t.id} = 1`)],
+)
+
+// --- Tours ---
+
+/**
+ * A landlord's tour availability (common/tours/availability.ts): the account's defaults (no listing)
+ * or one listing's own, which replaces the defaults for that listing as a whole.
+ */
+export const tourAvailability = pgTable(
+  'tour_availability',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    listingId: bigint('listing_id', { mode: 'number' }).references(() => listing.id, { onDelete: 'cascade' }),
+    toursEnabled: boolean('tours_enabled').notNull(),
+    /** The showing windows: [{ weekday 0–6 (Sunday first), start "HH:MM", end "HH:MM" }], in the listing's zone. */
+    windows: jsonb('windows').$type<{ weekday: number; start: string; end: string }[]>().notNull(),
+    tourMinutes: smallint('tour_minutes').notNull(),
+    noticeHours: smallint('notice_hours').notNull(),
+    bufferMinutes: smallint('buffer_minutes').notNull(),
+    partiesPerSlot: smallint('parties_per_slot').notNull(),
+    blockedDates: date('blocked_dates', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
+    autoConfirm: boolean('auto_confirm').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tour_availability_owner_listing_idx').on(t.ownerId, sql`coalesce(${t.listingId}, 0)`),
+    check('tour_availability_minutes_check', sql`${t.tourMinutes} between 15 and 60`),
+    check('tour_availability_notice_check', sql`${t.noticeHours} between 0 and 336`),
+    check('tour_availability_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
+    check('tour_availability_parties_check', sql`${t.partiesPerSlot} between 1 and 50`),
+  ],
+)
+
+/**
+ * A tour of a listing: its current state (common/tours/vocabulary.ts); every change is also a
+ * tour_event. `uid` and `sequence` are the calendar invitation's (RFC 5545): each change mailed
+ * raises the sequence, so calendars replace the event they hold.
+ */
+export const tour = pgTable(
+  'tour',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    renterId: text('renter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    landlordId: text('landlord_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The listing's zone when booked: the times the invitation and the pages show. */
+    timeZone: text('time_zone').notNull(),
+    partySize: smallint('party_size').notNull(),
+    note: text('note').notNull().default(''),
+    state: text('state').notNull(),
+    /** Why it was declined or cancelled. */
+    reason: text('reason').notNull().default(''),
+    /** A request not answered by then expires. */
+    answerBy: timestamp('answer_by', { withTimezone: true }).notNull(),
+    uid: text('uid').notNull(),
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('tour_state_check', sql`${t.state} in (${sqlList(TOUR_STATES)})`),
+    check('tour_party_check', sql`${t.partySize} between 1 and 10`),
+    check('tour_note_check', sql`char_length(${t.note}) <= 500 and char_length(${t.reason}) <= 500`),
+    check('tour_times_check', sql`${t.endsAt} > ${t.startsAt}`),
+    uniqueIndex('tour_uid_idx').on(t.uid),
+    // One live tour of a home per renter: another time is a reschedule.
+    uniqueIndex('tour_active_renter_listing_idx')
+      .on(t.listingId, t.renterId)
+      .where(sql`${t.state} in ('requested', 'confirmed')`),
+    index('tour_renter_starts_idx').on(t.renterId, t.startsAt),
+    index('tour_landlord_starts_idx').on(t.landlordId, t.startsAt),
+    index('tour_listing_starts_idx').on(t.listingId, t.startsAt),
+    index('tour_unanswered_idx')
+      .on(t.answerBy)
+      .where(sql`${t.state} = 'requested'`),
+  ],
+)
+
+/**
+ * How many parties hold a place at one start time of a listing, and how many it takes: the capacity
+ * is the database's to keep (`booked <= capacity`), so concurrent requests for the last place cannot
+ * both win. Kept in step with the live tours by the same transactions that move them.
+ */
+export const tourSlot = pgTable(
+  'tour_slot',
+  {
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    capacity: smallint('capacity').notNull(),
+    booked: smallint('booked').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.startsAt] }),
+    check('tour_slot_capacity_check', sql`${t.booked} >= 0 and ${t.booked} <= ${t.capacity}`),
+  ],
+)
+
+/**
+ * The append-only history of a tour: who moved it, from which state to which, why, when, from where.
+ * A trigger (migration 0030) refuses to change or delete a row, except when its tour itself is deleted.
+ */
+export const tourEvent = pgTable(
+  'tour_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tourId: bigint('tour_id', { mode: 'number' })
+      .notNull()
+      .references(() => tour.id, { onDelete: 'cascade' }),
+    /** Null when the site itself acted (an expiry); no foreign key, so the log outlives nothing it names. */
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    reason: text('reason').notNull().default(''),
+    /** The tour's start after this event (a reschedule's new time). */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('tour_event_action_check', sql`${t.action} in (${sqlList(TOUR_ACTIONS)})`),
+    index('tour_event_tour_idx').on(t.tourId, t.id),
+  ],
 )

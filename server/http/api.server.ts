@@ -10,6 +10,7 @@ import { readBudget, type ReadBudget } from './client-budgets.server.ts'
 import { cooperRoutes } from './cooper-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
+import { tourRoutes } from './tours-api.server.ts'
 import { zipRoutes } from './zip-api.server.ts'
 
 /** A query string as a search reads it: a repeated parameter (type=house&type=condo) as a list, a single one as a string. */
@@ -74,6 +75,7 @@ export function apiRoutes(services: Services) {
 
   api.route('/zip', zipRoutes())
   api.route('/chat', chatRoutes(services))
+  api.route('/', tourRoutes(services))
   api.route('/properties', photoRoutes(services))
   api.route('/', cooperRoutes(services))
 

@@ -31,6 +31,16 @@ import {
   sweepPendingPhotos,
 } from '#server/media/index.server.ts'
 import { UNREAD_NOTICES_CRON, UNREAD_NOTICES_JOB, sendUnreadNotices } from '#server/messages/index.server.ts'
+import type { PublicNews } from '#server/realtime/events.server.ts'
+import {
+  expireTours,
+  sendTourNotice,
+  sendTourReminder,
+  TOUR_EXPIRY_CRON,
+  TOUR_EXPIRY_JOB,
+  TOUR_NOTICE_JOB,
+  TOUR_REMINDER_JOB,
+} from '#server/tours/index.server.ts'
 import type { JobDefinition } from './queue.server.ts'
 
 export function jobDefinitions({
@@ -39,12 +49,15 @@ export function jobDefinitions({
   mailer,
   logger,
   auth,
+  publish,
 }: {
   config: Config
   database: Database
   mailer: Mailer
   logger: Logger
   auth: Auth
+  /** Tells the live sockets (the realtime bus, once it has started). */
+  publish: (news: PublicNews) => Promise<void>
 }): JobDefinition[] {
   const { db } = database
   const sweepContext: MailSweepContext = { db, mailer, publicUrl: config.publicUrl, logger }
@@ -121,6 +134,31 @@ export function jobDefinitions({
             'the Cooper Index recompute was skipped: a run is in progress',
           )
         }
+      },
+    },
+    {
+      // Both parties of a tour told of a change, with the calendar invitation (server/tours/notices.server.ts).
+      name: TOUR_NOTICE_JOB,
+      handler: async (data) => {
+        await sendTourNotice({ db, mailer, publicUrl: config.publicUrl }, { tourId: Number(data.tourId), action: data.action as never })
+      },
+    },
+    {
+      // Queued for its hour when a tour is booked or moved; a tour no longer confirmed at that time is not reminded of.
+      name: TOUR_REMINDER_JOB,
+      handler: async (data) => {
+        const args = { tourId: Number(data.tourId), startsAt: String(data.startsAt), hours: Number(data.hours) }
+        await sendTourReminder({ db, mailer, publicUrl: config.publicUrl }, args)
+      },
+    },
+    {
+      // Tour requests not answered within 24 hours, or by their start, expire and free their place.
+      name: TOUR_EXPIRY_JOB,
+      cron: TOUR_EXPIRY_CRON,
+      retryLimit: 0,
+      handler: async (_data, jobs) => {
+        const expired = await expireTours({ database, jobs, realtime: { publish }, logger })
+        if (expired > 0) logger.info({ expired }, 'unanswered tour requests expired')
       },
     },
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),

@@ -19,9 +19,12 @@ export type JobDefinition = {
   retryLimit?: number
 }
 
+/** `startAfter`: not before then (a reminder); `singletonKey`: one queued job per key at a time. */
+export type SendOptions = { startAfter?: Date; singletonKey?: string }
+
 export type Jobs = {
   /** Queues a job; it runs on a worker of any instance, soon after the surrounding write commits. */
-  send(name: string, data?: Record<string, unknown>): Promise<void>
+  send(name: string, data?: Record<string, unknown>, options?: SendOptions): Promise<void>
   /** Runs queued jobs in this process until none is left (tests, and scripts that must finish work). */
   runUntilIdle(): Promise<number>
   stop(): Promise<void>
@@ -64,9 +67,9 @@ export async function startJobs({
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
   }
 
-  const send: Jobs['send'] = async (name, data = {}) => {
+  const send: Jobs['send'] = async (name, data = {}, options = {}) => {
     if (!byName.has(name)) throw new Error(`No job called ${name}`)
-    await boss.send(name, data)
+    await boss.send(name, data, options)
   }
 
   const run = async (name: string, data: unknown) => {

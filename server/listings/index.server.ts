@@ -1,5 +1,13 @@
 // The public surface of server/listings/: everything outside this folder uses the area through these names.
-export { canView, checkMayChange, lockChangeable, mayPublishListings, ONLY_LANDLORDS_LIST } from './access.server.ts'
+export {
+  canView,
+  checkMayChange,
+  checkMayPublishListings,
+  lockChangeable,
+  mayPublishListings,
+  ONLY_LANDLORDS_LIST,
+  type Tx,
+} from './access.server.ts'
 export { noteListingChange, onListingChange } from './changes.ts'
 export {
   countListingView,
@@ -12,6 +20,7 @@ export {
   sitemapListings,
 } from './detail.server.ts'
 export { listingColumns } from './mapping.server.ts'
+export { listingTimeZone } from './time-zone.ts'
 export { findEditableListing, findOwnerListings } from './owner.server.ts'
 export { findLatestPriceDrops, findPriceDrops, findPriceDropsOfLatest, priceDropsOf } from './price-drops.server.ts'
 export { estimateListingCount, findListingById } from './read.server.ts'

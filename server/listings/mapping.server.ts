@@ -1,6 +1,7 @@
 // Between listing rows and the shapes the area speaks: the stored columns of a valid listing, and one
 // mapper from a row to what renters see (a summary, a detail) and to what a landlord entered.
 import { listing } from '#server/db/schema.ts'
+import { timeZoneAt } from './time-zone.ts'
 import type { ValidListing } from '#common/listings/schemas.ts'
 import type { PhotoView } from '#common/listings/photos.ts'
 import type { ListingSummary } from '#common/listings/types.ts'
@@ -36,6 +37,7 @@ export function listingColumns(input: ValidListing) {
     neighborhood: input.neighborhood,
     latitude: input.latitude,
     longitude: input.longitude,
+    timeZone: timeZoneAt(input.latitude, input.longitude),
     bedrooms: input.bedrooms,
     bathroomHalves: Math.round(input.bathrooms * 2),
     interiorSqft: input.interiorSqft,

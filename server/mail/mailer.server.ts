@@ -5,7 +5,14 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Logger } from '#server/logger.server.ts'
 
-export type Mail = { to: string; subject: string; text: string; html?: string }
+export type Mail = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  /** A calendar invitation (RFC 5546), sent as the text/calendar alternative calendars act on. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string }
+}
 
 export type Mailer = {
   send(mail: Mail): Promise<void>

@@ -4,14 +4,15 @@
 // Sending a message or posting in the room needs the Terms of Use in force accepted.
 import { countUnreadMessages } from '#server/accounts/index.server.ts'
 import { checkTermsAccepted } from '#server/content/index.server.ts'
-import type { Services } from '#server/services.server.ts'
+import type { Database } from '#server/db/client.server.ts'
+import type { PublicNews } from '#server/realtime/events.server.ts'
 import type { DeletedDirectMessage } from './direct-rows.server.ts'
 import { storeDirectDeletion, storeDirectEdit, storeDirectMessage, storeReadMark } from './direct-write.server.ts'
 import { storeReportResolution } from './reports.server.ts'
 import { storeRoomDeletion, storeRoomEdit, storeRoomMessage } from './room.server.ts'
 
 /** What a chat write needs: the database to commit to and the bus to tell. */
-type ChatServices = Pick<Services, 'database' | 'realtime'>
+type ChatServices = { database: Database; realtime: { publish(news: PublicNews): Promise<void> } }
 
 /** Tells the recipient's tabs their new unread count. */
 async function tellUnread(services: ChatServices, { userId, email }: { userId: string; email: string }) {

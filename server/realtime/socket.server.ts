@@ -180,6 +180,9 @@ export function attachRealtimeSocket(
         else sendToAll(event, news.user.id)
         return
       }
+      case 'tour':
+        for (const userId of new Set(news.userIds)) sendToUser(userId, { type: 'tour', tourId: news.tourId, state: news.state })
+        return
       case 'listings-changed':
         return
       case 'presence': {

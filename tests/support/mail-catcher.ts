@@ -5,7 +5,15 @@ import type { AddressInfo } from 'node:net'
 import PostalMime from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string; receivedAt: number }
+export type CaughtMail = {
+  to: string[]
+  from: string
+  subject: string
+  text: string
+  /** The text/calendar part (an invitation), if the message carries one. */
+  calendar?: string
+  receivedAt: number
+}
 
 export type MailCatcher = {
   url: string
@@ -33,6 +41,7 @@ export async function startMailCatcher(options: { port?: number; httpPort?: numb
               from: email.from?.address ?? '',
               subject: email.subject ?? '',
               text: email.text ?? '',
+              calendar: calendarOf(email.attachments),
               receivedAt: Date.now(),
             })
             callback()
@@ -83,4 +92,10 @@ export function linkIn(mail: CaughtMail, prefix: string): string {
   const match = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.startsWith(prefix))
   if (!match) throw new Error(`No link starting with ${prefix} in mail "${mail.subject}"`)
   return match
+}
+
+function calendarOf(attachments: { mimeType: string; content: ArrayBuffer | Uint8Array | string }[]): string | undefined {
+  const part = attachments.find((a) => a.mimeType === 'text/calendar')
+  if (!part) return undefined
+  return typeof part.content === 'string' ? part.content : new TextDecoder().decode(part.content)
 }

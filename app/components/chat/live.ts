@@ -42,7 +42,8 @@ export function threadNews(event: RealtimeEvent, target: ThreadTarget, participa
     case 'reconnected':
       return { kind: 'reconnected' }
     case 'unread':
-      // The badge follows the count itself.
+    case 'tour':
+      // The badge follows the count itself; a tour's line in the thread comes as a direct message.
       return null
   }
 }

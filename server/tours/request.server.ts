@@ -1,0 +1,177 @@
+// A renter's request for a tour and its reschedule: the two writes that take a place in a slot. Each
+// checks the time against the listing's availability as of now (no past time, none inside the notice)
+// and takes the place under the slot's capacity in the same transaction as the tour and its event.
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm'
+import { TOUR_REQUESTS_PER_DAY, TOURS_PENDING_PER_LANDLORD } from '#common/limits.ts'
+import type { Availability } from '#common/tours/availability.ts'
+import { tourRequestSchema, tourRescheduleSchema } from '#common/tours/schemas.ts'
+import { isSlotStart } from '#common/tours/slots.ts'
+import { ACTIVE_TOUR_STATES, TOUR_ANSWER_HOURS } from '#common/tours/vocabulary.ts'
+import type { Db } from '#server/db/client.server.ts'
+import { tour } from '#server/db/schema.ts'
+import { AppError, parseOrThrow } from '#server/errors.server.ts'
+import type { Tx } from '#server/listings/index.server.ts'
+import { hasBlocked } from '#server/messages/index.server.ts'
+import { effectiveAvailability } from './availability.server.ts'
+import {
+  ALREADY_BOOKED,
+  appendEvent,
+  givePlaceBack,
+  isSecondLiveTour,
+  isSlotFull,
+  lockTour,
+  SlotTakenError,
+  takePlace,
+  type TourRow,
+} from './rules.server.ts'
+import { findTourableListing, nextOpenSlots } from './slots.server.ts'
+
+export const NOT_A_SLOT = 'That time is not open for tours: choose one of the times shown.'
+export const TOURS_OFF = 'This home is not taking tour requests right now.'
+
+/** One renter's requests are counted and written one at a time, so the limits hold under concurrency. */
+async function lockRenter(tx: Tx, renterId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tour-request:${renterId}`}, 0))`)
+}
+
+function checkSlot(availability: Availability, timeZone: string, startsAt: Date, now: Date) {
+  if (!availability.toursEnabled) throw new AppError('conflict', TOURS_OFF)
+  if (!isSlotStart({ availability, timeZone, now, startsAt })) throw new AppError('invalid', NOT_A_SLOT, { startsAt: [NOT_A_SLOT] })
+}
+
+async function checkLimits(tx: Tx, { renterId, landlordId, now }: { renterId: string; landlordId: string; now: Date }) {
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(tour)
+    .where(and(eq(tour.renterId, renterId), eq(tour.landlordId, landlordId), inArray(tour.state, [...ACTIVE_TOUR_STATES])))
+  if ((pending?.n ?? 0) >= TOURS_PENDING_PER_LANDLORD) {
+    throw new AppError('rate-limited', `You can have ${TOURS_PENDING_PER_LANDLORD} tours booked with one landlord at a time.`)
+  }
+  const [recent] = await tx
+    .select({ n: count() })
+    .from(tour)
+    .where(and(eq(tour.renterId, renterId), gte(tour.createdAt, new Date(now.getTime() - 86_400_000))))
+  if ((recent?.n ?? 0) >= TOUR_REQUESTS_PER_DAY) {
+    throw new AppError('rate-limited', `You can request ${TOUR_REQUESTS_PER_DAY} tours a day. Try again tomorrow.`)
+  }
+}
+
+const answerByOf = (now: Date, startsAt: Date) => new Date(Math.min(now.getTime() + TOUR_ANSWER_HOURS * 3_600_000, startsAt.getTime()))
+
+/** Runs a write that takes a place; a full slot becomes "that time was just taken" with the next open times. */
+async function takingPlace<T>(db: Db, listingId: number, now: Date, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (isSlotFull(error)) throw new SlotTakenError(await nextOpenSlots(db, { listingId, now }))
+    if (isSecondLiveTour(error)) throw new AppError('conflict', ALREADY_BOOKED)
+    throw error
+  }
+}
+
+export async function storeTourRequest(
+  db: Db,
+  {
+    renterId,
+    listingId,
+    input,
+    ipAddress = null,
+    now = new Date(),
+  }: { renterId: string; listingId: number; input: unknown; ipAddress?: string | null; now?: Date },
+): Promise<TourRow> {
+  const valid = parseOrThrow(tourRequestSchema, input)
+  const home = await findTourableListing(db, listingId)
+  if (home.ownerId === renterId) throw new AppError('invalid', 'This is your own home.')
+  const blocked =
+    (await hasBlocked(db, { userId: home.ownerId, otherUserId: renterId })) ||
+    (await hasBlocked(db, { userId: renterId, otherUserId: home.ownerId }))
+  if (blocked) throw new AppError('forbidden', 'You cannot book a tour with this landlord.')
+  return takingPlace(db, listingId, now, () =>
+    db.transaction(async (tx) => {
+      await lockRenter(tx, renterId)
+      const availability = await effectiveAvailability(tx, { ownerId: home.ownerId, listingId })
+      checkSlot(availability, home.timeZone, valid.startsAt, now)
+      await checkLimits(tx, { renterId, landlordId: home.ownerId, now })
+      await takePlace(tx, { listingId, startsAt: valid.startsAt, capacity: availability.partiesPerSlot })
+      const state = availability.autoConfirm ? 'confirmed' : 'requested'
+      const [row] = await tx
+        .insert(tour)
+        .values({
+          listingId,
+          renterId,
+          landlordId: home.ownerId,
+          startsAt: valid.startsAt,
+          endsAt: new Date(valid.startsAt.getTime() + availability.tourMinutes * 60_000),
+          timeZone: home.timeZone,
+          partySize: valid.partySize,
+          note: valid.note,
+          state,
+          answerBy: answerByOf(now, valid.startsAt),
+          uid: `tour-${crypto.randomUUID()}@cooper.home`,
+        })
+        .returning()
+      await appendEvent(tx, {
+        tourId: row!.id,
+        actorId: renterId,
+        action: 'requested',
+        fromState: null,
+        toState: state,
+        startsAt: valid.startsAt,
+        ipAddress,
+      })
+      return row!
+    }),
+  )
+}
+
+/** The renter moves a live tour: the old place is given back and the new one taken in one transaction, or neither. */
+export async function storeTourReschedule(
+  db: Db,
+  {
+    viewerId,
+    tourId,
+    input,
+    ipAddress = null,
+    now = new Date(),
+  }: { viewerId: string; tourId: number; input: unknown; ipAddress?: string | null; now?: Date },
+): Promise<TourRow> {
+  const valid = parseOrThrow(tourRescheduleSchema, input)
+  const [found] = await db.select({ listingId: tour.listingId }).from(tour).where(eq(tour.id, tourId))
+  return takingPlace(db, found?.listingId ?? 0, now, () =>
+    db.transaction(async (tx) => {
+      const current = await lockTour(tx, { tourId, viewerId })
+      if (current.renterId !== viewerId) throw new AppError('forbidden', 'Only the renter can change the time of a tour.')
+      if (current.state !== 'requested' && current.state !== 'confirmed')
+        throw new AppError('conflict', `This tour is ${current.state.replace('_', '-')}.`)
+      if (current.startsAt.getTime() === valid.startsAt.getTime()) throw new AppError('invalid', 'That is the time already booked.')
+      const home = await findTourableListing(tx, current.listingId)
+      const availability = await effectiveAvailability(tx, { ownerId: current.landlordId, listingId: current.listingId })
+      checkSlot(availability, home.timeZone, valid.startsAt, now)
+      await givePlaceBack(tx, { listingId: current.listingId, startsAt: current.startsAt })
+      await takePlace(tx, { listingId: current.listingId, startsAt: valid.startsAt, capacity: availability.partiesPerSlot })
+      const state = availability.autoConfirm ? 'confirmed' : 'requested'
+      const [row] = await tx
+        .update(tour)
+        .set({
+          startsAt: valid.startsAt,
+          endsAt: new Date(valid.startsAt.getTime() + availability.tourMinutes * 60_000),
+          state,
+          answerBy: answerByOf(now, valid.startsAt),
+          sequence: sql`${tour.sequence} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(tour.id, tourId))
+        .returning()
+      await appendEvent(tx, {
+        tourId,
+        actorId: viewerId,
+        action: 'rescheduled',
+        fromState: current.state as 'requested',
+        toState: state,
+        startsAt: valid.startsAt,
+        ipAddress,
+      })
+      return row!
+    }),
+  )
+}

@@ -1,0 +1,94 @@
+// Tours in the browser, a renter and a landlord each in their own browser: the landlord sets their
+// availability, the renter books from the times beside the listing's contact box, the landlord confirms
+// from their Tours page, and both see it confirmed; every tour page passes axe-core at this size.
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from '@playwright/test'
+import { APP_URL } from './environment.ts'
+import { dismissToasts, expect, test, visit, waitForMail, type Account } from './fixtures.ts'
+import { publishListing } from './listing-steps.ts'
+
+const SHOTS = process.env.E2E_SCREENSHOTS
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+}
+
+/** Checks the page with axe and, when E2E_SCREENSHOTS names a folder, keeps a screenshot of it. */
+async function look(page: Page, name: string, layout: string) {
+  await dismissToasts(page)
+  await expectNoViolations(page)
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${layout}-${name}.png`, fullPage: true })
+}
+
+/** The landlord in a browser of their own at the same size, signed in. */
+async function browserFor(browser: Browser, account: Account, page: Page, extraHTTPHeaders: Record<string, string> | undefined) {
+  const context = await browser.newContext({ baseURL: APP_URL, extraHTTPHeaders, viewport: page.viewportSize() })
+  const signedIn = await context.request.post('/api/auth/sign-in/email', {
+    headers: { Origin: APP_URL },
+    data: { email: account.email, password: account.password },
+  })
+  expect(signedIn.status(), await signedIn.text()).toBe(200)
+  return context.newPage()
+}
+
+test('a renter books a tour beside the listing and the landlord confirms it', async ({
+  page,
+  browser,
+  layout,
+  signedInAccount: renter,
+  createAccount,
+  extraHTTPHeaders,
+}) => {
+  test.setTimeout(180_000)
+  const landlordAccount = await createAccount({ name: 'Lena Landlord' })
+  const landlord = await browserFor(browser, landlordAccount, page, extraHTTPHeaders)
+  const title = `Flat with a view ${Date.now().toString(36)}`
+  const listingPath = await publishListing(landlord.context().request, landlordAccount, title)
+
+  await visit(landlord, '/tours/availability')
+  await expect(landlord.getByRole('heading', { name: 'Tour availability' })).toBeVisible()
+  await landlord.getByLabel('Saturday from').fill('09:00')
+  await landlord.getByLabel('Saturday until').fill('15:00')
+  await landlord.getByRole('button', { name: 'Save availability' }).click()
+  await expect(landlord.getByText('Tour availability saved.')).toBeVisible()
+  await look(landlord, 'tour-availability', layout)
+
+  await visit(page, listingPath)
+  const box = page.getByRole('region', { name: 'Book a tour' })
+  await expect(box.getByText(/Times are the home’s: Eastern (Standard|Daylight) Time\./)).toBeVisible()
+  await box.getByLabel('People coming').selectOption('2')
+  await box.getByLabel('Note for the landlord (optional)').fill('We can come after work.')
+  await look(page, 'listing-tour-box', layout)
+  const firstTime = box.getByRole('button', { name: /^Request a tour on / }).first()
+  const when = (await firstTime.getAttribute('aria-label'))!.replace('Request a tour on ', '')
+  await firstTime.click()
+  await expect(page.getByText('Tour requested: the landlord has been asked to confirm it.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(when)
+  await expect(page.locator('dl').getByText('Requested', { exact: true })).toBeVisible()
+  const tourPath = new URL(page.url()).pathname
+  await look(page, 'tour-renter', layout)
+
+  await visit(landlord, '/tours')
+  await landlord.getByRole('link', { name: when }).first().click()
+  await expect(landlord).toHaveURL(new RegExp(`${tourPath}$`))
+  await expect(landlord.getByText('We can come after work.')).toBeVisible()
+  await landlord.getByRole('button', { name: 'Confirm the tour' }).click()
+  await expect(landlord.getByText('Tour confirmed.')).toBeVisible()
+  // The renter's open page learns of it over the socket, without a reload.
+  await expect(page.locator('dl').getByText('Confirmed', { exact: true })).toBeVisible()
+  await look(landlord, 'tour-landlord', layout)
+  const tour = (await (await landlord.context().request.get(`/api${tourPath}`)).json()) as { tour: { startsAt: string; timeZone: string } }
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: tour.tour.timeZone }).format(new Date(tour.tour.startsAt))
+  await visit(landlord, `/tours?date=${date}`)
+  await expect(landlord.getByRole('heading', { name: /^Your day: / })).toBeVisible()
+  await expect(landlord.getByRole('region', { name: /^Your day: / }).getByText(title)).toBeVisible()
+  await look(landlord, 'tours-landlord-day', layout)
+
+  const confirmed = await waitForMail(renter.email, { subject: /^Tour confirmed/ })
+  expect(confirmed.text).toContain(when)
+  await visit(page, '/tours')
+  await expect(page.getByRole('region', { name: 'Upcoming' }).getByText('Confirmed')).toBeVisible()
+  await look(page, 'tours-renter', layout)
+  await landlord.context().close()
+})
