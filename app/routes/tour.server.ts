@@ -53,7 +53,8 @@ export async function tourAction(services: Services, request: Request, param: st
     if (error instanceof SlotTakenError) return data({ error: error.message, intent }, { status: 409 })
     if (isAppError(error)) {
       if (error.code === 'not-found') throw data(error.message, { status: 404 })
-      return data({ error: error.message, intent }, { status: error.status })
+      // Each form here has one field (a reason, a time): its message says what is wrong better than the form's sentence.
+      return data({ error: Object.values(error.fieldErrors ?? {})[0]?.[0] ?? error.message, intent }, { status: error.status })
     }
     throw error
   }

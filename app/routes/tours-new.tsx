@@ -45,8 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 409 },
       )
     }
-    if (isAppError(error))
-      return data({ error: error.message, nextSlots: [] as Slot[], timeZone: 'UTC', listingId, input }, { status: error.status })
+    if (isAppError(error)) {
+      // The box has few fields: the first field's message says what is wrong better than the form's sentence.
+      const message = Object.values(error.fieldErrors ?? {})[0]?.[0] ?? error.message
+      return data({ error: message, nextSlots: [] as Slot[], timeZone: 'UTC', listingId, input }, { status: error.status })
+    }
     throw error
   }
 }

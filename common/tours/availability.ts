@@ -8,25 +8,34 @@ export const BUFFER_MINUTES = { min: 0, max: 120 } as const
 export const PARTIES_PER_SLOT = { min: 1, max: 50 } as const
 export const MAX_BLOCKED_DATES = 366
 
-const clock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use a time like 09:30.')
+const clock = z.string({ error: 'Use a time like 09:30.' }).regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use a time like 09:30.')
+
+/** A whole number within bounds, with one message for a wrong type, a fraction and a value out of range. */
+const whole = ({ min, max }: { min: number; max: number }, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message)
+
+const WEEKDAY = 'Give the weekday as 0 (Sunday) to 6 (Saturday).'
 
 /** One showing window of a weekday, in the listing's own time, "HH:MM" to "HH:MM". */
 const windowSchema = z
-  .object({ weekday: z.number().int().min(0).max(6), start: clock, end: clock })
+  .object(
+    { weekday: whole({ min: 0, max: 6 }, WEEKDAY), start: clock, end: clock },
+    { error: 'Give each window a weekday, a start and an end.' },
+  )
   .refine((w) => w.start < w.end, { message: 'A window ends after it starts.', path: ['end'] })
 
 export const availabilitySchema = z.object({
-  toursEnabled: z.boolean(),
-  windows: z.array(windowSchema).max(7 * 4),
-  tourMinutes: z.number().int().min(TOUR_MINUTES.min).max(TOUR_MINUTES.max),
-  noticeHours: z.number().int().min(NOTICE_HOURS.min).max(NOTICE_HOURS.max),
-  bufferMinutes: z.number().int().min(BUFFER_MINUTES.min).max(BUFFER_MINUTES.max),
-  partiesPerSlot: z.number().int().min(PARTIES_PER_SLOT.min).max(PARTIES_PER_SLOT.max),
+  toursEnabled: z.boolean({ error: 'Say whether tours are on: true or false.' }),
+  windows: z.array(windowSchema, { error: 'Give the showing windows as a list.' }).max(7 * 4, `At most ${7 * 4} showing windows.`),
+  tourMinutes: whole(TOUR_MINUTES, `A tour lasts ${TOUR_MINUTES.min} to ${TOUR_MINUTES.max} minutes, in whole minutes.`),
+  noticeHours: whole(NOTICE_HOURS, `The notice is ${NOTICE_HOURS.min} to ${NOTICE_HOURS.max} hours, in whole hours.`),
+  bufferMinutes: whole(BUFFER_MINUTES, `The buffer is ${BUFFER_MINUTES.min} to ${BUFFER_MINUTES.max} minutes, in whole minutes.`),
+  partiesPerSlot: whole(PARTIES_PER_SLOT, `A time takes ${PARTIES_PER_SLOT.min} to ${PARTIES_PER_SLOT.max} parties.`),
   blockedDates: z
-    .array(z.iso.date())
-    .max(MAX_BLOCKED_DATES)
+    .array(z.iso.date({ error: 'Give each blocked date as YYYY-MM-DD.' }), { error: 'Give the blocked dates as a list of days.' })
+    .max(MAX_BLOCKED_DATES, `At most ${MAX_BLOCKED_DATES} blocked dates.`)
     .transform((dates) => [...new Set(dates)].sort()),
-  autoConfirm: z.boolean(),
+  autoConfirm: z.boolean({ error: 'Say whether tours are confirmed at once: true or false.' }),
 })
 
 export type Availability = z.output<typeof availabilitySchema>

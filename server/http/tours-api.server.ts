@@ -37,11 +37,25 @@ function idOf(value: string | undefined, what: string): number {
 }
 
 async function bodyOf(c: Context): Promise<unknown> {
+  let body: unknown
   try {
-    return await c.req.json()
+    body = await c.req.json()
   } catch {
     throw new AppError('invalid', 'Send a JSON body.')
   }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid', 'Send a JSON object.')
+  return body
+}
+
+const LISTING_QUERY = 'Give the listing as its id: ?listing=123.'
+
+/** The listing a query names (?listing=:id), null when it names none; a malformed one is refused as the parameter it is (400). */
+function listingOf(c: Context): number | null {
+  const listing = c.req.query('listing')
+  if (listing === undefined) return null
+  const id = parsePositiveId(listing)
+  if (id === null) throw new AppError('invalid', LISTING_QUERY, { listing: [LISTING_QUERY] })
+  return id
 }
 
 /** A time just taken: the problem, with the next open times a client offers instead. */
@@ -121,19 +135,19 @@ export function tourRoutes(services: Services) {
 
   api.get('/tour-availability', async (c) => {
     const viewerId = await viewerOf(c)
-    const listing = c.req.query('listing')
-    return c.json(await findAvailability(db, { viewerId, listingId: listing ? idOf(listing, 'listing') : null }))
+    return c.json(await findAvailability(db, { viewerId, listingId: listingOf(c) }))
   })
 
   api.put('/tour-availability', async (c) => {
     const viewerId = await viewerOf(c)
-    const listing = c.req.query('listing')
-    return c.json(await saveAvailability(db, { viewerId, listingId: listing ? idOf(listing, 'listing') : null, input: await bodyOf(c) }))
+    return c.json(await saveAvailability(db, { viewerId, listingId: listingOf(c), input: await bodyOf(c) }))
   })
 
   api.delete('/tour-availability', async (c) => {
     const viewerId = await viewerOf(c)
-    return c.json(await followDefaultAvailability(db, { viewerId, listingId: idOf(c.req.query('listing'), 'listing') }))
+    const listingId = listingOf(c)
+    if (listingId === null) throw new AppError('invalid', LISTING_QUERY, { listing: [LISTING_QUERY] })
+    return c.json(await followDefaultAvailability(db, { viewerId, listingId }))
   })
 
   return api

@@ -34,6 +34,10 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
       unread: await read('/api/chat/unread', other.cookie),
       reports: await read('/api/chat/reports', admin.cookie),
       mutes: await read('/api/chat/mutes', admin.cookie),
+      tour: await read(`/api/tours/${world.tourId}`, other.cookie),
+      tours: await read('/api/tours', admin.cookie),
+      availability: await read(`/api/tour-availability?listing=${world.listing.id}`, owner.cookie),
+      defaults: await read('/api/tour-availability', owner.cookie),
       listings: await read('/api/properties?limit=50'),
       mails: mailFolder(site.dataDir).total(),
     }
@@ -45,7 +49,7 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
 
     const answers: string[] = []
     for (const route of WRITE_ROUTES) {
-      const cookie = route.asAdmin ? admin.cookie : owner.cookie
+      const cookie = route.asAdmin ? admin.cookie : route.asRenter ? other.cookie : owner.cookie
       for (const [how, extra] of [
         ['Origin', { origin: EVIL, 'sec-fetch-site': 'cross-site' }],
         ['Sec-Fetch-Site', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }],

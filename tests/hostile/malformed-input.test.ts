@@ -57,6 +57,9 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
     '/api/cooper/{}.csv',
     '/cooper/{}',
     '/api/chat/conversations/{}/messages',
+    '/tours/{}',
+    '/api/tours/{}',
+    '/api/properties/{}/tour-slots',
     '/api/auth/reset-password/{}',
     '/media/{}',
     '/assets/{}',
@@ -78,6 +81,10 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
     '/reset-password?token={}',
     '/chat?before={}',
     '/api/chat/room/messages?before={}',
+    '/tours/availability?listing={}',
+    '/api/tour-availability?listing={}',
+    '/api/tours?when={}',
+    '/api/tours/day?date={}',
     '/api/auth/verify-email?token={}',
   ]
 
@@ -160,6 +167,17 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
     },
     { path: `/properties/${w.listing.slug}/save`, cookie: 'owner', fields: { intent: 'save', redirectTo: '/' } },
     { path: `/properties/${w.listing.slug}/manage`, cookie: 'owner', fields: { intent: 'confirm', redirectTo: '/' } },
+    {
+      path: '/tours/new',
+      cookie: 'admin',
+      fields: { listingId: String(w.listing.id), startsAt: w.tourTime, partySize: '2', note: MARK },
+    },
+    { path: `/tours/${w.tourId}`, cookie: 'owner', fields: { intent: 'cancel', reason: MARK } },
+    {
+      path: `/tours/availability?listing=${w.listing.id}`,
+      cookie: 'owner',
+      fields: { toursEnabled: 'on', 'start-1': '08:00', 'end-1': '20:00', tourMinutes: '30', blockedDates: '2030-01-01' },
+    },
     // The photo manager's form without JavaScript answers every refusal with a redirect and a toast.
     {
       path: `/api/properties/${w.listing.id}/photos/${w.photoId}`,
@@ -188,6 +206,14 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
     },
     { method: 'POST', path: '/api/chat/mutes', cookie: 'admin', fields: { userId: w.otherId, minutes: 15, reason: MARK } },
     { method: 'POST', path: '/api/chat/blocks', cookie: 'owner', fields: { userId: w.otherId } },
+    {
+      method: 'POST',
+      path: `/api/properties/${w.listing.id}/tours`,
+      cookie: 'admin',
+      fields: { startsAt: w.tourTime, partySize: 2, note: MARK },
+    },
+    { method: 'POST', path: `/api/tours/${w.tourId}/reschedule`, cookie: 'owner', fields: { startsAt: w.tourTime } },
+    { method: 'POST', path: `/api/tours/${w.tourId}/cancel`, cookie: 'owner', fields: { reason: MARK } },
     {
       method: 'PATCH',
       path: `/api/properties/${w.listing.id}/photos`,
@@ -353,6 +379,13 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
       photos: { altText: string }[]
     }
     expect(photos.photos.filter((p) => p.altText.includes(MARK) && p.altText !== MARK)).toEqual([])
+    const tours = (await (await site.send('/api/tours', { cookie: admin.cookie })).json()) as { tours: unknown[] }
+    expect(tours.tours).toEqual([])
+    const tour = (await (await site.send(`/api/tours/${world.tourId}`, { cookie: owner.cookie })).json()) as {
+      tour: { state: string; events: { reason: string }[] }
+    }
+    expect(tour.tour.state).toBe('requested')
+    expect(tour.tour.events.filter((e) => e.reason.includes(MARK))).toEqual([])
     const reports = (await (await site.send('/api/chat/reports', { cookie: admin.cookie })).json()) as { reports: { reason: string }[] }
     expect(reports.reports.filter((r) => r.reason.includes(MARK))).toEqual([])
     // No account was made for the addresses the sign-ups carried.

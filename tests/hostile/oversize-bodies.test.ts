@@ -54,7 +54,7 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('ove
   let admin: LiveAccount
   const routes = WRITE_ROUTES.filter((route) => !route.isRetired)
   const limitOf = (route: WriteRoute) => route.limitBytes ?? FORM_LIMIT_BYTES
-  const headersFor = (route: WriteRoute, cookie = route.asAdmin ? admin.cookie : owner.cookie) => ({
+  const headersFor = (route: WriteRoute, cookie = route.asAdmin ? admin.cookie : route.asRenter ? other.cookie : owner.cookie) => ({
     cookie,
     origin: site.origin,
     'content-type': contentTypeOf(route),

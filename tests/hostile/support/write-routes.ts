@@ -14,13 +14,17 @@ export type World = {
   directMessageId: number
   roomMessageId: number
   reportId: number
+  /** The listing's tour, asked for by the other person at one open time and not yet answered. */
+  tourId: number
+  /** Another open time of the listing, to book or move a tour to. */
+  tourTime: string
   /** Someone else: the other side of the conversation, a person to block or mute. */
   otherId: string
   email: string
 }
 
 export type WriteRoute = {
-  method: 'POST' | 'PATCH' | 'DELETE'
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** The path with the world's ids in it. */
   path: (w: World) => string
   /** How its body is sent. */
@@ -31,8 +35,38 @@ export type WriteRoute = {
   limitBytes?: number
   /** better-auth endpoints the site does not use over HTTP: they answer 404. */
   isRetired?: boolean
-  /** Sent as the administrator (moderation), not as the listing's owner. */
+  /** Sent as the administrator (moderation; or someone with no tour of the listing yet), not as the listing's owner. */
   asAdmin?: boolean
+  /** Sent as the other person, the renter of the world's tour (only the renter moves a tour). */
+  asRenter?: boolean
+}
+
+/** The world listing's tour availability: every day from 08:00 to 20:00, no notice, room for many parties. */
+export const TOUR_AVAILABILITY = {
+  toursEnabled: true,
+  windows: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '20:00' })),
+  tourMinutes: 30,
+  noticeHours: 0,
+  bufferMinutes: 0,
+  partiesPerSlot: 50,
+  blockedDates: [] as string[],
+  autoConfirm: false,
+}
+
+/** The same availability as the availability page's form posts it. */
+export const TOUR_AVAILABILITY_FORM: Record<string, string> = {
+  toursEnabled: 'on',
+  ...Object.fromEntries(
+    [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+      [`start-${weekday}`, '08:00'],
+      [`end-${weekday}`, '20:00'],
+    ]),
+  ),
+  tourMinutes: '30',
+  noticeHours: '0',
+  bufferMinutes: '0',
+  partiesPerSlot: '50',
+  blockedDates: '',
 }
 
 export const FORM_LIMIT_BYTES = 256 * 1024
@@ -155,6 +189,36 @@ const pageActions: WriteRoute[] = [
     () => ({ intent: 'recompute' }),
     { asAdmin: true },
   ),
+  // Tours: a request from a listing's tour box, the landlord's availability (saved, or a listing back
+  // on the defaults), and each answer or change on a tour's page.
+  form(
+    () => '/tours/new',
+    (w) => ({ listingId: String(w.listing.id), startsAt: w.tourTime, partySize: '2', note: 'Booked from another site' }),
+    { asAdmin: true },
+  ),
+  form(
+    (w) => `/tours/availability?listing=${w.listing.id}`,
+    () => ({ ...TOUR_AVAILABILITY_FORM, toursEnabled: '' }),
+  ),
+  form(
+    () => '/tours/availability',
+    () => ({ ...TOUR_AVAILABILITY_FORM, partiesPerSlot: '1' }),
+  ),
+  form(
+    (w) => `/tours/availability?listing=${w.listing.id}`,
+    () => ({ intent: 'use-defaults' }),
+  ),
+  form(
+    (w) => `/tours/${w.tourId}`,
+    (w) => ({ intent: 'reschedule', startsAt: w.tourTime }),
+    { asRenter: true },
+  ),
+  ...(['confirm', 'decline', 'cancel', 'complete', 'no-show'] as const).map((intent) =>
+    form(
+      (w) => `/tours/${w.tourId}`,
+      () => ({ intent, reason: 'Changed from another site' }),
+    ),
+  ),
   // The profile photo: the one page form that uploads, as a multipart form with its larger limit.
   { method: 'POST', path: () => '/userprofile', kind: 'multipart', limitBytes: PROFILE_LIMIT_BYTES },
 ]
@@ -235,6 +299,36 @@ const api: WriteRoute[] = [
     (w) => ({ photos: [{ id: w.photoId, altText: 'Changed by another site' }] }),
   ),
   json('DELETE', (w) => `/api/properties/${w.listing.id}/photos/${w.photoId}`),
+  json(
+    'POST',
+    (w) => `/api/properties/${w.listing.id}/tours`,
+    (w) => ({ startsAt: w.tourTime, partySize: 2, note: 'Booked from another site' }),
+    { asAdmin: true },
+  ),
+  json(
+    'POST',
+    (w) => `/api/tours/${w.tourId}/reschedule`,
+    (w) => ({ startsAt: w.tourTime }),
+    { asRenter: true },
+  ),
+  ...(['confirm', 'decline', 'cancel', 'complete', 'no-show'] as const).map((change) =>
+    json(
+      'POST',
+      (w) => `/api/tours/${w.tourId}/${change}`,
+      () => ({ reason: 'Changed from another site' }),
+    ),
+  ),
+  json(
+    'PUT',
+    (w) => `/api/tour-availability?listing=${w.listing.id}`,
+    () => ({ ...TOUR_AVAILABILITY, toursEnabled: false }),
+  ),
+  json(
+    'PUT',
+    () => '/api/tour-availability',
+    () => ({ ...TOUR_AVAILABILITY, partiesPerSlot: 1 }),
+  ),
+  json('DELETE', (w) => `/api/tour-availability?listing=${w.listing.id}`),
 ]
 
 const authUsed: WriteRoute[] = [
@@ -302,7 +396,8 @@ export function bodyOf(route: WriteRoute, w: World): { headers: Record<string, s
 /**
  * The world the routes act on, made through the site: an owner with a published listing and a ready
  * photo, another person in a conversation with them, a room message of the owner's that the other
- * person reported, and the administrator.
+ * person reported, and the administrator. The listing takes tours (its own availability set through
+ * the API), and the other person has asked for one that the owner has not answered yet.
  */
 export async function makeWorld(site: Site): Promise<{ world: World; owner: LiveAccount; other: LiveAccount; admin: LiveAccount }> {
   const owner = await site.landlord('Vic Victim')
@@ -343,6 +438,23 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
   })
   if (reported.status !== 201) throw new Error(`report: ${reported.status}`)
   const reports = (await (await site.send('/api/chat/reports', { cookie: admin.cookie })).json()) as { reports: { id: number }[] }
+  const available = await site.send(`/api/tour-availability?listing=${listing.id}`, {
+    method: 'PUT',
+    cookie: owner.cookie,
+    json: TOUR_AVAILABILITY,
+  })
+  if (available.status !== 200) throw new Error(`tour availability: ${available.status} ${await available.text()}`)
+  const open = (await (await site.send(`/api/properties/${listing.id}/tour-slots`)).json()) as {
+    days: { slots: { startsAt: string }[] }[]
+  }
+  const times = open.days.flatMap((day) => day.slots.map((slot) => slot.startsAt))
+  if (times.length < 2) throw new Error(`the listing shows ${times.length} open tour times`)
+  const requested = await site.send(`/api/properties/${listing.id}/tours`, {
+    cookie: other.cookie,
+    json: { startsAt: times[0], partySize: 2, note: 'We would like to see it' },
+  })
+  if (requested.status !== 201) throw new Error(`tour request: ${requested.status} ${await requested.text()}`)
+  const tourId = ((await requested.json()) as { tour: { id: number } }).tour.id
   const world: World = {
     listing: { id: listing.id, slug: listing.slug },
     photoId,
@@ -350,6 +462,8 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
     directMessageId,
     roomMessageId,
     reportId: reports.reports.at(-1)!.id,
+    tourId,
+    tourTime: times[1]!,
     otherId: other.id,
     email: owner.email,
   }
