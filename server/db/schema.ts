@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { ARTICLE_CATEGORY_SLUGS, CONTENT_KINDS, CONTENT_STATUSES, FAQ_TOPIC_SLUGS } from '#common/content/vocabulary.ts'
 import { AMENITY_VALUES, LISTING_STATUSES, LISTING_TYPES, UTILITY_VALUES } from '#common/listings/vocabulary.ts'
+import { APPLICATION_ACTIONS, APPLICATION_STATES, PET_POLICIES } from '#common/applications/vocabulary.ts'
 import { TOUR_ACTIONS, TOUR_STATES } from '#common/tours/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -983,5 +984,215 @@ export const tourEvent = pgTable(
   (t) => [
     check('tour_event_action_check', sql`${t.action} in (${sqlList(TOUR_ACTIONS)})`),
     index('tour_event_tour_idx').on(t.tourId, t.id),
+  ],
+)
+
+// --- Rental applications ---
+
+/**
+ * A renter's reusable application ("My application"): what they tell every landlord they apply to,
+ * kept as one document (common/applications/profile.ts). Applying copies it into the application, so
+ * later edits change nothing already sent. Deleting it deletes nothing already sent either.
+ */
+export const renterApplication = pgTable('renter_application', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  profile: jsonb('profile').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * A listing's published application criteria, one row per version: a change is a new version, so an
+ * application keeps the version it was judged by. The income multiple is in tenths (30 = 3.0 × rent).
+ */
+export const applicationCriteria = pgTable(
+  'application_criteria',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    incomeMultipleTenths: smallint('income_multiple_tenths'),
+    petPolicy: text('pet_policy').notNull(),
+    maxOccupants: smallint('max_occupants'),
+    moveInFrom: date('move_in_from', { mode: 'string' }),
+    moveInTo: date('move_in_to', { mode: 'string' }),
+    otherRequirements: text('other_requirements').notNull().default(''),
+    /** Whether the listing takes applications at all. */
+    accepting: boolean('accepting').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('application_criteria_listing_version_idx').on(t.listingId, t.version),
+    check('application_criteria_pet_check', sql`${t.petPolicy} in (${sqlList(PET_POLICIES)})`),
+    check('application_criteria_income_check', sql`${t.incomeMultipleTenths} between 1 and 100`),
+    check('application_criteria_occupants_check', sql`${t.maxOccupants} between 1 and 30`),
+    check('application_criteria_text_check', sql`char_length(${t.otherRequirements}) <= 2000`),
+  ],
+)
+
+/**
+ * A rental application to one listing: its current state (common/applications/vocabulary.ts) and the
+ * snapshot of the renter's reusable application as it was sent. Every change is an application_event.
+ */
+export const application = pgTable(
+  'application',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    renterId: text('renter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    landlordId: text('landlord_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The criteria version it is judged by (null: the listing had published none). */
+    criteriaId: bigint('criteria_id', { mode: 'number' }).references(() => applicationCriteria.id),
+    state: text('state').notNull(),
+    /** The reusable application as sent (null while a draft). */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
+    moveInDate: date('move_in_date', { mode: 'string' }),
+    leaseMonths: smallint('lease_months'),
+    note: text('note').notNull().default(''),
+    /** The monthly rent in cents when it was sent, the ratio's denominator. */
+    rentCents: integer('rent_cents'),
+    /** What the landlord asked for, while information is requested. */
+    infoRequest: text('info_request').notNull().default(''),
+    declineReasons: text('decline_reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    conditions: text('conditions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The landlord's words with a decision (the "other" reason or condition). */
+    decisionText: text('decision_text').notNull().default(''),
+    /** A conditional approval's deposit, in cents, within the state's limit. */
+    depositCents: integer('deposit_cents'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** An open application not decided by then expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the applicant was told the home was taken by someone else: told once. */
+    homeTakenToldAt: timestamp('home_taken_told_at', { withTimezone: true }),
+    documentsDeletedAt: timestamp('documents_deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('application_state_check', sql`${t.state} in (${sqlList(APPLICATION_STATES)})`),
+    check(
+      'application_note_check',
+      sql`char_length(${t.note}) <= 1000 and char_length(${t.infoRequest}) <= 2000 and char_length(${t.decisionText}) <= 2000`,
+    ),
+    check('application_lease_check', sql`${t.leaseMonths} between 1 and 60`),
+    // One live application per renter and home: a second one is the first one, continued.
+    uniqueIndex('application_live_renter_listing_idx')
+      .on(t.listingId, t.renterId)
+      .where(sql`${t.state} in ('draft', 'submitted', 'under_review', 'info_requested')`),
+    index('application_listing_idx').on(t.listingId, t.submittedAt, t.id),
+    index('application_landlord_state_idx').on(t.landlordId, t.state),
+    index('application_renter_idx').on(t.renterId, t.updatedAt),
+    index('application_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} in ('submitted', 'under_review', 'info_requested')`),
+  ],
+)
+
+/**
+ * The append-only history of an application: who moved it, from which state to which, why, when, from
+ * where. A trigger refuses to change or delete a row, except when its application itself is deleted.
+ */
+export const applicationEvent = pgTable(
+  'application_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: bigint('application_id', { mode: 'number' })
+      .notNull()
+      .references(() => application.id, { onDelete: 'cascade' }),
+    /** Null when the site itself acted (an expiry, a deletion on schedule). */
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    reason: text('reason').notNull().default(''),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('application_event_action_check', sql`${t.action} in (${sqlList(APPLICATION_ACTIONS)})`),
+    index('application_event_application_idx').on(t.applicationId, t.id),
+  ],
+)
+
+/**
+ * A private file (an application's pay slip, ID, reference letter; later signed leases and inspection
+ * photos): kept under DATA_DIR/private by its id, never on a public path, served only through a
+ * short-lived link minted for one reader (server/documents/). Its bytes go when it is deleted; the row
+ * stays with `deletedAt` so what an application carried can still be named.
+ */
+export const privateDocument = pgTable(
+  'private_document',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('private_document_type_check', sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png')`),
+    check('private_document_name_check', sql`char_length(${t.fileName}) between 1 and 200`),
+    index('private_document_owner_idx').on(t.ownerId, t.id),
+  ],
+)
+
+/** Which documents an application carries: the landlord of the application may read these, and only these. */
+export const applicationDocument = pgTable(
+  'application_document',
+  {
+    applicationId: bigint('application_id', { mode: 'number' })
+      .notNull()
+      .references(() => application.id, { onDelete: 'cascade' }),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => privateDocument.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.documentId] }), index('application_document_document_idx').on(t.documentId)],
+)
+
+/**
+ * A co-applicant invited by e-mail: each adult applies with their own account. The invitation's token
+ * is kept only as its SHA-256. Accepting links the co-applicant's account and their own snapshot.
+ */
+export const applicationInvite = pgTable(
+  'application_invite',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: bigint('application_id', { mode: 'number' })
+      .notNull()
+      .references(() => application.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('application_invite_token_idx').on(t.tokenHash),
+    uniqueIndex('application_invite_email_idx').on(t.applicationId, t.email),
   ],
 )
