@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { createAuth, type Auth } from '#server/accounts/index.server.ts'
 import { parseConfig, type Config } from '#server/config.server.ts'
 import { openDatabase, type Database } from '#server/db/client.server.ts'
+import { configureDocumentLinks } from '#server/documents/index.server.ts'
 import { setting } from '#server/db/schema.ts'
 import { configureFlash } from '#server/http/flash.server.ts'
 import { jobDefinitions } from '#server/jobs/definitions.server.ts'
@@ -72,6 +73,7 @@ export async function createServices(config: Config, options: { database?: Datab
     }
     const auth = createAuth({ config: { ...config, secret }, database, mailer, logger, queueJob })
     configureFlash({ authSecret: secret, publicUrl: config.publicUrl })
+    configureDocumentLinks({ authSecret: secret })
     if (config.SEED_DEMO_DATA) {
       await seedDemoData({ database, auth, logger })
       await seedDemoPhotos({ db: database.db, dataDir: config.DATA_DIR, logger })

@@ -7,6 +7,7 @@ import { toSessionUser, type SessionUser } from '#common/accounts/session-user.t
 import type { Db } from '#server/db/client.server.ts'
 import { account, message, profile, session, user } from '#server/db/schema.ts'
 import { errorFor } from '#common/forms.ts'
+import { deleteDocuments, listOwnerDocumentIds } from '#server/documents/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { processAvatar, deleteAvatarFile, saveAvatarFile } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
@@ -303,8 +304,9 @@ export async function signOutSession(services: Services, actor: Actor, sessionId
 
 /**
  * Deletes the account: better-auth deletes the user (checking the password when there is one, else
- * that the session is fresh), the database cascades to the profile, list and sessions, and the
- * avatar file is removed here. Returns the headers that clear the session cookies.
+ * that the session is fresh), the database cascades to the profile, list, sessions and private
+ * documents, and the avatar file and the documents' files are removed here. Returns the headers
+ * that clear the session cookies.
  */
 export async function deleteAccount(services: Services, actor: Actor, input: { password?: string }): Promise<{ headers: Headers }> {
   const { db } = services.database
@@ -312,6 +314,8 @@ export async function deleteAccount(services: Services, actor: Actor, input: { p
     throw new AppError('rate-limited', TOO_MANY_ATTEMPTS_MESSAGE)
   }
   const [stored] = await db.select({ photoURL: profile.photoURL }).from(profile).where(eq(profile.userId, actor.userId))
+  // Read before the account goes: the cascade takes the rows, and with them where the files are.
+  const documentIds = await listOwnerDocumentIds(db, actor.userId)
   try {
     const { headers } = await services.auth.api.deleteUser({
       headers: actor.headers,
@@ -319,6 +323,7 @@ export async function deleteAccount(services: Services, actor: Actor, input: { p
       returnHeaders: true,
     })
     await deleteAvatarFile(services.config.DATA_DIR, stored?.photoURL)
+    await deleteDocuments(services, { ids: documentIds })
     return { headers }
   } catch (error) {
     switch (authErrorCode(error)) {

@@ -14,6 +14,7 @@ import { estimateListingCount, searchIndexOf } from '#server/listings/index.serv
 import type { Services } from '#server/services.server.ts'
 import { apiRoutes } from './api.server.ts'
 import { isOpenAuthEndpoint, withoutSessionTokens } from './auth-surface.server.ts'
+import { serveDocument } from './documents-route.server.ts'
 import { problem } from './problem.server.ts'
 import { clientAddressOf, publicRequestOf, withClientAddress, withoutUntrustedAddress } from './proxy.server.ts'
 import { limitRequests } from './request-limits.server.ts'
@@ -73,7 +74,9 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     c.header('X-Request-Id', requestId)
     const ms = Math.round((performance.now() - started) * 10) / 10
     const status = c.res.status
-    const line = { method: c.req.method, path: c.req.path, status, ms }
+    // A private document's link is a grant for five minutes: the log keeps where, not the token.
+    const loggedPath = c.req.path.startsWith('/documents/') ? '/documents/:token' : c.req.path
+    const line = { method: c.req.method, path: loggedPath, status, ms }
     // A page the browser stopped waiting for (the person moved on) ends its loaders early; nobody
     // gets the answer, so it is not an error of ours.
     if (status >= 500 && c.req.raw.signal.aborted) log.info(line, 'request abandoned by the client')
@@ -93,7 +96,8 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     await next()
     const headers = c.res.headers
     headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    // A private document says no-referrer itself (documents-route.server.ts).
+    if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     headers.set('X-Frame-Options', 'DENY')
     headers.set('Cross-Origin-Opener-Policy', 'same-origin')
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)')
@@ -157,6 +161,9 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     return withoutSessionTokens(await services.auth.handler(withClientAddress(c, config.TRUST_PROXY)))
   })
   app.route('/api', apiRoutes(services))
+  // Private documents, only through a short-lived link for the signed-in reader; anything else falls
+  // through to the not-found page below.
+  app.get('/documents/:token', serveDocument(services))
 
   // Every media file has a name of its own (a new photo is a new URL), so caches may keep it for good.
   // Set on the response: serveStatic calls onFound after it has built the response.

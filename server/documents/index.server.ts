@@ -1,0 +1,13 @@
+// The public surface of server/documents/: everything outside this folder uses the area through these names.
+export { configureDocumentLinks, documentLink } from './links.server.ts'
+export { openLinkedDocument } from './serve.server.ts'
+export {
+  deleteDocuments,
+  deleteOwnerDocument,
+  type DocumentRecord,
+  findDocuments,
+  listOwnerDocumentIds,
+  listOwnerDocuments,
+  type StoredDocument,
+  storeDocument,
+} from './store.server.ts'
