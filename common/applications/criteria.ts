@@ -45,8 +45,8 @@ function petsWords(pets: Profile['pets']) {
   if (pets.length === 0) return 'No pets'
   const byKind = new Map<string, number>()
   for (const pet of pets) byKind.set(pet.kind, (byKind.get(pet.kind) ?? 0) + 1)
-  const words = { cat: ['cat', 'cats'], dog: ['dog', 'dogs'], other: ['other pet', 'other pets'] } as const
-  return [...byKind].map(([kind, count]) => countOf(count, ...words[kind as keyof typeof words])).join(', ')
+  const words: Record<string, [string, string]> = { cat: ['cat', 'cats'], dog: ['dog', 'dogs'], other: ['other pet', 'other pets'] }
+  return [...byKind].map(([kind, count]) => countOf(count, ...(words[kind] ?? ['pet', 'pets']))).join(', ')
 }
 
 function checkIncome(multiple: number, profile: Profile, rentCents: number | null): CriterionCheck {
