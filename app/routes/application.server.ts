@@ -44,7 +44,7 @@ export async function applicationPage(services: Services, request: Request, para
     findApplication(services.database.db, {
       applicationId,
       viewerId,
-      linkFor: (documentId: number) => documentLink({ documentId, readerId: viewerId }),
+      linkFor: (documentId, readerId) => documentLink({ documentId, readerId }),
     }),
   )
   return { application }

@@ -2,7 +2,7 @@
 // state, the criteria it was judged by with each check, the application as sent, its documents, its
 // timeline, and what the viewer may do now. The work is in application.server.ts.
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/application'
 import { appContext } from '#server/http/app-context.server.ts'
 import { CriteriaSummary } from '#app/components/applications/criteria-summary.tsx'
@@ -15,6 +15,7 @@ import { Timeline } from '#app/components/applications/timeline.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ErrorSummary, type FormProblem } from '#app/components/ui/error-summary.tsx'
 import { formatCents, formatDate } from '#app/utils/format.ts'
+import { useRealtimeEvent } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import type { ApplicationView } from '#common/applications/types.ts'
 import { APPROVAL_CONDITION_LABELS, DECLINE_REASON_LABELS, DOCUMENT_LINK_SECONDS } from '#common/applications/vocabulary.ts'
@@ -54,6 +55,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { application: a } = loaderData
+  // The other side's answer shows at once: the socket says the application changed, the page reads it again.
+  const revalidator = useRevalidator()
+  useRealtimeEvent((event) => {
+    if (event.type === 'application' && event.applicationId === a.id) void revalidator.revalidate()
+  })
   const isLandlord = a.viewerRole === 'landlord'
   const problems: FormProblem[] = actionData
     ? [

@@ -1,5 +1,5 @@
 // /applications: the renter's applications, newest first: the home, its state and when it was sent.
-import { Link } from 'react-router'
+import { Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/applications'
 import { appContext } from '#server/http/app-context.server.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
@@ -7,8 +7,8 @@ import { listRenterApplications } from '#server/applications/index.server.ts'
 import { ApplicationStateBadge } from '#app/components/applications/state-badge.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { formatCents, formatDate, isoDate } from '#app/utils/format.ts'
+import { useRealtimeEvent } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
-import { listingPath } from '#common/listings/listing-url.ts'
 
 export function meta() {
   return [
@@ -25,6 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Applications({ loaderData }: Route.ComponentProps) {
   const { applications } = loaderData
+  // An application sent, answered or withdrawn elsewhere shows at once.
+  const revalidator = useRevalidator()
+  useRealtimeEvent((event) => {
+    if (event.type === 'application') void revalidator.revalidate()
+  })
   return (
     <div className="space-y-8">
       <PageHeader kicker="Applications" title="Your applications">
@@ -64,8 +69,8 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                     'Not sent'
                   )}{' '}
                   ·{' '}
-                  <Link to={listingPath({ id: application.listing.id, title: application.listing.title })} className="underline">
-                    The home
+                  <Link to={`/properties/${application.listing.slug}`} className="underline">
+                    See the home<span className="sr-only"> “{application.listing.title}”</span>
                   </Link>
                 </p>
               </div>

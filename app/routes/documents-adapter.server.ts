@@ -1,5 +1,6 @@
 // The one place the application pages reach the private documents area (server/documents/): storing
-// an applicant's file, listing and deleting their files, and the short-lived link to read one. Until
+// an applicant's file, listing and deleting their files, removing deleted files' bytes, and the short-lived
+// link to read one. Until
 // that area is part of this tree, the list is empty and storing or deleting says it is not possible yet.
 import type { DocumentView } from '#common/applications/types.ts'
 import type { DocumentKind } from '#common/applications/vocabulary.ts'
@@ -22,6 +23,11 @@ export async function listOwnerDocuments(_db: Db, _ownerId: string): Promise<Doc
 
 export async function deleteOwnerDocument(_services: Services, _input: { ownerId: string; documentId: number }): Promise<void> {
   return Promise.reject(new AppError('not-found', 'No such document.'))
+}
+
+/** Removes the bytes of documents already marked deleted (what deleting "My application" passes on as `removeFiles`). */
+export function documentFileRemover(_services: Services): (ids: number[]) => Promise<void> {
+  return () => Promise.resolve()
 }
 
 export function documentLink({ documentId }: { documentId: number; readerId: string }): string {

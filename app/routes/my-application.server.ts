@@ -22,7 +22,7 @@ import { redirectWithToast } from '#server/http/flash.server.ts'
 import { refusalOf, UNKNOWN_FORM } from '#server/http/route-errors.server.ts'
 import { readFormDataWithLimit } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
-import { deleteOwnerDocument, documentLink, listOwnerDocuments, storeDocument } from './documents-adapter.server.ts'
+import { deleteOwnerDocument, documentFileRemover, documentLink, listOwnerDocuments, storeDocument } from './documents-adapter.server.ts'
 
 export const MY_APPLICATION_PAGE = '/userprofile/application'
 
@@ -39,7 +39,7 @@ export async function myApplicationPage(services: Services, request: Request) {
   const { db } = services.database
   const [found, documents] = await Promise.all([findRenterProfile(db, current.userId), listOwnerDocuments(db, current.userId)])
   return {
-    values: valuesOfProfile(found.profile, { legalName: current.user.name, email: current.user.email }),
+    values: valuesOfProfile(found.profile, { legalName: current.user.displayName, email: current.user.email }),
     hasProfile: found.profile !== null,
     missing: found.profile ? found.missing : null,
     updatedAt: found.updatedAt ? new Date(found.updatedAt).toISOString() : null,
@@ -94,7 +94,7 @@ export async function myApplicationAction(services: Services, request: Request) 
           const message = 'Tick the box to confirm: this cannot be undone.'
           return refusalOf(new AppError('invalid', message, errorFor('confirmed', message)), { intent })
         }
-        await deleteRenterProfile(services, { userId, removeFiles: true })
+        await deleteRenterProfile(services, { userId, removeFiles: documentFileRemover(services) })
         return redirectWithToast(MY_APPLICATION_PAGE, { type: 'success', message: 'Your application and documents are deleted.' })
     }
   } catch (error) {

@@ -13,7 +13,7 @@ import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { DOCUMENT_LINK_SECONDS, DOCUMENT_RETENTION_DAYS } from '#common/applications/vocabulary.ts'
 import { formErrorBesideFields } from '#common/forms.ts'
-import { myApplicationAction, myApplicationPage } from './my-application.server.ts'
+import { myApplicationAction, myApplicationPage, type MyApplicationAnswer } from './my-application.server.ts'
 
 export function meta() {
   return [...pageMeta('My application', 'The application you send to landlords in one step.'), { name: 'robots', content: 'noindex' }]
@@ -29,9 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MyApplication({ loaderData, actionData }: Route.ComponentProps) {
   const { hasProfile, missing, updatedAt, documents } = loaderData
-  const answer = actionData
+  const answer = actionData as MyApplicationAnswer | undefined
   const intent = answer?.intent ?? ''
-  const values = (intent === 'save' && answer && 'values' in answer && answer.values) || loaderData.values
+  const values = (intent === 'save' && answer?.values) || loaderData.values
   const errorsOf = (name: string) => (intent === name && answer ? answer.fieldErrors : {})
   return (
     <div className="space-y-8">
@@ -60,7 +60,7 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
               values={values}
               errors={errorsOf('save')}
               formError={intent === 'save' && answer ? formErrorBesideFields(answer) : undefined}
-              focusSection={answer && 'added' in answer ? answer.added : undefined}
+              focusSection={answer?.added}
             />
           </ProfileSection>
           <ProfileSection

@@ -1,7 +1,7 @@
 // /properties/:slug/applications: the landlord's review of one listing's applications, in order of
 // arrival, and (?compare=<id>&compare=<id>…) 2–4 of them side by side. Only the listing's owner
 // reads it; anyone else gets 404.
-import { data, Link } from 'react-router'
+import { data, Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/property-applications'
 import { appContext } from '#server/http/app-context.server.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
@@ -10,6 +10,7 @@ import { withPageErrors } from '#server/http/route-errors.server.ts'
 import { CriteriaSummary } from '#app/components/applications/criteria-summary.tsx'
 import { ApplicationsTable, ComparisonTable } from '#app/components/applications/review-tables.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { useRealtimeEvent } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import { listingIdFromSlug } from '#common/listings/listing-url.ts'
@@ -39,6 +40,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function PropertyApplications({ loaderData }: Route.ComponentProps) {
   const { listing, criteria, applications, path, chosen, compared, compareProblem } = loaderData
+  // An application sent, answered or withdrawn elsewhere shows at once.
+  const revalidator = useRevalidator()
+  useRealtimeEvent((event) => {
+    if (event.type === 'application') void revalidator.revalidate()
+  })
   return (
     <div className="space-y-8">
       <PageHeader kicker="Applications" title={listing.title}>

@@ -27,7 +27,8 @@ const linkClass = 'font-semibold text-brand-700 underline'
 
 export function ApplyBox({ box }: { box: ApplyBoxData }) {
   const { criteria } = box
-  const isAccepting = Boolean(criteria?.accepting)
+  // Without published criteria a home takes applications; with them, while they say so.
+  const isAccepting = criteria ? criteria.accepting : true
   return (
     <section aria-labelledby="apply-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <h2 id="apply-title" className="text-lg font-semibold text-ink">
@@ -65,16 +66,29 @@ function NextStep({ box, isAccepting }: { box: ApplyBoxData; isAccepting: boolea
       </ul>
     )
   }
-  if (box.application) {
+  // After a withdrawal or an expiry the renter may apply again; otherwise they follow the one sent.
+  if (box.application && !(box.application.state === 'withdrawn' || box.application.state === 'expired')) {
     return (
       <p className="text-sm text-ink">
         You applied — <span className="font-semibold">{APPLICATION_STATE_LABELS[box.application.state].toLowerCase()}</span>.{' '}
         <Link to={`/applications/${box.application.id}`} className={linkClass}>
           See your application
+        </Link>{' '}
+        ·{' '}
+        <Link to="/applications" className="text-brand-700 underline">
+          All your applications
         </Link>
       </p>
     )
   }
+  const previous = box.application ? (
+    <p className="text-sm text-ink-soft">
+      Your last application here was {APPLICATION_STATE_LABELS[box.application.state].toLowerCase()}.{' '}
+      <Link to={`/applications/${box.application.id}`} className="text-brand-700 underline">
+        See it
+      </Link>
+    </p>
+  ) : null
   if (!isAccepting) {
     return <p className="text-sm text-ink-soft">The landlord is not taking applications for this home now. Message them to ask.</p>
   }
@@ -111,16 +125,19 @@ function NextStep({ box, isAccepting }: { box: ApplyBoxData; isAccepting: boolea
   }
   const values: ApplyValues = { moveInDate: box.suggestedMoveIn, leaseMonths: '12', note: '' }
   return (
-    <Form method="post" action={`/applications/new?listing=${box.listingId}`} className="space-y-3">
-      <p className="text-sm text-ink-soft">
-        Your saved application is sent as it is now.{' '}
-        <Link to="/userprofile/application" className="text-brand-700 underline">
-          Check it first
-        </Link>
-        .
-      </p>
-      <ApplyFields values={values} errors={{}} maxNote={MAX_APPLICATION_NOTE} />
-      <Button>Apply now</Button>
-    </Form>
+    <>
+      {previous}
+      <Form method="post" action={`/applications/new?listing=${box.listingId}`} className="space-y-3">
+        <p className="text-sm text-ink-soft">
+          Your saved application is sent as it is now.{' '}
+          <Link to="/userprofile/application" className="text-brand-700 underline">
+            Check it first
+          </Link>
+          .
+        </p>
+        <ApplyFields values={values} errors={{}} maxNote={MAX_APPLICATION_NOTE} />
+        <Button>Apply now</Button>
+      </Form>
+    </>
   )
 }

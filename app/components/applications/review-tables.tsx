@@ -179,7 +179,7 @@ export function ComparisonTable({ applications }: { applications: ApplicationSum
         )}
         {row('Rental history', (a) => years(a.historyYears))}
         {row('Landlord references', (a) => a.references)}
-        {row('People', (a) => a.occupants + 1)}
+        {row('People in all', (a) => a.occupants)}
         {row('Pets', (a) => a.pets)}
         {row('Documents', (a) => a.documents)}
       </tbody>
