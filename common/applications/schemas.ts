@@ -102,7 +102,6 @@ export const applySchema = z.object({
   leaseMonths: z.preprocess(digits, z.number({ error: LEASE_MONTHS }).int(LEASE_MONTHS).min(1, LEASE_MONTHS).max(60, LEASE_MONTHS)),
   note: text('the note', MAX_APPLICATION_NOTE).default(''),
 })
-export type ApplyInput = z.infer<typeof applySchema>
 
 export const infoRequestSchema = z.object({
   text: text('what you need', MAX_DECISION_TEXT).min(1, 'Say what you need from the applicant.'),
@@ -121,7 +120,6 @@ export const declineSchema = z
     message: 'Explain the other reason.',
     path: ['text'],
   })
-export type DeclineInput = z.infer<typeof declineSchema>
 
 const DEPOSIT = 'Give the deposit in cents as a whole number.'
 
@@ -147,7 +145,6 @@ export const conditionalApprovalSchema = z
     message: 'Explain the other condition.',
     path: ['text'],
   })
-export type ConditionalApprovalInput = z.infer<typeof conditionalApprovalSchema>
 
 export const approveSchema = z.object({
   /** The home is let: the listing's other open applications are declined and it stops taking new ones. */

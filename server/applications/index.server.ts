@@ -19,7 +19,5 @@ export {
   findListingApplyState,
   listListingApplications,
   listRenterApplications,
-  type LinkFor,
 } from './read.server.ts'
-export type { ApplicationServices, RemoveFiles } from './rules.server.ts'
-export type { DepositLimit, PartyAction } from './transitions.server.ts'
+export type { PartyAction } from './transitions.server.ts'

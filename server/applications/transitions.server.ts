@@ -15,6 +15,7 @@ import {
 import {
   APPLICATION_STATE_LABELS,
   DECLINE_REASON_LABELS,
+  FINAL_APPLICATION_STATES,
   OPEN_APPLICATION_STATES,
   type ApplicationAction,
   type ApplicationState,
@@ -144,8 +145,6 @@ async function changesOf(
   }
 }
 
-const ENDS: readonly ApplicationState[] = ['approved', 'conditionally_approved', 'declined', 'withdrawn', 'expired']
-
 /** The home is let: every other open application of the listing is declined by the site, and the listing stops taking new ones. */
 async function takeHome(tx: Tx, chosen: ApplicationRow, now: Date): Promise<ApplicationRow[]> {
   await tx.select({ id: listing.id }).from(listing).where(eq(listing.id, chosen.listingId)).for('update')
@@ -219,7 +218,12 @@ export async function storeApplicationTransition(
     const { set, reason, homeTaken } = await changesOf(tx, { name, current, input, ...(depositLimitCents ? { depositLimitCents } : {}) })
     const [row] = await tx
       .update(application)
-      .set({ ...set, state: transition.to, ...(ENDS.includes(transition.to) ? { decidedAt: now } : {}), updatedAt: sql`now()` })
+      .set({
+        ...set,
+        state: transition.to,
+        ...((FINAL_APPLICATION_STATES as readonly ApplicationState[]).includes(transition.to) ? { decidedAt: now } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(application.id, applicationId))
       .returning()
     await appendEvent(tx, {
