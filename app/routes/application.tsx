@@ -6,14 +6,14 @@ import { Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/application'
 import { appContext } from '#server/http/app-context.server.ts'
 import { CriteriaSummary } from '#app/components/applications/criteria-summary.tsx'
-import { DecisionForms } from '#app/components/applications/decision-forms.tsx'
+import { DecisionForms, decisionProblems } from '#app/components/applications/decision-forms.tsx'
 import { DocumentItem } from '#app/components/applications/documents-section.tsx'
 import { formatRatio, formatWhen } from '#app/components/applications/format.ts'
 import { Snapshot } from '#app/components/applications/snapshot.tsx'
 import { ApplicationStateBadge, CheckList } from '#app/components/applications/state-badge.tsx'
 import { Timeline } from '#app/components/applications/timeline.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { ErrorSummary, type FormProblem } from '#app/components/ui/error-summary.tsx'
+import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { formatCents, formatDate } from '#app/utils/format.ts'
 import { useRealtimeEvent } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -61,12 +61,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
     if (event.type === 'application' && event.applicationId === a.id) void revalidator.revalidate()
   })
   const isLandlord = a.viewerRole === 'landlord'
-  const problems: FormProblem[] = actionData
-    ? [
-        ...(actionData.formError && Object.keys(actionData.fieldErrors).length === 0 ? [{ message: actionData.formError }] : []),
-        ...Object.values(actionData.fieldErrors).map((messages) => ({ message: messages[0] ?? '' })),
-      ]
-    : []
+  const problems = decisionProblems(actionData ?? null)
   const listingPath = `/properties/${a.listing.slug}`
   return (
     <div className="space-y-10">

@@ -32,7 +32,7 @@ export function ApplyBox({ box }: { box: ApplyBoxData }) {
   return (
     <section aria-labelledby="apply-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <h2 id="apply-title" className="text-lg font-semibold text-ink">
-        Apply
+        {box.waiting === null ? 'Apply' : 'Applications'}
       </h2>
       <div className="mt-3 space-y-3">
         {criteria ? (

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
-import { CheckboxGroup } from '#app/components/ui/inline-checkbox.tsx'
+import { Fieldset } from '#app/components/ui/fieldset.tsx'
+import { InlineCheckbox } from '#app/components/ui/inline-checkbox.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import {
   APPROVAL_CONDITION_LABELS,
@@ -16,6 +17,7 @@ import {
   type ApplicationAction,
 } from '#common/applications/vocabulary.ts'
 import type { FieldErrors } from '#common/forms.ts'
+import type { FormProblem } from '#app/components/ui/error-summary.tsx'
 
 /** The intents of the page's forms: the transitions a person takes. */
 export const DECISION_INTENTS = [
@@ -34,14 +36,69 @@ type Refused = { intent: string; fieldErrors: FieldErrors } | null
 const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
   values.map((value) => ({ value, label: labels[value] }))
 
+const CARDS: Record<DecisionIntent, { id: string; title: string; fields: Record<string, string> }> = {
+  review_started: { id: 'review', title: 'Start the review', fields: {} },
+  info_requested: { id: 'info-request', title: 'Request information', fields: { text: 'field-info-text' } },
+  approved: { id: 'approve', title: 'Approve', fields: { homeTaken: 'field-homeTaken' } },
+  conditionally_approved: {
+    id: 'conditions',
+    title: 'Approve with conditions',
+    fields: { text: 'field-conditions-text', depositCents: 'field-deposit' },
+  },
+  declined: { id: 'decline', title: 'Decline', fields: { text: 'field-decline-text' } },
+  info_provided: { id: 'info-provided', title: 'Provide information', fields: { note: 'field-info-note' } },
+  withdrawn: { id: 'withdraw', title: 'Withdraw', fields: { reason: 'field-withdraw-reason' } },
+}
+
+/** A refused answer as the error summary's entries: each named by its form, linking to its field (or its form). */
+export function decisionProblems(refused: (Refused & { formError?: string }) | null): FormProblem[] {
+  if (!refused) return []
+  const card = CARDS[refused.intent as DecisionIntent]
+  const fieldMessages = Object.entries(refused.fieldErrors).map(([field, messages]) => ({
+    fieldId: card?.fields[field] ?? (card ? `decision-${card.id}` : undefined),
+    message: `${card ? `${card.title}: ` : ''}${messages[0] ?? ''}`,
+  }))
+  if (fieldMessages.length > 0) return fieldMessages
+  return refused.formError ? [{ message: `${card ? `${card.title}: ` : ''}${refused.formError}` }] : []
+}
+
 function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border border-gray-200 bg-white p-4">
+    <section
+      id={`decision-${id}`}
+      aria-labelledby={`${id}-title`}
+      className="scroll-mt-24 space-y-3 rounded-xl border border-gray-200 bg-white p-4"
+    >
       <h3 id={`${id}-title`} className="font-bold text-ink">
         {title}
       </h3>
       {children}
     </section>
+  )
+}
+
+/** Checkboxes one under another under a legend, the group's error tied to it. */
+function ChoiceList({
+  legend,
+  name,
+  options,
+  error,
+}: {
+  legend: string
+  name: string
+  options: { value: string; label: string }[]
+  error?: string[]
+}) {
+  return (
+    <Fieldset legend={legend} id={`field-${name}`} error={error}>
+      <div className="mt-2 space-y-2">
+        {options.map((option) => (
+          <div key={option.value}>
+            <InlineCheckbox name={name} value={option.value} label={option.label} defaultChecked={false} invalid={Boolean(error)} />
+          </div>
+        ))}
+      </div>
+    </Fieldset>
   )
 }
 
@@ -116,12 +173,11 @@ export function DecisionForms({ actions, refused }: { actions: readonly Applicat
       {may('conditionally_approved') ? (
         <Card title="Approve with conditions" id="conditions">
           <Form method="post" className="space-y-3">
-            <CheckboxGroup
+            <ChoiceList
               legend="Conditions"
               name="conditions"
               options={options(APPROVAL_CONDITIONS, APPROVAL_CONDITION_LABELS)}
-              checked={[]}
-              error={errorsOf('conditionally_approved').conditions?.[0]}
+              error={errorsOf('conditionally_approved').conditions}
             />
             <TextField
               label="The conditions in your words"
@@ -153,12 +209,11 @@ export function DecisionForms({ actions, refused }: { actions: readonly Applicat
             sent and your published criteria.
           </p>
           <Form method="post" className="space-y-3">
-            <CheckboxGroup
+            <ChoiceList
               legend="Reasons"
               name="reasons"
               options={options(DECLINE_REASONS, DECLINE_REASON_LABELS)}
-              checked={[]}
-              error={errorsOf('declined').reasons?.[0]}
+              error={errorsOf('declined').reasons}
             />
             <TextField
               label="Explanation (needed for “Other”)"

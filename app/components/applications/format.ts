@@ -40,7 +40,7 @@ export const PET_POLICY_TEXT: Record<PetPolicy, string> = {
 export function criteriaSentences(criteria: CriteriaView, rentCents: number | null): { label: string; text: string }[] {
   const lines: { label: string; text: string }[] = []
   if (criteria.incomeMultiple !== null) {
-    const needed = rentCents === null ? '' : ` (${formatCents(Math.ceil(rentCents * criteria.incomeMultiple))} a month)`
+    const needed = rentCents === null ? '' : ` (${formatCents(Math.ceil((rentCents * criteria.incomeMultiple) / 100) * 100)} a month)`
     lines.push({
       label: 'Income',
       text: `The household’s monthly income is at least ${criteria.incomeMultiple} × the rent${needed}. Vouchers and other income count.`,

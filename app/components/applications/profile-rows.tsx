@@ -67,7 +67,10 @@ function Rows({
           </div>
           {rows.length > minimum ? (
             <Button variant="quiet" name="intent" value={`remove-row:${section}:${index}`} formNoValidate>
-              Remove {rowLegend(index).toLowerCase()}
+              Remove{' '}
+              {rowLegend(index)
+                .replace(/ \(.*\)$/, '')
+                .toLowerCase()}
             </Button>
           ) : null}
         </Fieldset>

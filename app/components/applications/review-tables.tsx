@@ -18,6 +18,15 @@ function criteriaOf(applications: ApplicationSummary[]): Pick<CriterionCheck, 'c
   return [...seen].map(([criterion, label]) => ({ criterion: criterion as CriterionCheck['criterion'], label }))
 }
 
+/** The list's column headings: short, the full words are on the application's page. */
+const SHORT_LABELS: Record<CriterionCheck['criterion'], string> = {
+  income: 'Income',
+  pets: 'Pets',
+  occupancy: 'Occupants',
+  move_in: 'Move-in',
+  other: 'Other',
+}
+
 const years = (value: number) => `${value.toFixed(value % 1 === 0 ? 0 : 1)} ${value === 1 ? 'year' : 'years'}`
 
 /** A table that scrolls sideways inside its own labelled region when it is wider than the screen. */
@@ -36,6 +45,8 @@ function ScrollingTable({ id, caption, children }: { id: string; caption: string
 
 const th = 'border-b border-gray-200 px-3 py-2 font-semibold whitespace-nowrap text-ink'
 const td = 'border-b border-gray-100 px-3 py-2 align-top whitespace-nowrap text-ink'
+/** The comparison's row headings stay at the left edge while the applicants scroll past on a phone. */
+const rowHead = 'sticky left-0 min-w-28 border-b border-gray-100 bg-gray-50 px-3 py-2 align-top font-semibold text-ink'
 
 export function ApplicationsTable({ applications, chosen, path }: { applications: ApplicationSummary[]; chosen: number[]; path: string }) {
   const criteria = criteriaOf(applications)
@@ -64,7 +75,7 @@ export function ApplicationsTable({ applications, chosen, path }: { applications
             </th>
             {criteria.map((criterion) => (
               <th key={criterion.criterion} scope="col" className={th}>
-                {criterion.label}
+                {SHORT_LABELS[criterion.criterion] ?? criterion.label}
               </th>
             ))}
             <th scope="col" className={th}>
@@ -135,7 +146,7 @@ export function ComparisonTable({ applications }: { applications: ApplicationSum
   const criteria = criteriaOf(applications)
   const row = (label: string, cell: (application: ApplicationSummary) => ReactNode) => (
     <tr key={label}>
-      <th scope="row" className={`${td} bg-gray-50 font-semibold`}>
+      <th scope="row" className={rowHead}>
         {label}
       </th>
       {applications.map((application) => (
@@ -149,7 +160,7 @@ export function ComparisonTable({ applications }: { applications: ApplicationSum
     <ScrollingTable id="comparison" caption={`${applications.length} applicants side by side`}>
       <thead className="bg-gray-50">
         <tr>
-          <td className={th} />
+          <td className={`${th} sticky left-0 bg-gray-50`} />
           {applications.map((application) => (
             <th key={application.id} scope="col" className={th}>
               <Link to={`/applications/${application.id}`} className="text-brand-700 underline">

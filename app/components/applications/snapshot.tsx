@@ -98,7 +98,7 @@ export function Snapshot({ profile }: { profile: RenterProfile }) {
         ) : (
           <ul className="space-y-1">
             {profile.pets.map((pet, index) => (
-              <li key={index}>{joined(`${pet.size} ${pet.kind}`, pet.description)}</li>
+              <li key={index}>{joined(`${pet.size.charAt(0).toUpperCase()}${pet.size.slice(1)} ${pet.kind}`, pet.description)}</li>
             ))}
           </ul>
         )}

@@ -49,7 +49,7 @@ export function CheckList({ checks }: { checks: CriterionCheck[] }) {
     <ul className="space-y-2">
       {checks.map((check) => (
         <li key={check.criterion} className="flex gap-3">
-          <span className="w-32 shrink-0">
+          <span className="w-40 shrink-0">
             <CheckMark met={check.met} withWords />
           </span>
           <span>
