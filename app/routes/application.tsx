@@ -18,7 +18,12 @@ import { formatCents, formatDate } from '#app/utils/format.ts'
 import { useRealtimeEvent } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import type { ApplicationView } from '#common/applications/types.ts'
-import { APPROVAL_CONDITION_LABELS, DECLINE_REASON_LABELS, DOCUMENT_LINK_SECONDS } from '#common/applications/vocabulary.ts'
+import {
+  APPROVAL_CONDITION_LABELS,
+  DECLINE_REASON_LABELS,
+  DOCUMENT_LINK_SECONDS,
+  OPEN_APPLICATION_STATES,
+} from '#common/applications/vocabulary.ts'
 import { applicationAction, applicationPage } from './application.server.ts'
 
 export function meta() {
@@ -74,7 +79,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
         </p>
       </PageHeader>
 
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Fact label="State">
           <ApplicationStateBadge state={a.state} />
         </Fact>
@@ -83,7 +88,9 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
         <Fact label="Lease length">{a.leaseMonths ? `${a.leaseMonths} months` : '—'}</Fact>
         <Fact label="Income to rent">{formatRatio(a.incomeToRent)}</Fact>
         <Fact label="Monthly income">{formatCents(a.monthlyIncomeCents)}</Fact>
-        {a.expiresAt ? <Fact label="Expires unless decided by">{formatWhen(a.expiresAt)}</Fact> : null}
+        {a.expiresAt && (OPEN_APPLICATION_STATES as readonly string[]).includes(a.state) ? (
+          <Fact label="Expires unless decided by">{formatWhen(a.expiresAt)}</Fact>
+        ) : null}
         {a.note ? <Fact label="Note from the applicant">{a.note}</Fact> : null}
       </dl>
 

@@ -48,8 +48,8 @@ export function CheckList({ checks }: { checks: CriterionCheck[] }) {
   return (
     <ul className="space-y-2">
       {checks.map((check) => (
-        <li key={check.criterion} className="flex gap-3">
-          <span className="w-40 shrink-0">
+        <li key={check.criterion} className="flex flex-col sm:flex-row sm:gap-3">
+          <span className="shrink-0 sm:w-40">
             <CheckMark met={check.met} withWords />
           </span>
           <span>
