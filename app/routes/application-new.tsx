@@ -78,7 +78,7 @@ export default function NewApplication({ actionData }: Route.ComponentProps) {
     <div className="max-w-xl space-y-6">
       <PageHeader kicker="Applications" title="Apply for a home" />
       <ErrorSummary problems={problems} />
-      <Form method="post" action={`/applications/new?listing=${listingId}`} className="space-y-4">
+      <Form method="post" action={`/applications/new?listing=${listingId}`} noValidate className="space-y-4">
         <ApplyFields values={values} errors={fieldErrors} maxNote={MAX_APPLICATION_NOTE} />
         <Button>Apply now</Button>
       </Form>

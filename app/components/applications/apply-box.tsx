@@ -127,7 +127,7 @@ function NextStep({ box, isAccepting }: { box: ApplyBoxData; isAccepting: boolea
   return (
     <>
       {previous}
-      <Form method="post" action={`/applications/new?listing=${box.listingId}`} className="space-y-3">
+      <Form method="post" action={`/applications/new?listing=${box.listingId}`} noValidate className="space-y-3">
         <p className="text-sm text-ink-soft">
           Your saved application is sent as it is now.{' '}
           <Link to="/userprofile/application" className="text-brand-700 underline">
