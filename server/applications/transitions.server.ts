@@ -256,8 +256,8 @@ export async function expireDueApplications(
     try {
       expired.push((await storeApplicationTransition(db, { name: 'expired', applicationId: id, actorId: null, now })).row)
     } catch (error) {
-      // Decided or withdrawn since it was read: nothing to expire.
-      if (!(error instanceof AppError && error.code === 'conflict')) throw error
+      // Decided, withdrawn or deleted (with its listing or account) since it was read: nothing to expire.
+      if (!(error instanceof AppError && (error.code === 'conflict' || error.code === 'not-found'))) throw error
     }
   }
   return expired
