@@ -54,7 +54,12 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
       </header>
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-8">
+        {/* First on a phone: what is missing and what is never asked, before the long form. */}
+        <div className="space-y-6 lg:sticky lg:top-20 lg:order-2 lg:self-start">
+          <Missing missing={missing} />
+          <Privacy />
+        </div>
+        <div className="min-w-0 space-y-8 lg:order-1">
           <ProfileSection id="application" title="Your application">
             <ProfileForm
               values={values}
@@ -77,10 +82,6 @@ export default function MyApplication({ loaderData, actionData }: Route.Componen
           <ProfileSection id="delete-application" title="Delete my application and documents" tone="danger">
             <DeleteEverything hasProfile={hasProfile || documents.length > 0} error={errorsOf('delete-all').confirmed?.[0]} />
           </ProfileSection>
-        </div>
-        <div className="space-y-6 lg:sticky lg:top-20 lg:self-start">
-          <Missing missing={missing} />
-          <Privacy />
         </div>
       </div>
     </div>
