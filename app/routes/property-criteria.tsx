@@ -21,7 +21,7 @@ import { TextField } from '#app/components/ui/text-field.tsx'
 import { formatDate } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { criteriaInputSchema } from '#common/applications/schemas.ts'
-import { MAX_CRITERIA_TEXT, PET_POLICIES } from '#common/applications/vocabulary.ts'
+import { MAX_CRITERIA_TEXT, PET_POLICIES, type PetPolicy } from '#common/applications/vocabulary.ts'
 import { formErrorBesideFields, parseForm } from '#common/forms.ts'
 import { listingIdFromSlug } from '#common/listings/listing-url.ts'
 
@@ -41,13 +41,19 @@ async function ownListing(services: Services, request: Request, slug: string) {
   return { current, listing }
 }
 
+function petPolicyOf({ allowsCats, allowsDogs }: { allowsCats: boolean; allowsDogs: boolean }): PetPolicy {
+  if (allowsCats && allowsDogs) return 'cats_and_dogs'
+  return allowsCats ? 'cats' : allowsDogs ? 'dogs' : 'none'
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   const { listing } = await ownListing(services, request, params.slug)
   const criteria = await findCriteria(services.database.db, listing.id)
   const values: CriteriaValues = {
     incomeMultiple: criteria ? (criteria.incomeMultiple === null ? '' : String(criteria.incomeMultiple)) : '3',
-    petPolicy: criteria?.petPolicy ?? 'cats_and_dogs',
+    // First published, the criteria start from what the listing already says about cats and dogs.
+    petPolicy: criteria?.petPolicy ?? petPolicyOf(listing),
     maxOccupants: criteria?.maxOccupants ? String(criteria.maxOccupants) : '',
     moveInFrom: criteria?.moveInFrom ?? '',
     moveInTo: criteria?.moveInTo ?? '',
