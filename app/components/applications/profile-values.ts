@@ -128,6 +128,8 @@ export function valuesOfFormData(form: FormData): ProfileValues {
     })
     ;(values as Record<RowSection, unknown>)[section] = rows
   }
+  // The form always has an address row: one sent without is said to be missing on that row's fields.
+  if (values.addresses.length === 0) values.addresses.push(emptyRow('addresses'))
   return values
 }
 
