@@ -2,6 +2,7 @@
 // 'reconnected' after every reconnect so open threads catch up over HTTP.
 import type { DirectMessage, RoomMessage } from '#common/messages/types.ts'
 import type { TourState } from '#common/tours/vocabulary.ts'
+import type { ApplicationState } from '#common/applications/vocabulary.ts'
 
 export type ServerEvent =
   | { type: 'hello'; userId: string | null; unread: number; online: number }
@@ -14,6 +15,7 @@ export type ServerEvent =
   | { type: 'typing'; conversationId: number | null; user: { id: string; name: string } }
   | { type: 'presence'; online: number }
   | { type: 'tour'; tourId: number; state: TourState }
+  | { type: 'application'; applicationId: number; state: ApplicationState }
 
 export type RealtimeEvent = ServerEvent | { type: 'reconnected' }
 

@@ -6,8 +6,10 @@ import type { Route } from './+types/my-listings'
 import { appContext } from '#server/http/app-context.server.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
 import { findOwnerListings } from '#server/listings/index.server.ts'
+import { countWaitingApplications } from '#server/applications/index.server.ts'
+import { countToursThisWeek } from '#server/tours/index.server.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { MY_LISTINGS_PATH, MyListingRows, statusLabel } from '#app/components/listings/my-listings.tsx'
+import { MY_LISTINGS_PATH, MyListingRows, statusLabel, type ListingActivity } from '#app/components/listings/my-listings.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { answerOfIssues } from '#common/forms.ts'
 import { ownerListingsQuerySchema, OWNER_LISTINGS_PAGE_SIZE } from '#common/listings/schemas.ts'
@@ -27,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = ownerListingsQuerySchema.safeParse(Object.fromEntries(url.searchParams))
   if (!parsed.success) {
     const problems = Object.values(answerOfIssues(parsed.error).fieldErrors).flat()
-    return data({ problems, query: { q: '', status: null, page: 1 }, listings: null, returnTo: MY_LISTINGS_PATH }, { status: 400 })
+    return data(
+      { problems, query: { q: '', status: null, page: 1 }, listings: null, activity: {}, returnTo: MY_LISTINGS_PATH },
+      { status: 400 },
+    )
   }
   const query = parsed.data
   const listings = await findOwnerListings(services.database.db, {
@@ -37,7 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offset: (query.page - 1) * OWNER_LISTINGS_PAGE_SIZE,
     limit: OWNER_LISTINGS_PAGE_SIZE,
   })
-  return { problems: [] as string[], query, listings, returnTo: `${url.pathname}${url.search}` }
+  // Each listing on this page: its tours in the next seven days and its applications waiting for a decision.
+  const listingIds = listings.items.map((item) => item.id)
+  const [tours, waiting] = await Promise.all([
+    countToursThisWeek(services.database.db, { ownerId: current.userId, listingIds }),
+    countWaitingApplications(services.database.db, { ownerId: current.userId, listingIds }),
+  ])
+  const activity: Record<number, ListingActivity> = Object.fromEntries(
+    listingIds.map((id) => [id, { toursThisWeek: tours.get(id) ?? 0, applicationsWaiting: waiting.get(id) ?? 0 }]),
+  )
+  return { problems: [] as string[], query, listings, activity, returnTo: `${url.pathname}${url.search}` }
 }
 
 /** The same search on another page. */
@@ -51,7 +65,7 @@ function pageHref(query: { q: string; status: string | null }, page: number) {
 }
 
 export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
-  const { problems, query, listings, returnTo } = loaderData
+  const { problems, query, listings, activity, returnTo } = loaderData
   const submit = useSubmit()
   const all = listings ? Object.values(listings.byStatus).reduce((sum, n) => sum + n, 0) : 0
   const pages = listings ? Math.max(1, Math.ceil(listings.total / OWNER_LISTINGS_PAGE_SIZE)) : 1
@@ -141,7 +155,7 @@ export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
                 : 'You have no listings yet. Add your first home: it takes a few minutes.'
               : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${listings.total.toLocaleString('en-US')} listings`}
           </p>
-          {listings.items.length > 0 ? <MyListingRows listings={listings.items} returnTo={returnTo} /> : null}
+          {listings.items.length > 0 ? <MyListingRows listings={listings.items} returnTo={returnTo} activity={activity} /> : null}
           {pages > 1 ? (
             <nav aria-label="Pages" className="flex items-center justify-between gap-3">
               {query.page > 1 ? (

@@ -40,6 +40,8 @@ import {
 } from '#server/listings/index.server.ts'
 import { findOpenSlots, listTours } from '#server/tours/index.server.ts'
 import { TourSlotsBox } from '#app/components/tours/tour-slots-box.tsx'
+import { countWaitingApplications, findListingApplyState } from '#server/applications/index.server.ts'
+import { ApplyBox } from '#app/components/applications/apply-box.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
@@ -57,13 +59,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const isOwner = viewerId === ownerId
   // Tours are booked on a published home by anyone but its owner.
   const offersTours = !isOwner && listing.status === 'published'
-  const [similar, landlord, saved, comparison, tourSlots, upcomingTours] = await Promise.all([
+  // Applications are made to a published home; its owner sees the way to those sent.
+  const showsApply = isOwner || listing.status === 'published'
+  const [similar, landlord, saved, comparison, tourSlots, upcomingTours, applyState, waiting] = await Promise.all([
     findSimilarListings(db, { listing }),
     findLandlordCard(db, { ownerId }),
     current ? savedListingIds(db, { email: current.user.email, listingIds: [listingId] }) : new Set<number>(),
     findRentComparison(db, listing),
     offersTours ? findOpenSlots(db, { listingId }) : null,
     offersTours && viewerId ? listTours(db, { viewerId, when: 'upcoming' }) : [],
+    showsApply ? findListingApplyState(db, { listingId, viewerId }) : null,
+    isOwner && viewerId ? countWaitingApplications(db, { ownerId: viewerId, listingIds: [listingId] }) : null,
     isOwner ? null : countListingView(db, { listingId, viewerId }),
   ])
   const liveTour = upcomingTours.find((t) => t.listing.id === listingId && (t.state === 'requested' || t.state === 'confirmed')) ?? null
@@ -85,6 +91,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tourSlots,
     liveTour,
     isSignedIn: Boolean(current),
+    applyBox: applyState
+      ? {
+          listingId,
+          path,
+          rentCents: listing.lease?.monthlyRentCents ?? null,
+          criteria: applyState.criteria,
+          application: applyState.application,
+          profileMissing: applyState.profileMissing,
+          waiting: waiting ? (waiting.get(listingId) ?? 0) : null,
+          isSignedIn: Boolean(current),
+          suggestedMoveIn: [listing.availableFrom, new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10)].sort().at(-1)!,
+        }
+      : null,
   }
 }
 
@@ -129,6 +148,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
     tourSlots,
     liveTour,
     isSignedIn,
+    applyBox,
   } = loaderData
   const place = [listing.neighborhood, `${listing.city}, ${listing.state} ${listing.zip}`].filter(Boolean).join(' · ')
   const street = streetLine(listing.street, listing.unit)
@@ -202,8 +222,8 @@ export default function Property({ loaderData }: Route.ComponentProps) {
             <PriceHistory history={listing.priceHistory} />
           </DetailSection>
         </div>
-        {/* Stays in view below the site's bar as the page scrolls. */}
-        <div className="space-y-6 lg:sticky lg:top-20 lg:self-start">
+        {/* Scrolls with the page: with the tour and apply boxes it is taller than a window, and a column held in place would hide its end. */}
+        <div className="space-y-6 lg:self-start">
           <ContactCard
             listing={listing}
             landlordName={landlord && !isOwner ? landlord.name : null}
@@ -218,6 +238,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
               loginHref={`/login?redirectTo=${encodeURIComponent(path)}`}
             />
           ) : null}
+          {applyBox ? <ApplyBox box={applyBox} /> : null}
           {landlord ? <LandlordCard landlord={landlord} /> : null}
         </div>
       </div>

@@ -1,7 +1,7 @@
 // /userprofile: the signed-in user's own profile and account. Each form posts here with an `intent`;
 // every one works without JavaScript, and a refusal answers 400 with the fields in error. The work
 // behind the loader and each form is in userprofile.server.ts.
-import { useActionData, useLoaderData } from 'react-router'
+import { Link, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/userprofile'
 import { appContext } from '#server/http/app-context.server.ts'
 import { MessageSettings } from '#app/components/chat/message-settings.tsx'
@@ -38,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function sectionsOf({ saved, hasListings }: { saved: number; hasListings: boolean }) {
   return [
     { id: 'saved', label: `Saved homes (${saved.toLocaleString('en-US')})` },
+    { id: 'applying', label: 'My application' },
     ...(hasListings ? [{ id: 'my-listings', label: 'My listings' }] : []),
     ...sections,
   ]
@@ -93,6 +94,21 @@ export default function UserProfile() {
         <div className="max-w-4xl space-y-8">
           <ProfileSection id="saved" title="Saved homes" description="Homes you saved, with what each costs a month all-in.">
             <SavedList listings={saved} />
+          </ProfileSection>
+
+          <ProfileSection
+            id="applying"
+            title="My application"
+            description="Fill in your application once and apply to any home in one step. Cooper Home charges no application fee."
+          >
+            <p className="flex flex-wrap gap-x-6 gap-y-2">
+              <Link to="/userprofile/application" className="font-semibold text-brand-800 underline underline-offset-2">
+                My application
+              </Link>
+              <Link to="/applications" className="font-semibold text-brand-800 underline underline-offset-2">
+                Your applications
+              </Link>
+            </p>
           </ProfileSection>
 
           <MyListings items={myListings} total={myListingsTotal} isLandlord={listsHomes(account.role)} />

@@ -5,6 +5,7 @@ import { isAppError, parseOrThrow } from '#server/errors.server.ts'
 import { findListingById, findMapClusters, suggestPlaces } from '#server/listings/index.server.ts'
 import { placeQuerySchema } from '#common/listings/schemas.ts'
 import type { Services } from '#server/services.server.ts'
+import { applicationRoutes } from './applications-api.server.ts'
 import { chatRoutes } from './chat-api.server.ts'
 import { readBudget, type ReadBudget } from './client-budgets.server.ts'
 import { cooperRoutes } from './cooper-api.server.ts'
@@ -76,6 +77,7 @@ export function apiRoutes(services: Services) {
   api.route('/zip', zipRoutes())
   api.route('/chat', chatRoutes(services))
   api.route('/', tourRoutes(services))
+  api.route('/', applicationRoutes(services))
   api.route('/properties', photoRoutes(services))
   api.route('/', cooperRoutes(services))
 

@@ -3,6 +3,18 @@ import { isLinkOrigin, withLinkOrigin } from '#server/link-origin.server.ts'
 import { sql } from 'drizzle-orm'
 import type { Auth } from '#server/accounts/index.server.ts'
 import {
+  APPLICATION_EXPIRY_CRON,
+  APPLICATION_EXPIRY_JOB,
+  APPLICATION_HOME_TAKEN_JOB,
+  APPLICATION_NOTICE_JOB,
+  deleteRetainedDocuments,
+  DOCUMENT_RETENTION_CRON,
+  DOCUMENT_RETENTION_JOB,
+  expireApplications,
+  sendApplicationNotice,
+  sendHomeTakenNotice,
+} from '#server/applications/index.server.ts'
+import {
   PASSWORD_RESET_JOB,
   mailPasswordResetLink,
   PRUNE_RATE_LIMITS_CRON,
@@ -159,6 +171,43 @@ export function jobDefinitions({
       handler: async (_data, jobs) => {
         const expired = await expireTours({ database, jobs, realtime: { publish }, logger })
         if (expired > 0) logger.info({ expired }, 'unanswered tour requests expired')
+      },
+    },
+    {
+      // The other party of an application told of a change; a decline or conditional approval is the
+      // applicant's written notice (server/applications/notices.server.ts).
+      name: APPLICATION_NOTICE_JOB,
+      handler: async (data) => {
+        const args = { applicationId: Number(data.applicationId), action: data.action as never }
+        await sendApplicationNotice({ db, mailer, publicUrl: config.publicUrl }, args)
+      },
+    },
+    {
+      // An applicant whose application was declined because the home was let: told once, however often this runs.
+      name: APPLICATION_HOME_TAKEN_JOB,
+      handler: async (data) => {
+        await sendHomeTakenNotice({ db, mailer, publicUrl: config.publicUrl }, { applicationId: Number(data.applicationId) })
+      },
+    },
+    {
+      // Applications no landlord decided on within 30 days expire, and both parties are told.
+      name: APPLICATION_EXPIRY_JOB,
+      cron: APPLICATION_EXPIRY_CRON,
+      retryLimit: 0,
+      handler: async (_data, jobs) => {
+        const expired = await expireApplications({ database, jobs, realtime: { publish }, logger })
+        if (expired > 0) logger.info({ expired }, 'undecided applications expired')
+      },
+    },
+    {
+      // Documents of applications that ended without a lease 90 days ago. Their files are removed by the
+      // documents area once it is part of this tree (`removeFiles`); until then the rows are marked deleted.
+      name: DOCUMENT_RETENTION_JOB,
+      cron: DOCUMENT_RETENTION_CRON,
+      retryLimit: 0,
+      handler: async () => {
+        const deleted = await deleteRetainedDocuments({ database })
+        if (deleted.applications > 0) logger.info(deleted, 'application documents past their retention deleted')
       },
     },
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),

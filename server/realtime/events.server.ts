@@ -1,6 +1,7 @@
 // The news one instance tells every instance after a write has committed. Each instance turns it
 // into socket events for the people connected to it (server/realtime/socket.server.ts).
 import type { DirectMessage, RoomMessage } from '#common/messages/types.ts'
+import type { ApplicationState } from '#common/applications/vocabulary.ts'
 import type { TourState } from '#common/tours/vocabulary.ts'
 
 export type News =
@@ -16,6 +17,8 @@ export type News =
   | { kind: 'typing'; conversationId: number | null; user: { id: string; name: string }; toUserId: string | null }
   /** A tour changed: both its parties' pages refresh it. */
   | { kind: 'tour'; tourId: number; state: TourState; userIds: [string, string] }
+  /** An application changed: its renter's and its landlord's pages refresh it. */
+  | { kind: 'application'; applicationId: number; state: ApplicationState; userIds: [string, string] }
   /** Listings changed on that instance: the others drop their cached search pages. */
   | { kind: 'listings-changed'; instanceId: string }
   /** How many people one instance has connected; instances sum the latest figure of each. */

@@ -9,8 +9,8 @@ import { TYPING_INTERVAL_MS, type ServerEvent } from '#common/realtime-events.ts
 import { countUnreadMessages } from '#server/accounts/index.server.ts'
 import { findOtherParticipant } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
-import { publicRequestOf } from '#server/http/proxy.server.ts'
 import type { PublicNews } from './events.server.ts'
+import { headersOf, isAllowedOrigin, requestOriginOf } from './origin.server.ts'
 import { createOutbox, type Recipient } from './outbox.server.ts'
 
 export const SOCKET_PATH = '/ws'
@@ -49,52 +49,10 @@ export type RealtimeSocket = {
   close(): Promise<void>
 }
 
-/**
- * Whether a page of this site opened the socket: its Origin, scheme and host alike, is the public
- * URL's or the one the browser used for this request (`requestOrigin`). A page served over http may
- * not open the socket of the same host's https site, nor the other way round.
- */
-export function isAllowedOrigin(origin: string | undefined, requestOrigin: string | null, publicUrl: string) {
-  if (origin === undefined) return true // not a browser: it carries no victim's cookie
-  let given: string
-  try {
-    given = new URL(origin).origin
-  } catch {
-    return false
-  }
-  return given === new URL(publicUrl).origin || (requestOrigin !== null && given === requestOrigin)
-}
-
-/**
- * The origin the browser used for an upgrade request, as the forms' checks read it
- * (`publicRequestOf`): the Host header over plain http, or behind a trusted proxy the scheme and
- * host it forwarded. Null when the Host header is no host.
- */
-export function requestOriginOf(request: http.IncomingMessage, trustProxy: boolean): string | null {
-  const host = request.headers.host
-  if (!host) return null
-  try {
-    const scheme = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
-    const asked = new Request(new URL(request.url ?? '/', `${scheme}://${host}`), { headers: headersOf(request) })
-    return new URL(publicRequestOf(asked, trustProxy).url).origin
-  } catch {
-    return null
-  }
-}
-
 function refuse(socket: Duplex, status: number, reason: string) {
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
   )
-}
-
-function headersOf(request: http.IncomingMessage) {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string') headers.set(name, value)
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item)
-  }
-  return headers
 }
 
 /**
@@ -182,6 +140,11 @@ export function attachRealtimeSocket(
       }
       case 'tour':
         for (const userId of new Set(news.userIds)) sendToUser(userId, { type: 'tour', tourId: news.tourId, state: news.state })
+        return
+      case 'application':
+        for (const userId of new Set(news.userIds)) {
+          sendToUser(userId, { type: 'application', applicationId: news.applicationId, state: news.state })
+        }
         return
       case 'listings-changed':
         return

@@ -10,6 +10,7 @@ import { account, conversation, message, profile, room, roomMessage, setting, us
 import { COMMUNITY_ROOM } from '#server/messages/index.server.ts'
 import { recomputeCooperIndex } from '#server/cooper-index/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
+import { seedDemoApplications } from './applications.server.ts'
 import { seedArticles } from './articles.server.ts'
 import { seedContent } from './content.server.ts'
 import { seedDemoHistory } from './history.server.ts'
@@ -165,6 +166,8 @@ export async function seedDemoData({ database, auth, logger }: { database: Datab
 async function seedListingsOnce(db: Database['db'], logger: Logger) {
   const listings = await seedDemoListings(db)
   if (listings > 0) logger.info({ listings }, 'demo listings created')
+  const withCriteria = await seedDemoApplications(db)
+  if (withCriteria > 0) logger.info({ listings: withCriteria }, 'demo application criteria created')
   const past = await seedDemoHistory(db)
   if (past > 0) logger.info({ listings: past }, 'demo lettings history created')
   await computeIndexOnce(db, logger)

@@ -1,10 +1,11 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countUnreadMessages, findProfileByEmail } from '#server/accounts/profile.server.ts'
-import { account, article, user } from '#server/db/schema.ts'
+import { account, applicationCriteria, article, listing, user } from '#server/db/schema.ts'
 import { DEMO_PASSWORD, demoAccounts, seedDemoData } from '#server/seed/demo.server.ts'
 import { HISTORY_OWNERS } from '#server/seed/history.server.ts'
 import { findPriceDrops, findSavedHomesCity, findSavedListings } from '#server/listings/index.server.ts'
+import { findListingApplyState, findRenterProfile } from '#server/applications/index.server.ts'
 import { createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 
 describe('demo data', () => {
@@ -39,6 +40,22 @@ describe('demo data', () => {
     const drops = await findPriceDrops(db, { limit: 10 })
     expect(drops).toHaveLength(10)
     for (const { drop } of drops) expect(drop.toCents).toBeLessThan(drop.fromCents)
+  })
+
+  it('gives Maria Delgado’s homes published criteria and Alex Morgan a complete application to send', async () => {
+    const { db } = t.services.database
+    const alex = await findRenterProfile(db, 'demo-renter')
+    expect(alex.profile?.legalName).toBe('Alex Morgan')
+    expect(alex.missing).toEqual([])
+    const [home] = await db
+      .select({ id: listing.id })
+      .from(listing)
+      .innerJoin(applicationCriteria, eq(applicationCriteria.listingId, listing.id))
+      .where(eq(listing.ownerId, 'demo-landlord-1'))
+      .limit(1)
+    const state = await findListingApplyState(db, { listingId: home!.id, viewerId: 'demo-renter' })
+    expect(state).toMatchObject({ criteria: { version: 1, accepting: true }, application: null, profileMissing: [] })
+    expect([2.5, 3]).toContain(state.criteria?.incomeMultiple)
   })
 
   it('gives the Community room a history that newcomers can read, numbered for the live thread', async () => {

@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { action as adminContentEditAction } from '#app/routes/admin-content-edit.tsx'
 import { action as adminContentRevisionsAction } from '#app/routes/admin-content-revisions.tsx'
 import { action as adminCooperAction } from '#app/routes/admin-cooper.tsx'
+import { action as applicationNewAction } from '#app/routes/application-new.tsx'
+import { action as applicationAction } from '#app/routes/application.tsx'
 import { action as chatReportsAction } from '#app/routes/chat-reports.tsx'
 import { action as chatAction } from '#app/routes/chat.tsx'
 import { action as forgotPasswordAction } from '#app/routes/forgot-password.tsx'
 import { action as knowledgeArticleAction } from '#app/routes/knowledge-article.tsx'
 import { action as loginAction } from '#app/routes/login.tsx'
+import { action as myApplicationAction } from '#app/routes/my-application.tsx'
 import { action as propertyNewAction } from '#app/routes/property-new.tsx'
 import { action as registerAction } from '#app/routes/register.tsx'
 import { action as resetPasswordAction } from '#app/routes/reset-password.tsx'
@@ -32,6 +35,7 @@ const PAGE_KEYS = new Set([
   'resent',
   'baseVersion',
   'theirs',
+  'listingId',
 ])
 
 /** Fails unless the answer is a FormAnswer (plus the page's own keys), with the status given. */
@@ -116,5 +120,19 @@ describe('refused forms', () => {
       400,
     )
     expectFormAnswer(await run(adminCooperAction, '/admin/cooper', { intent: 'no-such-form' }, admin.cookie), 400)
+  })
+
+  it('answer in the same shape on the application pages', async () => {
+    const mine = expectFormAnswer(await run(myApplicationAction, '/userprofile/application', { intent: 'save' }, member.cookie), 400)
+    expect(Object.keys(mine.fieldErrors)).toContain('addresses.0.street')
+    expectFormAnswer(await run(myApplicationAction, '/userprofile/application', { intent: 'no-such-form' }, member.cookie), 400)
+    expectFormAnswer(await run(myApplicationAction, '/userprofile/application', { intent: 'delete-all' }, member.cookie), 400)
+    const apply = expectFormAnswer(
+      await run(applicationNewAction, '/applications/new?listing=1', { moveInDate: '2027-01-01', leaseMonths: '0' }, member.cookie),
+      400,
+    )
+    expect(apply.fieldErrors.leaseMonths).toHaveLength(1)
+    expectFormAnswer(await run(applicationAction, '/applications/1', { intent: 'no-such-form' }, member.cookie, { id: '1' }), 400)
+    expectFormAnswer(await run(applicationAction, '/applications/1', { intent: 'declined' }, member.cookie, { id: '1' }), 400)
   })
 })

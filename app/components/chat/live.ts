@@ -43,6 +43,7 @@ export function threadNews(event: RealtimeEvent, target: ThreadTarget, participa
       return { kind: 'reconnected' }
     case 'unread':
     case 'tour':
+    case 'application':
       // The badge follows the count itself; a tour's line in the thread comes as a direct message.
       return null
   }

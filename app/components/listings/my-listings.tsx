@@ -62,18 +62,29 @@ export function MyListings({ items, total, isLandlord }: { items: OwnerListing[]
   )
 }
 
+/** A listing's tours in the next seven days and applications waiting for a decision (on /my-listings). */
+export type ListingActivity = { toursThisWeek: number; applicationsWaiting: number }
+
 /** The rows of the owner's listings; each form comes back to `returnTo`. */
-export function MyListingRows({ listings, returnTo }: { listings: OwnerListing[]; returnTo: string }) {
+export function MyListingRows({
+  listings,
+  returnTo,
+  activity,
+}: {
+  listings: OwnerListing[]
+  returnTo: string
+  activity?: Record<number, ListingActivity>
+}) {
   return (
     <ul className="divide-y divide-gray-200 border-y border-gray-200">
       {listings.map((item) => (
-        <MyListing key={item.id} item={item} returnTo={returnTo} />
+        <MyListing key={item.id} item={item} returnTo={returnTo} activity={activity?.[item.id]} />
       ))}
     </ul>
   )
 }
 
-function MyListing({ item, returnTo }: { item: OwnerListing; returnTo: string }) {
+function MyListing({ item, returnTo, activity }: { item: OwnerListing; returnTo: string; activity?: ListingActivity }) {
   const path = listingPath(item)
   const badge = statusBadges[item.status]
   const named = (label: string) => (
@@ -113,6 +124,21 @@ function MyListing({ item, returnTo }: { item: OwnerListing; returnTo: string })
           <time dateTime={isoDate(item.lastConfirmedAt)}>{formatDate(item.lastConfirmedAt)}</time>
         </Fact>
       </dl>
+      {activity ? (
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link to="/tours" className="font-semibold text-brand-800 underline underline-offset-2">
+            Tours this week: {activity.toursThisWeek}
+            <span className="sr-only"> for “{item.title}”</span>
+          </Link>
+          <Link to={`${path}/applications`} className="font-semibold text-brand-800 underline underline-offset-2">
+            Applications waiting: {activity.applicationsWaiting}
+            <span className="sr-only"> for “{item.title}”</span>
+          </Link>
+          <Link to={`${path}/criteria`} className="text-brand-800 underline underline-offset-2">
+            {named('Application criteria')}
+          </Link>
+        </p>
+      ) : null}
 
       {item.hiddenSince ? (
         <p className="mt-3 rounded-lg border border-sun-500 bg-sun-100 px-3 py-2 text-sm font-medium text-ink">

@@ -1,0 +1,110 @@
+// The page controller of /applications/:id: the application for its renter or its landlord (anyone
+// else: 404), and each answer's intent: one transition of the application per form.
+import { data } from 'react-router'
+import { DECISION_INTENTS, type DecisionIntent } from '#app/components/applications/decision-forms.tsx'
+import {
+  approveSchema,
+  conditionalApprovalSchema,
+  declineSchema,
+  infoProvidedSchema,
+  infoRequestSchema,
+  withdrawSchema,
+} from '#common/applications/schemas.ts'
+import { parseForm } from '#common/forms.ts'
+import { parsePositiveId } from '#common/ids.ts'
+import { clientAddress, requireUser } from '#server/accounts/index.server.ts'
+import { changeApplication, findApplication } from '#server/applications/index.server.ts'
+import { AppError, isAppError } from '#server/errors.server.ts'
+import { redirectWithToast } from '#server/http/flash.server.ts'
+import { refusalOf, UNKNOWN_FORM, withPageErrors } from '#server/http/route-errors.server.ts'
+import type { Services } from '#server/services.server.ts'
+import { documentLink } from './documents-adapter.server.ts'
+
+const DONE: Record<DecisionIntent, string> = {
+  review_started: 'Review started: the applicant has been told.',
+  info_requested: 'Your request is sent to the applicant.',
+  info_provided: 'Sent: the landlord has been told.',
+  approved: 'Approved: the applicant has been told.',
+  conditionally_approved: 'Approved with conditions: the applicant has been told.',
+  declined: 'Declined: the applicant has been told the reasons in writing.',
+  withdrawn: 'Your application is withdrawn.',
+}
+
+function applicationIdOf(param: string | undefined): number {
+  const id = parsePositiveId(param)
+  if (id === null) throw data('No such application.', { status: 404 })
+  return id
+}
+
+export async function applicationPage(services: Services, request: Request, param: string | undefined) {
+  const current = await requireUser(services, request)
+  const applicationId = applicationIdOf(param)
+  const viewerId = current.userId
+  const application = await withPageErrors(() =>
+    findApplication(services.database.db, {
+      applicationId,
+      viewerId,
+      linkFor: (documentId, readerId) => documentLink({ documentId, readerId }),
+    }),
+  )
+  return { application }
+}
+
+/** Dollars as typed ("2,400" or "$2400.50") as the cents the schema takes; anything else as typed, to be refused. */
+function centsOfDollars(typed: string): string {
+  const cleaned = typed.replace(/[$,\s]/g, '')
+  return /^\d{1,8}(\.\d{1,2})?$/.test(cleaned) ? String(Math.round(Number(cleaned) * 100)) : typed.trim()
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? '')
+
+/** The form's input for each transition, parsed by its schema. */
+function parseDecision(intent: DecisionIntent, form: FormData) {
+  switch (intent) {
+    case 'review_started':
+      return { ok: true as const, data: {} }
+    case 'info_requested':
+      return parseForm(infoRequestSchema, { text: text(form, 'text') })
+    case 'info_provided':
+      return parseForm(infoProvidedSchema, { note: text(form, 'note') })
+    case 'approved':
+      // An unticked box sends nothing, which the schema reads as "taken": the form says it was asked.
+      return parseForm(approveSchema, { homeTaken: form.get('homeTaken') ?? (form.get('homeTakenAsked') ? 'off' : undefined) })
+    case 'conditionally_approved':
+      return parseForm(conditionalApprovalSchema, {
+        conditions: form.getAll('conditions'),
+        text: text(form, 'text'),
+        depositCents: centsOfDollars(text(form, 'deposit')),
+      })
+    case 'declined':
+      return parseForm(declineSchema, { reasons: form.getAll('reasons'), text: text(form, 'text') })
+    case 'withdrawn':
+      return parseForm(withdrawSchema, { reason: text(form, 'reason') })
+  }
+}
+
+const isDecisionIntent = (intent: string): intent is DecisionIntent => (DECISION_INTENTS as readonly string[]).includes(intent)
+
+export async function applicationAction(services: Services, request: Request, param: string | undefined) {
+  const current = await requireUser(services, request)
+  const applicationId = applicationIdOf(param)
+  const form = await request.formData()
+  const intent = text(form, 'intent')
+  if (!isDecisionIntent(intent)) return refusalOf(new AppError('invalid', UNKNOWN_FORM), { intent })
+  const parsed = parseDecision(intent, form)
+  if (!parsed.ok) return refusalOf(parsed, { intent })
+  try {
+    await changeApplication(services, {
+      applicationId,
+      actorId: current.userId,
+      action: intent,
+      input: parsed.data,
+      ipAddress: clientAddress(request.headers),
+    })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    if (error.code === 'not-found') throw data(error.message, { status: 404 })
+    return refusalOf(error, { intent })
+  }
+  return redirectWithToast(`/applications/${applicationId}`, { type: 'success', message: DONE[intent] })
+}

@@ -1,0 +1,295 @@
+// Applications as their two parties read them. Every query carries the viewer: a third person's read
+// (another renter, another landlord, an administrator) finds nothing and is answered 'not-found'. The
+// lists read only what a summary shows, with the snapshot's figures computed in SQL.
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { checkCriteria, incomeToRent } from '#common/applications/criteria.ts'
+import type { RenterProfile } from '#common/applications/profile.ts'
+import type { ApplicationEventView, ApplicationSummary, ApplicationView, CriteriaView, DocumentView } from '#common/applications/types.ts'
+import {
+  OPEN_APPLICATION_STATES,
+  type ApplicationAction,
+  type ApplicationState,
+  type ApprovalCondition,
+  type DeclineReason,
+  type DocumentKind,
+} from '#common/applications/vocabulary.ts'
+import { listingSlug } from '#common/listings/listing-url.ts'
+import type { Db } from '#server/db/client.server.ts'
+import {
+  application,
+  applicationCriteria,
+  applicationDocument,
+  applicationEvent,
+  listing,
+  privateDocument,
+  user,
+} from '#server/db/schema.ts'
+import { AppError } from '#server/errors.server.ts'
+import { criteriaViewOf, findCriteria } from './criteria.server.ts'
+import { findRenterProfile } from './profile.server.ts'
+import { NO_SUCH_APPLICATION } from './rules.server.ts'
+import { actionsFor } from './transitions.server.ts'
+
+/** Builds a link to a private document that works a few minutes, for one reader (the documents area's `documentLink`). */
+export type LinkFor = (documentId: number, readerId: string) => string
+
+const snapshot = application.snapshot
+const jsonArray = (key: string) => sql`coalesce(${snapshot} -> ${key}, '[]'::jsonb)`
+const sumOf = (key: string, field: string) =>
+  sql`coalesce((select sum((item ->> ${field})::bigint) from jsonb_array_elements(${jsonArray(key)}) item), 0)`
+
+/** What a summary shows, read from the row and its snapshot without carrying the whole snapshot. */
+const summaryColumns = {
+  id: application.id,
+  state: application.state,
+  renterId: application.renterId,
+  landlordId: application.landlordId,
+  criteriaId: application.criteriaId,
+  rentCents: application.rentCents,
+  moveInDate: application.moveInDate,
+  submittedAt: application.submittedAt,
+  updatedAt: application.updatedAt,
+  listingId: listing.id,
+  title: listing.title,
+  street: listing.street,
+  unit: listing.unit,
+  city: listing.city,
+  listingState: listing.state,
+  listingRentCents: listing.monthlyRentCents,
+  legalName: sql<string | null>`${snapshot} ->> 'legalName'`,
+  renterName: user.name,
+  incomeCents: sql<number>`(${sumOf('employment', 'monthlyIncomeCents')} + ${sumOf('otherIncome', 'monthlyCents')})::bigint`.mapWith(
+    Number,
+  ),
+  occupants: sql<number>`jsonb_array_length(${jsonArray('occupants')})`.mapWith(Number),
+  pets: sql<RenterProfile['pets']>`${jsonArray('pets')}`,
+  earliestMonth: sql<string | null>`(select min(item ->> 'from') from jsonb_array_elements(${jsonArray('addresses')}) item)`,
+  references:
+    sql<number>`(select count(*) from jsonb_array_elements(${jsonArray('addresses')}) item where coalesce(item ->> 'landlordName', '') <> '')::int`.mapWith(
+      Number,
+    ),
+  documents:
+    sql<number>`(select count(*) from ${applicationDocument} join ${privateDocument} on ${privateDocument.id} = ${applicationDocument.documentId} where ${applicationDocument.applicationId} = ${application.id} and ${privateDocument.deletedAt} is null and ${application.documentsDeletedAt} is null)::int`.mapWith(
+      Number,
+    ),
+}
+
+function summaryQuery(db: Db) {
+  return db
+    .select(summaryColumns)
+    .from(application)
+    .innerJoin(listing, eq(listing.id, application.listingId))
+    .innerJoin(user, eq(user.id, application.renterId))
+}
+
+type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number]
+
+/** Years from the earliest address's month to `now`, to one decimal (rounded down). */
+function yearsSince(month: string | null, now: Date): number {
+  if (!month) return 0
+  const [year, monthOfYear] = month.split('-').map(Number)
+  const months = (now.getUTCFullYear() - year!) * 12 + (now.getUTCMonth() + 1 - monthOfYear!)
+  return Math.max(0, Math.floor((months / 12) * 10) / 10)
+}
+
+function summaryOf(row: SummaryRow, criteria: Map<number, CriteriaView>, now: Date): ApplicationSummary {
+  const profile = {
+    employment: [{ monthlyIncomeCents: row.incomeCents }] as RenterProfile['employment'],
+    otherIncome: [],
+    occupants: Array.from({ length: row.occupants }, () => ({ name: '', adult: true })),
+    pets: row.pets,
+  }
+  return {
+    id: row.id,
+    listing: {
+      id: row.listingId,
+      slug: listingSlug({ id: row.listingId, title: row.title }),
+      title: row.title,
+      address: `${row.street}${row.unit ? `, ${row.unit}` : ''}`,
+      city: row.city,
+      state: row.listingState,
+      rentCents: row.rentCents ?? row.listingRentCents ?? 0,
+    },
+    applicantName: row.legalName || row.renterName,
+    state: row.state as ApplicationState,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    monthlyIncomeCents: row.incomeCents,
+    incomeToRent: incomeToRent(row.incomeCents, row.rentCents),
+    checks: checkCriteria({
+      criteria: row.criteriaId === null ? null : (criteria.get(row.criteriaId) ?? null),
+      profile,
+      rentCents: row.rentCents,
+      moveInDate: row.moveInDate,
+    }),
+    occupants: row.occupants + 1,
+    pets: row.pets.length,
+    documents: row.documents,
+    historyYears: yearsSince(row.earliestMonth, now),
+    references: row.references,
+  }
+}
+
+async function criteriaByIds(db: Db, ids: (number | null)[]): Promise<Map<number, CriteriaView>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))]
+  if (wanted.length === 0) return new Map()
+  const rows = await db.select().from(applicationCriteria).where(inArray(applicationCriteria.id, wanted))
+  return new Map(rows.map((row) => [row.id, criteriaViewOf(row)]))
+}
+
+const isParty = (viewerId: string) =>
+  or(eq(application.renterId, viewerId), and(eq(application.landlordId, viewerId), ne(application.state, 'draft')))
+
+async function eventsOf(db: Db, applicationId: number, viewerId: string): Promise<ApplicationEventView[]> {
+  const rows = await db
+    .select({ event: applicationEvent, actorName: user.name })
+    .from(applicationEvent)
+    .leftJoin(user, eq(user.id, applicationEvent.actorId))
+    .where(eq(applicationEvent.applicationId, applicationId))
+    .orderBy(asc(applicationEvent.id))
+  return rows.map(({ event, actorName }) => ({
+    id: event.id,
+    action: event.action as ApplicationAction,
+    fromState: event.fromState as ApplicationState | null,
+    toState: event.toState as ApplicationState,
+    actor: event.actorId === null ? 'Cooper Home' : event.actorId === viewerId ? 'You' : (actorName ?? 'A former member'),
+    reason: event.reason,
+    at: event.createdAt.toISOString(),
+  }))
+}
+
+async function documentsOf(
+  db: Db,
+  { applicationId, viewerId, released, linkFor }: { applicationId: number; viewerId: string; released: boolean; linkFor?: LinkFor },
+): Promise<DocumentView[]> {
+  const rows = await db
+    .select({ document: privateDocument })
+    .from(applicationDocument)
+    .innerJoin(privateDocument, eq(privateDocument.id, applicationDocument.documentId))
+    .where(eq(applicationDocument.applicationId, applicationId))
+    .orderBy(asc(privateDocument.id))
+  return rows.map(({ document }) => ({
+    id: document.id,
+    kind: document.kind as DocumentKind,
+    fileName: document.fileName,
+    contentType: document.contentType,
+    byteSize: document.byteSize,
+    createdAt: document.createdAt.toISOString(),
+    url: document.deletedAt || released || !linkFor ? null : linkFor(document.id, viewerId),
+  }))
+}
+
+/** One application with its history and documents, for its renter or its landlord. */
+export async function findApplication(
+  db: Db,
+  { applicationId, viewerId, linkFor, now = new Date() }: { applicationId: number; viewerId: string; linkFor?: LinkFor; now?: Date },
+): Promise<ApplicationView> {
+  const [found] = await summaryQuery(db).where(and(eq(application.id, applicationId), isParty(viewerId)))
+  if (!found) throw new AppError('not-found', NO_SUCH_APPLICATION)
+  const [full] = await db.select().from(application).where(eq(application.id, applicationId))
+  const row = full!
+  const criteria = await criteriaByIds(db, [row.criteriaId])
+  const [events, documentList] = [
+    await eventsOf(db, applicationId, viewerId),
+    await documentsOf(db, { applicationId, viewerId, released: row.documentsDeletedAt !== null, ...(linkFor ? { linkFor } : {}) }),
+  ]
+  return {
+    ...summaryOf(found, criteria, now),
+    viewerRole: row.renterId === viewerId ? 'renter' : 'landlord',
+    moveInDate: row.moveInDate,
+    leaseMonths: row.leaseMonths,
+    note: row.note,
+    infoRequest: row.infoRequest,
+    declineReasons: row.declineReasons as DeclineReason[],
+    conditions: row.conditions as ApprovalCondition[],
+    decisionText: row.decisionText,
+    depositCents: row.depositCents,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    criteria: row.criteriaId === null ? null : (criteria.get(row.criteriaId) ?? null),
+    snapshot: row.snapshot as RenterProfile | null,
+    documentList,
+    events,
+    actions: actionsFor(row, viewerId),
+  }
+}
+
+/** The renter's applications, newest first. */
+export async function listRenterApplications(db: Db, renterId: string, now = new Date()): Promise<ApplicationSummary[]> {
+  const rows = await summaryQuery(db).where(eq(application.renterId, renterId)).orderBy(desc(application.id)).limit(500)
+  const criteria = await criteriaByIds(
+    db,
+    rows.map((row) => row.criteriaId),
+  )
+  return rows.map((row) => summaryOf(row, criteria, now))
+}
+
+/** A listing's applications for its owner, in order of arrival, with its latest criteria; anyone else: 'not-found'. */
+export async function listListingApplications(
+  db: Db,
+  { listingId, ownerId, now = new Date() }: { listingId: number; ownerId: string; now?: Date },
+) {
+  const [home] = await db
+    .select({ id: listing.id, title: listing.title, status: listing.status, rentCents: listing.monthlyRentCents })
+    .from(listing)
+    .where(and(eq(listing.id, listingId), eq(listing.ownerId, ownerId)))
+  if (!home) throw new AppError('not-found', 'No such listing.')
+  const [rows, versions] = await Promise.all([
+    summaryQuery(db)
+      .where(and(eq(application.listingId, listingId), ne(application.state, 'draft')))
+      .orderBy(asc(application.submittedAt), asc(application.id)),
+    db.select().from(applicationCriteria).where(eq(applicationCriteria.listingId, listingId)).orderBy(desc(applicationCriteria.version)),
+  ])
+  const criteria = new Map(versions.map((row) => [row.id, criteriaViewOf(row)]))
+  return {
+    listing: { ...home, slug: listingSlug(home) },
+    criteria: versions[0] ? criteriaViewOf(versions[0]) : null,
+    applications: rows.map((row) => summaryOf(row, criteria, now)),
+  }
+}
+
+/** What the listing page needs for its next step: the criteria, the viewer's latest application there, and what their profile lacks. */
+export async function findListingApplyState(
+  db: Db,
+  { listingId, viewerId, now = new Date() }: { listingId: number; viewerId: string | null; now?: Date },
+): Promise<{
+  criteria: CriteriaView | null
+  application: { id: number; state: ApplicationState } | null
+  profileMissing: string[] | null
+}> {
+  const criteria = await findCriteria(db, listingId)
+  if (!viewerId) return { criteria, application: null, profileMissing: null }
+  const [[latest], found] = await Promise.all([
+    db
+      .select({ id: application.id, state: application.state })
+      .from(application)
+      .where(and(eq(application.listingId, listingId), eq(application.renterId, viewerId)))
+      .orderBy(desc(application.id))
+      .limit(1),
+    findRenterProfile(db, viewerId, now),
+  ])
+  return {
+    criteria,
+    application: latest ? { id: latest.id, state: latest.state as ApplicationState } : null,
+    profileMissing: found.profile ? found.missing : null,
+  }
+}
+
+/** How many applications wait for the owner's decision on each of these listings (listings with none are absent). */
+export async function countWaitingApplications(
+  db: Db,
+  { ownerId, listingIds }: { ownerId: string; listingIds: number[] },
+): Promise<Map<number, number>> {
+  if (listingIds.length === 0) return new Map()
+  const rows = await db
+    .select({ listingId: application.listingId, waiting: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(application)
+    .where(
+      and(
+        eq(application.landlordId, ownerId),
+        inArray(application.listingId, listingIds),
+        inArray(application.state, [...OPEN_APPLICATION_STATES]),
+      ),
+    )
+    .groupBy(application.listingId)
+  return new Map(rows.map((row) => [row.listingId, row.waiting]))
+}

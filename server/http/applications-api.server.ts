@@ -1,0 +1,129 @@
+// The applications JSON API under /api: the renter's reusable application, a listing's published
+// criteria, applying, a landlord's review of a listing, and every answer to one application. Every
+// write goes through the applications area's front doors, which commit first and then announce, with
+// the same rules as the pages. An application is found only by its renter and its landlord: to anyone
+// else every application address answers 404. AppErrors are answered as problems by the /api app.
+import { Hono, type Context } from 'hono'
+import { parsePositiveId } from '#common/ids.ts'
+import { requireApiUser } from '#server/accounts/index.server.ts'
+import {
+  applyToListing,
+  changeApplication,
+  deleteRenterProfile,
+  findApplication,
+  findCriteria,
+  findRenterProfile,
+  listListingApplications,
+  listRenterApplications,
+  saveCriteria,
+  saveRenterProfile,
+  type PartyAction,
+} from '#server/applications/index.server.ts'
+import { AppError } from '#server/errors.server.ts'
+import { findListingById } from '#server/listings/index.server.ts'
+import type { Services } from '#server/services.server.ts'
+import { clientAddressOf } from './proxy.server.ts'
+
+/** The answers to an application, as the API names them. */
+const ACTIONS: Record<string, PartyAction> = {
+  'start-review': 'review_started',
+  'request-information': 'info_requested',
+  'provide-information': 'info_provided',
+  approve: 'approved',
+  'approve-with-conditions': 'conditionally_approved',
+  decline: 'declined',
+  withdraw: 'withdrawn',
+}
+
+function idOf(value: string | undefined, what: string): number {
+  const id = parsePositiveId(value)
+  if (id === null) throw new AppError('not-found', `No such ${what}.`)
+  return id
+}
+
+async function bodyOf(c: Context): Promise<unknown> {
+  let body: unknown
+  try {
+    body = await c.req.json()
+  } catch {
+    throw new AppError('invalid', 'Send a JSON body.')
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid', 'Send a JSON object.')
+  return body
+}
+
+export function applicationRoutes(services: Services) {
+  const api = new Hono()
+  const { db } = services.database
+  const viewerOf = async (c: Context) => (await requireApiUser(services, c.req.raw, 'Log in to apply and answer applications.')).userId
+  const addressOf = (c: Context) => clientAddressOf(c, services.config.TRUST_PROXY)
+
+  api.use(async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store')
+  })
+
+  api.get('/me/application', async (c) => {
+    const found = await findRenterProfile(db, await viewerOf(c))
+    return c.json({ ...found, updatedAt: found.updatedAt?.toISOString() ?? null })
+  })
+
+  api.put('/me/application', async (c) => {
+    const userId = await viewerOf(c)
+    const found = await saveRenterProfile(services, { userId, profile: await bodyOf(c) })
+    return c.json({ ...found, updatedAt: found.updatedAt?.toISOString() ?? null })
+  })
+
+  api.delete('/me/application', async (c) => {
+    const userId = await viewerOf(c)
+    return c.json(await deleteRenterProfile(services, { userId }))
+  })
+
+  api.get('/properties/:id/application-criteria', async (c) => {
+    const viewerId = (await services.auth.api.getSession({ headers: c.req.raw.headers }))?.user.id ?? null
+    const listingId = idOf(c.req.param('id'), 'listing')
+    if (!(await findListingById(db, { viewerId, listingId }))) throw new AppError('not-found', 'No such listing.')
+    return c.json({ criteria: await findCriteria(db, listingId), applicationFeeCents: 0 })
+  })
+
+  api.put('/properties/:id/application-criteria', async (c) => {
+    const ownerId = await viewerOf(c)
+    const listingId = idOf(c.req.param('id'), 'listing')
+    return c.json({ criteria: await saveCriteria(services, { ownerId, listingId, input: await bodyOf(c) }) })
+  })
+
+  api.post('/properties/:id/applications', async (c) => {
+    const renterId = await viewerOf(c)
+    const listingId = idOf(c.req.param('id'), 'listing')
+    const input = await bodyOf(c)
+    const row = await applyToListing(services, { renterId, listingId, input, ipAddress: addressOf(c) })
+    return c.json({ application: await findApplication(db, { applicationId: row.id, viewerId: renterId }) }, 201)
+  })
+
+  api.get('/properties/:id/applications', async (c) => {
+    const ownerId = await viewerOf(c)
+    return c.json(await listListingApplications(db, { listingId: idOf(c.req.param('id'), 'listing'), ownerId }))
+  })
+
+  api.get('/applications', async (c) => {
+    return c.json({ applications: await listRenterApplications(db, await viewerOf(c)) })
+  })
+
+  api.get('/applications/:id', async (c) => {
+    const viewerId = await viewerOf(c)
+    return c.json({ application: await findApplication(db, { applicationId: idOf(c.req.param('id'), 'application'), viewerId }) })
+  })
+
+  api.post('/applications/:id/:action', async (c) => {
+    const actorId = await viewerOf(c)
+    const applicationId = idOf(c.req.param('id'), 'application')
+    const name = c.req.param('action')
+    const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined
+    if (!action) throw new AppError('not-found', 'No such answer to an application.')
+    const input = c.req.header('content-type')?.includes('json') ? await bodyOf(c) : {}
+    await changeApplication(services, { applicationId, actorId, action, input, ipAddress: addressOf(c) })
+    return c.json({ application: await findApplication(db, { applicationId, viewerId: actorId }) })
+  })
+
+  return api
+}

@@ -1,0 +1,190 @@
+// The applications JSON API through the real HTTP app: the reusable application, criteria, applying,
+// the landlord's answers, and 404 to a third person (another renter, another landlord, an administrator)
+// on every application address.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RenterProfile } from '#common/applications/profile.ts'
+import { application, profile } from '#server/db/schema.ts'
+import { establishedUser } from '#tests/support/chat.ts'
+import { listingFactory } from '#tests/support/listings.ts'
+import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
+import type { TestUser } from '#tests/support/users.ts'
+
+let t: TestServices
+let landlord: TestUser
+let renter: TestUser
+let otherRenter: TestUser
+let otherLandlord: TestUser
+let admin: TestUser
+let listingId: number
+
+async function api(method: string, pathname: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) {
+  const headers = new Headers({ Origin: TEST_ORIGIN })
+  if (cookie) headers.set('Cookie', cookie)
+  if (body !== undefined) headers.set('Content-Type', 'application/json')
+  const response = await t.app.request(
+    new Request(`${TEST_ORIGIN}/api${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+  )
+  const text = await response.text()
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the API answers; each test asserts the shape it reads.
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as any }
+}
+
+const year = new Date().getUTCFullYear()
+const completeProfile: RenterProfile = {
+  legalName: 'Robin Renter',
+  email: 'robin@example.com',
+  phone: '555-0100',
+  addresses: [
+    {
+      street: '1 Elm St',
+      city: 'Albany',
+      state: 'NY',
+      postalCode: '12207',
+      from: `${year - 5}-01`,
+      to: '',
+      monthlyRentCents: 150_000,
+      landlordName: 'Pat Prior',
+      landlordPhone: '555-0101',
+      landlordEmail: '',
+    },
+  ],
+  employment: [
+    { employer: 'Acme', position: 'Engineer', from: `${year - 4}-03`, monthlyIncomeCents: 900_000, contactName: '', contactPhone: '' },
+  ],
+  otherIncome: [],
+  occupants: [],
+  pets: [],
+  vehicles: [],
+  emergencyContact: { name: 'Dana', phone: '555-0102', relationship: 'Sister' },
+  documentIds: [],
+}
+
+beforeAll(async () => {
+  t = await createTestServices()
+  landlord = await establishedUser(t, { name: 'Lee Landlord' })
+  renter = await establishedUser(t, { name: 'Robin Renter' })
+  otherRenter = await establishedUser(t, { name: 'Olga Other' })
+  otherLandlord = await establishedUser(t, { name: 'Oscar Owner' })
+  admin = await establishedUser(t, { name: 'Ada Admin', isAdministrator: true })
+  const { db } = t.services.database
+  await db.update(profile).set({ role: 'landlord' }).where(eq(profile.userId, landlord.id))
+  await db.update(profile).set({ role: 'landlord' }).where(eq(profile.userId, otherLandlord.id))
+  listingId = (await listingFactory(db).create({ ownerId: landlord.id, lease: { monthlyRentCents: 250_000, minTermMonths: 12, depositCents: 250_000 } })).id
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('the applications API', () => {
+  it('takes a renter from a reusable application to a decision, for the two parties only', async () => {
+    expect((await api('GET', '/me/application')).status).toBe(401)
+    const empty = await api('GET', '/me/application', { cookie: renter.cookie })
+    expect(empty.json).toMatchObject({ profile: null })
+
+    const bad = await api('PUT', '/me/application', {
+      cookie: renter.cookie,
+      body: { ...completeProfile, addresses: [{ ...completeProfile.addresses[0], postalCode: '12' }] },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.json.errors['addresses.0.postalCode']).toEqual(['Enter a 5-digit ZIP code.'])
+    expect((await api('GET', '/me/application', { cookie: renter.cookie })).json.profile).toBeNull()
+    const saved = await api('PUT', '/me/application', { cookie: renter.cookie, body: completeProfile })
+    expect(saved.status).toBe(200)
+    expect(saved.json.missing).toEqual([])
+
+    const criteria = await api('PUT', `/properties/${listingId}/application-criteria`, {
+      cookie: landlord.cookie,
+      body: {
+        incomeMultiple: 3,
+        petPolicy: 'cats',
+        maxOccupants: 3,
+        moveInFrom: null,
+        moveInTo: null,
+        otherRequirements: '',
+        accepting: true,
+      },
+    })
+    expect(criteria.status).toBe(200)
+    expect(criteria.json.criteria).toMatchObject({ version: 1, incomeMultiple: 3 })
+    expect(
+      (
+        await api('PUT', `/properties/${listingId}/application-criteria`, {
+          cookie: otherLandlord.cookie,
+          body: { petPolicy: 'any', accepting: false },
+        })
+      ).status,
+    ).toBe(404)
+    const shown = await api('GET', `/properties/${listingId}/application-criteria`)
+    expect(shown.json).toMatchObject({ criteria: { version: 1, petPolicy: 'cats' }, applicationFeeCents: 0 })
+
+    const moveIn = `${year + 1}-02-01`
+    expect((await api('PUT', '/me/application', { cookie: landlord.cookie, body: completeProfile })).status).toBe(200)
+    expect(
+      (
+        await api('POST', `/properties/${listingId}/applications`, {
+          cookie: landlord.cookie,
+          body: { moveInDate: moveIn, leaseMonths: 12 },
+        })
+      ).status,
+    ).toBe(400)
+    const incomplete = await api('POST', `/properties/${listingId}/applications`, {
+      cookie: otherRenter.cookie,
+      body: { moveInDate: moveIn, leaseMonths: 12 },
+    })
+    expect(incomplete.status).toBe(400)
+    const applied = await api('POST', `/properties/${listingId}/applications`, {
+      cookie: renter.cookie,
+      body: { moveInDate: moveIn, leaseMonths: 12, note: 'Quiet, no pets' },
+    })
+    expect(applied.status).toBe(201)
+    expect(applied.json.application).toMatchObject({
+      state: 'submitted',
+      viewerRole: 'renter',
+      incomeToRent: 3.6,
+      criteria: { version: 1 },
+    })
+    const id = applied.json.application.id as number
+    expect(
+      (await api('POST', `/properties/${listingId}/applications`, { cookie: renter.cookie, body: { moveInDate: moveIn, leaseMonths: 12 } }))
+        .status,
+    ).toBe(409)
+
+    // A third person, an administrator included, finds nothing at any application address.
+    for (const stranger of [otherRenter, otherLandlord, admin]) {
+      expect((await api('GET', `/applications/${id}`, { cookie: stranger.cookie })).status).toBe(404)
+      expect((await api('POST', `/applications/${id}/start-review`, { cookie: stranger.cookie })).status).toBe(404)
+      expect((await api('POST', `/applications/${id}/withdraw`, { cookie: stranger.cookie, body: {} })).status).toBe(404)
+      expect((await api('GET', `/properties/${listingId}/applications`, { cookie: stranger.cookie })).status).toBe(404)
+    }
+    expect((await api('POST', `/applications/${id}/toString`, { cookie: landlord.cookie })).status).toBe(404)
+    expect((await api('POST', `/applications/${id}/approve`, { cookie: renter.cookie, body: {} })).status).toBe(403)
+
+    const review = await api('GET', `/properties/${listingId}/applications`, { cookie: landlord.cookie })
+    expect(review.json.applications).toHaveLength(1)
+    expect(review.json.applications[0]).toMatchObject({ id, applicantName: 'Robin Renter' })
+
+    expect((await api('POST', `/applications/${id}/start-review`, { cookie: landlord.cookie })).json.application.state).toBe('under_review')
+    const noReasons = await api('POST', `/applications/${id}/decline`, { cookie: landlord.cookie, body: { reasons: [] } })
+    expect(noReasons.status).toBe(400)
+    expect((await t.services.database.db.select().from(application).where(eq(application.id, id)))[0]!.state).toBe('under_review')
+    const declined = await api('POST', `/applications/${id}/decline`, {
+      cookie: landlord.cookie,
+      body: { reasons: ['references'], text: '' },
+    })
+    expect(declined.status).toBe(200)
+    expect(declined.json.application).toMatchObject({ state: 'declined', declineReasons: ['references'] })
+    expect(declined.json.application.events.map((event: { action: string }) => event.action)).toEqual([
+      'submitted',
+      'review_started',
+      'declined',
+    ])
+    expect((await api('POST', `/applications/${id}/withdraw`, { cookie: renter.cookie, body: {} })).status).toBe(409)
+
+    const mine = await api('GET', '/applications', { cookie: renter.cookie })
+    expect(mine.json.applications.map((row: { id: number }) => row.id)).toEqual([id])
+    expect((await api('DELETE', '/me/application', { cookie: renter.cookie })).status).toBe(200)
+    expect((await api('GET', '/me/application', { cookie: renter.cookie })).json.profile).toBeNull()
+    expect((await api('GET', `/applications/${id}`, { cookie: renter.cookie })).json.application.snapshot.legalName).toBe('Robin Renter')
+  })
+})
