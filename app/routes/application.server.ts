@@ -17,8 +17,8 @@ import { changeApplication, findApplication } from '#server/applications/index.s
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { refusalOf, UNKNOWN_FORM, withPageErrors } from '#server/http/route-errors.server.ts'
+import { documentLink } from '#server/documents/index.server.ts'
 import type { Services } from '#server/services.server.ts'
-import { documentLink } from './documents-adapter.server.ts'
 
 const DONE: Record<DecisionIntent, string> = {
   review_started: 'Review started: the applicant has been told.',

@@ -12,17 +12,17 @@ import {
   type RowSection,
 } from '#app/components/applications/profile-values.ts'
 import { renterProfileSchema } from '#common/applications/profile.ts'
-import { DOCUMENT_KINDS, MAX_DOCUMENT_BYTES, type DocumentKind } from '#common/applications/vocabulary.ts'
+import { DOCUMENT_KINDS, MAX_DOCUMENT_BYTES } from '#common/applications/vocabulary.ts'
 import { errorFor, type FormAnswer } from '#common/forms.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
 import { deleteRenterProfile, findRenterProfile, saveRenterProfile } from '#server/applications/index.server.ts'
+import { deleteDocuments, deleteOwnerDocument, documentLink, listOwnerDocuments, storeDocument } from '#server/documents/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { refusalOf, UNKNOWN_FORM } from '#server/http/route-errors.server.ts'
 import { readFormDataWithLimit } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
-import { deleteOwnerDocument, documentFileRemover, documentLink, listOwnerDocuments, storeDocument } from './documents-adapter.server.ts'
 
 export const MY_APPLICATION_PAGE = '/userprofile/application'
 
@@ -45,7 +45,7 @@ export async function myApplicationPage(services: Services, request: Request) {
     updatedAt: found.updatedAt ? new Date(found.updatedAt).toISOString() : null,
     documents: documents.map((document) => ({
       ...document,
-      url: document.url ?? documentLink({ documentId: document.id, readerId: current.userId }),
+      url: documentLink({ documentId: document.id, readerId: current.userId }),
     })),
   }
 }
@@ -94,7 +94,7 @@ export async function myApplicationAction(services: Services, request: Request) 
           const message = 'Tick the box to confirm: this cannot be undone.'
           return refusalOf(new AppError('invalid', message, errorFor('confirmed', message)), { intent })
         }
-        await deleteRenterProfile(services, { userId, removeFiles: documentFileRemover(services) })
+        await deleteRenterProfile(services, { userId, removeFiles: (ids) => deleteDocuments(services, { ids }) })
         return redirectWithToast(MY_APPLICATION_PAGE, { type: 'success', message: 'Your application and documents are deleted.' })
     }
   } catch (error) {
@@ -144,7 +144,7 @@ async function uploadDocument(services: Services, userId: string, form: FormData
   if (file.type && !ACCEPTED_TYPES.includes(file.type)) return refuse('file', 'Upload a PDF, JPEG or PNG file.')
   const stored = await storeDocument(services, {
     ownerId: userId,
-    kind: kind as DocumentKind,
+    kind,
     fileName: file.name.slice(0, 200),
     bytes: new Uint8Array(await file.arrayBuffer()),
   })

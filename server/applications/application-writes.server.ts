@@ -6,7 +6,7 @@ import { storeApplication } from './apply.server.ts'
 import { APPLICATION_HOME_TAKEN_JOB, APPLICATION_NOTICE_JOB } from './notices.server.ts'
 import { releaseRetainedDocuments } from './retention.server.ts'
 import type { ApplicationRow, ApplicationServices, RemoveFiles } from './rules.server.ts'
-import { expireDueApplications, storeApplicationTransition, type DepositLimit, type PartyAction } from './transitions.server.ts'
+import { expireDueApplications, storeApplicationTransition, type PartyAction } from './transitions.server.ts'
 
 async function announce(services: ApplicationServices, row: ApplicationRow, job: { name: string; data: Record<string, unknown> }) {
   const steps: [string, () => Promise<unknown>][] = [
@@ -57,7 +57,6 @@ export async function changeApplication(
     input,
     ipAddress = null,
     now,
-    depositLimitCents,
   }: {
     applicationId: number
     actorId: string
@@ -65,8 +64,6 @@ export async function changeApplication(
     input?: unknown
     ipAddress?: string | null
     now?: Date
-    /** The state's deposit limit (common/leasing/state-rules.ts once merged); without it a deposit is not capped here. */
-    depositLimitCents?: DepositLimit
   },
 ): Promise<ApplicationRow> {
   const { row, declinedOthers } = await storeApplicationTransition(services.database.db, {
@@ -76,7 +73,6 @@ export async function changeApplication(
     input,
     ipAddress,
     ...(now ? { now } : {}),
-    ...(depositLimitCents ? { depositLimitCents } : {}),
   })
   await announce(services, row, noticeOf(row, action))
   for (const other of declinedOthers) {

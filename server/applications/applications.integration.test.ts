@@ -294,15 +294,14 @@ describe('transitions', () => {
     const { owner, home } = await homeWithCriteria()
     const renter = await renterWithProfile()
     const { id } = await apply(renter, home.id)
-    const depositLimitCents = (_state: string, rent: number) => rent
     const asked = (depositCents: number) =>
       changeApplication(t.services, {
         applicationId: id,
         actorId: owner.id,
         action: 'conditionally_approved',
         input: { conditions: ['higher_deposit'], depositCents },
-        depositLimitCents,
       })
+    // The home is in Delaware: at most one month's rent (Del. Code tit. 25, § 5514(a)).
     expect(await codeOf(asked(200_000))).toBe('invalid')
     await asked(165_000)
     await t.services.jobs.runUntilIdle()

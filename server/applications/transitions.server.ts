@@ -21,6 +21,7 @@ import {
   type ApplicationState,
   type DeclineReason,
 } from '#common/applications/vocabulary.ts'
+import { checkDeposit as checkStateDeposit, isStateCode } from '#common/leasing/state-rules.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { application, listing } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
@@ -70,8 +71,6 @@ export function declineWords(reasons: readonly string[], text: string) {
   return [...words, ...(text ? [text] : [])].join('; ')
 }
 
-export type DepositLimit = (state: string, rentCents: number) => number | null
-
 export type TransitionResult = {
   row: ApplicationRow
   /** Other applications declined by the site because the home was taken (approving with `homeTaken`). */
@@ -87,27 +86,25 @@ const SCHEMAS = {
   withdrawn: withdrawSchema,
 } satisfies Partial<Record<ApplicationTransition, z.ZodType>>
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
-
-async function checkDeposit(tx: Tx, current: ApplicationRow, depositCents: number, depositLimitCents: DepositLimit | undefined) {
-  if (!depositLimitCents || current.rentCents === null) return
-  const [home] = await tx.select({ state: listing.state }).from(listing).where(eq(listing.id, current.listingId))
-  const limit = home ? depositLimitCents(home.state, current.rentCents) : null
-  if (limit !== null && depositCents > limit) {
-    const message = `The deposit is above the limit in ${home!.state}: at most ${dollars(limit)} for this rent.`
-    throw new AppError('invalid', message, { depositCents: [message] })
-  }
+/**
+ * A higher deposit asked as a condition stays within the state's limit (common/leasing/state-rules.ts,
+ * each limit with its statute); a state whose limit the table lacks is not refused here.
+ */
+async function checkDeposit(tx: Tx, current: ApplicationRow, depositCents: number) {
+  if (current.rentCents === null) return
+  const [home] = await tx
+    .select({ state: listing.state, furnished: listing.isFurnished })
+    .from(listing)
+    .where(eq(listing.id, current.listingId))
+  if (!home || !isStateCode(home.state)) return
+  const verdict = checkStateDeposit({ state: home.state, monthlyRentCents: current.rentCents, depositCents, furnished: home.furnished })
+  if (!verdict.ok) throw new AppError('invalid', verdict.message, { depositCents: [verdict.message] })
 }
 
 /** The changes a transition makes besides the state, and the reason its event records. */
 async function changesOf(
   tx: Tx,
-  {
-    name,
-    current,
-    input,
-    depositLimitCents,
-  }: { name: ApplicationTransition; current: ApplicationRow; input: unknown; depositLimitCents?: DepositLimit },
+  { name, current, input }: { name: ApplicationTransition; current: ApplicationRow; input: unknown },
 ): Promise<{ set: Partial<typeof application.$inferInsert>; reason: string; homeTaken: boolean }> {
   switch (name) {
     case 'info_requested': {
@@ -125,7 +122,7 @@ async function changesOf(
     case 'conditionally_approved': {
       const valid = parseOrThrow(SCHEMAS.conditionally_approved, input)
       const depositCents = valid.conditions.includes('higher_deposit') ? valid.depositCents : null
-      if (depositCents !== null) await checkDeposit(tx, current, depositCents, depositLimitCents)
+      if (depositCents !== null) await checkDeposit(tx, current, depositCents)
       return { set: { conditions: valid.conditions, decisionText: valid.text, depositCents }, reason: valid.text, homeTaken: false }
     }
     case 'declined': {
@@ -195,7 +192,6 @@ export async function storeApplicationTransition(
     input = {},
     ipAddress = null,
     now = new Date(),
-    depositLimitCents,
   }: {
     name: ApplicationTransition
     applicationId: number
@@ -203,7 +199,6 @@ export async function storeApplicationTransition(
     input?: unknown
     ipAddress?: string | null
     now?: Date
-    depositLimitCents?: DepositLimit
   },
 ): Promise<TransitionResult> {
   const transition: Transition = TRANSITIONS[name]
@@ -215,7 +210,7 @@ export async function storeApplicationTransition(
     if (!transition.from.includes(from)) {
       throw new AppError('conflict', `This application is ${APPLICATION_STATE_LABELS[from].toLowerCase()}: that step is not open now.`)
     }
-    const { set, reason, homeTaken } = await changesOf(tx, { name, current, input, ...(depositLimitCents ? { depositLimitCents } : {}) })
+    const { set, reason, homeTaken } = await changesOf(tx, { name, current, input })
     const [row] = await tx
       .update(application)
       .set({

@@ -19,6 +19,7 @@ import {
   saveRenterProfile,
   type PartyAction,
 } from '#server/applications/index.server.ts'
+import { deleteDocuments, documentLink } from '#server/documents/index.server.ts'
 import { AppError } from '#server/errors.server.ts'
 import { findListingById } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
@@ -52,6 +53,9 @@ async function bodyOf(c: Context): Promise<unknown> {
   return body
 }
 
+/** A document's link for one reader: it works for five minutes, for that reader's session only. */
+const linkFor = (documentId: number, readerId: string) => documentLink({ documentId, readerId })
+
 export function applicationRoutes(services: Services) {
   const api = new Hono()
   const { db } = services.database
@@ -76,7 +80,7 @@ export function applicationRoutes(services: Services) {
 
   api.delete('/me/application', async (c) => {
     const userId = await viewerOf(c)
-    return c.json(await deleteRenterProfile(services, { userId }))
+    return c.json(await deleteRenterProfile(services, { userId, removeFiles: (ids) => deleteDocuments(services, { ids }) }))
   })
 
   api.get('/properties/:id/application-criteria', async (c) => {
@@ -111,7 +115,8 @@ export function applicationRoutes(services: Services) {
 
   api.get('/applications/:id', async (c) => {
     const viewerId = await viewerOf(c)
-    return c.json({ application: await findApplication(db, { applicationId: idOf(c.req.param('id'), 'application'), viewerId }) })
+    const applicationId = idOf(c.req.param('id'), 'application')
+    return c.json({ application: await findApplication(db, { applicationId, viewerId, linkFor }) })
   })
 
   api.post('/applications/:id/:action', async (c) => {

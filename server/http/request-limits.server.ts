@@ -3,6 +3,7 @@
 // text that is text (no NUL, nothing that is not UTF-8) in its address and body.
 import { isUtf8 } from 'node:buffer'
 import type { Context, MiddlewareHandler } from 'hono'
+import { MAX_DOCUMENT_BYTES } from '#common/applications/vocabulary.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { UPLOAD_REQUEST_LIMITS, declaredLength, readBodyWithLimit } from '#server/media/index.server.ts'
 import { problem, problemOf } from './problem.server.ts'
@@ -20,6 +21,8 @@ type UploadRoute = { method: string; path: RegExp; limit: number; what: string }
 const UPLOAD_ROUTES: UploadRoute[] = [
   { method: 'POST', path: /^\/userprofile(?:\.data)?$/, limit: UPLOAD_REQUEST_LIMITS.profilePhoto, what: 'a profile photo' },
   { method: 'POST', path: /^\/api\/properties\/[^/]+\/photos$/, limit: UPLOAD_REQUEST_LIMITS.listingPhotos, what: 'listing photos' },
+  // My application: one document of at most MAX_DOCUMENT_BYTES with its form around it.
+  { method: 'POST', path: /^\/userprofile\/application(?:\.data)?$/, limit: MAX_DOCUMENT_BYTES + 256 * 1024, what: 'a document' },
 ]
 
 export type BodyLimit = { bytes: number; upload: string | null }

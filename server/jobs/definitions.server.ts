@@ -23,6 +23,7 @@ import {
   SIGN_IN_FAILURES_NOTICE_JOB,
   sendSignInFailuresNotice,
 } from '#server/accounts/index.server.ts'
+import { deleteDocuments } from '#server/documents/index.server.ts'
 import type { Config } from '#server/config.server.ts'
 import {
   COOPER_INDEX_RECOMPUTE_CRON,
@@ -200,13 +201,16 @@ export function jobDefinitions({
       },
     },
     {
-      // Documents of applications that ended without a lease 90 days ago. Their files are removed by the
-      // documents area once it is part of this tree (`removeFiles`); until then the rows are marked deleted.
+      // Documents of applications that ended without a lease 90 days ago: the rows marked deleted, then
+      // their files removed by the documents area.
       name: DOCUMENT_RETENTION_JOB,
       cron: DOCUMENT_RETENTION_CRON,
       retryLimit: 0,
       handler: async () => {
-        const deleted = await deleteRetainedDocuments({ database })
+        const deleted = await deleteRetainedDocuments(
+          { database },
+          { removeFiles: (ids) => deleteDocuments({ database, config }, { ids }) },
+        )
         if (deleted.applications > 0) logger.info(deleted, 'application documents past their retention deleted')
       },
     },
