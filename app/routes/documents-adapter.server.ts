@@ -1,7 +1,7 @@
-// The one place the application pages reach the private documents area (server/documents/): storing
-// an applicant's file, listing and deleting their files, removing deleted files' bytes, and the short-lived
-// link to read one. Until
-// that area is part of this tree, the list is empty and storing or deleting says it is not possible yet.
+// The one place the application pages reach the private documents area (server/documents/): storing an
+// applicant's file, listing and deleting their files, removing deleted files' bytes, and the short-lived
+// link to read one. Until that area is part of this tree, the list is empty and storing or deleting says
+// it is not possible yet.
 import type { DocumentView } from '#common/applications/types.ts'
 import type { DocumentKind } from '#common/applications/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
