@@ -315,7 +315,9 @@ describe('transitions', () => {
     const chosen = await renterWithProfile()
     const others = [await renterWithProfile(), await renterWithProfile()]
     const { id } = await apply(chosen, home.id)
-    const otherIds = await Promise.all(others.map(async (renter) => (await apply(renter, home.id)).id))
+    // One after the other, so their order of arrival is the order the review lists them in.
+    const otherIds: number[] = []
+    for (const renter of others) otherIds.push((await apply(renter, home.id)).id)
     expect((await countWaitingApplications(db(), { ownerId: owner.id, listingIds: [home.id] })).get(home.id)).toBe(3)
     await change(id, owner, 'approved', { homeTaken: true })
     await t.services.jobs.runUntilIdle()
