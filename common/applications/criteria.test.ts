@@ -28,7 +28,7 @@ describe('checkCriteria', () => {
       met: true,
       detail: '$4,200 a month, 3.5 × the rent; asks 3 ×',
     })
-    expect(checks.pets).toMatchObject({ met: true, detail: '1 cat; cats welcome' })
+    expect(checks.pets).toMatchObject({ met: true, detail: 'Has 1 cat; cats allowed' })
     expect(checks.occupancy).toMatchObject({ met: true, detail: '2 people, the applicant included; at most 3' })
     expect(checks.move_in).toMatchObject({ met: true, detail: 'Moves in 2026-01-20; move-in between 2026-01-01 and 2026-02-15' })
     expect(checks.other).toBeUndefined()
@@ -44,7 +44,7 @@ describe('checkCriteria', () => {
       }),
     )
     expect(checks.income).toMatchObject({ met: false, detail: '$4,200 a month, 2.8 × the rent; asks 3 ×' })
-    expect(checks.pets).toMatchObject({ met: false, detail: '1 cat; no pets' })
+    expect(checks.pets).toMatchObject({ met: false, detail: 'Has 1 cat; no pets allowed' })
     expect(checks.occupancy?.met).toBe(false)
     expect(checks.move_in?.met).toBe(false)
   })
@@ -66,7 +66,7 @@ describe('checkCriteria', () => {
     expect(checks.other).toEqual({ criterion: 'other', label: 'Other requirements', met: null, detail: 'No smoking.' })
     expect(checks.income?.met).toBeNull()
     expect(checks.move_in).toMatchObject({ met: null, detail: 'Move-in from 2026-01-01' })
-    expect(checks.pets).toMatchObject({ met: true, detail: 'No pets; cats welcome' })
+    expect(checks.pets).toMatchObject({ met: true, detail: 'Has no pets; cats allowed' })
   })
 
   it('skips what the listing does not ask, and everything without criteria', () => {
@@ -76,7 +76,7 @@ describe('checkCriteria', () => {
       rentCents: 100_000,
       moveInDate: '2026-01-01',
     })
-    expect(checks).toEqual([{ criterion: 'pets', label: 'Pets', met: true, detail: '1 cat, 1 dog; pets welcome' }])
+    expect(checks).toEqual([{ criterion: 'pets', label: 'Pets', met: true, detail: 'Has 1 cat, 1 dog; pets allowed' }])
     expect(checkCriteria({ criteria: null, profile, rentCents: 100_000, moveInDate: null })).toEqual([])
   })
 })

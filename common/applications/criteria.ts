@@ -22,11 +22,11 @@ export function incomeToRent(incomeCents: number, rentCents: number | null): num
 }
 
 const PET_POLICY_WORDS: Record<PetPolicy, string> = {
-  none: 'no pets',
-  cats: 'cats welcome',
-  dogs: 'dogs welcome',
-  cats_and_dogs: 'cats and dogs welcome',
-  any: 'pets welcome',
+  none: 'no pets allowed',
+  cats: 'cats allowed',
+  dogs: 'dogs allowed',
+  cats_and_dogs: 'cats and dogs allowed',
+  any: 'pets allowed',
 }
 
 const PETS_ALLOWED: Record<PetPolicy, (kind: RenterProfile['pets'][number]['kind']) => boolean> = {
@@ -42,7 +42,7 @@ function countOf(count: number, one: string, many: string) {
 }
 
 function petsWords(pets: Profile['pets']) {
-  if (pets.length === 0) return 'No pets'
+  if (pets.length === 0) return 'no pets'
   const byKind = new Map<string, number>()
   for (const pet of pets) byKind.set(pet.kind, (byKind.get(pet.kind) ?? 0) + 1)
   const words: Record<string, [string, string]> = { cat: ['cat', 'cats'], dog: ['dog', 'dogs'], other: ['other pet', 'other pets'] }
@@ -69,7 +69,7 @@ function checkPets(policy: PetPolicy, pets: Profile['pets']): CriterionCheck {
     criterion: 'pets',
     label: 'Pets',
     met: pets.every((pet) => PETS_ALLOWED[policy](pet.kind)),
-    detail: `${petsWords(pets)}; ${PET_POLICY_WORDS[policy]}`,
+    detail: `Has ${petsWords(pets)}; ${PET_POLICY_WORDS[policy]}`,
   }
 }
 
