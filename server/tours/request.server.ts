@@ -14,7 +14,6 @@ import type { Db } from '#server/db/client.server.ts'
 import { tour } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import type { Tx } from '#server/listings/index.server.ts'
-import { hasBlocked } from '#server/messages/index.server.ts'
 import {
   ALREADY_BOOKED,
   appendEvent,
@@ -90,22 +89,22 @@ export async function storeTourRequest(
   }: { renterId: string; listingId: number; input: unknown; ipAddress?: string | null; now?: Date },
 ): Promise<TourRow> {
   const valid = parseOrThrow(tourRequestSchema, input)
-  const { home, availability, booked, isOwnerBusy } = await findBookingView(db, { listingId, startsAt: valid.startsAt })
+  const view = await findBookingView(db, { listingId, startsAt: valid.startsAt, renterId })
+  const { home, availability } = view
   if (home.ownerId === renterId) throw new AppError('invalid', 'This is your own home.')
+  if (view.isBlocked) throw new AppError('forbidden', 'You cannot book a tour with this landlord.')
   checkSlot(availability, home.timeZone, valid.startsAt, now)
   const place = { listingId, now, startsAt: valid.startsAt }
   // Full already, or the landlord is confirmed elsewhere then: refused on this one read. The upsert's
   // condition, the slot's CHECK and the overlap constraint are what hold under concurrency.
-  if (booked >= availability.partiesPerSlot || isOwnerBusy) throw await slotTaken(db, place)
-  const blocked =
-    (await hasBlocked(db, { userId: home.ownerId, otherUserId: renterId })) ||
-    (await hasBlocked(db, { userId: renterId, otherUserId: home.ownerId }))
-  if (blocked) throw new AppError('forbidden', 'You cannot book a tour with this landlord.')
+  if (view.booked >= availability.partiesPerSlot || view.isOwnerBusy) throw await slotTaken(db, place)
   return takingPlace(db, place, () =>
     db.transaction(async (tx) => {
+      // The place first: a full slot ends the transaction at its first statement. The row stays
+      // locked until the end either way, so the steps after it are kept few.
+      await takePlace(tx, { listingId, startsAt: valid.startsAt, capacity: availability.partiesPerSlot })
       await lockRenter(tx, renterId)
       await checkLimits(tx, { renterId, landlordId: home.ownerId, now })
-      await takePlace(tx, { listingId, startsAt: valid.startsAt, capacity: availability.partiesPerSlot })
       const state = availability.autoConfirm ? 'confirmed' : 'requested'
       const [row] = await tx
         .insert(tour)

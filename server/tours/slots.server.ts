@@ -1,13 +1,11 @@
 // A listing's open tour slots for the next 14 days, as a renter sees them: the availability its owner
 // set, in the listing's zone, less the places live tours hold and the times the owner is taken at
-// another of their homes. Two queries: the listing with its availability, then its places and the
-// owner's confirmed tours elsewhere.
-import { and, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm'
-import { alias, unionAll } from 'drizzle-orm/pg-core'
-import type { Availability } from '#common/tours/availability.ts'
-import { computeSlots, SLOT_DAYS, type Busy, type Slot, type SlotDay } from '#common/tours/slots.ts'
+// another of their homes, all read in one query.
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { computeSlots, isoOf, SLOT_DAYS, type Busy, type Slot, type SlotDay } from '#common/tours/slots.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, tour, tourAvailability, tourSlot } from '#server/db/schema.ts'
+import { listing, tour, tourAvailability, tourSlot, userBlock } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
 import { listingTimeZone, type Tx } from '#server/listings/index.server.ts'
 import { availabilityFollowed } from './availability.server.ts'
@@ -20,6 +18,10 @@ export type OpenSlots = {
   toursEnabled: boolean
   days: SlotDay[]
 }
+
+// A confirmed tour's time as the GiST index of tour_landlord_overlap_excl (migration 0032) holds it:
+// written this way, the owner's confirmed tours are found there, not among all their tours.
+const confirmedSpan = sql`tstzrange(${tour.startsAt}, ${tour.endsAt})`
 
 const own = alias(tourAvailability, 'own_availability')
 const defaults = alias(tourAvailability, 'default_availability')
@@ -49,9 +51,20 @@ export async function findTourableListing(db: Db | Tx, listingId: number) {
 /**
  * A tourable listing and the availability it follows, in one query; given a time, also the places
  * already held then and whether its owner has a confirmed tour at another home overlapping it (the
- * tour's length is the availability's): what a request needs before its transaction.
+ * tour's length is the availability's); given a renter, whether either of the two blocked the other
+ * (the rule of the messages area's hasBlocked, read here so a request costs one query before its
+ * transaction).
  */
-export async function findBookingView(db: Db | Tx, { listingId, startsAt = null }: { listingId: number; startsAt?: Date | null }) {
+export async function findBookingView(
+  db: Db | Tx,
+  {
+    listingId,
+    startsAt = null,
+    renterId = null,
+    window = null,
+  }: { listingId: number; startsAt?: Date | null; renterId?: string | null; window?: { from: Date; until: Date } | null },
+) {
+  const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000)::bigint`
   const minutes = sql`coalesce(${own.tourMinutes}, ${defaults.tourMinutes}, 30)`
   const [row] = await db
     .select({
@@ -63,78 +76,52 @@ export async function findBookingView(db: Db | Tx, { listingId, startsAt = null 
         : sql`0`
       ).mapWith(Number),
       isOwnerBusy: (startsAt
-        ? sql`exists (select 1 from ${tour} where ${tour.landlordId} = ${listing.ownerId} and ${tour.state} = 'confirmed' and ${tour.listingId} <> ${listing.id} and ${tour.startsAt} < ${startsAt}::timestamptz + make_interval(mins => ${minutes}) and ${tour.endsAt} > ${startsAt})`
+        ? sql`exists (select 1 from ${tour} where ${tour.landlordId} = ${listing.ownerId} and ${tour.state} = 'confirmed' and ${tour.listingId} <> ${listing.id} and ${confirmedSpan} && tstzrange(${startsAt}::timestamptz, ${startsAt}::timestamptz + make_interval(mins => ${minutes})))`
         : sql`false`
       ).mapWith(Boolean),
+      isBlocked: (renterId
+        ? sql`exists (select 1 from ${userBlock} where (${userBlock.blockerId} = ${listing.ownerId} and ${userBlock.blockedId} = ${renterId}) or (${userBlock.blockerId} = ${renterId} and ${userBlock.blockedId} = ${listing.ownerId}))`
+        : sql`false`
+      ).mapWith(Boolean),
+      // The window's places and the owner's confirmed tours elsewhere, as two JSON arrays of numbers
+      // (one row to read, no Date made per row), from tour_slot's primary key and the GiST index.
+      places: (window
+        ? sql`(select coalesce(json_agg(json_build_array(${epochMs(tourSlot.startsAt)}, ${tourSlot.booked})), '[]')::text from ${tourSlot} where ${tourSlot.listingId} = ${listing.id} and ${tourSlot.startsAt} >= ${window.from} and ${tourSlot.startsAt} < ${window.until} and ${tourSlot.booked} > 0)`
+        : sql`'[]'`
+      ).mapWith((text: string) => JSON.parse(text) as [number, number][]),
+      busy: (window
+        ? sql`(select coalesce(json_agg(json_build_array(${epochMs(tour.startsAt)}, ${epochMs(tour.endsAt)})), '[]')::text from ${tour} where ${tour.landlordId} = ${listing.ownerId} and ${tour.state} = 'confirmed' and ${tour.listingId} <> ${listing.id} and ${confirmedSpan} && tstzrange(${window.from}::timestamptz, ${window.until}::timestamptz))`
+        : sql`'[]'`
+      ).mapWith((text: string) => JSON.parse(text) as [number, number][]),
     })
     .from(listing)
     .leftJoin(own, and(eq(own.ownerId, listing.ownerId), eq(own.listingId, listing.id)))
     .leftJoin(defaults, and(eq(defaults.ownerId, listing.ownerId), isNull(defaults.listingId)))
     .where(eq(listing.id, listingId))
   if (!row) throw new AppError('not-found', 'No such listing.')
-  const { own: ownRow, defaults: defaultRow, booked, isOwnerBusy, ...home } = row
-  return { home: homeOf(home), availability: availabilityFollowed(ownRow, defaultRow), booked, isOwnerBusy }
-}
-
-/**
- * Places held at each start time (ISO) of a listing over the coming days, and the times its owner is
- * taken at their other homes, in one query (the two halves use the primary key of tour_slot and
- * tour_landlord_starts_idx).
- */
-async function takenAndBusy(db: Db | Tx, { listingId, ownerId, now }: { listingId: number; ownerId: string; now: Date }) {
-  const from = new Date(now.getTime() - 86_400_000)
-  const until = new Date(now.getTime() + (SLOT_DAYS + 2) * 86_400_000)
-  const rows = await unionAll(
-    db
-      .select({ startsAt: tourSlot.startsAt, endsAt: tourSlot.startsAt, booked: tourSlot.booked })
-      .from(tourSlot)
-      .where(and(eq(tourSlot.listingId, listingId), gte(tourSlot.startsAt, from), lt(tourSlot.startsAt, until), gt(tourSlot.booked, 0))),
-    db
-      .select({ startsAt: tour.startsAt, endsAt: tour.endsAt, booked: sql<number>`-1::smallint`.mapWith(Number) })
-      .from(tour)
-      .where(
-        and(
-          eq(tour.landlordId, ownerId),
-          gte(tour.startsAt, from),
-          lt(tour.startsAt, until),
-          eq(tour.state, 'confirmed'),
-          ne(tour.listingId, listingId),
-        ),
-      ),
-  )
-  const taken = new Map<string, number>()
-  const busy: Busy[] = []
-  for (const row of rows) {
-    if (row.booked < 0) busy.push({ startsAt: row.startsAt.getTime(), endsAt: row.endsAt.getTime() })
-    else taken.set(row.startsAt.toISOString(), row.booked)
+  const { own: ownRow, defaults: defaultRow, booked, isOwnerBusy, isBlocked, places, busy, ...home } = row
+  return {
+    home: homeOf(home),
+    availability: availabilityFollowed(ownRow, defaultRow),
+    booked,
+    isOwnerBusy,
+    isBlocked,
+    taken: new Map(places.map(([at, n]) => [isoOf(at), n])),
+    busy: busy.map(([from, until]): Busy => ({ startsAt: from, endsAt: until })),
   }
-  return { taken, busy }
-}
-
-export async function slotsOf(
-  db: Db | Tx,
-  {
-    listingId,
-    ownerId,
-    availability,
-    timeZone,
-    now,
-  }: { listingId: number; ownerId: string; availability: Availability; timeZone: string; now: Date },
-) {
-  if (!availability.toursEnabled) return []
-  return computeSlots({ availability, timeZone, now, ...(await takenAndBusy(db, { listingId, ownerId, now })) })
 }
 
 /** The open slots of a published listing (none when its owner turned tours off). */
 export async function findOpenSlots(db: Db, { listingId, now = new Date() }: { listingId: number; now?: Date }): Promise<OpenSlots> {
-  const { home, availability } = await findBookingView(db, { listingId })
+  const window = { from: new Date(now.getTime() - 86_400_000), until: new Date(now.getTime() + (SLOT_DAYS + 2) * 86_400_000) }
+  const { home, availability, taken, busy } = await findBookingView(db, { listingId, window })
   return {
     listingId,
     timeZone: home.timeZone,
     tourMinutes: availability.tourMinutes,
     partiesPerSlot: availability.partiesPerSlot,
     toursEnabled: availability.toursEnabled,
-    days: await slotsOf(db, { listingId, ownerId: home.ownerId, availability, timeZone: home.timeZone, now }),
+    days: computeSlots({ availability, timeZone: home.timeZone, now, taken, busy }),
   }
 }
 
