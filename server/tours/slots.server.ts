@@ -1,7 +1,7 @@
 // A listing's open tour slots for the next 14 days, as a renter sees them: the availability its owner
 // set, in the listing's zone, less the places live tours hold and the times the owner is taken at
 // another of their homes, all read in one query.
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { computeSlots, isoOf, SLOT_DAYS, type Busy, type Slot, type SlotDay } from '#common/tours/slots.ts'
 import type { Db } from '#server/db/client.server.ts'
@@ -95,8 +95,9 @@ export async function findBookingView(
       ).mapWith((text: string) => JSON.parse(text) as [number, number][]),
     })
     .from(listing)
-    .leftJoin(own, and(eq(own.ownerId, listing.ownerId), eq(own.listingId, listing.id)))
-    .leftJoin(defaults, and(eq(defaults.ownerId, listing.ownerId), isNull(defaults.listingId)))
+    // Written as tour_availability_owner_listing_idx holds them: (owner_id, coalesce(listing_id, 0)).
+    .leftJoin(own, and(eq(own.ownerId, listing.ownerId), sql`coalesce(${own.listingId}, 0) = ${listing.id}`))
+    .leftJoin(defaults, and(eq(defaults.ownerId, listing.ownerId), sql`coalesce(${defaults.listingId}, 0) = 0`))
     .where(eq(listing.id, listingId))
   if (!row) throw new AppError('not-found', 'No such listing.')
   const { own: ownRow, defaults: defaultRow, booked, isOwnerBusy, isBlocked, places, busy, ...home } = row
