@@ -36,16 +36,10 @@ const homeColumns = {
   longitude: listing.longitude,
 }
 
+/** The listing a renter may tour: published, with its owner and zone; anything else does not exist. */
 function homeOf<T extends { status: string; timeZone: string | null; latitude: number; longitude: number }>(row: T) {
   if (row.status !== 'published') throw new AppError('not-found', 'No such listing.')
   return { ...row, timeZone: listingTimeZone(row) }
-}
-
-/** The listing a renter may tour: published, with its owner and zone; anything else does not exist. */
-export async function findTourableListing(db: Db | Tx, listingId: number) {
-  const [row] = await db.select(homeColumns).from(listing).where(eq(listing.id, listingId))
-  if (!row) throw new AppError('not-found', 'No such listing.')
-  return homeOf(row)
 }
 
 /**
