@@ -2,8 +2,10 @@
 // (1) the open slots of one of those homes for 14 days, read READS times (homes drawn from --seed),
 // and (2) ATTEMPTS booking attempts at once, drawn over SLOTS slots of another home (each slot takes
 // --capacity parties): no slot over its capacity, no error that is not a refusal, and how long each
-// took. Prints one JSON line per part, with the slowest cases. A fresh embedded database unless
-// DATABASE_URL names a PostgreSQL database (it is written to: use a throwaway one).
+// took. Prints one JSON line per part, with the slowest cases, and how long a bare `select 1` took
+// meanwhile (the machine's load: on a shared machine the same code measures twice as slow when it is
+// busy). A fresh embedded database unless DATABASE_URL names a PostgreSQL database (it is written to:
+// use a throwaway one).
 //   npx node bench/tours.ts [--tours 1000] [--listings 5] [--reads 500] [--attempts 200] [--slots 20] [--capacity 2] [--seed 1]
 import { parseArgs } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
@@ -76,6 +78,20 @@ while (booked < tours) {
   homes.push(homes.shift()!) // the next renter starts on another home
 }
 
+/** The median of 200 bare statements: what one round trip costs on this database at this moment. */
+async function statementMs() {
+  const ms: number[] = []
+  for (let i = 0; i < 200; i += 1) {
+    const started = performance.now()
+    await db.execute(sql`select 1`)
+    ms.push(performance.now() - started)
+  }
+  return +quantile(
+    ms.sort((a, b) => a - b),
+    0.5,
+  ).toFixed(3)
+}
+
 const times: { ms: number; listingId: number }[] = []
 for (let i = 0; i < reads; i += 1) {
   const listingId = homes[Math.floor(random() * homes.length)]!
@@ -92,6 +108,7 @@ console.log(
     reads,
     p50Ms: +quantile(sortedReads, 0.5).toFixed(2),
     p99Ms: +quantile(sortedReads, 0.99).toFixed(2),
+    selectOneMs: await statementMs(),
     slowest: times
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 3)
@@ -134,6 +151,16 @@ console.log(
     liveTours: live?.n,
     p95Ms: +quantile(sortedAttempts, 0.95).toFixed(1),
     slowestMs: +sortedAttempts.at(-1)!.toFixed(1),
+    selectOneMs: await statementMs(),
+    ...(database.kind === 'pglite'
+      ? {
+          // One connection runs one statement at a time for every attempt: 200 reads, then a
+          // transaction of three statements for each refusal the read could not see coming (begin,
+          // the upsert that finds the slot full, rollback) and seven for each booking: some 960
+          // statements, so the last attempts wait for nearly all of them (960 × selectOneMs).
+          note: 'PGlite has one connection: the attempts queue statement by statement, so p95 is about the whole burst',
+        }
+      : {}),
   }),
 )
 await database.close()

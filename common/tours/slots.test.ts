@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_AVAILABILITY, type Availability } from './availability.ts'
-import { computeSlots, instantOf, isSlotStart, localDateOf } from './slots.ts'
+import { computeSlots, instantOf, isoOf, isSlotStart, localDateOf } from './slots.ts'
 
 const sunday = (start: string, end: string) => ({ weekday: 0, start, end })
 const hourly = (windows: Availability['windows']): Availability => ({
@@ -138,5 +138,23 @@ describe('the rules of a slot', () => {
     expect([days[0]!.date, days.at(-1)!.date]).toEqual(['2026-12-08', '2026-12-20'])
     const morning = computeSlots({ availability: daily, timeZone: 'America/Los_Angeles', now: new Date('2026-12-07T16:00:00Z') })
     expect([morning.length, morning[0]!.date, morning.at(-1)!.date]).toEqual([14, '2026-12-07', '2026-12-20'])
+  })
+
+  it('offers no time the landlord is taken at another home, and keeps it as full when asked', () => {
+    const at = (iso: string) => new Date(iso).getTime()
+    // 10:15–10:45 in New York at another home: the 10:00 and 10:30 tours overlap it, 11:00 does not.
+    const busy = [{ startsAt: at('2026-12-07T15:15:00Z'), endsAt: at('2026-12-07T15:45:00Z') }]
+    const [day] = computeSlots({ availability: weekdays, timeZone: 'America/New_York', now: monday, days: 1, busy })
+    expect(day!.slots.slice(0, 2).map((s) => s.startsAt)).toEqual(['2026-12-07T16:00:00.000Z', '2026-12-07T16:30:00.000Z'])
+    const [kept] = computeSlots({ availability: weekdays, timeZone: 'America/New_York', now: monday, days: 1, busy, keepFull: true })
+    expect(kept!.slots.find((s) => s.startsAt === '2026-12-07T15:00:00.000Z')?.remaining).toBe(0)
+  })
+})
+
+describe('isoOf', () => {
+  it('writes an instant as toISOString does', () => {
+    for (const instant of [0, 60_000, 1_796_000_000_000, 1_796_000_000_123, 1_796_083_140_000, Date.UTC(2028, 1, 29, 23, 59)]) {
+      expect(isoOf(instant)).toBe(new Date(instant).toISOString())
+    }
   })
 })

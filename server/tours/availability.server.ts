@@ -38,13 +38,18 @@ async function rowsOf(db: Db | Tx, ownerId: string, listingId: number | null) {
 }
 
 /** The availability a listing's slots follow: its own, else its owner's defaults, else the site's. */
+export function availabilityFollowed(own: Row | null, defaults: Row | null): Availability {
+  const row = own ?? defaults
+  return row ? availabilityOf(row) : DEFAULT_AVAILABILITY
+}
+
+/** The availability a listing follows, read on its own (the slot reads join it to the listing instead). */
 export async function effectiveAvailability(
   db: Db | Tx,
   { ownerId, listingId }: { ownerId: string; listingId: number },
 ): Promise<Availability> {
   const rows = await rowsOf(db, ownerId, listingId)
-  const row = rows.find((r) => r.listingId === listingId) ?? rows.find((r) => r.listingId === null)
-  return row ? availabilityOf(row) : DEFAULT_AVAILABILITY
+  return availabilityFollowed(rows.find((r) => r.listingId === listingId) ?? null, rows.find((r) => r.listingId === null) ?? null)
 }
 
 async function checkOwnsListing(db: Db | Tx, viewerId: string, listingId: number) {

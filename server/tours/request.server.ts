@@ -1,7 +1,10 @@
 // A renter's request for a tour and its reschedule: the two writes that take a place in a slot. Each
 // checks the time against the listing's availability as of now (no past time, none inside the notice)
 // and takes the place under the slot's capacity in the same transaction as the tour and its event.
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm'
+// A request reads what it needs in one query first and refuses a full slot there, without a
+// transaction; the transaction holds only the renter's lock, the limits, the place, the tour and its
+// event. The next open times of a refusal are read after it, once for a burst (nextOpenSlots).
+import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import { TOUR_REQUESTS_PER_DAY, TOURS_PENDING_PER_LANDLORD } from '#common/limits.ts'
 import type { Availability } from '#common/tours/availability.ts'
 import { tourRequestSchema, tourRescheduleSchema } from '#common/tours/schemas.ts'
@@ -11,20 +14,20 @@ import type { Db } from '#server/db/client.server.ts'
 import { tour } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import type { Tx } from '#server/listings/index.server.ts'
-import { hasBlocked } from '#server/messages/index.server.ts'
-import { effectiveAvailability } from './availability.server.ts'
 import {
   ALREADY_BOOKED,
   appendEvent,
   givePlaceBack,
+  isOwnerTakenElsewhere,
   isSecondLiveTour,
   isSlotFull,
   lockTour,
+  SlotFullError,
   SlotTakenError,
   takePlace,
   type TourRow,
 } from './rules.server.ts'
-import { findTourableListing, nextOpenSlots } from './slots.server.ts'
+import { findBookingView, nextOpenSlots } from './slots.server.ts'
 
 export const NOT_A_SLOT = 'That time is not open for tours: choose one of the times shown.'
 export const TOURS_OFF = 'This home is not taking tour requests right now.'
@@ -40,30 +43,36 @@ function checkSlot(availability: Availability, timeZone: string, startsAt: Date,
 }
 
 async function checkLimits(tx: Tx, { renterId, landlordId, now }: { renterId: string; landlordId: string; now: Date }) {
-  const [pending] = await tx
-    .select({ n: count() })
+  const isLive = and(eq(tour.landlordId, landlordId), inArray(tour.state, [...ACTIVE_TOUR_STATES]))
+  const [counts] = await tx
+    .select({
+      pending: sql<number>`count(*) filter (where ${isLive})`.mapWith(Number),
+      recent: sql<number>`count(*) filter (where ${gte(tour.createdAt, new Date(now.getTime() - 86_400_000))})`.mapWith(Number),
+    })
     .from(tour)
-    .where(and(eq(tour.renterId, renterId), eq(tour.landlordId, landlordId), inArray(tour.state, [...ACTIVE_TOUR_STATES])))
-  if ((pending?.n ?? 0) >= TOURS_PENDING_PER_LANDLORD) {
+    .where(eq(tour.renterId, renterId))
+  if ((counts?.pending ?? 0) >= TOURS_PENDING_PER_LANDLORD) {
     throw new AppError('rate-limited', `You can have ${TOURS_PENDING_PER_LANDLORD} tours booked with one landlord at a time.`)
   }
-  const [recent] = await tx
-    .select({ n: count() })
-    .from(tour)
-    .where(and(eq(tour.renterId, renterId), gte(tour.createdAt, new Date(now.getTime() - 86_400_000))))
-  if ((recent?.n ?? 0) >= TOUR_REQUESTS_PER_DAY) {
+  if ((counts?.recent ?? 0) >= TOUR_REQUESTS_PER_DAY) {
     throw new AppError('rate-limited', `You can request ${TOUR_REQUESTS_PER_DAY} tours a day. Try again tomorrow.`)
   }
 }
 
 const answerByOf = (now: Date, startsAt: Date) => new Date(Math.min(now.getTime() + TOUR_ANSWER_HOURS * 3_600_000, startsAt.getTime()))
 
-/** Runs a write that takes a place; a full slot becomes "that time was just taken" with the next open times. */
-async function takingPlace<T>(db: Db, listingId: number, now: Date, write: () => Promise<T>): Promise<T> {
+const slotTaken = async (db: Db, { listingId, now, startsAt }: { listingId: number; now: Date; startsAt: Date }) =>
+  new SlotTakenError(await nextOpenSlots(db, { listingId, now, except: startsAt }))
+
+/**
+ * Runs a write that takes a place; a full slot, or a time the landlord was confirmed for at another
+ * home meanwhile, becomes "that time was just taken" with the next open times.
+ */
+async function takingPlace<T>(db: Db, place: { listingId: number; now: Date; startsAt: Date }, write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    if (isSlotFull(error)) throw new SlotTakenError(await nextOpenSlots(db, { listingId, now }))
+    if (isSlotFull(error) || isOwnerTakenElsewhere(error)) throw await slotTaken(db, place)
     if (isSecondLiveTour(error)) throw new AppError('conflict', ALREADY_BOOKED)
     throw error
   }
@@ -80,19 +89,22 @@ export async function storeTourRequest(
   }: { renterId: string; listingId: number; input: unknown; ipAddress?: string | null; now?: Date },
 ): Promise<TourRow> {
   const valid = parseOrThrow(tourRequestSchema, input)
-  const home = await findTourableListing(db, listingId)
+  const view = await findBookingView(db, { listingId, startsAt: valid.startsAt, renterId })
+  const { home, availability } = view
   if (home.ownerId === renterId) throw new AppError('invalid', 'This is your own home.')
-  const blocked =
-    (await hasBlocked(db, { userId: home.ownerId, otherUserId: renterId })) ||
-    (await hasBlocked(db, { userId: renterId, otherUserId: home.ownerId }))
-  if (blocked) throw new AppError('forbidden', 'You cannot book a tour with this landlord.')
-  return takingPlace(db, listingId, now, () =>
+  if (view.isBlocked) throw new AppError('forbidden', 'You cannot book a tour with this landlord.')
+  checkSlot(availability, home.timeZone, valid.startsAt, now)
+  const place = { listingId, now, startsAt: valid.startsAt }
+  // Full already, or the landlord is confirmed elsewhere then: refused on this one read. The upsert's
+  // condition, the slot's CHECK and the overlap constraint are what hold under concurrency.
+  if (view.booked >= availability.partiesPerSlot || view.isOwnerBusy) throw await slotTaken(db, place)
+  return takingPlace(db, place, () =>
     db.transaction(async (tx) => {
-      await lockRenter(tx, renterId)
-      const availability = await effectiveAvailability(tx, { ownerId: home.ownerId, listingId })
-      checkSlot(availability, home.timeZone, valid.startsAt, now)
-      await checkLimits(tx, { renterId, landlordId: home.ownerId, now })
+      // The place first: a full slot ends the transaction at its first statement. The row stays
+      // locked until the end either way, so the steps after it are kept few.
       await takePlace(tx, { listingId, startsAt: valid.startsAt, capacity: availability.partiesPerSlot })
+      await lockRenter(tx, renterId)
+      await checkLimits(tx, { renterId, landlordId: home.ownerId, now })
       const state = availability.autoConfirm ? 'confirmed' : 'requested'
       const [row] = await tx
         .insert(tour)
@@ -137,16 +149,16 @@ export async function storeTourReschedule(
 ): Promise<TourRow> {
   const valid = parseOrThrow(tourRescheduleSchema, input)
   const [found] = await db.select({ listingId: tour.listingId }).from(tour).where(eq(tour.id, tourId))
-  return takingPlace(db, found?.listingId ?? 0, now, () =>
+  return takingPlace(db, { listingId: found?.listingId ?? 0, now, startsAt: valid.startsAt }, () =>
     db.transaction(async (tx) => {
       const current = await lockTour(tx, { tourId, viewerId })
       if (current.renterId !== viewerId) throw new AppError('forbidden', 'Only the renter can change the time of a tour.')
       if (current.state !== 'requested' && current.state !== 'confirmed')
         throw new AppError('conflict', `This tour is ${current.state.replace('_', '-')}.`)
       if (current.startsAt.getTime() === valid.startsAt.getTime()) throw new AppError('invalid', 'That is the time already booked.')
-      const home = await findTourableListing(tx, current.listingId)
-      const availability = await effectiveAvailability(tx, { ownerId: current.landlordId, listingId: current.listingId })
+      const { home, availability, isOwnerBusy } = await findBookingView(tx, { listingId: current.listingId, startsAt: valid.startsAt })
       checkSlot(availability, home.timeZone, valid.startsAt, now)
+      if (isOwnerBusy) throw new SlotFullError()
       await givePlaceBack(tx, { listingId: current.listingId, startsAt: current.startsAt })
       await takePlace(tx, { listingId: current.listingId, startsAt: valid.startsAt, capacity: availability.partiesPerSlot })
       const state = availability.autoConfirm ? 'confirmed' : 'requested'

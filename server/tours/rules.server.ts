@@ -32,22 +32,40 @@ function hasCode(error: unknown, code: string, text?: string): boolean {
   return false
 }
 
-/** The slot's `booked <= capacity` check refused one more party. */
-export const isSlotFull = (error: unknown) => hasCode(error, '23514', 'tour_slot_capacity_check')
+/** A slot with no place left when the transaction came to take one; the refusal is read outside it. */
+export class SlotFullError extends Error {
+  constructor() {
+    super('The slot is full.')
+    this.name = 'SlotFullError'
+  }
+}
+
+/** The slot had no place left: seen by the write, or refused by the slot's `booked <= capacity` check. */
+export const isSlotFull = (error: unknown) => error instanceof SlotFullError || hasCode(error, '23514', 'tour_slot_capacity_check')
+/** The landlord already has a confirmed tour at another home at an overlapping time. */
+export const isOwnerTakenElsewhere = (error: unknown) => hasCode(error, '23P01', 'tour_landlord_overlap_excl')
 /** The renter already has a live tour of this home. */
 export const isSecondLiveTour = (error: unknown) => hasCode(error, '23505', 'tour_active_renter_listing_idx')
 
 export const ALREADY_BOOKED = 'You already have a tour of this home booked: change its time instead.'
+export const OWNER_TAKEN = 'You have a confirmed tour at another home at that time.'
 
-/** Holds one more party at a start time, within the capacity the database keeps. */
+/**
+ * Holds one more party at a start time, within the capacity the database keeps. A full slot is
+ * seen by the upsert itself (it updates nothing and returns no row), so a refusal costs no error and
+ * no aborted statement; the CHECK stays the guarantee.
+ */
 export async function takePlace(tx: Tx, { listingId, startsAt, capacity }: { listingId: number; startsAt: Date; capacity: number }) {
-  await tx
+  const taken = await tx
     .insert(tourSlot)
     .values({ listingId, startsAt, capacity, booked: 1 })
     .onConflictDoUpdate({
       target: [tourSlot.listingId, tourSlot.startsAt],
       set: { booked: sql`${tourSlot.booked} + 1`, capacity: sql`excluded.capacity` },
+      setWhere: sql`${tourSlot.booked} < excluded.capacity`,
     })
+    .returning({ booked: tourSlot.booked })
+  if (taken.length === 0) throw new SlotFullError()
 }
 
 export async function givePlaceBack(tx: Tx, { listingId, startsAt }: { listingId: number; startsAt: Date }) {

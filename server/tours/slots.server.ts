@@ -1,13 +1,14 @@
 // A listing's open tour slots for the next 14 days, as a renter sees them: the availability its owner
-// set, in the listing's zone, less the places live tours hold.
-import { and, eq, gte, lt } from 'drizzle-orm'
-import type { Availability } from '#common/tours/availability.ts'
-import { computeSlots, SLOT_DAYS, type Slot, type SlotDay } from '#common/tours/slots.ts'
+// set, in the listing's zone, less the places live tours hold and the times the owner is taken at
+// another of their homes, all read in one query.
+import { and, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { computeSlots, isoOf, SLOT_DAYS, type Busy, type Slot, type SlotDay } from '#common/tours/slots.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, tourSlot } from '#server/db/schema.ts'
+import { listing, tour, tourAvailability, tourSlot, userBlock } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
 import { listingTimeZone, type Tx } from '#server/listings/index.server.ts'
-import { effectiveAvailability } from './availability.server.ts'
+import { availabilityFollowed } from './availability.server.ts'
 
 export type OpenSlots = {
   listingId: number
@@ -18,65 +19,134 @@ export type OpenSlots = {
   days: SlotDay[]
 }
 
+// A confirmed tour's time as the GiST index of tour_landlord_overlap_excl (migration 0032) holds it:
+// written this way, the owner's confirmed tours are found there, not among all their tours.
+const confirmedSpan = sql`tstzrange(${tour.startsAt}, ${tour.endsAt})`
+
+const own = alias(tourAvailability, 'own_availability')
+const defaults = alias(tourAvailability, 'default_availability')
+
+const homeColumns = {
+  id: listing.id,
+  ownerId: listing.ownerId,
+  title: listing.title,
+  status: listing.status,
+  timeZone: listing.timeZone,
+  latitude: listing.latitude,
+  longitude: listing.longitude,
+}
+
 /** The listing a renter may tour: published, with its owner and zone; anything else does not exist. */
-export async function findTourableListing(db: Db | Tx, listingId: number) {
-  const [row] = await db
-    .select({
-      id: listing.id,
-      ownerId: listing.ownerId,
-      title: listing.title,
-      status: listing.status,
-      timeZone: listing.timeZone,
-      latitude: listing.latitude,
-      longitude: listing.longitude,
-    })
-    .from(listing)
-    .where(eq(listing.id, listingId))
-  if (!row || row.status !== 'published') throw new AppError('not-found', 'No such listing.')
+function homeOf<T extends { status: string; timeZone: string | null; latitude: number; longitude: number }>(row: T) {
+  if (row.status !== 'published') throw new AppError('not-found', 'No such listing.')
   return { ...row, timeZone: listingTimeZone(row) }
 }
 
-/** Places held at each start time (ISO) of a listing over the coming days. */
-async function takenCounts(db: Db | Tx, listingId: number, now: Date): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ startsAt: tourSlot.startsAt, booked: tourSlot.booked })
-    .from(tourSlot)
-    .where(
-      and(
-        eq(tourSlot.listingId, listingId),
-        gte(tourSlot.startsAt, new Date(now.getTime() - 86_400_000)),
-        lt(tourSlot.startsAt, new Date(now.getTime() + (SLOT_DAYS + 2) * 86_400_000)),
-      ),
-    )
-  return new Map(rows.filter((r) => r.booked > 0).map((r) => [r.startsAt.toISOString(), r.booked]))
-}
-
-export async function slotsOf(
+/**
+ * A tourable listing and the availability it follows, in one query; given a time, also the places
+ * already held then and whether its owner has a confirmed tour at another home overlapping it (the
+ * tour's length is the availability's); given a renter, whether either of the two blocked the other
+ * (the rule of the messages area's hasBlocked, read here so a request costs one query before its
+ * transaction).
+ */
+export async function findBookingView(
   db: Db | Tx,
-  { listingId, availability, timeZone, now }: { listingId: number; availability: Availability; timeZone: string; now: Date },
+  {
+    listingId,
+    startsAt = null,
+    renterId = null,
+    window = null,
+  }: { listingId: number; startsAt?: Date | null; renterId?: string | null; window?: { from: Date; until: Date } | null },
 ) {
-  return computeSlots({ availability, timeZone, now, taken: await takenCounts(db, listingId, now) })
+  const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000)::bigint`
+  const minutes = sql`coalesce(${own.tourMinutes}, ${defaults.tourMinutes}, 30)`
+  const [row] = await db
+    .select({
+      ...homeColumns,
+      own,
+      defaults,
+      booked: (startsAt
+        ? sql`coalesce((select ${tourSlot.booked} from ${tourSlot} where ${tourSlot.listingId} = ${listing.id} and ${tourSlot.startsAt} = ${startsAt}), 0)`
+        : sql`0`
+      ).mapWith(Number),
+      isOwnerBusy: (startsAt
+        ? sql`exists (select 1 from ${tour} where ${tour.landlordId} = ${listing.ownerId} and ${tour.state} = 'confirmed' and ${tour.listingId} <> ${listing.id} and ${confirmedSpan} && tstzrange(${startsAt}::timestamptz, ${startsAt}::timestamptz + make_interval(mins => ${minutes})))`
+        : sql`false`
+      ).mapWith(Boolean),
+      isBlocked: (renterId
+        ? sql`exists (select 1 from ${userBlock} where (${userBlock.blockerId} = ${listing.ownerId} and ${userBlock.blockedId} = ${renterId}) or (${userBlock.blockerId} = ${renterId} and ${userBlock.blockedId} = ${listing.ownerId}))`
+        : sql`false`
+      ).mapWith(Boolean),
+      // The window's places and the owner's confirmed tours elsewhere, as two JSON arrays of numbers
+      // (one row to read, no Date made per row), from tour_slot's primary key and the GiST index.
+      places: (window
+        ? sql`(select coalesce(json_agg(json_build_array(${epochMs(tourSlot.startsAt)}, ${tourSlot.booked})), '[]')::text from ${tourSlot} where ${tourSlot.listingId} = ${listing.id} and ${tourSlot.startsAt} >= ${window.from} and ${tourSlot.startsAt} < ${window.until} and ${tourSlot.booked} > 0)`
+        : sql`'[]'`
+      ).mapWith((text: string) => JSON.parse(text) as [number, number][]),
+      busy: (window
+        ? sql`(select coalesce(json_agg(json_build_array(${epochMs(tour.startsAt)}, ${epochMs(tour.endsAt)})), '[]')::text from ${tour} where ${tour.landlordId} = ${listing.ownerId} and ${tour.state} = 'confirmed' and ${tour.listingId} <> ${listing.id} and ${confirmedSpan} && tstzrange(${window.from}::timestamptz, ${window.until}::timestamptz))`
+        : sql`'[]'`
+      ).mapWith((text: string) => JSON.parse(text) as [number, number][]),
+    })
+    .from(listing)
+    // Written as tour_availability_owner_listing_idx holds them: (owner_id, coalesce(listing_id, 0)).
+    .leftJoin(own, and(eq(own.ownerId, listing.ownerId), sql`coalesce(${own.listingId}, 0) = ${listing.id}`))
+    .leftJoin(defaults, and(eq(defaults.ownerId, listing.ownerId), sql`coalesce(${defaults.listingId}, 0) = 0`))
+    .where(eq(listing.id, listingId))
+  if (!row) throw new AppError('not-found', 'No such listing.')
+  const { own: ownRow, defaults: defaultRow, booked, isOwnerBusy, isBlocked, places, busy, ...home } = row
+  return {
+    home: homeOf(home),
+    availability: availabilityFollowed(ownRow, defaultRow),
+    booked,
+    isOwnerBusy,
+    isBlocked,
+    taken: new Map(places.map(([at, n]) => [isoOf(at), n])),
+    busy: busy.map(([from, until]): Busy => ({ startsAt: from, endsAt: until })),
+  }
 }
 
 /** The open slots of a published listing (none when its owner turned tours off). */
 export async function findOpenSlots(db: Db, { listingId, now = new Date() }: { listingId: number; now?: Date }): Promise<OpenSlots> {
-  const home = await findTourableListing(db, listingId)
-  const availability = await effectiveAvailability(db, { ownerId: home.ownerId, listingId })
+  const window = { from: new Date(now.getTime() - 86_400_000), until: new Date(now.getTime() + (SLOT_DAYS + 2) * 86_400_000) }
+  const { home, availability, taken, busy } = await findBookingView(db, { listingId, window })
   return {
     listingId,
     timeZone: home.timeZone,
     tourMinutes: availability.tourMinutes,
     partiesPerSlot: availability.partiesPerSlot,
     toursEnabled: availability.toursEnabled,
-    days: await slotsOf(db, { listingId, availability, timeZone: home.timeZone, now }),
+    days: computeSlots({ availability, timeZone: home.timeZone, now, taken, busy }),
   }
 }
 
-/** The first few open times, offered when the one asked for was just taken. */
+// A burst of requests for a full slot all hear the same next times: they are read once per listing
+// (per database, as the server keeps its caches) and kept for a moment. They are a suggestion that the
+// booking checks again, never a promise, so a second-old answer is as good as a fresh one.
+const NEXT_SLOTS_MS = 1_000
+const nextSlotsCache = new WeakMap<Db, Map<number, { at: number; now: number; answer: Promise<{ slots: Slot[]; timeZone: string }> }>>()
+
+/** The first few open times, offered when the one asked for was just taken (that one left out). */
 export async function nextOpenSlots(
   db: Db,
-  { listingId, now = new Date(), count = 5 }: { listingId: number; now?: Date; count?: number },
+  { listingId, now = new Date(), count = 5, except }: { listingId: number; now?: Date; count?: number; except?: Date },
 ): Promise<{ slots: Slot[]; timeZone: string }> {
-  const open = await findOpenSlots(db, { listingId, now })
-  return { slots: open.days.flatMap((day) => day.slots).slice(0, count), timeZone: open.timeZone }
+  let byListing = nextSlotsCache.get(db)
+  if (!byListing) nextSlotsCache.set(db, (byListing = new Map()))
+  let entry = byListing.get(listingId)
+  if (!entry || Date.now() - entry.at > NEXT_SLOTS_MS || Math.abs(now.getTime() - entry.now) > NEXT_SLOTS_MS) {
+    if (byListing.size > 1000) byListing.clear()
+    const answer = findOpenSlots(db, { listingId, now }).then((open) => ({
+      slots: open.days.flatMap((day) => day.slots).slice(0, count + 1),
+      timeZone: open.timeZone,
+    }))
+    const fresh = { at: Date.now(), now: now.getTime(), answer }
+    const cache = byListing
+    cache.set(listingId, fresh)
+    answer.catch(() => cache.get(listingId) === fresh && cache.delete(listingId))
+    entry = fresh
+  }
+  const { slots, timeZone } = await entry.answer
+  const skipped = except?.toISOString()
+  return { slots: slots.filter((slot) => slot.startsAt !== skipped).slice(0, count), timeZone }
 }

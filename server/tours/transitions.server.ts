@@ -7,7 +7,7 @@ import { type TourAction, type TourState } from '#common/tours/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { tour } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import { appendEvent, givePlaceBack, lockTour, type TourRow } from './rules.server.ts'
+import { appendEvent, givePlaceBack, isOwnerTakenElsewhere, lockTour, OWNER_TAKEN, type TourRow } from './rules.server.ts'
 
 type Who = 'renter' | 'landlord' | 'either' | 'site'
 
@@ -57,6 +57,35 @@ export async function storeTourTransition(
 ): Promise<TourRow> {
   const transition: Transition = TRANSITIONS[name]
   const { reason } = parseOrThrow(name === 'cancel' ? tourReasonSchema : tourOptionalReasonSchema, input)
+  try {
+    return await writeTransition(db, { name, transition, viewerId, tourId, reason, ipAddress, now })
+  } catch (error) {
+    // Confirming would put the landlord at two homes at once (tour_landlord_overlap_excl).
+    if (isOwnerTakenElsewhere(error)) throw new AppError('conflict', OWNER_TAKEN)
+    throw error
+  }
+}
+
+async function writeTransition(
+  db: Db,
+  {
+    name,
+    transition,
+    viewerId,
+    tourId,
+    reason,
+    ipAddress,
+    now,
+  }: {
+    name: TourTransition
+    transition: Transition
+    viewerId: string | null
+    tourId: number
+    reason: string
+    ipAddress: string | null
+    now: Date
+  },
+): Promise<TourRow> {
   return db.transaction(async (tx) => {
     const current = await lockTour(tx, { tourId, viewerId })
     checkWho(transition.who, current, viewerId)

@@ -1,5 +1,5 @@
 // Tours on the real database: the landlord's availability, the tour process and its rules.
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOURS_PENDING_PER_LANDLORD } from '#common/limits.ts'
 import { DEFAULT_AVAILABILITY } from '#common/tours/availability.ts'
@@ -7,7 +7,7 @@ import { listing, tour, tourEvent, tourSlot, user, userBlock } from '#server/db/
 import { effectiveAvailability, findAvailability, saveAvailability, followDefaultAvailability } from '#server/tours/availability.server.ts'
 import { findTour, listLandlordDay, listTours } from '#server/tours/read.server.ts'
 import { storeTourRequest, storeTourReschedule } from '#server/tours/request.server.ts'
-import { SlotTakenError } from '#server/tours/rules.server.ts'
+import { OWNER_TAKEN, SlotTakenError } from '#server/tours/rules.server.ts'
 import { findOpenSlots } from '#server/tours/slots.server.ts'
 import { expireUnansweredTours, storeTourTransition } from '#server/tours/transitions.server.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
@@ -121,6 +121,68 @@ describe('a slot is never overbooked', () => {
     expect(live[0]!.n).toBe(3)
     const open = await findOpenSlots(db(), { listingId: home.id })
     expect(open.days.flatMap((d) => d.slots).map((s) => s.startsAt)).not.toContain(times[0])
+  })
+})
+
+describe('a landlord is at one home at a time', () => {
+  /** Two homes of one landlord with the same hours; the second's own availability is `second`. */
+  async function twoHomes(first: Partial<typeof DEFAULT_AVAILABILITY>, second: Partial<typeof DEFAULT_AVAILABILITY> = first) {
+    const { owner, home, times } = await tourableHome(first)
+    const other = await listings.create({ ownerId: owner.id })
+    await saveAvailability(db(), {
+      viewerId: owner.id,
+      listingId: other.id,
+      input: { ...DEFAULT_AVAILABILITY, windows: everyDay(), noticeHours: 2, ...second },
+    })
+    return { owner, home, other, times }
+  }
+  const confirmedAt = async (ownerId: string, startsAt: string) =>
+    db()
+      .select({ listingId: tour.listingId })
+      .from(tour)
+      .where(and(eq(tour.landlordId, ownerId), eq(tour.state, 'confirmed'), eq(tour.startsAt, new Date(startsAt))))
+
+  it('confirms at once at one home only among simultaneous requests at two; an open house at that home still takes several', async () => {
+    const { owner, home, other, times } = await twoHomes({ autoConfirm: true, partiesPerSlot: 3 })
+    const renters = await Promise.all(Array.from({ length: 20 }, () => listings.renter()))
+    const results = await Promise.allSettled(renters.map((renter, i) => request(renter, i % 2 ? home.id : other.id, times[0]!)))
+    const confirmed = await confirmedAt(owner.id, times[0]!)
+    expect(new Set(confirmed.map((r) => r.listingId)).size).toBe(1)
+    expect(confirmed).toHaveLength(3)
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3)
+    for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(SlotTakenError)
+    const loser = confirmed[0]!.listingId === home.id ? other.id : home.id
+    const open = await findOpenSlots(db(), { listingId: loser })
+    expect(open.days.flatMap((d) => d.slots).map((s) => s.startsAt)).not.toContain(times[0])
+    // No place is left held there: each request at that home was refused before or inside its transaction.
+    const slots = await db().select({ n: count() }).from(tourSlot).where(eq(tourSlot.listingId, loser))
+    expect(slots[0]!.n).toBe(0)
+  })
+
+  it('refuses the landlord a confirmation that overlaps one at another home, also when both are sent at once', async () => {
+    const { owner, home, other, times } = await twoHomes({ autoConfirm: false })
+    const [a, b] = [await listings.renter(), await listings.renter()]
+    const first = await request(a, home.id, times[0]!)
+    const second = await request(b, other.id, times[0]!)
+    const answers = await Promise.allSettled(
+      [first, second].map((t) => storeTourTransition(db(), { name: 'confirm', viewerId: owner.id, tourId: t.id })),
+    )
+    expect(answers.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    const refused = answers.find((r) => r.status === 'rejected') as PromiseRejectedResult
+    expect(refused.reason).toMatchObject({ code: 'conflict', message: OWNER_TAKEN })
+    expect(await confirmedAt(owner.id, times[0]!)).toHaveLength(1)
+    // The other home no longer offers that time, and a request for it hears it was taken.
+    const [confirmedHome] = await confirmedAt(owner.id, times[0]!)
+    const elsewhere = confirmedHome!.listingId === home.id ? other.id : home.id
+    const open = await findOpenSlots(db(), { listingId: elsewhere })
+    expect(open.days.flatMap((d) => d.slots).map((s) => s.startsAt)).not.toContain(times[0])
+    const late = await request(await listings.renter(), elsewhere, times[0]!).catch((e: unknown) => e)
+    expect(late).toBeInstanceOf(SlotTakenError)
+    // Once the confirmed tour is cancelled, the other one can be confirmed.
+    const held = confirmedHome!.listingId === home.id ? first : second
+    const waiting = held === first ? second : first
+    await storeTourTransition(db(), { name: 'cancel', viewerId: owner.id, tourId: held.id, input: { reason: 'Called away' } })
+    expect((await storeTourTransition(db(), { name: 'confirm', viewerId: owner.id, tourId: waiting.id })).state).toBe('confirmed')
   })
 })
 
