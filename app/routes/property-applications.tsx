@@ -1,6 +1,7 @@
 // /properties/:slug/applications: the landlord's review of one listing's applications, in order of
 // arrival, and (?compare=<id>&compare=<id>…) 2–4 of them side by side. Only the listing's owner
-// reads it; anyone else gets 404.
+// reads it; anyone else gets 404. A listing may have hundreds: the page shows REVIEW_PAGE_SIZE at a
+// time (?page=<n>), the compared ones from any page.
 import { data, Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/property-applications'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -21,16 +22,21 @@ export function meta() {
 
 const COMPARE_MIN = 2
 const COMPARE_MAX = 4
+const REVIEW_PAGE_SIZE = 50
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   const current = await requireUser(services, request)
   const listingId = listingIdFromSlug(params.slug)
   if (listingId === null) throw data('No such listing.', { status: 404 })
-  const found = await withPageErrors(() => listListingApplications(services.database.db, { listingId, ownerId: current.userId }))
-  const asked = new URL(request.url).searchParams.getAll('compare')
+  const url = new URL(request.url)
+  const asked = url.searchParams.getAll('compare')
   const chosen = [...new Set(asked.map(parsePositiveId).filter((id): id is number => id !== null))]
-  const compared = found.applications.filter((application) => chosen.includes(application.id))
+  const page = { number: parsePositiveId(url.searchParams.get('page') ?? '') ?? 1, size: REVIEW_PAGE_SIZE }
+  const found = await withPageErrors(() =>
+    listListingApplications(services.database.db, { listingId, ownerId: current.userId, page, chosen }),
+  )
+  const compared = found.chosen
   const compareProblem =
     asked.length === 0 || (compared.length >= COMPARE_MIN && compared.length <= COMPARE_MAX)
       ? null
@@ -39,7 +45,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function PropertyApplications({ loaderData }: Route.ComponentProps) {
-  const { listing, criteria, applications, path, chosen, compared, compareProblem } = loaderData
+  const { listing, criteria, applications, total, page, path, chosen, compared, compareProblem } = loaderData
+  const pageCount = Math.max(1, Math.ceil(total / page.size))
+  const first = (page.number - 1) * page.size + 1
   // An application sent, answered or withdrawn elsewhere shows at once.
   const revalidator = useRevalidator()
   useRealtimeEvent((event) => {
@@ -92,6 +100,23 @@ export default function PropertyApplications({ loaderData }: Route.ComponentProp
         ) : (
           <ApplicationsTable applications={applications} chosen={chosen} path={path} />
         )}
+        {pageCount > 1 ? (
+          <nav aria-label="Pages of applications" className="flex flex-wrap items-center gap-4">
+            <span className="text-ink">
+              Applications {first}–{first + applications.length - 1} of {total}
+            </span>
+            {page.number > 1 ? (
+              <Link to={`${path}/applications?page=${page.number - 1}`} rel="prev" className="text-brand-700 underline">
+                Previous
+              </Link>
+            ) : null}
+            {page.number < pageCount ? (
+              <Link to={`${path}/applications?page=${page.number + 1}`} rel="next" className="text-brand-700 underline">
+                Next
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
         <p className="text-sm text-ink-soft">
           ✓ met · ✗ not met · ? needs your judgement. Open an application for its details and your decision.
         </p>

@@ -223,28 +223,66 @@ export async function listRenterApplications(db: Db, renterId: string, now = new
   return rows.map((row) => summaryOf(row, criteria, now))
 }
 
-/** A listing's applications for its owner, in order of arrival, with its latest criteria; anyone else: 'not-found'. */
+/** One page of a listing's review: its number (from 1) and how many applications it shows. */
+export type ReviewPage = { number: number; size: number }
+
+type ListOptions = { listingId: number; ownerId: string; now?: Date; page?: ReviewPage; chosen?: number[] }
+type ListingApplications = {
+  listing: { id: number; title: string; status: string; rentCents: number | null; slug: string }
+  criteria: CriteriaView | null
+  applications: ApplicationSummary[]
+}
+type ListingApplicationsPage = ListingApplications & { total: number; page: ReviewPage; chosen: ApplicationSummary[] }
+
+/**
+ * A listing's applications for its owner, in order of arrival, with its latest criteria; anyone else:
+ * 'not-found'. Every application, unless `page` asks for one page of them (the review page: a listing
+ * may have hundreds), then with `total` and the page's `number` (a number past the last reads the
+ * last), and `chosen`: those of the `chosen` ids that are the listing's, on any page (to compare them).
+ */
+export async function listListingApplications(db: Db, options: ListOptions & { page: ReviewPage }): Promise<ListingApplicationsPage>
+export async function listListingApplications(db: Db, options: ListOptions & { page?: undefined }): Promise<ListingApplications>
 export async function listListingApplications(
   db: Db,
-  { listingId, ownerId, now = new Date() }: { listingId: number; ownerId: string; now?: Date },
-) {
+  { listingId, ownerId, now = new Date(), page, chosen = [] }: ListOptions,
+): Promise<ListingApplications | ListingApplicationsPage> {
   const [home] = await db
     .select({ id: listing.id, title: listing.title, status: listing.status, rentCents: listing.monthlyRentCents })
     .from(listing)
     .where(and(eq(listing.id, listingId), eq(listing.ownerId, ownerId)))
   if (!home) throw new AppError('not-found', 'No such listing.')
-  const [rows, versions] = await Promise.all([
+  const sent = and(eq(application.listingId, listingId), ne(application.state, 'draft'))
+  const inArrivalOrder = [asc(application.submittedAt), asc(application.id)] as const
+  const total = page ? await db.$count(application, sent) : 0
+  const size = Math.max(1, Math.floor(page?.size ?? 1))
+  const number = Math.min(Math.max(1, Math.floor(page?.number ?? 1)), Math.max(1, Math.ceil(total / size)))
+  // A page's ids first (from the listing's index), so the summaries' figures are computed for its
+  // rows only, not for every row the offset skips.
+  const pageIds = db
+    .select({ id: application.id })
+    .from(application)
+    .where(sent)
+    .orderBy(...inArrivalOrder)
+    .limit(size)
+    .offset((number - 1) * size)
+  const [rows, versions, chosenRows] = await Promise.all([
     summaryQuery(db)
-      .where(and(eq(application.listingId, listingId), ne(application.state, 'draft')))
-      .orderBy(asc(application.submittedAt), asc(application.id)),
+      .where(page ? inArray(application.id, pageIds) : sent)
+      .orderBy(...inArrivalOrder),
     db.select().from(applicationCriteria).where(eq(applicationCriteria.listingId, listingId)).orderBy(desc(applicationCriteria.version)),
+    page && chosen.length > 0
+      ? summaryQuery(db)
+          .where(and(sent, inArray(application.id, chosen)))
+          .orderBy(...inArrivalOrder)
+      : [],
   ])
   const criteria = new Map(versions.map((row) => [row.id, criteriaViewOf(row)]))
-  return {
+  const found = {
     listing: { ...home, slug: listingSlug(home) },
     criteria: versions[0] ? criteriaViewOf(versions[0]) : null,
     applications: rows.map((row) => summaryOf(row, criteria, now)),
   }
+  return page ? { ...found, total, page: { number, size }, chosen: chosenRows.map((row) => summaryOf(row, criteria, now)) } : found
 }
 
 /** What the listing page needs for its next step: the criteria, the viewer's latest application there, and what their profile lacks. */
