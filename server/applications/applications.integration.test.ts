@@ -310,6 +310,21 @@ describe('transitions', () => {
     expect(notice?.text).toContain('No consumer report was used')
   })
 
+  it('the review reads one page in order of arrival, with the total and the compared ones from any page', async () => {
+    const { owner, home } = await homeWithCriteria()
+    const ids: number[] = []
+    for (let i = 0; i < 3; i += 1) ids.push((await apply(await renterWithProfile(), home.id)).id)
+    const read = (number: number, chosen: number[] = []) =>
+      listListingApplications(db(), { listingId: home.id, ownerId: owner.id, page: { number, size: 2 }, chosen })
+    const first = await read(1)
+    expect(first.total).toBe(3)
+    expect(first.applications.map((a) => a.id)).toEqual(ids.slice(0, 2))
+    const last = await read(9, [ids[0]!, 999_999])
+    expect(last.page.number).toBe(2)
+    expect(last.applications.map((a) => a.id)).toEqual([ids[2]])
+    expect(last.chosen.map((a) => a.id)).toEqual([ids[0]])
+  })
+
   it('approving a home as taken declines the others, tells each once, and stops new applications', async () => {
     const { owner, home } = await homeWithCriteria()
     const chosen = await renterWithProfile()
