@@ -34,7 +34,6 @@ export const addressSchema = z.object({
   landlordPhone: text('the landlord’s phone', 40).default(''),
   landlordEmail: z.email('Enter the landlord’s e-mail address.').or(z.literal('')).default(''),
 })
-export type AddressEntry = z.infer<typeof addressSchema>
 
 export const employmentSchema = z.object({
   employer: required('the employer', 120),

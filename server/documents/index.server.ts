@@ -4,10 +4,8 @@ export { openLinkedDocument } from './serve.server.ts'
 export {
   deleteDocuments,
   deleteOwnerDocument,
-  type DocumentRecord,
   findDocuments,
   listOwnerDocumentIds,
   listOwnerDocuments,
-  type StoredDocument,
   storeDocument,
 } from './store.server.ts'

@@ -70,7 +70,12 @@ beforeAll(async () => {
   const { db } = t.services.database
   await db.update(profile).set({ role: 'landlord' }).where(eq(profile.userId, landlord.id))
   await db.update(profile).set({ role: 'landlord' }).where(eq(profile.userId, otherLandlord.id))
-  listingId = (await listingFactory(db).create({ ownerId: landlord.id, lease: { monthlyRentCents: 250_000, minTermMonths: 12, depositCents: 250_000 } })).id
+  listingId = (
+    await listingFactory(db).create({
+      ownerId: landlord.id,
+      lease: { monthlyRentCents: 250_000, minTermMonths: 12, depositCents: 250_000 },
+    })
+  ).id
 })
 afterAll(async () => {
   await t?.close()
