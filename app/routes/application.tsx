@@ -83,13 +83,13 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
         <Fact label="State">
           <ApplicationStateBadge state={a.state} />
         </Fact>
-        <Fact label="Sent">{a.submittedAt ? formatWhen(a.submittedAt) : 'Not sent'}</Fact>
+        <Fact label="Sent">{a.submittedAt ? formatWhen(a.submittedAt, a.listing.timeZone) : 'Not sent'}</Fact>
         <Fact label="Move-in wanted">{a.moveInDate ? formatDate(a.moveInDate) : '—'}</Fact>
         <Fact label="Lease length">{a.leaseMonths ? `${a.leaseMonths} months` : '—'}</Fact>
         <Fact label="Income to rent">{formatRatio(a.incomeToRent)}</Fact>
         <Fact label="Monthly income">{formatCents(a.monthlyIncomeCents)}</Fact>
         {a.expiresAt && (OPEN_APPLICATION_STATES as readonly string[]).includes(a.state) ? (
-          <Fact label="Expires unless decided by">{formatWhen(a.expiresAt)}</Fact>
+          <Fact label="Expires unless decided by">{formatWhen(a.expiresAt, a.listing.timeZone)}</Fact>
         ) : null}
         {a.note ? <Fact label="Note from the applicant">{a.note}</Fact> : null}
       </dl>
@@ -145,7 +145,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             <ul className="divide-y divide-gray-200 border-y border-gray-200">
               {a.documentList.map((document) => (
                 <li key={document.id} className="py-3">
-                  <DocumentItem document={document} />
+                  <DocumentItem document={document} timeZone={a.listing.timeZone} />
                 </li>
               ))}
             </ul>
@@ -154,7 +154,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
       </Section>
 
       <Section id="timeline" title="Timeline">
-        <Timeline events={a.events} />
+        <Timeline events={a.events} timeZone={a.listing.timeZone} />
       </Section>
 
       <p>

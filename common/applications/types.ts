@@ -55,6 +55,8 @@ export type ApplicationListingRef = {
   city: string
   state: string
   rentCents: number
+  /** The home's IANA zone: the pages show the application's times in it. */
+  timeZone: string
 }
 
 /** One application in a list: the renter's "Applications" or the landlord's review of a listing. */

@@ -26,13 +26,13 @@ import {
 } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
 import { criteriaViewOf, findCriteria } from './criteria.server.ts'
+import { listingRefOf } from './listing-ref.server.ts'
 import { findRenterProfile } from './profile.server.ts'
 import { NO_SUCH_APPLICATION } from './rules.server.ts'
 import { actionsFor } from './transitions.server.ts'
 
 /** Builds a link to a private document that works a few minutes, for one reader (the documents area's `documentLink`). */
 export type LinkFor = (documentId: number, readerId: string) => string
-
 const snapshot = application.snapshot
 const jsonArray = (key: string) => sql`coalesce(${snapshot} -> ${key}, '[]'::jsonb)`
 const sumOf = (key: string, field: string) =>
@@ -56,6 +56,9 @@ const summaryColumns = {
   city: listing.city,
   listingState: listing.state,
   listingRentCents: listing.monthlyRentCents,
+  timeZone: listing.timeZone,
+  latitude: listing.latitude,
+  longitude: listing.longitude,
   legalName: sql<string | null>`${snapshot} ->> 'legalName'`,
   renterName: user.name,
   incomeCents: sql<number>`(${sumOf('employment', 'monthlyIncomeCents')} + ${sumOf('otherIncome', 'monthlyCents')})::bigint`.mapWith(
@@ -101,15 +104,7 @@ function summaryOf(row: SummaryRow, criteria: Map<number, CriteriaView>, now: Da
   }
   return {
     id: row.id,
-    listing: {
-      id: row.listingId,
-      slug: listingSlug({ id: row.listingId, title: row.title }),
-      title: row.title,
-      address: `${row.street}${row.unit ? `, ${row.unit}` : ''}`,
-      city: row.city,
-      state: row.listingState,
-      rentCents: row.rentCents ?? row.listingRentCents ?? 0,
-    },
+    listing: listingRefOf(row),
     applicantName: row.legalName || row.renterName,
     state: row.state as ApplicationState,
     submittedAt: row.submittedAt?.toISOString() ?? null,

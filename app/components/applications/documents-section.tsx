@@ -13,7 +13,7 @@ const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jp
 export const typeName = (contentType: string) => TYPE_NAMES[contentType] ?? contentType
 
 /** A document's name as a link that opens in a new tab, its kind, type, size and date. */
-export function DocumentItem({ document }: { document: DocumentView }) {
+export function DocumentItem({ document, timeZone }: { document: DocumentView; timeZone?: string }) {
   return (
     <>
       {document.url ? (
@@ -26,7 +26,7 @@ export function DocumentItem({ document }: { document: DocumentView }) {
       )}
       <p className="text-sm text-ink-soft">
         {DOCUMENT_KIND_LABELS[document.kind]} · {typeName(document.contentType)}, {formatBytes(document.byteSize)} · added{' '}
-        {formatWhen(document.createdAt)}
+        {formatWhen(document.createdAt, timeZone)}
       </p>
     </>
   )

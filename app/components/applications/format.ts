@@ -1,5 +1,5 @@
-// Applications' figures as people read them: sizes, ratios, months, and instants fixed to UTC so the
-// server's and the browser's renderings agree.
+// Applications' figures as people read them: sizes, ratios, months, and instants in a named zone (the
+// home's, or UTC) so the server's and the browser's renderings agree.
 import type { CriteriaView } from '#common/applications/types.ts'
 import type { PetPolicy } from '#common/applications/vocabulary.ts'
 import { formatCents, formatDate } from '#app/utils/format.ts'
@@ -10,11 +10,24 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
-const whenFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
+const whenFormats = new Map<string, Intl.DateTimeFormat>()
 
-/** "November 29, 2026 at 4:21 PM UTC". */
-export function formatWhen(iso: string): string {
-  return `${whenFormat.format(new Date(iso))} UTC`
+/** "November 29, 2026 at 11:21 AM EST": the instant in the zone given (the home's), with the zone named. */
+export function formatWhen(iso: string, timeZone = 'UTC'): string {
+  let format = whenFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    })
+    whenFormats.set(timeZone, format)
+  }
+  return format.format(new Date(iso))
 }
 
 /** "3.2 × the rent", or a dash without a rent to compare with. */

@@ -18,7 +18,8 @@ const ACTION_LABELS: Record<ApplicationAction, string> = {
   documents_deleted: 'Documents deleted',
 }
 
-export function Timeline({ events }: { events: ApplicationEventView[] }) {
+/** The events, their times in `timeZone` (the home's). */
+export function Timeline({ events, timeZone }: { events: ApplicationEventView[]; timeZone: string }) {
   if (events.length === 0) return <p className="text-ink-soft">Nothing has happened yet.</p>
   return (
     <ol className="space-y-3 border-l-2 border-gray-200 pl-4">
@@ -26,7 +27,7 @@ export function Timeline({ events }: { events: ApplicationEventView[] }) {
         <li key={event.id} className="text-sm">
           <p>
             <span className="font-semibold text-ink">{ACTION_LABELS[event.action]}</span> by {event.actor === 'You' ? 'you' : event.actor},{' '}
-            <time dateTime={event.at}>{formatWhen(event.at)}</time>
+            <time dateTime={event.at}>{formatWhen(event.at, timeZone)}</time>
             <span className="sr-only"> (now {APPLICATION_STATE_LABELS[event.toState]})</span>
           </p>
           {event.reason ? <p className="mt-0.5 text-ink">“{event.reason}”</p> : null}
