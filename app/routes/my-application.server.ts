@@ -77,7 +77,8 @@ export async function myApplicationAction(services: Services, request: Request) 
       }
       case 'remove-row': {
         const values = valuesOfFormData(form)
-        if (!isSection(section)) break
+        // A row's index as the page writes it; anything else (words, -1) would remove another row.
+        if (!isSection(section) || !/^\d{1,2}$/.test(index)) break
         values[section].splice(Number(index), 1)
         return redrawn(values)
       }

@@ -4,7 +4,9 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { missingFromProfile, renterProfileSchema, type RenterProfile } from '#common/applications/profile.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { privateDocument, renterApplication } from '#server/db/schema.ts'
-import { AppError, parseOrThrow } from '#server/errors.server.ts'
+import type { z } from 'zod'
+import { answerOfIssues } from '#common/forms.ts'
+import { AppError } from '#server/errors.server.ts'
 import type { Tx } from '#server/listings/index.server.ts'
 import { dayOf, type ApplicationServices, type RemoveFiles } from './rules.server.ts'
 
@@ -39,12 +41,33 @@ export async function findRenterProfile(db: Db, userId: string, now = new Date()
   return { profile, missing: missingFromProfile(profile, dayOf(now)), updatedAt: stored.updatedAt }
 }
 
+const SHAPES: Record<string, string> = {
+  array: 'a list',
+  object: 'an object with its fields',
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+}
+
+/**
+ * The words for a value of the wrong shape, which only a JSON client sends (the page's form always
+ * sends text where text goes): the schema's own messages cover what a person types, not a list sent
+ * as text or a field sent as null.
+ */
+const wrongShape = (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'invalid_type' ? `Send ${SHAPES[String(issue.expected)] ?? 'a value of the right kind'} here.` : undefined
+
 /** Saves the reusable application; documents that are not the user's own, or are deleted, are refused. */
 export async function saveRenterProfile(
   services: Pick<ApplicationServices, 'database'>,
   { userId, profile, now = new Date() }: { userId: string; profile: unknown; now?: Date },
 ): Promise<RenterProfileFound> {
-  const valid = parseOrThrow(renterProfileSchema, profile)
+  const parsed = renterProfileSchema.safeParse(profile, { error: wrongShape })
+  if (!parsed.success) {
+    const { fieldErrors, formError } = answerOfIssues(parsed.error)
+    throw new AppError('invalid', formError ?? 'Some fields need attention.', fieldErrors)
+  }
+  const valid = parsed.data
   const documentIds = [...new Set(valid.documentIds)]
   return services.database.db.transaction(async (tx) => {
     const usable = await usableDocumentIds(tx, { ownerId: userId, ids: documentIds })

@@ -3,6 +3,7 @@
 // browser's Sec-Fetch-Site: cross-site without an Origin), answers 403 and changes nothing anyone
 // can see afterwards.
 import { describe, expect, it } from 'vitest'
+import { withoutLinks } from './support/applications.ts'
 import { mailFolder } from './support/mail.ts'
 import { Site, hostileSites, type LiveAccount } from './support/site.ts'
 import { WRITE_ROUTES, bodyOf, describeRoute, makeWorld, type World } from './support/write-routes.ts'
@@ -39,6 +40,11 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
       availability: await read(`/api/tour-availability?listing=${world.listing.id}`, owner.cookie),
       defaults: await read('/api/tour-availability', owner.cookie),
       listings: await read('/api/properties?limit=50'),
+      renterProfile: await read('/api/me/application', other.cookie),
+      application: withoutLinks(await read(`/api/applications/${world.applicationId}`, other.cookie)),
+      applications: await read(`/api/properties/${world.listing.id}/applications`, owner.cookie),
+      criteria: await read(`/api/properties/${world.listing.id}/application-criteria`),
+      adminApplications: await read('/api/applications', admin.cookie),
       mails: mailFolder(site.dataDir).total(),
     }
   }

@@ -53,7 +53,8 @@ const CARDS: Record<DecisionIntent, { id: string; title: string; fields: Record<
 /** A refused answer as the error summary's entries: each named by its form, linking to its field (or its form). */
 export function decisionProblems(refused: (Refused & { formError?: string }) | null): FormProblem[] {
   if (!refused) return []
-  const card = CARDS[refused.intent as DecisionIntent]
+  // An intent the page does not know (even one named like a property of every object, e.g. __proto__) has no card.
+  const card = Object.hasOwn(CARDS, refused.intent) ? CARDS[refused.intent as DecisionIntent] : undefined
   const fieldMessages = Object.entries(refused.fieldErrors).map(([field, messages]) => ({
     fieldId: card?.fields[field] ?? (card ? `decision-${card.id}` : undefined),
     message: `${card ? `${card.title}: ` : ''}${messages[0] ?? ''}`,

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { siteConfig } from '#common/site-config.ts'
 import { solidImage } from '#tests/support/images.ts'
+import { CRITERIA, completeProfile, moveInDate } from './applications.ts'
 import { listingForm, type LiveAccount, type Site } from './site.ts'
 
 /** The data a route's path and body refer to: made by the test before it sends anything. */
@@ -18,6 +19,8 @@ export type World = {
   tourId: number
   /** Another open time of the listing, to book or move a tour to. */
   tourTime: string
+  /** The other person's application to the listing, sent and not yet answered. */
+  applicationId: number
   /** Someone else: the other side of the conversation, a person to block or mute. */
   otherId: string
   email: string
@@ -70,6 +73,8 @@ export const TOUR_AVAILABILITY_FORM: Record<string, string> = {
 }
 
 export const FORM_LIMIT_BYTES = 256 * 1024
+/** My application's upload: one document of at most 10 MB and its form. */
+export const DOCUMENT_LIMIT_BYTES = 10 * 1024 * 1024 + 256 * 1024
 export const PROFILE_LIMIT_BYTES = 6 * 1024 * 1024
 export const PHOTOS_LIMIT_BYTES = 60 * 1024 * 1024
 
@@ -219,8 +224,47 @@ const pageActions: WriteRoute[] = [
       () => ({ intent, reason: 'Changed from another site' }),
     ),
   ),
-  // The profile photo: the one page form that uploads, as a multipart form with its larger limit.
+  // Applications: My application (saved, everything deleted), applying from a listing, each answer on
+  // an application's page, and a listing's criteria.
+  form(
+    () => '/userprofile/application',
+    () => ({ intent: 'delete-all', confirmed: 'yes' }),
+    { asRenter: true },
+  ),
+  form(
+    () => '/userprofile/application',
+    () => ({ intent: 'delete-document:1' }),
+    { asRenter: true },
+  ),
+  form(
+    (w) => `/applications/new?listing=${w.listing.id}`,
+    () => ({ moveInDate: moveInDate(), leaseMonths: '12', note: 'Applied from another site' }),
+    { asAdmin: true },
+  ),
+  form(
+    (w) => `/applications/${w.applicationId}`,
+    () => ({ intent: 'declined', reasons: 'other', text: 'Declined from another site' }),
+  ),
+  form(
+    (w) => `/applications/${w.applicationId}`,
+    () => ({ intent: 'withdrawn', reason: 'Withdrawn from another site' }),
+    { asRenter: true },
+  ),
+  form(
+    (w) => `/properties/${w.listing.slug}/criteria`,
+    () => ({
+      incomeMultiple: '9',
+      petPolicy: 'none',
+      maxOccupants: '1',
+      moveInFrom: '',
+      moveInTo: '',
+      otherRequirements: 'From another site',
+      accepting: '',
+    }),
+  ),
+  // The profile photo and My application's document: the page forms that upload, as multipart forms with their larger limits.
   { method: 'POST', path: () => '/userprofile', kind: 'multipart', limitBytes: PROFILE_LIMIT_BYTES },
+  { method: 'POST', path: () => '/userprofile/application', kind: 'multipart', limitBytes: DOCUMENT_LIMIT_BYTES, asRenter: true },
 ]
 
 const dataRequests: WriteRoute[] = pageActions.map((route) => ({
@@ -329,6 +373,52 @@ const api: WriteRoute[] = [
     () => ({ ...TOUR_AVAILABILITY, partiesPerSlot: 1 }),
   ),
   json('DELETE', (w) => `/api/tour-availability?listing=${w.listing.id}`),
+  json(
+    'PUT',
+    () => '/api/me/application',
+    () => completeProfile({ legalName: 'Changed by another site' }),
+    { asRenter: true },
+  ),
+  json('DELETE', () => '/api/me/application', undefined, { asRenter: true }),
+  json(
+    'PUT',
+    (w) => `/api/properties/${w.listing.id}/application-criteria`,
+    () => ({ ...CRITERIA, accepting: false }),
+  ),
+  json(
+    'POST',
+    (w) => `/api/properties/${w.listing.id}/applications`,
+    () => ({ moveInDate: moveInDate(), leaseMonths: 12, note: 'Applied from another site' }),
+    { asAdmin: true },
+  ),
+  ...(
+    [
+      ['start-review', {}],
+      ['request-information', { text: 'Asked from another site' }],
+      ['approve', { homeTaken: true }],
+      ['approve-with-conditions', { conditions: ['other'], text: 'From another site' }],
+      ['decline', { reasons: ['other'], text: 'Declined from another site' }],
+    ] as const
+  ).map(([action, body]) =>
+    json(
+      'POST',
+      (w) => `/api/applications/${w.applicationId}/${action}`,
+      () => body,
+    ),
+  ),
+  ...(
+    [
+      ['provide-information', { note: 'Provided from another site' }],
+      ['withdraw', { reason: 'Withdrawn from another site' }],
+    ] as const
+  ).map(([action, body]) =>
+    json(
+      'POST',
+      (w) => `/api/applications/${w.applicationId}/${action}`,
+      () => body,
+      { asRenter: true },
+    ),
+  ),
 ]
 
 const authUsed: WriteRoute[] = [
@@ -455,6 +545,14 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
   })
   if (requested.status !== 201) throw new Error(`tour request: ${requested.status} ${await requested.text()}`)
   const tourId = ((await requested.json()) as { tour: { id: number } }).tour.id
+  const profile = await site.send('/api/me/application', { method: 'PUT', cookie: other.cookie, json: completeProfile() })
+  if (profile.status !== 200) throw new Error(`the application: ${profile.status} ${await profile.text()}`)
+  const applied = await site.send(`/api/properties/${listing.id}/applications`, {
+    cookie: other.cookie,
+    json: { moveInDate: moveInDate(), leaseMonths: 12, note: 'We would like to live here' },
+  })
+  if (applied.status !== 201) throw new Error(`applying: ${applied.status} ${await applied.text()}`)
+  const applicationId = ((await applied.json()) as { application: { id: number } }).application.id
   const world: World = {
     listing: { id: listing.id, slug: listing.slug },
     photoId,
@@ -464,6 +562,7 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
     reportId: reports.reports.at(-1)!.id,
     tourId,
     tourTime: times[1]!,
+    applicationId,
     otherId: other.id,
     email: owner.email,
   }
