@@ -24,11 +24,11 @@ import { APPLICATION_INVITE_JOB, APPLICATION_NOTICE_JOB } from './notices.server
 import { readStoredProfile, usableDocumentIds } from './profile.server.ts'
 import { appendEvent, type ApplicationServices, dayOf, daysAfter, lockApplication } from './rules.server.ts'
 
-export const INVITE_NOT_VALID = 'This invitation is no longer valid.'
-export const INVITE_OTHER_ADDRESS = 'This invitation was sent to another e-mail address.'
+const INVITE_NOT_VALID = 'This invitation is no longer valid.'
+const INVITE_OTHER_ADDRESS = 'This invitation was sent to another e-mail address.'
 
 const isOpen = (state: string) => (OPEN_APPLICATION_STATES as readonly string[]).includes(state)
-export const hashInviteToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+const hashInviteToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
 
 /**
  * The renter invites an adult by e-mail while the application is open: at most MAX_CO_APPLICANTS, not
@@ -126,7 +126,7 @@ async function findValidInvite(db: Db | Tx, token: string, now: Date) {
   return found
 }
 
-export type InvitePage = {
+type InvitePage = {
   applicationId: number
   home: string
   address: string

@@ -38,7 +38,9 @@ export function CoApplicants({ application: a, refused }: { application: Applica
                   <span className="text-sm break-all text-ink-soft">{person.email}</span>
                 ) : null}
                 <span className="text-sm text-ink-soft">
-                  {person.joined && person.joinedAt ? `Joined ${formatWhen(person.joinedAt)}` : `Invited ${formatWhen(person.invitedAt)}`}
+                  {person.joined && person.joinedAt
+                    ? `Joined ${formatWhen(person.joinedAt)}`
+                    : `Invited ${formatWhen(person.invitedAt)}, not joined yet`}
                 </span>
                 {person.joined ? <span className="text-sm text-ink">Income {formatCents(person.monthlyIncomeCents)} a month</span> : null}
               </p>
