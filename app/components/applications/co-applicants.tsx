@@ -47,7 +47,9 @@ export function CoApplicants({ application: a, refused }: { application: Applica
               {person.snapshot ? (
                 <details className="rounded-lg border border-gray-200 p-3">
                   <summary className="cursor-pointer font-semibold text-brand-700">
-                    {person.name}’s application as they joined with it
+                    {a.viewerRole === 'co_applicant'
+                      ? 'Your application as you joined with it'
+                      : `${person.name}’s application as they joined with it`}
                   </summary>
                   <div className="mt-3">
                     <Snapshot profile={person.snapshot} />
