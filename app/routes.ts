@@ -35,6 +35,7 @@ export default [
   route('userprofile/application', 'routes/my-application.tsx'),
   route('applications', 'routes/applications.tsx'),
   route('applications/new', 'routes/application-new.tsx'),
+  route('applications/join/:token', 'routes/application-join.tsx'),
   route('applications/:id', 'routes/application.tsx'),
   route('my-listings', 'routes/my-listings.tsx'),
   route('tours', 'routes/tours.tsx'),

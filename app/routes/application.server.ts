@@ -1,6 +1,8 @@
-// The page controller of /applications/:id: the application for its renter or its landlord (anyone
-// else: 404), and each answer's intent: one transition of the application per form.
+// The page controller of /applications/:id: the application for its renter, its landlord or a
+// co-applicant who joined (anyone else: 404), and each answer's intent: one transition of the
+// application per form, or the renter's invitation of a co-applicant.
 import { data } from 'react-router'
+import { INVITE_INTENT } from '#app/components/applications/co-applicants.tsx'
 import { DECISION_INTENTS, type DecisionIntent } from '#app/components/applications/decision-forms.tsx'
 import {
   approveSchema,
@@ -13,7 +15,7 @@ import {
 import { parseForm } from '#common/forms.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import { clientAddress, requireUser } from '#server/accounts/index.server.ts'
-import { changeApplication, findApplication } from '#server/applications/index.server.ts'
+import { changeApplication, findApplication, inviteCoApplicant } from '#server/applications/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { refusalOf, UNKNOWN_FORM, withPageErrors } from '#server/http/route-errors.server.ts'
@@ -90,6 +92,8 @@ export async function applicationAction(services: Services, request: Request, pa
   const applicationId = applicationIdOf(param)
   const form = await request.formData()
   const intent = text(form, 'intent')
+  if (intent === INVITE_INTENT)
+    return inviteAction(services, request, { applicationId, renterId: current.userId, email: text(form, 'email') })
   if (!isDecisionIntent(intent)) return refusalOf(new AppError('invalid', UNKNOWN_FORM), { intent })
   const parsed = parseDecision(intent, form)
   if (!parsed.ok) return refusalOf(parsed, { intent })
@@ -107,4 +111,16 @@ export async function applicationAction(services: Services, request: Request, pa
     return refusalOf(error, { intent })
   }
   return redirectWithToast(`/applications/${applicationId}`, { type: 'success', message: DONE[intent] })
+}
+
+/** The renter invites an adult who will live there; the form shows a refusal beside what was typed. */
+async function inviteAction(services: Services, request: Request, args: { applicationId: number; renterId: string; email: string }) {
+  try {
+    const { email } = await inviteCoApplicant(services, { ...args, ipAddress: clientAddress(request.headers) })
+    return redirectWithToast(`/applications/${args.applicationId}`, { type: 'success', message: `Invitation sent to ${email}.` })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    if (error.code === 'not-found') throw data(error.message, { status: 404 })
+    return refusalOf(error, { intent: INVITE_INTENT, email: args.email })
+  }
 }

@@ -1,10 +1,11 @@
-// /applications/:id: one application for its renter or its landlord (anyone else: 404): the home, its
-// state, the criteria it was judged by with each check, the application as sent, its documents, its
-// timeline, and what the viewer may do now. The work is in application.server.ts.
+// /applications/:id: one application for its renter, its landlord or a co-applicant who joined (anyone
+// else: 404): the home, its state, the criteria it was judged by with each check, the application as
+// sent, its co-applicants, its documents, its timeline, and what the viewer may do now. The work is in application.server.ts.
 import type { ReactNode } from 'react'
 import { Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/application'
 import { appContext } from '#server/http/app-context.server.ts'
+import { CoApplicants, INVITE_INTENT } from '#app/components/applications/co-applicants.tsx'
 import { CriteriaSummary } from '#app/components/applications/criteria-summary.tsx'
 import { DecisionForms, decisionProblems } from '#app/components/applications/decision-forms.tsx'
 import { DocumentItem } from '#app/components/applications/documents-section.tsx'
@@ -66,11 +67,17 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
     if (event.type === 'application' && event.applicationId === a.id) void revalidator.revalidate()
   })
   const isLandlord = a.viewerRole === 'landlord'
-  const problems = decisionProblems(actionData ?? null)
+  const isCoApplicant = a.viewerRole === 'co_applicant'
+  const problems = actionData?.intent === INVITE_INTENT ? [] : decisionProblems(actionData ?? null)
   const listingPath = `/properties/${a.listing.slug}`
   return (
     <div className="space-y-10">
-      <PageHeader kicker={isLandlord ? `Application from ${a.applicantName}` : 'Your application'} title={a.listing.title}>
+      <PageHeader
+        kicker={
+          isLandlord ? `Application from ${a.applicantName}` : isCoApplicant ? `You applied with ${a.applicantName}` : 'Your application'
+        }
+        title={a.listing.title}
+      >
         <p>
           {a.listing.address}, {a.listing.city}, {a.listing.state} · {formatCents(a.listing.rentCents)} a month ·{' '}
           <Link to={listingPath} className="text-brand-700 underline">
@@ -87,7 +94,9 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
         <Fact label="Move-in wanted">{a.moveInDate ? formatDate(a.moveInDate) : '—'}</Fact>
         <Fact label="Lease length">{a.leaseMonths ? `${a.leaseMonths} months` : '—'}</Fact>
         <Fact label="Income to rent">{formatRatio(a.incomeToRent)}</Fact>
-        <Fact label="Monthly income">{formatCents(a.monthlyIncomeCents)}</Fact>
+        <Fact label={a.coApplicants.some((person) => person.joined) ? 'Household income a month' : 'Monthly income'}>
+          {formatCents(a.monthlyIncomeCents)}
+        </Fact>
         {a.expiresAt && (OPEN_APPLICATION_STATES as readonly string[]).includes(a.state) ? (
           <Fact label="Expires unless decided by">{formatWhen(a.expiresAt, a.listing.timeZone)}</Fact>
         ) : null}
@@ -130,11 +139,17 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
         )}
       </Section>
 
-      <Section id="sent" title="The application as sent">
-        {a.snapshot ? <Snapshot profile={a.snapshot} /> : <p className="text-ink-soft">Nothing was sent yet.</p>}
+      {isCoApplicant ? null : (
+        <Section id="sent" title="The application as sent">
+          {a.snapshot ? <Snapshot profile={a.snapshot} /> : <p className="text-ink-soft">Nothing was sent yet.</p>}
+        </Section>
+      )}
+
+      <Section id="co-applicants" title="Co-applicants">
+        <CoApplicants application={a} refused={actionData ?? null} />
       </Section>
 
-      <Section id="documents" title="Documents">
+      <Section id="documents" title={isCoApplicant ? 'Your documents' : 'Documents'}>
         {a.documentList.length === 0 ? (
           <p className="text-ink-soft">No documents.</p>
         ) : (
@@ -158,9 +173,15 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
       </Section>
 
       <p>
-        <Link to={isLandlord ? `${listingPath}/applications` : '/applications'} className="text-brand-700 underline">
-          {isLandlord ? 'All applications for this home' : 'All your applications'}
-        </Link>
+        {isCoApplicant ? (
+          <Link to="/userprofile/application" className="text-brand-700 underline">
+            Your reusable application
+          </Link>
+        ) : (
+          <Link to={isLandlord ? `${listingPath}/applications` : '/applications'} className="text-brand-700 underline">
+            {isLandlord ? 'All applications for this home' : 'All your applications'}
+          </Link>
+        )}
       </p>
     </div>
   )

@@ -157,3 +157,14 @@ export const approveSchema = z.object({
 export const withdrawSchema = z.object({
   reason: text('the reason', MAX_WITHDRAW_REASON).default(''),
 })
+
+/** The renter invites an adult who will live there to join their application with their own account. */
+export const coApplicantInviteSchema = z.object({
+  email: z
+    .string({ error: 'Enter their e-mail address.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Enter their e-mail address.')
+    .max(254, 'That e-mail address is too long.')
+    .pipe(z.email('Enter an e-mail address like name@example.com.')),
+})

@@ -67,6 +67,7 @@ export type ApplicationSummary = {
   state: ApplicationState
   submittedAt: string | null
   updatedAt: string
+  /** The household's: the applicant's and each joined co-applicant's. */
   monthlyIncomeCents: number
   /** Income ÷ rent, e.g. 3.2; null without a rent. */
   incomeToRent: number | null
@@ -79,8 +80,24 @@ export type ApplicationSummary = {
   references: number
 }
 
+/** An adult invited to join the application: the renter sees every invitation, the others only who joined. */
+export type CoApplicantView = {
+  id: number
+  /** The address invited: shown to the renter only. */
+  email: string | null
+  name: string
+  joined: boolean
+  invitedAt: string
+  joinedAt: string | null
+  /** Their application as they joined with it: for the landlord, and for each co-applicant their own. */
+  snapshot: RenterProfile | null
+  monthlyIncomeCents: number
+}
+
 export type ApplicationView = ApplicationSummary & {
-  viewerRole: 'renter' | 'landlord'
+  /** A co-applicant reads the application and takes no step on it. */
+  viewerRole: 'renter' | 'landlord' | 'co_applicant'
+  coApplicants: CoApplicantView[]
   moveInDate: string | null
   leaseMonths: number | null
   note: string

@@ -38,6 +38,8 @@ export const APPLICATION_ACTIONS = [
   'expired',
   'home_taken_notice',
   'documents_deleted',
+  'co_applicant_invited',
+  'co_applicant_joined',
 ] as const
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number]
 
@@ -99,5 +101,9 @@ export const MAX_CRITERIA_TEXT = 2000
 /** Documents: PDF, JPEG or PNG, checked by their content, at most this many bytes each. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 export const MAX_DOCUMENTS_PER_APPLICANT = 20
+/** Adults besides the applicant who may join one application, each with their own account. */
+export const MAX_CO_APPLICANTS = 4
+/** An invitation to join an application works this many days. */
+export const CO_APPLICANT_INVITE_DAYS = 7
 /** How long a link to a private document works. */
 export const DOCUMENT_LINK_SECONDS = 300

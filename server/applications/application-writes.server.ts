@@ -8,7 +8,8 @@ import { releaseRetainedDocuments } from './retention.server.ts'
 import type { ApplicationRow, ApplicationServices, RemoveFiles } from './rules.server.ts'
 import { expireDueApplications, storeApplicationTransition, type PartyAction } from './transitions.server.ts'
 
-async function announce(services: ApplicationServices, row: ApplicationRow, job: { name: string; data: Record<string, unknown> }) {
+/** Queues the notice and tells both parties' open pages; a failure is logged, the write stands. */
+export async function announce(services: ApplicationServices, row: ApplicationRow, job: { name: string; data: Record<string, unknown> }) {
   const steps: [string, () => Promise<unknown>][] = [
     ['notice', () => services.jobs.send(job.name, job.data)],
     [

@@ -12,13 +12,14 @@ import {
   type ApprovalCondition,
   type DeclineReason,
 } from '#common/applications/vocabulary.ts'
-import { application, listing, user } from '#server/db/schema.ts'
+import { application, applicationInvite, listing, user } from '#server/db/schema.ts'
 import type { MailSweepContext } from '#server/mail/mail-sweep.server.ts'
 import type { Mail } from '#server/mail/mailer.server.ts'
 import { appendEvent } from './rules.server.ts'
 
 export const APPLICATION_NOTICE_JOB = 'application-notice'
 export const APPLICATION_HOME_TAKEN_JOB = 'application-home-taken'
+export const APPLICATION_INVITE_JOB = 'application-invite'
 export const APPLICATION_EXPIRY_JOB = 'application-expiry'
 /** Hourly: an application expires within the hour its 30 days end. */
 export const APPLICATION_EXPIRY_CRON = '17 * * * *'
@@ -83,6 +84,8 @@ const TOLD: Record<ApplicationAction, Side[]> = {
   expired: ['renter', 'landlord'],
   home_taken_notice: [],
   documents_deleted: [],
+  co_applicant_invited: [],
+  co_applicant_joined: ['renter', 'landlord'],
 }
 
 function headline(action: ApplicationAction, read: Read, side: Side): string {
@@ -106,6 +109,8 @@ function headline(action: ApplicationAction, read: Read, side: Side): string {
       return `${applicant} withdrew their application`
     case 'expired':
       return side === 'renter' ? 'Your application expired' : `The application from ${applicant} expired`
+    case 'co_applicant_joined':
+      return side === 'renter' ? 'A co-applicant joined your application' : `A co-applicant joined the application from ${applicant}`
     default:
       return 'Your application changed'
   }
@@ -213,5 +218,42 @@ export async function sendHomeTakenNotice(context: NoticeContext, { applicationI
   if (!read) return 0
   const mail = applicationNoticeMail(read, { action: 'declined', side: 'renter', publicUrl: context.publicUrl })
   await context.mailer.send({ ...mail, subject: `The home has been let: ${read.title}` })
+  return 1
+}
+
+/**
+ * The invitation to join an application, mailed to the address the renter gave, with the link holding the
+ * token (the database keeps only its hash). A link sent again replaces this one: the old mail's link fails.
+ */
+export async function sendInviteMail(
+  context: NoticeContext,
+  { inviteId, token, origin }: { inviteId: number; token: string; origin: string },
+): Promise<number> {
+  const [invite] = await context.db
+    .select({ email: applicationInvite.email, acceptedAt: applicationInvite.acceptedAt, applicationId: applicationInvite.applicationId })
+    .from(applicationInvite)
+    .where(eq(applicationInvite.id, inviteId))
+  if (!invite || invite.acceptedAt) return 0
+  const read = await readApplication(context.db, invite.applicationId)
+  if (!read) return 0
+  const inviter = applicantOf(read)
+  const lines = [
+    `${inviter} invites you to apply with them for ${read.title}.`,
+    '',
+    `Home: ${addressOf(read)}`,
+    '',
+    'Each adult who will live there applies with their own Cooper Home account and their own reusable application.',
+    'Log in or create an account with this e-mail address, then join here (the link works 7 days):',
+    `${origin}/applications/join/${token}`,
+    '',
+    'If you do not know this person, ignore this e-mail.',
+    '',
+    'Cooper Home',
+  ]
+  await context.mailer.send({
+    to: invite.email,
+    subject: `${inviter} invites you to apply with them: ${read.title}`,
+    text: lines.join('\n'),
+  })
   return 1
 }

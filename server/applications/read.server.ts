@@ -1,7 +1,7 @@
 // Applications as their two parties read them. Every query carries the viewer: a third person's read
 // (another renter, another landlord, an administrator) finds nothing and is answered 'not-found'. The
 // lists read only what a summary shows, with the snapshot's figures computed in SQL.
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { checkCriteria, incomeToRent } from '#common/applications/criteria.ts'
 import type { RenterProfile } from '#common/applications/profile.ts'
 import type { ApplicationEventView, ApplicationSummary, ApplicationView, CriteriaView, DocumentView } from '#common/applications/types.ts'
@@ -20,11 +20,13 @@ import {
   applicationCriteria,
   applicationDocument,
   applicationEvent,
+  applicationInvite,
   listing,
   privateDocument,
   user,
 } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
+import { listCoApplicants } from './co-applicants.server.ts'
 import { criteriaViewOf, findCriteria } from './criteria.server.ts'
 import { listingRefOf } from './listing-ref.server.ts'
 import { findRenterProfile } from './profile.server.ts'
@@ -34,9 +36,15 @@ import { actionsFor } from './transitions.server.ts'
 /** Builds a link to a private document that works a few minutes, for one reader (the documents area's `documentLink`). */
 export type LinkFor = (documentId: number, readerId: string) => string
 const snapshot = application.snapshot
-const jsonArray = (key: string) => sql`coalesce(${snapshot} -> ${key}, '[]'::jsonb)`
-const sumOf = (key: string, field: string) =>
-  sql`coalesce((select sum((item ->> ${field})::bigint) from jsonb_array_elements(${jsonArray(key)}) item), 0)`
+const jsonArray = (key: string, from: SQL | AnyColumn = snapshot) => sql`coalesce(${from} -> ${key}, '[]'::jsonb)`
+const sumOf = (key: string, field: string, from: SQL | AnyColumn = snapshot) =>
+  sql`coalesce((select sum((item ->> ${field})::bigint) from jsonb_array_elements(${jsonArray(key, from)}) item), 0)`
+/** A snapshot's monthly income: its jobs and its other income. */
+const incomeOf = (from: SQL | AnyColumn) =>
+  sql`(${sumOf('employment', 'monthlyIncomeCents', from)} + ${sumOf('otherIncome', 'monthlyCents', from)})`
+const coApplicantSnapshot = sql.raw('co.snapshot')
+/** Joined co-applicants' income counts in the household's. */
+const coApplicantIncome = sql`coalesce((select sum(${incomeOf(coApplicantSnapshot)}) from ${applicationInvite} co where co.application_id = ${application.id} and co.accepted_at is not null), 0)`
 
 /** What a summary shows, read from the row and its snapshot without carrying the whole snapshot. */
 const summaryColumns = {
@@ -61,9 +69,7 @@ const summaryColumns = {
   longitude: listing.longitude,
   legalName: sql<string | null>`${snapshot} ->> 'legalName'`,
   renterName: user.name,
-  incomeCents: sql<number>`(${sumOf('employment', 'monthlyIncomeCents')} + ${sumOf('otherIncome', 'monthlyCents')})::bigint`.mapWith(
-    Number,
-  ),
+  incomeCents: sql<number>`(${incomeOf(snapshot)} + ${coApplicantIncome})::bigint`.mapWith(Number),
   occupants: sql<number>`jsonb_array_length(${jsonArray('occupants')})`.mapWith(Number),
   pets: sql<RenterProfile['pets']>`${jsonArray('pets')}`,
   earliestMonth: sql<string | null>`(select min(item ->> 'from') from jsonb_array_elements(${jsonArray('addresses')}) item)`,
@@ -132,8 +138,13 @@ async function criteriaByIds(db: Db, ids: (number | null)[]): Promise<Map<number
   return new Map(rows.map((row) => [row.id, criteriaViewOf(row)]))
 }
 
+/** Its renter, its landlord (once sent), or a co-applicant who joined: a pending invitation grants nothing. */
 const isParty = (viewerId: string) =>
-  or(eq(application.renterId, viewerId), and(eq(application.landlordId, viewerId), ne(application.state, 'draft')))
+  or(
+    eq(application.renterId, viewerId),
+    and(eq(application.landlordId, viewerId), ne(application.state, 'draft')),
+    sql`exists (select 1 from ${applicationInvite} co where co.application_id = ${application.id} and co.user_id = ${viewerId} and co.accepted_at is not null)`,
+  )
 
 async function eventsOf(db: Db, applicationId: number, viewerId: string): Promise<ApplicationEventView[]> {
   const rows = await db
@@ -155,13 +166,19 @@ async function eventsOf(db: Db, applicationId: number, viewerId: string): Promis
 
 async function documentsOf(
   db: Db,
-  { applicationId, viewerId, released, linkFor }: { applicationId: number; viewerId: string; released: boolean; linkFor?: LinkFor },
+  {
+    applicationId,
+    viewerId,
+    released,
+    linkFor,
+    onlyOwn = false,
+  }: { applicationId: number; viewerId: string; released: boolean; linkFor?: LinkFor; onlyOwn?: boolean },
 ): Promise<DocumentView[]> {
   const rows = await db
     .select({ document: privateDocument })
     .from(applicationDocument)
     .innerJoin(privateDocument, eq(privateDocument.id, applicationDocument.documentId))
-    .where(eq(applicationDocument.applicationId, applicationId))
+    .where(and(eq(applicationDocument.applicationId, applicationId), onlyOwn ? eq(privateDocument.ownerId, viewerId) : undefined))
     .orderBy(asc(privateDocument.id))
   return rows.map(({ document }) => ({
     id: document.id,
@@ -183,14 +200,25 @@ export async function findApplication(
   if (!found) throw new AppError('not-found', NO_SUCH_APPLICATION)
   const [full] = await db.select().from(application).where(eq(application.id, applicationId))
   const row = full!
+  const role: ApplicationView['viewerRole'] =
+    row.renterId === viewerId ? 'renter' : row.landlordId === viewerId ? 'landlord' : 'co_applicant'
   const criteria = await criteriaByIds(db, [row.criteriaId])
   const [events, documentList] = [
     await eventsOf(db, applicationId, viewerId),
-    await documentsOf(db, { applicationId, viewerId, released: row.documentsDeletedAt !== null, ...(linkFor ? { linkFor } : {}) }),
+    // A co-applicant reads their own application and documents, not the applicant's.
+    await documentsOf(db, {
+      applicationId,
+      viewerId,
+      released: row.documentsDeletedAt !== null,
+      onlyOwn: role === 'co_applicant',
+      ...(linkFor ? { linkFor } : {}),
+    }),
   ]
+  const coApplicants = await listCoApplicants(db, { applicationId, viewerId, role })
   return {
     ...summaryOf(found, criteria, now),
-    viewerRole: row.renterId === viewerId ? 'renter' : 'landlord',
+    viewerRole: role,
+    coApplicants,
     moveInDate: row.moveInDate,
     leaseMonths: row.leaseMonths,
     note: row.note,
@@ -201,7 +229,7 @@ export async function findApplication(
     depositCents: row.depositCents,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     criteria: row.criteriaId === null ? null : (criteria.get(row.criteriaId) ?? null),
-    snapshot: row.snapshot as RenterProfile | null,
+    snapshot: role === 'co_applicant' ? null : (row.snapshot as RenterProfile | null),
     documentList,
     events,
     actions: actionsFor(row, viewerId),

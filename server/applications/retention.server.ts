@@ -1,12 +1,12 @@
 // Deleting on schedule what is no longer needed: DOCUMENT_RETENTION_DAYS after an application ended
 // without a lease (declined, withdrawn, expired), the landlord's access to its documents ends and the
 // documents themselves are deleted, unless another application still being decided or approved carries
-// them, or the renter keeps them in their reusable application for the next one. The decision, its
+// them, or the renter (or a co-applicant) keeps them in their reusable application for the next one. The decision, its
 // reasons and the history stay.
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import { DOCUMENT_RETENTION_DAYS, type ApplicationState } from '#common/applications/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { application, applicationDocument, privateDocument } from '#server/db/schema.ts'
+import { application, applicationDocument, applicationInvite, privateDocument } from '#server/db/schema.ts'
 import { readStoredProfile } from './profile.server.ts'
 import { appendEvent, daysAfter, lockApplication } from './rules.server.ts'
 
@@ -36,8 +36,16 @@ async function releaseDocuments(db: Db, applicationId: number, now: Date): Promi
           and(inArray(applicationDocument.documentId, ids), ne(application.id, applicationId), inArray(application.state, STILL_NEEDING)),
         )
       const kept = new Set(needed.map((row) => row.id))
-      const profile = await readStoredProfile(tx, current.renterId)
-      for (const id of profile?.profile.documentIds ?? []) kept.add(id)
+      // The renter's and each joined co-applicant's reusable application keep theirs for the next one.
+      const coApplicants = await tx
+        .select({ userId: applicationInvite.userId })
+        .from(applicationInvite)
+        .where(and(eq(applicationInvite.applicationId, applicationId), isNotNull(applicationInvite.acceptedAt)))
+      for (const holder of [current.renterId, ...coApplicants.map((row) => row.userId)]) {
+        if (!holder) continue
+        const profile = await readStoredProfile(tx, holder)
+        for (const id of profile?.profile.documentIds ?? []) kept.add(id)
+      }
       ids = ids.filter((id) => !kept.has(id))
     }
     if (ids.length > 0) {

@@ -1,18 +1,20 @@
 // The applications JSON API under /api: the renter's reusable application, a listing's published
 // criteria, applying, a landlord's review of a listing, and every answer to one application. Every
 // write goes through the applications area's front doors, which commit first and then announce, with
-// the same rules as the pages. An application is found only by its renter and its landlord: to anyone
-// else every application address answers 404. AppErrors are answered as problems by the /api app.
+// the same rules as the pages. An application is found only by its renter, its landlord and the
+// co-applicants who joined it: to anyone else every application address answers 404. AppErrors are answered as problems by the /api app.
 import { Hono, type Context } from 'hono'
 import { parsePositiveId } from '#common/ids.ts'
 import { requireApiUser } from '#server/accounts/index.server.ts'
 import {
+  acceptInvite,
   applyToListing,
   changeApplication,
   deleteRenterProfile,
   findApplication,
   findCriteria,
   findRenterProfile,
+  inviteCoApplicant,
   listListingApplications,
   listRenterApplications,
   saveCriteria,
@@ -117,6 +119,20 @@ export function applicationRoutes(services: Services) {
     const viewerId = await viewerOf(c)
     const applicationId = idOf(c.req.param('id'), 'application')
     return c.json({ application: await findApplication(db, { applicationId, viewerId, linkFor }) })
+  })
+
+  api.post('/applications/:id/co-applicants', async (c) => {
+    const renterId = await viewerOf(c)
+    const applicationId = idOf(c.req.param('id'), 'application')
+    const { email } = (await bodyOf(c)) as { email?: unknown }
+    await inviteCoApplicant(services, { applicationId, renterId, email, ipAddress: addressOf(c) })
+    return c.json({ application: await findApplication(db, { applicationId, viewerId: renterId }) }, 201)
+  })
+
+  api.post('/application-invites/:token/accept', async (c) => {
+    const userId = await viewerOf(c)
+    const row = await acceptInvite(services, { token: c.req.param('token'), userId, ipAddress: addressOf(c) })
+    return c.json({ application: await findApplication(db, { applicationId: row.id, viewerId: userId, linkFor }) })
   })
 
   api.post('/applications/:id/:action', async (c) => {

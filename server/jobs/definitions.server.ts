@@ -6,6 +6,7 @@ import {
   APPLICATION_EXPIRY_CRON,
   APPLICATION_EXPIRY_JOB,
   APPLICATION_HOME_TAKEN_JOB,
+  APPLICATION_INVITE_JOB,
   APPLICATION_NOTICE_JOB,
   deleteRetainedDocuments,
   DOCUMENT_RETENTION_CRON,
@@ -13,6 +14,7 @@ import {
   expireApplications,
   sendApplicationNotice,
   sendHomeTakenNotice,
+  sendInviteMail,
 } from '#server/applications/index.server.ts'
 import {
   PASSWORD_RESET_JOB,
@@ -188,6 +190,18 @@ export function jobDefinitions({
       name: APPLICATION_HOME_TAKEN_JOB,
       handler: async (data) => {
         await sendHomeTakenNotice({ db, mailer, publicUrl: config.publicUrl }, { applicationId: Number(data.applicationId) })
+      },
+    },
+    {
+      // An adult invited to join an application: the link opens on the origin the renter invited from,
+      // if that is one of this site's (link-origin.server.ts).
+      name: APPLICATION_INVITE_JOB,
+      handler: async (data) => {
+        const origin = isLinkOrigin(config, data.origin) ? data.origin : config.publicUrl
+        await sendInviteMail(
+          { db, mailer, publicUrl: config.publicUrl },
+          { inviteId: Number(data.inviteId), token: String(data.token), origin },
+        )
       },
     },
     {

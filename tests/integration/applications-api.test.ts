@@ -193,3 +193,44 @@ describe('the applications API', () => {
     expect((await api('GET', `/applications/${id}`, { cookie: renter.cookie })).json.application.snapshot.legalName).toBe('Robin Renter')
   })
 })
+
+describe('co-applicants through the API', () => {
+  it('the renter invites by e-mail, the invitee joins, and a pending invitee or another account is refused', async () => {
+    const home = await listingFactory(t.services.database.db).create({
+      ownerId: landlord.id,
+      lease: { monthlyRentCents: 250_000, minTermMonths: 12, depositCents: 250_000 },
+    })
+    const applicant = await establishedUser(t, { name: 'Casey Applicant' })
+    const partner = await establishedUser(t, { name: 'Sam Partner' })
+    for (const person of [applicant, partner]) {
+      expect((await api('PUT', '/me/application', { cookie: person.cookie, body: completeProfile })).status).toBe(200)
+    }
+    const applied = await api('POST', `/properties/${home.id}/applications`, {
+      cookie: applicant.cookie,
+      body: { moveInDate: `${year + 1}-03-01`, leaseMonths: 12 },
+    })
+    const id = applied.json.application.id as number
+    expect(
+      (await api('POST', `/applications/${id}/co-applicants`, { cookie: landlord.cookie, body: { email: 'x@example.com' } })).status,
+    ).toBe(403)
+    expect(
+      (await api('POST', `/applications/${id}/co-applicants`, { cookie: otherRenter.cookie, body: { email: 'x@example.com' } })).status,
+    ).toBe(404)
+    const invited = await api('POST', `/applications/${id}/co-applicants`, { cookie: applicant.cookie, body: { email: partner.email } })
+    expect(invited.status).toBe(201)
+    expect(invited.json.application.coApplicants).toMatchObject([{ email: partner.email.toLowerCase(), joined: false }])
+    expect((await api('GET', `/applications/${id}`, { cookie: partner.cookie })).status).toBe(404)
+
+    await t.services.jobs.runUntilIdle()
+    const mail = t.mail.messages.filter((m) => m.to.includes(partner.email)).at(-1)!
+    const token = mail.text.match(/\/applications\/join\/([A-Za-z0-9_-]+)/)![1]!
+    expect((await api('POST', `/application-invites/${token}/accept`, { cookie: otherRenter.cookie })).status).toBe(403)
+    const joined = await api('POST', `/application-invites/${token}/accept`, { cookie: partner.cookie })
+    expect(joined.status).toBe(200)
+    expect(joined.json.application).toMatchObject({ id, viewerRole: 'co_applicant', actions: [] })
+    expect((await api('POST', `/application-invites/${token}/accept`, { cookie: partner.cookie })).status).toBe(404)
+    const review = await api('GET', `/applications/${id}`, { cookie: landlord.cookie })
+    expect(review.json.application.monthlyIncomeCents).toBe(2 * completeProfile.employment[0]!.monthlyIncomeCents)
+    expect((await api('GET', `/applications/${id}`, { cookie: admin.cookie })).status).toBe(404)
+  })
+})

@@ -16,6 +16,8 @@ const ACTION_LABELS: Record<ApplicationAction, string> = {
   expired: 'Expired without a decision',
   home_taken_notice: 'Told the home is taken',
   documents_deleted: 'Documents deleted',
+  co_applicant_invited: 'Co-applicant invited',
+  co_applicant_joined: 'Co-applicant joined',
 }
 
 /** The events, their times in `timeZone` (the home's). */
