@@ -1,8 +1,7 @@
 // Applications as their two parties read them. Every query carries the viewer: a third person's read
 // (another renter, another landlord, an administrator) finds nothing and is answered 'not-found'. The
 // lists read only what a summary shows, with the snapshot's figures computed in SQL.
-import { and, asc, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { checkCriteria, incomeToRent } from '#common/applications/criteria.ts'
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import type { RenterProfile } from '#common/applications/profile.ts'
 import type { ApplicationEventView, ApplicationSummary, ApplicationView, CriteriaView, DocumentView } from '#common/applications/types.ts'
 import {
@@ -28,116 +27,13 @@ import {
 import { AppError } from '#server/errors.server.ts'
 import { listCoApplicants } from './co-applicants.server.ts'
 import { criteriaViewOf, findCriteria } from './criteria.server.ts'
-import { listingRefOf } from './listing-ref.server.ts'
 import { findRenterProfile } from './profile.server.ts'
 import { NO_SUCH_APPLICATION } from './rules.server.ts'
+import { criteriaByIds, summaryOf, summaryQuery } from './summaries.server.ts'
 import { actionsFor } from './transitions.server.ts'
 
 /** Builds a link to a private document that works a few minutes, for one reader (the documents area's `documentLink`). */
 export type LinkFor = (documentId: number, readerId: string) => string
-const snapshot = application.snapshot
-const jsonArray = (key: string, from: SQL | AnyColumn = snapshot) => sql`coalesce(${from} -> ${key}, '[]'::jsonb)`
-const sumOf = (key: string, field: string, from: SQL | AnyColumn = snapshot) =>
-  sql`coalesce((select sum((item ->> ${field})::bigint) from jsonb_array_elements(${jsonArray(key, from)}) item), 0)`
-/** A snapshot's monthly income: its jobs and its other income. */
-const incomeOf = (from: SQL | AnyColumn) =>
-  sql`(${sumOf('employment', 'monthlyIncomeCents', from)} + ${sumOf('otherIncome', 'monthlyCents', from)})`
-const coApplicantSnapshot = sql.raw('co.snapshot')
-/** Joined co-applicants' income counts in the household's. */
-const coApplicantIncome = sql`coalesce((select sum(${incomeOf(coApplicantSnapshot)}) from ${applicationInvite} co where co.application_id = ${application.id} and co.accepted_at is not null), 0)`
-
-/** What a summary shows, read from the row and its snapshot without carrying the whole snapshot. */
-const summaryColumns = {
-  id: application.id,
-  state: application.state,
-  renterId: application.renterId,
-  landlordId: application.landlordId,
-  criteriaId: application.criteriaId,
-  rentCents: application.rentCents,
-  moveInDate: application.moveInDate,
-  submittedAt: application.submittedAt,
-  updatedAt: application.updatedAt,
-  listingId: listing.id,
-  title: listing.title,
-  street: listing.street,
-  unit: listing.unit,
-  city: listing.city,
-  listingState: listing.state,
-  listingRentCents: listing.monthlyRentCents,
-  timeZone: listing.timeZone,
-  latitude: listing.latitude,
-  longitude: listing.longitude,
-  legalName: sql<string | null>`${snapshot} ->> 'legalName'`,
-  renterName: user.name,
-  incomeCents: sql<number>`(${incomeOf(snapshot)} + ${coApplicantIncome})::bigint`.mapWith(Number),
-  occupants: sql<number>`jsonb_array_length(${jsonArray('occupants')})`.mapWith(Number),
-  pets: sql<RenterProfile['pets']>`${jsonArray('pets')}`,
-  earliestMonth: sql<string | null>`(select min(item ->> 'from') from jsonb_array_elements(${jsonArray('addresses')}) item)`,
-  references:
-    sql<number>`(select count(*) from jsonb_array_elements(${jsonArray('addresses')}) item where coalesce(item ->> 'landlordName', '') <> '')::int`.mapWith(
-      Number,
-    ),
-  documents:
-    sql<number>`(select count(*) from ${applicationDocument} join ${privateDocument} on ${privateDocument.id} = ${applicationDocument.documentId} where ${applicationDocument.applicationId} = ${application.id} and ${privateDocument.deletedAt} is null and ${application.documentsDeletedAt} is null)::int`.mapWith(
-      Number,
-    ),
-}
-
-function summaryQuery(db: Db) {
-  return db
-    .select(summaryColumns)
-    .from(application)
-    .innerJoin(listing, eq(listing.id, application.listingId))
-    .innerJoin(user, eq(user.id, application.renterId))
-}
-
-type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number]
-
-/** Years from the earliest address's month to `now`, to one decimal (rounded down). */
-function yearsSince(month: string | null, now: Date): number {
-  if (!month) return 0
-  const [year, monthOfYear] = month.split('-').map(Number)
-  const months = (now.getUTCFullYear() - year!) * 12 + (now.getUTCMonth() + 1 - monthOfYear!)
-  return Math.max(0, Math.floor((months / 12) * 10) / 10)
-}
-
-function summaryOf(row: SummaryRow, criteria: Map<number, CriteriaView>, now: Date): ApplicationSummary {
-  const profile = {
-    employment: [{ monthlyIncomeCents: row.incomeCents }] as RenterProfile['employment'],
-    otherIncome: [],
-    occupants: Array.from({ length: row.occupants }, () => ({ name: '', adult: true })),
-    pets: row.pets,
-  }
-  return {
-    id: row.id,
-    listing: listingRefOf(row),
-    applicantName: row.legalName || row.renterName,
-    state: row.state as ApplicationState,
-    submittedAt: row.submittedAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    monthlyIncomeCents: row.incomeCents,
-    incomeToRent: incomeToRent(row.incomeCents, row.rentCents),
-    checks: checkCriteria({
-      criteria: row.criteriaId === null ? null : (criteria.get(row.criteriaId) ?? null),
-      profile,
-      rentCents: row.rentCents,
-      moveInDate: row.moveInDate,
-    }),
-    occupants: row.occupants + 1,
-    pets: row.pets.length,
-    documents: row.documents,
-    historyYears: yearsSince(row.earliestMonth, now),
-    references: row.references,
-  }
-}
-
-async function criteriaByIds(db: Db, ids: (number | null)[]): Promise<Map<number, CriteriaView>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))]
-  if (wanted.length === 0) return new Map()
-  const rows = await db.select().from(applicationCriteria).where(inArray(applicationCriteria.id, wanted))
-  return new Map(rows.map((row) => [row.id, criteriaViewOf(row)]))
-}
-
 /** Its renter, its landlord (once sent), or a co-applicant who joined: a pending invitation grants nothing. */
 const isParty = (viewerId: string) =>
   or(
