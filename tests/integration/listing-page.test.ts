@@ -303,7 +303,7 @@ describe('listing pages', () => {
       const profilePage = textOf((await get('/userprofile', fresh.cookie)).html)
       expect(profilePage).toMatch(/Saved homes .*Saved stone farmhouse .*\$1,650 \/month all-in/)
       expect(profilePage, 'the profile menu names the saved homes first, with their count').toMatch(
-        /Saved homes \(1\) Profile details Photo Account/,
+        /Saved homes \(1\) My application Profile details Photo Account/,
       )
 
       const removed = await post(`${path}/save`, { intent: 'unsave', redirectTo: '/userprofile#saved' }, fresh.cookie)

@@ -13,7 +13,9 @@ describe('demo listings', () => {
   beforeAll(async () => {
     t = await createTestServices()
     await seedDemoData({ database: t.services.database, auth: t.services.auth, logger: t.services.logger })
-  })
+    // The whole demo (listings, six years of lettings, the index, criteria) takes most of a minute on
+    // a busy two-core machine.
+  }, 120_000)
   afterAll(async () => {
     await t.close()
   })
