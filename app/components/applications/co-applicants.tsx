@@ -39,8 +39,8 @@ export function CoApplicants({ application: a, refused }: { application: Applica
                 ) : null}
                 <span className="text-sm text-ink-soft">
                   {person.joined && person.joinedAt
-                    ? `Joined ${formatWhen(person.joinedAt)}`
-                    : `Invited ${formatWhen(person.invitedAt)}, not joined yet`}
+                    ? `Joined ${formatWhen(person.joinedAt, a.listing.timeZone)}`
+                    : `Invited ${formatWhen(person.invitedAt, a.listing.timeZone)}, not joined yet`}
                 </span>
                 {person.joined ? <span className="text-sm text-ink">Income {formatCents(person.monthlyIncomeCents)} a month</span> : null}
               </p>
