@@ -222,8 +222,8 @@ export default function Property({ loaderData }: Route.ComponentProps) {
             <PriceHistory history={listing.priceHistory} />
           </DetailSection>
         </div>
-        {/* Scrolls with the page: with the tour and apply boxes it is taller than a window, and a column held in place would hide its end. */}
-        <div className="space-y-6 lg:self-start">
+        {/* Stays in view below the site's bar as the page scrolls; taller than the window (with the tour and apply boxes), it scrolls itself, so every box stays reachable by pointer and by keyboard (focus scrolls it). */}
+        <div className="space-y-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:p-1">
           <ContactCard
             listing={listing}
             landlordName={landlord && !isOwner ? landlord.name : null}
