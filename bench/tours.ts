@@ -149,15 +149,28 @@ console.log(
     overCapacity: rows.filter((r) => r.booked > r.capacity).length,
     bookedPlaces: rows.reduce((sum, r) => sum + r.booked, 0),
     liveTours: live?.n,
+    p50Ms: +quantile(sortedAttempts, 0.5).toFixed(1),
     p95Ms: +quantile(sortedAttempts, 0.95).toFixed(1),
+    p95MsByOutcome: Object.fromEntries(
+      Object.keys(counts).map((outcome) => [
+        outcome,
+        +quantile(
+          outcomes
+            .filter((o) => o.outcome === outcome)
+            .map((o) => o.ms)
+            .sort((a, b) => a - b),
+          0.95,
+        ).toFixed(1),
+      ]),
+    ),
     slowestMs: +sortedAttempts.at(-1)!.toFixed(1),
     selectOneMs: await statementMs(),
     ...(database.kind === 'pglite'
       ? {
-          // One connection runs one statement at a time for every attempt: 200 reads, then a
-          // transaction of three statements for each refusal the read could not see coming (begin,
-          // the upsert that finds the slot full, rollback) and seven for each booking: some 960
-          // statements, so the last attempts wait for nearly all of them (960 × selectOneMs).
+          // One connection runs one statement at a time for every attempt. A booking costs six (its
+          // read, begin, the renter's lock with the place, the limits, the tour with its event,
+          // commit); the attempts queued behind a full slot cost none, and a burst's refusals share
+          // one read of the next open times. So p95 is about the whole burst: 40 bookings in turn.
           note: 'PGlite has one connection: the attempts queue statement by statement, so p95 is about the whole burst',
         }
       : {}),

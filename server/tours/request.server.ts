@@ -1,9 +1,10 @@
 // A renter's request for a tour and its reschedule: the two writes that take a place in a slot. Each
 // checks the time against the listing's availability as of now (no past time, none inside the notice)
 // and takes the place under the slot's capacity in the same transaction as the tour and its event.
-// A request reads what it needs in one query first and refuses a full slot there, without a
-// transaction; the transaction holds only the renter's lock, the limits, the place, the tour and its
-// event. The next open times of a refusal are read after it, once for a burst (nextOpenSlots).
+// A request waits its turn at the slot behind the others this process is making for it (slot-gate),
+// reads what it needs in one query and refuses a full slot there, without a transaction; the
+// transaction holds only the place, the renter's lock, the limits, the tour and its event. The next
+// open times of a refusal are read after it, outside the slot's turn, once for a burst (nextOpenSlots).
 import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import { TOUR_REQUESTS_PER_DAY, TOURS_PENDING_PER_LANDLORD } from '#common/limits.ts'
 import type { Availability } from '#common/tours/availability.ts'
@@ -11,7 +12,7 @@ import { tourRequestSchema, tourRescheduleSchema } from '#common/tours/schemas.t
 import { isSlotStart } from '#common/tours/slots.ts'
 import { ACTIVE_TOUR_STATES, TOUR_ANSWER_HOURS } from '#common/tours/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { tour } from '#server/db/schema.ts'
+import { tour, tourEvent, tourSlot } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import type { Tx } from '#server/listings/index.server.ts'
 import {
@@ -27,14 +28,31 @@ import {
   takePlace,
   type TourRow,
 } from './rules.server.ts'
+import { throughSlotGate, type GateOutcome } from './slot-gate.server.ts'
 import { findBookingView, nextOpenSlots } from './slots.server.ts'
 
 export const NOT_A_SLOT = 'That time is not open for tours: choose one of the times shown.'
 export const TOURS_OFF = 'This home is not taking tour requests right now.'
 
-/** One renter's requests are counted and written one at a time, so the limits hold under concurrency. */
-async function lockRenter(tx: Tx, renterId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tour-request:${renterId}`}, 0))`)
+/**
+ * Takes the renter's lock (one renter's requests are counted and written one at a time, so the limits
+ * hold under concurrency) and then one more place at the start time, within the capacity the database
+ * keeps, in one statement. A full slot is seen by the upsert itself (it updates nothing and returns no
+ * row); the slot's CHECK stays the guarantee. Answers the places now held.
+ */
+async function lockRenterAndTakePlace(
+  tx: Tx,
+  { renterId, listingId, startsAt, capacity }: { renterId: string; listingId: number; startsAt: Date; capacity: number },
+): Promise<number> {
+  const { rows } = await tx.execute<{ booked: number }>(sql`
+    with renter_lock as (select pg_advisory_xact_lock(hashtextextended(${`tour-request:${renterId}`}, 0)))
+    insert into ${tourSlot} (listing_id, starts_at, capacity, booked)
+    select ${listingId}, ${startsAt}::timestamptz, ${capacity}, 1 from renter_lock
+    on conflict (listing_id, starts_at) do update set booked = ${tourSlot}.booked + 1, capacity = excluded.capacity
+    where ${tourSlot}.booked < excluded.capacity
+    returning booked`)
+  if (!rows[0]) throw new SlotFullError()
+  return Number(rows[0].booked)
 }
 
 function checkSlot(availability: Availability, timeZone: string, startsAt: Date, now: Date) {
@@ -89,51 +107,70 @@ export async function storeTourRequest(
   }: { renterId: string; listingId: number; input: unknown; ipAddress?: string | null; now?: Date },
 ): Promise<TourRow> {
   const valid = parseOrThrow(tourRequestSchema, input)
-  const view = await findBookingView(db, { listingId, startsAt: valid.startsAt, renterId })
+  const place = { listingId, now, startsAt: valid.startsAt }
+  return takingPlace(db, place, () =>
+    throughSlotGate(db, place, {
+      attempt: () =>
+        bookPlace(db, { renterId, listingId, startsAt: valid.startsAt, partySize: valid.partySize, note: valid.note, ipAddress, now }),
+      refusal: () => new SlotFullError(),
+      isFull: (error) => isSlotFull(error) || isOwnerTakenElsewhere(error),
+    }),
+  )
+}
+
+/** One request's turn at its slot: the checks on one read, then the place, the tour and its event in one transaction. */
+async function bookPlace(
+  db: Db,
+  {
+    renterId,
+    listingId,
+    startsAt,
+    partySize,
+    note,
+    ipAddress,
+    now,
+  }: { renterId: string; listingId: number; startsAt: Date; partySize: number; note: string; ipAddress: string | null; now: Date },
+): Promise<GateOutcome<TourRow>> {
+  const view = await findBookingView(db, { listingId, startsAt, renterId })
   const { home, availability } = view
   if (home.ownerId === renterId) throw new AppError('invalid', 'This is your own home.')
   if (view.isBlocked) throw new AppError('forbidden', 'You cannot book a tour with this landlord.')
-  checkSlot(availability, home.timeZone, valid.startsAt, now)
-  const place = { listingId, now, startsAt: valid.startsAt }
+  checkSlot(availability, home.timeZone, startsAt, now)
   // Full already, or the landlord is confirmed elsewhere then: refused on this one read. The upsert's
   // condition, the slot's CHECK and the overlap constraint are what hold under concurrency.
-  if (view.booked >= availability.partiesPerSlot || view.isOwnerBusy) throw await slotTaken(db, place)
-  return takingPlace(db, place, () =>
-    db.transaction(async (tx) => {
-      // The place first: a full slot ends the transaction at its first statement. The row stays
-      // locked until the end either way, so the steps after it are kept few.
-      await takePlace(tx, { listingId, startsAt: valid.startsAt, capacity: availability.partiesPerSlot })
-      await lockRenter(tx, renterId)
-      await checkLimits(tx, { renterId, landlordId: home.ownerId, now })
-      const state = availability.autoConfirm ? 'confirmed' : 'requested'
-      const [row] = await tx
+  if (view.booked >= availability.partiesPerSlot || view.isOwnerBusy) throw new SlotFullError()
+  return db.transaction(async (tx) => {
+    // The renter's lock and the place first, in one statement: a full slot ends the transaction there.
+    // The slot's row stays locked until the end either way, so the statements after it are kept few.
+    const booked = await lockRenterAndTakePlace(tx, { renterId, listingId, startsAt, capacity: availability.partiesPerSlot })
+    await checkLimits(tx, { renterId, landlordId: home.ownerId, now })
+    const state = availability.autoConfirm ? 'confirmed' : 'requested'
+    const inserted = tx.$with('inserted').as(
+      tx
         .insert(tour)
         .values({
           listingId,
           renterId,
           landlordId: home.ownerId,
-          startsAt: valid.startsAt,
-          endsAt: new Date(valid.startsAt.getTime() + availability.tourMinutes * 60_000),
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + availability.tourMinutes * 60_000),
           timeZone: home.timeZone,
-          partySize: valid.partySize,
-          note: valid.note,
+          partySize,
+          note,
           state,
-          answerBy: answerByOf(now, valid.startsAt),
+          answerBy: answerByOf(now, startsAt),
           uid: `tour-${crypto.randomUUID()}@cooper.home`,
         })
-        .returning()
-      await appendEvent(tx, {
-        tourId: row!.id,
-        actorId: renterId,
-        action: 'requested',
-        fromState: null,
-        toState: state,
-        startsAt: valid.startsAt,
-        ipAddress,
-      })
-      return row!
-    }),
-  )
+        .returning(),
+    )
+    // The tour and its first event in one statement.
+    const event = tx.$with('event', {}).as(
+      sql`insert into ${tourEvent} (tour_id, actor_id, action, from_state, to_state, reason, starts_at, ip_address)
+          select ${inserted.id}, ${renterId}, 'requested', null, ${state}, '', ${startsAt}::timestamptz, ${ipAddress} from ${inserted}`,
+    )
+    const [row] = await tx.with(inserted, event).select().from(inserted)
+    return { value: row!, full: booked >= availability.partiesPerSlot }
+  })
 }
 
 /** The renter moves a live tour: the old place is given back and the new one taken in one transaction, or neither. */

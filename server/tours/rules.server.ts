@@ -53,9 +53,12 @@ export const OWNER_TAKEN = 'You have a confirmed tour at another home at that ti
 /**
  * Holds one more party at a start time, within the capacity the database keeps. A full slot is
  * seen by the upsert itself (it updates nothing and returns no row), so a refusal costs no error and
- * no aborted statement; the CHECK stays the guarantee.
+ * no aborted statement; the CHECK stays the guarantee. Answers the places now held.
  */
-export async function takePlace(tx: Tx, { listingId, startsAt, capacity }: { listingId: number; startsAt: Date; capacity: number }) {
+export async function takePlace(
+  tx: Tx,
+  { listingId, startsAt, capacity }: { listingId: number; startsAt: Date; capacity: number },
+): Promise<{ booked: number }> {
   const taken = await tx
     .insert(tourSlot)
     .values({ listingId, startsAt, capacity, booked: 1 })
@@ -65,7 +68,8 @@ export async function takePlace(tx: Tx, { listingId, startsAt, capacity }: { lis
       setWhere: sql`${tourSlot.booked} < excluded.capacity`,
     })
     .returning({ booked: tourSlot.booked })
-  if (taken.length === 0) throw new SlotFullError()
+  if (!taken[0]) throw new SlotFullError()
+  return taken[0]
 }
 
 export async function givePlaceBack(tx: Tx, { listingId, startsAt }: { listingId: number; startsAt: Date }) {

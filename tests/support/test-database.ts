@@ -4,8 +4,10 @@
 // migrates once and each file starts from a copy: PGlite's dump of that database, or PostgreSQL's
 // template. `fresh` migrates an empty database instead, for the test of the migrations themselves.
 import fs from 'node:fs'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { inject } from 'vitest'
-import { openDatabase, type Database } from '#server/db/client.server.ts'
+import { openDatabase, type Database, type Db } from '#server/db/client.server.ts'
+import * as schema from '#server/db/schema.ts'
 import { onTestServer, testDatabaseUrl } from './test-postgres.ts'
 
 export type TestDatabase = Database & { drop(): Promise<void> }
@@ -42,4 +44,17 @@ export async function createTestDatabase({ fresh = false } = {}): Promise<TestDa
       await onTestServer(`drop database if exists ${name} with (force)`)
     },
   }
+}
+
+/**
+ * Another handle on the same database, as a second server process has: its own pool of connections
+ * on PostgreSQL, its own session over the one embedded database on PGlite. What a process keeps in
+ * memory per handle (a slot's gate, a cache) is not shared with it; only the database is.
+ */
+export async function anotherHandle(database: Database): Promise<{ db: Db; close(): Promise<void> }> {
+  if (database.connection.kind === 'pglite') {
+    return { db: drizzlePglite(database.connection.client, { schema }), close: async () => {} }
+  }
+  const other = await openDatabase({ kind: 'postgres', url: database.connection.url, poolSize: 5 })
+  return { db: other.db, close: () => other.close() }
 }
