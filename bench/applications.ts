@@ -1,9 +1,9 @@
 /* eslint-disable max-lines -- one benchmark in one file: the rows it writes, the reads and the pages it times share its draws */
 // Applications benchmark: one landlord with LISTINGS homes and APPLICATIONS applications over them
 // from RENTERS renters, spread unevenly (drawn from --seed: a few homes with hundreds, most with a
-// handful), then (a) the domain read listListingApplications: every application of a home (what
-// GET /api/properties/:id/applications answers) and one page of PAGE_SIZE (what the review page
-// reads), and (b) the whole review page /properties/:slug/applications?page=<n> as the landlord's
+// handful), then (a) the domain read listListingApplications: every application of a home at once
+// (the worst case, which nothing reads since the API pages too) and one page of PAGE_SIZE (what the
+// review page and GET /api/properties/:id/applications read), and (b) the whole review page /properties/:slug/applications?page=<n> as the landlord's
 // browser gets it from the production server (its session cookie, Brotli accepted, server rendering
 // included), READS times each, one after another. Homes are drawn in proportion to their
 // applications (each application brings its landlord to the page), the home with the most always
@@ -444,8 +444,8 @@ const quantiles = (times: number[]) => {
   return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) }
 }
 
-// (a) The domain read: every application of the home (as GET /api/properties/:id/applications reads
-// them), and the page of PAGE_SIZE the review page reads (the page drawn among the home's pages).
+// (a) The domain read: every application of the home at once, and the page of PAGE_SIZE the review
+// page and the JSON API read (the page drawn among the home's pages).
 const pageOf = (h: number) => 1 + Math.floor(random() * Math.max(1, Math.ceil(perHome[h]! / PAGE_SIZE)))
 const pages = draws.map(pageOf)
 await listListingApplications(db, { listingId: homes[busiest]!.id, ownerId })

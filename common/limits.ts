@@ -6,3 +6,7 @@ export const MAX_INT32 = 2_147_483_647
 export const TOURS_PENDING_PER_LANDLORD = 3
 /** Tour requests a renter may make in any 24 hours, across all landlords. */
 export const TOUR_REQUESTS_PER_DAY = 6
+/** Applications on one page of a landlord's review of a listing, and the JSON API's default page. */
+export const REVIEW_PAGE_SIZE = 50
+/** The most applications the JSON API answers on one page (`?perPage=`). */
+export const REVIEW_PAGE_MAX = 100

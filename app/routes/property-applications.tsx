@@ -14,6 +14,7 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { useRealtimeEvent } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { parsePositiveId } from '#common/ids.ts'
+import { REVIEW_PAGE_SIZE } from '#common/limits.ts'
 import { listingIdFromSlug } from '#common/listings/listing-url.ts'
 
 export function meta() {
@@ -22,7 +23,6 @@ export function meta() {
 
 const COMPARE_MIN = 2
 const COMPARE_MAX = 4
-const REVIEW_PAGE_SIZE = 50
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)

@@ -4,7 +4,9 @@
 // the same rules as the pages. An application is found only by its renter, its landlord and the
 // co-applicants who joined it: to anyone else every application address answers 404. AppErrors are answered as problems by the /api app.
 import { Hono, type Context } from 'hono'
+import { z } from 'zod'
 import { parsePositiveId } from '#common/ids.ts'
+import { MAX_INT32, REVIEW_PAGE_MAX, REVIEW_PAGE_SIZE } from '#common/limits.ts'
 import { requireApiUser } from '#server/accounts/index.server.ts'
 import {
   acceptInvite,
@@ -22,10 +24,26 @@ import {
   type PartyAction,
 } from '#server/applications/index.server.ts'
 import { deleteDocuments, documentLink } from '#server/documents/index.server.ts'
-import { AppError } from '#server/errors.server.ts'
+import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import { findListingById } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { clientAddressOf } from './proxy.server.ts'
+
+/** `?page=` (from 1; past the last reads the last) and `?perPage=` of a listing's applications. */
+const reviewPageSchema = z.object({
+  page: z.coerce
+    .number({ error: 'The page is a whole number from 1.' })
+    .int('The page is a whole number from 1.')
+    .min(1, 'The page is a whole number from 1.')
+    .max(MAX_INT32, 'There is no such page.')
+    .default(1),
+  perPage: z.coerce
+    .number({ error: `Ask for 1 to ${REVIEW_PAGE_MAX} applications a page.` })
+    .int(`Ask for 1 to ${REVIEW_PAGE_MAX} applications a page.`)
+    .min(1, `Ask for 1 to ${REVIEW_PAGE_MAX} applications a page.`)
+    .max(REVIEW_PAGE_MAX, `Ask for 1 to ${REVIEW_PAGE_MAX} applications a page.`)
+    .default(REVIEW_PAGE_SIZE),
+})
 
 /** The answers to an application, as the API names them. */
 const ACTIONS: Record<string, PartyAction> = {
@@ -108,7 +126,11 @@ export function applicationRoutes(services: Services) {
 
   api.get('/properties/:id/applications', async (c) => {
     const ownerId = await viewerOf(c)
-    return c.json(await listListingApplications(db, { listingId: idOf(c.req.param('id'), 'listing'), ownerId }))
+    const listingId = idOf(c.req.param('id'), 'listing')
+    const { page, perPage } = parseOrThrow(reviewPageSchema, c.req.query(), 'The page of applications could not be read.')
+    const found = await listListingApplications(db, { listingId, ownerId, page: { number: page, size: perPage } })
+    const { chosen: _chosen, ...answer } = found
+    return c.json(answer)
   })
 
   api.get('/applications', async (c) => {

@@ -168,6 +168,16 @@ describe('the applications API', () => {
     const review = await api('GET', `/properties/${listingId}/applications`, { cookie: landlord.cookie })
     expect(review.json.applications).toHaveLength(1)
     expect(review.json.applications[0]).toMatchObject({ id, applicantName: 'Robin Renter' })
+    expect(review.json).toMatchObject({ total: 1, page: { number: 1, size: 50 } })
+    // Paged: a page past the last reads the last; a bad page is a clear 400.
+    const past = await api('GET', `/properties/${listingId}/applications?page=9&perPage=1`, { cookie: landlord.cookie })
+    expect(past.json).toMatchObject({ total: 1, page: { number: 1, size: 1 } })
+    expect(past.json.applications.map((a: { id: number }) => a.id)).toEqual([id])
+    for (const query of ['page=0', 'page=x', 'perPage=101', 'perPage=1.5']) {
+      const bad = await api('GET', `/properties/${listingId}/applications?${query}`, { cookie: landlord.cookie })
+      expect(bad.status, query).toBe(400)
+      expect(JSON.stringify(bad.json), query).toMatch(/page|applications a page/i)
+    }
 
     expect((await api('POST', `/applications/${id}/start-review`, { cookie: landlord.cookie })).json.application.state).toBe('under_review')
     const noReasons = await api('POST', `/applications/${id}/decline`, { cookie: landlord.cookie, body: { reasons: [] } })
