@@ -9,6 +9,9 @@ import { publishListing } from './listing-steps.ts'
 
 const SHOTS = process.env.E2E_SCREENSHOTS
 
+// The renter's browser keeps the time of another coast than the homes' (the landlord's, the machine's).
+test.use({ timezoneId: 'America/Los_Angeles' })
+
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
@@ -57,6 +60,8 @@ test('a renter books a tour beside the listing and the landlord confirms it', as
   await visit(page, listingPath)
   const box = page.getByRole('region', { name: 'Book a tour' })
   await expect(box.getByText(/Times are the home’s: Eastern (Standard|Daylight) Time\./)).toBeVisible()
+  // The renter's browser is on the Pacific coast: their own zone is named beside the home's.
+  await expect(box.getByText(/Your own time zone is Pacific (Standard|Daylight) Time\./)).toBeVisible()
   await box.getByLabel('People coming').selectOption('2')
   await box.getByLabel('Note for the landlord (optional)').fill('We can come after work.')
   await look(page, 'listing-tour-box', layout)
