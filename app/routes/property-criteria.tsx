@@ -17,6 +17,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { RadioGroup } from '#app/components/ui/radio-group.tsx'
+import { refilledFields } from '#app/components/ui/refilled-fields.ts'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { formatDate } from '#app/utils/format.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -95,7 +96,7 @@ export default function PropertyCriteria({ loaderData, actionData }: Route.Compo
   const problems = problemsOf(errors, [], formErrorBesideFields(actionData)).concat(
     FIELDS.filter((field) => errors[field]?.[0]).map((field) => ({ fieldId: `field-${field}`, message: errors[field]![0]! })),
   )
-  const first = FIELDS.find((field) => errors[field])
+  const { field, firstInError } = refilledFields(FIELDS, values, errors)
   return (
     <div className="max-w-3xl space-y-8">
       <PageHeader kicker="Application criteria" title={title}>
@@ -121,15 +122,12 @@ export default function PropertyCriteria({ loaderData, actionData }: Route.Compo
           hint="Untick to stop new applications; those already sent stay open."
           defaultChecked={values.accepting === 'on'}
           error={errors.accepting}
-          takesFocus={first === 'accepting'}
+          takesFocus={firstInError === 'accepting'}
         />
         <TextField
           label="Income: how many times the monthly rent"
-          name="incomeMultiple"
+          {...field('incomeMultiple')}
           inputMode="decimal"
-          defaultValue={values.incomeMultiple}
-          error={errors.incomeMultiple}
-          takesFocus={first === 'incomeMultiple'}
           hint="e.g. 3 or 2.5. Income from every source counts, housing vouchers included. Empty: no income criterion."
         />
         <RadioGroup
@@ -143,43 +141,23 @@ export default function PropertyCriteria({ loaderData, actionData }: Route.Compo
         />
         <TextField
           label="Most people who may live here"
-          name="maxOccupants"
+          {...field('maxOccupants')}
           type="number"
           min={1}
           max={30}
           inputMode="numeric"
-          defaultValue={values.maxOccupants}
-          error={errors.maxOccupants}
-          takesFocus={first === 'maxOccupants'}
           hint="Children count. Empty: no limit."
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Earliest move-in"
-            name="moveInFrom"
-            type="date"
-            defaultValue={values.moveInFrom}
-            error={errors.moveInFrom}
-            takesFocus={first === 'moveInFrom'}
-          />
-          <TextField
-            label="Latest move-in"
-            name="moveInTo"
-            type="date"
-            defaultValue={values.moveInTo}
-            error={errors.moveInTo}
-            takesFocus={first === 'moveInTo'}
-          />
+          <TextField label="Earliest move-in" {...field('moveInFrom')} type="date" />
+          <TextField label="Latest move-in" {...field('moveInTo')} type="date" />
         </div>
         <TextField
           label="Other requirements (optional)"
-          name="otherRequirements"
+          {...field('otherRequirements')}
           multiline
           rows={4}
           maxLength={MAX_CRITERIA_TEXT}
-          defaultValue={values.otherRequirements}
-          error={errors.otherRequirements}
-          takesFocus={first === 'otherRequirements'}
           hint="e.g. no smoking indoors. Say nothing about race, colour, religion, sex, national origin, familial status or disability."
         />
         <Button>Publish these criteria</Button>

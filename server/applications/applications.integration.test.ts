@@ -22,6 +22,7 @@ import {
   saveRenterProfile,
   type PartyAction,
 } from '#server/applications/index.server.ts'
+import { completeRenterProfile, monthYearsAgo } from '#tests/support/applications.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
@@ -44,41 +45,6 @@ async function codeOf(promise: Promise<unknown>) {
   )
 }
 
-const month = (yearsAgo: number) => {
-  const now = new Date()
-  return `${now.getUTCFullYear() - yearsAgo}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`
-}
-
-function completeProfile(overrides: Partial<RenterProfile> = {}): RenterProfile {
-  return {
-    legalName: 'Alex Q. Morgan',
-    email: 'alex@example.com',
-    phone: '+1 302 555 0100',
-    addresses: [
-      {
-        street: '12 Elm Street',
-        city: 'Wilmington',
-        state: 'DE',
-        postalCode: '19801',
-        from: month(4),
-        to: '',
-        monthlyRentCents: 140_000,
-        landlordName: 'Pat Lee',
-        landlordPhone: '',
-        landlordEmail: '',
-      },
-    ],
-    employment: [{ employer: 'Acme', position: 'Nurse', from: month(5), monthlyIncomeCents: 600_000, contactName: '', contactPhone: '' }],
-    otherIncome: [],
-    occupants: [{ name: 'Sam Morgan', adult: true }],
-    pets: [{ kind: 'cat', size: 'small', description: 'Miso' }],
-    vehicles: [],
-    emergencyContact: { name: 'Jo Morgan', phone: '+1 302 555 0101', relationship: 'Sister' },
-    documentIds: [],
-    ...overrides,
-  }
-}
-
 async function addDocument(ownerId: string) {
   const [row] = await db()
     .insert(privateDocument)
@@ -89,7 +55,7 @@ async function addDocument(ownerId: string) {
 
 async function renterWithProfile(overrides: Partial<RenterProfile> = {}) {
   const renter = await listings.renter()
-  await saveRenterProfile(t.services, { userId: renter.id, profile: completeProfile(overrides) })
+  await saveRenterProfile(t.services, { userId: renter.id, profile: completeRenterProfile(overrides) })
   return renter
 }
 
@@ -118,7 +84,7 @@ describe('the reusable application', () => {
     expect(await codeOf(apply(renter, home.id))).toBe('invalid')
     await saveRenterProfile(t.services, {
       userId: renter.id,
-      profile: completeProfile({ addresses: [{ ...completeProfile().addresses[0]!, from: month(1) }] }),
+      profile: completeRenterProfile({ addresses: [{ ...completeRenterProfile().addresses[0]!, from: monthYearsAgo(1) }] }),
     })
     const refusal = await apply(renter, home.id).catch((e: Error) => e)
     expect(refusal).toMatchObject({ code: 'invalid' })
@@ -133,9 +99,9 @@ describe('the reusable application', () => {
     const mine = await addDocument(renter.id)
     const theirs = await addDocument(other.id)
     expect(
-      await codeOf(saveRenterProfile(t.services, { userId: renter.id, profile: completeProfile({ documentIds: [mine, theirs] }) })),
+      await codeOf(saveRenterProfile(t.services, { userId: renter.id, profile: completeRenterProfile({ documentIds: [mine, theirs] }) })),
     ).toBe('invalid')
-    await saveRenterProfile(t.services, { userId: renter.id, profile: completeProfile({ documentIds: [mine] }) })
+    await saveRenterProfile(t.services, { userId: renter.id, profile: completeRenterProfile({ documentIds: [mine] }) })
     expect((await findRenterProfile(db(), renter.id)).missing).toEqual([])
     const removed: number[][] = []
     const result = await deleteRenterProfile(t.services, { userId: renter.id, removeFiles: async (ids) => void removed.push(ids) })
@@ -182,11 +148,14 @@ describe('applying', () => {
     const { owner, home } = await homeWithCriteria()
     const renter = await listings.renter()
     const doc = await addDocument(renter.id)
-    await saveRenterProfile(t.services, { userId: renter.id, profile: completeProfile({ documentIds: [doc] }) })
+    await saveRenterProfile(t.services, { userId: renter.id, profile: completeRenterProfile({ documentIds: [doc] }) })
     const sent = await apply(renter, home.id)
     expect(sent).toMatchObject({ state: 'submitted', rentCents: 165_000, leaseMonths: 12, moveInDate: '2027-01-15' })
     expect(sent.expiresAt!.getTime() - sent.submittedAt!.getTime()).toBe(30 * 86_400_000)
-    await saveRenterProfile(t.services, { userId: renter.id, profile: completeProfile({ legalName: 'Alex Renamed', documentIds: [doc] }) })
+    await saveRenterProfile(t.services, {
+      userId: renter.id,
+      profile: completeRenterProfile({ legalName: 'Alex Renamed', documentIds: [doc] }),
+    })
     const view = await findApplication(db(), {
       applicationId: sent.id,
       viewerId: owner.id,
@@ -388,11 +357,11 @@ describe('the jobs', () => {
     const renter = await listings.renter()
     const shared = await addDocument(renter.id)
     const only = await addDocument(renter.id)
-    await saveRenterProfile(t.services, { userId: renter.id, profile: completeProfile({ documentIds: [shared, only] }) })
+    await saveRenterProfile(t.services, { userId: renter.id, profile: completeRenterProfile({ documentIds: [shared, only] }) })
     const declined = await apply(renter, home.id)
-    await saveRenterProfile(t.services, { userId: renter.id, profile: completeProfile({ documentIds: [shared] }) })
+    await saveRenterProfile(t.services, { userId: renter.id, profile: completeRenterProfile({ documentIds: [shared] }) })
     await apply(renter, second.home.id)
-    await saveRenterProfile(t.services, { userId: renter.id, profile: completeProfile() })
+    await saveRenterProfile(t.services, { userId: renter.id, profile: completeRenterProfile() })
     await change(declined.id, owner, 'declined', { reasons: ['references'] })
 
     const removed: number[] = []

@@ -17,6 +17,7 @@ import {
   saveRenterProfile,
 } from '#server/applications/index.server.ts'
 import { applicationDocument, applicationEvent, applicationInvite, privateDocument } from '#server/db/schema.ts'
+import { completeRenterProfile, jobPaying } from '#tests/support/applications.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 
@@ -39,40 +40,9 @@ async function codeOf(promise: Promise<unknown>) {
   )
 }
 
-const month = (yearsAgo: number) => {
-  const now = new Date()
-  return `${now.getUTCFullYear() - yearsAgo}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`
-}
-
-function completeProfile(overrides: Partial<RenterProfile> = {}): RenterProfile {
-  return {
-    legalName: 'Alex Q. Morgan',
-    email: 'alex@example.com',
-    phone: '+1 302 555 0100',
-    addresses: [
-      {
-        street: '12 Elm Street',
-        city: 'Wilmington',
-        state: 'DE',
-        postalCode: '19801',
-        from: month(4),
-        to: '',
-        monthlyRentCents: 140_000,
-        landlordName: 'Pat Lee',
-        landlordPhone: '',
-        landlordEmail: '',
-      },
-    ],
-    employment: [{ employer: 'Acme', position: 'Nurse', from: month(5), monthlyIncomeCents: 300_000, contactName: '', contactPhone: '' }],
-    otherIncome: [],
-    occupants: [],
-    pets: [],
-    vehicles: [],
-    emergencyContact: { name: 'Jo Morgan', phone: '+1 302 555 0101', relationship: 'Sister' },
-    documentIds: [],
-    ...overrides,
-  }
-}
+/** A complete reusable application earning $3,000 a month, with no one else and no pets. */
+const completeProfile = (overrides: Partial<RenterProfile> = {}) =>
+  completeRenterProfile({ employment: [jobPaying(300_000)], occupants: [], pets: [], ...overrides })
 
 async function personWithProfile(overrides: Partial<RenterProfile> = {}) {
   const person = await listings.renter()

@@ -5,7 +5,6 @@
 // co-applicants who joined it: to anyone else every application address answers 404. AppErrors are answered as problems by the /api app.
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { parsePositiveId } from '#common/ids.ts'
 import { MAX_INT32, REVIEW_PAGE_MAX, REVIEW_PAGE_SIZE } from '#common/limits.ts'
 import { requireApiUser } from '#server/accounts/index.server.ts'
 import {
@@ -27,6 +26,7 @@ import { deleteDocuments, documentLink } from '#server/documents/index.server.ts
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import { findListingById } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { jsonObjectOf, pathIdOf } from './api-input.server.ts'
 import { clientAddressOf } from './proxy.server.ts'
 
 /** `?page=` (from 1; past the last reads the last) and `?perPage=` of a listing's applications. */
@@ -56,23 +56,6 @@ const ACTIONS: Record<string, PartyAction> = {
   withdraw: 'withdrawn',
 }
 
-function idOf(value: string | undefined, what: string): number {
-  const id = parsePositiveId(value)
-  if (id === null) throw new AppError('not-found', `No such ${what}.`)
-  return id
-}
-
-async function bodyOf(c: Context): Promise<unknown> {
-  let body: unknown
-  try {
-    body = await c.req.json()
-  } catch {
-    throw new AppError('invalid', 'Send a JSON body.')
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid', 'Send a JSON object.')
-  return body
-}
-
 /** A document's link for one reader: it works for five minutes, for that reader's session only. */
 const linkFor = (documentId: number, readerId: string) => documentLink({ documentId, readerId })
 
@@ -94,7 +77,7 @@ export function applicationRoutes(services: Services) {
 
   api.put('/me/application', async (c) => {
     const userId = await viewerOf(c)
-    const found = await saveRenterProfile(services, { userId, profile: await bodyOf(c) })
+    const found = await saveRenterProfile(services, { userId, profile: await jsonObjectOf(c) })
     return c.json({ ...found, updatedAt: found.updatedAt?.toISOString() ?? null })
   })
 
@@ -105,28 +88,28 @@ export function applicationRoutes(services: Services) {
 
   api.get('/properties/:id/application-criteria', async (c) => {
     const viewerId = (await services.auth.api.getSession({ headers: c.req.raw.headers }))?.user.id ?? null
-    const listingId = idOf(c.req.param('id'), 'listing')
+    const listingId = pathIdOf(c.req.param('id'), 'listing')
     if (!(await findListingById(db, { viewerId, listingId }))) throw new AppError('not-found', 'No such listing.')
     return c.json({ criteria: await findCriteria(db, listingId), applicationFeeCents: 0 })
   })
 
   api.put('/properties/:id/application-criteria', async (c) => {
     const ownerId = await viewerOf(c)
-    const listingId = idOf(c.req.param('id'), 'listing')
-    return c.json({ criteria: await saveCriteria(services, { ownerId, listingId, input: await bodyOf(c) }) })
+    const listingId = pathIdOf(c.req.param('id'), 'listing')
+    return c.json({ criteria: await saveCriteria(services, { ownerId, listingId, input: await jsonObjectOf(c) }) })
   })
 
   api.post('/properties/:id/applications', async (c) => {
     const renterId = await viewerOf(c)
-    const listingId = idOf(c.req.param('id'), 'listing')
-    const input = await bodyOf(c)
+    const listingId = pathIdOf(c.req.param('id'), 'listing')
+    const input = await jsonObjectOf(c)
     const row = await applyToListing(services, { renterId, listingId, input, ipAddress: addressOf(c) })
     return c.json({ application: await findApplication(db, { applicationId: row.id, viewerId: renterId }) }, 201)
   })
 
   api.get('/properties/:id/applications', async (c) => {
     const ownerId = await viewerOf(c)
-    const listingId = idOf(c.req.param('id'), 'listing')
+    const listingId = pathIdOf(c.req.param('id'), 'listing')
     const { page, perPage } = parseOrThrow(reviewPageSchema, c.req.query(), 'The page of applications could not be read.')
     const found = await listListingApplications(db, { listingId, ownerId, page: { number: page, size: perPage } })
     const { chosen: _chosen, ...answer } = found
@@ -139,14 +122,14 @@ export function applicationRoutes(services: Services) {
 
   api.get('/applications/:id', async (c) => {
     const viewerId = await viewerOf(c)
-    const applicationId = idOf(c.req.param('id'), 'application')
+    const applicationId = pathIdOf(c.req.param('id'), 'application')
     return c.json({ application: await findApplication(db, { applicationId, viewerId, linkFor }) })
   })
 
   api.post('/applications/:id/co-applicants', async (c) => {
     const renterId = await viewerOf(c)
-    const applicationId = idOf(c.req.param('id'), 'application')
-    const { email } = (await bodyOf(c)) as { email?: unknown }
+    const applicationId = pathIdOf(c.req.param('id'), 'application')
+    const { email } = (await jsonObjectOf(c)) as { email?: unknown }
     await inviteCoApplicant(services, { applicationId, renterId, email, ipAddress: addressOf(c) })
     return c.json({ application: await findApplication(db, { applicationId, viewerId: renterId }) }, 201)
   })
@@ -159,11 +142,11 @@ export function applicationRoutes(services: Services) {
 
   api.post('/applications/:id/:action', async (c) => {
     const actorId = await viewerOf(c)
-    const applicationId = idOf(c.req.param('id'), 'application')
+    const applicationId = pathIdOf(c.req.param('id'), 'application')
     const name = c.req.param('action')
     const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined
     if (!action) throw new AppError('not-found', 'No such answer to an application.')
-    const input = c.req.header('content-type')?.includes('json') ? await bodyOf(c) : {}
+    const input = c.req.header('content-type')?.includes('json') ? await jsonObjectOf(c) : {}
     await changeApplication(services, { applicationId, actorId, action, input, ipAddress: addressOf(c) })
     return c.json({ application: await findApplication(db, { applicationId, viewerId: actorId }) })
   })

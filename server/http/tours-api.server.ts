@@ -23,29 +23,13 @@ import {
   followDefaultAvailability,
 } from '#server/tours/index.server.ts'
 import { problem } from './problem.server.ts'
+import { jsonObjectOf, pathIdOf } from './api-input.server.ts'
 import { clientAddressOf } from './proxy.server.ts'
 
 const CHANGES = { confirm: 'confirm', decline: 'decline', cancel: 'cancel', complete: 'complete', 'no-show': 'noShow' } as const
 
 const listQuerySchema = z.object({ when: z.enum(['upcoming', 'past']).default('upcoming') })
 const dayQuerySchema = z.object({ date: z.iso.date({ error: 'Give the day as YYYY-MM-DD.' }) })
-
-function idOf(value: string | undefined, what: string): number {
-  const id = parsePositiveId(value)
-  if (id === null) throw new AppError('not-found', `No such ${what}.`)
-  return id
-}
-
-async function bodyOf(c: Context): Promise<unknown> {
-  let body: unknown
-  try {
-    body = await c.req.json()
-  } catch {
-    throw new AppError('invalid', 'Send a JSON body.')
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid', 'Send a JSON object.')
-  return body
-}
 
 const LISTING_QUERY = 'Give the listing as its id: ?listing=123.'
 
@@ -82,14 +66,14 @@ export function tourRoutes(services: Services) {
   })
 
   api.get('/properties/:id/tour-slots', async (c) => {
-    const slots = await findOpenSlots(db, { listingId: idOf(c.req.param('id'), 'listing') })
+    const slots = await findOpenSlots(db, { listingId: pathIdOf(c.req.param('id'), 'listing') })
     return c.json(slots)
   })
 
   api.post('/properties/:id/tours', async (c) => {
     const renterId = await viewerOf(c)
-    const listingId = idOf(c.req.param('id'), 'listing')
-    const input = await bodyOf(c)
+    const listingId = pathIdOf(c.req.param('id'), 'listing')
+    const input = await jsonObjectOf(c)
     return orNextTimes(c, async () => {
       const row = await requestTour(services, { renterId, listingId, input, ipAddress: addressOf(c) })
       return c.json({ tour: await findTour(db, { viewerId: renterId, tourId: row.id }) }, 201)
@@ -110,13 +94,13 @@ export function tourRoutes(services: Services) {
 
   api.get('/tours/:id', async (c) => {
     const viewerId = await viewerOf(c)
-    return c.json({ tour: await findTour(db, { viewerId, tourId: idOf(c.req.param('id'), 'tour') }) })
+    return c.json({ tour: await findTour(db, { viewerId, tourId: pathIdOf(c.req.param('id'), 'tour') }) })
   })
 
   api.post('/tours/:id/reschedule', async (c) => {
     const viewerId = await viewerOf(c)
-    const tourId = idOf(c.req.param('id'), 'tour')
-    const input = await bodyOf(c)
+    const tourId = pathIdOf(c.req.param('id'), 'tour')
+    const input = await jsonObjectOf(c)
     return orNextTimes(c, async () => {
       await rescheduleTour(services, { viewerId, tourId, input, ipAddress: addressOf(c) })
       return c.json({ tour: await findTour(db, { viewerId, tourId }) })
@@ -125,10 +109,10 @@ export function tourRoutes(services: Services) {
 
   api.post('/tours/:id/:change', async (c) => {
     const viewerId = await viewerOf(c)
-    const tourId = idOf(c.req.param('id'), 'tour')
+    const tourId = pathIdOf(c.req.param('id'), 'tour')
     const name = CHANGES[c.req.param('change') as keyof typeof CHANGES]
     if (!name) throw new AppError('not-found', 'No such change of a tour.')
-    const input = c.req.header('content-type')?.includes('json') ? await bodyOf(c) : {}
+    const input = c.req.header('content-type')?.includes('json') ? await jsonObjectOf(c) : {}
     await changeTour(services, { name, viewerId, tourId, input, ipAddress: addressOf(c) })
     return c.json({ tour: await findTour(db, { viewerId, tourId }) })
   })
@@ -140,7 +124,7 @@ export function tourRoutes(services: Services) {
 
   api.put('/tour-availability', async (c) => {
     const viewerId = await viewerOf(c)
-    return c.json(await saveAvailability(db, { viewerId, listingId: listingOf(c), input: await bodyOf(c) }))
+    return c.json(await saveAvailability(db, { viewerId, listingId: listingOf(c), input: await jsonObjectOf(c) }))
   })
 
   api.delete('/tour-availability', async (c) => {

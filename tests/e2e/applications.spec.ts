@@ -2,30 +2,9 @@
 // publishes criteria, the renter fills in their reusable application once (with a pay slip), applies in
 // one step from the listing, the landlord reviews it (the document opens for them and for no one else)
 // and declines it with a reason, and the renter reads the decision; every page passes axe at this size.
-import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from '@playwright/test'
-import { APP_URL } from './environment.ts'
-import { dismissToasts, expect, test, visit, waitForMail, type Account } from './fixtures.ts'
+import { expect, test, visit, waitForMail } from './fixtures.ts'
 import { publishListing } from './listing-steps.ts'
-
-const SHOTS = process.env.E2E_SCREENSHOTS
-
-async function look(page: Page, name: string, layout: string) {
-  await dismissToasts(page)
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${layout}-${name}.png`, fullPage: true })
-}
-
-async function browserFor(browser: Browser, account: Account, page: Page, extraHTTPHeaders: Record<string, string> | undefined) {
-  const context = await browser.newContext({ baseURL: APP_URL, extraHTTPHeaders, viewport: page.viewportSize() })
-  const signedIn = await context.request.post('/api/auth/sign-in/email', {
-    headers: { Origin: APP_URL },
-    data: { email: account.email, password: account.password },
-  })
-  expect(signedIn.status(), await signedIn.text()).toBe(200)
-  return context.newPage()
-}
+import { browserFor, look } from './two-parties.ts'
 
 test('a renter applies in one step and the landlord decides, the reasons told in writing', async ({
   page,

@@ -1,39 +1,12 @@
 // Tours in the browser, a renter and a landlord each in their own browser: the landlord sets their
 // availability, the renter books from the times beside the listing's contact box, the landlord confirms
 // from their Tours page, and both see it confirmed; every tour page passes axe-core at this size.
-import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from '@playwright/test'
-import { APP_URL } from './environment.ts'
-import { dismissToasts, expect, test, visit, waitForMail, type Account } from './fixtures.ts'
+import { expect, test, visit, waitForMail } from './fixtures.ts'
 import { publishListing } from './listing-steps.ts'
-
-const SHOTS = process.env.E2E_SCREENSHOTS
+import { browserFor, look } from './two-parties.ts'
 
 // The renter's browser keeps the time of another coast than the homes' (the landlord's, the machine's).
 test.use({ timezoneId: 'America/Los_Angeles' })
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
-
-/** Checks the page with axe and, when E2E_SCREENSHOTS names a folder, keeps a screenshot of it. */
-async function look(page: Page, name: string, layout: string) {
-  await dismissToasts(page)
-  await expectNoViolations(page)
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${layout}-${name}.png`, fullPage: true })
-}
-
-/** The landlord in a browser of their own at the same size, signed in. */
-async function browserFor(browser: Browser, account: Account, page: Page, extraHTTPHeaders: Record<string, string> | undefined) {
-  const context = await browser.newContext({ baseURL: APP_URL, extraHTTPHeaders, viewport: page.viewportSize() })
-  const signedIn = await context.request.post('/api/auth/sign-in/email', {
-    headers: { Origin: APP_URL },
-    data: { email: account.email, password: account.password },
-  })
-  expect(signedIn.status(), await signedIn.text()).toBe(200)
-  return context.newPage()
-}
 
 test('a renter books a tour beside the listing and the landlord confirms it', async ({
   page,

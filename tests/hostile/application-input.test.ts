@@ -8,15 +8,8 @@
 // no application, page or API, and no document link of someone else's opens for them.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_APPLICATION_NOTE, MAX_CRITERIA_TEXT, MAX_DECISION_TEXT, MAX_DOCUMENT_BYTES } from '#common/applications/vocabulary.ts'
-import {
-  CRITERIA,
-  PDF,
-  completeProfile,
-  makeApplicationWorld,
-  moveInDate,
-  withoutLinks,
-  type ApplicationWorld,
-} from './support/applications.ts'
+import { completeRenterProfile } from '#tests/support/applications.ts'
+import { CRITERIA, PDF, makeApplicationWorld, moveInDate, withoutLinks, type ApplicationWorld } from './support/applications.ts'
 import { Site, eachLimited, hostileSites } from './support/site.ts'
 
 type Who = 'owner' | 'renter' | 'ready' | 'otherRenter' | 'otherLandlord' | 'admin'
@@ -68,7 +61,7 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('mal
   function cases(): Case[] {
     const list: Case[] = []
     const add = (c: Case) => list.push(c)
-    const profile = completeProfile()
+    const profile = completeRenterProfile()
     const address = profile.addresses[0]!
 
     // PUT /api/me/application (the renter's own: a refusal must leave it as it was).

@@ -12,7 +12,8 @@ import type { Browser } from '@playwright/test'
 import PostalMime from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_APPLICATION_NOTE, MAX_CRITERIA_TEXT, MAX_DECISION_TEXT } from '#common/applications/vocabulary.ts'
-import { CRITERIA, PDF, apply, completeProfile, saveProfile, uploadDocument } from './support/applications.ts'
+import { completeRenterProfile } from '#tests/support/applications.ts'
+import { CRITERIA, PDF, apply, saveProfile, uploadDocument } from './support/applications.ts'
 import { expectInert, hasChromium, launchChromium } from './support/browser.ts'
 import { OMNI, XSS, pack, piecesOf } from './support/payloads.ts'
 import { Site, eachLimited, hostileSites, type LiveAccount } from './support/site.ts'
@@ -34,13 +35,13 @@ const PDF_WITH_SCRIPT = PDF('<script>window.__hostile(99)</script><html><body on
 
 /** The reusable application, every text field hostile. */
 function hostileProfile() {
-  const base = completeProfile()
-  return completeProfile({
+  const base = completeRenterProfile()
+  return completeRenterProfile({
     legalName: payloadText(0, 120),
     phone: OMNI,
     addresses: [
       {
-        ...base.addresses[0],
+        ...base.addresses[0]!,
         street: payloadText(3, 200),
         city: payloadText(6, 100),
         landlordName: payloadText(9, 120),
@@ -48,7 +49,7 @@ function hostileProfile() {
       },
     ],
     employment: [
-      { ...base.employment[0], employer: payloadText(12, 120), position: payloadText(15, 120), contactName: payloadText(18, 120) },
+      { ...base.employment[0]!, employer: payloadText(12, 120), position: payloadText(15, 120), contactName: payloadText(18, 120) },
     ],
     occupants: [{ name: payloadText(21, 120), adult: true }],
     pets: [{ kind: 'cat', size: 'small', description: payloadText(24, 200) }],

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RenterProfile } from '#common/applications/profile.ts'
 import { application, profile } from '#server/db/schema.ts'
 import { establishedUser } from '#tests/support/chat.ts'
+import { callApi, type ApiCall } from '#tests/support/json-api.ts'
 import { listingFactory } from '#tests/support/listings.ts'
-import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
+import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import type { TestUser } from '#tests/support/users.ts'
 
 let t: TestServices
@@ -18,17 +19,7 @@ let otherLandlord: TestUser
 let admin: TestUser
 let listingId: number
 
-async function api(method: string, pathname: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) {
-  const headers = new Headers({ Origin: TEST_ORIGIN })
-  if (cookie) headers.set('Cookie', cookie)
-  if (body !== undefined) headers.set('Content-Type', 'application/json')
-  const response = await t.app.request(
-    new Request(`${TEST_ORIGIN}/api${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-  )
-  const text = await response.text()
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the API answers; each test asserts the shape it reads.
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as any }
-}
+const api = (method: string, pathname: string, call?: ApiCall) => callApi(t, method, pathname, call)
 
 const year = new Date().getUTCFullYear()
 const completeProfile: RenterProfile = {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_AVAILABILITY } from '#common/tours/availability.ts'
 import { profile } from '#server/db/schema.ts'
 import { establishedUser } from '#tests/support/chat.ts'
+import { callApi, type ApiCall } from '#tests/support/json-api.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { createTestServices, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
 import type { TestUser } from '#tests/support/users.ts'
@@ -16,17 +17,7 @@ let other: TestUser
 let stranger: TestUser
 let listingId: number
 
-async function api(method: string, pathname: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) {
-  const headers = new Headers({ Origin: TEST_ORIGIN })
-  if (cookie) headers.set('Cookie', cookie)
-  if (body !== undefined) headers.set('Content-Type', 'application/json')
-  const response = await t.app.request(
-    new Request(`${TEST_ORIGIN}/api${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-  )
-  const text = await response.text()
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the API answers; each test asserts the shape it reads.
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as any }
-}
+const api = (method: string, pathname: string, call?: ApiCall) => callApi(t, method, pathname, call)
 
 beforeAll(async () => {
   t = await createTestServices()

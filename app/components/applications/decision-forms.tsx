@@ -31,6 +31,8 @@ export const DECISION_INTENTS = [
 ] as const satisfies readonly ApplicationAction[]
 export type DecisionIntent = (typeof DECISION_INTENTS)[number]
 
+type ButtonVariant = 'primary' | 'secondary' | 'danger'
+
 type Refused = { intent: string; fieldErrors: FieldErrors } | null
 
 const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
@@ -63,7 +65,9 @@ export function decisionProblems(refused: (Refused & { formError?: string }) | n
   return refused.formError ? [{ message: `${card ? `${card.title}: ` : ''}${refused.formError}` }] : []
 }
 
-function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+/** A transition's card, titled and linked to as the error summary names it (CARDS). */
+function Card({ intent, children }: { intent: DecisionIntent; children: ReactNode }) {
+  const { id, title } = CARDS[intent]
   return (
     <section
       id={`decision-${id}`}
@@ -76,6 +80,47 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
       {children}
     </section>
   )
+}
+
+/** The usual card: a note on what happens, then one form of fields posting the intent. */
+function DecisionCard({
+  intent,
+  note,
+  submit,
+  variant,
+  children,
+}: {
+  intent: DecisionIntent
+  note?: ReactNode
+  submit: string
+  variant?: ButtonVariant
+  children?: ReactNode
+}) {
+  return (
+    <Card intent={intent}>
+      {note ? <p className="text-sm text-ink-soft">{note}</p> : null}
+      <Form method="post" className="space-y-3">
+        {children}
+        <Submit intent={intent} variant={variant}>
+          {submit}
+        </Submit>
+      </Form>
+    </Card>
+  )
+}
+
+/** A few lines of the person's own words. */
+function WrittenText({
+  maxLength = MAX_DECISION_TEXT,
+  ...props
+}: {
+  label: string
+  name: string
+  id: string
+  maxLength?: number
+  error?: string[]
+}) {
+  return <TextField multiline rows={3} maxLength={maxLength} {...props} />
 }
 
 /** Checkboxes one under another under a legend, the group's error tied to it. */
@@ -103,15 +148,7 @@ function ChoiceList({
   )
 }
 
-function Submit({
-  intent,
-  children,
-  variant,
-}: {
-  intent: DecisionIntent
-  children: ReactNode
-  variant?: 'primary' | 'secondary' | 'danger'
-}) {
+function Submit({ intent, children, variant }: { intent: DecisionIntent; children: ReactNode; variant?: ButtonVariant }) {
   const navigation = useNavigation()
   const isSending = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   return (
@@ -130,132 +167,91 @@ export function DecisionForms({ actions, refused }: { actions: readonly Applicat
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {may('review_started') ? (
-        <Card title="Start the review" id="review">
-          <p className="text-sm text-ink-soft">The applicant is told you are reviewing their application.</p>
-          <Form method="post">
-            <Submit intent="review_started">Start review</Submit>
-          </Form>
-        </Card>
+        <DecisionCard intent="review_started" note="The applicant is told you are reviewing their application." submit="Start review" />
       ) : null}
       {may('info_requested') ? (
-        <Card title="Request information" id="info-request">
-          <Form method="post" className="space-y-3">
-            <TextField
-              label="What you need from the applicant"
-              name="text"
-              id="field-info-text"
-              multiline
-              rows={3}
-              maxLength={MAX_DECISION_TEXT}
-              error={errorsOf('info_requested').text}
-            />
-            <Submit intent="info_requested" variant="secondary">
-              Request information
-            </Submit>
-          </Form>
-        </Card>
+        <DecisionCard intent="info_requested" submit="Request information" variant="secondary">
+          <WrittenText label="What you need from the applicant" name="text" id="field-info-text" error={errorsOf('info_requested').text} />
+        </DecisionCard>
       ) : null}
       {may('approved') ? (
-        <Card title="Approve" id="approve">
-          <Form method="post" className="space-y-3">
-            <input type="hidden" name="homeTakenAsked" value="yes" />
-            <Checkbox
-              name="homeTaken"
-              id="field-homeTaken"
-              defaultChecked
-              label="The home is taken: tell the other applicants"
-              hint="Their open applications are declined with “Another applicant was chosen”, and the home stops taking new ones."
-              error={errorsOf('approved').homeTaken}
-            />
-            <Submit intent="approved">Approve</Submit>
-          </Form>
-        </Card>
+        <DecisionCard intent="approved" submit="Approve">
+          <input type="hidden" name="homeTakenAsked" value="yes" />
+          <Checkbox
+            name="homeTaken"
+            id="field-homeTaken"
+            defaultChecked
+            label="The home is taken: tell the other applicants"
+            hint="Their open applications are declined with “Another applicant was chosen”, and the home stops taking new ones."
+            error={errorsOf('approved').homeTaken}
+          />
+        </DecisionCard>
       ) : null}
       {may('conditionally_approved') ? (
-        <Card title="Approve with conditions" id="conditions">
-          <Form method="post" className="space-y-3">
-            <ChoiceList
-              legend="Conditions"
-              name="conditions"
-              options={options(APPROVAL_CONDITIONS, APPROVAL_CONDITION_LABELS)}
-              error={errorsOf('conditionally_approved').conditions}
-            />
-            <TextField
-              label="The conditions in your words"
-              name="text"
-              id="field-conditions-text"
-              multiline
-              rows={3}
-              maxLength={MAX_DECISION_TEXT}
-              error={errorsOf('conditionally_approved').text}
-            />
-            <TextField
-              label="Security deposit in dollars"
-              name="deposit"
-              id="field-deposit"
-              inputMode="decimal"
-              hint="Only with a higher deposit as a condition"
-              error={errorsOf('conditionally_approved').depositCents}
-            />
-            <Submit intent="conditionally_approved" variant="secondary">
-              Conditionally approve
-            </Submit>
-          </Form>
-        </Card>
+        <DecisionCard intent="conditionally_approved" submit="Conditionally approve" variant="secondary">
+          <ChoiceList
+            legend="Conditions"
+            name="conditions"
+            options={options(APPROVAL_CONDITIONS, APPROVAL_CONDITION_LABELS)}
+            error={errorsOf('conditionally_approved').conditions}
+          />
+          <WrittenText
+            label="The conditions in your words"
+            name="text"
+            id="field-conditions-text"
+            error={errorsOf('conditionally_approved').text}
+          />
+          <TextField
+            label="Security deposit in dollars"
+            name="deposit"
+            id="field-deposit"
+            inputMode="decimal"
+            hint="Only with a higher deposit as a condition"
+            error={errorsOf('conditionally_approved').depositCents}
+          />
+        </DecisionCard>
       ) : null}
       {may('declined') ? (
-        <Card title="Decline" id="decline">
-          <p className="text-sm text-ink-soft">
-            The applicant is told these reasons in writing. Cooper Home uses no consumer report: the decision rests on what the applicant
-            sent and your published criteria.
-          </p>
-          <Form method="post" className="space-y-3">
-            <ChoiceList
-              legend="Reasons"
-              name="reasons"
-              options={options(DECLINE_REASONS, DECLINE_REASON_LABELS)}
-              error={errorsOf('declined').reasons}
-            />
-            <TextField
-              label="Explanation (needed for “Other”)"
-              name="text"
-              id="field-decline-text"
-              multiline
-              rows={3}
-              maxLength={MAX_DECISION_TEXT}
-              error={errorsOf('declined').text}
-            />
-            <Submit intent="declined" variant="danger">
-              Decline
-            </Submit>
-          </Form>
-        </Card>
+        <DecisionCard
+          intent="declined"
+          note="The applicant is told these reasons in writing. Cooper Home uses no consumer report: the decision rests on what the applicant sent and your published criteria."
+          submit="Decline"
+          variant="danger"
+        >
+          <ChoiceList
+            legend="Reasons"
+            name="reasons"
+            options={options(DECLINE_REASONS, DECLINE_REASON_LABELS)}
+            error={errorsOf('declined').reasons}
+          />
+          <WrittenText label="Explanation (needed for “Other”)" name="text" id="field-decline-text" error={errorsOf('declined').text} />
+        </DecisionCard>
       ) : null}
       {may('info_provided') ? (
-        <Card title="Provide information" id="info-provided">
-          <p className="text-sm text-ink-soft">
-            Update{' '}
-            <a href="/userprofile/application" className="text-brand-700 underline">
-              your application
-            </a>{' '}
-            or its documents first if the landlord asked for them, then say what you added.
-          </p>
-          <Form method="post" className="space-y-3">
-            <TextField
-              label="What you have added or changed"
-              name="note"
-              id="field-info-note"
-              multiline
-              rows={3}
-              maxLength={1000}
-              error={errorsOf('info_provided').note}
-            />
-            <Submit intent="info_provided">Send to the landlord</Submit>
-          </Form>
-        </Card>
+        <DecisionCard
+          intent="info_provided"
+          note={
+            <>
+              Update{' '}
+              <a href="/userprofile/application" className="text-brand-700 underline">
+                your application
+              </a>{' '}
+              or its documents first if the landlord asked for them, then say what you added.
+            </>
+          }
+          submit="Send to the landlord"
+        >
+          <WrittenText
+            label="What you have added or changed"
+            name="note"
+            id="field-info-note"
+            maxLength={1000}
+            error={errorsOf('info_provided').note}
+          />
+        </DecisionCard>
       ) : null}
       {may('withdrawn') ? (
-        <Card title="Withdraw" id="withdraw">
+        <Card intent="withdrawn">
           <details open={refused?.intent === 'withdrawn'}>
             <summary className="inline-flex cursor-pointer rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
               Withdraw my application…

@@ -48,6 +48,15 @@ const td = 'border-b border-gray-100 px-3 py-2 align-top whitespace-nowrap text-
 /** The comparison's row headings stay at the left edge while the applicants scroll past on a phone. */
 const rowHead = 'sticky left-0 min-w-28 border-b border-gray-100 bg-gray-50 px-3 py-2 align-top font-semibold text-ink'
 
+/** A run of plain column headings. */
+function ColumnHeads({ labels }: { labels: string[] }) {
+  return labels.map((label) => (
+    <th key={label} scope="col" className={th}>
+      {label}
+    </th>
+  ))
+}
+
 export function ApplicationsTable({ applications, chosen, path }: { applications: ApplicationSummary[]; chosen: number[]; path: string }) {
   const criteria = criteriaOf(applications)
   return (
@@ -58,38 +67,13 @@ export function ApplicationsTable({ applications, chosen, path }: { applications
       >
         <thead className="bg-gray-50">
           <tr>
-            <th scope="col" className={th}>
-              Compare
-            </th>
-            <th scope="col" className={th}>
-              Applicant
-            </th>
-            <th scope="col" className={th}>
-              Sent
-            </th>
-            <th scope="col" className={th}>
-              State
-            </th>
-            <th scope="col" className={th}>
-              Income to rent
-            </th>
+            <ColumnHeads labels={['Compare', 'Applicant', 'Sent', 'State', 'Income to rent']} />
             {criteria.map((criterion) => (
               <th key={criterion.criterion} scope="col" className={th}>
                 {SHORT_LABELS[criterion.criterion] ?? criterion.label}
               </th>
             ))}
-            <th scope="col" className={th}>
-              Rental history
-            </th>
-            <th scope="col" className={th}>
-              References
-            </th>
-            <th scope="col" className={th}>
-              Pets
-            </th>
-            <th scope="col" className={th}>
-              Documents
-            </th>
+            <ColumnHeads labels={['Rental history', 'References', 'Pets', 'Documents']} />
           </tr>
         </thead>
         <tbody>

@@ -3,43 +3,8 @@
 // applied, a second renter who is ready to apply but has not, and the strangers (another renter,
 // another landlord, the administrator).
 import { expect } from 'vitest'
+import { completeRenterProfile } from '#tests/support/applications.ts'
 import type { LiveAccount, Site } from './site.ts'
-
-const month = (yearsAgo: number) => {
-  const now = new Date()
-  return `${now.getUTCFullYear() - yearsAgo}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`
-}
-
-/** A reusable application that can be sent, as the JSON API takes it. */
-export function completeProfile(overrides: Record<string, unknown> = {}) {
-  return {
-    legalName: 'Alex Q. Morgan',
-    email: 'alex@example.com',
-    phone: '+1 302 555 0100',
-    addresses: [
-      {
-        street: '12 Elm Street',
-        city: 'Wilmington',
-        state: 'DE',
-        postalCode: '19801',
-        from: month(4),
-        to: '',
-        monthlyRentCents: 140_000,
-        landlordName: 'Pat Lee',
-        landlordPhone: '',
-        landlordEmail: '',
-      },
-    ],
-    employment: [{ employer: 'Acme', position: 'Nurse', from: month(5), monthlyIncomeCents: 600_000, contactName: '', contactPhone: '' }],
-    otherIncome: [],
-    occupants: [{ name: 'Sam Morgan', adult: true }],
-    pets: [{ kind: 'cat', size: 'small', description: 'Miso' }],
-    vehicles: [],
-    emergencyContact: { name: 'Jo Morgan', phone: '+1 302 555 0101', relationship: 'Sister' },
-    documentIds: [] as number[],
-    ...overrides,
-  }
-}
 
 export const CRITERIA = {
   incomeMultiple: 2,
@@ -118,9 +83,9 @@ export async function makeApplicationWorld(site: Site): Promise<ApplicationWorld
   })
   expect(criteria.status, await criteria.clone().text()).toBe(200)
   await Promise.all([
-    saveProfile(site, renter.cookie, completeProfile()),
-    saveProfile(site, ready.cookie, completeProfile({ legalName: 'Rudi Ready' })),
-    saveProfile(site, otherRenter.cookie, completeProfile({ legalName: 'Olga Other' })),
+    saveProfile(site, renter.cookie, completeRenterProfile()),
+    saveProfile(site, ready.cookie, completeRenterProfile({ legalName: 'Rudi Ready' })),
+    saveProfile(site, otherRenter.cookie, completeRenterProfile({ legalName: 'Olga Other' })),
   ])
   const documentId = await uploadDocument(site, renter.cookie, PDF(), 'payslip.pdf')
   const foreignDocumentId = await uploadDocument(site, otherRenter.cookie, PDF(), 'theirs.pdf')

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto'
 import { siteConfig } from '#common/site-config.ts'
 import { solidImage } from '#tests/support/images.ts'
-import { CRITERIA, completeProfile, moveInDate } from './applications.ts'
+import { completeRenterProfile } from '#tests/support/applications.ts'
+import { CRITERIA, moveInDate } from './applications.ts'
 import { listingForm, type LiveAccount, type Site } from './site.ts'
 
 /** The data a route's path and body refer to: made by the test before it sends anything. */
@@ -376,7 +377,7 @@ const api: WriteRoute[] = [
   json(
     'PUT',
     () => '/api/me/application',
-    () => completeProfile({ legalName: 'Changed by another site' }),
+    () => completeRenterProfile({ legalName: 'Changed by another site' }),
     { asRenter: true },
   ),
   json('DELETE', () => '/api/me/application', undefined, { asRenter: true }),
@@ -545,7 +546,7 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
   })
   if (requested.status !== 201) throw new Error(`tour request: ${requested.status} ${await requested.text()}`)
   const tourId = ((await requested.json()) as { tour: { id: number } }).tour.id
-  const profile = await site.send('/api/me/application', { method: 'PUT', cookie: other.cookie, json: completeProfile() })
+  const profile = await site.send('/api/me/application', { method: 'PUT', cookie: other.cookie, json: completeRenterProfile() })
   if (profile.status !== 200) throw new Error(`the application: ${profile.status} ${await profile.text()}`)
   const applied = await site.send(`/api/properties/${listing.id}/applications`, {
     cookie: other.cookie,
