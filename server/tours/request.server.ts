@@ -69,6 +69,9 @@ async function checkLimits(tx: Tx, { renterId, landlordId, now }: { renterId: st
     })
     .from(tour)
     .where(eq(tour.renterId, renterId))
+    // A named statement: PostgreSQL parses and plans it once per connection (the text never changes).
+    .prepare('tour_request_limits')
+    .execute()
   if ((counts?.pending ?? 0) >= TOURS_PENDING_PER_LANDLORD) {
     throw new AppError('rate-limited', `You can have ${TOURS_PENDING_PER_LANDLORD} tours booked with one landlord at a time.`)
   }
