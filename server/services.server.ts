@@ -3,6 +3,7 @@
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { createAuth, type Auth } from '#server/accounts/index.server.ts'
+import { configureInviteTokens } from '#server/applications/index.server.ts'
 import { parseConfig, type Config } from '#server/config.server.ts'
 import { openDatabase, type Database } from '#server/db/client.server.ts'
 import { configureDocumentLinks } from '#server/documents/index.server.ts'
@@ -74,6 +75,7 @@ export async function createServices(config: Config, options: { database?: Datab
     const auth = createAuth({ config: { ...config, secret }, database, mailer, logger, queueJob })
     configureFlash({ authSecret: secret, publicUrl: config.publicUrl })
     configureDocumentLinks({ authSecret: secret })
+    configureInviteTokens({ authSecret: secret })
     if (config.SEED_DEMO_DATA) {
       await seedDemoData({ database, auth, logger })
       await seedDemoPhotos({ db: database.db, dataDir: config.DATA_DIR, logger })

@@ -1,8 +1,8 @@
 // The page controller of /applications/:id: the application for its renter, its landlord or a
 // co-applicant who joined (anyone else: 404), and each answer's intent: one transition of the
-// application per form, or the renter's invitation of a co-applicant.
+// application per form, the renter's invitation or removal of a co-applicant, or a co-applicant leaving.
 import { data } from 'react-router'
-import { INVITE_INTENT } from '#app/components/applications/co-applicants.tsx'
+import { INVITE_INTENT, LEAVE_INTENT, REMOVE_INTENT } from '#app/components/applications/co-applicants.tsx'
 import { DECISION_INTENTS, type DecisionIntent } from '#app/components/applications/decision-forms.tsx'
 import {
   approveSchema,
@@ -15,7 +15,7 @@ import {
 import { parseForm } from '#common/forms.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import { clientAddress, requireUser } from '#server/accounts/index.server.ts'
-import { changeApplication, findApplication, inviteCoApplicant } from '#server/applications/index.server.ts'
+import { changeApplication, findApplication, inviteCoApplicant, removeCoApplicant } from '#server/applications/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { refusalOf, UNKNOWN_FORM, withPageErrors } from '#server/http/route-errors.server.ts'
@@ -94,6 +94,8 @@ export async function applicationAction(services: Services, request: Request, pa
   const intent = text(form, 'intent')
   if (intent === INVITE_INTENT)
     return inviteAction(services, request, { applicationId, renterId: current.userId, email: text(form, 'email') })
+  if (intent === LEAVE_INTENT || intent === REMOVE_INTENT)
+    return removalAction(services, request, { applicationId, userId: current.userId, intent, form })
   if (!isDecisionIntent(intent)) return refusalOf(new AppError('invalid', UNKNOWN_FORM), { intent })
   const parsed = parseDecision(intent, form)
   if (!parsed.ok) return refusalOf(parsed, { intent })
@@ -123,4 +125,30 @@ async function inviteAction(services: Services, request: Request, args: { applic
     if (error.code === 'not-found') throw data(error.message, { status: 404 })
     return refusalOf(error, { intent: INVITE_INTENT, email: args.email })
   }
+}
+
+/** A co-applicant leaves (then the application is no longer theirs to see), or the renter removes one. */
+async function removalAction(
+  services: Services,
+  request: Request,
+  { applicationId, userId, intent, form }: { applicationId: number; userId: string; intent: string; form: FormData },
+) {
+  const isLeaving = intent === LEAVE_INTENT
+  const inviteId = isLeaving ? undefined : parsePositiveId(text(form, 'inviteId'))
+  if (inviteId === null) return refusalOf(new AppError('invalid', 'Choose the co-applicant to remove.'), { intent })
+  try {
+    await removeCoApplicant(services, {
+      applicationId,
+      userId,
+      ipAddress: clientAddress(request.headers),
+      ...(isLeaving ? {} : { inviteId }),
+    })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    if (error.code === 'not-found') throw data(error.message, { status: 404 })
+    return refusalOf(error, { intent })
+  }
+  return isLeaving
+    ? redirectWithToast('/applications', { type: 'success', message: 'You left the application: the applicant and the landlord see it.' })
+    : redirectWithToast(`/applications/${applicationId}`, { type: 'success', message: 'Removed from the application.' })
 }

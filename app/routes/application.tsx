@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/application'
 import { appContext } from '#server/http/app-context.server.ts'
-import { CoApplicants, INVITE_INTENT } from '#app/components/applications/co-applicants.tsx'
+import { CO_APPLICANT_INTENTS, CoApplicants } from '#app/components/applications/co-applicants.tsx'
 import { CriteriaSummary } from '#app/components/applications/criteria-summary.tsx'
 import { DecisionForms, decisionProblems } from '#app/components/applications/decision-forms.tsx'
 import { DocumentItem } from '#app/components/applications/documents-section.tsx'
@@ -68,7 +68,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
   })
   const isLandlord = a.viewerRole === 'landlord'
   const isCoApplicant = a.viewerRole === 'co_applicant'
-  const problems = actionData?.intent === INVITE_INTENT ? [] : decisionProblems(actionData ?? null)
+  const problems = actionData && CO_APPLICANT_INTENTS.includes(actionData.intent) ? [] : decisionProblems(actionData ?? null)
   const listingPath = `/properties/${a.listing.slug}`
   return (
     <div className="space-y-10">

@@ -73,13 +73,17 @@ function checkPets(policy: PetPolicy, pets: Profile['pets']): CriterionCheck {
   }
 }
 
-function checkOccupancy(max: number, occupants: Profile['occupants']): CriterionCheck {
-  const people = occupants.length + 1
+/** Who else moves in with the applicant: the co-applicants who joined and the occupants they list. */
+export type CoHousehold = { coApplicants: number; theirOccupants: number }
+
+function checkOccupancy(max: number, occupants: Profile['occupants'], co: CoHousehold): CriterionCheck {
+  const people = 1 + occupants.length + co.coApplicants + co.theirOccupants
+  const included = co.coApplicants > 0 ? `the applicant and ${countOf(co.coApplicants, 'co-applicant', 'co-applicants')}` : 'the applicant'
   return {
     criterion: 'occupancy',
     label: 'Occupants',
     met: people <= max,
-    detail: `${countOf(people, 'person', 'people')}, the applicant included; at most ${max}`,
+    detail: `${countOf(people, 'person', 'people')}, ${included} included; at most ${max}`,
   }
 }
 
@@ -95,25 +99,28 @@ function checkMoveIn(from: string | null, to: string | null, moveInDate: string 
 
 /**
  * Each published criterion beside what the application says: income against the multiple of the rent,
- * pets against the policy, the household (occupants and the applicant) against the most allowed, the
- * move-in date against the window, and other requirements for the landlord to judge. None without criteria.
+ * pets against the policy, the household (the applicant, their occupants, each co-applicant who joined and
+ * theirs) against the most allowed, the move-in date against the window, and other requirements for the
+ * landlord to judge. None without criteria.
  */
 export function checkCriteria({
   criteria,
   profile,
   rentCents,
   moveInDate,
+  coHousehold = { coApplicants: 0, theirOccupants: 0 },
 }: {
   criteria: Criteria | null
   profile: Profile
   rentCents: number | null
   moveInDate: string | null
+  coHousehold?: CoHousehold
 }): CriterionCheck[] {
   if (!criteria) return []
   const checks: CriterionCheck[] = []
   if (criteria.incomeMultiple !== null) checks.push(checkIncome(criteria.incomeMultiple, profile, rentCents))
   checks.push(checkPets(criteria.petPolicy, profile.pets))
-  if (criteria.maxOccupants !== null) checks.push(checkOccupancy(criteria.maxOccupants, profile.occupants))
+  if (criteria.maxOccupants !== null) checks.push(checkOccupancy(criteria.maxOccupants, profile.occupants, coHousehold))
   if (criteria.moveInFrom || criteria.moveInTo) checks.push(checkMoveIn(criteria.moveInFrom, criteria.moveInTo, moveInDate))
   if (criteria.otherRequirements.trim() !== '') {
     checks.push({ criterion: 'other', label: 'Other requirements', met: null, detail: criteria.otherRequirements.trim() })

@@ -72,7 +72,10 @@ export type ApplicationSummary = {
   /** Income ÷ rent, e.g. 3.2; null without a rent. */
   incomeToRent: number | null
   checks: CriterionCheck[]
+  /** People moving in: the applicant, their occupants, each joined co-applicant and theirs. */
   occupants: number
+  /** Co-applicants who joined. */
+  coApplicantCount: number
   pets: number
   documents: number
   /** Years of rental history given and how many references name a landlord. */

@@ -40,6 +40,8 @@ export const APPLICATION_ACTIONS = [
   'documents_deleted',
   'co_applicant_invited',
   'co_applicant_joined',
+  'co_applicant_left',
+  'co_applicant_removed',
 ] as const
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number]
 

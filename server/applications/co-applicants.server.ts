@@ -1,10 +1,9 @@
 // Co-applicants: each adult who will live in the home joins the renter's application with their own
-// account. The renter invites them by e-mail (a random token, of which only the SHA-256 is stored, works
-// seven days); the invitee signs in with that address and joins with their own complete reusable
-// application, copied into the invitation as the renter's is into the application. Until then an
-// invitation grants nothing. Each step is an event on the application's log, announced like the rest.
-import crypto from 'node:crypto'
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+// account. The renter invites them by e-mail (a link whose token is derived, not stored: see
+// invite-tokens.server.ts; it works seven days); the invitee signs in with that address and joins with
+// their own complete reusable application, copied into the invitation as the renter's is into the
+// application. Until then an invitation grants nothing. Each step is an event on the application's log.
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { missingFromProfile, type RenterProfile } from '#common/applications/profile.ts'
 import type { ApplicationView, CoApplicantView } from '#common/applications/types.ts'
 import { coApplicantInviteSchema } from '#common/applications/schemas.ts'
@@ -20,6 +19,7 @@ import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import type { Tx } from '#server/listings/index.server.ts'
 import { currentLinkOrigin } from '#server/link-origin.server.ts'
 import { announce } from './application-writes.server.ts'
+import { hashInviteToken, inviteToken } from './invite-tokens.server.ts'
 import { APPLICATION_INVITE_JOB, APPLICATION_NOTICE_JOB } from './notices.server.ts'
 import { readStoredProfile, usableDocumentIds } from './profile.server.ts'
 import { appendEvent, type ApplicationServices, dayOf, daysAfter, lockApplication } from './rules.server.ts'
@@ -27,8 +27,7 @@ import { appendEvent, type ApplicationServices, dayOf, daysAfter, lockApplicatio
 const INVITE_NOT_VALID = 'This invitation is no longer valid.'
 const INVITE_OTHER_ADDRESS = 'This invitation was sent to another e-mail address.'
 
-const isOpen = (state: string) => (OPEN_APPLICATION_STATES as readonly string[]).includes(state)
-const hashInviteToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+export const isOpen = (state: string) => (OPEN_APPLICATION_STATES as readonly string[]).includes(state)
 
 /**
  * The renter invites an adult by e-mail while the application is open: at most MAX_CO_APPLICANTS, not
@@ -45,9 +44,8 @@ export async function inviteCoApplicant(
   }: { applicationId: number; renterId: string; email: unknown; ipAddress?: string | null; now?: Date },
 ) {
   const { email } = parseOrThrow(coApplicantInviteSchema, { email: typed })
-  const token = crypto.randomBytes(32).toString('base64url')
   const { db } = services.database
-  const { row, inviteId } = await db.transaction(async (tx) => {
+  const { row, inviteId, expiresAt } = await db.transaction(async (tx) => {
     const current = await lockApplication(tx, { applicationId, viewerId: renterId })
     if (current.renterId !== renterId) throw new AppError('forbidden', 'Only the applicant can invite co-applicants.')
     if (!isOpen(current.state)) throw new AppError('conflict', 'This application is no longer open: no one can join it now.')
@@ -66,11 +64,14 @@ export async function inviteCoApplicant(
       .where(and(eq(applicationInvite.applicationId, applicationId), eq(applicationInvite.email, email)))
     if (existing?.acceptedAt)
       throw new AppError('conflict', 'This person has already joined the application.', { email: ['Already joined.'] })
-    const values = { tokenHash: hashInviteToken(token), expiresAt: daysAfter(now, CO_APPLICANT_INVITE_DAYS) }
+    const expiresAt = daysAfter(now, CO_APPLICANT_INVITE_DAYS)
     let inviteId: number
     if (existing) {
-      await tx.update(applicationInvite).set(values).where(eq(applicationInvite.id, existing.id))
       inviteId = existing.id
+      await tx
+        .update(applicationInvite)
+        .set({ expiresAt, tokenHash: hashInviteToken(inviteToken(inviteId, expiresAt)) })
+        .where(eq(applicationInvite.id, inviteId))
     } else {
       const [{ invited } = { invited: 0 }] = await tx
         .select({ invited: count() })
@@ -79,11 +80,11 @@ export async function inviteCoApplicant(
       if (invited >= MAX_CO_APPLICANTS) {
         throw new AppError('conflict', `An application has at most ${MAX_CO_APPLICANTS} co-applicants.`)
       }
-      const [inserted] = await tx
-        .insert(applicationInvite)
-        .values({ applicationId, email, ...values })
-        .returning({ id: applicationInvite.id })
-      inviteId = inserted!.id
+      // The token is derived from the row's id, so the id is taken before the row is written.
+      const { rows } = await tx.execute<{ id: string }>(sql`select nextval(pg_get_serial_sequence('application_invite', 'id')) as id`)
+      inviteId = Number(rows[0]!.id)
+      const tokenHash = hashInviteToken(inviteToken(inviteId, expiresAt))
+      await tx.insert(applicationInvite).values({ id: inviteId, applicationId, email, expiresAt, tokenHash })
     }
     const state = current.state as ApplicationState
     await appendEvent(tx, {
@@ -95,10 +96,12 @@ export async function inviteCoApplicant(
       reason: existing ? 'A co-applicant was invited again.' : 'A co-applicant was invited.',
       ipAddress,
     })
-    return { row: current, inviteId }
+    return { row: current, inviteId, expiresAt }
   })
-  // The token travels only in the mail job; the database keeps its hash.
-  await announce(services, row, { name: APPLICATION_INVITE_JOB, data: { inviteId, token, origin: currentLinkOrigin() } })
+  // No token in the job: it recomputes the link from the invitation and this expiry, and sends nothing
+  // once a newer invitation has replaced this one.
+  const data = { inviteId, expiresAt: expiresAt.getTime(), origin: currentLinkOrigin() }
+  await announce(services, row, { name: APPLICATION_INVITE_JOB, data })
   return { inviteId, email }
 }
 

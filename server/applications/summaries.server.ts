@@ -1,5 +1,5 @@
 // What a list of applications shows of each, read without carrying whole snapshots: the figures a
-// summary needs (household income, occupants, pets, documents, history, references) computed in SQL
+// summary needs (household income, people, pets, documents, history, references) computed in SQL
 // from the row, its snapshot and its joined co-applicants, then checked against the criteria.
 import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { checkCriteria, incomeToRent } from '#common/applications/criteria.ts'
@@ -27,8 +27,11 @@ const sumOf = (key: string, field: string, from: SQL | AnyColumn = snapshot) =>
 const incomeOf = (from: SQL | AnyColumn) =>
   sql`(${sumOf('employment', 'monthlyIncomeCents', from)} + ${sumOf('otherIncome', 'monthlyCents', from)})`
 const coApplicantSnapshot = sql.raw('co.snapshot')
-/** Joined co-applicants' income counts in the household's. */
-const coApplicantIncome = sql`coalesce((select sum(${incomeOf(coApplicantSnapshot)}) from ${applicationInvite} co where co.application_id = ${application.id} and co.accepted_at is not null), 0)`
+/** Over the joined co-applicants of the application: `what` of each, summed. */
+const sumOverCoApplicants = (what: SQL) =>
+  sql`coalesce((select sum(${what}) from ${applicationInvite} co where co.application_id = ${application.id} and co.accepted_at is not null), 0)`
+/** Joined co-applicants' income counts in the household's; they and their occupants in its people. */
+const coApplicantIncome = sumOverCoApplicants(incomeOf(coApplicantSnapshot))
 
 /** What a summary shows, read from the row and its snapshot without carrying the whole snapshot. */
 const summaryColumns = {
@@ -55,6 +58,9 @@ const summaryColumns = {
   renterName: user.name,
   incomeCents: sql<number>`(${incomeOf(snapshot)} + ${coApplicantIncome})::bigint`.mapWith(Number),
   occupants: sql<number>`jsonb_array_length(${jsonArray('occupants')})`.mapWith(Number),
+  coApplicants: sql<number>`${sumOverCoApplicants(sql`1`)}::int`.mapWith(Number),
+  coApplicantOccupants:
+    sql<number>`${sumOverCoApplicants(sql`jsonb_array_length(${jsonArray('occupants', coApplicantSnapshot)})`)}::int`.mapWith(Number),
   pets: sql<RenterProfile['pets']>`${jsonArray('pets')}`,
   earliestMonth: sql<string | null>`(select min(item ->> 'from') from jsonb_array_elements(${jsonArray('addresses')}) item)`,
   references:
@@ -106,8 +112,10 @@ export function summaryOf(row: SummaryRow, criteria: Map<number, CriteriaView>, 
       profile,
       rentCents: row.rentCents,
       moveInDate: row.moveInDate,
+      coHousehold: { coApplicants: row.coApplicants, theirOccupants: row.coApplicantOccupants },
     }),
-    occupants: row.occupants + 1,
+    occupants: 1 + row.occupants + row.coApplicants + row.coApplicantOccupants,
+    coApplicantCount: row.coApplicants,
     pets: row.pets.length,
     documents: row.documents,
     historyYears: yearsSince(row.earliestMonth, now),

@@ -18,6 +18,7 @@ import {
   inviteCoApplicant,
   listListingApplications,
   listRenterApplications,
+  removeCoApplicant,
   saveCriteria,
   saveRenterProfile,
   type PartyAction,
@@ -132,6 +133,21 @@ export function applicationRoutes(services: Services) {
     const { email } = (await jsonObjectOf(c)) as { email?: unknown }
     await inviteCoApplicant(services, { applicationId, renterId, email, ipAddress: addressOf(c) })
     return c.json({ application: await findApplication(db, { applicationId, viewerId: renterId }) }, 201)
+  })
+
+  api.delete('/applications/:id/co-applicants/:inviteId', async (c) => {
+    const renterId = await viewerOf(c)
+    const applicationId = idOf(c.req.param('id'), 'application')
+    const inviteId = idOf(c.req.param('inviteId'), 'co-applicant')
+    await removeCoApplicant(services, { applicationId, userId: renterId, inviteId, ipAddress: addressOf(c) })
+    return c.json({ application: await findApplication(db, { applicationId, viewerId: renterId }) })
+  })
+
+  // Before the answers below: "leave" is a co-applicant's step, not a transition of the application.
+  api.post('/applications/:id/leave', async (c) => {
+    const userId = await viewerOf(c)
+    await removeCoApplicant(services, { applicationId: idOf(c.req.param('id'), 'application'), userId, ipAddress: addressOf(c) })
+    return c.body(null, 204)
   })
 
   api.post('/application-invites/:token/accept', async (c) => {

@@ -200,7 +200,7 @@ export function jobDefinitions({
         const origin = isLinkOrigin(config, data.origin) ? data.origin : config.publicUrl
         await sendInviteMail(
           { db, mailer, publicUrl: config.publicUrl },
-          { inviteId: Number(data.inviteId), token: String(data.token), origin },
+          { inviteId: Number(data.inviteId), expiresAt: Number(data.expiresAt), origin },
         )
       },
     },

@@ -3,11 +3,10 @@
 // before. Each is a background job (server/jobs/definitions.server.ts); a job reads the tour as it is
 // when it runs, so a notice never invites to a time the tour no longer has.
 import { eq } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import { formatTourTime } from '#common/tours/format.ts'
 import type { TourAction } from '#common/tours/vocabulary.ts'
-import { listing, tour, user } from '#server/db/schema.ts'
-import type { MailSweepContext } from '#server/mail/mail-sweep.server.ts'
+import { tour } from '#server/db/schema.ts'
+import { homeAddressOf, type NoticeContext, readHomeParties } from '#server/mail/home-parties.server.ts'
 import type { Mail } from '#server/mail/mailer.server.ts'
 import { tourInvitation } from './ics.ts'
 
@@ -18,30 +17,10 @@ export const TOUR_EXPIRY_JOB = 'tour-expiry'
 export const TOUR_EXPIRY_CRON = '*/5 * * * *'
 export const REMINDER_HOURS = [24, 2] as const
 
-type NoticeContext = Omit<MailSweepContext, 'logger'>
-
-const renter = alias(user, 'renter')
-const landlord = alias(user, 'landlord')
-
 async function readTour(db: NoticeContext['db'], tourId: number) {
-  const [row] = await db
-    .select({
-      tour,
-      title: listing.title,
-      address: listing.street,
-      unit: listing.unit,
-      city: listing.city,
-      state: listing.state,
-      zip: listing.zip,
-      renter: { name: renter.name, email: renter.email },
-      landlord: { name: landlord.name, email: landlord.email },
-    })
-    .from(tour)
-    .innerJoin(listing, eq(listing.id, tour.listingId))
-    .innerJoin(renter, eq(renter.id, tour.renterId))
-    .innerJoin(landlord, eq(landlord.id, tour.landlordId))
-    .where(eq(tour.id, tourId))
-  return row
+  const [row] = await db.select().from(tour).where(eq(tour.id, tourId))
+  const home = row && (await readHomeParties(db, row))
+  return home && { tour: row, ...home }
 }
 
 type Read = NonNullable<Awaited<ReturnType<typeof readTour>>>
@@ -55,10 +34,6 @@ const HEADLINE: Record<TourAction, { renter: string; landlord: string }> = {
   rescheduled: { renter: 'Tour moved', landlord: 'Tour moved' },
   completed: { renter: 'Tour completed', landlord: 'Tour completed' },
   no_show: { renter: 'Tour marked as missed', landlord: 'Tour marked as missed' },
-}
-
-function addressOf(read: Read) {
-  return `${read.address}${read.unit ? `, ${read.unit}` : ''}, ${read.city}, ${read.state} ${read.zip}`
 }
 
 /** The mail of one change to one party: its words and, while the tour stands or when it ends, the invitation. */
@@ -75,7 +50,7 @@ export function tourNoticeMail(
     `${HEADLINE[action][side]}: ${read.title}`,
     '',
     `When: ${when}`,
-    `Where: ${addressOf(read)}`,
+    `Where: ${homeAddressOf(read)}`,
     `${side === 'renter' ? 'Landlord' : 'Renter'}: ${other}`,
     `Party: ${t.partySize} ${t.partySize === 1 ? 'person' : 'people'}`,
     ...(t.note ? [`Note: ${t.note}`] : []),
@@ -103,7 +78,7 @@ export function tourNoticeMail(
         endsAt: t.endsAt,
         stampedAt: now,
         summary: `Tour: ${read.title}`,
-        location: addressOf(read),
+        location: homeAddressOf(read),
         description: `${HEADLINE[action][side]}. ${url}`,
         url,
         organizer: read.landlord,
@@ -146,7 +121,7 @@ export async function sendTourReminder(
         `Your tour of ${read.title} is ${soon}.`,
         '',
         `When: ${when}`,
-        `Where: ${addressOf(read)}`,
+        `Where: ${homeAddressOf(read)}`,
         '',
         `${context.publicUrl}/tours/${tourId}`,
         '',

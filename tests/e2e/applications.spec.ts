@@ -106,3 +106,84 @@ test('a renter applies in one step and the landlord decides, the reasons told in
   await look(page, 'application-declined', layout)
   await landlord.context().close()
 })
+
+/** A complete reusable application saved through the API, as the form would save it. */
+async function saveProfile(page: Page, legalName: string) {
+  const year = new Date().getUTCFullYear()
+  const saved = await page.context().request.put('/api/me/application', {
+    headers: { Origin: APP_URL },
+    data: {
+      legalName,
+      email: 'someone@example.com',
+      phone: '555-0100',
+      addresses: [
+        {
+          street: '12 Elm Street',
+          city: 'Wilmington',
+          state: 'DE',
+          postalCode: '19801',
+          from: `${year - 5}-01`,
+          to: '',
+          monthlyRentCents: 140_000,
+          landlordName: 'Pat Prior',
+          landlordPhone: '',
+          landlordEmail: '',
+        },
+      ],
+      employment: [
+        { employer: 'Acme', position: 'Nurse', from: `${year - 4}-03`, monthlyIncomeCents: 500_000, contactName: '', contactPhone: '' },
+      ],
+      otherIncome: [],
+      occupants: [],
+      pets: [],
+      vehicles: [],
+      emergencyContact: { name: 'Dana Rivera', phone: '555-0102', relationship: 'Sister' },
+      documentIds: [],
+    },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+}
+
+test('a co-applicant joins, then leaves after confirming, and no longer finds the application @any-size', async ({
+  page,
+  browser,
+  signedInAccount: _renter,
+  createAccount,
+  extraHTTPHeaders,
+}) => {
+  test.setTimeout(180_000)
+  const landlordAccount = await createAccount({ name: 'Lou Landlord' })
+  const landlord = await browserFor(browser, landlordAccount, page, extraHTTPHeaders)
+  const listingPath = await publishListing(landlord.context().request, landlordAccount, `Corner flat ${Date.now().toString(36)}`)
+  await saveProfile(page, 'Ria Renter')
+  await visit(page, listingPath)
+  await page.getByRole('region', { name: 'Apply' }).getByRole('button', { name: 'Apply now' }).click()
+  await expect(page).toHaveURL(/\/applications\/\d+$/)
+  const applicationPath = new URL(page.url()).pathname
+
+  const partnerAccount = await createAccount({ name: 'Cole Partner' })
+  const partner = await browserFor(browser, partnerAccount, page, extraHTTPHeaders)
+  await saveProfile(partner, 'Cole Partner')
+  const since = Date.now()
+  await page.getByLabel('Invite an adult who will live there').fill(partnerAccount.email)
+  await page.getByRole('button', { name: 'Send the invitation' }).click()
+  await expect(page.getByText(/Invitation sent to/)).toBeVisible()
+  const invitation = await waitForMail(partnerAccount.email, { subject: /invites you/, since })
+  const joinPath = new URL(invitation.text.match(/https?:\/\/\S+\/applications\/join\/\S+/)![0]).pathname
+  const accepted = await partner.context().request.post(`/api${joinPath.replace('/applications/join/', '/application-invites/')}/accept`, {
+    headers: { Origin: APP_URL },
+  })
+  expect(accepted.status(), await accepted.text()).toBe(200)
+
+  await visit(partner, applicationPath)
+  await partner.getByText('Leave this application…').click()
+  await partner.getByRole('button', { name: 'Leave for good' }).click()
+  await expect(partner.getByText(/You left the application/)).toBeVisible()
+  expect((await partner.goto(applicationPath))!.status()).toBe(404)
+
+  await visit(landlord, applicationPath)
+  await expect(landlord.getByText('Co-applicant left')).toBeVisible()
+  await expect(landlord.getByText('Cole Partner left the application.')).toBeVisible()
+  await partner.context().close()
+  await landlord.context().close()
+})

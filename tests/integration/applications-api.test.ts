@@ -233,5 +233,18 @@ describe('co-applicants through the API', () => {
     const review = await api('GET', `/applications/${id}`, { cookie: landlord.cookie })
     expect(review.json.application.monthlyIncomeCents).toBe(2 * completeProfile.employment[0]!.monthlyIncomeCents)
     expect((await api('GET', `/applications/${id}`, { cookie: admin.cookie })).status).toBe(404)
+
+    // Leaving and removing: only the co-applicant leaves, only the applicant removes.
+    const inviteId = review.json.application.coApplicants[0].id as number
+    expect((await api('DELETE', `/applications/${id}/co-applicants/${inviteId}`, { cookie: landlord.cookie })).status).toBe(403)
+    expect((await api('DELETE', `/applications/${id}/co-applicants/nope`, { cookie: applicant.cookie })).status).toBe(404)
+    expect((await api('POST', `/applications/${id}/leave`, { cookie: applicant.cookie })).status).toBe(403)
+    expect((await api('POST', `/applications/${id}/leave`, { cookie: otherRenter.cookie })).status).toBe(404)
+    expect((await api('POST', `/applications/${id}/leave`, { cookie: partner.cookie })).status).toBe(204)
+    expect((await api('GET', `/applications/${id}`, { cookie: partner.cookie })).status).toBe(404)
+    const after = await api('GET', `/applications/${id}`, { cookie: landlord.cookie })
+    expect(after.json.application).toMatchObject({ coApplicants: [], coApplicantCount: 0 })
+    expect(after.json.application.events.at(-1).action).toBe('co_applicant_left')
+    expect((await api('DELETE', `/applications/${id}/co-applicants/${inviteId}`, { cookie: applicant.cookie })).status).toBe(409)
   })
 })

@@ -134,5 +134,7 @@ describe('refused forms', () => {
     expect(apply.fieldErrors.leaseMonths).toHaveLength(1)
     expectFormAnswer(await run(applicationAction, '/applications/1', { intent: 'no-such-form' }, member.cookie, { id: '1' }), 400)
     expectFormAnswer(await run(applicationAction, '/applications/1', { intent: 'declined' }, member.cookie, { id: '1' }), 400)
+    const removal = { intent: 'remove_co_applicant', inviteId: 'not a number' }
+    expectFormAnswer(await run(applicationAction, '/applications/1', removal, member.cookie, { id: '1' }), 400)
   })
 })

@@ -1,6 +1,7 @@
-// The co-applicants of an application: the renter sees whom they invited and invites another adult while
-// the application is open; the landlord reads each joined co-applicant's application (their income counts
-// in the household's); a co-applicant reads their own.
+// The co-applicants of an application: the renter sees whom they invited, invites another adult and
+// removes one while the application is open; the landlord reads each joined co-applicant's application
+// (their income counts in the household's); a co-applicant reads their own and may leave.
+import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
@@ -12,18 +13,43 @@ import { formatWhen } from './format.ts'
 import { Snapshot } from './snapshot.tsx'
 
 export const INVITE_INTENT = 'invite_co_applicant'
+export const LEAVE_INTENT = 'leave_application'
+export const REMOVE_INTENT = 'remove_co_applicant'
+/** The intents whose refusal this section shows (the invitation's beside its field, the others above the list). */
+export const CO_APPLICANT_INTENTS: readonly string[] = [INVITE_INTENT, LEAVE_INTENT, REMOVE_INTENT]
+
+/** A step that cannot be undone, behind a disclosure: the button opens the form that confirms it. */
+function Confirm({ label, warning, children }: { label: string; warning: string; children: ReactNode }) {
+  return (
+    <details>
+      <summary className="inline-flex cursor-pointer rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">
+        {label}
+      </summary>
+      <Form method="post" className="mt-3 max-w-md space-y-3 rounded-lg border border-red-300 bg-red-50 p-3">
+        <p className="text-sm text-red-900">{warning}</p>
+        {children}
+      </Form>
+    </details>
+  )
+}
 
 type Refused = { intent: string; fieldErrors: FieldErrors; formError?: string; email?: string } | null
 
 export function CoApplicants({ application: a, refused }: { application: ApplicationView; refused: Refused }) {
   const isRenter = a.viewerRole === 'renter'
-  const canInvite =
-    isRenter && (OPEN_APPLICATION_STATES as readonly string[]).includes(a.state) && a.coApplicants.length < MAX_CO_APPLICANTS
+  const isOpen = (OPEN_APPLICATION_STATES as readonly string[]).includes(a.state)
+  const canInvite = isRenter && isOpen && a.coApplicants.length < MAX_CO_APPLICANTS
   const navigation = useNavigation()
   const isSending = navigation.state !== 'idle' && navigation.formData?.get('intent') === INVITE_INTENT
   const mine = refused?.intent === INVITE_INTENT ? refused : null
+  const otherRefusal = refused && refused.intent !== INVITE_INTENT && CO_APPLICANT_INTENTS.includes(refused.intent) ? refused : null
   return (
     <div className="space-y-4">
+      {otherRefusal ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {otherRefusal.formError ?? Object.values(otherRefusal.fieldErrors)[0]?.[0] ?? 'That did not work.'}
+        </p>
+      ) : null}
       {a.coApplicants.length === 0 ? (
         <p className="text-ink-soft">
           {isRenter ? 'No one yet. Each adult who will live there can join with their own account.' : 'No co-applicants.'}
@@ -56,12 +82,37 @@ export function CoApplicants({ application: a, refused }: { application: Applica
                   </div>
                 </details>
               ) : null}
+              {isRenter && isOpen ? (
+                <Confirm
+                  label={person.joined ? `Remove ${person.name}…` : 'Withdraw the invitation…'}
+                  warning={
+                    person.joined
+                      ? 'Their application and documents leave this application; the landlord sees that they were removed.'
+                      : 'The link sent to them stops working.'
+                  }
+                >
+                  <input type="hidden" name="inviteId" value={person.id} />
+                  <Button name="intent" value={REMOVE_INTENT} variant="danger">
+                    {person.joined ? 'Remove them' : 'Withdraw it'}
+                  </Button>
+                </Confirm>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
       {a.viewerRole === 'landlord' && a.coApplicants.length > 0 ? (
         <p className="text-sm text-ink-soft">The monthly income and income to rent above include the co-applicants’ income.</p>
+      ) : null}
+      {a.viewerRole === 'co_applicant' && isOpen ? (
+        <Confirm
+          label="Leave this application…"
+          warning="Your application and documents leave it, and you will no longer see it. The applicant and the landlord see that you left."
+        >
+          <Button name="intent" value={LEAVE_INTENT} variant="danger">
+            Leave for good
+          </Button>
+        </Confirm>
       ) : null}
       {canInvite ? (
         <Form method="post" className="max-w-md space-y-3" id="invite-co-applicant">

@@ -27,6 +27,7 @@ const SHORT_LABELS: Record<CriterionCheck['criterion'], string> = {
   other: 'Other',
 }
 
+const coApplicantsWords = (count: number) => `${count} ${count === 1 ? 'co-applicant' : 'co-applicants'}`
 const years = (value: number) => `${value.toFixed(value % 1 === 0 ? 0 : 1)} ${value === 1 ? 'year' : 'years'}`
 
 /** A table that scrolls sideways inside its own labelled region when it is wider than the screen. */
@@ -96,6 +97,9 @@ export function ApplicationsTable({ applications, chosen, path }: { applications
                 <Link to={`/applications/${application.id}`} className="text-brand-700 underline">
                   {application.applicantName}
                 </Link>
+                {application.coApplicantCount > 0 ? (
+                  <span className="block text-xs font-normal text-ink-soft">and {coApplicantsWords(application.coApplicantCount)}</span>
+                ) : null}
               </th>
               <td className={td}>{application.submittedAt ? formatDate(application.submittedAt) : '—'}</td>
               <td className={td}>
@@ -174,6 +178,7 @@ export function ComparisonTable({ applications }: { applications: ApplicationSum
         )}
         {row('Rental history', (a) => years(a.historyYears))}
         {row('Landlord references', (a) => a.references)}
+        {row('Co-applicants', (a) => a.coApplicantCount)}
         {row('People in all', (a) => a.occupants)}
         {row('Pets', (a) => a.pets)}
         {row('Documents', (a) => a.documents)}

@@ -18,6 +18,8 @@ const ACTION_LABELS: Record<ApplicationAction, string> = {
   documents_deleted: 'Documents deleted',
   co_applicant_invited: 'Co-applicant invited',
   co_applicant_joined: 'Co-applicant joined',
+  co_applicant_left: 'Co-applicant left',
+  co_applicant_removed: 'Co-applicant removed',
 }
 
 /** The events, their times in `timeZone` (the home's). */
