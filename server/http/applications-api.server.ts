@@ -137,8 +137,8 @@ export function applicationRoutes(services: Services) {
 
   api.delete('/applications/:id/co-applicants/:inviteId', async (c) => {
     const renterId = await viewerOf(c)
-    const applicationId = idOf(c.req.param('id'), 'application')
-    const inviteId = idOf(c.req.param('inviteId'), 'co-applicant')
+    const applicationId = pathIdOf(c.req.param('id'), 'application')
+    const inviteId = pathIdOf(c.req.param('inviteId'), 'co-applicant')
     await removeCoApplicant(services, { applicationId, userId: renterId, inviteId, ipAddress: addressOf(c) })
     return c.json({ application: await findApplication(db, { applicationId, viewerId: renterId }) })
   })
@@ -146,7 +146,7 @@ export function applicationRoutes(services: Services) {
   // Before the answers below: "leave" is a co-applicant's step, not a transition of the application.
   api.post('/applications/:id/leave', async (c) => {
     const userId = await viewerOf(c)
-    await removeCoApplicant(services, { applicationId: idOf(c.req.param('id'), 'application'), userId, ipAddress: addressOf(c) })
+    await removeCoApplicant(services, { applicationId: pathIdOf(c.req.param('id'), 'application'), userId, ipAddress: addressOf(c) })
     return c.body(null, 204)
   })
 

@@ -2,6 +2,8 @@
 // publishes criteria, the renter fills in their reusable application once (with a pay slip), applies in
 // one step from the listing, the landlord reviews it (the document opens for them and for no one else)
 // and declines it with a reason, and the renter reads the decision; every page passes axe at this size.
+import type { Page } from '@playwright/test'
+import { APP_URL } from './environment.ts'
 import { expect, test, visit, waitForMail } from './fixtures.ts'
 import { publishListing } from './listing-steps.ts'
 import { browserFor, look } from './two-parties.ts'
