@@ -282,6 +282,30 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('mal
           status: [404],
         })
     }
+    // The co-applicants' steps: an invitation that is no address, leaving, removing a co-applicant.
+    for (const [what, raw] of notObjects)
+      add({ what: `an invitation sent ${what}`, method: 'POST', path: act('co-applicants'), who: 'renter', raw, status: [400] })
+    for (const email of [HUGE, 'not an address', '', NUL])
+      add({
+        what: `an invitation to ${email.slice(0, 20)}`,
+        method: 'POST',
+        path: act('co-applicants'),
+        who: 'renter',
+        json: { email },
+        status: [400],
+      })
+    add({ what: 'leaving one’s own application', method: 'POST', path: act('leave'), who: 'renter', status: [403, 409] })
+    add({ what: 'leaving another’s application', method: 'POST', path: act('leave'), who: 'otherRenter', status: [404] })
+    for (const id of badIds) {
+      add({ what: `leaving application ${id}`, method: 'POST', path: `/api/applications/${id}/leave`, who: 'renter', status: [404] })
+      add({
+        what: `removing co-applicant ${id}`,
+        method: 'DELETE',
+        path: `${act('co-applicants')}/${id}`,
+        who: 'renter',
+        status: [400, 404, 409],
+      })
+    }
     const badAnswers: [string, string, unknown][] = [
       ['request-information', 'a request of a number', { text: 123 }],
       ['request-information', 'a request of an array', { text: ['Pay slips'] }],

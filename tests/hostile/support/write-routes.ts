@@ -252,6 +252,21 @@ const pageActions: WriteRoute[] = [
     { asRenter: true },
   ),
   form(
+    (w) => `/applications/${w.applicationId}`,
+    () => ({ intent: 'invite_co_applicant', email: 'cross.site.invitee@example.com' }),
+    { asRenter: true },
+  ),
+  form(
+    (w) => `/applications/${w.applicationId}`,
+    () => ({ intent: 'remove_co_applicant', inviteId: '1' }),
+    { asRenter: true },
+  ),
+  form(
+    (w) => `/applications/${w.applicationId}`,
+    () => ({ intent: 'leave_application' }),
+    { asRenter: true },
+  ),
+  form(
     (w) => `/properties/${w.listing.slug}/criteria`,
     () => ({
       incomeMultiple: '9',
@@ -407,6 +422,14 @@ const api: WriteRoute[] = [
       () => body,
     ),
   ),
+  json(
+    'POST',
+    (w) => `/api/applications/${w.applicationId}/co-applicants`,
+    () => ({ email: 'cross.site.invitee@example.com' }),
+    { asRenter: true },
+  ),
+  json('DELETE', (w) => `/api/applications/${w.applicationId}/co-applicants/1`, undefined, { asRenter: true }),
+  json('POST', (w) => `/api/applications/${w.applicationId}/leave`, undefined, { asRenter: true }),
   ...(
     [
       ['provide-information', { note: 'Provided from another site' }],
