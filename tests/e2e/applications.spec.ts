@@ -146,9 +146,10 @@ async function saveProfile(page: Page, legalName: string) {
   expect(saved.status(), await saved.text()).toBe(200)
 }
 
-test('a co-applicant joins, then leaves after confirming, and no longer finds the application @any-size', async ({
+test('a co-applicant joins from the link, then leaves after confirming, and no longer finds the application', async ({
   page,
   browser,
+  layout,
   signedInAccount: _renter,
   createAccount,
   extraHTTPHeaders,
@@ -172,12 +173,12 @@ test('a co-applicant joins, then leaves after confirming, and no longer finds th
   await expect(page.getByText(/Invitation sent to/)).toBeVisible()
   const invitation = await waitForMail(partnerAccount.email, { subject: /invites you/, since })
   const joinPath = new URL(invitation.text.match(/https?:\/\/\S+\/applications\/join\/\S+/)![0]).pathname
-  const accepted = await partner.context().request.post(`/api${joinPath.replace('/applications/join/', '/application-invites/')}/accept`, {
-    headers: { Origin: APP_URL },
-  })
-  expect(accepted.status(), await accepted.text()).toBe(200)
+  await visit(partner, joinPath)
+  await look(partner, 'application-join', layout)
+  await partner.getByRole('button', { name: 'Join this application' }).click()
+  await expect(partner).toHaveURL(new RegExp(`${applicationPath}$`))
+  await look(partner, 'application-co-applicant', layout)
 
-  await visit(partner, applicationPath)
   await partner.getByText('Leave this application…').click()
   await partner.getByRole('button', { name: 'Leave for good' }).click()
   await expect(partner.getByText(/You left the application/)).toBeVisible()
