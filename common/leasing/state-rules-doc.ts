@@ -1,6 +1,7 @@
-// docs/state-rules.md, made from the table of state rules so the page cannot drift from the code:
+// docs/state-rules.md, made from the tables of state rules so the page cannot drift from the code:
 // `node scripts/write-state-rules-doc.ts` writes it, and a unit test checks that it matches.
 import { US_STATE_NAMES } from '#common/cooper/states.ts'
+import { renderLeaseRulesSections } from './lease-rules-doc.ts'
 import {
   formatDollars,
   monthsOfRent,
@@ -74,11 +75,13 @@ export function renderStateRulesDoc(): string {
     return lines.length === 0 ? [] : [`- **${US_STATE_NAMES[code]}.** ${lines.join(' ')}`]
   })
   return [
-    '# Security deposits by state',
+    '# State rules for leases',
     '',
-    '<!-- Generated from common/leasing/state-rules.ts by `node scripts/write-state-rules-doc.ts`: edit the table, not this page. -->',
+    '<!-- Generated from common/leasing/state-rules.ts and lease-rules.ts by `node scripts/write-state-rules-doc.ts`: edit the tables, not this page. -->',
     '',
     `**${NOT_LEGAL_ADVICE}** Last reviewed ${STATE_RULES_REVIEWED}.`,
+    '',
+    '## Security deposits',
     '',
     'The most a landlord may take as a security deposit in each state and the District of Columbia, as the leasing',
     'pages apply it. A deposit over a known cap is refused, with the limit and its citation; where a state is "not in',
@@ -91,9 +94,10 @@ export function renderStateRulesDoc(): string {
     '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    '## Notes',
+    '### Notes',
     '',
     ...notes,
     '',
+    ...renderLeaseRulesSections(),
   ].join('\n')
 }

@@ -202,8 +202,13 @@ const RULES: Record<StateCode, RuleFields> = {
     citation: 'Me. Rev. Stat. tit. 14, § 6032',
     depositReturn: returnWithin(21, 'Me. Rev. Stat. tit. 14, § 6033', '21 days for a tenancy at will; 30 days under a written lease.'),
   },
-  // Maryland's 2024 Renters' Rights and Stabilization Act may have lowered the cap; not confirmed, so not applied.
-  MD: unknown,
+  MD: {
+    deposit: months(1),
+    citation: 'Md. Code, Real Prop. § 8-203(b)',
+    effective: '2024-10-01',
+    note: "Renters' Rights and Stabilization Act of 2024 (two months' rent before). Up to two months only when the tenant qualified for utility assistance, pays utilities to the landlord and both agree in writing; we apply one month.",
+    depositReturn: returnWithin(45, 'Md. Code, Real Prop. § 8-203(e)'),
+  },
   MA: {
     deposit: months(1),
     citation: 'Mass. Gen. Laws ch. 186, § 15B(1)(b)',
