@@ -2,7 +2,7 @@
 // how they become a listing input (cents, numbers), and how the listing schema's issues map back
 // onto the fields. Safe for the browser: the form checks a step with the same rules the server uses.
 import { answerOfIssues, type FieldErrors } from '#common/forms.ts'
-import { listingInputSchema, type ListingInput } from '#common/listings/schemas.ts'
+import { listingInputSchema, yearBuiltMessage, type ListingInput } from '#common/listings/schemas.ts'
 import type { ListingDetail } from './types.ts'
 
 export type FeeRow = { name: string; amount: string }
@@ -232,14 +232,14 @@ export function parseListingForm(values: ListingFormValues): Parsed {
     }
     return Math.round(Number(text) * 100)
   }
-  const whole = (field: string, label: string, raw: string): number => {
+  const whole = (field: string, label: string, raw: string, notANumber = `${label} must be a number.`): number => {
     const text = raw.trim()
     if (text === '') {
       errors[field] = [`Enter the ${label.toLowerCase()}.`]
       return Number.NaN
     }
     if (!/^-?\d+(\.\d+)?$/.test(text)) {
-      errors[field] = [`${label} must be a number.`]
+      errors[field] = [notANumber]
       return Number.NaN
     }
     return Number(text)
@@ -283,7 +283,7 @@ export function parseListingForm(values: ListingFormValues): Parsed {
     bedrooms: whole('bedrooms', 'Bedrooms', values.bedrooms),
     bathrooms: whole('bathrooms', 'Bathrooms', values.bathrooms),
     interiorSqft: whole('interiorSqft', 'Interior area', values.interiorSqft),
-    yearBuilt: values.yearBuilt.trim() === '' ? null : whole('yearBuilt', 'Year built', values.yearBuilt),
+    yearBuilt: values.yearBuilt.trim() === '' ? null : whole('yearBuilt', 'Year built', values.yearBuilt, yearBuiltMessage()),
     amenities: values.amenities,
     allowsCats: values.allowsCats,
     allowsDogs: values.allowsDogs,

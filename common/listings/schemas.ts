@@ -20,6 +20,11 @@ const MAX_CENTS = 100_000_000 // $1,000,000: far above any rent, far below integ
 const EARLIEST_DATE = '1900-01-01'
 const LATEST_DATE = '2200-12-31'
 
+/** The earliest year built the form takes; the latest is next year, for a home about to be finished. */
+export const EARLIEST_YEAR_BUILT = 1700
+export const latestYearBuilt = (now = new Date()) => now.getUTCFullYear() + 1
+export const yearBuiltMessage = () => `Year built is a year like 1962, no later than ${latestYearBuilt()}.`
+
 const isoDate = (label: string) =>
   z.iso
     .date({ error: `${label} must be a date (YYYY-MM-DD).` })
@@ -103,10 +108,11 @@ export const listingFieldsSchema = z.object({
     .int({ error: 'Interior area must be a whole number of square feet.' })
     .min(50, { error: 'Interior area must be at least 50 sq ft.' })
     .max(100_000, { error: 'Interior area can be at most 100,000 sq ft.' }),
+  // Optional: null when the landlord does not say. Next year is read at each check, not once at start.
   yearBuilt: z
-    .int({ error: 'Year built must be a year.' })
-    .min(1700, { error: 'Year built must be 1700 or later.' })
-    .max(new Date().getFullYear() + 5, { error: 'Year built is too far in the future.' })
+    .int({ error: yearBuiltMessage })
+    .min(EARLIEST_YEAR_BUILT, { error: yearBuiltMessage })
+    .refine((year) => year <= latestYearBuilt(), { error: yearBuiltMessage })
     .nullable()
     .default(null),
   amenities: uniqueList(

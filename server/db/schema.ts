@@ -592,6 +592,8 @@ export const listing = pgTable(
     check('listing_bedrooms_check', sql`${t.bedrooms} between 0 and 20`),
     check('listing_bathrooms_check', sql`${t.bathroomHalves} between 0 and 40`),
     check('listing_sqft_check', sql`${t.interiorSqft} between 1 and 100000`),
+    // Wider than the form's 1700..next year, so the database refuses only what no form could mean.
+    check('listing_year_built_check', sql`${t.yearBuilt} between 1600 and 2100`),
     check('listing_amenities_check', sql`${t.amenities} <@ array[${sqlList(AMENITY_VALUES)}]::text[]`),
     check('listing_utilities_check', sql`${t.includedUtilities} <@ array[${sqlList(UTILITY_VALUES)}]::text[]`),
     index('listing_owner_id_idx').on(t.ownerId),

@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
 import { becomeLandlord, fillPriceStep, photoFiles, publishListings } from './listing-steps.ts'
+import { look } from './two-parties.ts'
 
 /** A transparent 1×1 PNG: map tiles come from outside, and the tests stay offline. */
 const BLANK_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
@@ -87,8 +88,16 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
   await expect.poll(longitudeShown).toBeGreaterThan(before)
   await page.getByRole('button', { name: 'Next: Details' }).click()
 
-  // Step 4; the photos of step 5 belong to a saved listing, so moving on saves the draft.
+  // Step 4; the photos of step 5 belong to a saved listing, so moving on saves the draft. A year built
+  // before 1978 brings the note on the federal lead-paint disclosure, and a later one takes it away.
   await page.getByLabel('Interior (sq ft)').fill('900')
+  const yearBuilt = page.getByLabel('Year built (optional)')
+  const leadPaint = page.getByText(/federal lead-based paint disclosure \(42 U\.S\.C\. § 4852d\)\. This is not legal advice\./)
+  await yearBuilt.fill('1990')
+  await expect(leadPaint).toHaveCount(0)
+  await yearBuilt.fill('1962')
+  await expect(leadPaint).toBeVisible()
+  await look(page, 'listing-form-year-built', layout)
   await page.getByRole('checkbox', { name: 'Dishwasher' }).check()
   await page.getByRole('button', { name: 'Next: Photos' }).click()
 
@@ -105,7 +114,8 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
   await page.getByRole('link', { name: 'See the listing page' }).click()
   await expect(page.getByText('Draft — only you can see this.')).toBeVisible()
   await expect(page.getByText('No photos yet')).toBeVisible()
-  await expectNoViolations(page)
+  await expect(page.getByRole('region', { name: 'Key facts' }).locator('dt:text-is("Built") + dd')).toHaveText('1962')
+  await look(page, 'listing-page-built', layout)
   await page.getByRole('link', { name: 'Add photos' }).click()
   await expect(page).toHaveURL(/\/edit\?step=photos$/)
   await expect(photosHeading).toBeFocused()

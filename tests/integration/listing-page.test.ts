@@ -121,7 +121,7 @@ describe('listing pages', () => {
     expect(text).toContain('Minimum lease 12 months')
     expect(text).toContain('Utilities included Water')
     expect(text).toContain('Bedrooms 3 beds')
-    expect(text).toContain('Year built 1912')
+    expect(text).toContain('Built 1912')
     expect(text).toContain('1,450 sq ft')
     expect(text).toContain('Dishwasher')
     expect(text).toContain('In-unit laundry')

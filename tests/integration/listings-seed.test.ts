@@ -45,6 +45,21 @@ describe('demo listings', () => {
     expect(page.total).toBeGreaterThan(200)
   })
 
+  it('say when their homes were built, some before 1978 (the lead-paint disclosure) and some after', async () => {
+    const [years] = (
+      await db().execute<{ before: number; after: number; unknown: number; earliest: number; latest: number }>(
+        sql`select count(*) filter (where year_built < 1978)::int as before, count(*) filter (where year_built >= 1978)::int as after,
+                   count(*) filter (where year_built is null)::int as unknown, min(year_built)::int as earliest, max(year_built)::int as latest
+            from ${listing} where ${inArray(listing.ownerId, [...DEMO_LANDLORD_IDS])}`,
+      )
+    ).rows
+    expect(years).toMatchObject({ unknown: 0 })
+    expect(years!.before).toBeGreaterThan(10)
+    expect(years!.after).toBeGreaterThan(10)
+    expect(years!.earliest).toBeGreaterThanOrEqual(1700)
+    expect(years!.latest).toBeLessThanOrEqual(new Date().getUTCFullYear() + 1)
+  })
+
   it('price homes sensibly for their city and keep years of price history', async () => {
     const rents = await db().execute<{ city: string; median: number }>(
       sql`select city, percentile_cont(0.5) within group (order by monthly_rent_cents)::int as median

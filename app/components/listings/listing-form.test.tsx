@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { LEAD_PAINT_NOTE } from '#common/leasing/lead-paint.ts'
 import { newListingValues } from '#common/listings/listing-form.ts'
 import type { OwnerPhoto } from '#common/listings/photos.ts'
 import { ListingForm } from './listing-form.tsx'
@@ -12,8 +13,8 @@ const failed: OwnerPhoto = { id: 13, altText: '', status: 'failed', error: 'This
 const ready: OwnerPhoto = { ...pending, id: 11, status: 'ready' }
 
 /** The form as the server sends it, before any script runs. */
-function render(photos?: PhotosOfListing) {
-  const element = <ListingForm values={newListingValues('2026-05-01')} errors={{}} tiles={tiles} status="draft" photos={photos} />
+function render(photos?: PhotosOfListing, values = newListingValues('2026-05-01')) {
+  const element = <ListingForm values={values} errors={{}} tiles={tiles} status="draft" photos={photos} />
   const router = createMemoryRouter([{ path: '/', element }])
   return renderToStaticMarkup(<RouterProvider router={router} />)
 }
@@ -69,5 +70,20 @@ describe('ListingForm', () => {
     expect(publishNote([failed], onStep)).toBe('Publishing needs a ready photo: none of yours could be processed, so add another.')
     expect(publishNote([], onStep)).toBe('Publishing needs at least one photo: add one above.')
     expect(publishNote([], { isOnPhotosStep: false })).toBe('Publishing needs at least one photo: add one in step 5, Photos.')
+  })
+
+  it('notes the federal lead-paint disclosure for a home built before 1978, and only then', () => {
+    const withYear = (yearBuilt: string) => render(undefined, { ...newListingValues('2026-05-01'), yearBuilt })
+    const old = withYear('1962')
+    expect(old).toMatch(/<input[^>]*name="yearBuilt"[^>]*value="1962"/)
+    expect(old).toContain(LEAD_PAINT_NOTE.replace(/&/g, '&amp;'))
+    expect(old).toContain('42 U.S.C. § 4852d')
+    expect(old).toContain('This is not legal advice.')
+    // The live region is there without the note, so the note is announced when a year before 1978 is typed.
+    for (const year of ['1978', '', 'old']) {
+      const html = withYear(year)
+      expect(html, year).toContain('<div id="lead-paint-note" aria-live="polite"></div>')
+      expect(html, year).not.toContain('4852d')
+    }
   })
 })

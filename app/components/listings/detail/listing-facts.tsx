@@ -32,12 +32,14 @@ export function availableWhen(availableFrom: string, today: string): string {
 
 export function KeyFacts({ listing, today }: { listing: PageListing; today: string }) {
   const when = availableWhen(listing.availableFrom, today)
+  // Only when the landlord says: "not stated" would tell a renter nothing.
+  const built: [string, string][] = listing.yearBuilt === null ? [] : [['Built', String(listing.yearBuilt)]]
   const facts: [string, string][] = [
     ['Type', typeLabel(listing.type)],
     ['Bedrooms', formatBedrooms(listing.bedrooms)],
     ['Bathrooms', formatBathrooms(listing.bathrooms)],
     ['Interior', `${sqft.format(listing.interiorSqft)} sq ft`],
-    ['Year built', listing.yearBuilt ? String(listing.yearBuilt) : 'Not stated'],
+    ...built,
     ['Furnished', listing.isFurnished ? 'Furnished' : 'Unfurnished'],
     ['Available', when === 'now' ? 'Now' : formatDate(listing.availableFrom)],
   ]
