@@ -2,6 +2,7 @@
 // state-rules.ts and the late fees and disclosures of lease-rules.ts. Pure, so the browser form and the server
 // give the same answer.
 import { US_STATE_NAMES } from '#common/cooper/states.ts'
+import { LEAD_PAINT_CUTOFF_YEAR, needsLeadPaintDisclosure } from './lead-paint.ts'
 import { disclosuresFor, LATE_FEE_RULES, LEAD_PAINT_DISCLOSURE, lateFeeCapText, type Disclosure, type LateFeeCap } from './lease-rules.ts'
 import {
   checkDeposit,
@@ -42,8 +43,6 @@ export interface LeaseCheck {
   /** The disclosures this lease must carry. */
   disclosures: Disclosure[]
 }
-
-const LEAD_PAINT_BAN_YEAR = 1978
 
 /** The deposit check of state-rules.ts, refusing only when no value of an unknown fact would allow the deposit. */
 function depositFindings(state: StateCode, terms: LeaseTerms): LeaseFinding[] {
@@ -148,9 +147,9 @@ export function checkLeaseTerms(state: StateCode, terms: LeaseTerms): LeaseCheck
   assertWhole('lateFeeCents', terms.lateFeeCents)
   assertWhole('lateFeeGraceDays', terms.lateFeeGraceDays)
   const findings = [...depositFindings(state, terms), ...lateFeeFindings(state, terms)]
-  const isOldHousing = terms.yearBuilt !== null && terms.yearBuilt < LEAD_PAINT_BAN_YEAR
+  const isOldHousing = needsLeadPaintDisclosure(terms.yearBuilt)
   if (terms.yearBuilt === null) {
-    const message = `We do not know when this home was built: if before ${LEAD_PAINT_BAN_YEAR}, the lease must carry the federal lead-based paint disclosure and the EPA pamphlet (${LEAD_PAINT_DISCLOSURE.citation}). ${NOT_LEGAL_ADVICE}`
+    const message = `We do not know when this home was built: if before ${LEAD_PAINT_CUTOFF_YEAR}, the lease must carry the federal lead-based paint disclosure and the EPA pamphlet (${LEAD_PAINT_DISCLOSURE.citation}). ${NOT_LEGAL_ADVICE}`
     findings.push({ rule: LEAD_PAINT_DISCLOSURE.id, level: 'warn', message, citation: LEAD_PAINT_DISCLOSURE.citation })
   }
   const disclosures = disclosuresFor(state).filter((disclosure) => {
