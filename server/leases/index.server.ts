@@ -1,0 +1,4 @@
+// The public surface of server/leases/: everything outside this folder uses the area through these names.
+export { type SigningRecord, sealLeasePdf } from './certificate.server.ts'
+export { renderLeaseHtml } from './html.ts'
+export { renderLeasePdf, sha256Hex } from './pdf.server.ts'
