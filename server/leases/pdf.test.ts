@@ -86,7 +86,8 @@ describe('renderLeasePdf', () => {
       }),
     )
     await render({ title: '\ud800 lone surrogate', version: 1, blocks: [{ kind: 'paragraph', text: '\udfff\u0007' }] })
-  })
+    // A hundred strings through the font: seconds on a busy shared machine, not the default five.
+  }, 30_000)
 })
 
 describe('wrapText', () => {
