@@ -1,6 +1,7 @@
 // One live socket per tab, shared by everything on the page through hooks. It connects only in the
 // browser, and again when the signed-in user changes (the socket knows its user from the cookie).
 import { createContext, useContext, useEffect, useRef, useState } from 'react'
+import { useNavigation, useRevalidator } from 'react-router'
 import { createRealtimeClient, socketUrl, type RealtimeClient, type RealtimeStatus } from './client.ts'
 import { TYPING_INTERVAL_MS, type RealtimeEvent } from '#common/realtime-events.ts'
 
@@ -66,6 +67,19 @@ export function useRealtimeEvent(listener: (event: RealtimeEvent) => void) {
     latest.current = listener
   })
   useEffect(() => client?.subscribe((event) => latest.current(event)), [client])
+}
+
+/**
+ * Reloads the page's data when an event it shows arrives. Not while a form is being sent or a page is
+ * loading: that navigation loads fresh data itself, and a reload started beside it could take the
+ * flash cookie its redirect carries, so the "Tour confirmed." the person just caused would never show.
+ */
+export function useRevalidateOn(isShown: (event: RealtimeEvent) => boolean) {
+  const revalidator = useRevalidator()
+  const navigation = useNavigation()
+  useRealtimeEvent((event) => {
+    if (navigation.state === 'idle' && isShown(event)) void revalidator.revalidate()
+  })
 }
 
 /** The live unread count for the badge; `fallback` outside a provider. */

@@ -2,7 +2,7 @@
 // else: 404): the home, its state, the criteria it was judged by with each check, the application as
 // sent, its co-applicants, its documents, its timeline, and what the viewer may do now. The work is in application.server.ts.
 import type { ReactNode } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { Link } from 'react-router'
 import type { Route } from './+types/application'
 import { appContext } from '#server/http/app-context.server.ts'
 import { CO_APPLICANT_INTENTS, CoApplicants } from '#app/components/applications/co-applicants.tsx'
@@ -16,7 +16,7 @@ import { Timeline } from '#app/components/applications/timeline.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { formatCents, formatDate } from '#app/utils/format.ts'
-import { useRealtimeEvent } from '#app/realtime/provider.tsx'
+import { useRevalidateOn } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import type { ApplicationView } from '#common/applications/types.ts'
 import {
@@ -62,10 +62,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { application: a } = loaderData
   // The other side's answer shows at once: the socket says the application changed, the page reads it again.
-  const revalidator = useRevalidator()
-  useRealtimeEvent((event) => {
-    if (event.type === 'application' && event.applicationId === a.id) void revalidator.revalidate()
-  })
+  useRevalidateOn((event) => event.type === 'application' && event.applicationId === a.id)
   const isLandlord = a.viewerRole === 'landlord'
   const isCoApplicant = a.viewerRole === 'co_applicant'
   const problems = actionData && CO_APPLICANT_INTENTS.includes(actionData.intent) ? [] : decisionProblems(actionData ?? null)

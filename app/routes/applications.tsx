@@ -1,5 +1,5 @@
 // /applications: the renter's applications, newest first: the home, its state and when it was sent.
-import { Link, useRevalidator } from 'react-router'
+import { Link } from 'react-router'
 import type { Route } from './+types/applications'
 import { appContext } from '#server/http/app-context.server.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
@@ -7,7 +7,7 @@ import { listRenterApplications } from '#server/applications/index.server.ts'
 import { ApplicationStateBadge } from '#app/components/applications/state-badge.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { formatCents, formatDate, isoDate } from '#app/utils/format.ts'
-import { useRealtimeEvent } from '#app/realtime/provider.tsx'
+import { useRevalidateOn } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 
 export function meta() {
@@ -26,10 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Applications({ loaderData }: Route.ComponentProps) {
   const { applications } = loaderData
   // An application sent, answered or withdrawn elsewhere shows at once.
-  const revalidator = useRevalidator()
-  useRealtimeEvent((event) => {
-    if (event.type === 'application') void revalidator.revalidate()
-  })
+  useRevalidateOn((event) => event.type === 'application')
   return (
     <div className="space-y-8">
       <PageHeader kicker="Applications" title="Your applications">

@@ -2,7 +2,7 @@
 // arrival, and (?compare=<id>&compare=<id>…) 2–4 of them side by side. Only the listing's owner
 // reads it; anyone else gets 404. A listing may have hundreds: the page shows REVIEW_PAGE_SIZE at a
 // time (?page=<n>), the compared ones from any page.
-import { data, Link, useRevalidator } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/property-applications'
 import { appContext } from '#server/http/app-context.server.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
@@ -11,7 +11,7 @@ import { withPageErrors } from '#server/http/route-errors.server.ts'
 import { CriteriaSummary } from '#app/components/applications/criteria-summary.tsx'
 import { ApplicationsTable, ComparisonTable } from '#app/components/applications/review-tables.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { useRealtimeEvent } from '#app/realtime/provider.tsx'
+import { useRevalidateOn } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import { REVIEW_PAGE_SIZE } from '#common/limits.ts'
@@ -49,10 +49,7 @@ export default function PropertyApplications({ loaderData }: Route.ComponentProp
   const pageCount = Math.max(1, Math.ceil(total / page.size))
   const first = (page.number - 1) * page.size + 1
   // An application sent, answered or withdrawn elsewhere shows at once.
-  const revalidator = useRevalidator()
-  useRealtimeEvent((event) => {
-    if (event.type === 'application') void revalidator.revalidate()
-  })
+  useRevalidateOn((event) => event.type === 'application')
   return (
     <div className="space-y-8">
       <PageHeader kicker="Applications" title={listing.title}>

@@ -1,7 +1,7 @@
 // /tours/:id: one tour for its renter or its landlord (anyone else: 404): when and where, its state,
 // its history, and what the viewer may do next — confirm or decline, cancel with a reason, move it,
 // or, once its time has come, mark it completed or missed.
-import { Form, Link, useRevalidator } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/tour'
 import { appContext } from '#server/http/app-context.server.ts'
 import { tourAction, tourPage } from './tour.server.ts'
@@ -11,7 +11,7 @@ import { ZoneNote } from '#app/components/tours/tour-slots-box.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
-import { useRealtimeEvent } from '#app/realtime/provider.tsx'
+import { useRevalidateOn } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { formatDay, formatSlotTime, formatTourTime } from '#common/tours/format.ts'
 import { MAX_TOUR_REASON, TOUR_STATE_LABELS } from '#common/tours/vocabulary.ts'
@@ -42,10 +42,7 @@ const ACTION_LABELS: Record<string, string> = {
 export default function TourPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tour, slots, now } = loaderData
   // The other side's answer shows at once: the socket says the tour changed, the page reads it again.
-  const revalidator = useRevalidator()
-  useRealtimeEvent((event) => {
-    if (event.type === 'tour' && event.tourId === tour.id) void revalidator.revalidate()
-  })
+  useRevalidateOn((event) => event.type === 'tour' && event.tourId === tour.id)
   const isLive = tour.state === 'requested' || tour.state === 'confirmed'
   const isLandlord = tour.role === 'landlord'
   const hasBegun = now >= tour.startsAt

@@ -1,14 +1,14 @@
 // /tours: a person's tours on both sides, upcoming and past, each with the home and its address; for
 // a landlord also the day view across all their listings (?date=YYYY-MM-DD), and the way to their
 // tour availability.
-import { data, Link, useRevalidator } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/tours'
 import { appContext } from '#server/http/app-context.server.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
 import { listLandlordDay, listTours } from '#server/tours/index.server.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { TourList } from '#app/components/tours/tour-list.tsx'
-import { useRealtimeEvent } from '#app/realtime/provider.tsx'
+import { useRevalidateOn } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { listsHomes } from '#common/accounts/roles.ts'
 import { formatDay } from '#common/tours/format.ts'
@@ -40,10 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ToursPage({ loaderData }: Route.ComponentProps) {
   const { upcoming, past, day, date, previous, next } = loaderData
   // A tour requested, answered or moved by the other side shows at once.
-  const revalidator = useRevalidator()
-  useRealtimeEvent((event) => {
-    if (event.type === 'tour') void revalidator.revalidate()
-  })
+  useRevalidateOn((event) => event.type === 'tour')
   return (
     <div className="space-y-8">
       <PageHeader kicker="Tours" title="Tours">
