@@ -44,13 +44,31 @@ async function lockRenterAndTakePlace(
   tx: Tx,
   { renterId, listingId, startsAt, capacity }: { renterId: string; listingId: number; startsAt: Date; capacity: number },
 ): Promise<number> {
-  const { rows } = await tx.execute<{ booked: number }>(sql`
-    with renter_lock as (select pg_advisory_xact_lock(hashtextextended(${`tour-request:${renterId}`}, 0)))
-    insert into ${tourSlot} (listing_id, starts_at, capacity, booked)
-    select ${listingId}, ${startsAt}::timestamptz, ${capacity}, 1 from renter_lock
-    on conflict (listing_id, starts_at) do update set booked = ${tourSlot}.booked + 1, capacity = excluded.capacity
-    where ${tourSlot}.booked < excluded.capacity
-    returning booked`)
+  const renterLock = tx
+    .$with('renter_lock', { locked: sql`locked` })
+    .as(sql`select pg_advisory_xact_lock(hashtextextended(${`tour-request:${renterId}`}, 0)) as locked`)
+  // A named statement (its text never changes): parsed and planned once per connection.
+  const rows = await tx
+    .with(renterLock)
+    .insert(tourSlot)
+    .select(
+      tx
+        .select({
+          listingId: sql`${listingId}::bigint`.as('listing_id'),
+          startsAt: sql`${startsAt}::timestamptz`.as('starts_at'),
+          capacity: sql`${capacity}::smallint`.as('capacity'),
+          booked: sql`1::smallint`.as('booked'),
+        })
+        .from(renterLock),
+    )
+    .onConflictDoUpdate({
+      target: [tourSlot.listingId, tourSlot.startsAt],
+      set: { booked: sql`${tourSlot.booked} + 1`, capacity: sql`excluded.capacity` },
+      setWhere: sql`${tourSlot.booked} < excluded.capacity`,
+    })
+    .returning({ booked: tourSlot.booked })
+    .prepare('tour_request_place')
+    .execute()
   if (!rows[0]) throw new SlotFullError()
   return Number(rows[0].booked)
 }
@@ -171,7 +189,7 @@ async function bookPlace(
       sql`insert into ${tourEvent} (tour_id, actor_id, action, from_state, to_state, reason, starts_at, ip_address)
           select ${inserted.id}, ${renterId}, 'requested', null, ${state}, '', ${startsAt}::timestamptz, ${ipAddress} from ${inserted}`,
     )
-    const [row] = await tx.with(inserted, event).select().from(inserted)
+    const [row] = await tx.with(inserted, event).select().from(inserted).prepare('tour_request_insert').execute()
     return { value: row!, full: booked >= availability.partiesPerSlot }
   })
 }

@@ -42,6 +42,58 @@ function homeOf<T extends { status: string; timeZone: string | null; latitude: n
   return { ...row, timeZone: listingTimeZone(row) }
 }
 
+type ViewShape = { time: boolean; renter: boolean; window: boolean }
+
+/**
+ * The booking view's query for one shape (which of a time, a renter and a window are asked), its values
+ * placeholders: built once per database handle and shape, and a named statement that PostgreSQL parses
+ * and plans once per connection. Building and planning it were most of a request's cost in a burst.
+ */
+function bookingViewQuery(db: Db | Tx, shape: ViewShape) {
+  const at = sql.placeholder('startsAt')
+  const renterId = sql.placeholder('renterId')
+  const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000)::bigint`
+  const minutes = sql`coalesce(${own.tourMinutes}, ${defaults.tourMinutes}, 30)`
+  return (
+    db
+      .select({
+        ...homeColumns,
+        own,
+        defaults,
+        booked: (shape.time
+          ? sql`coalesce((select ${tourSlot.booked} from ${tourSlot} where ${tourSlot.listingId} = ${listing.id} and ${tourSlot.startsAt} = ${at}::timestamptz), 0)`
+          : sql`0`
+        ).mapWith(Number),
+        isOwnerBusy: (shape.time
+          ? sql`exists (select 1 from ${tour} where ${tour.landlordId} = ${listing.ownerId} and ${tour.state} = 'confirmed' and ${tour.listingId} <> ${listing.id} and ${confirmedSpan} && tstzrange(${at}::timestamptz, ${at}::timestamptz + make_interval(mins => ${minutes})))`
+          : sql`false`
+        ).mapWith(Boolean),
+        isBlocked: (shape.renter
+          ? sql`exists (select 1 from ${userBlock} where (${userBlock.blockerId} = ${listing.ownerId} and ${userBlock.blockedId} = ${renterId}) or (${userBlock.blockerId} = ${renterId} and ${userBlock.blockedId} = ${listing.ownerId}))`
+          : sql`false`
+        ).mapWith(Boolean),
+        // The window's places and the owner's confirmed tours elsewhere, as two JSON arrays of numbers
+        // (one row to read, no Date made per row), from tour_slot's primary key and the GiST index.
+        places: (shape.window
+          ? sql`(select coalesce(json_agg(json_build_array(${epochMs(tourSlot.startsAt)}, ${tourSlot.booked})), '[]')::text from ${tourSlot} where ${tourSlot.listingId} = ${listing.id} and ${tourSlot.startsAt} >= ${sql.placeholder('from')}::timestamptz and ${tourSlot.startsAt} < ${sql.placeholder('until')}::timestamptz and ${tourSlot.booked} > 0)`
+          : sql`'[]'`
+        ).mapWith((text: string) => JSON.parse(text) as [number, number][]),
+        busy: (shape.window
+          ? sql`(select coalesce(json_agg(json_build_array(${epochMs(tour.startsAt)}, ${epochMs(tour.endsAt)})), '[]')::text from ${tour} where ${tour.landlordId} = ${listing.ownerId} and ${tour.state} = 'confirmed' and ${tour.listingId} <> ${listing.id} and ${confirmedSpan} && tstzrange(${sql.placeholder('from')}::timestamptz, ${sql.placeholder('until')}::timestamptz))`
+          : sql`'[]'`
+        ).mapWith((text: string) => JSON.parse(text) as [number, number][]),
+      })
+      .from(listing)
+      // Written as tour_availability_owner_listing_idx holds them: (owner_id, coalesce(listing_id, 0)).
+      .leftJoin(own, and(eq(own.ownerId, listing.ownerId), sql`coalesce(${own.listingId}, 0) = ${listing.id}`))
+      .leftJoin(defaults, and(eq(defaults.ownerId, listing.ownerId), sql`coalesce(${defaults.listingId}, 0) = 0`))
+      .where(eq(listing.id, sql.placeholder('listingId')))
+      .prepare(`tour_view_${shape.time ? 1 : 0}${shape.renter ? 1 : 0}${shape.window ? 1 : 0}`)
+  )
+}
+
+const viewQueries = new WeakMap<Db | Tx, Map<string, ReturnType<typeof bookingViewQuery>>>()
+
 /**
  * A tourable listing and the availability it follows, in one query; given a time, also the places
  * already held then and whether its owner has a confirmed tour at another home overlapping it (the
@@ -58,45 +110,13 @@ export async function findBookingView(
     window = null,
   }: { listingId: number; startsAt?: Date | null; renterId?: string | null; window?: { from: Date; until: Date } | null },
 ) {
-  const epochMs = (column: unknown) => sql`(extract(epoch from ${column}) * 1000)::bigint`
-  const minutes = sql`coalesce(${own.tourMinutes}, ${defaults.tourMinutes}, 30)`
-  const [row] = await db
-    .select({
-      ...homeColumns,
-      own,
-      defaults,
-      booked: (startsAt
-        ? sql`coalesce((select ${tourSlot.booked} from ${tourSlot} where ${tourSlot.listingId} = ${listing.id} and ${tourSlot.startsAt} = ${startsAt}), 0)`
-        : sql`0`
-      ).mapWith(Number),
-      isOwnerBusy: (startsAt
-        ? sql`exists (select 1 from ${tour} where ${tour.landlordId} = ${listing.ownerId} and ${tour.state} = 'confirmed' and ${tour.listingId} <> ${listing.id} and ${confirmedSpan} && tstzrange(${startsAt}::timestamptz, ${startsAt}::timestamptz + make_interval(mins => ${minutes})))`
-        : sql`false`
-      ).mapWith(Boolean),
-      isBlocked: (renterId
-        ? sql`exists (select 1 from ${userBlock} where (${userBlock.blockerId} = ${listing.ownerId} and ${userBlock.blockedId} = ${renterId}) or (${userBlock.blockerId} = ${renterId} and ${userBlock.blockedId} = ${listing.ownerId}))`
-        : sql`false`
-      ).mapWith(Boolean),
-      // The window's places and the owner's confirmed tours elsewhere, as two JSON arrays of numbers
-      // (one row to read, no Date made per row), from tour_slot's primary key and the GiST index.
-      places: (window
-        ? sql`(select coalesce(json_agg(json_build_array(${epochMs(tourSlot.startsAt)}, ${tourSlot.booked})), '[]')::text from ${tourSlot} where ${tourSlot.listingId} = ${listing.id} and ${tourSlot.startsAt} >= ${window.from} and ${tourSlot.startsAt} < ${window.until} and ${tourSlot.booked} > 0)`
-        : sql`'[]'`
-      ).mapWith((text: string) => JSON.parse(text) as [number, number][]),
-      busy: (window
-        ? sql`(select coalesce(json_agg(json_build_array(${epochMs(tour.startsAt)}, ${epochMs(tour.endsAt)})), '[]')::text from ${tour} where ${tour.landlordId} = ${listing.ownerId} and ${tour.state} = 'confirmed' and ${tour.listingId} <> ${listing.id} and ${confirmedSpan} && tstzrange(${window.from}::timestamptz, ${window.until}::timestamptz))`
-        : sql`'[]'`
-      ).mapWith((text: string) => JSON.parse(text) as [number, number][]),
-    })
-    .from(listing)
-    // Written as tour_availability_owner_listing_idx holds them: (owner_id, coalesce(listing_id, 0)).
-    .leftJoin(own, and(eq(own.ownerId, listing.ownerId), sql`coalesce(${own.listingId}, 0) = ${listing.id}`))
-    .leftJoin(defaults, and(eq(defaults.ownerId, listing.ownerId), sql`coalesce(${defaults.listingId}, 0) = 0`))
-    .where(eq(listing.id, listingId))
-    // A named statement per shape (which of the time, the renter and the window are asked): PostgreSQL
-    // parses and plans each once per connection, which was most of this query's cost on every request.
-    .prepare(`tour_view_${startsAt ? 1 : 0}${renterId ? 1 : 0}${window ? 1 : 0}`)
-    .execute()
+  const shape = { time: startsAt !== null, renter: renterId !== null, window: window !== null }
+  const key = `${+shape.time}${+shape.renter}${+shape.window}`
+  let queries = viewQueries.get(db)
+  if (!queries) viewQueries.set(db, (queries = new Map()))
+  let query = queries.get(key)
+  if (!query) queries.set(key, (query = bookingViewQuery(db, shape)))
+  const [row] = await query.execute({ listingId, startsAt, renterId, from: window?.from, until: window?.until })
   if (!row) throw new AppError('not-found', 'No such listing.')
   const { own: ownRow, defaults: defaultRow, booked, isOwnerBusy, isBlocked, places, busy, ...home } = row
   return {
