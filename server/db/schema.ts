@@ -24,6 +24,7 @@ import { ARTICLE_CATEGORY_SLUGS, CONTENT_KINDS, CONTENT_STATUSES, FAQ_TOPIC_SLUG
 import { AMENITY_VALUES, LISTING_STATUSES, LISTING_TYPES, UTILITY_VALUES } from '#common/listings/vocabulary.ts'
 import { APPLICATION_ACTIONS, APPLICATION_STATES, PET_POLICIES } from '#common/applications/vocabulary.ts'
 import { TOUR_ACTIONS, TOUR_STATES } from '#common/tours/vocabulary.ts'
+import { LEASE_ACTIONS, LEASE_KINDS, LEASE_ROLES, LEASE_STATES } from '#common/leases/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () =>
@@ -62,6 +63,8 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** How the user signed in to start this session ('password', 'oidc', …): a lease signature records it. */
+    signInMethod: text('sign_in_method'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 )
@@ -1196,5 +1199,219 @@ export const applicationInvite = pgTable(
   (t) => [
     uniqueIndex('application_invite_token_idx').on(t.tokenHash),
     uniqueIndex('application_invite_email_idx').on(t.applicationId, t.email),
+  ],
+)
+
+// --- Leases (decision 036) ---
+// A lease outlives the accounts and listings it names: its rows hold the parties' names and e-mails
+// and the premises as they were, and reference users and listings by id only, without foreign keys,
+// so deleting an account or a listing never deletes or changes a lease. Triggers (migration 0036)
+// keep every version, signer, consent, signature, seal and event append-only, and a lease in a final
+// state unchangeable.
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
+
+/** The Markdown lease template administrators keep, one row per version (like the Terms of Use). */
+export const leaseTemplate = pgTable(
+  'lease_template',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The version's name, e.g. 2026-11-29. */
+    label: text('label').notNull().unique(),
+    title: text('title').notNull(),
+    /** Markdown with named fields ({{rent}}, {{tenants}}, …: common/leases/template.ts). */
+    body: text('body').notNull(),
+    /** What changed from the version before. */
+    summary: text('summary').notNull().default(''),
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('lease_template_published_idx').on(t.status, t.publishedAt),
+    check('lease_template_status_check', sql`${t.status} in (${sqlList(CONTENT_STATUSES)})`),
+  ],
+)
+
+/** A lease (or an amendment of a signed lease): its current state and, while a draft, its terms. */
+export const lease = pgTable(
+  'lease',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull().default('lease'),
+    /** The signed lease an amendment changes. */
+    amendsLeaseId: bigint('amends_lease_id', { mode: 'number' }),
+    listingId: bigint('listing_id', { mode: 'number' }).notNull(),
+    /** The approved application it was made from; null when made for a tenant named by e-mail. */
+    applicationId: bigint('application_id', { mode: 'number' }),
+    landlordId: text('landlord_id').notNull(),
+    state: text('state').notNull().default('draft'),
+    /** The version being drafted or out for signature; 1 + the number of versions changed after sending. */
+    version: integer('version').notNull().default(1),
+    /** The terms as the landlord last saved them (common/leases/terms.ts); frozen into each version when sent. */
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
+    /** The premises and the landlord as they were when the lease was drafted. */
+    premises: jsonb('premises').$type<Record<string, unknown>>().notNull(),
+    /** An amendment's text: what it changes. */
+    amendmentText: text('amendment_text'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A sent lease not fully signed by then expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('lease_state_check', sql`${t.state} in (${sqlList(LEASE_STATES)})`),
+    check('lease_kind_check', sql`${t.kind} in (${sqlList(LEASE_KINDS)})`),
+    check('lease_amends_check', sql`(${t.kind} = 'amendment') = (${t.amendsLeaseId} is not null)`),
+    check('lease_version_check', sql`${t.version} between 1 and 1000`),
+    index('lease_landlord_idx').on(t.landlordId, t.updatedAt),
+    index('lease_listing_idx').on(t.listingId),
+    index('lease_application_idx').on(t.applicationId),
+    index('lease_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} in ('sent', 'partially_signed')`),
+  ],
+)
+
+/** A version of a lease as sent: the terms, the document and its PDF, and the SHA-256 every signer signs. */
+export const leaseVersion = pgTable(
+  'lease_version',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    version: integer('version').notNull(),
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
+    /** The lease's text as blocks (common/leases/document.ts), which the PDF and the page are rendered from. */
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    templateId: bigint('template_id', { mode: 'number' }),
+    templateVersion: integer('template_version'),
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lease_version_lease_version_idx').on(t.leaseId, t.version),
+    index('lease_version_sha256_idx').on(t.sha256),
+    check('lease_version_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+)
+
+/** Who signs a version: the landlord, each tenant, the guarantor. A signer is known by e-mail until they sign in. */
+export const leaseSigner = pgTable(
+  'lease_signer',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    version: integer('version').notNull(),
+    role: text('role').notNull(),
+    /** The order the document names them in. */
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    /** Lower-cased: the account that signs is the one with this (verified) address. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lease_signer_email_idx').on(t.leaseId, t.version, t.email),
+    uniqueIndex('lease_signer_position_idx').on(t.leaseId, t.version, t.position),
+    index('lease_signer_by_email_idx').on(t.email, t.leaseId),
+    check('lease_signer_role_check', sql`${t.role} in (${sqlList(LEASE_ROLES)})`),
+  ],
+)
+
+/** A signer's consent to sign electronically (common/leases/esign.ts), and its withdrawal: one row each. */
+export const leaseConsent = pgTable(
+  'lease_consent',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    email: text('email').notNull(),
+    userId: text('user_id').notNull(),
+    /** true: consent given; false: consent withdrawn. The latest row counts. */
+    given: boolean('given').notNull(),
+    disclosureVersion: text('disclosure_version').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lease_consent_lease_idx').on(t.leaseId, t.email, t.id)],
+)
+
+/** A signature over one version's document: who, when, from where, signed in how, and the hash of what they saw. */
+export const leaseSignature = pgTable(
+  'lease_signature',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    version: integer('version').notNull(),
+    signerId: bigint('signer_id', { mode: 'number' })
+      .notNull()
+      .references(() => leaseSigner.id),
+    userId: text('user_id').notNull(),
+    typedName: text('typed_name').notNull(),
+    /** The drawn signature as an SVG path ('' when only typed). */
+    drawing: text('drawing').notNull().default(''),
+    documentSha256: text('document_sha256').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    signInMethod: text('sign_in_method').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('lease_signature_signer_idx').on(t.signerId), index('lease_signature_lease_idx').on(t.leaseId, t.version)],
+)
+
+/** The signed lease sealed: the final PDF (document, signatures, certificate) and its SHA-256. */
+export const leaseSeal = pgTable(
+  'lease_seal',
+  {
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => lease.id),
+    version: integer('version').notNull(),
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('lease_seal_sha256_idx').on(t.sha256)],
+)
+
+/** The append-only history of a lease: every step, by whom, from which state to which, why, from where. */
+export const leaseEvent = pgTable(
+  'lease_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    version: integer('version').notNull(),
+    /** Null for the site's own steps (expiry). */
+    actorId: text('actor_id'),
+    /** The actor's name as it was, for the timeline and the certificate. */
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    reason: text('reason').notNull().default(''),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('lease_event_action_check', sql`${t.action} in (${sqlList(LEASE_ACTIONS)})`),
+    index('lease_event_lease_idx').on(t.leaseId, t.id),
   ],
 )
