@@ -3,6 +3,7 @@
 import type { DirectMessage, RoomMessage } from '#common/messages/types.ts'
 import type { TourState } from '#common/tours/vocabulary.ts'
 import type { ApplicationState } from '#common/applications/vocabulary.ts'
+import type { LeaseState } from '#common/leases/vocabulary.ts'
 
 export type ServerEvent =
   | { type: 'hello'; userId: string | null; unread: number; online: number }
@@ -16,6 +17,7 @@ export type ServerEvent =
   | { type: 'presence'; online: number }
   | { type: 'tour'; tourId: number; state: TourState }
   | { type: 'application'; applicationId: number; state: ApplicationState }
+  | { type: 'lease'; leaseId: number; state: LeaseState }
 
 export type RealtimeEvent = ServerEvent | { type: 'reconnected' }
 

@@ -57,7 +57,6 @@ export const ESIGN_SECTIONS: readonly EsignSection[] = [
   },
 ]
 
-export const ESIGN_AGREEMENT =
-  'I have read these disclosures, I can open and keep the PDF, and I agree to sign this lease electronically.'
+export const ESIGN_AGREEMENT = 'I have read these disclosures, I can open and keep the PDF, and I agree to sign this lease electronically.'
 
 export const ESIGN_NOTE = `Consent follows the U.S. ESIGN Act (${ESIGN_CITATION}). ${NOT_LEGAL_ADVICE}`

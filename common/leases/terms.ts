@@ -95,6 +95,9 @@ export const leaseTermsSchema = z
     pets: text('Pets', 500).default(''),
     parking: text('Parking', 500).default(''),
     occupants: wholeNumber('The number of occupants', 1, 30),
+    /** For a home built before 1978: lead-based paint or hazards the landlord knows of, and the records given ('' = none). */
+    leadPaintKnown: text('What you know of lead-based paint', 1000).default(''),
+    leadPaintRecords: text('The lead-based paint records', 1000).default(''),
     clauses: z.array(text('A clause', MAX_LEASE_CLAUSE).min(1, 'A clause cannot be empty.')).max(MAX_LEASE_CLAUSES).default([]),
     /** What the landlord knows about the home, for the state's rules (left out: unknown). */
     furnished: z.boolean().optional(),
@@ -138,7 +141,10 @@ export const signLeaseSchema = z.object({
   drawing: z
     .string()
     .max(MAX_SIGNATURE_DRAWING, 'The drawing is too large: draw it again more simply.')
-    .regex(/^(?:[ML]\s?-?\d{1,4}(?:\.\d{1,2})?[ ,]-?\d{1,4}(?:\.\d{1,2})?\s*)*$/, 'The drawing could not be read: draw it again or leave it out.')
+    .regex(
+      /^(?:[ML]\s?-?\d{1,4}(?:\.\d{1,2})?[ ,]-?\d{1,4}(?:\.\d{1,2})?\s*)*$/,
+      'The drawing could not be read: draw it again or leave it out.',
+    )
     .default(''),
   confirm: z.literal(true, 'Tick the box to confirm you sign this lease.'),
   documentSha256: z.string({ error: 'The document you read is not named.' }).regex(/^[0-9a-f]{64}$/, 'The document you read is not named.'),

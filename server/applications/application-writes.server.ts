@@ -6,7 +6,7 @@ import { storeApplication } from './apply.server.ts'
 import { APPLICATION_HOME_TAKEN_JOB, APPLICATION_NOTICE_JOB } from './notices.server.ts'
 import { releaseRetainedDocuments } from './retention.server.ts'
 import type { ApplicationRow, ApplicationServices, RemoveFiles } from './rules.server.ts'
-import { expireDueApplications, storeApplicationTransition, type PartyAction } from './transitions.server.ts'
+import { expireDueApplications, storeApplicationTransition, storeHomeLet, type PartyAction } from './transitions.server.ts'
 
 /** Queues the notice and tells both parties' open pages; a failure is logged, the write stands. */
 export async function announce(services: ApplicationServices, row: ApplicationRow, job: { name: string; data: Record<string, unknown> }) {
@@ -100,4 +100,19 @@ export async function deleteRetainedDocuments(
   const { applications, documentIds } = await releaseRetainedDocuments(services.database.db, { now })
   if (documentIds.length > 0 && removeFiles) await removeFiles(documentIds)
   return { applications, documents: documentIds.length }
+}
+
+/**
+ * A lease of the home was signed: the listing's other open applications are declined by the site, and each
+ * applicant is told once that the home was let (the home-taken notice, claimed before it is sent).
+ */
+export async function homeLet(
+  services: ApplicationServices,
+  args: { listingId: number; applicationId: number | null; now?: Date },
+): Promise<number> {
+  const declined = await storeHomeLet(services.database.db, args)
+  for (const other of declined) {
+    await announce(services, other, { name: APPLICATION_HOME_TAKEN_JOB, data: { applicationId: other.id } })
+  }
+  return declined.length
 }

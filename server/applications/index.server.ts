@@ -1,6 +1,6 @@
 // The public surface of server/applications/: everything outside this folder uses the area through these
 // names. Writes go through the front doors of application-writes.server.ts, which commit and then announce.
-export { applyToListing, changeApplication, deleteRetainedDocuments, expireApplications } from './application-writes.server.ts'
+export { applyToListing, changeApplication, deleteRetainedDocuments, expireApplications, homeLet } from './application-writes.server.ts'
 export { removeCoApplicant } from './co-applicant-leaving.server.ts'
 export { acceptInvite, findInvite, inviteCoApplicant } from './co-applicants.server.ts'
 export { findCriteria, saveCriteria } from './criteria.server.ts'

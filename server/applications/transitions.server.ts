@@ -143,7 +143,7 @@ async function changesOf(
 }
 
 /** The home is let: every other open application of the listing is declined by the site, and the listing stops taking new ones. */
-async function takeHome(tx: Tx, chosen: ApplicationRow, now: Date): Promise<ApplicationRow[]> {
+async function takeHome(tx: Tx, chosen: Pick<ApplicationRow, 'id' | 'listingId'>, now: Date): Promise<ApplicationRow[]> {
   await tx.select({ id: listing.id }).from(listing).where(eq(listing.id, chosen.listingId)).for('update')
   const others = await tx
     .select()
@@ -256,4 +256,15 @@ export async function expireDueApplications(
     }
   }
   return expired
+}
+
+/**
+ * A lease for the home was signed: every open application of the listing but the one the lease came from
+ * (if any) is declined by the site, and the listing stops taking new ones. Returns those declined.
+ */
+export function storeHomeLet(
+  db: Db,
+  { listingId, applicationId, now = new Date() }: { listingId: number; applicationId: number | null; now?: Date },
+) {
+  return db.transaction((tx) => takeHome(tx, { id: applicationId ?? 0, listingId }, now))
 }

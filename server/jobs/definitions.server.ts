@@ -26,6 +26,7 @@ import {
   sendSignInFailuresNotice,
 } from '#server/accounts/index.server.ts'
 import { deleteDocuments } from '#server/documents/index.server.ts'
+import { expireLeases, LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from '#server/leases/index.server.ts'
 import type { Config } from '#server/config.server.ts'
 import {
   COOPER_INDEX_RECOMPUTE_CRON,
@@ -226,6 +227,23 @@ export function jobDefinitions({
           { removeFiles: (ids) => deleteDocuments({ database, config }, { ids }) },
         )
         if (deleted.applications > 0) logger.info(deleted, 'application documents past their retention deleted')
+      },
+    },
+    {
+      // The parties of a lease told of a step (server/leases/notices.server.ts).
+      name: LEASE_NOTICE_JOB,
+      handler: async (data) => {
+        await sendLeaseNotice({ db, mailer, publicUrl: config.publicUrl }, { leaseId: Number(data.leaseId), action: data.action as never })
+      },
+    },
+    {
+      // Leases not signed by everyone within 14 days of being sent expire, and the parties are told.
+      name: LEASE_EXPIRY_JOB,
+      cron: LEASE_EXPIRY_CRON,
+      retryLimit: 0,
+      handler: async (_data, jobs) => {
+        const expired = await expireLeases({ database, jobs, realtime: { publish }, logger })
+        if (expired > 0) logger.info({ expired }, 'unsigned leases expired')
       },
     },
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),

@@ -9,6 +9,10 @@ import { embedFonts, sha256Hex } from './pdf.server.ts'
 
 export interface LeaseSigner {
   name: string
+  /** The signature the signer adopted: their typed name (a drawing, when made, is kept with the record). */
+  typedName?: string
+  /** Landlord, tenant or guarantor. */
+  role?: string
   email: string
   /** How the signer had signed in to the site when signing (e.g. "password", "e-mail link"). */
   signInMethod: string
@@ -73,10 +77,11 @@ function certificateBlocks(record: SigningRecord, document: { title: string; pag
   record.signers.forEach((signer, i) => {
     const isSame = signer.documentSha256.toLowerCase() === document.sha256
     blocks.push(
-      { kind: 'heading', level: 2, text: `${i + 1}. ${signer.name}` },
+      { kind: 'heading', level: 2, text: `${i + 1}. ${signer.name}${signer.role ? ` (${signer.role})` : ''}` },
       {
         kind: 'terms',
         rows: [
+          ...(signer.typedName ? [{ label: 'Signature adopted', value: `/s/ ${signer.typedName}` }] : []),
           { label: 'E-mail', value: signer.email },
           { label: 'Signed in with', value: signer.signInMethod },
           { label: 'Consented to sign electronically', value: certificateTime(signer.consentedAt) },

@@ -146,6 +146,9 @@ export function attachRealtimeSocket(
           sendToUser(userId, { type: 'application', applicationId: news.applicationId, state: news.state })
         }
         return
+      case 'lease':
+        for (const userId of new Set(news.userIds)) sendToUser(userId, { type: 'lease', leaseId: news.leaseId, state: news.state })
+        return
       case 'listings-changed':
         return
       case 'presence': {

@@ -44,6 +44,7 @@ export function threadNews(event: RealtimeEvent, target: ThreadTarget, participa
     case 'unread':
     case 'tour':
     case 'application':
+    case 'lease':
       // The badge follows the count itself; a tour's line in the thread comes as a direct message.
       return null
   }
