@@ -59,7 +59,9 @@ function inlineText(token: Token | undefined, values: TemplateValues): string {
   const raw = (token?.children ?? [])
     .map((child: Token) => (child.type === 'softbreak' ? ' ' : child.type === 'hardbreak' ? '\n' : child.content))
     .join('')
-  return raw.replace(FIELD, (whole: string, name: string) => (isField(name) && !isBlockField(name) ? values.text[name] : isField(name) ? '' : whole))
+  return raw.replace(FIELD, (whole: string, name: string) =>
+    isField(name) && !isBlockField(name) ? values.text[name] : isField(name) ? '' : whole,
+  )
 }
 
 /** A paragraph that is one block field alone. */
