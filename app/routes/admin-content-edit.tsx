@@ -65,7 +65,9 @@ export default function AdminContentEdit({ loaderData: loaded, actionData: answe
           <input type="hidden" name="version" value={version} />
           {loaded.status === 'published' ? (
             <>
-              <span className="text-sm text-ink">Take it off the site, keeping it as a draft:</span>
+              <span className="text-sm text-ink">
+                {kind === 'lease_template' ? 'Stop writing new leases from it' : 'Take it off the site'}, keeping it as a draft:
+              </span>
               <Button name="intent" value="unpublish" variant="secondary">
                 Unpublish
               </Button>
