@@ -1,5 +1,5 @@
-// What /admin/content/:kind/:id (and …/new) loads and does: the editor of one article, FAQ entry or
-// terms version. Its form posts an intent: `save` (create or save, version-checked), `preview`
+// What /admin/content/:kind/:id (and …/new) loads and does: the editor of one article, FAQ entry,
+// terms version or lease template. Its form posts an intent: `save` (create or save, version-checked), `preview`
 // (render the Markdown on the server and show the form again: the editor's preview without
 // JavaScript), `publish` and `unpublish`. A refusal answers with the form as typed, its status and
 // words; a stale save also carries the version saved meanwhile, so the administrator loses nothing.
@@ -9,6 +9,7 @@ import {
   faqFormSchema,
   formValuesOf,
   formValuesOfSnapshot,
+  leaseTemplateFormSchema,
   MARKDOWN_FIELD,
   termsFormSchema,
   type ContentFormValues,
@@ -24,9 +25,16 @@ import {
 import type { ContentKind } from '#common/content/vocabulary.ts'
 import { parseForm, type FormAnswer } from '#common/forms.ts'
 import { parsePositiveId } from '#common/ids.ts'
-import { findArticleFeedback, findEditableItem, renderMarkdown, saveContentItem, setPublication } from '#server/content/index.server.ts'
+import {
+  findArticleFeedback,
+  findEditableItem,
+  renderContentPreview,
+  saveContentItem,
+  setPublication,
+} from '#server/content/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
+import { LEASE_TEMPLATE_FIELDS } from '#common/leases/template.ts'
 import { refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { requireContentEditor } from './admin-guard.server.ts'
@@ -42,7 +50,11 @@ export type EditorPage = {
   previewHtml: string
   /** What readers answered to "Was this helpful?" (articles only). */
   feedback: ArticleFeedback | null
+  /** The named fields a lease template may use, with what each is (lease templates only). */
+  templateFields: TemplateField[] | null
 }
+
+export type TemplateField = { name: string; description: string }
 
 /** The version saved meanwhile, shown beside the administrator's own text after a stale save. */
 export type TheirVersion = { version: number; values: ContentFormValues; savedBy: SavedBy | null }
@@ -58,11 +70,18 @@ type EditorForm = {
   theirs?: TheirVersion
 }
 
-const SCHEMAS = { article: articleFormSchema, faq: faqFormSchema, terms: termsFormSchema }
+const SCHEMAS = { article: articleFormSchema, faq: faqFormSchema, terms: termsFormSchema, lease_template: leaseTemplateFormSchema }
+
+const templateFieldsOf = (kind: ContentKind): TemplateField[] | null =>
+  kind === 'lease_template' ? Object.entries(LEASE_TEMPLATE_FIELDS).map(([name, description]) => ({ name, description })) : null
+
+/** The preview of the form's Markdown (a lease template filled in with an example lease). */
+const previewOf = (kind: ContentKind, values: ContentFormValues) =>
+  renderContentPreview(kind, values[MARKDOWN_FIELD[kind]] ?? '', values.title ?? '')
 
 function publicPathOf(kind: ContentKind, snapshot: EditableItem['snapshot']): string | null {
   const at = (kind === 'terms' ? snapshot.effectiveAt : snapshot.publishedAt) as string | null
-  if (snapshot.status !== 'published' || !at || new Date(at) > new Date()) return null
+  if (kind === 'lease_template' || snapshot.status !== 'published' || !at || new Date(at) > new Date()) return null
   if (kind === 'article') return `/knowledge/${String(snapshot.slug)}`
   if (kind === 'faq') return `/faq#${String(snapshot.slug)}`
   return '/terms'
@@ -81,20 +100,33 @@ export async function loadEditor(services: Services, request: Request, params: {
   const { kind, itemId } = addressOf(params)
   if (itemId === undefined) {
     const values = formValuesOfSnapshot(kind, null)
-    return { kind, item: null, publicPath: null, status: 'draft', publishedAt: null, values, previewHtml: '', feedback: null }
+    const templateFields = templateFieldsOf(kind)
+    return {
+      kind,
+      item: null,
+      publicPath: null,
+      status: 'draft',
+      publishedAt: null,
+      values,
+      previewHtml: '',
+      feedback: null,
+      templateFields,
+    }
   }
   const { db } = services.database
   const { snapshot, ...item } = await withPageErrors(() => findEditableItem(db, { viewerId: current.userId, kind, itemId }))
   const feedback = kind === 'article' ? await findArticleFeedback(db, { viewerId: current.userId, articleId: itemId }) : null
+  const values = formValuesOfSnapshot(kind, snapshot)
   return {
     kind,
     item,
     publicPath: publicPathOf(kind, snapshot),
     status: String(snapshot.status),
     publishedAt: ((kind === 'terms' ? snapshot.effectiveAt : snapshot.publishedAt) as string | null) ?? null,
-    values: formValuesOfSnapshot(kind, snapshot),
-    previewHtml: renderMarkdown(String(snapshot[MARKDOWN_FIELD[kind]] ?? '')).html,
+    values,
+    previewHtml: previewOf(kind, values),
     feedback,
+    templateFields: templateFieldsOf(kind),
   }
 }
 
@@ -120,7 +152,7 @@ export async function editorAction(services: Services, request: Request, params:
   const noun = KIND_NOUNS[kind]
 
   if (intent === 'preview') {
-    return data<EditorAnswer>({ values, previewHtml: renderMarkdown(values[MARKDOWN_FIELD[kind]] ?? '').html })
+    return data<EditorAnswer>({ values, previewHtml: previewOf(kind, values) })
   }
   try {
     if (intent === 'publish' || intent === 'unpublish') {

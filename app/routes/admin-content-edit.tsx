@@ -1,5 +1,5 @@
 // /admin/content/:kind/:id and /admin/content/:kind/new: an administrator writes or edits an
-// article, FAQ entry or terms version, previews it, saves, publishes, unpublishes or schedules it.
+// article, FAQ entry, terms version or lease template, previews it, saves, publishes, unpublishes or schedules it.
 // Anyone else gets 403 (a visitor is sent to log in first).
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/admin-content-edit'
@@ -65,14 +65,24 @@ export default function AdminContentEdit({ loaderData: loaded, actionData: answe
           <input type="hidden" name="version" value={version} />
           {loaded.status === 'published' ? (
             <>
-              <span className="text-sm text-ink">Take it off the site, keeping it as a draft:</span>
+              <span className="text-sm text-ink">
+                {kind === 'lease_template' ? 'Stop writing new leases from it' : 'Take it off the site'}, keeping it as a draft:
+              </span>
               <Button name="intent" value="unpublish" variant="secondary">
                 Unpublish
               </Button>
             </>
           ) : (
             <>
-              <span className="text-sm text-ink">Publish the saved version{kind === 'terms' ? ' (from its effective time)' : ' now'}:</span>
+              <span className="text-sm text-ink">
+                Publish the saved version
+                {kind === 'terms'
+                  ? ' (from its effective time)'
+                  : kind === 'lease_template'
+                    ? ' now: new leases are written from it'
+                    : ' now'}
+                :
+              </span>
               <Button name="intent" value="publish" variant="secondary">
                 Publish
               </Button>
@@ -89,6 +99,7 @@ export default function AdminContentEdit({ loaderData: loaded, actionData: answe
         previewHtml={answer?.previewHtml ?? loaded.previewHtml}
         version={version}
         theirs={answer?.theirs}
+        templateFields={loaded.templateFields}
       />
       {loaded.feedback ? <ReaderFeedback feedback={loaded.feedback} /> : null}
     </div>

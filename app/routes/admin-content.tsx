@@ -1,10 +1,10 @@
 // /admin/content: what administrators keep on the site, drafts and scheduled items included: the
-// knowledge-base articles, the FAQ by topic and the versions of the Terms of Use, each with a link to
-// edit it and a way to add one. Anyone else gets 403 (a visitor is sent to log in first).
+// knowledge-base articles, the FAQ by topic, the versions of the Terms of Use and the lease templates,
+// each with a link to edit it and a way to add one. Anyone else gets 403 (a visitor is sent to log in first).
 import { Link } from 'react-router'
 import type { Route } from './+types/admin-content'
 import { StandingText } from '#app/components/admin/standing.tsx'
-import { adminEditPath, standingOf, utcTime } from '#common/content/admin-types.ts'
+import { adminEditPath, KIND_NOUNS, standingOf, utcTime } from '#common/content/admin-types.ts'
 import { FAQ_TOPICS, type ContentKind } from '#common/content/vocabulary.ts'
 import { siteConfig } from '#common/site-config.ts'
 import { listContentOverview } from '#server/content/index.server.ts'
@@ -27,7 +27,7 @@ const rowClass = 'flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-
 const metaClass = 'flex flex-wrap items-center gap-x-3 gap-y-1 text-ink-soft'
 
 function SectionHead({ id, title, kind, count }: { id: string; title: string; kind: ContentKind; count: number }) {
-  const noun = { article: 'article', faq: 'FAQ entry', terms: 'terms version' }[kind]
+  const noun = KIND_NOUNS[kind]
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-3">
       <h2 id={id} className="text-xl font-bold text-ink">
@@ -44,17 +44,21 @@ function SectionHead({ id, title, kind, count }: { id: string; title: string; ki
 }
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
-  const { articles, faq, terms } = loaderData
+  const { articles, faq, terms, leaseTemplates } = loaderData
   // The version in force: the published one that took effect last (the list is newest first).
   const inForceId = terms.find((row) => row.status === 'published' && new Date(row.effectiveAt) <= new Date())?.id
+  // New leases are written from the template published last (drafts, never published, lead the list).
+  const currentTemplateId = leaseTemplates.find(
+    (row) => row.status === 'published' && row.publishedAt && new Date(row.publishedAt) <= new Date(),
+  )?.id
   return (
     <div className="space-y-10">
       <header>
         <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Admin</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">Site content</h1>
         <p className="mt-2 max-w-3xl text-ink-soft">
-          Write and publish the knowledge base, the FAQ and the Terms of Use. Every save keeps a revision you can compare and restore. Times
-          are in UTC. The Cooper Index's runs, and a recompute on request, are under{' '}
+          Write and publish the knowledge base, the FAQ, the Terms of Use and the lease template new leases are written from. Every save
+          keeps a revision you can compare and restore. Times are in UTC. The Cooper Index's runs, and a recompute on request, are under{' '}
           <Link to="/admin/cooper" className={linkClass}>
             Cooper Index runs
           </Link>
@@ -124,6 +128,28 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         {terms.length === 0 ? <p className="mt-2 text-ink-soft">No terms versions yet.</p> : null}
+      </section>
+
+      <section aria-labelledby="lease-templates-title">
+        <SectionHead id="lease-templates-title" title="Lease templates" kind="lease_template" count={leaseTemplates.length} />
+        <ul className="mt-3 divide-y divide-gray-200 border-y border-gray-200">
+          {leaseTemplates.map((row) => (
+            <li key={row.id} className={rowClass}>
+              <div className="min-w-0">
+                <Link to={adminEditPath('lease_template', row.id)} className={linkClass}>
+                  {row.label}
+                </Link>
+                <span className="block text-xs break-words text-ink-soft">{row.title}</span>
+              </div>
+              <div className={metaClass}>
+                <StandingText standing={standingOf(row.status, row.publishedAt)} />
+                {row.id === currentTemplateId ? <span className="font-semibold text-ink">Used for new leases</span> : null}
+                <span>Updated {utcTime(row.updatedAt)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {leaseTemplates.length === 0 ? <p className="mt-2 text-ink-soft">No lease templates yet.</p> : null}
       </section>
     </div>
   )

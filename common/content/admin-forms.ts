@@ -1,4 +1,4 @@
-// The administrators' content forms: one zod schema per kind (article, FAQ entry, terms version), the
+// The administrators' content forms: one zod schema per kind (article, FAQ entry, terms version, lease template), the
 // slug rules, and the form values as typed, so the browser form and the server action read alike.
 // Times are typed in UTC (a datetime-local field, labelled so).
 import { z } from 'zod'
@@ -36,11 +36,15 @@ export const RESERVED_SLUGS: Record<ContentKind, readonly string[]> = {
   article: ['category', 'categories', 'feed', 'feed.xml', 'search', 'new', 'tag', 'tags', 'admin'],
   faq: ['top', 'search', 'new', 'admin'],
   terms: ['current', 'versions', 'accept', 'new', 'admin'],
+  lease_template: ['current', 'new', 'admin'],
 }
+
+/** The kinds named by a label (a version's name) rather than a slug (an address). */
+const isLabelled = (kind: ContentKind) => kind === 'terms' || kind === 'lease_template'
 
 /** The one message about a slug's form, or null when it is well formed and free of reserved words. */
 export function slugProblem(slug: string, kind: ContentKind): string | null {
-  const noun = kind === 'terms' ? 'label' : 'slug'
+  const noun = isLabelled(kind) ? 'label' : 'slug'
   if (slug === '') return `Enter a ${noun}.`
   if (slug.length > SLUG_MAX_LENGTH) return `Keep the ${noun} to ${SLUG_MAX_LENGTH} characters or fewer.`
   if (!SLUG_PATTERN.test(slug)) return `Use lower-case letters and digits, words joined by single hyphens, like “security-deposits”.`
@@ -49,7 +53,7 @@ export function slugProblem(slug: string, kind: ContentKind): string | null {
 }
 
 const slugField = (kind: ContentKind) =>
-  plainText(kind === 'terms' ? 'The label' : 'The slug')
+  plainText(isLabelled(kind) ? 'The label' : 'The slug')
     .trim()
     .superRefine((slug, ctx) => {
       const problem = slugProblem(slug, kind)
@@ -159,15 +163,32 @@ export const termsFormSchema = z.object({
   status: statusField,
 })
 
+/**
+ * A lease template: publishing it makes it the one new leases are written from. Its publication time
+ * is set by the server (now, or kept when it was already published); the named fields in its body are
+ * checked by the server against the fields a lease fills in.
+ */
+export const leaseTemplateFormSchema = z
+  .object({
+    label: slugField('lease_template'),
+    title: text('A title', 200),
+    summary: text('The summary of changes', 2_000),
+    body: text('The text', BODY_MAX_LENGTH),
+    status: statusField,
+  })
+  .transform((value) => ({ ...value, publishedAt: value.status === 'published' ? new Date() : null }))
+
 export type ArticleInput = z.output<typeof articleFormSchema>
 export type FaqInput = z.output<typeof faqFormSchema>
 export type TermsInput = z.output<typeof termsFormSchema>
+export type LeaseTemplateInput = z.output<typeof leaseTemplateFormSchema>
 
 /** The fields of each kind's form, in page order (the error summary lists problems in this order). */
 export const FORM_FIELDS = {
   article: ['title', 'slug', 'summary', 'category', 'tags', 'body', 'status', 'when', 'publishAt'],
   faq: ['topic', 'question', 'slug', 'answer', 'position', 'status', 'when', 'publishAt'],
   terms: ['label', 'effectiveAt', 'summary', 'body', 'status'],
+  lease_template: ['label', 'title', 'summary', 'body', 'status'],
 } as const satisfies Record<ContentKind, readonly string[]>
 
 /** A form's values as typed (strings), to fill the form again after a refusal. */
@@ -184,7 +205,12 @@ export function formValuesOf(kind: ContentKind, formData: FormData): ContentForm
 }
 
 /** The text of a kind's Markdown field: what the preview renders. */
-export const MARKDOWN_FIELD: Record<ContentKind, 'body' | 'answer'> = { article: 'body', faq: 'answer', terms: 'body' }
+export const MARKDOWN_FIELD: Record<ContentKind, 'body' | 'answer'> = {
+  article: 'body',
+  faq: 'answer',
+  terms: 'body',
+  lease_template: 'body',
+}
 
 type SnapshotValue = string | number | string[] | null | undefined
 
@@ -202,7 +228,7 @@ export function formValuesOfSnapshot(kind: ContentKind, snapshot: Record<string,
   }
   if (kind === 'terms') {
     values.effectiveAt = toDateTimeField((snapshot?.effectiveAt as string | undefined) ?? null)
-  } else {
+  } else if (kind !== 'lease_template') {
     const at = (snapshot?.publishedAt as string | null | undefined) ?? null
     // A saved time is kept unless the administrator picks "now".
     values.when = at ? 'at' : 'now'

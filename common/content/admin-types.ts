@@ -19,6 +19,7 @@ export type ContentOverview = {
   articles: { id: number; title: string; slug: string; status: string; publishedAt: string | null; updatedAt: string }[]
   faq: { id: number; topic: string; question: string; slug: string; status: string; publishedAt: string | null; updatedAt: string }[]
   terms: { id: number; label: string; status: string; effectiveAt: string; updatedAt: string }[]
+  leaseTemplates: { id: number; label: string; title: string; status: string; publishedAt: string | null; updatedAt: string }[]
 }
 
 export type RevisionSummary = { version: number; createdAt: string; editorName: string }
@@ -40,9 +41,19 @@ export function standingOf(status: string, at: string | null, now = new Date()):
 }
 
 /** Each kind's address segment under /admin/content. */
-export const KIND_SEGMENTS = { article: 'articles', faq: 'faq', terms: 'terms' } as const satisfies Record<ContentKind, string>
+export const KIND_SEGMENTS = {
+  article: 'articles',
+  faq: 'faq',
+  terms: 'terms',
+  lease_template: 'lease-templates',
+} as const satisfies Record<ContentKind, string>
 
-export const KIND_NOUNS: Record<ContentKind, string> = { article: 'article', faq: 'FAQ entry', terms: 'terms version' }
+export const KIND_NOUNS: Record<ContentKind, string> = {
+  article: 'article',
+  faq: 'FAQ entry',
+  terms: 'terms version',
+  lease_template: 'lease template',
+}
 
 export function kindOfSegment(segment: string | undefined): ContentKind | null {
   const found = Object.entries(KIND_SEGMENTS).find(([, value]) => value === segment)

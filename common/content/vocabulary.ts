@@ -32,5 +32,5 @@ export const CONTENT_STATUSES = ['draft', 'published'] as const
 export type ContentStatus = (typeof CONTENT_STATUSES)[number]
 
 /** The kinds of content administrators edit; each save of one keeps a revision. */
-export const CONTENT_KINDS = ['article', 'faq', 'terms'] as const
+export const CONTENT_KINDS = ['article', 'faq', 'terms', 'lease_template'] as const
 export type ContentKind = (typeof CONTENT_KINDS)[number]

@@ -1,27 +1,33 @@
-// What administrators do to content: read every article, FAQ entry and terms version (drafts and
+// What administrators do to content: read every article, FAQ entry, terms version and lease template (drafts and
 // scheduled ones too), create and save them, publish and unpublish them. Every save is refused unless
 // it is based on the item's current version (UPDATE … WHERE id = ? AND version = ?), so nobody's
 // work is silently overwritten, and it keeps a revision with the full snapshot in the same transaction.
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm'
 import type { ContentKind } from '#common/content/vocabulary.ts'
-import type { ContentOverview, ContentSnapshot, EditableItem, SavedBy } from '#common/content/admin-types.ts'
-import type { ArticleInput, FaqInput, TermsInput } from '#common/content/admin-forms.ts'
+import {
+  KIND_NOUNS as NOUN,
+  type ContentOverview,
+  type ContentSnapshot,
+  type EditableItem,
+  type SavedBy,
+} from '#common/content/admin-types.ts'
+import type { ArticleInput, FaqInput, LeaseTemplateInput, TermsInput } from '#common/content/admin-forms.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { article, contentRevision, faqEntry, termsVersion, user } from '#server/db/schema.ts'
+import { article, contentRevision, faqEntry, leaseTemplate, termsVersion, user } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
 import { requireContentAdministrator, type Reader } from './admin-access.server.ts'
+import { listLeaseTemplates, refuseUnknownTemplateFields, settleLeaseTemplatePublication } from './lease-templates.server.ts'
 import { recordRevision } from './revisions.server.ts'
-
-const NOUN: Record<ContentKind, string> = { article: 'article', faq: 'FAQ entry', terms: 'terms version' }
 
 /** The fields each kind keeps in a revision, in the order a comparison lists them. */
 export const SNAPSHOT_FIELDS = {
   article: ['title', 'slug', 'summary', 'category', 'tags', 'body', 'status', 'publishedAt'],
   faq: ['topic', 'question', 'slug', 'answer', 'position', 'status', 'publishedAt'],
   terms: ['label', 'effectiveAt', 'summary', 'body', 'status'],
+  lease_template: ['label', 'title', 'summary', 'body', 'status', 'publishedAt'],
 } as const satisfies Record<ContentKind, readonly string[]>
 
-type Fields = ArticleInput | FaqInput | TermsInput
+type Fields = ArticleInput | FaqInput | TermsInput | LeaseTemplateInput
 
 /** The saved fields as JSON: times as ISO strings. */
 function snapshotOf(kind: ContentKind, fields: Record<string, unknown>): ContentSnapshot {
@@ -43,10 +49,12 @@ function columnsOf(kind: ContentKind, snapshot: ContentSnapshot): Record<string,
   return columns
 }
 
-// The three tables share id, version and updated_at; the kind decides the rest.
-const tableOf = (kind: ContentKind) => ({ article, faq: faqEntry, terms: termsVersion })[kind] as typeof article
-const keyColumn = (kind: ContentKind) => (kind === 'terms' ? termsVersion.label : kind === 'faq' ? faqEntry.slug : article.slug)
-const keyField = (kind: ContentKind) => (kind === 'terms' ? 'label' : 'slug')
+// The four tables share id, version and updated_at; the kind decides the rest.
+const tableOf = (kind: ContentKind) =>
+  ({ article, faq: faqEntry, terms: termsVersion, lease_template: leaseTemplate })[kind] as typeof article
+const KEY_COLUMNS = { article: article.slug, faq: faqEntry.slug, terms: termsVersion.label, lease_template: leaseTemplate.label }
+const keyColumn = (kind: ContentKind) => KEY_COLUMNS[kind]
+const keyField = (kind: ContentKind) => (kind === 'terms' || kind === 'lease_template' ? 'label' : 'slug')
 
 async function refuseTakenKey(db: Reader, kind: ContentKind, key: string, itemId: number | undefined) {
   const table = tableOf(kind)
@@ -125,16 +133,21 @@ export type SaveRequest = {
   fields: Fields | Record<string, unknown>
 }
 
-/** Creates or saves an item and keeps its revision; refuses a stale version, a taken slug or a non-administrator. */
+/**
+ * Creates or saves an item and keeps its revision; refuses a stale version, a taken slug, a lease
+ * template naming an unknown field, or a non-administrator.
+ */
 export async function saveContentItem(db: Db, request: SaveRequest): Promise<{ id: number; version: number }> {
   const { kind, editorId, itemId, expectedVersion } = request
-  const snapshot = snapshotOf(kind, request.fields as Record<string, unknown>)
-  const columns = columnsOf(kind, snapshot)
-  const key = String(snapshot[keyField(kind)])
+  const columns = columnsOf(kind, snapshotOf(kind, request.fields as Record<string, unknown>))
+  const key = String(columns[keyField(kind)])
+  if (kind === 'lease_template') refuseUnknownTemplateFields(String(columns.body ?? ''))
   try {
     return await db.transaction(async (tx) => {
       await requireContentAdministrator(tx, editorId)
       await refuseTakenKey(tx, kind, key, itemId)
+      if (kind === 'lease_template') await settleLeaseTemplatePublication(tx, itemId, columns)
+      const snapshot = snapshotOf(kind, columns)
       const table = tableOf(kind)
       let saved: { id: number; version: number } | undefined
       if (itemId === undefined) {
@@ -205,7 +218,7 @@ export async function setPublication(
 /** Everything administrators keep, drafts and scheduled items included. */
 export async function listContentOverview(db: Db, { viewerId }: { viewerId: string }): Promise<ContentOverview> {
   await requireContentAdministrator(db, viewerId)
-  const [articles, faq, terms] = await Promise.all([
+  const [articles, faq, terms, leaseTemplates] = await Promise.all([
     db
       .select({
         id: article.id,
@@ -239,12 +252,14 @@ export async function listContentOverview(db: Db, { viewerId }: { viewerId: stri
       })
       .from(termsVersion)
       .orderBy(desc(termsVersion.effectiveAt)),
+    listLeaseTemplates(db),
   ])
   const iso = (date: Date | null) => (date ? date.toISOString() : null)
   return {
     articles: articles.map((row) => ({ ...row, publishedAt: iso(row.publishedAt), updatedAt: row.updatedAt.toISOString() })),
     faq: faq.map((row) => ({ ...row, publishedAt: iso(row.publishedAt), updatedAt: row.updatedAt.toISOString() })),
     terms: terms.map((row) => ({ ...row, effectiveAt: row.effectiveAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
+    leaseTemplates,
   }
 }
 

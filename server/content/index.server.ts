@@ -24,6 +24,7 @@ export {
 export { findArticleFeedback } from './admin-feedback.server.ts'
 export { compareSnapshots, findRevisionSnapshot, listRevisions } from './revisions.server.ts'
 export { renderMarkdown } from './markdown.server.ts'
+export { renderContentPreview } from './lease-templates.server.ts'
 export { findPublishedFaq } from './faq.server.ts'
 export {
   acceptTerms,

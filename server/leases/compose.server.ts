@@ -1,7 +1,7 @@
 // What a lease is made of: the premises and the landlord as they are when it is drafted, the first terms
 // (from the approved application and the listing), and its document — the template in force filled with
 // the terms, the parties and the state's disclosures.
-import { and, desc, eq, isNotNull, lte } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { US_STATE_NAMES } from '#common/cooper/states.ts'
 import type { LeaseBlock, LeaseDocument } from '#common/leases/document.ts'
 import { formatLeaseDate, formatLeaseMoney, joinNames, lateFeeWords, ordinal, termWords } from '#common/leases/format.ts'
@@ -9,9 +9,9 @@ import type { LeaseTerms, LeaseTermsInput } from '#common/leases/terms.ts'
 import { FEE_FREQUENCIES, UTILITY_LABELS } from '#common/leases/vocabulary.ts'
 import { checkLeaseTerms } from '#common/leasing/lease-check.ts'
 import { isStateCode, stateRule } from '#common/leasing/state-rules.ts'
-import { leaseTemplate, listing, user } from '#server/db/schema.ts'
+import { listing, user } from '#server/db/schema.ts'
 import type { Tx } from '#server/listings/index.server.ts'
-import { fillLeaseTemplate, type TemplateValues } from './template.ts'
+import { fillLeaseTemplate, type TemplateValues } from '#common/leases/template.ts'
 
 /** The home and its landlord as the lease names them, kept with the lease. */
 export interface Premises {
@@ -107,17 +107,6 @@ export function initialTerms(
     clauses: [],
     furnished: home.isFurnished,
   }
-}
-
-/** The published template in force: the latest published, not scheduled for later. */
-export async function currentTemplate(tx: Tx, now = new Date()) {
-  const [row] = await tx
-    .select({ id: leaseTemplate.id, version: leaseTemplate.version, title: leaseTemplate.title, body: leaseTemplate.body })
-    .from(leaseTemplate)
-    .where(and(eq(leaseTemplate.status, 'published'), isNotNull(leaseTemplate.publishedAt), lte(leaseTemplate.publishedAt, now)))
-    .orderBy(desc(leaseTemplate.publishedAt), desc(leaseTemplate.id))
-    .limit(1)
-  return row ?? null
 }
 
 export type Party = { role: 'landlord' | 'tenant' | 'guarantor'; name: string; email: string }

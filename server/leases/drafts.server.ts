@@ -11,16 +11,9 @@ import type { Db } from '#server/db/client.server.ts'
 import { application, applicationInvite, lease, leaseSigner, leaseVersion, user } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import type { Tx } from '#server/listings/index.server.ts'
-import {
-  composeAmendmentDocument,
-  composeLeaseDocument,
-  currentTemplate,
-  initialTerms,
-  partiesOf,
-  readPremises,
-  type Premises,
-} from './compose.server.ts'
+import { composeAmendmentDocument, composeLeaseDocument, initialTerms, partiesOf, readPremises, type Premises } from './compose.server.ts'
 import { renderLeasePdf, sha256Hex } from './pdf.server.ts'
+import { findCurrentLeaseTemplate } from './template-read.server.ts'
 import { appendEvent, lockLease, notFound, type LeaseActor, type LeaseRow } from './rules.server.ts'
 
 const APPROVED = ['approved', 'conditionally_approved'] as const
@@ -237,7 +230,7 @@ export async function storeSentLease(db: Db, { leaseId, actor, now = new Date() 
         { terms, premises, version: row.version },
       )
     } else {
-      const current = await currentTemplate(tx, now)
+      const current = await findCurrentLeaseTemplate(tx, now)
       if (!current) throw new AppError('conflict', 'No lease template is published yet: an administrator must publish one first.')
       template = { id: current.id, version: current.version }
       document = composeLeaseDocument(current, { terms, premises, version: row.version })

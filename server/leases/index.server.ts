@@ -1,7 +1,6 @@
 // The public surface of server/leases/: everything outside this folder uses the area through these names.
 // Writes go through the front doors of lease-writes.server.ts, which commit and then announce.
 export { type SigningRecord, sealLeasePdf } from './certificate.server.ts'
-export { renderLeaseHtml } from './html.ts'
 export { renderLeasePdf, sha256Hex } from './pdf.server.ts'
 export {
   amendLease,
@@ -19,3 +18,4 @@ export { LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice 
 export { findLease, findLeasePdf, leasePdfPath, listLeases, verifyLeaseHash, type Viewer } from './read.server.ts'
 export type { LeaseActor, LeaseServices } from './rules.server.ts'
 export type { Signer } from './signing.server.ts'
+export { type CurrentLeaseTemplate, findCurrentLeaseTemplate } from './template-read.server.ts'

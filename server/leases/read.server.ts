@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { lease, leaseConsent, leaseEvent, leaseSeal, leaseSignature, leaseSigner, leaseVersion, user } from '#server/db/schema.ts'
 import { addressOf, type Premises } from './compose.server.ts'
 import { findingsOf } from './drafts.server.ts'
-import { renderLeaseHtml } from './html.ts'
+import { renderLeaseHtml } from '#common/leases/html.ts'
 import { notFound, roleOf, type LeaseRow } from './rules.server.ts'
 
 export type Viewer = { userId: string; email: string }

@@ -1,4 +1,4 @@
-// The editor form of an article, FAQ entry or terms version, built from the form kit. It carries the
+// The editor form of an article, FAQ entry, terms version or lease template, built from the form kit. It carries the
 // version it was loaded at, so a save based on an older version is refused; after such a refusal it
 // keeps the administrator's text and shows the version saved meanwhile beside it.
 import { Form, useNavigation } from 'react-router'
@@ -11,6 +11,7 @@ import { ErrorSummary, type FormProblem } from '#app/components/ui/error-summary
 import { Fieldset } from '#app/components/ui/fieldset.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
+import { LeaseTemplateFields, TemplateFieldList, type TemplateFieldView } from './lease-template-fields.tsx'
 import { MarkdownField } from './markdown-field.tsx'
 
 export type TheirVersionView = { version: number; values: ContentFormValues; savedBy: SavedBy | null }
@@ -27,6 +28,10 @@ function problemsOf(kind: ContentKind, fieldErrors: FieldErrors, formError?: str
   }
   return problems
 }
+
+/** The lease's own parts in the preview: its title, its version line and its table of terms. */
+const LEASE_PREVIEW_CLASS =
+  '[&_h1]:text-2xl [&_h1]:font-bold [&_.lease-version]:mt-1 [&_.lease-version]:text-sm [&_.lease-version]:text-ink-soft [&_th]:pr-4 [&_th]:align-top'
 
 const STATUS_OPTIONS = [
   { value: 'draft', label: 'Draft — only administrators see it' },
@@ -131,6 +136,7 @@ function KindFields({ kind, values, errors }: { kind: ContentKind; values: Conte
       </>
     )
   }
+  if (kind === 'lease_template') return <LeaseTemplateFields values={values} errors={errors} />
   if (kind === 'faq') {
     return (
       <>
@@ -200,6 +206,7 @@ export function ContentEditor({
   previewHtml,
   version,
   theirs,
+  templateFields,
 }: {
   kind: ContentKind
   values: ContentFormValues
@@ -209,7 +216,10 @@ export function ContentEditor({
   /** The version this form is based on; absent for a new item. */
   version?: number
   theirs?: TheirVersionView
+  /** The named fields a lease template may use (lease templates only). */
+  templateFields?: TemplateFieldView[] | null
 }) {
+  const isLeaseTemplate = kind === 'lease_template'
   const navigation = useNavigation()
   const isSaving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const markdownField = MARKDOWN_FIELD[kind]
@@ -227,11 +237,22 @@ export function ContentEditor({
         label={CONTENT_FIELD_LABELS[markdownField]!}
         defaultValue={values[markdownField] ?? ''}
         error={firstError(fieldErrors, markdownField)}
-        hint="Headings with ##, lists with -, links as [words](https://…). Raw HTML is shown as text."
+        hint={
+          isLeaseTemplate
+            ? 'Sections with ##, lists with -, fields like {{rent}}. The preview fills them in with an example lease.'
+            : 'Headings with ##, lists with -, links as [words](https://…). Raw HTML is shown as text.'
+        }
         previewHtml={previewHtml}
         previewLook={kind === 'article' ? 'article' : 'reading'}
+        previewKind={isLeaseTemplate ? kind : undefined}
+        previewClassName={isLeaseTemplate ? LEASE_PREVIEW_CLASS : ''}
+        aside={templateFields ? <TemplateFieldList fields={templateFields} /> : null}
       />
-      {kind === 'terms' ? <StatusChoice values={values} errors={fieldErrors} /> : <Publication values={values} errors={fieldErrors} />}
+      {kind === 'terms' || isLeaseTemplate ? (
+        <StatusChoice values={values} errors={fieldErrors} />
+      ) : (
+        <Publication values={values} errors={fieldErrors} />
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button name="intent" value="save" disabled={isSaving}>
           {version === undefined ? 'Create' : 'Save'}

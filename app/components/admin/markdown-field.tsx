@@ -1,7 +1,9 @@
 // The Markdown editor: a textarea and, beside it (under it on a phone), the text as visitors will see
 // it. The pane shows what the server rendered and sanitised: on load, after the form's "Preview"
 // button (without JavaScript), and, with JavaScript, a moment after the administrator stops typing.
-import { useEffect, useRef, useState } from 'react'
+// A lease template's pane shows the template filled in with an example lease, titled by the form's title.
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { ContentKind } from '#common/content/vocabulary.ts'
 import { ADMIN_PREVIEW_PATH, type PreviewAnswer } from '#common/content/admin-types.ts'
 import { MarkdownBody, type MarkdownLook } from '#app/components/content/markdown-body.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
@@ -17,6 +19,9 @@ export function MarkdownField({
   hint,
   previewHtml,
   previewLook,
+  previewKind,
+  previewClassName = '',
+  aside,
 }: {
   name: string
   label: string
@@ -27,6 +32,11 @@ export function MarkdownField({
   previewHtml: string
   /** The look of the page the text is shown on. */
   previewLook: MarkdownLook
+  /** The kind of item, when its preview is not plain Markdown (a lease template). */
+  previewKind?: ContentKind
+  previewClassName?: string
+  /** Shown under the text field, beside the preview (a lease template's list of fields). */
+  aside?: ReactNode
 }) {
   const [html, setHtml] = useState(previewHtml)
   const [state, setState] = useState<'idle' | 'updating' | 'failed'>('idle')
@@ -43,7 +53,7 @@ export function MarkdownField({
     [],
   )
 
-  function schedulePreview(markdown: string) {
+  function schedulePreview(markdown: string, form: HTMLFormElement | null) {
     clearTimeout(timer.current)
     timer.current = setTimeout(async () => {
       pending.current?.abort()
@@ -53,6 +63,11 @@ export function MarkdownField({
       try {
         const body = new FormData()
         body.set('markdown', markdown)
+        if (previewKind) {
+          body.set('kind', previewKind)
+          const title = form?.elements.namedItem('title')
+          if (title instanceof HTMLInputElement) body.set('title', title.value)
+        }
         const response = await fetch(ADMIN_PREVIEW_PATH, { method: 'POST', body, signal: controller.signal })
         const answer = (await response.json()) as PreviewAnswer
         if (!('html' in answer)) throw new Error(answer.message)
@@ -67,18 +82,21 @@ export function MarkdownField({
   const paneId = `preview-${name}`
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <TextField
-        multiline
-        label={label}
-        name={name}
-        error={error}
-        hint={hint}
-        defaultValue={defaultValue}
-        rows={18}
-        className="font-mono text-sm"
-        spellCheck
-        onChange={(event) => schedulePreview(event.currentTarget.value)}
-      />
+      <div className="min-w-0 space-y-4">
+        <TextField
+          multiline
+          label={label}
+          name={name}
+          error={error}
+          hint={hint}
+          defaultValue={defaultValue}
+          rows={18}
+          className="font-mono text-sm"
+          spellCheck
+          onChange={(event) => schedulePreview(event.currentTarget.value, event.currentTarget.form)}
+        />
+        {aside}
+      </div>
       <section aria-labelledby={`${paneId}-title`} className="min-w-0">
         <div className="flex items-baseline justify-between gap-3">
           <h2 id={`${paneId}-title`} className="text-sm font-semibold text-ink">
@@ -92,7 +110,7 @@ export function MarkdownField({
           id={paneId}
           data-testid="markdown-preview"
           look={previewLook}
-          className="mt-1.5 min-h-40 rounded-lg border border-gray-300 bg-white px-4 py-3 break-words"
+          className={`mt-1.5 min-h-40 rounded-lg border border-gray-300 bg-white px-4 py-3 break-words ${previewClassName}`}
           html={html || '<p><em>Nothing to preview yet.</em></p>'}
         />
       </section>

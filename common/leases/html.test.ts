@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type LeaseDocument, printableText } from '#common/leases/document.ts'
 import { sampleLease } from '#tests/support/leases.ts'
 import { seededRandom } from '#tests/support/synthetic-rents.ts'
-import { renderLeaseHtml } from './index.server.ts'
+import { renderLeaseHtml } from './html.ts'
 
 describe('renderLeaseHtml', () => {
   it('escapes markup in every piece of the lease', () => {
