@@ -18,6 +18,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.serv
 import { createProfile } from './profile.server.ts'
 import { AUTH_RATE_LIMITS, betterAuthRateLimitStorage } from './rate-limit.server.ts'
 import { clearSignInFailures } from './sign-in-failures.server.ts'
+import { signInMethodOf } from './sign-in-method.server.ts'
 
 export { EMAIL_TAKEN_MESSAGE } from './auth-results.server.ts'
 
@@ -106,6 +107,10 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      // How the session was signed in, set by the create hook below and returned with the session by getSession.
+      additionalFields: {
+        signInMethod: { type: 'string', required: false, input: false, fieldName: 'signInMethod' },
+      },
     },
     account: {
       accountLinking: { enabled: true, trustedProviders: [OIDC_PROVIDER_ID] },
@@ -132,6 +137,14 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
       disableCSRFCheck: false,
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A lease signature records how its signer was signed in: the endpoint making the session says how.
+          async before(session, endpoint) {
+            return { data: { ...session, signInMethod: signInMethodOf(endpoint) } }
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {

@@ -5,6 +5,8 @@ import { AppError } from '#server/errors.server.ts'
 import type { SessionUser } from '#common/accounts/session-user.ts'
 import type { Services } from '#server/services.server.ts'
 import { loadSessionUser } from './profile.server.ts'
+import { OIDC_PROVIDER_ID } from './auth.server.ts'
+import { signInMethodLabel } from './sign-in-method.server.ts'
 
 export { safeRedirectTo } from './redirect.ts'
 
@@ -12,6 +14,8 @@ export type CurrentSession = {
   userId: string
   sessionId: string
   user: SessionUser
+  /** How this session was signed in, in words: 'password', 'single sign-on (<provider>)', or 'unknown'. */
+  signInMethod: string
 }
 
 export function getCurrentSession(services: Services, request: Request): Promise<CurrentSession | null> {
@@ -34,7 +38,14 @@ async function readSession(services: Services, request: Request): Promise<Curren
     userId: found.user.id,
     sessionId: found.session.id,
     user: await loadSessionUser(services.database.db, found.user),
+    signInMethod: signInMethodOfSession(services, found.session),
   }
+}
+
+/** The session's recorded method in words; the provider named as the site's sign-in button names it. */
+function signInMethodOfSession(services: Services, session: { signInMethod?: string | null }): string {
+  const { oidc } = services.config
+  return signInMethodLabel(session.signInMethod, oidc ? { [OIDC_PROVIDER_ID]: oidc.name } : {})
 }
 
 /** The signed-in session, or a redirect to /login that comes back here afterwards. */
@@ -65,12 +76,12 @@ export async function requireAdmin(services: Services, request: Request, refusal
   return current
 }
 
-/** Who is asking a JSON API: their user id and e-mail address. */
-export type ApiUser = { userId: string; email: string }
+/** Who is asking a JSON API: their user id, e-mail address and how their session was signed in (in words). */
+export type ApiUser = { userId: string; email: string; signInMethod: string }
 
 /** The signed-in user of a JSON API request, or an 'unauthenticated' AppError saying what needs a session. */
 export async function requireApiUser(services: Services, request: Request, message: string): Promise<ApiUser> {
   const found = await services.auth.api.getSession({ headers: request.headers })
   if (!found) throw new AppError('unauthenticated', message)
-  return { userId: found.user.id, email: found.user.email }
+  return { userId: found.user.id, email: found.user.email, signInMethod: signInMethodOfSession(services, found.session) }
 }

@@ -1,9 +1,9 @@
-// The Cooper Index's observations read from the database: one asking lease rent per letting (lettings.server.ts)
-// from the prices each listing has had on the market (listing_price_history), with the home's identity, in
-// compact columns.
+// The Cooper Index's observations read from the database: one lease rent per letting (lettings.server.ts) from
+// the prices each listing has had on the market (listing_price_history), the agreed rent where a lease was signed
+// on the site (lease), with the home's identity, in compact columns.
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { endsLetting, isStillOnMarket } from './lettings.server.ts'
+import { endsLetting, isStillOnMarket, leaseOfLetting } from './lettings.server.ts'
 import { unitKeyOf } from './pairs.server.ts'
 
 /** Observations as parallel columns; strings (units, cities, states, types) are interned as small integers. */
@@ -57,6 +57,12 @@ type ListingRow = {
  */
 type PricesRow = { id: string | number; prices: string }
 
+/**
+ * "time rent time rent …" of one listing's fully signed leases in the order they were completed: the time of the
+ * last signature in microseconds since 1970 and the agreed monthly rent in cents.
+ */
+type LeasesRow = { id: string | number; leases: string }
+
 /** Months since January 2000 of a time, in UTC. */
 export function monthOf(time: Date): number {
   return (time.getUTCFullYear() - 2000) * 12 + time.getUTCMonth()
@@ -95,8 +101,9 @@ function monthOfMicrosByTable(micros: number): number {
 
 /**
  * Reads the lettings of every listing that is not a draft (a draft was never offered), a window of listing ids
- * at a time, into growing typed columns: one rent per letting, the last asked; a letting still on the market at
- * `now` is left for a later run (isStillOnMarket). buildPairs' rules judge each later.
+ * at a time, into growing typed columns: one rent per letting, the agreed rent of the lease signed in it or else
+ * the last asked; a letting still on the market at `now` without a signed lease is left for a later run
+ * (isStillOnMarket). buildPairs' rules judge each later.
  */
 export async function readObservations(db: Db, now = new Date()): Promise<ObservationColumns> {
   const nowMicros = now.getTime() * 1000
@@ -110,11 +117,12 @@ export async function readObservations(db: Db, now = new Date()): Promise<Observ
   // The estimate counts every price row (short-term ones too): enough room, seldom far too much; past the cap the
   // columns grow as they fill.
   const columns = new ColumnBuilder(Math.min(Number(range[0]?.estimate ?? 0), MAX_INITIAL_CAPACITY))
-  // A window: its listings' columns, and their lease rents grouped per listing, as two queries in id order (a
-  // join would make the database hash and sort what both indexes already give in order).
+  // A window: its listings' columns, their asked lease rents and their signed leases' agreed rents grouped per
+  // listing, as three queries in id order (a join would make the database hash and sort what the indexes already
+  // give in order).
   const windowOf = async (from: number) => {
     const to = from + IDS_PER_WINDOW
-    const [listings, prices] = await Promise.all([
+    const [listings, prices, leases] = await Promise.all([
       db.execute<ListingRow>(sql`
         select id, status, street, unit, city, state, zip, type, bedrooms, interior_sqft
         from listing where id >= ${from} and id < ${to} and status <> 'draft' order by id`),
@@ -127,8 +135,22 @@ export async function readObservations(db: Db, now = new Date()): Promise<Observ
         from listing_price_history
         where listing_id >= ${from} and listing_id < ${to} and kind = 'lease' and market_phase <> 'off-market'
         group by listing_id order by listing_id`),
+      // Only a lease fully signed gives a rent; an amendment changes a lease already counted. Its terms were
+      // checked when saved (common/leases/terms.ts); a rent that is not a positive whole number is passed over.
+      db.execute<LeasesRow>(sql`
+        select listing_id as id,
+               string_agg((date_part('epoch', completed_at) * 1000000)::int8 || ' ' || rent_cents::int8,
+                          ' ' order by completed_at, id) as leases
+        from (select id, listing_id, completed_at,
+                     case when jsonb_typeof(terms -> 'rentCents') = 'number' then (terms ->> 'rentCents')::numeric end
+                       as rent_cents
+              from lease
+              where listing_id >= ${from} and listing_id < ${to} and kind = 'lease' and state = 'fully_signed'
+                and completed_at is not null) as signed
+        where rent_cents between 1 and 2147483647 and rent_cents = trunc(rent_cents)
+        group by listing_id order by listing_id`),
     ])
-    return { listings: listings.rows, prices: prices.rows }
+    return { listings: listings.rows, prices: prices.rows, leases: leases.rows }
   }
   // Two windows are read ahead while one is taken apart (on PostgreSQL, on connections of their own).
   const ahead: ReturnType<typeof windowOf>[] = []
@@ -143,14 +165,18 @@ export async function readObservations(db: Db, now = new Date()): Promise<Observ
   }
   readAhead()
   while (ahead.length > 0) {
-    const { listings, prices } = await ahead.shift()!
+    const { listings, prices, leases } = await ahead.shift()!
     readAhead()
-    // Both in id order: a listing without lease asks has no observation, the prices of a draft are not read.
+    // All in id order: a listing without lease asks has no observation, the prices and leases of a draft are not read.
     let p = 0
+    let l = 0
     for (const listing of listings) {
       const id = Number(listing.id)
       while (p < prices.length && Number(prices[p]!.id) < id) p++
-      if (p < prices.length && Number(prices[p]!.id) === id) columns.pushListing(listing, prices[p]!.prices, nowMicros)
+      if (p === prices.length || Number(prices[p]!.id) !== id) continue
+      while (l < leases.length && Number(leases[l]!.id) < id) l++
+      const signed = l < leases.length && Number(leases[l]!.id) === id ? leases[l]!.leases : ''
+      columns.pushListing(listing, prices[p]!.prices, signed, nowMicros)
     }
   }
   return columns.finish()
@@ -208,12 +234,16 @@ class ColumnBuilder {
   private askTime = new Float64Array(64)
   private askRent = new Int32Array(64)
   private askListed = new Uint8Array(64)
+  /** One listing's signed leases (few, and on few listings): when each was completed and its agreed rent. */
+  private readonly leaseTime: number[] = []
+  private readonly leaseRent: number[] = []
 
   /**
-   * One listing's lettings: its attributes are interned once, then its asks parsed and each letting's last kept,
-   * but for a last letting still on the market at `nowMicros`.
+   * One listing's lettings: its attributes are interned once, then its asks and signed leases parsed and each
+   * letting's rent kept (its lease's agreed rent, else its last ask), but for a last letting still on the market at
+   * `nowMicros` without a signed lease.
    */
-  pushListing(row: ListingRow, prices: string, nowMicros: number) {
+  pushListing(row: ListingRow, prices: string, signedLeases: string, nowMicros: number) {
     const unit = this.intern('unit', unitKeyOf(row))
     let spellings = this.citySpellings.get(row.state)
     if (!spellings) this.citySpellings.set(row.state, (spellings = new Map()))
@@ -238,11 +268,21 @@ class ColumnBuilder {
       this.askListed[asks] = this.numberAt(prices)
       asks++
     }
-    // Each letting: the rent of its last ask, dated by its first (lettingRents in lettings.server.ts).
-    const settled = asks > 0 && isStillOnMarket(row.status, this.askTime[asks - 1]!, nowMicros) ? asks - 1 : asks
+    this.at = 0
+    this.leaseTime.length = this.leaseRent.length = 0
+    while (this.at < signedLeases.length) {
+      this.leaseTime.push(this.numberAt(signedLeases))
+      this.leaseRent.push(this.numberAt(signedLeases))
+    }
+    const leases = this.leaseTime.length
+    // Each letting: the agreed rent of its lease or the rent of its last ask, dated by its first ask (lettingRents
+    // in lettings.server.ts).
+    const stillOnMarket = asks > 0 && isStillOnMarket(row.status, this.askTime[asks - 1]!, nowMicros)
     let start = 0
-    for (let k = 0; k < settled; k++) {
+    for (let k = 0; k < asks; k++) {
       if (!endsLetting(this.askTime, this.askListed, k, asks)) continue
+      const lease = leases === 0 ? -1 : leaseOfLetting(this.askTime, start, k, asks, this.leaseTime, leases)
+      if (stillOnMarket && k === asks - 1 && lease < 0) break
       const micros = this.askTime[start]!
       start = k + 1
       if (this.count === this.capacity) this.grow()
@@ -250,7 +290,7 @@ class ColumnBuilder {
       this.unit[i] = unit
       this.month[i] = monthOfMicrosByTable(micros)
       this.time[i] = micros
-      this.rentCents[i] = this.askRent[k]!
+      this.rentCents[i] = lease < 0 ? this.askRent[k]! : this.leaseRent[lease]!
       this.type[i] = type
       this.bedrooms[i] = bedrooms
       this.sizeSqft[i] = sizeSqft

@@ -7,8 +7,9 @@ import { action as loginAction, loader as loginLoader } from '#app/routes/login.
 import { loader as registerLoader } from '#app/routes/register.tsx'
 import { siteConfig } from '#common/site-config.ts'
 import { findProfileByEmail } from '#server/accounts/profile.server.ts'
+import { getCurrentSession } from '#server/accounts/session.server.ts'
 import { contentSecurityPolicy } from '#server/http/security.server.ts'
-import { user } from '#server/db/schema.ts'
+import { session, user } from '#server/db/schema.ts'
 import { startOidcProvider } from '#tests/e2e/oidc-provider.ts'
 import { TEST_ORIGIN, createTestServices, type TestServices } from '#tests/support/test-services.ts'
 import { callRoute, cookieFrom, pageRequest, postForm, toastOf } from './accounts-helpers.ts'
@@ -134,6 +135,12 @@ describe('single sign-on with OpenID Connect', () => {
     })
     const [row] = await t.services.database.db.select().from(user).where(eq(user.email, email))
     expect(row).toMatchObject({ name: 'Quinn Harper', emailVerified: true, termsVersion: siteConfig.termsVersion })
+
+    // The session records the provider it was signed in through, and reads as single sign-on by its name.
+    const current = await getCurrentSession(t.services, pageRequest('/', cookie))
+    expect(current?.signInMethod).toBe('single sign-on (Cooper ID)')
+    const [made] = await t.services.database.db.select().from(session).where(eq(session.id, current!.sessionId))
+    expect(made?.signInMethod).toBe('oidc')
   })
 
   it('welcomes a returning user back', async () => {

@@ -5,6 +5,7 @@ import { action as logoutAction, loader as logoutLoader } from '#app/routes/logo
 import { action as registerAction } from '#app/routes/register.tsx'
 import { siteConfig } from '#common/site-config.ts'
 import { WRONG_CREDENTIALS_MESSAGE } from '#server/accounts/auth-results.server.ts'
+import { getCurrentSession, requireApiUser } from '#server/accounts/session.server.ts'
 import { session, signInFailure } from '#server/db/schema.ts'
 import { linkIn } from '#tests/support/mail-catcher.ts'
 import { TEST_ORIGIN, createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
@@ -49,6 +50,31 @@ describe('logging in and out', () => {
       expect(await sessionsOf(cookieFrom(result.headers))).toMatchObject({ email: account.email })
     }
     expect(tokens[0]).not.toBe(tokens[1])
+  })
+
+  it('records that the session was signed in with a password, through the page and through /api/auth', async () => {
+    const account = await createVerifiedAccount(t)
+    const page = await callRoute(t, loginAction, postForm('/login', account))
+    const api = await t.app.request(jsonRequest('/api/auth/sign-in/email', { email: account.email, password: account.password }))
+    expect(api.status).toBe(200)
+    for (const cookie of [cookieFrom(page.headers), cookieFrom(api.headers)]) {
+      const current = await getCurrentSession(t.services, pageRequest('/', cookie))
+      expect(current?.signInMethod).toBe('password')
+      const [row] = await t.services.database.db.select().from(session).where(eq(session.id, current!.sessionId))
+      expect(row?.signInMethod).toBe('password')
+      await expect(requireApiUser(t.services, pageRequest('/api/leases', cookie), 'Sign in')).resolves.toMatchObject({
+        userId: current!.userId,
+        signInMethod: 'password',
+      })
+    }
+  })
+
+  it('reads a session made before sign-in methods were recorded as signed in by an unknown method', async () => {
+    const account = await createVerifiedAccount(t)
+    const cookie = cookieFrom((await callRoute(t, loginAction, postForm('/login', account))).headers)
+    const { sessionId } = (await getCurrentSession(t.services, pageRequest('/', cookie)))!
+    await t.services.database.db.update(session).set({ signInMethod: null }).where(eq(session.id, sessionId))
+    expect((await getCurrentSession(t.services, pageRequest('/', cookie)))?.signInMethod).toBe('unknown')
   })
 
   it('honours redirectTo after signing in, but only for paths on this site', async () => {

@@ -201,6 +201,8 @@ describe('signing up', () => {
     // The navigation's user (the root loader's session) carries the name.
     const current = await getCurrentSession(t.services, pageRequest('/', cookie))
     expect(current?.user).toMatchObject({ email, displayName: 'Vera Verified' })
+    // The link signed them in: their session says so.
+    expect(current?.signInMethod).toBe('e-mail verification link')
   })
 
   it('takes a signed-up user back to where they started once the link is opened', async () => {
