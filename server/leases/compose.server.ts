@@ -136,7 +136,7 @@ function disclosureBlocks(terms: LeaseTerms, premises: Premises): LeaseBlock[] {
   return disclosures.flatMap((disclosure): LeaseBlock[] => {
     if (disclosure.appliesWhen === 'builtBefore1978') {
       return [
-        { kind: 'heading', text: `Disclosure: ${disclosure.title}`, level: 2 },
+        { kind: 'heading', text: disclosure.title, level: 2 },
         { kind: 'paragraph', text: `Lead Warning Statement. ${LEAD_WARNING}` },
         {
           kind: 'terms',
@@ -163,17 +163,21 @@ function disclosureBlocks(terms: LeaseTerms, premises: Premises): LeaseBlock[] {
       ]
     }
     return [
-      { kind: 'heading', text: `Disclosure: ${disclosure.title}`, level: 2 },
-      { kind: 'paragraph', text: `${disclosure.text} (${disclosure.citation})` },
+      { kind: 'heading', text: disclosure.title, level: 2 },
+      {
+        kind: 'paragraph',
+        text: `The law (${disclosure.citation}) asks this of the Landlord, who confirms by signing that it is done: ${disclosure.text}`,
+      },
     ]
   })
 }
 
 function depositReturnWords(state: string): string {
-  if (!isStateCode(state)) return 'within the time the law of the state where the home is requires'
+  const byLaw = `the deadline the law of ${US_STATE_NAMES[state] ?? state} sets`
+  if (!isStateCode(state)) return byLaw
   const rule = stateRule(state).depositReturn
-  if (!rule) return 'within the time the law of the state where the home is requires'
-  return `within ${rule.days} ${rule.isBusinessDays ? 'business days' : 'days'} after the tenancy ends (${rule.citation})`
+  if (!rule) return byLaw
+  return `${rule.days} ${rule.isBusinessDays ? 'business days' : 'days'} after the tenancy ends (${rule.citation})`
 }
 
 /** The values a template's fields are filled with. */
@@ -190,7 +194,7 @@ export function templateValues(terms: LeaseTerms, premises: Premises): TemplateV
     guarantor: terms.guarantor?.name ?? 'None',
     premises: addressOf(premises),
     state: US_STATE_NAMES[premises.state] ?? premises.state,
-    term: termWords(terms),
+    term: termWords(terms).replace(/^./, (first) => first.toLowerCase()),
     start_date: formatLeaseDate(terms.startDate),
     end_date: terms.endDate ? formatLeaseDate(terms.endDate) : 'none (month to month)',
     rent: money(terms.rentCents),
@@ -239,7 +243,7 @@ export function composeLeaseDocument(
 ): LeaseDocument {
   const parties = partiesOf(terms, premises)
   const signatureBlocks: LeaseBlock[] = [
-    { kind: 'heading', text: 'Signatures' },
+    { kind: 'heading', text: 'The parties who sign' },
     {
       kind: 'paragraph',
       text: 'The parties sign this lease electronically on Cooper Home. Each signature, with its time, is recorded on the certificate that follows the signed lease, over the SHA-256 of this document.',
