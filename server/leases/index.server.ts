@@ -14,6 +14,7 @@ export {
   signLease,
   voidLease,
 } from './lease-writes.server.ts'
+export { sendDemoLease } from './demo.server.ts'
 export { LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from './notices.server.ts'
 export { findLease, findLeasePdf, leasePdfPath, listLeases, verifyLeaseHash, type Viewer } from './read.server.ts'
 export type { LeaseActor, LeaseServices } from './rules.server.ts'

@@ -43,7 +43,10 @@ export async function listLeases(db: Db, viewer: Viewer, { limit = 100 }: { limi
     const current = signers.filter(({ signer }) => signer.leaseId === row.id && signer.version === row.version)
     const mine = current.find(({ signer }) => signer.email === viewer.email.toLowerCase())
     const role: LeaseRole = row.landlordId === viewer.userId ? 'landlord' : ((mine?.signer.role as LeaseRole | undefined) ?? 'tenant')
-    const waiting = (SIGNING_STATES as readonly string[]).includes(row.state) && mine !== undefined && !mine.signedAt
+    // The landlord countersigns: their turn comes when everyone else has signed.
+    const othersDone = current.every(({ signer, signedAt }) => signer.role === 'landlord' || signedAt !== null)
+    const myTurn = mine !== undefined && !mine.signedAt && (mine.signer.role !== 'landlord' || othersDone)
+    const waiting = (SIGNING_STATES as readonly string[]).includes(row.state) && myTurn
     return {
       id: row.id,
       kind: row.kind as LeaseKind,

@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { RenterProfile } from '#common/applications/profile.ts'
 import type { Db } from '#server/db/client.server.ts'
+import { sendDemoLease } from '#server/leases/index.server.ts'
 import { applicationCriteria, listing, renterApplication, setting, user } from '#server/db/schema.ts'
 
 const SEED_MARKER = 'demo_applications_seeded'
@@ -86,4 +87,12 @@ export async function seedDemoApplications(db: Db): Promise<number> {
       returning id`)
     return rows.length
   })
+}
+
+/**
+ * The demo landlord's lease sent to the demo renter for signature, once (the leases area keeps it from
+ * being sent twice: a landlord with a lease gets none).
+ */
+export function seedDemoLease(db: Db): Promise<boolean> {
+  return sendDemoLease(db, { landlordId: DEMO_LANDLORD_ID, tenantId: DEMO_RENTER_ID })
 }

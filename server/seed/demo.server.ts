@@ -10,7 +10,7 @@ import { account, conversation, message, profile, room, roomMessage, setting, us
 import { COMMUNITY_ROOM } from '#server/messages/index.server.ts'
 import { recomputeCooperIndex } from '#server/cooper-index/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
-import { seedDemoApplications } from './applications.server.ts'
+import { seedDemoApplications, seedDemoLease } from './applications.server.ts'
 import { seedArticles } from './articles.server.ts'
 import { seedContent } from './content.server.ts'
 import { seedDemoHistory } from './history.server.ts'
@@ -168,6 +168,11 @@ async function seedListingsOnce(db: Database['db'], logger: Logger) {
   if (listings > 0) logger.info({ listings }, 'demo listings created')
   const withCriteria = await seedDemoApplications(db)
   if (withCriteria > 0) logger.info({ listings: withCriteria }, 'demo application criteria created')
+  try {
+    if (await seedDemoLease(db)) logger.info('demo lease sent for signature')
+  } catch (error) {
+    logger.warn({ err: error }, 'the demo lease could not be sent')
+  }
   const past = await seedDemoHistory(db)
   if (past > 0) logger.info({ listings: past }, 'demo lettings history created')
   await computeIndexOnce(db, logger)

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, demoAccounts, seedDemoData } from '#server/seed/demo.ser
 import { HISTORY_OWNERS } from '#server/seed/history.server.ts'
 import { findPriceDrops, findSavedHomesCity, findSavedListings } from '#server/listings/index.server.ts'
 import { findListingApplyState, findRenterProfile } from '#server/applications/index.server.ts'
+import { listLeases } from '#server/leases/index.server.ts'
 import { createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
 
 describe('demo data', () => {
@@ -58,6 +59,18 @@ describe('demo data', () => {
     const state = await findListingApplyState(db, { listingId: home!.id, viewerId: 'demo-renter' })
     expect(state).toMatchObject({ criteria: { version: 1, accepting: true }, application: null, profileMissing: [] })
     expect([2.5, 3]).toContain(state.criteria?.incomeMultiple)
+  })
+
+  it('has sent Alex Morgan a lease from Maria Delgado to sign, the landlord countersigning after', async () => {
+    const { db } = t.services.database
+    const [alex] = await listLeases(db, { userId: 'demo-renter', email: 'alex.morgan@cooperhome.example' })
+    expect(alex).toMatchObject({ state: 'sent', viewerRole: 'tenant', awaitingYou: true })
+    const [maria] = await listLeases(db, { userId: 'demo-landlord-1', email: 'maria.delgado@cooperhome.example' })
+    expect(maria).toMatchObject({ id: alex!.id, viewerRole: 'landlord', awaitingYou: false })
+    expect(alex!.parties.map((party) => [party.name, party.role])).toEqual([
+      ['Alex Morgan', 'tenant'],
+      ['Maria Delgado', 'landlord'],
+    ])
   })
 
   it('gives the Community room a history that newcomers can read, numbered for the live thread', async () => {
