@@ -56,7 +56,6 @@ export const personSchema = z.object({
     .max(254, 'The e-mail address is too long.')
     .pipe(z.email('Enter a valid e-mail address.')),
 })
-export type LeasePerson = z.infer<typeof personSchema>
 
 export const leaseTermsSchema = z
   .object({

@@ -103,13 +103,3 @@ export async function appendEvent(
     ...(event.at ? { createdAt: event.at } : {}),
   })
 }
-
-/** The database refused a change to the signed record (the triggers of migration 0036). */
-export function isRecordRefusal(error: unknown): boolean {
-  for (let current = error, depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code } = current as { code?: unknown }
-    if (code === '23001' || code === '23514') return true
-    current = (current as { cause?: unknown }).cause
-  }
-  return false
-}
