@@ -12,6 +12,7 @@ import type { TestProject } from 'vitest/node'
 import { siteConfig } from '#common/site-config.ts'
 import { openDatabase } from '#server/db/client.server.ts'
 import { account, profile, user } from '#server/db/schema.ts'
+import { publishLeaseTemplate } from '#tests/support/lease-process.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '#tests/support/server-process.ts'
 import { ADMIN, PORTS, type DatabaseKind, type SiteInfo } from './site-info.ts'
 
@@ -30,7 +31,7 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Migrates the database and adds the administrator, as an operator would by hand. */
+/** Migrates the database, adds the administrator and publishes a lease template, as an operator would by hand. */
 async function addAdministrator(options: Parameters<typeof openDatabase>[0]) {
   const database = await openDatabase(options)
   try {
@@ -54,6 +55,7 @@ async function addAdministrator(options: Parameters<typeof openDatabase>[0]) {
       updatedAt: now,
     })
     await database.db.insert(profile).values({ email: ADMIN.email, userId: 'hostile-admin', isAdministrator: true })
+    await publishLeaseTemplate(database.db)
   } finally {
     await database.close()
   }
