@@ -47,15 +47,18 @@ const wholeNumber = (label: string, min: number, max: number) => {
   return z.number({ error: message }).int(message).min(min, message).max(max, message)
 }
 
-export const personSchema = z.object({
-  name: text('Name', 120).min(2, 'Enter the full name.'),
-  email: z
-    .string({ error: 'Enter an e-mail address.' })
-    .trim()
-    .toLowerCase()
-    .max(254, 'The e-mail address is too long.')
-    .pipe(z.email('Enter a valid e-mail address.')),
-})
+export const personSchema = z.object(
+  {
+    name: text('Name', 120).min(2, 'Enter the full name.'),
+    email: z
+      .string({ error: 'Enter an e-mail address.' })
+      .trim()
+      .toLowerCase()
+      .max(254, 'The e-mail address is too long.')
+      .pipe(z.email('Enter a valid e-mail address.')),
+  },
+  { error: 'Give each person as a name and an e-mail address.' },
+)
 
 export const leaseTermsSchema = z
   .object({
@@ -78,16 +81,26 @@ export const leaseTermsSchema = z
     depositCents: cents('The security deposit'),
     otherFees: z
       .array(
-        z.object({
-          label: text('The fee name', 60).min(1, 'Name the fee.'),
-          amountCents: cents('The fee').min(1, 'A fee must be more than zero.'),
-          frequency: z.enum(FEE_FREQUENCIES, 'Say whether the fee is paid once or monthly.'),
-        }),
+        z.object(
+          {
+            label: text('The fee name', 60).min(1, 'Name the fee.'),
+            amountCents: cents('The fee').min(1, 'A fee must be more than zero.'),
+            frequency: z.enum(FEE_FREQUENCIES, 'Say whether the fee is paid once or monthly.'),
+          },
+          { error: 'Give each fee as a name, an amount and how often it is paid.' },
+        ),
+        { error: 'List the other fees.' },
       )
       .max(MAX_OTHER_FEES, `At most ${MAX_OTHER_FEES} other fees.`)
       .default([]),
     utilities: z
-      .array(z.object({ utility: z.enum(UTILITIES, 'Choose utilities from the list.'), paidBy: z.enum(PAYERS, 'Say who pays.') }))
+      .array(
+        z.object(
+          { utility: z.enum(UTILITIES, 'Choose utilities from the list.'), paidBy: z.enum(PAYERS, 'Say who pays.') },
+          { error: 'Give each utility with who pays it.' },
+        ),
+        { error: 'List the utilities.' },
+      )
       .max(UTILITIES.length)
       .default([])
       .refine((list) => new Set(list.map((item) => item.utility)).size === list.length, 'Name each utility once.'),
@@ -97,10 +110,13 @@ export const leaseTermsSchema = z
     /** For a home built before 1978: lead-based paint or hazards the landlord knows of, and the records given ('' = none). */
     leadPaintKnown: text('What you know of lead-based paint', 1000).default(''),
     leadPaintRecords: text('The lead-based paint records', 1000).default(''),
-    clauses: z.array(text('A clause', MAX_LEASE_CLAUSE).min(1, 'A clause cannot be empty.')).max(MAX_LEASE_CLAUSES).default([]),
+    clauses: z
+      .array(text('A clause', MAX_LEASE_CLAUSE).min(1, 'A clause cannot be empty.'), { error: 'List the clauses as text.' })
+      .max(MAX_LEASE_CLAUSES, `At most ${MAX_LEASE_CLAUSES} clauses.`)
+      .default([]),
     /** What the landlord knows about the home, for the state's rules (left out: unknown). */
-    furnished: z.boolean().optional(),
-    smallLandlord: z.boolean().optional(),
+    furnished: z.boolean({ error: 'Say whether the home is furnished: true or false.' }).optional(),
+    smallLandlord: z.boolean({ error: 'Say whether you are a small landlord: true or false.' }).optional(),
     unitsInBuilding: wholeNumber('The number of units in the building', 1, 10_000).optional(),
   })
   .superRefine((terms, ctx) => {
@@ -125,10 +141,13 @@ export type LeaseTerms = z.output<typeof leaseTermsSchema>
 export type LeaseTermsInput = z.input<typeof leaseTermsSchema>
 
 /** A new lease: from an approved application, or from scratch for a listing of the landlord's. */
-export const newLeaseSchema = z.union([
-  z.object({ applicationId: z.number({ error: 'Give the application as a number.' }).int().positive() }),
-  z.object({ listingId: z.number({ error: 'Give the listing as a number.' }).int().positive() }),
-])
+export const newLeaseSchema = z.union(
+  [
+    z.object({ applicationId: z.number({ error: 'Give the application as a number.' }).int().positive() }),
+    z.object({ listingId: z.number({ error: 'Give the listing as a number.' }).int().positive() }),
+  ],
+  { error: 'Name the approved application (applicationId) or the listing (listingId) by its number.' },
+)
 
 const reason = (what: string) => text('The reason', MAX_LEASE_REASON).min(1, `Say why you ${what}.`)
 export const declineLeaseSchema = z.object({ reason: reason('decline') })
@@ -138,7 +157,7 @@ export const voidLeaseSchema = z.object({ reason: reason('void the lease') })
 export const signLeaseSchema = z.object({
   typedName: text('Your typed name', 120).min(2, 'Type your full name as your signature.'),
   drawing: z
-    .string()
+    .string({ error: 'The drawing could not be read: draw it again or leave it out.' })
     .max(MAX_SIGNATURE_DRAWING, 'The drawing is too large: draw it again more simply.')
     .regex(
       /^(?:[ML]\s?-?\d{1,4}(?:\.\d{1,2})?[ ,]-?\d{1,4}(?:\.\d{1,2})?\s*)*$/,

@@ -7,6 +7,7 @@ import { leaseTermsSchema, type LeaseTerms } from '#common/leases/terms.ts'
 import { MAX_LEASE_CLAUSE, SIGNING_STATES, LEASE_SIGNING_DAYS, type LeaseState } from '#common/leases/vocabulary.ts'
 import { checkLeaseTerms, type LeaseFinding } from '#common/leasing/lease-check.ts'
 import { isStateCode } from '#common/leasing/state-rules.ts'
+import { isPlainText } from '#common/plain-text.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { application, applicationInvite, lease, leaseSigner, leaseVersion, user } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
@@ -178,7 +179,8 @@ export async function storeLeaseTerms(db: Db, { leaseId, actor, input }: { lease
 
 /** An amendment's text, changed while it is a draft (or as a new version once sent). */
 export async function storeAmendmentText(db: Db, { leaseId, actor, text }: { leaseId: number; actor: LeaseActor; text: unknown }) {
-  const words = typeof text === 'string' ? text.trim() : ''
+  // A NUL (which PostgreSQL cannot store) is refused as no text at all.
+  const words = typeof text === 'string' && isPlainText(text) ? text.trim() : ''
   if (words.length < 10 || words.length > MAX_LEASE_CLAUSE * 5) {
     throw new AppError('invalid', 'Say what the amendment changes, in 10 to 10,000 characters.', {
       text: ['Say what the amendment changes.'],

@@ -30,7 +30,7 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Migrates the database and adds the administrator, as an operator would by hand. */
+/** Migrates the database, adds the administrator and publishes a lease template, as an operator would by hand. */
 async function addAdministrator(options: Parameters<typeof openDatabase>[0]) {
   const database = await openDatabase(options)
   try {

@@ -443,6 +443,42 @@ const api: WriteRoute[] = [
       { asRenter: true },
     ),
   ),
+  // Leases: refused before any lookup, so the path's lease need not exist.
+  json(
+    'POST',
+    () => '/api/leases',
+    (w) => ({ applicationId: w.applicationId }),
+  ),
+  json(
+    'POST',
+    () => '/api/leases/verify',
+    () => ({ sha256: 'a'.repeat(64) }),
+  ),
+  json(
+    'PUT',
+    () => '/api/leases/1/terms',
+    () => ({ rentCents: 100 }),
+  ),
+  json(
+    'PUT',
+    () => '/api/leases/1/amendment',
+    () => ({ text: 'Changed from another site.' }),
+  ),
+  ...(
+    [
+      ['send', undefined],
+      ['void', { reason: 'Voided from another site' }],
+      ['amend', undefined],
+      ['consent', { agree: true }],
+      ['withdraw-consent', undefined],
+      ['sign', { typedName: 'Cross Site', confirm: true, documentSha256: 'a'.repeat(64) }],
+      ['decline', { reason: 'Declined from another site' }],
+    ] as const
+  ).map(([action, body]) =>
+    json('POST', () => `/api/leases/1/${action}`, body && (() => body), {
+      asRenter: action !== 'send' && action !== 'void' && action !== 'amend',
+    }),
+  ),
 ]
 
 const authUsed: WriteRoute[] = [
