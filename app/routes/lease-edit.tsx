@@ -45,7 +45,7 @@ export default function LeaseEditPage({ loaderData, actionData }: Route.Componen
         kicker={`${lease.kind === 'amendment' ? 'Amendment' : 'Lease'} · version ${lease.version} · ${LEASE_STATE_LABELS[lease.state]}`}
         title={lease.title}
       >
-        <p>{lease.premises.address}</p>
+        {lease.title === lease.premises.address ? null : <p>{lease.premises.address}</p>}
         {isFinal ? null : (
           <p className="mt-2 text-base">Save your changes, then {reviewLink}: the tenants see nothing until you send it.</p>
         )}

@@ -98,15 +98,17 @@ export function LeaseTermsForm({ values, errors, formError, premises, savedFindi
         legend="Guarantor"
         id="field-guarantor"
         kind="group"
-        className="grid gap-3 sm:grid-cols-2"
+        className="space-y-3"
         hint={
           isGuarantorAsked
             ? 'The approval asked for a guarantor: the lease cannot be sent without one.'
             : 'Optional: someone who promises to pay if the tenants do not. Leave both empty for none.'
         }
       >
-        <TextField label="Guarantor’s full name" {...field('guarantorName')} autoComplete="off" />
-        <TextField label="Guarantor’s e-mail" {...field('guarantorEmail')} type="email" autoComplete="off" />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label="Guarantor’s full name" {...field('guarantorName')} autoComplete="off" />
+          <TextField label="Guarantor’s e-mail" {...field('guarantorEmail')} type="email" autoComplete="off" />
+        </div>
       </Fieldset>
       <Fieldset legend="Term" id="field-term" kind="group" className="space-y-3">
         <RadioGroup
@@ -132,34 +134,38 @@ export function LeaseTermsForm({ values, errors, formError, premises, savedFindi
         id="field-money"
         kind="group"
         hint="Amounts in dollars, as you would write them: 1,850 or 1850.50."
-        className="grid gap-3 sm:grid-cols-2"
+        className="space-y-3"
       >
-        <TextField label="Monthly rent" {...field('rent')} inputMode="decimal" />
-        <TextField label="Security deposit" {...field('deposit')} inputMode="decimal" hint="0 or empty: no deposit." />
-        <TextField label="Rent due on day of the month" {...field('dueDay')} inputMode="numeric" hint="1 to 28." />
-        <TextField
-          label="Grace period in days"
-          {...field('graceDays')}
-          inputMode="numeric"
-          hint="Days after the due day before a late fee."
-        />
-        <TextField label="Late fee" {...field('lateFee')} inputMode="decimal" hint="0 or empty: no late fee." />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label="Monthly rent" {...field('rent')} inputMode="decimal" />
+          <TextField label="Security deposit" {...field('deposit')} inputMode="decimal" hint="0 or empty: no deposit." />
+          <TextField label="Rent due on day of the month" {...field('dueDay')} inputMode="numeric" hint="1 to 28." />
+          <TextField
+            label="Grace period in days"
+            {...field('graceDays')}
+            inputMode="numeric"
+            hint="Days after the due day before a late fee."
+          />
+          <TextField label="Late fee" {...field('lateFee')} inputMode="decimal" hint="0 or empty: no late fee." />
+        </div>
       </Fieldset>
       <Fieldset
         legend="About the home"
         id="field-facts"
         kind="group"
-        className="grid gap-3 sm:grid-cols-3"
+        className="space-y-3"
         hint="The state’s limits on deposits and late fees depend on these facts. Left as not said, the stricter rule is assumed and you are warned instead."
       >
-        {yesNo('furnished', 'Furnished?', 'Some states allow a larger deposit for a furnished home.')}
-        {yesNo('smallLandlord', 'A small landlord?', 'Some states set other limits for owners of few homes.')}
-        <TextField
-          label="Units in the building"
-          {...field('unitsInBuilding')}
-          inputMode="numeric"
-          hint="Late-fee limits can depend on it."
-        />
+        <div className="grid gap-3 sm:grid-cols-3">
+          {yesNo('furnished', 'Furnished?', 'Some states allow a larger deposit for a furnished home.')}
+          {yesNo('smallLandlord', 'A small landlord?', 'Some states set other limits for owners of few homes.')}
+          <TextField
+            label="Units in the building"
+            {...field('unitsInBuilding')}
+            inputMode="numeric"
+            hint="Late-fee limits can depend on it."
+          />
+        </div>
       </Fieldset>
       {stateCode ? (
         <LeaseFindings
@@ -175,15 +181,17 @@ export function LeaseTermsForm({ values, errors, formError, premises, savedFindi
         kind="group"
         error={errors.utilities}
         hint="Who pays each; leave a utility not mentioned if the lease need not say."
-        className="grid gap-3 sm:grid-cols-3"
+        className="space-y-3"
       >
-        {UTILITIES.map((utility) => (
-          <Select key={utility} label={UTILITY_LABELS[utility]} name={`utility.${utility}`} defaultValue={values.utilities[utility]}>
-            <option value="">Not mentioned</option>
-            <option value="tenant">Tenant pays</option>
-            <option value="landlord">Landlord pays</option>
-          </Select>
-        ))}
+        <div className="grid gap-3 sm:grid-cols-3">
+          {UTILITIES.map((utility) => (
+            <Select key={utility} label={UTILITY_LABELS[utility]} name={`utility.${utility}`} defaultValue={values.utilities[utility]}>
+              <option value="">Not mentioned</option>
+              <option value="tenant">Tenant pays</option>
+              <option value="landlord">Landlord pays</option>
+            </Select>
+          ))}
+        </div>
       </Fieldset>
       <Fieldset legend="Living there" id="field-living" kind="group" className="space-y-3">
         <TextField
