@@ -82,6 +82,7 @@ export default function LeaseEditPage({ loaderData, actionData }: Route.Componen
               savedFindings={lease.findings}
               isGuarantorAsked={loaderData.isGuarantorAsked}
               isPending={isSaving}
+              isRefilled={Boolean(actionData?.values)}
             />
           ) : null}
           <p className="rounded-lg border border-brand-700 bg-white p-4 text-ink">

@@ -60,10 +60,18 @@ export type LeaseTermsFormProps = {
   savedFindings: LeaseFinding[]
   isGuarantorAsked: boolean
   isPending: boolean
+  /** The values came back from the server unsaved (a refusal, a row added): checked as typed, not as saved. */
+  isRefilled: boolean
 }
 
-export function LeaseTermsForm({ values, errors, formError, premises, savedFindings, isGuarantorAsked, isPending }: LeaseTermsFormProps) {
-  const [liveFindings, setLiveFindings] = useState<LeaseFinding[] | null>(null)
+export function LeaseTermsForm(props: LeaseTermsFormProps) {
+  const { values, errors, formError, premises, savedFindings, isGuarantorAsked, isPending, isRefilled } = props
+  const stateCode = isStateCode(premises.state) ? premises.state : null
+  const findingsOf = (typed: TermsFormValues) => {
+    const facts = stateCode ? checkedFactsOf(typed, premises.yearBuilt) : null
+    return stateCode && facts ? checkLeaseTerms(stateCode, facts).findings : null
+  }
+  const [liveFindings, setLiveFindings] = useState<LeaseFinding[] | null>(() => (isRefilled ? findingsOf(values) : null))
   const order = fieldOrder(values)
   const firstInError = order.find((name) => errors[name]?.[0])
   const problems: FormProblem[] = [
@@ -72,12 +80,10 @@ export function LeaseTermsForm({ values, errors, formError, premises, savedFindi
   ]
   const { field } = refilledFields(SCALARS, values as unknown as Record<(typeof SCALARS)[number], string>, errors)
   const focus = (name: string) => ({ takesFocus: firstInError === name })
-  const stateCode = isStateCode(premises.state) ? premises.state : null
   const isOldHome = premises.yearBuilt === null || premises.yearBuilt < LEAD_PAINT_CUTOFF_YEAR
   const checkAsTyped = (form: HTMLFormElement) => {
-    if (!stateCode) return
-    const facts = checkedFactsOf(readTermsForm(new FormData(form)), premises.yearBuilt)
-    if (facts) setLiveFindings(checkLeaseTerms(stateCode, facts).findings)
+    const found = findingsOf(readTermsForm(new FormData(form)))
+    if (found) setLiveFindings(found)
   }
   const yesNo = (name: 'furnished' | 'smallLandlord', label: string, hint: string) => (
     <Select label={label} {...field(name)} hint={hint} {...focus(name)}>
