@@ -37,6 +37,8 @@ export default [
   route('applications/new', 'routes/application-new.tsx'),
   route('applications/join/:token', 'routes/application-join.tsx'),
   route('applications/:id', 'routes/application.tsx'),
+  route('leases/new', 'routes/lease-new.tsx'),
+  route('leases/:id/edit', 'routes/lease-edit.tsx'),
   route('my-listings', 'routes/my-listings.tsx'),
   route('tours', 'routes/tours.tsx'),
   route('tours/new', 'routes/tours-new.tsx'),

@@ -2,7 +2,7 @@
 // else: 404): the home, its state, the criteria it was judged by with each check, the application as
 // sent, its co-applicants, its documents, its timeline, and what the viewer may do now. The work is in application.server.ts.
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/application'
 import { appContext } from '#server/http/app-context.server.ts'
 import { CO_APPLICANT_INTENTS, CoApplicants } from '#app/components/applications/co-applicants.tsx'
@@ -14,6 +14,7 @@ import { Snapshot } from '#app/components/applications/snapshot.tsx'
 import { ApplicationStateBadge, CheckList } from '#app/components/applications/state-badge.tsx'
 import { Timeline } from '#app/components/applications/timeline.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { ErrorSummary } from '#app/components/ui/error-summary.tsx'
 import { formatCents, formatDate } from '#app/utils/format.ts'
 import { useRevalidateOn } from '#app/realtime/provider.tsx'
@@ -106,6 +107,14 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
       <Decision application={a} />
+      {isLandlord && (a.state === 'approved' || a.state === 'conditionally_approved') ? (
+        <Form method="post" action="/leases/new" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="applicationId" value={a.id} />
+          <input type="hidden" name="redirectTo" value={`/applications/${a.id}`} />
+          <Button>Draft the lease</Button>
+          <span className="text-sm text-ink-soft">The tenants, move-in date, rent and deposit are filled in from this application.</span>
+        </Form>
+      ) : null}
 
       {a.actions.length > 0 ? (
         <Section id="actions" title={isLandlord ? 'Your decision' : 'What you can do'}>

@@ -161,7 +161,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
         // Escaped by scriptSafeJson, so the listing's text cannot close the element.
         dangerouslySetInnerHTML={{ __html: scriptSafeJson(listingJsonLd(listing, { url: canonicalUrl, origin })) }}
       />
-      {canManage ? <OwnerBanner path={path} status={listing.status} /> : null}
+      {canManage ? <OwnerBanner path={path} status={listing.status} listingId={listing.id} isOwner={isOwner} /> : null}
 
       <header className="mb-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">

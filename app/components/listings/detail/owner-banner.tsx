@@ -10,7 +10,17 @@ const STATUS_TEXT: Record<ListingStatus, string> = {
   archived: 'Archived — only you can see this.',
 }
 
-export function OwnerBanner({ path, status }: { path: string; status: ListingStatus }) {
+export function OwnerBanner({
+  path,
+  status,
+  listingId,
+  isOwner,
+}: {
+  path: string
+  status: ListingStatus
+  listingId: number
+  isOwner: boolean
+}) {
   return (
     <aside
       aria-label="Your listing"
@@ -30,6 +40,18 @@ export function OwnerBanner({ path, status }: { path: string; status: ListingSta
             <input type="hidden" name="redirectTo" value={path} />
             <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
               Publish
+            </button>
+          </Form>
+        ) : null}
+        {isOwner ? (
+          <Form method="post" action="/leases/new">
+            <input type="hidden" name="listingId" value={listingId} />
+            <input type="hidden" name="redirectTo" value={path} />
+            <button
+              type="submit"
+              className="rounded-md border border-gray-400 bg-white px-3 py-2 text-sm font-semibold text-ink hover:bg-gray-50"
+            >
+              Draft a lease for a tenant
             </button>
           </Form>
         ) : null}
