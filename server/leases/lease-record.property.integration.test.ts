@@ -382,5 +382,6 @@ describe('the signed record under random steps', () => {
       ),
       { numRuns: 15 },
     )
-  })
+    // 15 runs take 10–25 s on two cores; beside the other files on a busy machine they have needed more.
+  }, 120_000)
 })
