@@ -385,3 +385,33 @@ describe('the signed record under random steps', () => {
     // 15 runs take 10–25 s on two cores; beside the other files on a busy machine they have needed more.
   }, 120_000)
 })
+
+describe('a party between versions', () => {
+  it('is refused in words, not told the lease they read does not exist; a stranger still finds nothing', async () => {
+    const world = await newWorld(1, [2], [true])
+    const [leaseId] = world.leases as [number]
+    const [owner, first, second] = world.owners.get(leaseId)! as [Actor, Actor, Actor]
+    const terms = (await findLease(db(), { leaseId, viewer: owner })).draftTerms!
+    // A new version without the second tenant, still a draft: both tenants read it (they signed nothing).
+    await saveLeaseTerms(t.services, { leaseId, actor: owner, input: { ...terms, tenants: [terms.tenants[0]!], occupants: 1 } })
+    const codeOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'ok',
+        (error: { code?: string; message: string }) => `${error.code}: ${error.message}`,
+      )
+    const attempts = (actor: Actor) => [
+      () => consentToSign(t.services, { leaseId, actor, given: true, input: { agree: true } }),
+      () => declineLease(t.services, { leaseId, actor, input: { reason: 'Not this one.' } }),
+    ]
+    for (const actor of [first, second]) {
+      await expect(findLease(db(), { leaseId, viewer: actor })).resolves.toMatchObject({ state: 'draft' })
+      for (const attempt of attempts(actor)) expect(await codeOf(attempt())).toBe('conflict: This lease is not out for signature.')
+    }
+    for (const attempt of attempts(world.stranger)) expect(await codeOf(attempt())).toBe('not-found: No such lease.')
+    // Sent again: the tenant left out of the new version is told so; the stranger still finds nothing.
+    await sendLease(t.services, { leaseId, actor: owner })
+    for (const attempt of attempts(second)) expect(await codeOf(attempt())).toBe('conflict: You do not sign the version out for signature.')
+    for (const attempt of attempts(world.stranger)) expect(await codeOf(attempt())).toBe('not-found: No such lease.')
+    expect(await stateOf(leaseId)).toBe('sent')
+  })
+})
