@@ -16,6 +16,7 @@ import {
   hasConsented,
   lockLease,
   notFound,
+  roleOf,
   signersOf,
   type LeaseActor,
   type LeaseRow,
@@ -36,9 +37,13 @@ async function lockForSigner(
   const signers = row.state === 'draft' ? [] : await signersOf(tx, leaseId, row.version)
   const signer = signers.find((candidate) => candidate.email === actor.email.toLowerCase())
   if (!signer) {
-    // The landlord of a draft, or a signer of an earlier version, is refused in words; anyone else finds nothing.
-    if (row.landlordId === actor.userId) throw new AppError('conflict', 'This lease is not out for signature.')
-    throw notFound()
+    // The landlord of a draft, or a party who reads the lease (a signer of an earlier version), is refused
+    // in words; anyone else finds nothing.
+    if ((await roleOf(tx, row, actor)) === null) throw notFound()
+    throw new AppError(
+      'conflict',
+      row.state === 'draft' ? 'This lease is not out for signature.' : 'You do not sign the version out for signature.',
+    )
   }
   return { row, signer, signers }
 }
