@@ -320,8 +320,22 @@ describe('the signed record', () => {
       db().delete(leaseEvent).where(eq(leaseEvent.leaseId, leaseId)),
       db().update(leaseSigner).set({ email: 'x@example.com' }).where(eq(leaseSigner.leaseId, leaseId)),
       db().execute(sql`truncate lease_event`),
+      // Nothing is added to it either: no signer, no version, no second seal, no consent.
+      db()
+        .insert(leaseSigner)
+        .values({ leaseId, version: 1, role: 'tenant', position: 9, name: 'Added Later', email: 'later@example.com' }),
+      db().execute(
+        sql`insert into lease_version (lease_id, version, terms, document, pdf, sha256, rendered_at) select lease_id, 2, terms, document, pdf, sha256, rendered_at from lease_version where lease_id = ${leaseId}`,
+      ),
+      db().execute(
+        sql`insert into lease_seal (lease_id, version, pdf, sha256, document_sha256, sealed_at) values (${leaseId}, 1, '\\x00', ${'c'.repeat(64)}, ${'c'.repeat(64)}, now())`,
+      ),
+      db().execute(
+        sql`insert into lease_consent (lease_id, email, user_id, given, disclosure_version) values (${leaseId}, 'later@example.com', 'x', true, 'v')`,
+      ),
     ]
     for (const attempt of attempts) expect(await codeOf(attempt)).not.toBe('ok')
+    expect(await db().select().from(leaseSigner).where(eq(leaseSigner.leaseId, leaseId))).toHaveLength(3)
     const [kept] = await db().select({ state: lease.state }).from(lease).where(eq(lease.id, leaseId))
     expect(kept!.state).toBe('fully_signed')
   })
