@@ -106,6 +106,14 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
       <Decision application={a} />
+      {isLandlord && (a.state === 'approved' || a.state === 'conditionally_approved') ? (
+        <p>
+          <Link to="/leases" className="text-brand-700 underline">
+            Your leases
+          </Link>
+          <span className="text-ink-soft">: the leases you send for signature and where each signature stands.</span>
+        </p>
+      ) : null}
 
       {a.actions.length > 0 ? (
         <Section id="actions" title={isLandlord ? 'Your decision' : 'What you can do'}>
