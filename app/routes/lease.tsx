@@ -2,7 +2,7 @@
 // viewer does next, the document as it is signed with its SHA-256 and PDF, the signers, the versions,
 // the timeline, and the forms of what the viewer may do now. The work is in lease.server.ts.
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/lease'
 import { appContext } from '#server/http/app-context.server.ts'
 import { LeaseForms, type LeaseRefusal } from '#app/components/leases/lease-forms.tsx'
@@ -26,6 +26,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return leaseAction(context.get(appContext).services, request, params.id)
+}
+
+/** After any answer, refused ones too, the lease is read again: a refusal may be because it changed meanwhile. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === 'POST' || defaultShouldRevalidate
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -97,12 +102,6 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
         </Section>
       ) : null}
 
-      {lease.actions.length > 0 ? (
-        <Section id="actions" title={isLandlord ? 'What you can do' : 'Your part'}>
-          <LeaseForms lease={lease} refused={refused} />
-        </Section>
-      ) : null}
-
       {lease.seal ? (
         <Section id="signed" title="The signed lease">
           <p className="text-ink">
@@ -140,7 +139,7 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
             </p>
             {/* Rendered on the server with every piece of the lease's text escaped: nothing in it is markup from a party. */}
             <div
-              className="overflow-hidden rounded-xl border border-gray-200 bg-white"
+              className="max-w-[52rem] overflow-hidden rounded-xl border border-gray-200 bg-white"
               dangerouslySetInnerHTML={{ __html: document.html }}
             />
           </>
@@ -148,6 +147,12 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
           <p className="text-ink-soft">Nothing has been sent yet: the document is made when the lease is sent for signature.</p>
         )}
       </Section>
+
+      {lease.actions.length > 0 ? (
+        <Section id="actions" title={isLandlord ? 'What you can do' : 'Your part'}>
+          <LeaseForms lease={lease} refused={refused} />
+        </Section>
+      ) : null}
 
       {lease.signers.length > 0 ? (
         <Section id="signers" title="Signers">
@@ -258,9 +263,19 @@ function NextStep({ lease }: { lease: LeaseView }) {
   else if (me && !me.consented) text = 'You withdrew your consent to sign electronically: ask the landlord for the lease on paper.'
   else text = `Waiting for ${joinNames(waitingFor)} to sign.`
   return (
-    <p className={`rounded-lg border p-4 text-ink ${isYourTurn ? 'border-sun-500 bg-sun-100 font-semibold' : 'border-gray-200 bg-white'}`}>
+    <p
+      className={`max-w-3xl rounded-lg border p-4 text-ink ${isYourTurn ? 'border-sun-500 bg-sun-100 font-semibold' : 'border-gray-200 bg-white'}`}
+    >
       {isYourTurn ? 'Awaiting your signature. ' : ''}
       {text}
+      {lease.actions.length > 0 ? (
+        <>
+          {' '}
+          <a href="#actions-title" className="font-semibold whitespace-nowrap text-brand-700 underline">
+            {isLandlord(lease) ? 'What you can do' : 'Your part'}
+          </a>
+        </>
+      ) : null}
     </p>
   )
 }

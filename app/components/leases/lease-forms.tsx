@@ -2,7 +2,7 @@
 // the lease's page: a signer agrees to sign electronically (after the ESIGN disclosures) or withdraws
 // that, signs the version read or declines; the landlord sends, voids or amends. Plain form posts, so
 // every form works before (and without) scripts; a refusal shows beside its own form.
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
@@ -70,10 +70,21 @@ function Submit({ intent, children, variant }: { intent: LeaseIntent; children: 
 
 /** The refusal of this card's form, in one sentence above its button (its fields show their own). */
 function Refusal({ intent, refused }: { intent: LeaseIntent; refused: LeaseRefusal }) {
-  if (refused?.intent !== intent) return null
-  const hasFieldErrors = Object.keys(refused.fieldErrors).length > 0
+  const isMine = refused?.intent === intent
+  const hasFieldErrors = isMine && Object.keys(refused.fieldErrors).length > 0
+  // A refusal about the whole form takes focus, so keyboard and screen-reader users learn of it at once
+  // (a field in error takes focus itself).
+  const holder = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (isMine && !hasFieldErrors) holder.current?.querySelector<HTMLElement>('[role="alert"]')?.focus()
+  }, [refused, isMine, hasFieldErrors])
+  if (!isMine) return null
   const message = hasFieldErrors ? 'This was not sent: see the message below.' : refused.formError
-  return <FormAlert id={`lease-${intent}-refusal`} message={message} />
+  return (
+    <div ref={holder}>
+      <FormAlert id={`lease-${intent}-refusal`} message={message} />
+    </div>
+  )
 }
 
 export function LeaseForms({ lease, refused }: { lease: LeaseView; refused: LeaseRefusal }) {
@@ -81,7 +92,7 @@ export function LeaseForms({ lease, refused }: { lease: LeaseView; refused: Leas
   const errorsOf = (intent: LeaseIntent) => (refused?.intent === intent ? refused.fieldErrors : {})
   const document = lease.document
   return (
-    <div className="space-y-4">
+    <div className="max-w-3xl space-y-4">
       {may('consent') ? (
         <Card intent="consent">
           <p className="text-sm text-ink-soft">Before you sign on Cooper Home, read what signing electronically means for you.</p>
@@ -95,7 +106,14 @@ export function LeaseForms({ lease, refused }: { lease: LeaseView; refused: Leas
           </div>
           <Form method="post" className="space-y-3">
             <Refusal intent="consent" refused={refused} />
-            <Checkbox name="agree" id="field-agree" required label={ESIGN_AGREEMENT} error={errorsOf('consent').agree} />
+            <Checkbox
+              name="agree"
+              id="field-agree"
+              required
+              label={ESIGN_AGREEMENT}
+              error={errorsOf('consent').agree}
+              takesFocus={Boolean(errorsOf('consent').agree)}
+            />
             <Submit intent="consent">I agree</Submit>
           </Form>
           <p className="text-xs text-ink-soft">{ESIGN_NOTE}</p>
@@ -119,6 +137,7 @@ export function LeaseForms({ lease, refused }: { lease: LeaseView; refused: Leas
               maxLength={120}
               defaultValue={refused?.intent === 'sign' ? (refused.typedName ?? '') : ''}
               error={errorsOf('sign').typedName}
+              takesFocus={Boolean(errorsOf('sign').typedName)}
             />
             <SignaturePad />
             {errorsOf('sign').drawing ? <p className="text-sm font-medium text-red-800">{errorsOf('sign').drawing![0]}</p> : null}
@@ -133,6 +152,7 @@ export function LeaseForms({ lease, refused }: { lease: LeaseView; refused: Leas
                 </>
               }
               error={errorsOf('sign').confirm ?? errorsOf('sign').documentSha256}
+              takesFocus={!errorsOf('sign').typedName && Boolean(errorsOf('sign').confirm)}
             />
             <Submit intent="sign">Sign the lease</Submit>
           </Form>
@@ -251,6 +271,7 @@ function ReasonCard({
             required
             maxLength={MAX_LEASE_REASON}
             error={isRefused ? refused.fieldErrors.reason : undefined}
+            takesFocus={isRefused && Boolean(refused.fieldErrors.reason)}
           />
           <Submit intent={intent} variant="danger">
             {submit}
