@@ -156,7 +156,7 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
 
       {lease.signers.length > 0 ? (
         <Section id="signers" title="Signers">
-          <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
+          <ul className="max-w-4xl divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
             {lease.signers.map((signer) => (
               <li key={`${signer.role}:${signer.email}`} className="flex flex-wrap items-start justify-between gap-2 p-4">
                 <div className="min-w-0">
@@ -248,11 +248,14 @@ function NextStep({ lease }: { lease: LeaseView }) {
   } else if (lease.state === 'draft') {
     text = isLandlord(lease) ? 'This is a draft: check the terms, then send it for signature.' : 'The landlord is preparing this lease.'
   } else if (may('consent')) {
-    isYourTurn = me?.role !== 'landlord'
+    const othersDone = waitingFor.length === 0
+    isYourTurn = me?.role !== 'landlord' || othersDone
     text =
-      me?.role === 'landlord'
-        ? 'Agree to sign electronically now if you like: you countersign once the others have signed.'
-        : 'Read the lease below, then agree to sign electronically and sign it.'
+      me?.role !== 'landlord'
+        ? 'Read the lease below, then agree to sign electronically and sign it.'
+        : othersDone
+          ? 'Every other party has signed: agree to sign electronically, then countersign to complete the lease.'
+          : 'Agree to sign electronically now if you like: you countersign once the others have signed.'
   } else if (may('sign')) {
     isYourTurn = true
     text =
