@@ -108,12 +108,20 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
       ) : null}
       <Decision application={a} />
       {isLandlord && (a.state === 'approved' || a.state === 'conditionally_approved') ? (
-        <Form method="post" action="/leases/new" className="flex flex-wrap items-center gap-3">
-          <input type="hidden" name="applicationId" value={a.id} />
-          <input type="hidden" name="redirectTo" value={`/applications/${a.id}`} />
-          <Button>Draft the lease</Button>
-          <span className="text-sm text-ink-soft">The tenants, move-in date, rent and deposit are filled in from this application.</span>
-        </Form>
+        <>
+          <Form method="post" action="/leases/new" className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="applicationId" value={a.id} />
+            <input type="hidden" name="redirectTo" value={`/applications/${a.id}`} />
+            <Button>Draft the lease</Button>
+            <span className="text-sm text-ink-soft">The tenants, move-in date, rent and deposit are filled in from this application.</span>
+          </Form>
+          <p>
+            <Link to="/leases" className="text-brand-700 underline">
+              Your leases
+            </Link>
+            <span className="text-ink-soft">: the leases you send for signature and where each signature stands.</span>
+          </p>
+        </>
       ) : null}
 
       {a.actions.length > 0 ? (

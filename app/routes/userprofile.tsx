@@ -108,6 +108,9 @@ export default function UserProfile() {
               <Link to="/applications" className="font-semibold text-brand-800 underline underline-offset-2">
                 Your applications
               </Link>
+              <Link to="/leases" className="font-semibold text-brand-800 underline underline-offset-2">
+                Your leases
+              </Link>
             </p>
           </ProfileSection>
 

@@ -10,7 +10,7 @@ import type { Services } from '#server/services.server.ts'
 export const EXPIRED_LINK_MESSAGE = 'This link has expired: open the application again for a new one.'
 
 /** What every answer of this route carries: never stored, never sniffed, never a page that runs anything. */
-const PRIVATE_HEADERS = {
+export const PRIVATE_HEADERS = {
   'Cache-Control': 'private, no-store',
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'; sandbox",

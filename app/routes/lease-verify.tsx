@@ -1,0 +1,145 @@
+// /leases/verify: anyone checks whether a PDF they hold is a lease on record here (a signed lease, or a
+// version sent for signature). The browser computes the file's SHA-256 and sends only that; the answer is
+// match or no match, nothing else. Without scripts, a SHA-256 computed elsewhere is pasted instead.
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/lease-verify'
+import { appContext } from '#server/http/app-context.server.ts'
+import { verifyLeaseHash } from '#server/leases/index.server.ts'
+import { refusalOf } from '#server/http/route-errors.server.ts'
+import { Button, PendingNote } from '#app/components/ui/button.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
+import { parseForm } from '#common/forms.ts'
+import { verifySchema } from '#common/leases/terms.ts'
+
+const MALFORMED = 'A SHA-256 is 64 characters, the digits 0–9 and the letters a–f: choose the PDF file, or paste its SHA-256 whole.'
+
+export function meta() {
+  return pageMeta('Check a lease PDF', 'Check whether a lease PDF is the one signed on Cooper Home.')
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext)
+  const form = await request.formData()
+  // A pasted line of `sha256sum` ("<hash>  lease.pdf") or an upper-case hash reads as the hash itself.
+  const typed = String(form.get('sha256') ?? '')
+  const sha256 = typed.trim().split(/\s+/)[0]?.toLowerCase() ?? ''
+  const parsed = parseForm(verifySchema, { sha256 })
+  if (!parsed.ok) return refusalOf({ ok: false, fieldErrors: { sha256: [MALFORMED] } }, { sha256: typed.slice(0, 200) })
+  const matches = await verifyLeaseHash(services.database.db, parsed.data.sha256)
+  return { ok: true as const, matches, sha256: parsed.data.sha256 }
+}
+
+/** The hex SHA-256 of a file, computed in the browser: the file itself never leaves it. */
+async function sha256Of(file: File): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer())
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+export default function VerifyLease({ actionData }: Route.ComponentProps) {
+  const [hasScripts, setHasScripts] = useState(false)
+  const [hash, setHash] = useState(actionData?.sha256 ?? '')
+  const [note, setNote] = useState('')
+  const form = useRef<HTMLFormElement>(null)
+  const navigation = useNavigation()
+  const isChecking = navigation.state === 'submitting'
+  useEffect(() => setHasScripts(true), [])
+  useEffect(() => {
+    if (actionData) setHash(actionData.sha256)
+  }, [actionData])
+
+  async function choose(file: File | undefined) {
+    if (!file) return
+    setNote('Computing the SHA-256 of the file in your browser…')
+    const computed = await sha256Of(file)
+    setHash(computed)
+    setNote(`Computed in your browser from “${file.name}”; the file is not sent.`)
+    // The hash is in the field once React has rendered it; then the form asks.
+    requestAnimationFrame(() => form.current?.requestSubmit())
+  }
+
+  const answer = actionData?.ok ? actionData : null
+  return (
+    <div className="max-w-3xl space-y-8">
+      <PageHeader kicker="Leases" title="Check a lease PDF">
+        <p>Find out whether a PDF you hold is a lease signed on Cooper Home, or a version sent for signature, exactly as it was.</p>
+      </PageHeader>
+
+      <Form method="post" ref={form} className="space-y-5 rounded-xl border border-gray-200 bg-white p-4">
+        {hasScripts ? (
+          <div className="space-y-1">
+            <label htmlFor="lease-file" className="block text-sm font-semibold text-ink">
+              The PDF file
+            </label>
+            <input
+              id="lease-file"
+              type="file"
+              accept="application/pdf,.pdf"
+              aria-describedby="lease-file-hint"
+              onChange={(event) => void choose(event.currentTarget.files?.[0])}
+              className="block w-full text-sm text-ink file:mr-3 file:rounded-lg file:border file:border-gray-400 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-ink"
+            />
+            <p id="lease-file-hint" className="text-sm text-ink-soft">
+              Your browser computes the file’s SHA-256 (its fingerprint) and sends only that, never the file.
+            </p>
+            <p className="text-sm text-ink-soft" role="status">
+              {note}
+            </p>
+          </div>
+        ) : null}
+        <TextField
+          label={hasScripts ? 'Or paste its SHA-256' : 'The SHA-256 of the PDF'}
+          name="sha256"
+          id="field-sha256"
+          value={hash}
+          onChange={(event) => setHash(event.currentTarget.value)}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={200}
+          className="font-mono"
+          hint={
+            <>
+              64 characters, e.g. from <code>sha256sum lease.pdf</code> (Linux), <code>shasum -a 256 lease.pdf</code> (Mac) or{' '}
+              <code>certutil -hashfile lease.pdf SHA256</code> (Windows). Without JavaScript in your browser, this is the way to check.
+            </>
+          }
+          error={actionData && !actionData.ok ? actionData.fieldErrors.sha256 : undefined}
+        />
+        <div className="flex items-center gap-3">
+          <Button>Check</Button>
+          {isChecking ? <PendingNote>Checking…</PendingNote> : null}
+        </div>
+      </Form>
+
+      <div role="status" aria-live="polite">
+        {answer ? (
+          answer.matches ? (
+            <p className="rounded-lg border border-green-700 bg-green-50 p-4 font-semibold text-ink">
+              This file matches a lease signed on Cooper Home (or a version sent for signature).
+            </p>
+          ) : (
+            <p className="rounded-lg border border-gray-400 bg-gray-50 p-4 font-semibold text-ink">
+              This file does not match any lease on record.
+            </p>
+          )
+        ) : null}
+      </div>
+      {answer ? (
+        <p className="text-sm text-ink-soft">
+          Checked SHA-256: <code className="font-mono break-all">{answer.sha256}</code>. A file changed in any way, even re-saved, no longer
+          matches.
+        </p>
+      ) : null}
+
+      <p className="text-sm text-ink-soft">
+        Nothing else about the lease is shown here. The parties find their leases on their{' '}
+        <Link to="/leases" className="text-brand-700 underline">
+          Leases
+        </Link>{' '}
+        page.
+      </p>
+    </div>
+  )
+}
