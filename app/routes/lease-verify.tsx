@@ -1,8 +1,8 @@
 // /leases/verify: anyone checks whether a PDF they hold is a lease on record here (a signed lease, or a
 // version sent for signature). The browser computes the file's SHA-256 and sends only that; the answer is
 // match or no match, nothing else. Without scripts, a SHA-256 computed elsewhere is pasted instead.
-import { useEffect, useRef, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Form, Link, useNavigation, useSubmit } from 'react-router'
 import type { Route } from './+types/lease-verify'
 import { appContext } from '#server/http/app-context.server.ts'
 import { verifyLeaseHash } from '#server/leases/index.server.ts'
@@ -42,8 +42,8 @@ export default function VerifyLease({ actionData }: Route.ComponentProps) {
   const [hasScripts, setHasScripts] = useState(false)
   const [hash, setHash] = useState(actionData?.sha256 ?? '')
   const [note, setNote] = useState('')
-  const form = useRef<HTMLFormElement>(null)
   const navigation = useNavigation()
+  const submit = useSubmit()
   const isChecking = navigation.state === 'submitting'
   useEffect(() => setHasScripts(true), [])
   useEffect(() => {
@@ -56,8 +56,8 @@ export default function VerifyLease({ actionData }: Route.ComponentProps) {
     const computed = await sha256Of(file)
     setHash(computed)
     setNote(`Computed in your browser from “${file.name}”; the file is not sent.`)
-    // The hash is in the field once React has rendered it; then the form asks.
-    requestAnimationFrame(() => form.current?.requestSubmit())
+    // Sent as computed, not read back from the field (which React may not have rendered yet).
+    await submit({ sha256: computed }, { method: 'post' })
   }
 
   const answer = actionData?.ok ? actionData : null
@@ -67,7 +67,7 @@ export default function VerifyLease({ actionData }: Route.ComponentProps) {
         <p>Find out whether a PDF you hold is a lease signed on Cooper Home, or a version sent for signature, exactly as it was.</p>
       </PageHeader>
 
-      <Form method="post" ref={form} className="space-y-5 rounded-xl border border-gray-200 bg-white p-4">
+      <Form method="post" className="space-y-5 rounded-xl border border-gray-200 bg-white p-4">
         {hasScripts ? (
           <div className="space-y-1">
             <label htmlFor="lease-file" className="block text-sm font-semibold text-ink">

@@ -2,11 +2,9 @@
 // publishes criteria, the renter fills in their reusable application once (with a pay slip), applies in
 // one step from the listing, the landlord reviews it (the document opens for them and for no one else)
 // and declines it with a reason, and the renter reads the decision; every page passes axe at this size.
-import type { Page } from '@playwright/test'
-import { APP_URL } from './environment.ts'
 import { expect, test, visit, waitForMail } from './fixtures.ts'
 import { publishListing } from './listing-steps.ts'
-import { browserFor, look } from './two-parties.ts'
+import { browserFor, look, saveProfile } from './two-parties.ts'
 
 test('a renter applies in one step and the landlord decides, the reasons told in writing', async ({
   page,
@@ -108,43 +106,6 @@ test('a renter applies in one step and the landlord decides, the reasons told in
   await look(page, 'application-declined', layout)
   await landlord.context().close()
 })
-
-/** A complete reusable application saved through the API, as the form would save it. */
-async function saveProfile(page: Page, legalName: string) {
-  const year = new Date().getUTCFullYear()
-  const saved = await page.context().request.put('/api/me/application', {
-    headers: { Origin: APP_URL },
-    data: {
-      legalName,
-      email: 'someone@example.com',
-      phone: '555-0100',
-      addresses: [
-        {
-          street: '12 Elm Street',
-          city: 'Wilmington',
-          state: 'DE',
-          postalCode: '19801',
-          from: `${year - 5}-01`,
-          to: '',
-          monthlyRentCents: 140_000,
-          landlordName: 'Pat Prior',
-          landlordPhone: '',
-          landlordEmail: '',
-        },
-      ],
-      employment: [
-        { employer: 'Acme', position: 'Nurse', from: `${year - 4}-03`, monthlyIncomeCents: 500_000, contactName: '', contactPhone: '' },
-      ],
-      otherIncome: [],
-      occupants: [],
-      pets: [],
-      vehicles: [],
-      emergencyContact: { name: 'Dana Rivera', phone: '555-0102', relationship: 'Sister' },
-      documentIds: [],
-    },
-  })
-  expect(saved.status(), await saved.text()).toBe(200)
-}
 
 test('a co-applicant joins from the link, then leaves after confirming, and no longer finds the application', async ({
   page,

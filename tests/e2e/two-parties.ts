@@ -15,13 +15,56 @@ export async function look(page: Page, name: string, layout: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${layout}-${name}.png`, fullPage: true })
 }
 
-/** Another person in a browser of their own at the same size as `page`, signed in. */
-export async function browserFor(browser: Browser, account: Account, page: Page, extraHTTPHeaders: Record<string, string> | undefined) {
-  const context = await browser.newContext({ baseURL: APP_URL, extraHTTPHeaders, viewport: page.viewportSize() })
+/** Another person in a browser of their own at the same size as `page` (or the `viewport` given), signed in. */
+export async function browserFor(
+  browser: Browser,
+  account: Account,
+  page: Page,
+  extraHTTPHeaders: Record<string, string> | undefined,
+  viewport = page.viewportSize(),
+) {
+  const context = await browser.newContext({ baseURL: APP_URL, extraHTTPHeaders, viewport })
   const signedIn = await context.request.post('/api/auth/sign-in/email', {
     headers: { Origin: APP_URL },
     data: { email: account.email, password: account.password },
   })
   expect(signedIn.status(), await signedIn.text()).toBe(200)
   return context.newPage()
+}
+
+/** A complete reusable application saved through the API, as the form would save it. */
+export async function saveProfile(page: Page, legalName: string) {
+  const year = new Date().getUTCFullYear()
+  const saved = await page.context().request.put('/api/me/application', {
+    headers: { Origin: APP_URL },
+    data: {
+      legalName,
+      email: 'someone@example.com',
+      phone: '555-0100',
+      addresses: [
+        {
+          street: '12 Elm Street',
+          city: 'Wilmington',
+          state: 'DE',
+          postalCode: '19801',
+          from: `${year - 5}-01`,
+          to: '',
+          monthlyRentCents: 140_000,
+          landlordName: 'Pat Prior',
+          landlordPhone: '',
+          landlordEmail: '',
+        },
+      ],
+      employment: [
+        { employer: 'Acme', position: 'Nurse', from: `${year - 4}-03`, monthlyIncomeCents: 500_000, contactName: '', contactPhone: '' },
+      ],
+      otherIncome: [],
+      occupants: [],
+      pets: [],
+      vehicles: [],
+      emergencyContact: { name: 'Dana Rivera', phone: '555-0102', relationship: 'Sister' },
+      documentIds: [],
+    },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
 }
