@@ -6,7 +6,6 @@ import { siteConfig } from '../site-config.ts'
 import { NOT_LEGAL_ADVICE } from '../leasing/state-rules.ts'
 
 export const ESIGN_CITATION = '15 U.S.C. § 7001(c)(1)'
-export const ESIGN_SOURCE = 'https://www.law.cornell.edu/uscode/text/15/7001'
 export const ESIGN_DISCLOSURE_VERSION = '2026-11-29'
 
 export interface EsignSection {

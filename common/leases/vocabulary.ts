@@ -80,10 +80,8 @@ export const UTILITY_LABELS: Record<Utility, string> = {
 }
 
 export const PAYERS = ['tenant', 'landlord'] as const
-export type Payer = (typeof PAYERS)[number]
 
 export const FEE_FREQUENCIES = ['once', 'monthly'] as const
-export type FeeFrequency = (typeof FEE_FREQUENCIES)[number]
 
 /** How a signer's signature was made: a typed name (always), with a drawing when they chose to draw. */
 export const MAX_SIGNATURE_DRAWING = 20_000

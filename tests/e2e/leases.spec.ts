@@ -37,7 +37,7 @@ test('a landlord sends a lease, two tenants sign on their phones, the landlord c
   page,
   browser,
   layout,
-  signedInAccount: renter,
+  signedInAccount: _renter,
   createAccount,
   extraHTTPHeaders,
 }) => {
