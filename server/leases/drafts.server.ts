@@ -15,7 +15,7 @@ import type { Tx } from '#server/listings/index.server.ts'
 import { composeAmendmentDocument, composeLeaseDocument, initialTerms, partiesOf, readPremises, type Premises } from './compose.server.ts'
 import { renderLeasePdf, sha256Hex } from './pdf.server.ts'
 import { findCurrentLeaseTemplate } from './template-read.server.ts'
-import { appendEvent, lockLease, notFound, type LeaseActor, type LeaseRow } from './rules.server.ts'
+import { appendEvent, endLease, lockLease, notFound, type LeaseActor, type LeaseRow } from './rules.server.ts'
 
 const APPROVED = ['approved', 'conditionally_approved'] as const
 const LIVE_STATES = ['draft', ...SIGNING_STATES] as const satisfies readonly LeaseState[]
@@ -270,21 +270,7 @@ export async function storeVoidedLease(db: Db, { leaseId, actor, reason }: { lea
     onlyLandlord(row, actor)
     if (!(LIVE_STATES as readonly string[]).includes(row.state))
       throw new AppError('conflict', 'Only a lease not yet fully signed can be voided.')
-    const [voided] = await tx
-      .update(lease)
-      .set({ state: 'voided', expiresAt: null, updatedAt: sql`now()` })
-      .where(eq(lease.id, leaseId))
-      .returning()
-    await appendEvent(tx, {
-      leaseId,
-      version: row.version,
-      actor,
-      action: 'voided',
-      fromState: row.state as LeaseState,
-      toState: 'voided',
-      reason,
-    })
-    return voided!
+    return endLease(tx, row, { to: 'voided', actor, reason })
   })
 }
 

@@ -1,7 +1,7 @@
 // What every lease write shares: the services a front door announces through, the lease locked for a
 // change, its event appended beside it, who the viewer is to a lease, and the database's refusals read
 // as the domain's.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { LeaseAction, LeaseRole, LeaseState } from '#common/leases/vocabulary.ts'
 import type { Database, Db } from '#server/db/client.server.ts'
 import { lease, leaseConsent, leaseEvent, leaseSigner } from '#server/db/schema.ts'
@@ -102,4 +102,27 @@ export async function appendEvent(
     userAgent: event.actor?.userAgent?.slice(0, 500) ?? null,
     ...(event.at ? { createdAt: event.at } : {}),
   })
+}
+
+/** A locked lease ends (voided, declined, expired): its state and its event, in the caller's transaction. */
+export async function endLease(
+  tx: Tx,
+  row: LeaseRow,
+  { to, actor, reason }: { to: Extract<LeaseState, 'voided' | 'declined' | 'expired'>; actor: LeaseActor | null; reason: string },
+): Promise<LeaseRow> {
+  const [ended] = await tx
+    .update(lease)
+    .set({ state: to, expiresAt: null, updatedAt: sql`now()` })
+    .where(eq(lease.id, row.id))
+    .returning()
+  await appendEvent(tx, {
+    leaseId: row.id,
+    version: row.version,
+    actor,
+    action: to,
+    fromState: row.state as LeaseState,
+    toState: to,
+    reason,
+  })
+  return ended!
 }

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { consentSchema, declineLeaseSchema, signLeaseSchema } from '#common/leases/terms.ts'
 import { ESIGN_DISCLOSURE_VERSION } from '#common/leases/esign.ts'
-import { LEASE_ACTION_LABELS, SIGNING_STATES, type LeaseAction, type LeaseState } from '#common/leases/vocabulary.ts'
+import { LEASE_ACTION_LABELS, LEASE_SIGNING_DAYS, SIGNING_STATES, type LeaseAction, type LeaseState } from '#common/leases/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { lease, leaseConsent, leaseEvent, leaseSeal, leaseSignature, leaseVersion } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
@@ -13,6 +13,7 @@ import type { Tx } from '#server/listings/index.server.ts'
 import { sealLeasePdf, type LeaseSigner } from './certificate.server.ts'
 import {
   appendEvent,
+  endLease,
   hasConsented,
   lockLease,
   notFound,
@@ -245,21 +246,7 @@ export async function storeDecline(db: Db, { leaseId, actor, input }: { leaseId:
     if (!isSigning(row)) throw new AppError('conflict', 'This lease is no longer out for signature.')
     if ((await signedSignerIds(tx, leaseId, row.version)).has(signer.id))
       throw new AppError('conflict', 'You have signed this lease already.')
-    const [declined] = await tx
-      .update(lease)
-      .set({ state: 'declined', expiresAt: null, updatedAt: sql`now()` })
-      .where(eq(lease.id, leaseId))
-      .returning()
-    await appendEvent(tx, {
-      leaseId,
-      version: row.version,
-      actor,
-      action: 'declined',
-      fromState: row.state as LeaseState,
-      toState: 'declined',
-      reason,
-    })
-    return declined!
+    return endLease(tx, row, { to: 'declined', actor, reason })
   })
 }
 
@@ -275,21 +262,7 @@ export async function expireDueLeases(db: Db, { now = new Date() }: { now?: Date
     const row = await db.transaction(async (tx) => {
       const current = await lockLease(tx, id)
       if (!isSigning(current) || !current.expiresAt || current.expiresAt > now) return null
-      const [done] = await tx
-        .update(lease)
-        .set({ state: 'expired', expiresAt: null, updatedAt: sql`now()` })
-        .where(eq(lease.id, id))
-        .returning()
-      await appendEvent(tx, {
-        leaseId: id,
-        version: current.version,
-        actor: null,
-        action: 'expired',
-        fromState: current.state as LeaseState,
-        toState: 'expired',
-        reason: 'Not signed by everyone within 14 days.',
-      })
-      return done!
+      return endLease(tx, current, { to: 'expired', actor: null, reason: `Not signed by everyone within ${LEASE_SIGNING_DAYS} days.` })
     })
     if (row) expired.push(row)
   }
