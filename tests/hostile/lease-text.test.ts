@@ -273,7 +273,7 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('a l
         [`/leases/${draftId}/edit`, w.owner, inLease],
         [`/leases/${amendmentId}/edit`, w.owner, piecesOf(TEXT.amendment)],
       ]
-      await eachLimited(pages, 3, ([page, who, texts]) => expectInert(browser!, site.origin, page, { cookie: who.cookie, texts }))
+      await eachLimited(pages, 4, ([page, who, texts]) => expectInert(browser!, site.origin, page, { cookie: who.cookie, texts }))
     })
 
     it('shows a refused signature’s typed name again as text', async () => {
