@@ -19,6 +19,12 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
       const response = await site.send(path, { cookie })
       return { status: response.status, body: (await response.json()) as unknown }
     }
+    /** A lease as `cookie` reads it, without the moment it was read. */
+    const lease = async (cookie: string) => {
+      const { status, body } = await read(`/api/leases/${world.leaseId}`, cookie)
+      const { now: _now, ...kept } = (body as { lease: Record<string, unknown> }).lease
+      return { status, lease: kept }
+    }
     const session = (await read('/api/auth/get-session', owner.cookie)).body as { user?: Record<string, unknown> } | null
     const photos = (await read(`/api/properties/${world.listing.id}/photos`, owner.cookie)).body as {
       photos: { id: number; altText: string }[]
@@ -45,6 +51,10 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
       applications: await read(`/api/properties/${world.listing.id}/applications`, owner.cookie),
       criteria: await read(`/api/properties/${world.listing.id}/application-criteria`),
       adminApplications: await read('/api/applications', admin.cookie),
+      lease: await lease(owner.cookie),
+      tenantsLease: await lease(other.cookie),
+      leases: await read('/api/leases', owner.cookie),
+      tenantsLeases: await read('/api/leases', other.cookie),
       mails: mailFolder(site.dataDir).total(),
     }
   }
@@ -87,9 +97,16 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
       form: { intent: 'save-profile', name: 'Renamed on the site', role: 'landlord', bio: '', phone: '' },
     })
     expect(renamed.status).toBe(302)
+    // The tenant's signature body, from the lease's own page, signs it.
+    const route = WRITE_ROUTES.find(
+      (r) => r.path(world) === `/leases/${world.leaseId}` && (r.body?.(world) as { intent?: string }).intent === 'sign',
+    )!
+    const signed = await site.send(route.path(world), { cookie: other.cookie, ...bodyOf(route, world) })
+    expect(signed.status).toBe(302)
     const after = await whatTheySee(world, owner, other, admin)
     expect(after.room).not.toEqual(before.room)
     expect(after.owner).not.toEqual(before.owner)
+    expect(after.lease).not.toEqual(before.lease)
   })
 
   it('a save link followed from another site saves nothing until the person confirms', async () => {

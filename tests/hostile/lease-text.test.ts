@@ -3,16 +3,26 @@
 // a void, all made of the XSS payloads, are written through the JSON API. Each reads back as typed for
 // both parties; the lease's rendered HTML (`document.html`, which a page inserts as it is) holds no
 // element or attribute but the lease's own, with every piece in it as text; and the sent and the sealed
-// PDFs print every piece as text.
+// PDFs print every piece as text. In Chromium (and as the server sent them, with scripts off), the
+// Leases list, each lease's page for the landlord and its tenants, the terms form and a refused
+// signature show every piece as typed with nothing hostile live; and the lease notices are mailed as
+// plain text only, with the pieces in them as typed.
 import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser } from '@playwright/test'
 import { Parser } from 'htmlparser2'
-import { beforeAll, describe, expect, it } from 'vitest'
+import PostalMime from 'postal-mime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_LEASE_CLAUSE, MAX_LEASE_REASON } from '#common/leases/vocabulary.ts'
 import { problemsIn } from '#tests/support/html-safety.ts'
 import { pdfPageTexts } from '#tests/support/pdf-text.ts'
+import { expectInert, expectInertHtml, hasChromium, launchChromium } from './support/browser.ts'
 import { makeLeaseWorld, okJson, type LeaseWorld } from './support/leases.ts'
 import { OMNI, XSS, pack, piecesOf } from './support/payloads.ts'
-import { Site, hostileSites, type LiveAccount } from './support/site.ts'
+import { Site, eachLimited, hostileSites, type LiveAccount } from './support/site.ts'
+
+const isCI = process.env.CI === 'true' || process.env.CI === '1'
 
 /** The payloads from the `offset`-th on (wrapping), packed into one value of at most `max` characters. */
 const payloadText = (offset: number, max: number) =>
@@ -54,6 +64,23 @@ function textOf(html: string): string {
 }
 
 const squeezed = (text: string) => text.replace(/\s+/g, '')
+
+type ParsedMail = { text: string; html: string | undefined }
+
+/** The mails to an address about a lease, parsed (the server writes each to DATA_DIR/mail without an SMTP_URL). */
+async function mailsAbout(dataDir: string, email: string, leaseId: number): Promise<ParsedMail[]> {
+  const folder = path.join(dataDir, 'mail')
+  const link = new RegExp(`/leases/${leaseId}(?![\\d/])`)
+  const mails: ParsedMail[] = []
+  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.eml'))) {
+    const parsed = await PostalMime.parse(fs.readFileSync(path.join(folder, file)))
+    const isTo = parsed.to?.some((to) => to.address?.toLowerCase() === email.toLowerCase())
+    if (isTo && link.test(parsed.text ?? '')) mails.push({ text: parsed.text!, html: parsed.html })
+  }
+  return mails
+}
+
+let browser: Browser | undefined
 
 describe.each(hostileSites().map((info) => [info.database, info] as const))('a lease’s stored text stays text on %s', (_database, info) => {
   const site = new Site(info)
@@ -190,5 +217,102 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('a l
     const { document } = await view(amendmentId, w.second)
     const amendment = await printed(`/api/leases/${amendmentId}/versions/${document.version}/pdf`, w.second)
     for (const piece of piecesOf(TEXT.amendment)) expect(amendment.text, `the amendment prints ${piece}`).toContain(squeezed(piece))
+  })
+
+  describe.skipIf(!hasChromium && !isCI)('in the browser and the mail', () => {
+    /** A draft of the listing's lease with every text of its terms hostile, for its terms form. */
+    let draftId: number
+
+    beforeAll(async () => {
+      browser ??= await launchChromium()
+      const { lease } = await call('/api/leases', w.owner.cookie, { listingId: w.listing.id }, 'POST', 201)
+      draftId = lease.id
+      await call(
+        `/api/leases/${draftId}/terms`,
+        w.owner.cookie,
+        {
+          ...w.terms,
+          tenants: [
+            { name: TEXT.renterName, email: w.renter.email },
+            { name: TEXT.secondName, email: w.second.email },
+          ],
+          otherFees: [{ label: TEXT.feeName, amountCents: 5000, frequency: 'monthly' }],
+          pets: TEXT.pets,
+          parking: TEXT.parking,
+          leadPaintKnown: TEXT.leadPaintKnown,
+          clauses: [TEXT.clause],
+        },
+        'PUT',
+      )
+    })
+    afterAll(async () => {
+      await browser?.close()
+      browser = undefined
+    })
+
+    it('shows them as text on the Leases list, each lease’s page for the landlord and the tenants, and the terms form', async () => {
+      const names = [TEXT.renterName, TEXT.secondName].flatMap(piecesOf)
+      const inLease = [TEXT.renterName, TEXT.secondName, TEXT.feeName, TEXT.pets, TEXT.parking, TEXT.leadPaintKnown, TEXT.clause].flatMap(
+        piecesOf,
+      )
+      const signatures = [TEXT.renterSignature, TEXT.secondSignature, TEXT.ownerSignature].flatMap(piecesOf)
+      const pages: [string, LiveAccount, string[]][] = [
+        ['/leases', w.owner, names],
+        ['/leases', w.renter, names],
+        ['/leases', w.second, piecesOf(TEXT.secondName)],
+        ...[w.owner, w.renter, w.second].map((who): [string, LiveAccount, string[]] => [
+          `/leases/${w.leaseId}`,
+          who,
+          [...inLease, ...signatures],
+        ]),
+        ...[w.owner, w.renter].map((who): [string, LiveAccount, string[]] => [`/leases/${amendmentId}`, who, piecesOf(TEXT.amendment)]),
+        ...[w.owner, w.renter].map((who): [string, LiveAccount, string[]] => [`/leases/${declinedId}`, who, piecesOf(TEXT.declineReason)]),
+        ...[w.owner, w.renter].map((who): [string, LiveAccount, string[]] => [`/leases/${voidedId}`, who, piecesOf(TEXT.voidReason)]),
+        // A draft has no document until it is sent: its page shows none of its terms.
+        [`/leases/${draftId}`, w.owner, []],
+        [`/leases/${draftId}/edit`, w.owner, inLease],
+        [`/leases/${amendmentId}/edit`, w.owner, piecesOf(TEXT.amendment)],
+      ]
+      await eachLimited(pages, 4, ([page, who, texts]) => expectInert(browser!, site.origin, page, { cookie: who.cookie, texts }))
+    })
+
+    it('shows a refused signature’s typed name again as text', async () => {
+      // The second tenant has not consented to sign the amendment: the signature is refused, the name kept.
+      const refused = await site.send(`/leases/${amendmentId}`, {
+        cookie: w.second.cookie,
+        form: { intent: 'sign', typedName: TEXT.secondSignature, confirm: 'on', documentSha256: 'a'.repeat(64) },
+      })
+      expect(refused.status).toBeGreaterThanOrEqual(400)
+      expect(refused.status).toBeLessThan(500)
+      await expectInertHtml(browser!, await refused.text(), 'the refused signature', piecesOf(TEXT.secondSignature))
+    })
+
+    it('mails the lease notices in plain text only, with the reasons and the names as typed', async () => {
+      const expected: [LiveAccount, number, string][] = [
+        // The renter declined: the landlord is told, in the renter's words.
+        [w.owner, declinedId, TEXT.declineReason],
+        // The landlord voided: the tenant is told, in the landlord's words.
+        [w.renter, voidedId, TEXT.voidReason],
+        // The renter signed first: the landlord is told who is still to sign.
+        [w.owner, w.leaseId, TEXT.secondName],
+      ]
+      const deadline = Date.now() + 20_000
+      for (const [who, leaseId, text] of expected) {
+        const has = (mails: ParsedMail[]) => mails.some((mail) => piecesOf(text).every((piece) => mail.text.includes(piece)))
+        let mails = await mailsAbout(site.dataDir, who.email, leaseId)
+        while (!has(mails) && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100))
+          mails = await mailsAbout(site.dataDir, who.email, leaseId)
+        }
+        expect(has(mails), `a mail to ${who.email} about lease ${leaseId} holds the text as typed`).toBe(true)
+      }
+      for (const who of [w.owner, w.renter, w.second]) {
+        for (const leaseId of [w.leaseId, amendmentId, declinedId, voidedId]) {
+          for (const mail of await mailsAbout(site.dataDir, who.email, leaseId)) {
+            expect(mail.html, `a lease notice to ${who.email} has no HTML part`).toBeUndefined()
+          }
+        }
+      }
+    })
   })
 })

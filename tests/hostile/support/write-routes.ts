@@ -2,6 +2,8 @@
 // the page actions of app/routes.ts, the JSON API under /api and better-auth under /api/auth.
 // Read app/routes.ts, server/http/*-api.server.ts and the better-auth surface when a route is added.
 import { randomUUID } from 'node:crypto'
+import { formValuesOfTerms, type TermsFormValues } from '#common/leases/terms-form.ts'
+import type { LeaseTerms } from '#common/leases/terms.ts'
 import { siteConfig } from '#common/site-config.ts'
 import { solidImage } from '#tests/support/images.ts'
 import { completeRenterProfile } from '#tests/support/applications.ts'
@@ -22,6 +24,15 @@ export type World = {
   tourTime: string
   /** The other person's application to the listing, sent and not yet answered. */
   applicationId: number
+  /**
+   * A lease of another of the owner's listings, drafted from the other person's approved application
+   * and sent for signature; the other person, its tenant, has consented to sign electronically.
+   */
+  leaseId: number
+  /** The SHA-256 of the lease's version sent, which a signature names. */
+  leaseSha256: string
+  /** The lease's terms form as its edit page shows it, with a different rent. */
+  leaseTermsForm: Record<string, string>
   /** Someone else: the other side of the conversation, a person to block or mute. */
   otherId: string
   email: string
@@ -43,6 +54,19 @@ export type WriteRoute = {
   asAdmin?: boolean
   /** Sent as the other person, the renter of the world's tour (only the renter moves a tour). */
   asRenter?: boolean
+}
+
+/** The posted fields of the lease terms form showing these values. */
+export function termsFormFields(values: TermsFormValues): Record<string, string> {
+  const fields: Record<string, string> = {}
+  values.tenants.forEach((person, i) => Object.assign(fields, { [`tenants.${i}.name`]: person.name, [`tenants.${i}.email`]: person.email }))
+  values.fees.forEach((fee, i) =>
+    Object.assign(fields, { [`fees.${i}.label`]: fee.label, [`fees.${i}.amount`]: fee.amount, [`fees.${i}.frequency`]: fee.frequency }),
+  )
+  values.clauses.forEach((clause, i) => (fields[`clauses.${i}`] = clause))
+  for (const [utility, paidBy] of Object.entries(values.utilities)) fields[`utility.${utility}`] = paidBy
+  for (const [name, value] of Object.entries(values)) if (typeof value === 'string') fields[name] = value
+  return fields
 }
 
 /** The world listing's tour availability: every day from 08:00 to 20:00, no notice, room for many parties. */
@@ -278,6 +302,37 @@ const pageActions: WriteRoute[] = [
       accepting: '',
     }),
   ),
+  // Leases: drafting one for a listing, each form of a lease's page (the tenant's consent, withdrawal,
+  // signature and decline; the landlord's send, void and amendment), its terms form, and the verify page.
+  form(
+    () => '/leases/new',
+    (w) => ({ listingId: String(w.listing.id), redirectTo: '/leases' }),
+  ),
+  ...(
+    [
+      ['consent', { agree: 'on' }, true],
+      ['withdraw_consent', {}, true],
+      ['sign', { typedName: 'Oli Other', confirm: 'on', drawing: '' }, true],
+      ['decline', { reason: 'Declined from another site' }, true],
+      ['send', {}, false],
+      ['void', { reason: 'Voided from another site' }, false],
+      ['amend', {}, false],
+    ] as const
+  ).map(([intent, fields, asRenter]) =>
+    form(
+      (w) => `/leases/${w.leaseId}`,
+      (w) => ({ intent, ...fields, ...(intent === 'sign' ? { documentSha256: w.leaseSha256 } : {}) }),
+      { asRenter },
+    ),
+  ),
+  form(
+    (w) => `/leases/${w.leaseId}/edit`,
+    (w) => ({ ...w.leaseTermsForm, intent: 'save' }),
+  ),
+  form(
+    () => '/leases/verify',
+    (w) => ({ sha256: w.leaseSha256 }),
+  ),
   // The profile photo and My application's document: the page forms that upload, as multipart forms with their larger limits.
   { method: 'POST', path: () => '/userprofile', kind: 'multipart', limitBytes: PROFILE_LIMIT_BYTES },
   { method: 'POST', path: () => '/userprofile/application', kind: 'multipart', limitBytes: DOCUMENT_LIMIT_BYTES, asRenter: true },
@@ -443,25 +498,25 @@ const api: WriteRoute[] = [
       { asRenter: true },
     ),
   ),
-  // Leases: refused before any lookup, so the path's lease need not exist.
+  // Leases: drafting one, checking a PDF's hash, the terms and an amendment's text, and each change of the world's lease.
   json(
     'POST',
     () => '/api/leases',
-    (w) => ({ applicationId: w.applicationId }),
+    (w) => ({ listingId: w.listing.id }),
   ),
   json(
     'POST',
     () => '/api/leases/verify',
-    () => ({ sha256: 'a'.repeat(64) }),
+    (w) => ({ sha256: w.leaseSha256 }),
   ),
   json(
     'PUT',
-    () => '/api/leases/1/terms',
+    (w) => `/api/leases/${w.leaseId}/terms`,
     () => ({ rentCents: 100 }),
   ),
   json(
     'PUT',
-    () => '/api/leases/1/amendment',
+    (w) => `/api/leases/${w.leaseId}/amendment`,
     () => ({ text: 'Changed from another site.' }),
   ),
   ...(
@@ -471,13 +526,16 @@ const api: WriteRoute[] = [
       ['amend', undefined],
       ['consent', { agree: true }],
       ['withdraw-consent', undefined],
-      ['sign', { typedName: 'Cross Site', confirm: true, documentSha256: 'a'.repeat(64) }],
+      ['sign', { typedName: 'Oli Other', confirm: true }],
       ['decline', { reason: 'Declined from another site' }],
     ] as const
   ).map(([action, body]) =>
-    json('POST', () => `/api/leases/1/${action}`, body && (() => body), {
-      asRenter: action !== 'send' && action !== 'void' && action !== 'amend',
-    }),
+    json(
+      'POST',
+      (w) => `/api/leases/${w.leaseId}/${action}`,
+      body && ((w: World) => (action === 'sign' ? { ...body, documentSha256: w.leaseSha256 } : body)),
+      { asRenter: action !== 'send' && action !== 'void' && action !== 'amend' },
+    ),
   ),
 ]
 
@@ -547,7 +605,9 @@ export function bodyOf(route: WriteRoute, w: World): { headers: Record<string, s
  * The world the routes act on, made through the site: an owner with a published listing and a ready
  * photo, another person in a conversation with them, a room message of the owner's that the other
  * person reported, and the administrator. The listing takes tours (its own availability set through
- * the API), and the other person has asked for one that the owner has not answered yet.
+ * the API), and the other person has asked for one that the owner has not answered yet; the other
+ * person has applied to it too. On another listing the owner approved the other person's application
+ * and sent its lease, and the other person consented to sign it.
  */
 export async function makeWorld(site: Site): Promise<{ world: World; owner: LiveAccount; other: LiveAccount; admin: LiveAccount }> {
   const owner = await site.landlord('Vic Victim')
@@ -613,6 +673,7 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
   })
   if (applied.status !== 201) throw new Error(`applying: ${applied.status} ${await applied.text()}`)
   const applicationId = ((await applied.json()) as { application: { id: number } }).application.id
+  const lease = await makeLease(site, owner, other)
   const world: World = {
     listing: { id: listing.id, slug: listing.slug },
     photoId,
@@ -623,8 +684,43 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
     tourId,
     tourTime: times[1]!,
     applicationId,
+    ...lease,
     otherId: other.id,
     email: owner.email,
   }
   return { world, owner, other, admin }
+}
+
+/** The world's lease: another listing of the owner's, the other person's application to it approved, its lease sent and consented to. */
+async function makeLease(site: Site, owner: LiveAccount, other: LiveAccount) {
+  const call = async (path: string, cookie: string, json?: unknown, method = 'POST', status = 200) => {
+    const answer = await site.send(path, { method, cookie, json })
+    if (answer.status !== status) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's answer, read for the fields the world needs.
+    return (await answer.json()) as any
+  }
+  const home = await site.createListing(owner.cookie)
+  const applied = await call(
+    `/api/properties/${home.id}/applications`,
+    other.cookie,
+    {
+      moveInDate: moveInDate(),
+      leaseMonths: 12,
+      note: 'We would like a lease',
+    },
+    'POST',
+    201,
+  )
+  await call(`/api/applications/${applied.application.id}/approve`, owner.cookie, { homeTaken: false })
+  const created = await call('/api/leases', owner.cookie, { applicationId: applied.application.id }, 'POST', 201)
+  const leaseId = created.lease.id as number
+  await call(`/api/leases/${leaseId}/send`, owner.cookie)
+  await call(`/api/leases/${leaseId}/consent`, other.cookie, { agree: true })
+  const { lease } = await call(`/api/leases/${leaseId}`, other.cookie, undefined, 'GET')
+  const values = formValuesOfTerms(created.lease.draftTerms as LeaseTerms)
+  return {
+    leaseId,
+    leaseSha256: lease.document.sha256 as string,
+    leaseTermsForm: termsFormFields({ ...values, rent: '1' }),
+  }
 }
