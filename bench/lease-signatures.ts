@@ -105,9 +105,9 @@ const outcomes = await Promise.all(
     const input = { typedName: actor.name, confirm: true, documentSha256: sha256, drawing: 'M 10 20 L 30 40 L 50 25' }
     try {
       const row = await signLease(services, { leaseId, actor, input })
-      return { ms: performance.now() - burstStarted, seals, error: null, state: row.state }
+      return { leaseId, ms: performance.now() - burstStarted, seals, error: null, state: row.state }
     } catch (error) {
-      return { ms: performance.now() - burstStarted, seals, error: isAppError(error) ? error.code : String(error), state: null }
+      return { leaseId, ms: performance.now() - burstStarted, seals, error: isAppError(error) ? error.code : String(error), state: null }
     }
   }),
 )
@@ -164,6 +164,11 @@ const line = {
   all: figures(outcomes.map((outcome) => outcome.ms)),
   sealing: figures(outcomes.filter((outcome) => outcome.seals).map((outcome) => outcome.ms)),
   notLast: figures(outcomes.filter((outcome) => !outcome.seals).map((outcome) => outcome.ms)),
+  /** The three signatures answered last: which lease, and whether theirs sealed it. */
+  slowest: [...outcomes]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((outcome) => ({ leaseId: outcome.leaseId, ms: +outcome.ms.toFixed(1), seals: outcome.seals })),
   wallMs: +wallMs.toFixed(1),
   cpuMsPerSignature: +((cpu.user + cpu.system) / 1000 / outcomes.length).toFixed(1),
   fullySigned: records.filter((record) => record.state === 'fully_signed').length,
