@@ -94,7 +94,7 @@ test('a renter applies in one step and the landlord decides, the reasons told in
   const decline = landlord.getByRole('region', { name: 'Decline', exact: true })
   await decline.getByLabel('Rental or employment references').check()
   await decline.getByRole('button', { name: 'Decline', exact: true }).click()
-  await expect(landlord.getByText(/declined/i).first()).toBeVisible()
+  await expect(landlord.getByText('Declined, for these reasons:')).toBeVisible()
   await look(landlord, 'application-landlord', layout)
 
   // The applicant is told why, in writing, and that no consumer report was used.

@@ -66,7 +66,7 @@ test('a landlord sends a lease, two tenants sign on their phones, the landlord c
   await landlord.getByRole('button', { name: 'Add a clause' }).click()
   await landlord.getByLabel('Clause 1').fill('The tenants may keep one cat.')
   await landlord.getByRole('button', { name: 'Save the lease' }).click()
-  await expect(landlord.getByText(/saved/i).first()).toBeVisible()
+  await expect(landlord.getByRole('alert').filter({ hasText: 'Saved.' })).toBeVisible()
   await look(landlord, 'lease-edit', 'desktop')
 
   const since = Date.now()
