@@ -81,8 +81,7 @@ export function defaultItemsOf(room: string): string[] {
 
 /** The rooms a checklist starts with, from the listing: each bedroom and bathroom, the kitchen, the living room. */
 export function defaultRoomsOf({ bedrooms, bathroomHalves }: { bedrooms: number; bathroomHalves: number }): string[] {
-  const numbered = (word: string, count: number) =>
-    count === 1 ? [word] : Array.from({ length: count }, (_, i) => `${word} ${i + 1}`)
+  const numbered = (word: string, count: number) => (count === 1 ? [word] : Array.from({ length: count }, (_, i) => `${word} ${i + 1}`))
   const full = Math.floor(bathroomHalves / 2)
   return [
     'Living room',

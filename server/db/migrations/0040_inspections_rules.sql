@@ -92,10 +92,12 @@ BEGIN
   IF current_inspection.state <> 'signing' OR current_inspection.revision <> NEW.revision THEN
     RAISE EXCEPTION '% rows are added only to the revision out for signature', TG_TABLE_NAME USING ERRCODE = 'check_violation';
   END IF;
-  IF TG_TABLE_NAME = 'inspection_signature' AND NOT EXISTS (
-    SELECT 1 FROM inspection_document WHERE inspection_id = NEW.inspection_id AND revision = NEW.revision AND sha256 = NEW.document_sha256
-  ) THEN
-    RAISE EXCEPTION 'a signature must be over the document stored for this revision' USING ERRCODE = 'check_violation';
+  IF TG_TABLE_NAME = 'inspection_signature' THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM inspection_document WHERE inspection_id = NEW.inspection_id AND revision = NEW.revision AND sha256 = NEW.document_sha256
+    ) THEN
+      RAISE EXCEPTION 'a signature must be over the document stored for this revision' USING ERRCODE = 'check_violation';
+    END IF;
   END IF;
   RETURN NEW;
 END
