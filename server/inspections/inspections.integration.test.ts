@@ -255,28 +255,30 @@ describe('the move-out, third persons, and the record the database keeps', () =>
     const outsider = await actorOf(db(), stranger)
     const nobody = viewerOf(stranger)
     for (const attempt of [
-      findInspections(db(), { leaseId, viewer: nobody }),
-      findInspection(db(), { leaseId, kind: 'move_in', viewer: nobody }),
-      findInspectionPdf(db(), { leaseId, kind: 'move_in', viewer: nobody }),
-      listInspectionEvidence(db(), { leaseId, viewer: nobody }),
-      startInspection(t.services, { leaseId, kind: 'move_out', actor: outsider }),
-      saveItem(t.services, {
-        leaseId,
-        kind: 'move_out',
-        actor: outsider,
-        itemId: moveOut.rooms[0]!.items[0]!.id,
-        input: { condition: 'good' },
-      }),
-      commentOnItem(t.services, {
-        leaseId,
-        kind: 'move_out',
-        actor: outsider,
-        itemId: moveOut.rooms[0]!.items[0]!.id,
-        input: { body: 'hi' },
-      }),
-      sendForSignature(t.services, { leaseId, kind: 'move_out', actor: outsider }),
+      () => findInspections(db(), { leaseId, viewer: nobody }),
+      () => findInspection(db(), { leaseId, kind: 'move_in', viewer: nobody }),
+      () => findInspectionPdf(db(), { leaseId, kind: 'move_in', viewer: nobody }),
+      () => listInspectionEvidence(db(), { leaseId, viewer: nobody }),
+      () => startInspection(t.services, { leaseId, kind: 'move_out', actor: outsider }),
+      () =>
+        saveItem(t.services, {
+          leaseId,
+          kind: 'move_out',
+          actor: outsider,
+          itemId: moveOut.rooms[0]!.items[0]!.id,
+          input: { condition: 'good' },
+        }),
+      () =>
+        commentOnItem(t.services, {
+          leaseId,
+          kind: 'move_out',
+          actor: outsider,
+          itemId: moveOut.rooms[0]!.items[0]!.id,
+          input: { body: 'hi' },
+        }),
+      () => sendForSignature(t.services, { leaseId, kind: 'move_out', actor: outsider }),
     ]) {
-      expect(await codeOf(attempt)).toMatch(/^not-found: No such inspection/)
+      expect(await codeOf(attempt())).toMatch(/^not-found: No such inspection/)
     }
 
     // The signed move-in cannot be changed or deleted, even by direct SQL.

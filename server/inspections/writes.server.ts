@@ -2,8 +2,10 @@
 // announce — the e-mail notice as a job and a realtime event to every party of the lease with an account
 // (their lease and inspection pages refresh). An announcement that fails is logged and never undoes the
 // record. Pages and the JSON API come through here.
+import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { recordItem, removeItem, removeRoom, storeComment, storeItem, storeRoom, storeStart, type Change } from './checklist.server.ts'
+import { inspectionEvent } from '#server/db/schema.ts'
 import { INSPECTION_NOTICE_JOB } from './notices.server.ts'
 import { partiesOf, type InspectionServices } from './rules.server.ts'
 import { storeConsent, storeReady, storeReopen, storeSignature } from './signing.server.ts'
@@ -16,7 +18,18 @@ async function announce(services: InspectionServices, { row, action }: Change) {
       services.logger.warn({ err: error, inspectionId: row.id, what }, 'an inspection change was stored but a follow-up failed')
     }
   }
-  if (action) await step('notice', () => services.jobs.send(INSPECTION_NOTICE_JOB, { inspectionId: row.id, action }))
+  if (action) {
+    await step('notice', async () => {
+      // The event just stored names who acted: the notice tells everyone else.
+      const [event] = await services.database.db
+        .select({ id: inspectionEvent.id })
+        .from(inspectionEvent)
+        .where(and(eq(inspectionEvent.inspectionId, row.id), eq(inspectionEvent.action, action)))
+        .orderBy(desc(inspectionEvent.id))
+        .limit(1)
+      await services.jobs.send(INSPECTION_NOTICE_JOB, { inspectionId: row.id, eventId: event?.id ?? 0 })
+    })
+  }
   await step('realtime', async () => {
     const found = await partiesOf(services.database.db, row.leaseId)
     if (!found) return

@@ -241,7 +241,10 @@ export function jobDefinitions({
       // The parties of a lease told of a step of one of its inspections (server/inspections/notices.server.ts).
       name: INSPECTION_NOTICE_JOB,
       handler: async (data) => {
-        await sendInspectionNotice({ db, mailer, publicUrl: config.publicUrl }, { inspectionId: Number(data.inspectionId), action: data.action as never })
+        await sendInspectionNotice(
+          { db, mailer, publicUrl: config.publicUrl },
+          { inspectionId: Number(data.inspectionId), eventId: Number(data.eventId) },
+        )
       },
     },
     {
