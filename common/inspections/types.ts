@@ -4,7 +4,7 @@ import type { Condition, InspectionAction, InspectionKind, InspectionState } fro
 export type InspectionRole = 'landlord' | 'tenant'
 
 export interface InspectionPhoto {
-  id: string
+  id: number
   /** A short-lived link minted for the reader alone. */
   url: string | null
 }

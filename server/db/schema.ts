@@ -1615,3 +1615,22 @@ export const inspectionEvent = pgTable(
     index('inspection_event_inspection_idx').on(t.inspectionId, t.id),
   ],
 )
+
+/** A photo of an inspection item (a private tenancy photo), in the order added. */
+export const inspectionPhoto = pgTable(
+  'inspection_photo',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inspectionId: bigint('inspection_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspection.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspectionItem.id, { onDelete: 'cascade' }),
+    photoId: bigint('photo_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenancyPhoto.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('inspection_photo_photo_idx').on(t.photoId), index('inspection_photo_item_idx').on(t.itemId, t.id)],
+)

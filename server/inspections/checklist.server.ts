@@ -67,7 +67,13 @@ export async function lockOpen(tx: Tx, leaseId: number, kind: InspectionKind, ac
   return { row, ...party }
 }
 
-async function touched(tx: Tx, row: InspectionRow, actor: InspectionActor, action: InspectionAction, detail: string): Promise<Change> {
+export async function touched(
+  tx: Tx,
+  row: InspectionRow,
+  actor: InspectionActor,
+  action: InspectionAction,
+  detail: string,
+): Promise<Change> {
   const [updated] = await tx.update(inspection).set({ updatedAt: new Date() }).where(eq(inspection.id, row.id)).returning()
   await appendEvent(tx, { inspectionId: row.id, actor, action, fromState: 'open', toState: 'open', detail })
   return { row: updated!, action }

@@ -13,7 +13,7 @@ import type { InspectionRow, Party } from './rules.server.ts'
 
 export type RecordItem = typeof inspectionItem.$inferSelect & {
   comments: (typeof inspectionComment.$inferSelect)[]
-  photoIds: string[]
+  photoIds: number[]
 }
 export type RecordRoom = typeof inspectionRoom.$inferSelect & { items: RecordItem[] }
 

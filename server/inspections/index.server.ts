@@ -13,6 +13,8 @@ export type { InspectionActor } from './rules.server.ts'
 export type { InspectionSigner } from './signing.server.ts'
 export {
   addItem,
+  addItemPhoto,
+  deleteItemPhoto,
   addRoom,
   commentOnItem,
   consentToSignInspection,

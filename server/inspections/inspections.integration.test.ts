@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inspection, inspectionItem } from '#server/db/schema.ts'
 import {
   addItem,
+  addItemPhoto,
   addRoom,
   commentOnItem,
   deleteItem,
@@ -22,6 +23,7 @@ import {
   startInspection,
 } from '#server/inspections/index.server.ts'
 import type { InspectionKind } from '#common/inspections/vocabulary.ts'
+import { solidImage } from '#tests/support/images.ts'
 import { signAs, signedLease, viewerOf } from '#tests/support/inspection-process.ts'
 import { actorOf, publishLeaseTemplate } from '#tests/support/lease-process.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
@@ -234,6 +236,12 @@ describe('the move-out, third persons, and the record the database keeps', () =>
       input: { condition: 'new', notes: 'Fresh paint' },
     })
     await commentOnItem(t.services, { leaseId, kind: 'move_in', actor: landlord, itemId: walls.id, input: { body: 'Painted last week.' } })
+    // A photo is stored re-encoded and linked; anything that is not an image is refused in words.
+    const photoEdit = { leaseId, kind: 'move_in' as const, actor: landlord, itemId: walls.id }
+    await addItemPhoto(t.services, { ...photoEdit, bytes: await solidImage(64, 48).jpeg().toBuffer() })
+    expect(await codeOf(addItemPhoto(t.services, { ...photoEdit, bytes: new TextEncoder().encode('not an image') }))).toMatch(/^invalid: /)
+    const [photo] = (await view(leaseId, 'move_in', renter)).rooms[0]!.items[0]!.photos
+    expect(photo!.url).toMatch(/^\/photos\//)
     await sendForSignature(t.services, { leaseId, kind: 'move_in', actor: landlord })
     await signAs(t, leaseId, 'move_in', owner)
     await signAs(t, leaseId, 'move_in', renter)
@@ -246,9 +254,9 @@ describe('the move-out, third persons, and the record the database keeps', () =>
       moveIn: { condition: 'new', notes: 'Fresh paint' },
     })
     const evidence = await listInspectionEvidence(db(), { leaseId, viewer: viewerOf(owner) })
-    expect(evidence.filter((item) => item.item === 'Walls').map((item) => [item.kind, item.condition])).toEqual([
-      ['move_in', 'new'],
-      ['move_out', 'fair'],
+    expect(evidence.filter((item) => item.item === 'Walls').map((item) => [item.kind, item.condition, item.photoIds])).toEqual([
+      ['move_in', 'new', [photo!.id]],
+      ['move_out', 'fair', []],
     ])
 
     // A third person finds nothing, whatever they try.
@@ -277,6 +285,14 @@ describe('the move-out, third persons, and the record the database keeps', () =>
           input: { body: 'hi' },
         }),
       () => sendForSignature(t.services, { leaseId, kind: 'move_out', actor: outsider }),
+      () =>
+        addItemPhoto(t.services, {
+          leaseId,
+          kind: 'move_out',
+          actor: outsider,
+          itemId: moveOut.rooms[0]!.items[0]!.id,
+          bytes: new Uint8Array(8),
+        }),
     ]) {
       expect(await codeOf(attempt())).toMatch(/^not-found: No such inspection/)
     }
@@ -292,6 +308,7 @@ describe('the move-out, third persons, and the record the database keeps', () =>
       sql`delete from inspection_room where inspection_id = ${signedRow!.id}`,
       sql`insert into inspection_room (inspection_id, name, position) values (${signedRow!.id}, 'Attic', 9)`,
       sql`update inspection_comment set body = 'changed' where inspection_id = ${signedRow!.id}`,
+      sql`delete from inspection_photo where inspection_id = ${signedRow!.id}`,
       sql`delete from inspection_comment where inspection_id = ${signedRow!.id}`,
       sql`update inspection_signature set typed_name = 'Someone else' where inspection_id = ${signedRow!.id}`,
       sql`delete from inspection_signature where inspection_id = ${signedRow!.id}`,

@@ -66,8 +66,8 @@ export async function findInspection(
   const moveIn = new Map<string, RecordItem>()
   for (const room of moveInRooms) for (const item of room.items) moveIn.set(key(room.name, item.name), item)
   const allPhotoIds = [...rooms, ...moveInRooms].flatMap((room) => room.items.flatMap((item) => item.photoIds))
-  const links = await photoLinks(allPhotoIds, viewer.userId)
-  const photosOf = (ids: string[]) => ids.map((id) => ({ id, url: links.get(id) ?? null }))
+  const links = photoLinks(allPhotoIds, viewer.userId)
+  const photosOf = (ids: number[]) => ids.map((id) => ({ id, url: links.get(id) ?? null }))
   const [document] = await db
     .select({ revision: inspectionDocument.revision, sha256: inspectionDocument.sha256 })
     .from(inspectionDocument)
@@ -153,7 +153,7 @@ export type InspectionEvidence = {
   itemId: number
   condition: Condition | null
   notes: string
-  photoIds: string[]
+  photoIds: number[]
 }
 
 /**

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import type { InspectionAction, InspectionKind, InspectionState } from '#common/inspections/vocabulary.ts'
 import type { Database, Db } from '#server/db/client.server.ts'
 import { inspection, inspectionEvent, lease, leaseSigner, user } from '#server/db/schema.ts'
+import { storeTenancyPhoto } from '#server/documents/index.server.ts'
 import { AppError } from '#server/errors.server.ts'
 import type { SendOptions } from '#server/jobs/queue.server.ts'
 import type { Tx } from '#server/listings/index.server.ts'
@@ -14,7 +15,7 @@ import type { PublicNews } from '#server/realtime/events.server.ts'
 export type InspectionRow = typeof inspection.$inferSelect
 export type PartyRole = 'landlord' | 'tenant'
 
-export type InspectionServices = {
+export type InspectionServices = Parameters<typeof storeTenancyPhoto>[0] & {
   database: Database
   jobs: { send(name: string, data?: Record<string, unknown>, options?: SendOptions): Promise<void> }
   realtime: { publish(news: PublicNews): Promise<void> }

@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { recordItem, removeItem, removeRoom, storeComment, storeItem, storeRoom, storeStart, type Change } from './checklist.server.ts'
 import { inspectionEvent } from '#server/db/schema.ts'
 import { INSPECTION_NOTICE_JOB } from './notices.server.ts'
+import { removeItemPhoto, storeItemPhoto } from './photos.server.ts'
 import { partiesOf, type InspectionServices } from './rules.server.ts'
 import { storeConsent, storeReady, storeReopen, storeSignature } from './signing.server.ts'
 
@@ -55,3 +56,8 @@ export const sendForSignature = frontDoor(storeReady)
 export const reopenInspection = frontDoor(storeReopen)
 export const consentToSignInspection = frontDoor(storeConsent)
 export const signInspection = frontDoor(storeSignature)
+export const deleteItemPhoto = frontDoor(removeItemPhoto)
+/** A party adds a photo to an item (stored through the private photo pipeline, then linked). */
+export async function addItemPhoto(services: InspectionServices, args: Parameters<typeof storeItemPhoto>[1]) {
+  return announce(services, await storeItemPhoto(services, args))
+}

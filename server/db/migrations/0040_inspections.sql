@@ -70,6 +70,14 @@ CREATE TABLE "inspection_item" (
 	CONSTRAINT "inspection_item_condition_check" CHECK ("inspection_item"."condition" is null or "inspection_item"."condition" in ('new', 'good', 'fair', 'poor', 'damaged', 'missing', 'not_applicable'))
 );
 --> statement-breakpoint
+CREATE TABLE "inspection_photo" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"inspection_id" bigint NOT NULL,
+	"item_id" bigint NOT NULL,
+	"photo_id" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "inspection_room" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"inspection_id" bigint NOT NULL,
@@ -105,6 +113,9 @@ ALTER TABLE "inspection_document" ADD CONSTRAINT "inspection_document_inspection
 ALTER TABLE "inspection_event" ADD CONSTRAINT "inspection_event_inspection_id_inspection_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspection"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_item" ADD CONSTRAINT "inspection_item_inspection_id_inspection_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspection"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_item" ADD CONSTRAINT "inspection_item_room_id_inspection_room_id_fk" FOREIGN KEY ("room_id") REFERENCES "public"."inspection_room"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inspection_photo" ADD CONSTRAINT "inspection_photo_inspection_id_inspection_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspection"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inspection_photo" ADD CONSTRAINT "inspection_photo_item_id_inspection_item_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."inspection_item"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inspection_photo" ADD CONSTRAINT "inspection_photo_photo_id_tenancy_photo_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."tenancy_photo"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_room" ADD CONSTRAINT "inspection_room_inspection_id_inspection_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspection"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_signature" ADD CONSTRAINT "inspection_signature_inspection_id_inspection_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspection"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "inspection_lease_kind_idx" ON "inspection" USING btree ("lease_id","kind");--> statement-breakpoint
@@ -115,5 +126,7 @@ CREATE UNIQUE INDEX "inspection_document_revision_idx" ON "inspection_document" 
 CREATE INDEX "inspection_event_inspection_idx" ON "inspection_event" USING btree ("inspection_id","id");--> statement-breakpoint
 CREATE INDEX "inspection_item_room_idx" ON "inspection_item" USING btree ("room_id","position");--> statement-breakpoint
 CREATE INDEX "inspection_item_inspection_idx" ON "inspection_item" USING btree ("inspection_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "inspection_photo_photo_idx" ON "inspection_photo" USING btree ("photo_id");--> statement-breakpoint
+CREATE INDEX "inspection_photo_item_idx" ON "inspection_photo" USING btree ("item_id","id");--> statement-breakpoint
 CREATE INDEX "inspection_room_inspection_idx" ON "inspection_room" USING btree ("inspection_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "inspection_signature_signer_idx" ON "inspection_signature" USING btree ("inspection_id","revision","email");

@@ -55,7 +55,7 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER inspection_keep_record BEFORE INSERT OR UPDATE OR DELETE ON inspection FOR EACH ROW EXECUTE FUNCTION inspection_keep_record();--> statement-breakpoint
--- The checklist (rooms, items) and its comments change only while the inspection is open.
+-- The checklist (rooms, items, their photos) and its comments change only while the inspection is open.
 CREATE FUNCTION inspection_checklist_check() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -74,6 +74,8 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER inspection_room_check BEFORE INSERT OR UPDATE OR DELETE ON inspection_room FOR EACH ROW EXECUTE FUNCTION inspection_checklist_check();--> statement-breakpoint
 CREATE TRIGGER inspection_item_check BEFORE INSERT OR UPDATE OR DELETE ON inspection_item FOR EACH ROW EXECUTE FUNCTION inspection_checklist_check();--> statement-breakpoint
+CREATE TRIGGER inspection_photo_check BEFORE INSERT OR UPDATE OR DELETE ON inspection_photo FOR EACH ROW EXECUTE FUNCTION inspection_checklist_check();--> statement-breakpoint
+CREATE TRIGGER inspection_photo_no_truncate BEFORE TRUNCATE ON inspection_photo FOR EACH STATEMENT EXECUTE FUNCTION inspection_append_only();--> statement-breakpoint
 CREATE TRIGGER inspection_comment_check BEFORE INSERT ON inspection_comment FOR EACH ROW EXECUTE FUNCTION inspection_checklist_check();--> statement-breakpoint
 -- A document is stored only for the revision being frozen; a signature only over that revision's
 -- document while it is out for signature; a consent only before the inspection is signed.
