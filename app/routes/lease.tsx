@@ -102,6 +102,15 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
         </Section>
       ) : null}
 
+      {lease.state === 'fully_signed' && lease.kind === 'lease' ? (
+        <p>
+          <Link to={`/leases/${lease.id}/inspections`} className="font-semibold text-brand-700 underline">
+            Move-in and move-out inspections
+          </Link>
+          <span className="text-ink-soft"> · the condition of each room, recorded and signed by both sides</span>
+        </p>
+      ) : null}
+
       {lease.seal ? (
         <Section id="signed" title="The signed lease">
           <p className="text-ink">

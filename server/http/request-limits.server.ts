@@ -21,6 +21,13 @@ type UploadRoute = { method: string; path: RegExp; limit: number; what: string }
 const UPLOAD_ROUTES: UploadRoute[] = [
   { method: 'POST', path: /^\/userprofile(?:\.data)?$/, limit: UPLOAD_REQUEST_LIMITS.profilePhoto, what: 'a profile photo' },
   { method: 'POST', path: /^\/api\/properties\/[^/]+\/photos$/, limit: UPLOAD_REQUEST_LIMITS.listingPhotos, what: 'listing photos' },
+  // An inspection item's photo, from the API or the inspection page's form.
+  {
+    method: 'POST',
+    path: /^\/(?:api\/)?leases\/[^/]+\/inspections\/[^/]+(?:\/items\/[^/]+\/photos|\.data)?$/,
+    limit: UPLOAD_REQUEST_LIMITS.inspectionPhoto,
+    what: 'an inspection photo',
+  },
   // My application: one document of at most MAX_DOCUMENT_BYTES with its form around it.
   { method: 'POST', path: /^\/userprofile\/application(?:\.data)?$/, limit: MAX_DOCUMENT_BYTES + 256 * 1024, what: 'a document' },
 ]

@@ -11,6 +11,8 @@ export const UPLOAD_REQUEST_LIMITS = {
   profilePhoto: AVATAR_MAX_BYTES + 1024 * 1024,
   /** /api/properties/:id/photos: several photos at once, but not unbounded memory. */
   listingPhotos: 4 * PHOTO_LIMITS.maxBytes,
+  /** An inspection item's photo (API or page form): one photo with its form around it. */
+  inspectionPhoto: PHOTO_LIMITS.maxBytes + 256 * 1024,
 } as const
 
 /** What the client is told when a body passes its cap: the sentence, and the field it is about, if one. */
