@@ -69,7 +69,9 @@ export function inspectionRoutes(services: Services) {
 
   api.get('/leases/:id/inspections', async (c) => {
     const viewer = await apiUserOf(c)
-    return c.json({ inspections: await findInspections(db, { leaseId: leaseIdOf(c), viewer }) }, 200, { 'Cache-Control': 'private, no-store' })
+    return c.json({ inspections: await findInspections(db, { leaseId: leaseIdOf(c), viewer }) }, 200, {
+      'Cache-Control': 'private, no-store',
+    })
   })
   api.get('/leases/:id/inspections/:kind', (c) => answer(c))
   api.post('/leases/:id/inspections/:kind', async (c) => {

@@ -16,7 +16,12 @@ function Photos({ photos, label }: { photos: InspectionPhoto[]; label: string })
         photo.url ? (
           <li key={photo.id}>
             <a href={photo.url} className="block">
-              <img src={photo.url} alt={`${label}, ${index + 1} of ${photos.length}`} className="h-20 w-28 rounded-md object-cover" loading="lazy" />
+              <img
+                src={photo.url}
+                alt={`${label}, ${index + 1} of ${photos.length}`}
+                className="h-20 w-28 rounded-md object-cover"
+                loading="lazy"
+              />
             </a>
           </li>
         ) : null,
