@@ -1,7 +1,7 @@
 // Filling in an inspection: starting it (rooms from the listing, items by room), rooms and items added,
 // renamed out and removed, each item's condition and notes, and the parties' comments on an item. All of
 // it only while the inspection is open; the database refuses it otherwise too.
-import { and, asc, count, eq, max } from 'drizzle-orm'
+import { and, count, eq, max } from 'drizzle-orm'
 import {
   commentSchema,
   defaultItemsOf,
@@ -198,11 +198,3 @@ export async function storeComment(db: Db, { itemId, input, ...edit }: Edit & { 
     return touched(tx, row, edit.actor, 'commented', item.name)
   })
 }
-
-/** The rooms of an inspection in order, for reading. */
-export const roomsOf = (db: Db | Tx, inspectionId: number) =>
-  db
-    .select()
-    .from(inspectionRoom)
-    .where(eq(inspectionRoom.inspectionId, inspectionId))
-    .orderBy(asc(inspectionRoom.position), asc(inspectionRoom.id))
