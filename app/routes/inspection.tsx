@@ -46,6 +46,9 @@ export default function InspectionPage({ loaderData, actionData }: Route.Compone
   const label = INSPECTION_KIND_LABELS[kind]
   const canStart = overview.inspections.find((entry) => entry.kind === kind)?.canStart ?? false
   const isOpen = inspection?.state === 'open'
+  // The timeline lists the steps; the many recordings of items are counted, not listed.
+  const steps = inspection?.events.filter((event) => event.action !== 'item_updated') ?? []
+  const recorded = (inspection?.events.length ?? 0) - steps.length
   return (
     <div className="space-y-8">
       <PageHeader kicker={`${label} · you are the ${overview.viewerRole}`} title={overview.address}>
@@ -145,13 +148,18 @@ export default function InspectionPage({ loaderData, actionData }: Route.Compone
               Timeline
             </h2>
             <ol className="max-w-3xl space-y-1 text-sm text-ink">
-              {inspection.events.map((event, index) => (
+              {steps.map((event, index) => (
                 <li key={index}>
                   <LeaseTime iso={event.at} /> · {event.actor}: {INSPECTION_ACTION_LABELS[event.action]}
                   {event.detail ? ` (${event.detail})` : ''}
                 </li>
               ))}
             </ol>
+            {recorded > 0 ? (
+              <p className="text-sm text-ink-soft">
+                And {recorded} {recorded === 1 ? 'item recorded' : 'items recorded'} along the way: each item shows its latest state.
+              </p>
+            ) : null}
           </section>
         </>
       )}

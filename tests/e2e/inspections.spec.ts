@@ -114,6 +114,10 @@ test('a tenant fills in the move-in with a photo, the landlord comments, both si
   await signInspection(landlord, movePath, 'Nora Landlord')
   await expect(landlord.getByText('Signed by everyone').first()).toBeVisible()
   await look(landlord, 'inspection-signed', 'desktop')
+  await visit(page, movePath)
+  await look(page, 'inspection-signed', layout)
+  await visit(landlord, `/leases/${leaseId}/inspections`)
+  await look(landlord, 'inspections', 'desktop')
 
   // The move-out shows the walls beside their move-in state and photo.
   await visit(page, `/leases/${leaseId}/inspections/move-out`)
@@ -122,6 +126,8 @@ test('a tenant fills in the move-in with a photo, the landlord comments, both si
   await expect(after.getByText('At move-in: Damaged · Scuff by the door')).toBeVisible()
   await expect(after.getByRole('img', { name: /Walls, Living room at move-in, 1 of 1/ })).toBeVisible()
   await look(page, 'inspection-move-out', layout)
+  await visit(landlord, `/leases/${leaseId}/inspections/move-out`)
+  await look(landlord, 'inspection-move-out', 'desktop')
 
   const stranger = await browserFor(browser, await createAccount({ name: 'Sam Stranger' }), page, extraHTTPHeaders)
   expect((await stranger.goto(movePath))!.status()).toBe(404)
