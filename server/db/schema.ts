@@ -1171,6 +1171,28 @@ export const privateDocument = pgTable(
   ],
 )
 
+/**
+ * A photo taken during a tenancy (an inspection's item, a maintenance request), kept private: the
+ * bytes re-encoded without metadata under DATA_DIR/private/photos/<id>.webp, served only through a
+ * link minted for one of the lease's parties. No foreign key to the lease or the uploader: a photo
+ * that backs a signed record outlives an account's deletion, as the lease does (decision 036).
+ */
+export const tenancyPhoto = pgTable(
+  'tenancy_photo',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' }).notNull(),
+    uploaderId: text('uploader_id').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    /** Of the stored WebP file. */
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tenancy_photo_lease_idx').on(t.leaseId, t.id), check('tenancy_photo_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`)],
+)
+
 /** Which documents an application carries: the landlord of the application may read these, and only these. */
 export const applicationDocument = pgTable(
   'application_document',
@@ -1491,4 +1513,19 @@ export const maintenanceEvent = pgTable(
     check('maintenance_event_action_check', sql`${t.action} in (${sqlList(MAINTENANCE_ACTIONS)})`),
     index('maintenance_event_request_idx').on(t.requestId, t.id),
   ],
+)
+
+/** The photos of a request (kept by the documents area as tenancy photos of its lease), in the order added. */
+export const maintenancePhoto = pgTable(
+  'maintenance_photo',
+  {
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => maintenanceRequest.id),
+    photoId: bigint('photo_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenancyPhoto.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.photoId] }), uniqueIndex('maintenance_photo_photo_idx').on(t.photoId)],
 )

@@ -5,7 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { privateDocument } from '#server/db/schema.ts'
 import type { DocumentContentType } from './content.ts'
 import { documentFilePath } from './files.server.ts'
-import { readDocumentLink } from './links.server.ts'
+import { readLink } from './links.server.ts'
 import type { DocumentServices } from './store.server.ts'
 
 export type LinkedDocument =
@@ -23,12 +23,12 @@ export async function openLinkedDocument(
   { token, readerId, now }: { token: string; readerId: string | null; now?: Date },
 ): Promise<LinkedDocument> {
   if (readerId === null) return { status: 'none' }
-  const link = readDocumentLink(token, readerId, now)
+  const link = readLink('document', token, readerId, now)
   if (link.status !== 'valid') return link.status === 'expired' ? { status: 'expired' } : { status: 'none' }
   const [row] = await services.database.db
     .select({ id: privateDocument.id, fileName: privateDocument.fileName, contentType: privateDocument.contentType })
     .from(privateDocument)
-    .where(and(eq(privateDocument.id, link.documentId), isNull(privateDocument.deletedAt)))
+    .where(and(eq(privateDocument.id, link.fileId), isNull(privateDocument.deletedAt)))
   if (!row) return { status: 'none' }
   let file: fs.FileHandle
   try {

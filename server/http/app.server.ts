@@ -14,7 +14,7 @@ import { estimateListingCount, searchIndexOf } from '#server/listings/index.serv
 import type { Services } from '#server/services.server.ts'
 import { apiRoutes } from './api.server.ts'
 import { isOpenAuthEndpoint, withoutSessionTokens } from './auth-surface.server.ts'
-import { serveDocument } from './documents-route.server.ts'
+import { serveDocument, servePhoto } from './documents-route.server.ts'
 import { problem } from './problem.server.ts'
 import { clientAddressOf, publicRequestOf, withClientAddress, withoutUntrustedAddress } from './proxy.server.ts'
 import { limitRequests } from './request-limits.server.ts'
@@ -75,7 +75,11 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     const ms = Math.round((performance.now() - started) * 10) / 10
     const status = c.res.status
     // A private document's link is a grant for five minutes: the log keeps where, not the token.
-    const loggedPath = c.req.path.startsWith('/documents/') ? '/documents/:token' : c.req.path
+    const loggedPath = c.req.path.startsWith('/documents/')
+      ? '/documents/:token'
+      : c.req.path.startsWith('/photos/')
+        ? '/photos/:token'
+        : c.req.path
     const line = { method: c.req.method, path: loggedPath, status, ms }
     // A page the browser stopped waiting for (the person moved on) ends its loaders early; nobody
     // gets the answer, so it is not an error of ours.
@@ -164,6 +168,7 @@ export function createHttpApp({ services, build }: { services: Services; build?:
   // Private documents, only through a short-lived link for the signed-in reader; anything else falls
   // through to the not-found page below.
   app.get('/documents/:token', serveDocument(services))
+  app.get('/photos/:token', servePhoto(services))
 
   // Every media file has a name of its own (a new photo is a new URL), so caches may keep it for good.
   // Set on the response: serveStatic calls onFound after it has built the response.

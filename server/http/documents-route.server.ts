@@ -1,10 +1,10 @@
-// GET /documents/:token: a private document for the reader its link was minted for. Everything else
+// GET /documents/:token and /photos/:token: a private document or tenancy photo for the reader its link was minted for. Everything else
 // (no session, another reader, an altered token, a deleted document) falls through to the site's
 // ordinary not-found page, so an answer never tells that a document exists. The reader's own link
 // past its five minutes answers 410 with what to do.
 import type { MiddlewareHandler } from 'hono'
 import { getCurrentSession } from '#server/accounts/index.server.ts'
-import { openLinkedDocument } from '#server/documents/index.server.ts'
+import { openLinkedDocument, openLinkedPhoto } from '#server/documents/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
 export const EXPIRED_LINK_MESSAGE = 'This link has expired: open the application again for a new one.'
@@ -37,6 +37,26 @@ export function serveDocument(services: Services): MiddlewareHandler {
         'Content-Length': String(found.byteSize),
         'Content-Disposition': attachmentDisposition(found.fileName),
       },
+    })
+  }
+}
+
+export const EXPIRED_PHOTO_MESSAGE = 'This link has expired: open the page again for a new one.'
+
+/** GET /photos/:token: a tenancy photo for the reader its link was minted for, shown inline; everything else is not found. */
+export function servePhoto(services: Services): MiddlewareHandler {
+  return async (c, next) => {
+    const session = await getCurrentSession(services, c.req.raw)
+    const found = await openLinkedPhoto(services, { token: c.req.param('token') ?? '', readerId: session?.userId ?? null })
+    if (found.status === 'none') return next()
+    if (found.status === 'expired') {
+      return new Response(EXPIRED_PHOTO_MESSAGE, {
+        status: 410,
+        headers: { ...PRIVATE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+      })
+    }
+    return new Response(found.body, {
+      headers: { ...PRIVATE_HEADERS, 'Content-Type': 'image/webp', 'Content-Length': String(found.byteSize) },
     })
   }
 }

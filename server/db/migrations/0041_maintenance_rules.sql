@@ -10,3 +10,5 @@ CREATE TRIGGER maintenance_event_append_only BEFORE UPDATE OR DELETE ON maintena
 CREATE TRIGGER maintenance_event_no_truncate BEFORE TRUNCATE ON maintenance_event FOR EACH STATEMENT EXECUTE FUNCTION maintenance_record_append_only();--> statement-breakpoint
 CREATE TRIGGER maintenance_request_no_delete BEFORE DELETE ON maintenance_request FOR EACH ROW EXECUTE FUNCTION maintenance_record_append_only();--> statement-breakpoint
 CREATE TRIGGER maintenance_request_no_truncate BEFORE TRUNCATE ON maintenance_request FOR EACH STATEMENT EXECUTE FUNCTION maintenance_record_append_only();
+--> statement-breakpoint
+CREATE TRIGGER maintenance_photo_append_only BEFORE UPDATE OR DELETE ON maintenance_photo FOR EACH ROW EXECUTE FUNCTION maintenance_record_append_only();
