@@ -12,6 +12,7 @@ export {
   startRequestWork,
 } from './writes.server.ts'
 export { MAINTENANCE_ESCALATION_CRON, MAINTENANCE_ESCALATION_JOB, MAINTENANCE_NOTICE_JOB, sendMaintenanceNotice } from './notices.server.ts'
+export { addRequestPhotos } from './photos.server.ts'
 export { findRequest, listRequests, listTenantHomes } from './read.server.ts'
 export type { MaintenanceActor } from './rules.server.ts'
 export { openRequestThread } from './thread.server.ts'

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLease } from '#server/leases/index.server.ts'
 import {
   acknowledgeRequest,
+  addRequestPhotos,
   cancelRequest,
   closeRequest,
   completeRequest,
@@ -22,6 +23,7 @@ import {
 } from '#server/maintenance/index.server.ts'
 import { listConversations, openConversation } from '#server/messages/index.server.ts'
 import { actorOf, approvedApplication, publishLeaseTemplate } from '#tests/support/lease-process.ts'
+import { solidImage } from '#tests/support/images.ts'
 import { listingFactory } from '#tests/support/listings.ts'
 import { requestInput, signedLease, type SignedLease } from '#tests/support/maintenance.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
@@ -261,6 +263,31 @@ describe('the request’s own thread', () => {
     expect((await findRequest(db(), { requestId: row.id, viewer: home.landlord })).conversationId).toBe(fromTenant)
     const listed = await listConversations(db(), { userId: home.landlord.userId })
     expect(listed.find((item) => item.id === fromTenant)?.maintenance).toEqual({ id: row.id, title: 'Window will not close' })
+  })
+})
+
+describe('photos', () => {
+  it('are kept for the request, linked for each party only, refused past the cap or when not images', async () => {
+    const row = await file()
+    const png = await solidImage(64, 48).png().toBuffer()
+    expect(await addRequestPhotos(t.services, { requestId: row.id, viewer: home.tenant, files: [png] })).toBe(1)
+    const tenantView = await findRequest(db(), { requestId: row.id, viewer: home.tenant })
+    const landlordView = await findRequest(db(), { requestId: row.id, viewer: home.landlord })
+    expect(tenantView.photos).toHaveLength(1)
+    expect(tenantView.photos[0]).toMatchObject({ width: 64, height: 48 })
+    expect(landlordView.photos[0]!.url).not.toBe(tenantView.photos[0]!.url)
+    expect(landlordView.photos[0]!.url).toMatch(/^\/photos\//)
+
+    expect(await codeOf(addRequestPhotos(t.services, { requestId: row.id, viewer: stranger, files: [png] }))).toBe(
+      'not-found: No such maintenance request.',
+    )
+    expect(
+      await codeOf(addRequestPhotos(t.services, { requestId: row.id, viewer: home.tenant, files: [Buffer.from('not an image')] })),
+    ).toMatch(/^invalid: /)
+    expect(await codeOf(addRequestPhotos(t.services, { requestId: row.id, viewer: home.tenant, files: Array(8).fill(png) }))).toBe(
+      'invalid: A request has at most 8 photos.',
+    )
+    expect((await findRequest(db(), { requestId: row.id, viewer: home.tenant })).photos).toHaveLength(1)
   })
 })
 

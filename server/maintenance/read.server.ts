@@ -16,7 +16,8 @@ import {
 import type { Db } from '#server/db/client.server.ts'
 import { conversation, lease, listing, maintenanceEvent, maintenanceRequest, user } from '#server/db/schema.ts'
 import { listingTimeZone } from '#server/listings/index.server.ts'
-import { addressOfPremises, notFound, sideOf, tenantOfLease, type MaintenanceViewer, type RequestRow } from './rules.server.ts'
+import { requestPhotos } from './photos.server.ts'
+import { addressOfPremises, readableRequest, tenantOfLease, type MaintenanceViewer, type RequestRow } from './rules.server.ts'
 
 function summaryOf(row: RequestRow, premises: Record<string, unknown>, side: MaintenanceSide): MaintenanceSummary {
   return {
@@ -90,22 +91,11 @@ export async function listTenantHomes(db: Db, viewer: MaintenanceViewer): Promis
   }))
 }
 
-/** The request the viewer may read, with their side; 'not-found' for anyone else. */
-export async function readableRequest(
-  db: Db,
-  requestId: number,
-  viewer: MaintenanceViewer,
-): Promise<{ row: RequestRow; side: MaintenanceSide }> {
-  const [row] = await db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, requestId))
-  if (!row) throw notFound()
-  return { row, side: await sideOf(db, row, viewer) }
-}
-
 /** One request as its landlord or a tenant of its lease sees it: details, the steps open to them, the timeline. */
 export async function findRequest(
   db: Db,
   { requestId, viewer }: { requestId: number; viewer: MaintenanceViewer },
-): Promise<Omit<MaintenanceView, 'photos'>> {
+): Promise<MaintenanceView> {
   const { row, side } = await readableRequest(db, requestId, viewer)
   const [found] = await db.select({ premises: lease.premises }).from(lease).where(eq(lease.id, row.leaseId))
   const names = await db
@@ -143,6 +133,7 @@ export async function findRequest(
       scheduledFor: event.scheduledFor?.toISOString() ?? null,
       at: event.createdAt.toISOString(),
     })),
+    photos: (await requestPhotos(db, { requestIds: [row.id], readerId: viewer.userId })).get(row.id) ?? [],
     conversationId: thread?.id ?? null,
   }
 }

@@ -56,6 +56,17 @@ export async function sideOf(db: Db | Tx, request: RequestRow, viewer: Maintenan
   return found.side
 }
 
+/** The request the viewer may read, with their side; 'not-found' for anyone else. */
+export async function readableRequest(
+  db: Db,
+  requestId: number,
+  viewer: MaintenanceViewer,
+): Promise<{ row: RequestRow; side: MaintenanceSide }> {
+  const [row] = await db.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, requestId))
+  if (!row) throw notFound()
+  return { row, side: await sideOf(db, row, viewer) }
+}
+
 /** The request locked for a change, or 'not-found'. */
 export async function lockRequest(tx: Tx, requestId: number): Promise<RequestRow> {
   const [row] = await tx.select().from(maintenanceRequest).where(eq(maintenanceRequest.id, requestId)).for('update')

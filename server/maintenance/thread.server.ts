@@ -2,8 +2,7 @@
 // landlord), apart from whatever else they talk about. Only the request's parties open it.
 import { openConversation } from '#server/messages/index.server.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { readableRequest } from './read.server.ts'
-import type { MaintenanceViewer } from './rules.server.ts'
+import { readableRequest, type MaintenanceViewer } from './rules.server.ts'
 
 /** The conversation about the request between the viewer and the other side, made on first use. */
 export async function openRequestThread(db: Db, { requestId, viewer }: { requestId: number; viewer: MaintenanceViewer }): Promise<number> {
