@@ -24,13 +24,12 @@ import {
   startRequestWork,
   type MaintenanceActor,
 } from '#server/maintenance/index.server.ts'
-import { readFormDataWithLimit } from '#server/media/index.server.ts'
+import { readFormDataWithLimit, UPLOAD_REQUEST_LIMITS } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
 /** Photos sent with one form: more are added on the request's page, up to the request's cap. */
 export const PHOTOS_PER_UPLOAD = 4
-const PHOTO_BYTES = 15 * 1024 * 1024
-const UPLOAD_LIMIT = PHOTOS_PER_UPLOAD * PHOTO_BYTES + 256 * 1024
+const UPLOAD_LIMIT = UPLOAD_REQUEST_LIMITS.maintenancePhotos
 const TOO_LARGE = `Send at most ${PHOTOS_PER_UPLOAD} photos of up to 15 MB each at a time.`
 
 const NO_PAGE = () => data('There is no such page.', { status: 404 })

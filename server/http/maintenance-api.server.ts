@@ -25,12 +25,12 @@ import {
   startRequestWork,
   type MaintenanceActor,
 } from '#server/maintenance/index.server.ts'
-import { readFormDataWithLimit } from '#server/media/index.server.ts'
+import { readFormDataWithLimit, UPLOAD_REQUEST_LIMITS } from '#server/media/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { jsonObjectOf, pathIdOf } from './api-input.server.ts'
 
 const PHOTOS_PER_UPLOAD = 4
-const UPLOAD_LIMIT = PHOTOS_PER_UPLOAD * 15 * 1024 * 1024 + 256 * 1024
+const UPLOAD_LIMIT = UPLOAD_REQUEST_LIMITS.maintenancePhotos
 
 /** The address of each step: POST /api/maintenance/:id/<path>. */
 const STEP_PATHS: Record<string, { step: MaintenanceStep; run: typeof acknowledgeRequest }> = {

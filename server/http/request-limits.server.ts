@@ -21,6 +21,14 @@ type UploadRoute = { method: string; path: RegExp; limit: number; what: string }
 const UPLOAD_ROUTES: UploadRoute[] = [
   { method: 'POST', path: /^\/userprofile(?:\.data)?$/, limit: UPLOAD_REQUEST_LIMITS.profilePhoto, what: 'a profile photo' },
   { method: 'POST', path: /^\/api\/properties\/[^/]+\/photos$/, limit: UPLOAD_REQUEST_LIMITS.listingPhotos, what: 'listing photos' },
+  // A maintenance request's forms (filing, its page) and its photos API: up to four photos with the form around them.
+  {
+    method: 'POST',
+    path: /^\/maintenance\/(?:new|\d+)(?:\.data)?$/,
+    limit: UPLOAD_REQUEST_LIMITS.maintenancePhotos,
+    what: 'maintenance photos',
+  },
+  { method: 'POST', path: /^\/api\/maintenance\/\d+\/photos$/, limit: UPLOAD_REQUEST_LIMITS.maintenancePhotos, what: 'maintenance photos' },
   // My application: one document of at most MAX_DOCUMENT_BYTES with its form around it.
   { method: 'POST', path: /^\/userprofile\/application(?:\.data)?$/, limit: MAX_DOCUMENT_BYTES + 256 * 1024, what: 'a document' },
 ]

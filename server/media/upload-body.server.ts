@@ -11,6 +11,8 @@ export const UPLOAD_REQUEST_LIMITS = {
   profilePhoto: AVATAR_MAX_BYTES + 1024 * 1024,
   /** /api/properties/:id/photos: several photos at once, but not unbounded memory. */
   listingPhotos: 4 * PHOTO_LIMITS.maxBytes,
+  /** A maintenance request's form (/maintenance/new, /maintenance/:id) or /api/maintenance/:id/photos: four photos and the form around them. */
+  maintenancePhotos: 4 * PHOTO_LIMITS.maxBytes + 256 * 1024,
 } as const
 
 /** What the client is told when a body passes its cap: the sentence, and the field it is about, if one. */
