@@ -218,7 +218,7 @@ export default function NewMaintenanceRequest({ loaderData, actionData }: Route.
                 error={errors[`windows.${row}.date`]}
               />
               <TextField
-                label="From"
+                label={`Day ${row + 1}: from`}
                 name={`window-from-${row}`}
                 id={`windows.${row}.from`}
                 type="time"
@@ -226,7 +226,7 @@ export default function NewMaintenanceRequest({ loaderData, actionData }: Route.
                 error={errors[`windows.${row}.from`]}
               />
               <TextField
-                label="To"
+                label={`Day ${row + 1}: to`}
                 name={`window-to-${row}`}
                 id={`windows.${row}.to`}
                 type="time"
