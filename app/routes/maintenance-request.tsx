@@ -91,7 +91,7 @@ function StepForm({ step, request, refused }: { step: MaintenanceStep; request: 
         />
       ) : null}
       <Submit intent={step} variant={step === 'cancelled' ? 'danger' : step === 'reopened' ? 'secondary' : 'primary'}>
-        {STEP_BUTTONS[step]}
+        {step === 'scheduled' && request.state === 'scheduled' ? 'Move the visit' : STEP_BUTTONS[step]}
       </Submit>
     </Form>
   )

@@ -70,7 +70,9 @@ async function summariesOf(db: Db, userId: string, conversationId?: number): Pro
       other: { id: other?.id ?? otherOf(row, userId), name: other?.name ?? 'Former member', image: other?.image ?? null },
       listing: row.listingId !== null && row.listingTitle !== null ? { id: row.listingId, title: row.listingTitle } : null,
       maintenance:
-        row.maintenanceRequestId !== null && row.maintenanceTitle !== null ? { id: row.maintenanceRequestId, title: row.maintenanceTitle } : null,
+        row.maintenanceRequestId !== null && row.maintenanceTitle !== null
+          ? { id: row.maintenanceRequestId, title: row.maintenanceTitle }
+          : null,
       lastSeq: row.lastSeq,
       lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
       lastMessage: last ? { body: last.deletedAt ? '' : last.body, senderId: last.senderId, deleted: last.deletedAt !== null } : null,

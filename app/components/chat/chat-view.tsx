@@ -59,7 +59,10 @@ function DirectHeader({ thread }: { thread: DirectThread }) {
       {thread.conversation.maintenance ? (
         <p className="mx-4 mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm">
           About the repair{' '}
-          <Link to={`/maintenance/${thread.conversation.maintenance.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+          <Link
+            to={`/maintenance/${thread.conversation.maintenance.id}`}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
             {thread.conversation.maintenance.title}
           </Link>
         </p>
