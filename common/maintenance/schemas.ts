@@ -43,7 +43,6 @@ export const fileRequestSchema = z.object({
   entryNotes: z.string({ error: 'Write the notes as text.' }).trim().max(MAX_NOTE, `At most ${MAX_NOTE} characters.`).default(''),
   windows: z.array(timeWindowSchema).max(MAX_TIME_WINDOWS, `At most ${MAX_TIME_WINDOWS} time windows.`).default([]),
 })
-export type FileRequestInput = z.infer<typeof fileRequestSchema>
 
 export const scheduleSchema = z.object({
   date,
