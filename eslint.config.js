@@ -20,6 +20,7 @@ const AREAS = [
   'inspections',
   'leases',
   'listings',
+  'maintenance',
   'media',
   'messages',
   'tours',

@@ -4,6 +4,7 @@ import type { DirectMessage, RoomMessage } from '#common/messages/types.ts'
 import type { TourState } from '#common/tours/vocabulary.ts'
 import type { ApplicationState } from '#common/applications/vocabulary.ts'
 import type { LeaseState } from '#common/leases/vocabulary.ts'
+import type { MaintenanceState } from '#common/maintenance/vocabulary.ts'
 
 export type ServerEvent =
   | { type: 'hello'; userId: string | null; unread: number; online: number }
@@ -18,6 +19,7 @@ export type ServerEvent =
   | { type: 'tour'; tourId: number; state: TourState }
   | { type: 'application'; applicationId: number; state: ApplicationState }
   | { type: 'lease'; leaseId: number; state: LeaseState }
+  | { type: 'maintenance'; requestId: number; state: MaintenanceState }
 
 export type RealtimeEvent = ServerEvent | { type: 'reconnected' }
 

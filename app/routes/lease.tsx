@@ -77,6 +77,19 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
 
       <NextStep lease={lease} />
 
+      {lease.state === 'fully_signed' && lease.kind === 'lease' ? (
+        <p className="flex flex-wrap gap-x-6 gap-y-2">
+          {isLandlord ? null : (
+            <Link to={`/maintenance/new?lease=${lease.id}`} className="font-semibold text-brand-700 underline">
+              Ask for a repair
+            </Link>
+          )}
+          <Link to="/maintenance" className="font-semibold text-brand-700 underline">
+            Maintenance requests
+          </Link>
+        </p>
+      ) : null}
+
       {lease.kind === 'amendment' && lease.amendsLeaseId ? (
         <p>
           This amends{' '}

@@ -111,6 +111,9 @@ export default function UserProfile() {
               <Link to="/leases" className="font-semibold text-brand-800 underline underline-offset-2">
                 Your leases
               </Link>
+              <Link to="/maintenance" className="font-semibold text-brand-800 underline underline-offset-2">
+                Maintenance requests
+              </Link>
             </p>
           </ProfileSection>
 

@@ -29,6 +29,8 @@ export type ConversationSummary = {
   id: number
   other: Person
   listing: { id: number; title: string } | null
+  /** A maintenance request's own thread: the request it is about. */
+  maintenance?: { id: number; title: string } | null
   lastSeq: number
   lastMessageAt: string | null
   lastMessage: { body: string; senderId: string; deleted: boolean } | null

@@ -26,6 +26,7 @@ import { APPLICATION_ACTIONS, APPLICATION_STATES, PET_POLICIES } from '#common/a
 import { TOUR_ACTIONS, TOUR_STATES } from '#common/tours/vocabulary.ts'
 import { LEASE_ACTIONS, LEASE_KINDS, LEASE_ROLES, LEASE_STATES } from '#common/leases/vocabulary.ts'
 import { CONDITIONS, INSPECTION_ACTIONS, INSPECTION_KINDS, INSPECTION_STATES } from '#common/inspections/vocabulary.ts'
+import { MAINTENANCE_ACTIONS, MAINTENANCE_CATEGORIES, MAINTENANCE_STATES, MAINTENANCE_URGENCIES } from '#common/maintenance/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () =>
@@ -176,6 +177,8 @@ export const conversation = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     // No foreign key: a deleted listing leaves its conversations readable.
     listingId: bigint('listing_id', { mode: 'number' }),
+    // A maintenance request's own thread: one per request and pair, apart from the pair's other talk.
+    maintenanceRequestId: bigint('maintenance_request_id', { mode: 'number' }),
     startedBy: text('started_by')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -184,7 +187,12 @@ export const conversation = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('conversation_pair_listing_idx').on(t.userLowId, t.userHighId, sql`coalesce(${t.listingId}, 0)`),
+    uniqueIndex('conversation_pair_listing_idx').on(
+      t.userLowId,
+      t.userHighId,
+      sql`coalesce(${t.listingId}, 0)`,
+      sql`coalesce(${t.maintenanceRequestId}, 0)`,
+    ),
     index('conversation_low_activity_idx').on(t.userLowId, t.lastMessageAt.desc()),
     index('conversation_high_activity_idx').on(t.userHighId, t.lastMessageAt.desc()),
     index('conversation_started_idx').on(t.startedBy, t.createdAt),
@@ -1437,6 +1445,90 @@ export const leaseEvent = pgTable(
     check('lease_event_action_check', sql`${t.action} in (${sqlList(LEASE_ACTIONS)})`),
     index('lease_event_lease_idx').on(t.leaseId, t.id),
   ],
+)
+
+// ── Maintenance requests ────────────────────────────────────────────────────────────────────────────
+
+/** A tenant's request for a repair in the home of a fully signed lease, and where it stands. */
+export const maintenanceRequest = pgTable(
+  'maintenance_request',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    landlordId: text('landlord_id').notNull(),
+    /** The tenant who filed it. */
+    tenantId: text('tenant_id').notNull(),
+    category: text('category').notNull(),
+    urgency: text('urgency').notNull(),
+    title: text('title').notNull(),
+    location: text('location').notNull(),
+    description: text('description').notNull().default(''),
+    entryAllowed: boolean('entry_allowed').notNull(),
+    entryNotes: text('entry_notes').notNull().default(''),
+    /** The times that suit the tenant: [{ date, from, to }] on the wall clock of `time_zone`. */
+    windows: jsonb('windows').$type<{ date: string; from: string; to: string }[]>().notNull().default([]),
+    /** The listing's zone when filed: the windows and the visit are read in it. */
+    timeZone: text('time_zone').notNull(),
+    state: text('state').notNull().default('new'),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** When the landlord was reminded of an emergency left unacknowledged (once). */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('maintenance_request_state_check', sql`${t.state} in (${sqlList(MAINTENANCE_STATES)})`),
+    check('maintenance_request_category_check', sql`${t.category} in (${sqlList(MAINTENANCE_CATEGORIES)})`),
+    check('maintenance_request_urgency_check', sql`${t.urgency} in (${sqlList(MAINTENANCE_URGENCIES)})`),
+    check('maintenance_request_scheduled_check', sql`(${t.state} <> 'scheduled') or (${t.scheduledFor} is not null)`),
+    index('maintenance_request_landlord_idx').on(t.landlordId, t.state),
+    index('maintenance_request_lease_idx').on(t.leaseId, t.createdAt),
+    index('maintenance_request_unacknowledged_idx')
+      .on(t.createdAt)
+      .where(sql`${t.urgency} = 'emergency' and ${t.state} = 'new' and ${t.escalatedAt} is null`),
+  ],
+)
+
+/** The append-only history of a request: every step, by whom, from which state to which, with its note. */
+export const maintenanceEvent = pgTable(
+  'maintenance_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => maintenanceRequest.id),
+    /** Null for the site's own steps (the emergency reminder). */
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    note: text('note').notNull().default(''),
+    /** The visit's time, for a scheduling step. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('maintenance_event_action_check', sql`${t.action} in (${sqlList(MAINTENANCE_ACTIONS)})`),
+    index('maintenance_event_request_idx').on(t.requestId, t.id),
+  ],
+)
+
+/** The photos of a request (kept by the documents area as tenancy photos of its lease), in the order added. */
+export const maintenancePhoto = pgTable(
+  'maintenance_photo',
+  {
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => maintenanceRequest.id),
+    photoId: bigint('photo_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenancyPhoto.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.photoId] }), uniqueIndex('maintenance_photo_photo_idx').on(t.photoId)],
 )
 
 // ---------------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { readBudget, type ReadBudget } from './client-budgets.server.ts'
 import { cooperRoutes } from './cooper-api.server.ts'
 import { inspectionRoutes } from './inspections-api.server.ts'
 import { leaseRoutes } from './leases-api.server.ts'
+import { maintenanceRoutes } from './maintenance-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
 import { tourRoutes } from './tours-api.server.ts'
@@ -82,6 +83,7 @@ export function apiRoutes(services: Services) {
   api.route('/', applicationRoutes(services))
   api.route('/', leaseRoutes(services))
   api.route('/', inspectionRoutes(services))
+  api.route('/', maintenanceRoutes(services))
   api.route('/properties', photoRoutes(services))
   api.route('/', cooperRoutes(services))
 

@@ -28,6 +28,14 @@ const UPLOAD_ROUTES: UploadRoute[] = [
     limit: UPLOAD_REQUEST_LIMITS.inspectionPhoto,
     what: 'an inspection photo',
   },
+  // A maintenance request's forms (filing, its page) and its photos API: up to four photos with the form around them.
+  {
+    method: 'POST',
+    path: /^\/maintenance\/(?:new|\d+)(?:\.data)?$/,
+    limit: UPLOAD_REQUEST_LIMITS.maintenancePhotos,
+    what: 'maintenance photos',
+  },
+  { method: 'POST', path: /^\/api\/maintenance\/\d+\/photos$/, limit: UPLOAD_REQUEST_LIMITS.maintenancePhotos, what: 'maintenance photos' },
   // My application: one document of at most MAX_DOCUMENT_BYTES with its form around it.
   { method: 'POST', path: /^\/userprofile\/application(?:\.data)?$/, limit: MAX_DOCUMENT_BYTES + 256 * 1024, what: 'a document' },
 ]

@@ -28,6 +28,13 @@ import {
 import { deleteDocuments } from '#server/documents/index.server.ts'
 import { INSPECTION_NOTICE_JOB, sendInspectionNotice } from '#server/inspections/index.server.ts'
 import { expireLeases, LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from '#server/leases/index.server.ts'
+import {
+  escalateEmergencies,
+  MAINTENANCE_ESCALATION_CRON,
+  MAINTENANCE_ESCALATION_JOB,
+  MAINTENANCE_NOTICE_JOB,
+  sendMaintenanceNotice,
+} from '#server/maintenance/index.server.ts'
 import type { Config } from '#server/config.server.ts'
 import {
   COOPER_INDEX_RECOMPUTE_CRON,
@@ -255,6 +262,26 @@ export function jobDefinitions({
       handler: async (_data, jobs) => {
         const expired = await expireLeases({ database, jobs, realtime: { publish }, logger })
         if (expired > 0) logger.info({ expired }, 'unsigned leases expired')
+      },
+    },
+    {
+      // The other side of a maintenance request told of a step (server/maintenance/notices.server.ts).
+      name: MAINTENANCE_NOTICE_JOB,
+      handler: async (data) => {
+        await sendMaintenanceNotice(
+          { db, mailer, publicUrl: config.publicUrl },
+          { requestId: Number(data.requestId), eventId: Number(data.eventId) },
+        )
+      },
+    },
+    {
+      // Emergencies not acknowledged within 4 hours: the landlord is e-mailed again, once.
+      name: MAINTENANCE_ESCALATION_JOB,
+      cron: MAINTENANCE_ESCALATION_CRON,
+      retryLimit: 0,
+      handler: async (_data, jobs) => {
+        const reminded = await escalateEmergencies({ database, jobs, realtime: { publish }, logger })
+        if (reminded > 0) logger.info({ reminded }, 'landlords reminded of unacknowledged emergencies')
       },
     },
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),

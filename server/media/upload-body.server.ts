@@ -13,6 +13,8 @@ export const UPLOAD_REQUEST_LIMITS = {
   listingPhotos: 4 * PHOTO_LIMITS.maxBytes,
   /** An inspection item's photo (API or page form): one photo with its form around it. */
   inspectionPhoto: PHOTO_LIMITS.maxBytes + 256 * 1024,
+  /** A maintenance request's form (/maintenance/new, /maintenance/:id) or /api/maintenance/:id/photos: four photos and the form around them. */
+  maintenancePhotos: 4 * PHOTO_LIMITS.maxBytes + 256 * 1024,
 } as const
 
 /** What the client is told when a body passes its cap: the sentence, and the field it is about, if one. */

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { ConversationSummary, DirectMessage } from '#common/messages/types.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { conversation, listing, message, profile, user } from '#server/db/schema.ts'
+import { conversation, listing, maintenanceRequest, message, profile, user } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
 import { isParticipant, otherOf } from './access.server.ts'
 import { isUnreadFor, messageColumns, messageView, THREAD_PAGE_SIZE } from './direct-rows.server.ts'
@@ -32,12 +32,15 @@ async function summariesOf(db: Db, userId: string, conversationId?: number): Pro
       userHighId: conversation.userHighId,
       listingId: conversation.listingId,
       listingTitle: listing.title,
+      maintenanceRequestId: conversation.maintenanceRequestId,
+      maintenanceTitle: maintenanceRequest.title,
       lastSeq: conversation.lastSeq,
       lastMessageAt: conversation.lastMessageAt,
       createdAt: conversation.createdAt,
     })
     .from(conversation)
     .leftJoin(listing, eq(listing.id, conversation.listingId))
+    .leftJoin(maintenanceRequest, eq(maintenanceRequest.id, conversation.maintenanceRequestId))
     .where(and(isParticipant(userId), conversationId === undefined ? undefined : eq(conversation.id, conversationId)))
     .orderBy(desc(sql`coalesce(${conversation.lastMessageAt}, ${conversation.createdAt})`), desc(conversation.id))
   if (rows.length === 0) return []
@@ -66,6 +69,10 @@ async function summariesOf(db: Db, userId: string, conversationId?: number): Pro
       id: row.id,
       other: { id: other?.id ?? otherOf(row, userId), name: other?.name ?? 'Former member', image: other?.image ?? null },
       listing: row.listingId !== null && row.listingTitle !== null ? { id: row.listingId, title: row.listingTitle } : null,
+      maintenance:
+        row.maintenanceRequestId !== null && row.maintenanceTitle !== null
+          ? { id: row.maintenanceRequestId, title: row.maintenanceTitle }
+          : null,
       lastSeq: row.lastSeq,
       lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
       lastMessage: last ? { body: last.deletedAt ? '' : last.body, senderId: last.senderId, deleted: last.deletedAt !== null } : null,

@@ -18,13 +18,18 @@ function pairOf(a: string, b: string): [string, string] {
 }
 
 /**
- * The conversation between the user and another person (about a listing, when given), made on first
- * use. New accounts may start only a few conversations a day; a person who blocked the user cannot
+ * The conversation between the user and another person (about a listing, or a maintenance request's own
+ * thread, when given), made on first use. The caller of a request's thread has checked both are its parties. New accounts may start only a few conversations a day; a person who blocked the user cannot
  * be written to.
  */
 export async function openConversation(
   db: Db,
-  { userId, otherUserId, listingId = null }: { userId: string; otherUserId: string; listingId?: number | null },
+  {
+    userId,
+    otherUserId,
+    listingId = null,
+    maintenanceRequestId = null,
+  }: { userId: string; otherUserId: string; listingId?: number | null; maintenanceRequestId?: number | null },
 ): Promise<{ conversationId: number; created: boolean }> {
   if (userId === otherUserId) throw new AppError('invalid', 'You cannot send messages to yourself.')
   const [other] = await db.select({ id: user.id }).from(user).where(eq(user.id, otherUserId))
@@ -41,6 +46,7 @@ export async function openConversation(
     eq(conversation.userLowId, low),
     eq(conversation.userHighId, high),
     sql`coalesce(${conversation.listingId}, 0) = ${listingId ?? 0}`,
+    sql`coalesce(${conversation.maintenanceRequestId}, 0) = ${maintenanceRequestId ?? 0}`,
   )
   const [existing] = await db.select({ id: conversation.id }).from(conversation).where(samePair)
   if (existing) return { conversationId: existing.id, created: false }
@@ -54,7 +60,7 @@ export async function openConversation(
     await checkNewConversationLimit(tx, userId)
     const [created] = await tx
       .insert(conversation)
-      .values({ userLowId: low, userHighId: high, listingId, startedBy: userId })
+      .values({ userLowId: low, userHighId: high, listingId, maintenanceRequestId, startedBy: userId })
       .onConflictDoNothing()
       .returning({ id: conversation.id })
     if (created) return { conversationId: created.id, created: true }

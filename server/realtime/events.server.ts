@@ -4,6 +4,7 @@ import type { DirectMessage, RoomMessage } from '#common/messages/types.ts'
 import type { ApplicationState } from '#common/applications/vocabulary.ts'
 import type { TourState } from '#common/tours/vocabulary.ts'
 import type { LeaseState } from '#common/leases/vocabulary.ts'
+import type { MaintenanceState } from '#common/maintenance/vocabulary.ts'
 
 export type News =
   /** A stored direct message, for both participants. */
@@ -22,6 +23,8 @@ export type News =
   | { kind: 'application'; applicationId: number; state: ApplicationState; userIds: [string, string] }
   /** A lease changed: its landlord's and its signers' pages refresh it. */
   | { kind: 'lease'; leaseId: number; state: LeaseState; userIds: string[] }
+  /** A maintenance request changed: its landlord's and its tenants' pages refresh it. */
+  | { kind: 'maintenance'; requestId: number; state: MaintenanceState; userIds: string[] }
   /** Listings changed on that instance: the others drop their cached search pages. */
   | { kind: 'listings-changed'; instanceId: string }
   /** How many people one instance has connected; instances sum the latest figure of each. */

@@ -149,6 +149,10 @@ export function attachRealtimeSocket(
       case 'lease':
         for (const userId of new Set(news.userIds)) sendToUser(userId, { type: 'lease', leaseId: news.leaseId, state: news.state })
         return
+      case 'maintenance':
+        for (const userId of new Set(news.userIds))
+          sendToUser(userId, { type: 'maintenance', requestId: news.requestId, state: news.state })
+        return
       case 'listings-changed':
         return
       case 'presence': {

@@ -1,4 +1,4 @@
-// Listing search, by property: hundreds of searches drawn at random over every parameter, each
+// Listing search, by property: 150 searches drawn at random over every parameter (the first 50 on PGlite), each
 // answered by every plan of the search index (the one its exact sizes choose, the gather, the walk, a
 // walk so short it gives way to the gather, and words looked up on each listing met), page after page
 // through the cursors while other listings are added between pages, must equal what a plain,
@@ -176,6 +176,11 @@ function referenceQuery(search: Search, after: { id: number } | null) {
   return sql`select id from listing where ${sql.join(conditions, sql` and `)} order by ${order}`
 }
 
+// The plans are the same code on both databases and only the reads below them differ, so the embedded
+// database runs the first 50 of PostgreSQL's 150 searches (the same seed draws the same ones first): a
+// search the plans answer wrongly is found on PostgreSQL, and PGlite still answers a third of them.
+const RUNS = testDatabaseKind() === 'postgres' ? 150 : 50
+
 describe(`listing search by property on ${testDatabaseKind()}`, () => {
   let t: TestServices
   const db = () => t.services.database.db
@@ -250,10 +255,10 @@ describe(`listing search by property on ${testDatabaseKind()}`, () => {
           })),
         )
       }),
-      { numRuns: 150, seed: 13 },
+      { numRuns: RUNS, seed: 13 },
     )
     // Most of the searches find something: an empty answer would prove little.
-    expect(found).toBeGreaterThan(75)
+    expect(found).toBeGreaterThan(RUNS / 2)
   }, 600_000)
 
   it('keeps the count of listings per search term exact through every write', async () => {

@@ -40,6 +40,7 @@ function ConversationLink({ item, isCurrent, selfId }: { item: ConversationSumma
           {item.unread > 0 ? <UnreadCount count={item.unread} /> : null}
         </span>
         {item.listing ? <span className="block truncate text-xs text-brand-800">{item.listing.title}</span> : null}
+        {item.maintenance ? <span className="block truncate text-xs text-brand-800">Repair: {item.maintenance.title}</span> : null}
         <span className="block truncate text-sm font-normal text-ink-soft">{previewOf(item, selfId)}</span>
       </span>
     </Link>

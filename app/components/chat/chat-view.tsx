@@ -56,6 +56,17 @@ function DirectHeader({ thread }: { thread: DirectThread }) {
         <p className="mx-4 mt-3 text-sm text-ink-soft">You blocked {other.name}: they cannot send you messages until you unblock them.</p>
       ) : null}
       {thread.listing ? <ListingBanner listing={thread.listing} /> : null}
+      {thread.conversation.maintenance ? (
+        <p className="mx-4 mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm">
+          About the repair{' '}
+          <Link
+            to={`/maintenance/${thread.conversation.maintenance.id}`}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {thread.conversation.maintenance.title}
+          </Link>
+        </p>
+      ) : null}
     </>
   )
 }

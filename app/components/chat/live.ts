@@ -45,6 +45,7 @@ export function threadNews(event: RealtimeEvent, target: ThreadTarget, participa
     case 'tour':
     case 'application':
     case 'lease':
+    case 'maintenance':
       // The badge follows the count itself; a tour's line in the thread comes as a direct message.
       return null
   }

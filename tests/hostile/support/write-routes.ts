@@ -102,6 +102,10 @@ export const FORM_LIMIT_BYTES = 256 * 1024
 export const DOCUMENT_LIMIT_BYTES = 10 * 1024 * 1024 + 256 * 1024
 export const PROFILE_LIMIT_BYTES = 6 * 1024 * 1024
 export const PHOTOS_LIMIT_BYTES = 60 * 1024 * 1024
+/** A maintenance request's forms and photos: four photos of 15 MB and the form around them. */
+const MAINTENANCE_LIMIT_BYTES = 60 * 1024 * 1024 + 256 * 1024
+/** A maintenance request's address: the hostile checks refuse before any request is read, so one id serves. */
+const MAINTENANCE_REQUEST = '/maintenance/1'
 
 const form = (
   path: (w: World) => string,
@@ -336,6 +340,9 @@ const pageActions: WriteRoute[] = [
   // The profile photo and My application's document: the page forms that upload, as multipart forms with their larger limits.
   { method: 'POST', path: () => '/userprofile', kind: 'multipart', limitBytes: PROFILE_LIMIT_BYTES },
   { method: 'POST', path: () => '/userprofile/application', kind: 'multipart', limitBytes: DOCUMENT_LIMIT_BYTES, asRenter: true },
+  // Maintenance: filing a request, and the forms of a request's page (its steps, photos and thread), multipart with photos.
+  { method: 'POST', path: () => '/maintenance/new', kind: 'multipart', limitBytes: MAINTENANCE_LIMIT_BYTES, asRenter: true },
+  { method: 'POST', path: () => MAINTENANCE_REQUEST, kind: 'multipart', limitBytes: MAINTENANCE_LIMIT_BYTES },
 ]
 
 const dataRequests: WriteRoute[] = pageActions.map((route) => ({
@@ -404,6 +411,28 @@ const api: WriteRoute[] = [
   ),
   json('DELETE', (w) => `/api/chat/blocks/${w.otherId}`),
   { method: 'POST', path: (w) => `/api/properties/${w.listing.id}/photos`, kind: 'multipart', limitBytes: PHOTOS_LIMIT_BYTES },
+  // Maintenance: filing a request, each step of one, its photos and its thread.
+  json(
+    'POST',
+    () => '/api/maintenance',
+    (w) => ({
+      leaseId: w.leaseId,
+      category: 'plumbing',
+      urgency: 'routine',
+      title: 'From another site',
+      location: 'Kitchen',
+      entryAllowed: true,
+    }),
+    { asRenter: true },
+  ),
+  ...['acknowledge', 'schedule', 'start', 'complete', 'close', 'reopen', 'cancel', 'thread'].map((step) =>
+    json(
+      'POST',
+      () => `/api${MAINTENANCE_REQUEST}/${step}`,
+      () => ({ note: 'From another site', date: '2099-01-01', time: '10:00' }),
+    ),
+  ),
+  { method: 'POST', path: () => `/api${MAINTENANCE_REQUEST}/photos`, kind: 'multipart', limitBytes: MAINTENANCE_LIMIT_BYTES },
   form(
     (w) => `/api/properties/${w.listing.id}/photos/${w.photoId}`,
     () => ({ intent: 'delete', redirectTo: '/' }),
