@@ -186,14 +186,14 @@ describe('payments', () => {
     const viewer = as(stranger)
     const [payment] = (await findLedger(db(), { leaseId, viewer: as(signed.tenant) })).payments
     for (const attempt of [
-      findLedger(db(), { leaseId, viewer }),
-      findReceipt(db(), { leaseId, paymentId: payment!.id, viewer }),
-      renderStatement(db(), { leaseId, year: 2027, viewer }),
-      addPayment(t.services, { leaseId, actor: viewer, input: { method: 'cash', paidOn: '2027-04-01', amountCents: 100 } }),
-      answerPayment(t.services, { leaseId, paymentId: payment!.id, actor: viewer, action: 'confirmed' }),
-      findLedger(db(), { leaseId: 999_999_999, viewer: as(signed.landlord) }),
+      () => findLedger(db(), { leaseId, viewer }),
+      () => findReceipt(db(), { leaseId, paymentId: payment!.id, viewer }),
+      () => renderStatement(db(), { leaseId, year: 2027, viewer }),
+      () => addPayment(t.services, { leaseId, actor: viewer, input: { method: 'cash', paidOn: '2027-04-01', amountCents: 100 } }),
+      () => answerPayment(t.services, { leaseId, paymentId: payment!.id, actor: viewer, action: 'confirmed' }),
+      () => findLedger(db(), { leaseId: 999_999_999, viewer: as(signed.landlord) }),
     ]) {
-      expect(await codeOf(attempt)).toMatch(/^not-found: No such lease/)
+      expect(await codeOf(attempt())).toMatch(/^not-found: No such lease/)
     }
     expect((await rentRoll(db(), { landlordId: stranger.id, month: '2027-04' })).rows).toEqual([])
   })
