@@ -77,6 +77,15 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
 
       <NextStep lease={lease} />
 
+      {lease.state === 'fully_signed' && lease.kind === 'lease' ? (
+        <p>
+          <Link to={`/leases/${lease.id}/rent`} className="font-semibold text-brand-700 underline">
+            Rent and payments
+          </Link>
+          : what is due, what was paid, receipts and statements.
+        </p>
+      ) : null}
+
       {lease.kind === 'amendment' && lease.amendsLeaseId ? (
         <p>
           This amends{' '}

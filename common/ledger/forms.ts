@@ -23,7 +23,6 @@ export const paymentSchema = z.object({
     .max(100_000_000, 'The amount is too large.'),
   reference: plainText('The reference').trim().max(120, 'The reference can have at most 120 characters.').default(''),
 })
-export type PaymentInput = z.output<typeof paymentSchema>
 
 export const reasonSchema = z.object({
   reason: plainText('The reason').trim().min(1, 'Say why.').max(500, 'The reason can have at most 500 characters.'),

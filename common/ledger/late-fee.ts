@@ -7,7 +7,10 @@ import { isStateCode } from '../leasing/state-rules.ts'
 
 export type LateFeePlan = { amountCents: number; graceDays: number; citation: string | null }
 
-export function lateFeePlan(state: string, terms: Pick<LeaseTerms, 'rentCents' | 'lateFeeCents' | 'graceDays' | 'unitsInBuilding'>): LateFeePlan {
+export function lateFeePlan(
+  state: string,
+  terms: Pick<LeaseTerms, 'rentCents' | 'lateFeeCents' | 'graceDays' | 'unitsInBuilding'>,
+): LateFeePlan {
   if (!isStateCode(state)) return { amountCents: terms.lateFeeCents, graceDays: terms.graceDays, citation: null }
   const rule = LATE_FEE_RULES[state]
   const limit = lateFeeLimitCents(state, { monthlyRentCents: terms.rentCents, unitsInBuilding: terms.unitsInBuilding })

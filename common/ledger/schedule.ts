@@ -51,7 +51,8 @@ export function chargesDue(leaseId: number, terms: ScheduleTerms, until: string)
     charges.push({ key: `deposit:${leaseId}`, kind: 'deposit', memo: 'Security deposit', dueOn: start, amountCents: terms.depositCents })
   }
   terms.otherFees.forEach((fee, index) => {
-    if (fee.frequency === 'once') charges.push({ key: `fee:${leaseId}:${index}`, kind: 'fee', memo: fee.label, dueOn: start, amountCents: fee.amountCents })
+    if (fee.frequency === 'once')
+      charges.push({ key: `fee:${leaseId}:${index}`, kind: 'fee', memo: fee.label, dueOn: start, amountCents: fee.amountCents })
   })
   const lastMonth = terms.endDate === null ? monthOf(until) : monthOf(terms.endDate < until ? terms.endDate : until)
   for (let month = monthOf(start); month <= lastMonth; month = nextMonth(month)) {
@@ -63,7 +64,14 @@ export function chargesDue(leaseId: number, terms: ScheduleTerms, until: string)
     terms.otherFees.forEach((fee, index) => {
       if (fee.frequency !== 'monthly') return
       const amount = proratedCents(fee.amountCents, month, start, terms.endDate)
-      if (amount > 0) charges.push({ key: `fee:${leaseId}:${index}:${month}`, kind: 'fee', memo: `${fee.label} for ${month}`, dueOn, amountCents: amount })
+      if (amount > 0)
+        charges.push({
+          key: `fee:${leaseId}:${index}:${month}`,
+          kind: 'fee',
+          memo: `${fee.label} for ${month}`,
+          dueOn,
+          amountCents: amount,
+        })
     })
   }
   return charges
@@ -79,7 +87,11 @@ export type AllocatedCharge = BookCharge & { paidCents: number; owedCents: numbe
  * then id). A charge is late when something is still owed after `lateAfter` (its due day plus the
  * lease's grace days). A charge whose amount was reversed to nothing is 'reversed'.
  */
-export function allocate(charges: readonly BookCharge[], creditCents: number, today: string): { charges: AllocatedCharge[]; unappliedCents: number } {
+export function allocate(
+  charges: readonly BookCharge[],
+  creditCents: number,
+  today: string,
+): { charges: AllocatedCharge[]; unappliedCents: number } {
   let left = Math.max(0, creditCents)
   const ordered = [...charges].sort((a, b) => (a.dueOn === b.dueOn ? a.id - b.id : a.dueOn < b.dueOn ? -1 : 1))
   const allocated = ordered.map((charge): AllocatedCharge => {

@@ -26,9 +26,6 @@ export const LEDGER_ACCOUNTS = [
 ] as const
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number]
 
-/** The one currency of a lease for now. */
-export const LEDGER_CURRENCY = 'USD'
-
 export const PAYMENT_STATES = ['pending', 'confirmed', 'rejected', 'reversed'] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]
 export const PAYMENT_ACTIONS = ['recorded', 'reported', 'confirmed', 'rejected', 'reversed'] as const

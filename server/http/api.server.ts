@@ -9,6 +9,7 @@ import { applicationRoutes } from './applications-api.server.ts'
 import { chatRoutes } from './chat-api.server.ts'
 import { readBudget, type ReadBudget } from './client-budgets.server.ts'
 import { cooperRoutes } from './cooper-api.server.ts'
+import { ledgerRoutes } from './ledger-api.server.ts'
 import { leaseRoutes } from './leases-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
@@ -80,6 +81,7 @@ export function apiRoutes(services: Services) {
   api.route('/', tourRoutes(services))
   api.route('/', applicationRoutes(services))
   api.route('/', leaseRoutes(services))
+  api.route('/', ledgerRoutes(services))
   api.route('/properties', photoRoutes(services))
   api.route('/', cooperRoutes(services))
 

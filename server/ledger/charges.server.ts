@@ -90,14 +90,24 @@ export async function sendLeaseReminders(context: JobContext, found: LedgerLease
   let sent = 0
   // One reminder per rent (the month's fees are due with it and named in the same page).
   for (const charge of books.charges.filter((each) => each.kind === 'rent')) {
-    const soon = (charge.status === 'due' || charge.status === 'partly_paid') && charge.dueOn >= today && charge.dueOn <= addDays(today, REMINDER_DAYS_BEFORE)
+    const soon =
+      (charge.status === 'due' || charge.status === 'partly_paid') &&
+      charge.dueOn >= today &&
+      charge.dueOn <= addDays(today, REMINDER_DAYS_BEFORE)
     const kind = charge.status === 'late' ? 'late' : soon ? 'due_soon' : null
     if (!kind || !(await takeNotice(context.db, `${kind}:${charge.id}`, found.id, kind))) continue
     const owed = formatDollars(charge.owedCents)
     const subject = kind === 'late' ? `Rent is late: ${address}` : `Rent is due on ${charge.dueOn}: ${address}`
-    const first = kind === 'late' ? `${charge.memo} (${owed} still owed) was due on ${charge.dueOn} and is now late.` : `${charge.memo}: ${owed} is due on ${charge.dueOn}.`
+    const first =
+      kind === 'late'
+        ? `${charge.memo} (${owed} still owed) was due on ${charge.dueOn} and is now late.`
+        : `${charge.memo}: ${owed} is due on ${charge.dueOn}.`
     for (const to of await tenantEmails(context.db, found.id)) {
-      await context.mailer.send({ to, subject, text: `${first}\n\nSee what is due and paid, and report a payment, at:\n${link}\n\n${RECORDS_ONLY}` })
+      await context.mailer.send({
+        to,
+        subject,
+        text: `${first}\n\nSee what is due and paid, and report a payment, at:\n${link}\n\n${RECORDS_ONLY}`,
+      })
     }
     sent += 1
   }
@@ -106,7 +116,10 @@ export async function sendLeaseReminders(context: JobContext, found: LedgerLease
 
 /** The hourly run over every fully signed lease. */
 export async function runLedgerCharges(context: JobContext, now = new Date()): Promise<ChargeRun> {
-  const leases = await context.db.select({ id: lease.id }).from(lease).where(and(eq(lease.state, 'fully_signed'), eq(lease.kind, 'lease')))
+  const leases = await context.db
+    .select({ id: lease.id })
+    .from(lease)
+    .where(and(eq(lease.state, 'fully_signed'), eq(lease.kind, 'lease')))
   const run: ChargeRun = { leases: leases.length, charges: 0, lateFees: 0, reminders: 0 }
   for (const { id } of leases) {
     const found = await signedLease(context.db, id)

@@ -35,10 +35,25 @@ afterAll(async () => {
 
 const amount = fc.integer({ min: 1, max: 400_000 })
 const op = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('charge' as const), of: fc.constantFrom('rent' as const, 'fee' as const, 'deposit' as const), amount, day: fc.nat(300) }), weight: 4 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('charge' as const),
+      of: fc.constantFrom('rent' as const, 'fee' as const, 'deposit' as const),
+      amount,
+      day: fc.nat(300),
+    }),
+    weight: 4,
+  },
   { arbitrary: fc.record({ kind: fc.constant('lateFee' as const), amount: fc.integer({ min: 1, max: 20_000 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('record' as const), amount }), weight: 3 },
-  { arbitrary: fc.record({ kind: fc.constant('report' as const), amount, answer: fc.constantFrom('confirmed' as const, 'rejected' as const, 'pending' as const) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('report' as const),
+      amount,
+      answer: fc.constantFrom('confirmed' as const, 'rejected' as const, 'pending' as const),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant('reversePayment' as const), pick: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('reverseCharge' as const), pick: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('depositReturn' as const), deduct: fc.nat(100_000), refund: fc.nat(100_000) }), weight: 1 },
@@ -46,7 +61,13 @@ const op = fc.oneof(
 const step = fc.record({ op, lease: fc.nat(1) })
 
 /** What this test expects, kept apart from the code under test: per lease, the tenant's balance and the deposit held. */
-type Model = { receivable: number; depositHeld: number; charges: { id: number; effect: number; deposit: boolean }[]; payments: { id: number; amount: number }[]; reversed: Set<number> }
+type Model = {
+  receivable: number
+  depositHeld: number
+  charges: { id: number; effect: number; deposit: boolean }[]
+  payments: { id: number; amount: number }[]
+  reversed: Set<number>
+}
 
 const figures = { operations: 0, balancesChecked: 0, transactionsChecked: 0, pagesRead: 0, runs: 0 }
 let key = 0
@@ -59,7 +80,14 @@ let previous = { maxEntry: 0, maxTransaction: 0, digest: '0' }
  */
 async function checkBooks(models: Model[], touched: number, readPage: boolean) {
   // One statement for the bookkeeping checks, so that PGlite answers thousands of them in seconds.
-  const { rows } = await db().execute<{ unbalanced: string; before: string | null; all: string | null; max_entry: string | null; max_tx: string | null; balances: string }>(sql`
+  const { rows } = await db().execute<{
+    unbalanced: string
+    before: string | null
+    all: string | null
+    max_entry: string | null
+    max_tx: string | null
+    balances: string
+  }>(sql`
     with hashed as (
       select id, hashtextextended(id || ':' || transaction_id || ':' || lease_id || ':' || account || ':' || amount_cents || ':' || created_at, 0) as h
       from ledger_entry
@@ -98,7 +126,10 @@ async function checkBooks(models: Model[], touched: number, readPage: boolean) {
   expect(view.charges.reduce((sum, charge) => sum + charge.owedCents, 0) - view.unappliedCents).toBe(model.receivable)
 }
 
-async function apply(step: fc.Arbitrary<unknown> extends never ? never : { op: typeof op extends fc.Arbitrary<infer T> ? T : never; lease: number }, models: Model[]) {
+async function apply(
+  step: fc.Arbitrary<unknown> extends never ? never : { op: typeof op extends fc.Arbitrary<infer T> ? T : never; lease: number },
+  models: Model[],
+) {
   const model = models[step.lease]!
   const { leaseId, landlord, tenant } = leases[step.lease]!
   const o = step.op
@@ -106,7 +137,15 @@ async function apply(step: fc.Arbitrary<unknown> extends never ? never : { op: t
   switch (o.kind) {
     case 'charge': {
       const id = await db().transaction((tx) =>
-        post(tx, { leaseId, kind: o.of, memo: o.of, effectiveOn: day(o.day), dueOn: day(o.day), key: `test:${++key}`, entries: chargeEntries(o.of, o.amount) }),
+        post(tx, {
+          leaseId,
+          kind: o.of,
+          memo: o.of,
+          effectiveOn: day(o.day),
+          dueOn: day(o.day),
+          key: `test:${++key}`,
+          entries: chargeEntries(o.of, o.amount),
+        }),
       )
       model.charges.push({ id: id!, effect: o.amount, deposit: o.of === 'deposit' })
       model.receivable += o.amount
@@ -115,7 +154,18 @@ async function apply(step: fc.Arbitrary<unknown> extends never ? never : { op: t
     }
     case 'lateFee': {
       const lateKey = `late:test:${++key}`
-      const once = () => db().transaction((tx) => post(tx, { leaseId, kind: 'late_fee', memo: 'late', effectiveOn: day(40), dueOn: day(40), key: lateKey, entries: chargeEntries('late_fee', o.amount) }))
+      const once = () =>
+        db().transaction((tx) =>
+          post(tx, {
+            leaseId,
+            kind: 'late_fee',
+            memo: 'late',
+            effectiveOn: day(40),
+            dueOn: day(40),
+            key: lateKey,
+            entries: chargeEntries('late_fee', o.amount),
+          }),
+        )
       const id = await once()
       expect(await once()).toBeNull()
       model.charges.push({ id: id!, effect: o.amount, deposit: false })
@@ -123,13 +173,21 @@ async function apply(step: fc.Arbitrary<unknown> extends never ? never : { op: t
       return
     }
     case 'record': {
-      const row = await addPayment(t.services, { leaseId, actor: as(landlord), input: { method: 'check', paidOn: '2026-06-01', amountCents: o.amount } })
+      const row = await addPayment(t.services, {
+        leaseId,
+        actor: as(landlord),
+        input: { method: 'check', paidOn: '2026-06-01', amountCents: o.amount },
+      })
       model.payments.push({ id: row.id, amount: o.amount })
       model.receivable -= o.amount
       return
     }
     case 'report': {
-      const row = await addPayment(t.services, { leaseId, actor: as(tenant), input: { method: 'bank_transfer', paidOn: '2026-06-02', amountCents: o.amount } })
+      const row = await addPayment(t.services, {
+        leaseId,
+        actor: as(tenant),
+        input: { method: 'bank_transfer', paidOn: '2026-06-02', amountCents: o.amount },
+      })
       if (o.answer === 'pending') return
       await answerPayment(t.services, { leaseId, paymentId: row.id, actor: as(landlord), action: o.answer, input: { reason: 'No' } })
       if (o.answer === 'confirmed') {
@@ -141,7 +199,13 @@ async function apply(step: fc.Arbitrary<unknown> extends never ? never : { op: t
     case 'reversePayment': {
       if (model.payments.length === 0) return
       const payment = model.payments[o.pick % model.payments.length]!
-      const done = await answerPayment(t.services, { leaseId, paymentId: payment.id, actor: as(landlord), action: 'reversed', input: { reason: 'Bounced' } }).then(
+      const done = await answerPayment(t.services, {
+        leaseId,
+        paymentId: payment.id,
+        actor: as(landlord),
+        action: 'reversed',
+        input: { reason: 'Bounced' },
+      }).then(
         () => true,
         (error: { code?: string }) => (expect(error.code).toBe('conflict'), false),
       )
@@ -175,10 +239,30 @@ async function apply(step: fc.Arbitrary<unknown> extends never ? never : { op: t
       const refund = Math.min(o.refund, model.depositHeld - deduct)
       await db().transaction(async (tx) => {
         if (deduct > 0) {
-          await post(tx, { leaseId, kind: 'deposit_deduction', memo: 'Deducted', effectiveOn: day(60), key: `test:${++key}`, entries: [{ account: 'deposit_held', amountCents: deduct }, { account: 'tenant_receivable', amountCents: -deduct }] })
+          await post(tx, {
+            leaseId,
+            kind: 'deposit_deduction',
+            memo: 'Deducted',
+            effectiveOn: day(60),
+            key: `test:${++key}`,
+            entries: [
+              { account: 'deposit_held', amountCents: deduct },
+              { account: 'tenant_receivable', amountCents: -deduct },
+            ],
+          })
         }
         if (refund > 0) {
-          await post(tx, { leaseId, kind: 'deposit_refund', memo: 'Refunded', effectiveOn: day(60), key: `test:${++key}`, entries: [{ account: 'deposit_held', amountCents: refund }, { account: 'cash_refunded', amountCents: -refund }] })
+          await post(tx, {
+            leaseId,
+            kind: 'deposit_refund',
+            memo: 'Refunded',
+            effectiveOn: day(60),
+            key: `test:${++key}`,
+            entries: [
+              { account: 'deposit_held', amountCents: refund },
+              { account: 'cash_refunded', amountCents: -refund },
+            ],
+          })
         }
       })
       model.receivable -= deduct
@@ -189,22 +273,28 @@ async function apply(step: fc.Arbitrary<unknown> extends never ? never : { op: t
 }
 
 describe('the rent ledger by property', () => {
-  it('balances every transaction, changes no entry, and keeps each balance equal to an independent count', { timeout: 600_000 }, async () => {
-    // The books only grow, so one model per lease runs through all the sequences.
-    const models: Model[] = leases.map(() => ({ receivable: 0, depositHeld: 0, charges: [], payments: [], reversed: new Set() }))
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 50, maxLength: 70 }), async (steps) => {
-        figures.runs += 1
-        for (const [index, each] of steps.entries()) {
-          await apply(each, models)
-          figures.operations += 1
-          // The ledger page (allocation included) is read every few operations and after the last.
-          await checkBooks(models, each.lease, index % 5 === 0 || index === steps.length - 1)
-        }
-      }),
-      { numRuns: 18 },
-    )
-    console.log(`ledger property: ${figures.runs} sequences, ${figures.operations} operations, ${figures.balancesChecked} balances checked, ${figures.transactionsChecked} transactions checked as they were added, ${figures.pagesRead} ledger pages read`)
-    expect(figures.operations).toBeGreaterThan(1000)
-  })
+  it(
+    'balances every transaction, changes no entry, and keeps each balance equal to an independent count',
+    { timeout: 600_000 },
+    async () => {
+      // The books only grow, so one model per lease runs through all the sequences.
+      const models: Model[] = leases.map(() => ({ receivable: 0, depositHeld: 0, charges: [], payments: [], reversed: new Set() }))
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 50, maxLength: 70 }), async (steps) => {
+          figures.runs += 1
+          for (const [index, each] of steps.entries()) {
+            await apply(each, models)
+            figures.operations += 1
+            // The ledger page (allocation included) is read every few operations and after the last.
+            await checkBooks(models, each.lease, index % 5 === 0 || index === steps.length - 1)
+          }
+        }),
+        { numRuns: 18 },
+      )
+      console.log(
+        `ledger property: ${figures.runs} sequences, ${figures.operations} operations, ${figures.balancesChecked} balances checked, ${figures.transactionsChecked} transactions checked as they were added, ${figures.pagesRead} ledger pages read`,
+      )
+      expect(figures.operations).toBeGreaterThan(1000)
+    },
+  )
 })

@@ -4,7 +4,15 @@
 // the rent roll and its CSV, every refusal, and the books the database itself keeps from being changed.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addPayment, answerPayment, findLedger, findReceipt, rentRoll, renderStatement, runLedgerCharges } from '#server/ledger/index.server.ts'
+import {
+  addPayment,
+  answerPayment,
+  findLedger,
+  findReceipt,
+  rentRoll,
+  renderStatement,
+  runLedgerCharges,
+} from '#server/ledger/index.server.ts'
 import { publishLeaseTemplate } from '#tests/support/lease-process.ts'
 import { signedLeaseWith, type SignedLease } from '#tests/support/ledger.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
@@ -127,12 +135,14 @@ describe('payments', () => {
     expect(reported.state).toBe('pending')
     const pendingView = await findLedger(db(), { leaseId, viewer: as(signed.landlord), now: at('2027-04-12') })
     expect(pendingView.balanceCents).toBe(161_000)
-    expect(await codeOf(answerPayment(t.services, { leaseId, paymentId: reported.id, actor: as(signed.tenant), action: 'confirmed' }))).toMatch(
-      /^forbidden/,
-    )
+    expect(
+      await codeOf(answerPayment(t.services, { leaseId, paymentId: reported.id, actor: as(signed.tenant), action: 'confirmed' })),
+    ).toMatch(/^forbidden/)
     const confirmed = await answerPayment(t.services, { leaseId, paymentId: reported.id, actor: landlord, action: 'confirmed' })
     expect(confirmed.state).toBe('confirmed')
-    expect(await codeOf(answerPayment(t.services, { leaseId, paymentId: reported.id, actor: landlord, action: 'confirmed' }))).toMatch(/^conflict/)
+    expect(await codeOf(answerPayment(t.services, { leaseId, paymentId: reported.id, actor: landlord, action: 'confirmed' }))).toMatch(
+      /^conflict/,
+    )
     await t.services.jobs.runUntilIdle()
     const receipt = await findReceipt(db(), { leaseId, paymentId: reported.id, viewer: as(signed.tenant) })
     expect(Buffer.from(receipt.bytes).subarray(0, 5).toString()).toBe('%PDF-')
@@ -144,10 +154,19 @@ describe('payments', () => {
     expect(view.charges.every((c) => c.status === 'paid')).toBe(true)
 
     // The check bounces: reversed with a reason, the charges owed again; never twice.
-    await answerPayment(t.services, { leaseId, paymentId: reported.id, actor: landlord, action: 'reversed', input: { reason: 'Bounced' }, now: at('2027-04-15') })
-    expect(await codeOf(answerPayment(t.services, { leaseId, paymentId: reported.id, actor: landlord, action: 'reversed', input: { reason: 'Again' } }))).toMatch(
-      /^conflict/,
-    )
+    await answerPayment(t.services, {
+      leaseId,
+      paymentId: reported.id,
+      actor: landlord,
+      action: 'reversed',
+      input: { reason: 'Bounced' },
+      now: at('2027-04-15'),
+    })
+    expect(
+      await codeOf(
+        answerPayment(t.services, { leaseId, paymentId: reported.id, actor: landlord, action: 'reversed', input: { reason: 'Again' } }),
+      ),
+    ).toMatch(/^conflict/)
     const bounced = await findLedger(db(), { leaseId, viewer: as(signed.tenant), now: at('2027-04-15') })
     expect(bounced.balanceCents).toBe(161_000)
     expect(bounced.payments.find((p) => p.id === reported.id)).toMatchObject({ state: 'reversed', reason: 'Bounced' })
@@ -158,8 +177,16 @@ describe('payments', () => {
       input: { method: 'other', paidOn: '2027-04-15', amountCents: 100 },
       now: at('2027-04-15'),
     })
-    expect(await codeOf(answerPayment(t.services, { leaseId, paymentId: other.id, actor: landlord, action: 'rejected', input: { reason: '' } }))).toMatch(/^invalid/)
-    await answerPayment(t.services, { leaseId, paymentId: other.id, actor: landlord, action: 'rejected', input: { reason: 'Never arrived' } })
+    expect(
+      await codeOf(answerPayment(t.services, { leaseId, paymentId: other.id, actor: landlord, action: 'rejected', input: { reason: '' } })),
+    ).toMatch(/^invalid/)
+    await answerPayment(t.services, {
+      leaseId,
+      paymentId: other.id,
+      actor: landlord,
+      action: 'rejected',
+      input: { reason: 'Never arrived' },
+    })
     expect((await findLedger(db(), { leaseId, viewer: as(signed.tenant), now: at('2027-04-15') })).balanceCents).toBe(161_000)
   })
 
@@ -205,7 +232,13 @@ describe('statements and the rent roll', () => {
     expect(Buffer.from(statement.bytes).subarray(0, 5).toString()).toBe('%PDF-')
     const roll = await rentRoll(db(), { landlordId: signed.landlord.id, month: '2027-04', now: at('2027-04-20') })
     expect(roll.rows).toHaveLength(1)
-    expect(roll.rows[0]).toMatchObject({ leaseId: signed.leaseId, dueCents: 203_000 + 8_000, balanceCents: 161_000, lateCents: 161_000, pendingCount: 0 })
+    expect(roll.rows[0]).toMatchObject({
+      leaseId: signed.leaseId,
+      dueCents: 203_000 + 8_000,
+      balanceCents: 161_000,
+      lateCents: 161_000,
+      pendingCount: 0,
+    })
     expect(roll.rows[0]!.paidCents).toBe(50_000)
     expect(roll.totals.balanceCents).toBe(161_000)
   })
@@ -237,20 +270,32 @@ describe('the books the database keeps', () => {
       await refused(sql`with t as (${newTx('test:unbalanced')}) insert into ledger_entry (transaction_id, lease_id, account, amount_cents)
         select id, ${lease}, 'tenant_receivable', 100 from t union all select id, ${lease}, 'fee_income', -99 from t`),
     ).toMatch(/does not balance/)
-    expect(await refused(sql`with t as (${newTx('test:one-sided')}) insert into ledger_entry (transaction_id, lease_id, account, amount_cents) select id, ${lease}, 'tenant_receivable', 0 + 100 - 100 + 1 from t`)).toMatch(
-      /at least two/,
-    )
-    expect(await refused(newTx('test:empty'))).toMatch(/at least two/)
-    expect(await refused(sql`insert into ledger_transaction (lease_id, kind, effective_on, idempotency_key, currency) values (${lease}, 'payment', '2027-04-01', 'test:eur', 'EUR')`)).toMatch(
-      /currency_check|violates check/,
-    )
-    const [old] = (await db().execute<{ id: string }>(sql`select id from ledger_transaction where lease_id = ${lease} and kind = 'rent' order by id limit 1`)).rows
     expect(
-      await refused(sql`insert into ledger_entry (transaction_id, lease_id, account, amount_cents) values (${old!.id}::bigint, ${lease}, 'tenant_receivable', 5), (${old!.id}::bigint, ${lease}, 'rent_income', -5)`),
+      await refused(
+        sql`with t as (${newTx('test:one-sided')}) insert into ledger_entry (transaction_id, lease_id, account, amount_cents) select id, ${lease}, 'tenant_receivable', 0 + 100 - 100 + 1 from t`,
+      ),
+    ).toMatch(/at least two/)
+    expect(await refused(newTx('test:empty'))).toMatch(/at least two/)
+    expect(
+      await refused(
+        sql`insert into ledger_transaction (lease_id, kind, effective_on, idempotency_key, currency) values (${lease}, 'payment', '2027-04-01', 'test:eur', 'EUR')`,
+      ),
+    ).toMatch(/currency_check|violates check/)
+    const [old] = (
+      await db().execute<{ id: string }>(
+        sql`select id from ledger_transaction where lease_id = ${lease} and kind = 'rent' order by id limit 1`,
+      )
+    ).rows
+    expect(
+      await refused(
+        sql`insert into ledger_entry (transaction_id, lease_id, account, amount_cents) values (${old!.id}::bigint, ${lease}, 'tenant_receivable', 5), (${old!.id}::bigint, ${lease}, 'rent_income', -5)`,
+      ),
     ).toMatch(/only with their transaction/)
     const [reversal] = (await db().execute<{ id: string }>(sql`select id from ledger_transaction where kind = 'reversal' limit 1`)).rows
     expect(
-      await refused(sql`insert into ledger_transaction (lease_id, kind, effective_on, idempotency_key, reverses_id) values (${lease}, 'reversal', '2027-04-01', 'test:rr', ${reversal!.id}::bigint)`),
+      await refused(
+        sql`insert into ledger_transaction (lease_id, kind, effective_on, idempotency_key, reverses_id) values (${lease}, 'reversal', '2027-04-01', 'test:rr', ${reversal!.id}::bigint)`,
+      ),
     ).toMatch(/cannot itself be reversed/)
     expect(await snapshot()).toEqual(before)
   })

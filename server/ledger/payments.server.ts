@@ -43,11 +43,7 @@ async function postPayment(tx: Tx, row: PaymentRow, actorId: string): Promise<Pa
     actorId,
     entries: paymentEntries(row.amountCents),
   })
-  const [confirmed] = await tx
-    .update(rentPayment)
-    .set({ state: 'confirmed', transactionId })
-    .where(eq(rentPayment.id, row.id))
-    .returning()
+  const [confirmed] = await tx.update(rentPayment).set({ state: 'confirmed', transactionId }).where(eq(rentPayment.id, row.id)).returning()
   return confirmed!
 }
 

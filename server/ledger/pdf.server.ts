@@ -20,7 +20,17 @@ function fit(text: string, font: PDFFont, size: number, width: number): string {
 }
 
 /** Renders the lines under a title; `footer` is written at the foot of each page beside the page number. */
-export async function renderLinesPdf({ title, footer, lines, at }: { title: string; footer: string; lines: PdfLine[]; at: Date }): Promise<Uint8Array> {
+export async function renderLinesPdf({
+  title,
+  footer,
+  lines,
+  at,
+}: {
+  title: string
+  footer: string
+  lines: PdfLine[]
+  at: Date
+}): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false })
   doc.setTitle(printableText(title))
   doc.setProducer('Cooper Home')
@@ -51,7 +61,12 @@ export async function renderLinesPdf({ title, footer, lines, at }: { title: stri
   pages.forEach((each, index) => {
     each.drawText(fit(footer, regular, 8, width - 80), { x: PAGE.margin, y: PAGE.margin - 24, size: 8, font: regular })
     const number = `Page ${index + 1} of ${pages.length}`
-    each.drawText(number, { x: PAGE.width - PAGE.margin - regular.widthOfTextAtSize(number, 8), y: PAGE.margin - 24, size: 8, font: regular })
+    each.drawText(number, {
+      x: PAGE.width - PAGE.margin - regular.widthOfTextAtSize(number, 8),
+      y: PAGE.margin - 24,
+      size: 8,
+      font: regular,
+    })
   })
   return doc.save({ useObjectStreams: false })
 }

@@ -42,7 +42,12 @@ export async function post(tx: Tx, posting: Posting): Promise<number | null> {
 
 /** The entries of a charge: the tenant owes it, credited to its income (a deposit is held, not income). */
 export function chargeEntries(kind: 'rent' | 'fee' | 'deposit' | 'late_fee', amountCents: number): Posting['entries'] {
-  const credit: Record<typeof kind, LedgerAccount> = { rent: 'rent_income', fee: 'fee_income', deposit: 'deposit_held', late_fee: 'late_fee_income' }
+  const credit: Record<typeof kind, LedgerAccount> = {
+    rent: 'rent_income',
+    fee: 'fee_income',
+    deposit: 'deposit_held',
+    late_fee: 'late_fee_income',
+  }
   return [
     { account: 'tenant_receivable', amountCents },
     { account: credit[kind], amountCents: -amountCents },
@@ -63,12 +68,21 @@ export function paymentEntries(amountCents: number): Posting['entries'] {
  */
 export async function reverse(
   tx: Tx,
-  { leaseId, transactionId, memo, effectiveOn, actorId }: { leaseId: number; transactionId: number; memo: string; effectiveOn: string; actorId: string | null },
+  {
+    leaseId,
+    transactionId,
+    memo,
+    effectiveOn,
+    actorId,
+  }: { leaseId: number; transactionId: number; memo: string; effectiveOn: string; actorId: string | null },
 ): Promise<number> {
   const [original] = await tx.select().from(ledgerTransaction).where(eq(ledgerTransaction.id, transactionId))
   if (!original || original.leaseId !== leaseId) throw new AppError('not-found', 'No such transaction in this lease.')
   if (original.kind === 'reversal') throw new AppError('conflict', 'A reversal cannot itself be reversed.')
-  const entries = await tx.select().from(ledgerEntry).where(inArray(ledgerEntry.transactionId, [transactionId]))
+  const entries = await tx
+    .select()
+    .from(ledgerEntry)
+    .where(inArray(ledgerEntry.transactionId, [transactionId]))
   const id = await post(tx, {
     leaseId,
     kind: 'reversal',

@@ -13,18 +13,33 @@ import { readBooks, transactionsOf } from './books.server.ts'
 export const receiptPath = (leaseId: number, paymentId: number) => `/leases/${leaseId}/rent/receipts/${paymentId}.pdf`
 
 /** One lease's books as its landlord or a tenant sees them. */
-export async function findLedger(db: Db, { leaseId, viewer, now = new Date() }: { leaseId: number; viewer: LedgerViewer; now?: Date }): Promise<LedgerView> {
+export async function findLedger(
+  db: Db,
+  { leaseId, viewer, now = new Date() }: { leaseId: number; viewer: LedgerViewer; now?: Date },
+): Promise<LedgerView> {
   const { lease: found, side } = await sideOf(db, leaseId, viewer)
   const today = todayAt(found.timeZone, now)
   const plan = lateFeePlan(found.premises.state, found.terms)
   const transactions = await transactionsOf(db, leaseId)
   const books = readBooks(transactions, { today, graceDays: plan.graceDays })
-  const payments = await db.select().from(rentPayment).where(eq(rentPayment.leaseId, leaseId)).orderBy(desc(rentPayment.paidOn), desc(rentPayment.id))
+  const payments = await db
+    .select()
+    .from(rentPayment)
+    .where(eq(rentPayment.leaseId, leaseId))
+    .orderBy(desc(rentPayment.paidOn), desc(rentPayment.id))
   const reasons = payments.length
     ? await db
         .select({ paymentId: rentPaymentEvent.paymentId, reason: rentPaymentEvent.reason })
         .from(rentPaymentEvent)
-        .where(and(inArray(rentPaymentEvent.paymentId, payments.map((p) => p.id)), sql`${rentPaymentEvent.reason} <> ''`))
+        .where(
+          and(
+            inArray(
+              rentPaymentEvent.paymentId,
+              payments.map((p) => p.id),
+            ),
+            sql`${rentPaymentEvent.reason} <> ''`,
+          ),
+        )
         .orderBy(asc(rentPaymentEvent.id))
     : []
   const years = new Set(transactions.map((row) => Number(row.effectiveOn.slice(0, 4))))
@@ -42,7 +57,16 @@ export async function findLedger(db: Db, { leaseId, viewer, now = new Date() }: 
     lateFeeCents: plan.amountCents,
     lateFeeCitation: plan.citation,
     charges: books.charges
-      .map(({ id, kind, memo, dueOn, amountCents, paidCents, owedCents, status }) => ({ id, kind, memo, dueOn, amountCents, paidCents, owedCents, status }))
+      .map(({ id, kind, memo, dueOn, amountCents, paidCents, owedCents, status }) => ({
+        id,
+        kind,
+        memo,
+        dueOn,
+        amountCents,
+        paidCents,
+        owedCents,
+        status,
+      }))
       .reverse(),
     payments: payments.map((payment) => ({
       id: payment.id,
@@ -69,14 +93,26 @@ export function monthOrThis(value: string | null | undefined, now: Date): string
   return value
 }
 
-type RollRow = { lease_id: string | number; premises: RentRollRow & Record<string, string>; tenants: string; due: string | number; paid: string | number; late: string | number; balance: string | number; pending: string | number }
+type RollRow = {
+  lease_id: string | number
+  premises: RentRollRow & Record<string, string>
+  tenants: string
+  due: string | number
+  paid: string | number
+  late: string | number
+  balance: string | number
+  pending: string | number
+}
 
 /**
  * A landlord's rent roll for a month: per fully signed lease, what fell due in the month, what was paid
  * in it, what was late at its end (or today, if sooner: charges past their due day and grace not covered
  * by the payments so far, oldest first), the balance then, and payments awaiting an answer.
  */
-export async function rentRoll(db: Db, { landlordId, month, now = new Date() }: { landlordId: string; month: string; now?: Date }): Promise<RentRoll> {
+export async function rentRoll(
+  db: Db,
+  { landlordId, month, now = new Date() }: { landlordId: string; month: string; now?: Date },
+): Promise<RentRoll> {
   const [year, m] = month.split('-').map(Number) as [number, number]
   const first = `${month}-01`
   const next = m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`
@@ -120,10 +156,17 @@ export async function rentRoll(db: Db, { landlordId, month, now = new Date() }: 
     balanceCents: Number(row.balance),
     pendingCount: Number(row.pending),
   }))
-  const total = (key: 'dueCents' | 'paidCents' | 'lateCents' | 'balanceCents' | 'pendingCount') => out.reduce((sum, row) => sum + row[key], 0)
+  const total = (key: 'dueCents' | 'paidCents' | 'lateCents' | 'balanceCents' | 'pendingCount') =>
+    out.reduce((sum, row) => sum + row[key], 0)
   return {
     month,
     rows: out,
-    totals: { dueCents: total('dueCents'), paidCents: total('paidCents'), lateCents: total('lateCents'), balanceCents: total('balanceCents'), pendingCount: total('pendingCount') },
+    totals: {
+      dueCents: total('dueCents'),
+      paidCents: total('paidCents'),
+      lateCents: total('lateCents'),
+      balanceCents: total('balanceCents'),
+      pendingCount: total('pendingCount'),
+    },
   }
 }

@@ -39,7 +39,12 @@ async function receiptOf(db: Db, paymentId: number): Promise<{ pdf: Uint8Array; 
     { text: 'Confirmed at', right: `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC` },
     { text: RECORDS_ONLY, gapBefore: 16, size: 9 },
   ]
-  const pdf = await renderLinesPdf({ title: `Rent receipt no. ${paymentId}`, footer: `Lease ${found.id} - receipt ${paymentId}`, lines, at })
+  const pdf = await renderLinesPdf({
+    title: `Rent receipt no. ${paymentId}`,
+    footer: `Lease ${found.id} - receipt ${paymentId}`,
+    lines,
+    at,
+  })
   const sha256 = sha256Hex(pdf)
   const inserted = await db
     .insert(rentReceipt)
@@ -81,19 +86,29 @@ export async function findReceipt(db: Db, { leaseId, paymentId, viewer }: { leas
 }
 
 /** A lease's statement of one year: the balance brought forward, every transaction of the year, the balance carried. */
-export async function renderStatement(db: Db, { leaseId, year, viewer, now = new Date() }: { leaseId: number; year: number; viewer: LedgerViewer; now?: Date }) {
+export async function renderStatement(
+  db: Db,
+  { leaseId, year, viewer, now = new Date() }: { leaseId: number; year: number; viewer: LedgerViewer; now?: Date },
+) {
   const { lease: found } = await sideOf(db, leaseId, viewer)
   if (!Number.isInteger(year) || year < 2000 || year > 2200) throw new AppError('not-found', 'No such statement.')
   const from = `${year}-01-01`
   const to = `${year + 1}-01-01`
-  const receivable = sql<number>`coalesce(sum(${ledgerEntry.amountCents}) filter (where ${ledgerEntry.account} = 'tenant_receivable'), 0)`.mapWith(Number)
+  const receivable =
+    sql<number>`coalesce(sum(${ledgerEntry.amountCents}) filter (where ${ledgerEntry.account} = 'tenant_receivable'), 0)`.mapWith(Number)
   const [opening] = await db
     .select({ total: receivable })
     .from(ledgerEntry)
     .innerJoin(ledgerTransaction, eq(ledgerTransaction.id, ledgerEntry.transactionId))
     .where(and(eq(ledgerEntry.leaseId, leaseId), lt(ledgerTransaction.effectiveOn, from)))
   const rows = await db
-    .select({ id: ledgerTransaction.id, kind: ledgerTransaction.kind, memo: ledgerTransaction.memo, on: ledgerTransaction.effectiveOn, amount: receivable })
+    .select({
+      id: ledgerTransaction.id,
+      kind: ledgerTransaction.kind,
+      memo: ledgerTransaction.memo,
+      on: ledgerTransaction.effectiveOn,
+      amount: receivable,
+    })
     .from(ledgerTransaction)
     .innerJoin(ledgerEntry, eq(ledgerEntry.transactionId, ledgerTransaction.id))
     .where(and(eq(ledgerTransaction.leaseId, leaseId), gte(ledgerTransaction.effectiveOn, from), lt(ledgerTransaction.effectiveOn, to)))
