@@ -124,19 +124,19 @@ export async function rentRoll(
       from lease l join lease_version v on v.lease_id = l.id and v.version = l.version
       where l.landlord_id = ${landlordId} and l.state = 'fully_signed' and l.kind = 'lease'
     ), moves as (
-      select t.lease_id, t.kind, leases.grace, t.effective_on, coalesce(t.due_on, o.due_on) as due_on,
-        (coalesce(t.due_on, o.due_on) is not null) as is_charge,
-        (select coalesce(sum(e.amount_cents), 0) from ledger_entry e where e.transaction_id = t.id and e.account = 'tenant_receivable') as recv
-      from ledger_transaction t join leases on leases.id = t.lease_id left join ledger_transaction o on o.id = t.reverses_id
-      where t.effective_on < ${next}
+      select e.lease_id, t.effective_on, coalesce(t.due_on, o.due_on) as due_on, e.amount_cents as recv
+      from ledger_entry e
+      join ledger_transaction t on t.id = e.transaction_id
+      left join ledger_transaction o on o.id = t.reverses_id
+      where e.lease_id in (select id from leases) and e.account = 'tenant_receivable' and t.effective_on < ${next}
     ), sums as (
       select lease_id,
-        sum(recv) filter (where is_charge and due_on >= ${first} and due_on < ${next}) as due,
-        -sum(recv) filter (where not is_charge and effective_on >= ${first}) as paid,
-        sum(recv) filter (where is_charge and due_on + grace < ${asOf}::date) as late_charges,
-        -sum(recv) filter (where not is_charge and effective_on < ${asOf}::date) as credits,
+        sum(recv) filter (where due_on is not null and due_on >= ${first} and due_on < ${next}) as due,
+        -sum(recv) filter (where due_on is null and effective_on >= ${first}) as paid,
+        sum(recv) filter (where due_on is not null and due_on + grace < ${asOf}::date) as late_charges,
+        -sum(recv) filter (where due_on is null and effective_on < ${asOf}::date) as credits,
         sum(recv) filter (where effective_on < ${asOf}::date) as balance
-      from moves group by lease_id
+      from moves join leases on leases.id = moves.lease_id group by lease_id
     )
     select leases.id as lease_id, leases.premises,
       (select string_agg(x->>'name', ', ') from jsonb_array_elements(leases.terms->'tenants') x) as tenants,

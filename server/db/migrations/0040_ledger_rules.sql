@@ -19,8 +19,9 @@ CREATE TRIGGER ledger_notice_append_only BEFORE UPDATE OR DELETE ON ledger_notic
 CREATE TRIGGER ledger_notice_no_truncate BEFORE TRUNCATE ON ledger_notice FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();--> statement-breakpoint
 CREATE TRIGGER rent_payment_no_truncate BEFORE TRUNCATE ON rent_payment FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();--> statement-breakpoint
 -- 2. A transaction is written whole in one database transaction: its entries are added only in the
---    database transaction that inserted it (a transaction-local mark), and only for its own lease. A
---    reversal undoes a transaction of the same lease that is not itself a reversal.
+--    database transaction that inserted it (the row's xmin is the current transaction's id; the ledger
+--    writes no savepoints), and only for its own lease. A reversal undoes a transaction of the same lease
+--    that is not itself a reversal.
 CREATE FUNCTION ledger_transaction_insert_check() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -35,15 +36,18 @@ BEGIN
       RAISE EXCEPTION 'a reversal cannot itself be reversed' USING ERRCODE = 'check_violation';
     END IF;
   END IF;
-  PERFORM set_config('ledger.open_' || NEW.id, NEW.lease_id::text, true);
   RETURN NEW;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER ledger_transaction_insert_check BEFORE INSERT ON ledger_transaction FOR EACH ROW EXECUTE FUNCTION ledger_transaction_insert_check();--> statement-breakpoint
 CREATE FUNCTION ledger_entry_insert_check() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  parent_lease bigint;
+  parent_xmin text;
 BEGIN
-  IF coalesce(current_setting('ledger.open_' || NEW.transaction_id, true), '') <> NEW.lease_id::text THEN
+  SELECT lease_id, xmin::text INTO parent_lease, parent_xmin FROM ledger_transaction WHERE id = NEW.transaction_id;
+  IF parent_lease IS DISTINCT FROM NEW.lease_id OR parent_xmin IS DISTINCT FROM (txid_current() % 4294967296)::text THEN
     RAISE EXCEPTION 'entries are added only with their transaction, for its lease' USING ERRCODE = 'check_violation';
   END IF;
   RETURN NEW;
