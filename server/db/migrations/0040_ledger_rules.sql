@@ -102,3 +102,6 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER rent_payment_keep BEFORE UPDATE OR DELETE ON rent_payment FOR EACH ROW EXECUTE FUNCTION rent_payment_keep();
+--> statement-breakpoint
+-- The rent roll and the books read a lease's receivable entries only: this partial index answers them without the table.
+CREATE INDEX ledger_entry_receivable_idx ON ledger_entry (lease_id, transaction_id, amount_cents) WHERE account = 'tenant_receivable';
