@@ -19,6 +19,7 @@ const AREAS = [
   'documents',
   'inspections',
   'leases',
+  'ledger',
   'listings',
   'maintenance',
   'media',

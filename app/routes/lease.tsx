@@ -79,6 +79,9 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
 
       {lease.state === 'fully_signed' && lease.kind === 'lease' ? (
         <p className="flex flex-wrap gap-x-6 gap-y-2">
+          <Link to={`/leases/${lease.id}/rent`} className="font-semibold text-brand-700 underline">
+            Rent and payments
+          </Link>
           {isLandlord ? null : (
             <Link to={`/maintenance/new?lease=${lease.id}`} className="font-semibold text-brand-700 underline">
               Ask for a repair

@@ -33,6 +33,10 @@ export default function Leases({ loaderData }: Route.ComponentProps) {
           <Link to="/leases/verify" className="text-brand-700 underline">
             Check a lease PDF
           </Link>
+          {' · '}
+          <Link to="/rent" className="text-brand-700 underline">
+            Rent roll of the leases you let
+          </Link>
         </p>
       </PageHeader>
       {leases.length === 0 ? (

@@ -10,6 +10,7 @@ import { chatRoutes } from './chat-api.server.ts'
 import { readBudget, type ReadBudget } from './client-budgets.server.ts'
 import { cooperRoutes } from './cooper-api.server.ts'
 import { inspectionRoutes } from './inspections-api.server.ts'
+import { ledgerRoutes } from './ledger-api.server.ts'
 import { leaseRoutes } from './leases-api.server.ts'
 import { maintenanceRoutes } from './maintenance-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
@@ -84,6 +85,7 @@ export function apiRoutes(services: Services) {
   api.route('/', leaseRoutes(services))
   api.route('/', inspectionRoutes(services))
   api.route('/', maintenanceRoutes(services))
+  api.route('/', ledgerRoutes(services))
   api.route('/properties', photoRoutes(services))
   api.route('/', cooperRoutes(services))
 

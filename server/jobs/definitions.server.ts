@@ -26,15 +26,7 @@ import {
   sendSignInFailuresNotice,
 } from '#server/accounts/index.server.ts'
 import { deleteDocuments } from '#server/documents/index.server.ts'
-import { INSPECTION_NOTICE_JOB, sendInspectionNotice } from '#server/inspections/index.server.ts'
 import { expireLeases, LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from '#server/leases/index.server.ts'
-import {
-  escalateEmergencies,
-  MAINTENANCE_ESCALATION_CRON,
-  MAINTENANCE_ESCALATION_JOB,
-  MAINTENANCE_NOTICE_JOB,
-  sendMaintenanceNotice,
-} from '#server/maintenance/index.server.ts'
 import type { Config } from '#server/config.server.ts'
 import {
   COOPER_INDEX_RECOMPUTE_CRON,
@@ -66,6 +58,7 @@ import {
   TOUR_REMINDER_JOB,
 } from '#server/tours/index.server.ts'
 import type { JobDefinition } from './queue.server.ts'
+import { tenancyJobs } from './tenancy-jobs.server.ts'
 
 export function jobDefinitions({
   config,
@@ -245,16 +238,6 @@ export function jobDefinitions({
       },
     },
     {
-      // The parties of a lease told of a step of one of its inspections (server/inspections/notices.server.ts).
-      name: INSPECTION_NOTICE_JOB,
-      handler: async (data) => {
-        await sendInspectionNotice(
-          { db, mailer, publicUrl: config.publicUrl },
-          { inspectionId: Number(data.inspectionId), eventId: Number(data.eventId) },
-        )
-      },
-    },
-    {
       // Leases not signed by everyone within 14 days of being sent expire, and the parties are told.
       name: LEASE_EXPIRY_JOB,
       cron: LEASE_EXPIRY_CRON,
@@ -264,26 +247,7 @@ export function jobDefinitions({
         if (expired > 0) logger.info({ expired }, 'unsigned leases expired')
       },
     },
-    {
-      // The other side of a maintenance request told of a step (server/maintenance/notices.server.ts).
-      name: MAINTENANCE_NOTICE_JOB,
-      handler: async (data) => {
-        await sendMaintenanceNotice(
-          { db, mailer, publicUrl: config.publicUrl },
-          { requestId: Number(data.requestId), eventId: Number(data.eventId) },
-        )
-      },
-    },
-    {
-      // Emergencies not acknowledged within 4 hours: the landlord is e-mailed again, once.
-      name: MAINTENANCE_ESCALATION_JOB,
-      cron: MAINTENANCE_ESCALATION_CRON,
-      retryLimit: 0,
-      handler: async (_data, jobs) => {
-        const reminded = await escalateEmergencies({ database, jobs, realtime: { publish }, logger })
-        if (reminded > 0) logger.info({ reminded }, 'landlords reminded of unacknowledged emergencies')
-      },
-    },
+    ...tenancyJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish }),
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),
     mailSweepJob(UNREAD_NOTICES_JOB, UNREAD_NOTICES_CRON, sendUnreadNotices, 'unread message e-mails sent'),
   ]

@@ -1,0 +1,134 @@
+// /rent?month=YYYY-MM: a landlord's rent roll — for every fully signed lease of theirs, what fell due in the
+// month, what was paid in it, what was late at its end, the balance and payments awaiting an answer, with
+// the totals and a CSV for their accountant. Only the viewer's own leases as landlord are ever listed.
+import { Form, Link } from 'react-router'
+import type { Route } from './+types/rent'
+import { requireUser } from '#server/accounts/index.server.ts'
+import { appContext } from '#server/http/app-context.server.ts'
+import { withPageErrors } from '#server/http/route-errors.server.ts'
+import { monthOrThis, rentRoll } from '#server/ledger/index.server.ts'
+import { TableRegion } from '#app/components/cooper/table-region.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
+import { RECORDS_ONLY } from '#common/ledger/vocabulary.ts'
+import { formatDollars } from '#common/leasing/state-rules.ts'
+
+export function meta() {
+  return [...pageMeta('Rent roll', 'Rent due, late and paid this month across your leases.'), { name: 'robots', content: 'noindex' }]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const current = await requireUser(services, request)
+  const asked = new URL(request.url).searchParams.get('month')
+  return withPageErrors(async () => {
+    const month = monthOrThis(asked, new Date())
+    return { roll: await rentRoll(services.database.db, { landlordId: current.userId, month }) }
+  })
+}
+
+const money = (cents: number) => (cents < 0 ? `−${formatDollars(-cents)}` : formatDollars(cents))
+
+export default function RentRollPage({ loaderData }: Route.ComponentProps) {
+  const { roll } = loaderData
+  const t = roll.totals
+  return (
+    <div className="space-y-6">
+      <PageHeader kicker="Rent" title={`Rent roll: ${roll.month}`}>
+        <p>Every lease you signed as landlord: what fell due this month, what was paid, what is late, and what is owed.</p>
+      </PageHeader>
+      <p role="note" className="max-w-3xl rounded-lg border border-sun-500 bg-sun-100/40 p-3 text-ink">
+        {RECORDS_ONLY}
+      </p>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="month" className="block text-sm font-semibold text-ink">
+            Month
+          </label>
+          <input
+            id="month"
+            name="month"
+            type="month"
+            defaultValue={roll.month}
+            className="mt-1.5 rounded-lg border border-gray-300 px-3 py-2"
+          />
+        </div>
+        <Button variant="secondary">Show</Button>
+        <a href={`/rent.csv?month=${roll.month}`} className="py-2 text-brand-700 underline" download>
+          Download CSV
+        </a>
+      </Form>
+      {roll.rows.length === 0 ? (
+        <p className="text-ink-soft">
+          No fully signed lease of yours yet. Once a lease you sent is signed by everyone, its rent is charged and shown here. See{' '}
+          <Link to="/leases" className="text-brand-700 underline">
+            your leases
+          </Link>
+          .
+        </p>
+      ) : (
+        <TableRegion captionId="rent-roll-caption">
+          <table className="w-full text-left text-sm">
+            <caption id="rent-roll-caption" className="sr-only">
+              Rent roll for {roll.month}, in US dollars
+            </caption>
+            <thead className="bg-gray-50 text-ink">
+              <tr>
+                <th scope="col" className="p-2">
+                  Lease
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Due
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Paid
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Late
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Owed
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  To confirm
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {roll.rows.map((row) => (
+                <tr key={row.leaseId}>
+                  <th scope="row" className="p-2 font-normal">
+                    <Link to={`/leases/${row.leaseId}/rent`} className="text-brand-700 underline">
+                      {row.address}
+                    </Link>
+                    <span className="block text-ink-soft">{row.tenants}</span>
+                  </th>
+                  <td className="p-2 text-right whitespace-nowrap">{money(row.dueCents)}</td>
+                  <td className="p-2 text-right whitespace-nowrap">{money(row.paidCents)}</td>
+                  <td className={`p-2 text-right whitespace-nowrap ${row.lateCents > 0 ? 'font-semibold text-red-900' : ''}`}>
+                    {money(row.lateCents)}
+                  </td>
+                  <td className="p-2 text-right whitespace-nowrap">{money(row.balanceCents)}</td>
+                  <td className="p-2 text-right">{row.pendingCount}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="bg-gray-50 font-semibold text-ink">
+              <tr>
+                <th scope="row" className="p-2">
+                  Total ({roll.rows.length} leases)
+                </th>
+                <td className="p-2 text-right whitespace-nowrap">{money(t.dueCents)}</td>
+                <td className="p-2 text-right whitespace-nowrap">{money(t.paidCents)}</td>
+                <td className="p-2 text-right whitespace-nowrap">{money(t.lateCents)}</td>
+                <td className="p-2 text-right whitespace-nowrap">{money(t.balanceCents)}</td>
+                <td className="p-2 text-right">{t.pendingCount}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </TableRegion>
+      )}
+    </div>
+  )
+}

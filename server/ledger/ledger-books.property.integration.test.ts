@@ -1,0 +1,300 @@
+// The books, by property: random sequences of charges (rent, fees, deposit), late fees (each posted twice:
+// the second must do nothing), payments recorded by the landlord, reported by a tenant and confirmed or
+// rejected, partial and over-payments, reversals of payments and of charges (and a second reversal of the
+// same, refused), and the deposit's return (a deduction kept, a refund paid), on two leases. After every
+// operation the database is read back: every transaction has two or more entries summing to zero; every
+// entry that existed before is what it was (a hash of all earlier entries compared); and each lease's
+// balance from the entries equals the balance this test computes on its own from the operations it made,
+// as does the deposit held; every fifth operation the ledger page's balance and allocation are checked too.
+// The figures are printed.
+import fc from 'fast-check'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addPayment, answerPayment, findLedger } from '#server/ledger/index.server.ts'
+import { publishLeaseTemplate } from '#tests/support/lease-process.ts'
+import { signedLeaseWith, type SignedLease } from '#tests/support/ledger.ts'
+import { listingFactory, type Person } from '#tests/support/listings.ts'
+import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
+import { chargeEntries, post, reverse } from './posting.server.ts'
+
+let t: TestServices
+let leases: SignedLease[]
+const db = () => t.services.database.db
+const as = (person: Person) => ({ userId: person.id, email: person.email, name: 'Party' })
+
+beforeAll(async () => {
+  t = await createTestServices()
+  const listings = listingFactory(db())
+  await publishLeaseTemplate(db())
+  leases = [await signedLeaseWith(t, listings, { startDate: '2026-01-05', endDate: null, termKind: 'month_to_month' })]
+  leases.push(await signedLeaseWith(t, listings, { startDate: '2026-02-01' }))
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const amount = fc.integer({ min: 1, max: 400_000 })
+const op = fc.oneof(
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('charge' as const),
+      of: fc.constantFrom('rent' as const, 'fee' as const, 'deposit' as const),
+      amount,
+      day: fc.nat(300),
+    }),
+    weight: 4,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('lateFee' as const), amount: fc.integer({ min: 1, max: 20_000 }) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('record' as const), amount }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('report' as const),
+      amount,
+      answer: fc.constantFrom('confirmed' as const, 'rejected' as const, 'pending' as const),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('reversePayment' as const), pick: fc.nat() }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('reverseCharge' as const), pick: fc.nat() }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('depositReturn' as const), deduct: fc.nat(100_000), refund: fc.nat(100_000) }), weight: 1 },
+)
+const step = fc.record({ op, lease: fc.nat(1) })
+
+/** What this test expects, kept apart from the code under test: per lease, the tenant's balance and the deposit held. */
+type Model = {
+  receivable: number
+  depositHeld: number
+  charges: { id: number; effect: number; deposit: boolean }[]
+  payments: { id: number; amount: number }[]
+  reversed: Set<number>
+}
+
+const figures = { operations: 0, balancesChecked: 0, transactionsChecked: 0, pagesRead: 0, runs: 0 }
+let key = 0
+let previous = { maxEntry: 0, maxTransaction: 0, digest: '0' }
+
+/**
+ * Checks the books after one operation on `touched`: the transactions added since the last check each have
+ * two or more entries summing to zero (earlier ones were checked when added, and cannot change); every
+ * entry that existed at the last check hashes as it did; the balances equal the model's.
+ */
+async function checkBooks(models: Model[], touched: number, readPage: boolean) {
+  // One statement for the bookkeeping checks, so that PGlite answers thousands of them in seconds.
+  const { rows } = await db().execute<{
+    unbalanced: string
+    before: string | null
+    all: string | null
+    max_entry: string | null
+    max_tx: string | null
+    balances: string
+  }>(sql`
+    with hashed as (
+      select id, hashtextextended(id || ':' || transaction_id || ':' || lease_id || ':' || account || ':' || amount_cents || ':' || created_at, 0) as h
+      from ledger_entry
+    ), added as (
+      select t.id from ledger_transaction t left join ledger_entry e on e.transaction_id = t.id
+      where t.id > ${previous.maxTransaction}::bigint
+      group by t.id having count(e.id) < 2 or coalesce(sum(e.amount_cents), 0) <> 0
+    )
+    select (select count(*) from added)::text as unbalanced,
+      (select sum(h) filter (where id <= ${previous.maxEntry}::bigint) from hashed)::text as before,
+      (select sum(h) from hashed)::text as all,
+      (select max(id) from hashed) as max_entry,
+      (select max(id) from ledger_transaction) as max_tx,
+      (select coalesce(json_object_agg(lease_id || ':' || account, total), '{}')::text from (
+        select lease_id, account, sum(amount_cents) as total from ledger_entry
+        where account in ('tenant_receivable', 'deposit_held') group by lease_id, account) sums) as balances`)
+  const row = rows[0]!
+  expect(row.unbalanced).toBe('0')
+  expect(row.before ?? '0').toBe(previous.digest)
+  figures.transactionsChecked += Number(row.max_tx ?? 0) - previous.maxTransaction
+  previous = { maxEntry: Number(row.max_entry ?? 0), maxTransaction: Number(row.max_tx ?? 0), digest: row.all ?? '0' }
+  const balances = JSON.parse(row.balances) as Record<string, number>
+  for (const [index, model] of models.entries()) {
+    const { leaseId } = leases[index]!
+    expect(Number(balances[`${leaseId}:tenant_receivable`] ?? 0)).toBe(model.receivable)
+    expect(0 - Number(balances[`${leaseId}:deposit_held`] ?? 0)).toBe(model.depositHeld)
+    figures.balancesChecked += 1
+  }
+  if (!readPage) return
+  figures.pagesRead += 1
+  const { leaseId, tenant } = leases[touched]!
+  const model = models[touched]!
+  const view = await findLedger(db(), { leaseId, viewer: as(tenant), now: new Date('2026-11-30T12:00:00Z') })
+  expect(view.balanceCents).toBe(model.receivable)
+  // What is owed on the charges, less what was paid ahead, is the balance: the allocation loses nothing.
+  expect(view.charges.reduce((sum, charge) => sum + charge.owedCents, 0) - view.unappliedCents).toBe(model.receivable)
+}
+
+async function apply(
+  step: fc.Arbitrary<unknown> extends never ? never : { op: typeof op extends fc.Arbitrary<infer T> ? T : never; lease: number },
+  models: Model[],
+) {
+  const model = models[step.lease]!
+  const { leaseId, landlord, tenant } = leases[step.lease]!
+  const o = step.op
+  const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10)
+  switch (o.kind) {
+    case 'charge': {
+      const id = await db().transaction((tx) =>
+        post(tx, {
+          leaseId,
+          kind: o.of,
+          memo: o.of,
+          effectiveOn: day(o.day),
+          dueOn: day(o.day),
+          key: `test:${++key}`,
+          entries: chargeEntries(o.of, o.amount),
+        }),
+      )
+      model.charges.push({ id: id!, effect: o.amount, deposit: o.of === 'deposit' })
+      model.receivable += o.amount
+      if (o.of === 'deposit') model.depositHeld += o.amount
+      return
+    }
+    case 'lateFee': {
+      const lateKey = `late:test:${++key}`
+      const once = () =>
+        db().transaction((tx) =>
+          post(tx, {
+            leaseId,
+            kind: 'late_fee',
+            memo: 'late',
+            effectiveOn: day(40),
+            dueOn: day(40),
+            key: lateKey,
+            entries: chargeEntries('late_fee', o.amount),
+          }),
+        )
+      const id = await once()
+      expect(await once()).toBeNull()
+      model.charges.push({ id: id!, effect: o.amount, deposit: false })
+      model.receivable += o.amount
+      return
+    }
+    case 'record': {
+      const row = await addPayment(t.services, {
+        leaseId,
+        actor: as(landlord),
+        input: { method: 'check', paidOn: '2026-06-01', amountCents: o.amount },
+      })
+      model.payments.push({ id: row.id, amount: o.amount })
+      model.receivable -= o.amount
+      return
+    }
+    case 'report': {
+      const row = await addPayment(t.services, {
+        leaseId,
+        actor: as(tenant),
+        input: { method: 'bank_transfer', paidOn: '2026-06-02', amountCents: o.amount },
+      })
+      if (o.answer === 'pending') return
+      await answerPayment(t.services, { leaseId, paymentId: row.id, actor: as(landlord), action: o.answer, input: { reason: 'No' } })
+      if (o.answer === 'confirmed') {
+        model.payments.push({ id: row.id, amount: o.amount })
+        model.receivable -= o.amount
+      }
+      return
+    }
+    case 'reversePayment': {
+      if (model.payments.length === 0) return
+      const payment = model.payments[o.pick % model.payments.length]!
+      const done = await answerPayment(t.services, {
+        leaseId,
+        paymentId: payment.id,
+        actor: as(landlord),
+        action: 'reversed',
+        input: { reason: 'Bounced' },
+      }).then(
+        () => true,
+        (error: { code?: string }) => (expect(error.code).toBe('conflict'), false),
+      )
+      expect(done).toBe(!model.reversed.has(-payment.id))
+      if (done) {
+        model.reversed.add(-payment.id)
+        model.receivable += payment.amount
+      }
+      return
+    }
+    case 'reverseCharge': {
+      if (model.charges.length === 0) return
+      const charge = model.charges[o.pick % model.charges.length]!
+      const done = await db()
+        .transaction((tx) => reverse(tx, { leaseId, transactionId: charge.id, memo: 'waived', effectiveOn: day(50), actorId: landlord.id }))
+        .then(
+          () => true,
+          (error: { code?: string }) => (expect(error.code).toBe('conflict'), false),
+        )
+      expect(done).toBe(!model.reversed.has(charge.id))
+      if (done) {
+        model.reversed.add(charge.id)
+        model.receivable -= charge.effect
+        if (charge.deposit) model.depositHeld -= charge.effect
+      }
+      return
+    }
+    case 'depositReturn': {
+      // At move-out: part of the deposit kept against what the tenant owes, the rest paid back.
+      const deduct = Math.min(o.deduct, model.depositHeld)
+      const refund = Math.min(o.refund, model.depositHeld - deduct)
+      await db().transaction(async (tx) => {
+        if (deduct > 0) {
+          await post(tx, {
+            leaseId,
+            kind: 'deposit_deduction',
+            memo: 'Deducted',
+            effectiveOn: day(60),
+            key: `test:${++key}`,
+            entries: [
+              { account: 'deposit_held', amountCents: deduct },
+              { account: 'tenant_receivable', amountCents: -deduct },
+            ],
+          })
+        }
+        if (refund > 0) {
+          await post(tx, {
+            leaseId,
+            kind: 'deposit_refund',
+            memo: 'Refunded',
+            effectiveOn: day(60),
+            key: `test:${++key}`,
+            entries: [
+              { account: 'deposit_held', amountCents: refund },
+              { account: 'cash_refunded', amountCents: -refund },
+            ],
+          })
+        }
+      })
+      model.receivable -= deduct
+      model.depositHeld -= deduct + refund
+      return
+    }
+  }
+}
+
+describe('the rent ledger by property', () => {
+  it(
+    'balances every transaction, changes no entry, and keeps each balance equal to an independent count',
+    { timeout: 600_000 },
+    async () => {
+      // The books only grow, so one model per lease runs through all the sequences.
+      const models: Model[] = leases.map(() => ({ receivable: 0, depositHeld: 0, charges: [], payments: [], reversed: new Set() }))
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 50, maxLength: 70 }), async (steps) => {
+          figures.runs += 1
+          for (const [index, each] of steps.entries()) {
+            await apply(each, models)
+            figures.operations += 1
+            // The ledger page (allocation included) is read every few operations and after the last.
+            await checkBooks(models, each.lease, index % 5 === 0 || index === steps.length - 1)
+          }
+        }),
+        { numRuns: 18 },
+      )
+      console.log(
+        `ledger property: ${figures.runs} sequences, ${figures.operations} operations, ${figures.balancesChecked} balances checked, ${figures.transactionsChecked} transactions checked as they were added, ${figures.pagesRead} ledger pages read`,
+      )
+      expect(figures.operations).toBeGreaterThan(1000)
+    },
+  )
+})
