@@ -3,6 +3,7 @@
 // (`npm run db:generate`), applied on start and in tests on PGlite and PostgreSQL alike.
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -25,6 +26,15 @@ import { AMENITY_VALUES, LISTING_STATUSES, LISTING_TYPES, UTILITY_VALUES } from 
 import { APPLICATION_ACTIONS, APPLICATION_STATES, PET_POLICIES } from '#common/applications/vocabulary.ts'
 import { TOUR_ACTIONS, TOUR_STATES } from '#common/tours/vocabulary.ts'
 import { LEASE_ACTIONS, LEASE_KINDS, LEASE_ROLES, LEASE_STATES } from '#common/leases/vocabulary.ts'
+import {
+  CHARGE_KINDS,
+  LEDGER_ACCOUNTS,
+  LEDGER_KINDS,
+  NOTICE_KINDS,
+  PAYMENT_ACTIONS,
+  PAYMENT_METHODS,
+  PAYMENT_STATES,
+} from '#common/ledger/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () =>
@@ -1436,4 +1446,146 @@ export const leaseEvent = pgTable(
     check('lease_event_action_check', sql`${t.action} in (${sqlList(LEASE_ACTIONS)})`),
     index('lease_event_lease_idx').on(t.leaseId, t.id),
   ],
+)
+
+// --- The rent ledger (server/ledger/) ---
+// Double entry: every transaction of a lease is a set of entries that sum to zero, checked at commit;
+// both tables are append-only and a correction is a reversing transaction (migration ledger_rules).
+// Balances are sums of entries: nothing stored is ever updated.
+
+/** One movement in a lease's books: a charge, a payment, a reversal of an earlier one. */
+export const ledgerTransaction = pgTable(
+  'ledger_transaction',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    kind: text('kind').notNull(),
+    memo: text('memo').notNull().default(''),
+    currency: text('currency').notNull().default('USD'),
+    /** The day it counts from (a charge's posting day, a payment's paid day). */
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    /** The day a charge is due; null for anything else. */
+    dueOn: date('due_on', { mode: 'string' }),
+    /** What makes a job's posting happen once: `rent:<lease>:2026-12`, `late:<charge>`, `payment:<payment>`. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The transaction a reversal undoes; each is reversed at most once. */
+    reversesId: bigint('reverses_id', { mode: 'number' }).references((): AnyPgColumn => ledgerTransaction.id),
+    /** Null for the site's own jobs. */
+    actorId: text('actor_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transaction_key_idx').on(t.idempotencyKey),
+    uniqueIndex('ledger_transaction_reverses_idx').on(t.reversesId),
+    index('ledger_transaction_lease_idx').on(t.leaseId, t.dueOn),
+    check('ledger_transaction_kind_check', sql`${t.kind} in (${sqlList(LEDGER_KINDS)})`),
+    check('ledger_transaction_currency_check', sql`${t.currency} = 'USD'`),
+    check('ledger_transaction_reversal_check', sql`(${t.kind} = 'reversal') = (${t.reversesId} is not null)`),
+    check('ledger_transaction_due_check', sql`(${t.kind} in (${sqlList(CHARGE_KINDS)})) = (${t.dueOn} is not null)`),
+  ],
+)
+
+/** One line of a transaction: an account and a signed amount in cents (debit positive). */
+export const ledgerEntry = pgTable(
+  'ledger_entry',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransaction.id),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    account: text('account').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entry_transaction_idx').on(t.transactionId),
+    index('ledger_entry_lease_account_idx').on(t.leaseId, t.account),
+    check('ledger_entry_account_check', sql`${t.account} in (${sqlList(LEDGER_ACCOUNTS)})`),
+    check('ledger_entry_amount_check', sql`${t.amountCents} <> 0 and abs(${t.amountCents}) <= 100000000000`),
+  ],
+)
+
+/** A payment of rent as the parties tell it: recorded by the landlord, or reported by a tenant for the landlord to confirm. */
+export const rentPayment = pgTable(
+  'rent_payment',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    state: text('state').notNull(),
+    method: text('method').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reference: text('reference').notNull().default(''),
+    /** Who told it (the landlord recording, or the tenant reporting). */
+    reportedBy: text('reported_by').notNull(),
+    reportedByName: text('reported_by_name').notNull(),
+    /** The ledger transaction a confirmed payment posted, and the reversal that undid it. */
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => ledgerTransaction.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('rent_payment_lease_idx').on(t.leaseId, t.id),
+    check('rent_payment_state_check', sql`${t.state} in (${sqlList(PAYMENT_STATES)})`),
+    check('rent_payment_method_check', sql`${t.method} in (${sqlList(PAYMENT_METHODS)})`),
+    check('rent_payment_amount_check', sql`${t.amountCents} between 1 and 100000000`),
+    check('rent_payment_posted_check', sql`(${t.state} in ('confirmed', 'reversed')) = (${t.transactionId} is not null)`),
+  ],
+)
+
+/** The append-only history of a payment: each step, by whom, why. */
+export const rentPaymentEvent = pgTable(
+  'rent_payment_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => rentPayment.id),
+    leaseId: bigint('lease_id', { mode: 'number' }).notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rent_payment_event_payment_idx').on(t.paymentId, t.id),
+    check('rent_payment_event_action_check', sql`${t.action} in (${sqlList(PAYMENT_ACTIONS)})`),
+  ],
+)
+
+/** The receipt of a confirmed payment, rendered once and kept with its SHA-256. */
+export const rentReceipt = pgTable(
+  'rent_receipt',
+  {
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => rentPayment.id),
+    leaseId: bigint('lease_id', { mode: 'number' }).notNull(),
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('rent_receipt_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`)],
+)
+
+/** A reminder sent once: its key (`due_soon:<charge>`, `late:<charge>`) is taken before the mail goes. */
+export const ledgerNotice = pgTable(
+  'ledger_notice',
+  {
+    key: text('key').primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('ledger_notice_kind_check', sql`${t.kind} in (${sqlList(NOTICE_KINDS)})`)],
 )

@@ -26,6 +26,7 @@ import {
   sendSignInFailuresNotice,
 } from '#server/accounts/index.server.ts'
 import { deleteDocuments } from '#server/documents/index.server.ts'
+import { LEDGER_CHARGES_CRON, LEDGER_CHARGES_JOB, LEDGER_RECEIPT_JOB, runLedgerCharges, sendReceipt } from '#server/ledger/index.server.ts'
 import { expireLeases, LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from '#server/leases/index.server.ts'
 import type { Config } from '#server/config.server.ts'
 import {
@@ -244,6 +245,24 @@ export function jobDefinitions({
       handler: async (_data, jobs) => {
         const expired = await expireLeases({ database, jobs, realtime: { publish }, logger })
         if (expired > 0) logger.info({ expired }, 'unsigned leases expired')
+      },
+    },
+    {
+      // Every fully signed lease's charges posted ahead of their due day, late fees and reminders, each once
+      // (server/ledger/charges.server.ts); a run that misses something leaves it to the next hour.
+      name: LEDGER_CHARGES_JOB,
+      cron: LEDGER_CHARGES_CRON,
+      retryLimit: 0,
+      handler: async () => {
+        const run = await runLedgerCharges({ db, mailer, publicUrl: config.publicUrl })
+        if (run.charges + run.lateFees + run.reminders > 0) logger.info(run, 'rent charges, late fees and reminders posted')
+      },
+    },
+    {
+      // A confirmed payment's receipt rendered, kept and mailed to the tenants once.
+      name: LEDGER_RECEIPT_JOB,
+      handler: async (data) => {
+        await sendReceipt({ db, mailer, publicUrl: config.publicUrl }, Number(data.paymentId))
       },
     },
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),

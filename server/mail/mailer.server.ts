@@ -12,6 +12,8 @@ export type Mail = {
   html?: string
   /** A calendar invitation (RFC 5546), sent as the text/calendar alternative calendars act on. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string }
+  /** Files sent with the mail (a rent receipt's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[]
 }
 
 export type Mailer = {
