@@ -11,7 +11,20 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /** The areas of server/: each is used from outside its folder only through its index.server.ts. */
-const AREAS = ['accounts', 'applications', 'content', 'cooper-index', 'documents', 'leases', 'ledger', 'listings', 'media', 'messages', 'tours']
+const AREAS = [
+  'accounts',
+  'applications',
+  'content',
+  'cooper-index',
+  'documents',
+  'inspections',
+  'leases',
+  'ledger',
+  'listings',
+  'media',
+  'messages',
+  'tours',
+]
 
 const layerZones = [
   {

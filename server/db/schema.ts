@@ -35,6 +35,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATES,
 } from '#common/ledger/vocabulary.ts'
+import { CONDITIONS, INSPECTION_ACTIONS, INSPECTION_KINDS, INSPECTION_STATES } from '#common/inspections/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () =>
@@ -1588,4 +1589,181 @@ export const ledgerNotice = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('ledger_notice_kind_check', sql`${t.kind} in (${sqlList(NOTICE_KINDS)})`)],
+)
+
+// ---------------------------------------------------------------------------------------------------
+// Inspections (server/inspections/): the move-in and move-out checklists of a fully signed lease, room
+// by room, item by item, with the parties' comments and signatures. Triggers (the inspections_rules
+// migration) let the checklist change only while the inspection is open, and keep every comment,
+// document, consent, signature and event append-only; a signed inspection is final.
+
+/** One inspection of a lease: its kind, its state, and the revision its document and signatures name. */
+export const inspection = pgTable(
+  'inspection',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    kind: text('kind').notNull(),
+    state: text('state').notNull().default('open'),
+    /** How many times the record was frozen for signature; signatures name the revision they signed. */
+    revision: integer('revision').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('inspection_lease_kind_idx').on(t.leaseId, t.kind),
+    check('inspection_kind_check', sql`${t.kind} in (${sqlList(INSPECTION_KINDS)})`),
+    check('inspection_state_check', sql`${t.state} in (${sqlList(INSPECTION_STATES)})`),
+  ],
+)
+
+export const inspectionRoom = pgTable(
+  'inspection_room',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inspectionId: bigint('inspection_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspection.id),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inspection_room_inspection_idx').on(t.inspectionId, t.position)],
+)
+
+/** One thing looked at in a room: its condition (null until recorded), notes, and who recorded it last. */
+export const inspectionItem = pgTable(
+  'inspection_item',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inspectionId: bigint('inspection_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspection.id),
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspectionRoom.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    condition: text('condition'),
+    notes: text('notes').notNull().default(''),
+    updatedBy: text('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inspection_item_room_idx').on(t.roomId, t.position),
+    index('inspection_item_inspection_idx').on(t.inspectionId),
+    check('inspection_item_condition_check', sql`${t.condition} is null or ${t.condition} in (${sqlList(CONDITIONS)})`),
+  ],
+)
+
+/** A party's short comment on an item: a thread per item, never changed. */
+export const inspectionComment = pgTable(
+  'inspection_comment',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inspectionId: bigint('inspection_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspection.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspectionItem.id),
+    authorId: text('author_id').notNull(),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inspection_comment_item_idx').on(t.itemId, t.id), index('inspection_comment_inspection_idx').on(t.inspectionId)],
+)
+
+/** The record frozen for signature: the PDF every party signs, and its SHA-256. */
+export const inspectionDocument = pgTable(
+  'inspection_document',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inspectionId: bigint('inspection_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspection.id),
+    revision: integer('revision').notNull(),
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inspection_document_revision_idx').on(t.inspectionId, t.revision),
+    check('inspection_document_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+)
+
+/** A party's consent to sign an inspection electronically, when they did not give it for the lease. */
+export const inspectionConsent = pgTable(
+  'inspection_consent',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inspectionId: bigint('inspection_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspection.id),
+    email: text('email').notNull(),
+    userId: text('user_id').notNull(),
+    disclosureVersion: text('disclosure_version').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inspection_consent_inspection_idx').on(t.inspectionId, t.email)],
+)
+
+/** A signature over one revision's document: who, when, from where, signed in how, and the hash they saw. */
+export const inspectionSignature = pgTable(
+  'inspection_signature',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inspectionId: bigint('inspection_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspection.id),
+    revision: integer('revision').notNull(),
+    userId: text('user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    typedName: text('typed_name').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    /** 'lease': the consent the signer gave for the lease; 'inspection': one given for this inspection. */
+    consentSource: text('consent_source').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    signInMethod: text('sign_in_method').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inspection_signature_signer_idx').on(t.inspectionId, t.revision, t.email),
+    check('inspection_signature_role_check', sql`${t.role} in ('landlord', 'tenant')`),
+    check('inspection_signature_consent_check', sql`${t.consentSource} in ('lease', 'inspection')`),
+  ],
+)
+
+/** The append-only history of an inspection: every step, by whom, from which state to which, from where. */
+export const inspectionEvent = pgTable(
+  'inspection_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inspectionId: bigint('inspection_id', { mode: 'number' })
+      .notNull()
+      .references(() => inspection.id),
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    detail: text('detail').notNull().default(''),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('inspection_event_action_check', sql`${t.action} in (${sqlList(INSPECTION_ACTIONS)})`),
+    index('inspection_event_inspection_idx').on(t.inspectionId, t.id),
+  ],
 )

@@ -27,6 +27,7 @@ import {
 } from '#server/accounts/index.server.ts'
 import { deleteDocuments } from '#server/documents/index.server.ts'
 import { LEDGER_CHARGES_CRON, LEDGER_CHARGES_JOB, LEDGER_RECEIPT_JOB, runLedgerCharges, sendReceipt } from '#server/ledger/index.server.ts'
+import { INSPECTION_NOTICE_JOB, sendInspectionNotice } from '#server/inspections/index.server.ts'
 import { expireLeases, LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from '#server/leases/index.server.ts'
 import type { Config } from '#server/config.server.ts'
 import {
@@ -235,6 +236,16 @@ export function jobDefinitions({
       name: LEASE_NOTICE_JOB,
       handler: async (data) => {
         await sendLeaseNotice({ db, mailer, publicUrl: config.publicUrl }, { leaseId: Number(data.leaseId), action: data.action as never })
+      },
+    },
+    {
+      // The parties of a lease told of a step of one of its inspections (server/inspections/notices.server.ts).
+      name: INSPECTION_NOTICE_JOB,
+      handler: async (data) => {
+        await sendInspectionNotice(
+          { db, mailer, publicUrl: config.publicUrl },
+          { inspectionId: Number(data.inspectionId), eventId: Number(data.eventId) },
+        )
       },
     },
     {
