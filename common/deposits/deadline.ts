@@ -58,7 +58,7 @@ export function depositDueOn(endedOn: string, deadline: Pick<DepositReturnDeadli
   const start = dayNumber(endedOn)
   if (!deadline.isBusinessDays) return isoOfDay(start + deadline.days)
   let day = start
-  for (let counted = 0; counted < deadline.days; ) {
+  for (let counted = 0; counted < deadline.days;) {
     day += 1
     if (isBusinessDay(day)) counted += 1
   }
