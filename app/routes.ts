@@ -43,6 +43,8 @@ export default [
   route('leases/:id', 'routes/lease.tsx'),
   route('leases/:id/edit', 'routes/lease-edit.tsx'),
   route('leases/:id/pdf/:which', 'routes/lease-pdf.ts'),
+  route('leases/:id/deposit', 'routes/deposit.tsx'),
+  route('leases/:id/deposit/statement.pdf', 'routes/deposit-pdf.ts'),
   route('my-listings', 'routes/my-listings.tsx'),
   route('tours', 'routes/tours.tsx'),
   route('tours/new', 'routes/tours-new.tsx'),

@@ -77,6 +77,14 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
 
       <NextStep lease={lease} />
 
+      {lease.state === 'fully_signed' && lease.kind === 'lease' ? (
+        <p>
+          <Link to={`/leases/${lease.id}/deposit`} className="font-semibold text-brand-700 underline">
+            The deposit and its return at move-out
+          </Link>
+        </p>
+      ) : null}
+
       {lease.kind === 'amendment' && lease.amendsLeaseId ? (
         <p>
           This amends{' '}

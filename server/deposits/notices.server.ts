@@ -8,17 +8,20 @@ import { formatDollars } from '#common/leasing/state-rules.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { depositNotice, depositReturn } from '#server/db/schema.ts'
 import { addressLine, signedLease, tenantEmails, todayAt } from '#server/ledger/index.server.ts'
+import type { JobDefinition } from '#server/jobs/queue.server.ts'
+import type { Logger } from '#server/logger.server.ts'
 import type { Mailer } from '#server/mail/mailer.server.ts'
 import { deadlineOf, depositPath } from './read.server.ts'
+import { DEPOSIT_STATEMENT_JOB } from './writes.server.ts'
 
 type JobContext = { db: Db; mailer: Mailer; publicUrl: string }
 
-export const DEPOSIT_REMINDER_JOB = 'deposit-reminders'
+const DEPOSIT_REMINDER_JOB = 'deposit-reminders'
 /** Every hour at 41 minutes: a reminder goes the first run on or after its day where the home is. */
-export const DEPOSIT_REMINDER_CRON = '41 * * * *'
+const DEPOSIT_REMINDER_CRON = '41 * * * *'
 
 /** The statement job: the tenants told the statement was sent, with where to read it and its SHA-256. */
-export async function sendStatementNotice(context: JobContext, leaseId: number): Promise<number> {
+async function sendStatementNotice(context: JobContext, leaseId: number): Promise<number> {
   const [row] = await context.db.select().from(depositReturn).where(eq(depositReturn.leaseId, leaseId))
   if (row?.state !== 'sent') return 0
   if (!(await takeNotice(context.db, `${row.id}:sent`, row.id))) return 0
@@ -69,4 +72,25 @@ export async function sendDepositReminders(context: JobContext, now = new Date()
     sent += 1
   }
   return sent
+}
+
+/** The area's jobs: the statement's e-mail to the tenants, and the hourly reminders to landlords. */
+export function depositJobs(context: JobContext, logger: Logger): JobDefinition[] {
+  return [
+    {
+      name: DEPOSIT_STATEMENT_JOB,
+      handler: async (data) => {
+        await sendStatementNotice(context, Number(data.leaseId))
+      },
+    },
+    {
+      name: DEPOSIT_REMINDER_JOB,
+      cron: DEPOSIT_REMINDER_CRON,
+      retryLimit: 0,
+      handler: async () => {
+        const sent = await sendDepositReminders(context)
+        if (sent > 0) logger.info({ sent }, 'deposit deadline reminders sent')
+      },
+    },
+  ]
 }

@@ -10,6 +10,7 @@ import { chatRoutes } from './chat-api.server.ts'
 import { readBudget, type ReadBudget } from './client-budgets.server.ts'
 import { cooperRoutes } from './cooper-api.server.ts'
 import { leaseRoutes } from './leases-api.server.ts'
+import { depositRoutes } from './deposits-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
 import { tourRoutes } from './tours-api.server.ts'
@@ -80,6 +81,7 @@ export function apiRoutes(services: Services) {
   api.route('/', tourRoutes(services))
   api.route('/', applicationRoutes(services))
   api.route('/', leaseRoutes(services))
+  api.route('/', depositRoutes(services))
   api.route('/properties', photoRoutes(services))
   api.route('/', cooperRoutes(services))
 

@@ -28,13 +28,7 @@ import {
 import { deleteDocuments } from '#server/documents/index.server.ts'
 import { LEDGER_CHARGES_CRON, LEDGER_CHARGES_JOB, LEDGER_RECEIPT_JOB, runLedgerCharges, sendReceipt } from '#server/ledger/index.server.ts'
 import { INSPECTION_NOTICE_JOB, sendInspectionNotice } from '#server/inspections/index.server.ts'
-import {
-  DEPOSIT_REMINDER_CRON,
-  DEPOSIT_REMINDER_JOB,
-  DEPOSIT_STATEMENT_JOB,
-  sendDepositReminders,
-  sendStatementNotice,
-} from '#server/deposits/index.server.ts'
+import { depositJobs } from '#server/deposits/index.server.ts'
 import { expireLeases, LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from '#server/leases/index.server.ts'
 import type { Config } from '#server/config.server.ts'
 import {
@@ -283,23 +277,8 @@ export function jobDefinitions({
         await sendReceipt({ db, mailer, publicUrl: config.publicUrl }, Number(data.paymentId))
       },
     },
-    {
-      // A sent deposit statement mailed to the tenants once (server/deposits/notices.server.ts).
-      name: DEPOSIT_STATEMENT_JOB,
-      handler: async (data) => {
-        await sendStatementNotice({ db, mailer, publicUrl: config.publicUrl }, Number(data.leaseId))
-      },
-    },
-    {
-      // Landlords reminded 7 days and 1 day before a deposit's deadline while its statement is not sent, once each.
-      name: DEPOSIT_REMINDER_JOB,
-      cron: DEPOSIT_REMINDER_CRON,
-      retryLimit: 0,
-      handler: async () => {
-        const sent = await sendDepositReminders({ db, mailer, publicUrl: config.publicUrl })
-        if (sent > 0) logger.info({ sent }, 'deposit deadline reminders sent')
-      },
-    },
+    // The deposit statement mailed to the tenants, and the landlords' reminders of the deadline (server/deposits/).
+    ...depositJobs({ db, mailer, publicUrl: config.publicUrl }, logger),
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),
     mailSweepJob(UNREAD_NOTICES_JOB, UNREAD_NOTICES_CRON, sendUnreadNotices, 'unread message e-mails sent'),
   ]
