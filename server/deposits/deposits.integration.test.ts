@@ -19,7 +19,10 @@ import { accountBalance, addPayment, runLedgerCharges, sha256Hex } from '#server
 import { actorOf, publishLeaseTemplate } from '#tests/support/lease-process.ts'
 import { signedLeaseWith, type SignedLease } from '#tests/support/ledger.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
-import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
+import { callApi } from '#tests/support/json-api.ts'
+import { createPageApp } from '#tests/support/page-app.ts'
+import { createTestServices, formRequest, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
+import { signUpVerifiedUser } from '#tests/support/users.ts'
 
 let t: TestServices
 let listings: ReturnType<typeof listingFactory>
@@ -204,6 +207,38 @@ describe('the deposit returned at move-out', () => {
     }
     expect(await balances(leaseId)).toEqual({ held: 0, tenant: 50_000, deductions: -20_000, refunded: -30_000 })
   })
+})
+
+describe('a third person', () => {
+  it('gets 404 from every deposit page, form, PDF and API address, sent statement or not', async () => {
+    const third = await signUpVerifiedUser(t, { name: 'Third Person' })
+    const pages = await createPageApp(t)
+    try {
+      const sent = (await db().execute(sql`select lease_id from deposit_return where state = 'sent' limit 1`)).rows[0]!.lease_id
+      // The page is there: a visitor signed out is sent to log in.
+      expect((await pages.get(`/leases/${Number(sent)}/deposit`)).status).toBe(302)
+      for (const leaseId of [Number(sent), 999_999]) {
+        const headers = { Cookie: third.cookie }
+        expect((await pages.get(`/leases/${leaseId}/deposit`, third.cookie)).status).toBe(404)
+        expect((await pages.app.request(`${TEST_ORIGIN}/leases/${leaseId}/deposit/statement.pdf`, { headers })).status).toBe(404)
+        const form = await pages.app.request(formRequest(`/leases/${leaseId}/deposit`, { intent: 'move_out', endedOn: '2027-04-30' }, { headers }))
+        expect(form.status).toBe(404)
+        for (const [method, path, body] of [
+          ['GET', '', undefined],
+          ['POST', '/move-out', { endedOn: '2027-04-30' }],
+          ['POST', '/deductions', { amount: '1', category: 'keys', reason: 'Keys' }],
+          ['DELETE', '/deductions/1', undefined],
+          ['POST', '/send', { confirm: true }],
+          ['GET', '/statement.pdf', undefined],
+        ] as const) {
+          expect((await callApi(t, method, `/leases/${leaseId}/deposit${path}`, { cookie: third.cookie, body })).status).toBe(404)
+        }
+      }
+      expect((await db().execute(sql`select count(*)::int as n from deposit_deduction`)).rows[0]!.n).toBe(2)
+    } finally {
+      await pages.close()
+    }
+  }, 120_000)
 })
 
 describe('a deposit never paid in full, and the reminders', () => {
