@@ -17,6 +17,7 @@ import {
 import { listInspectionEvidence, startInspection } from '#server/inspections/index.server.ts'
 import { accountBalance, addPayment, runLedgerCharges, sha256Hex } from '#server/ledger/index.server.ts'
 import { actorOf, publishLeaseTemplate } from '#tests/support/lease-process.ts'
+import { tenancyAtMoveOut } from '#tests/support/deposit-process.ts'
 import { signedLeaseWith, type SignedLease } from '#tests/support/ledger.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
 import { callApi } from '#tests/support/json-api.ts'
@@ -221,7 +222,9 @@ describe('a third person', () => {
         const headers = { Cookie: third.cookie }
         expect((await pages.get(`/leases/${leaseId}/deposit`, third.cookie)).status).toBe(404)
         expect((await pages.app.request(`${TEST_ORIGIN}/leases/${leaseId}/deposit/statement.pdf`, { headers })).status).toBe(404)
-        const form = await pages.app.request(formRequest(`/leases/${leaseId}/deposit`, { intent: 'move_out', endedOn: '2027-04-30' }, { headers }))
+        const form = await pages.app.request(
+          formRequest(`/leases/${leaseId}/deposit`, { intent: 'move_out', endedOn: '2027-04-30' }, { headers }),
+        )
         expect(form.status).toBe(404)
         for (const [method, path, body] of [
           ['GET', '', undefined],
@@ -243,12 +246,14 @@ describe('a third person', () => {
 
 describe('a deposit never paid in full, and the reminders', () => {
   it('holds only what was paid, reminds the landlord 7 and 1 days before once each, and clears the unpaid part', async () => {
-    // A $1,000 deposit of which $400 was paid.
-    const signed = await leaseWithDeposit(100_000, 40_000)
-    const leaseId = signed.leaseId
-    const landlord = await actorOf(db(), signed.landlord)
-    const view = await findDeposit(db(), { leaseId, viewer: who(signed.tenant), now: at('2027-03-02') })
+    // A $1,000 deposit of which $400 was paid, and a move-in inspection signed by both.
+    const signed = { landlord: await listings.landlord(), tenant: await listings.renter() }
+    const parties = { services: t.services, listings, owner: signed.landlord, renter: signed.tenant }
+    const terms = { ...TERMS, depositCents: 100_000 }
+    const { leaseId, landlord } = await tenancyAtMoveOut(parties, { terms, paidCents: 40_000, moveInNote: 'Freshly painted' })
+    const view = await findDeposit(db(), { leaseId, viewer: who(signed.landlord), now: at('2027-03-02') })
     expect(view).toMatchObject({ chargedCents: 100_000, heldCents: 40_000, paidInFull: false })
+    expect(view.evidenceChoices[0]).toMatchObject({ kind: 'move_in', condition: 'good', notes: 'Freshly painted' })
     await recordMoveOut(t.services, { leaseId, actor: landlord, input: { endedOn: '2027-03-31' } })
     // Due 2027-04-20: reminders on or after 04-13 and 04-19, once each however often the job runs.
     const reminders = () =>
