@@ -147,6 +147,25 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
 
+      {deposit.sent ? (
+        <Section id="statement" title="The itemised statement">
+          <p className="text-ink">
+            Sent on {deposit.sent.at.slice(0, 10)}.{' '}
+            {deposit.refundCents > 0 && deposit.sent.refundMethod
+              ? `The refund was paid by ${PAYMENT_METHOD_LABELS[deposit.sent.refundMethod].toLowerCase()} on ${deposit.sent.refundPaidOn}${deposit.sent.refundReference ? ` (${deposit.sent.refundReference})` : ''}.`
+              : 'There is no refund.'}
+          </p>
+          <p>
+            <a href={deposit.sent.pdfPath} className="font-semibold text-brand-700 underline" download>
+              Download the statement (PDF)
+            </a>
+          </p>
+          <p className="text-sm text-ink-soft">
+            SHA-256 <code className="font-mono text-xs break-all text-ink">{deposit.sent.sha256}</code>
+          </p>
+        </Section>
+      ) : null}
+
       <Section id="held" title="The deposit">
         <dl className="max-w-xl">
           <Row label="Deposit in the lease's charges">{formatDollars(deposit.chargedCents)}</Row>
@@ -175,25 +194,6 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
             <Row label="Total deducted">{formatDollars(deposit.deductedCents)}</Row>
             <Row label="Refund to the tenants">{formatDollars(deposit.refundCents)}</Row>
           </dl>
-        </Section>
-      ) : null}
-
-      {deposit.sent ? (
-        <Section id="statement" title="The itemised statement">
-          <p className="text-ink">
-            Sent on {deposit.sent.at.slice(0, 10)}.{' '}
-            {deposit.refundCents > 0 && deposit.sent.refundMethod
-              ? `The refund was paid by ${PAYMENT_METHOD_LABELS[deposit.sent.refundMethod].toLowerCase()} on ${deposit.sent.refundPaidOn}${deposit.sent.refundReference ? ` (${deposit.sent.refundReference})` : ''}.`
-              : 'There is no refund.'}
-          </p>
-          <p>
-            <a href={deposit.sent.pdfPath} className="font-semibold text-brand-700 underline" download>
-              Download the statement (PDF)
-            </a>
-          </p>
-          <p className="text-sm text-ink-soft">
-            SHA-256 <code className="font-mono text-xs break-all text-ink">{deposit.sent.sha256}</code>
-          </p>
         </Section>
       ) : null}
 

@@ -22,6 +22,7 @@ import { signedLeaseWith, type SignedLease } from '#tests/support/ledger.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
 import { callApi } from '#tests/support/json-api.ts'
 import { createPageApp } from '#tests/support/page-app.ts'
+import { pdfPageTexts } from '#tests/support/pdf-text.ts'
 import { createTestServices, formRequest, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser } from '#tests/support/users.ts'
 
@@ -182,6 +183,18 @@ describe('the deposit returned at move-out', () => {
 
     const pdf = await findDepositStatement(db(), { leaseId, viewer: who(signed.tenant) })
     expect(sha256Hex(pdf.bytes)).toBe(view.sent!.sha256)
+    const text = (await pdfPageTexts(pdf.bytes)).flat().join(' ')
+    for (const words of [
+      'Itemised deposit statement',
+      'This statement was sent after the deadline.',
+      'Unpaid rent',
+      'Cleaning beyond normal wear',
+      'Oven left greasy',
+      'Evidence: Move-in inspection',
+      'Check 77',
+    ]) {
+      expect(text).toContain(words)
+    }
     expect(await codeOf(findDepositStatement(db(), { leaseId, viewer: who(stranger) }))).toMatch(/^not-found/)
 
     await t.services.jobs.runUntilIdle()

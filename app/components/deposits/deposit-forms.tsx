@@ -46,13 +46,7 @@ function Submit({ intent, children }: { intent: DepositIntent; children: ReactNo
 
 function Refusal({ intent, refused }: { intent: DepositIntent; refused: DepositRefusal }) {
   if (refused?.intent !== intent) return null
-  const hasFieldErrors = Object.keys(refused.fieldErrors).length > 0
-  return (
-    <FormAlert
-      id={`deposit-${intent}-refusal`}
-      message={hasFieldErrors ? `${refused.formError ?? 'This was not saved'}: see below.` : refused.formError}
-    />
-  )
+  return <FormAlert id={`deposit-${intent}-refusal`} message={refused.formError ?? 'This was not saved: see the message below.'} />
 }
 
 export function MoveOutForm({ deposit, refused }: { deposit: DepositView; refused: DepositRefusal }) {
