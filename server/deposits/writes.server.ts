@@ -15,6 +15,7 @@ import { post, sha256Hex, sideOf, todayAt, type LedgerViewer } from '#server/led
 import type { Tx } from '#server/listings/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
+import { depositMovements } from './movements.ts'
 import { deductionsOf, depositMoney, dueOnFor, returnOf } from './read.server.ts'
 import { renderStatementPdf, statementLines } from './statement.server.ts'
 
@@ -160,43 +161,22 @@ export async function storeSentStatement(db: Database['db'], { leaseId, actor, i
       sentLate: row.dueOn !== null && today > row.dueOn,
     }
     const pdf = await renderStatementPdf(found, statementLines({ found, row: { ...row, ...sent }, deductions, evidence }), now)
-    const movements: [
-      string,
-      'deposit_deduction' | 'deposit_refund',
-      number,
-      'tenant_receivable' | 'deduction_income' | 'cash_refunded',
-      string,
-    ][] = [
-      [
-        'unpaid',
-        'deposit_refund',
-        money.inBooksCents - money.heldCents,
-        'tenant_receivable',
-        'The part of the deposit never paid is no longer owed',
-      ],
-      ['rent', 'deposit_deduction', rentCents, 'tenant_receivable', 'Deposit applied to unpaid rent'],
-      ['deductions', 'deposit_deduction', otherCents, 'deduction_income', 'Deposit deductions kept'],
-      [
-        'refund',
-        'deposit_refund',
-        refundCents,
-        'cash_refunded',
-        `Deposit refunded${sent.refundReference ? ` (${sent.refundReference})` : ''}`,
-      ],
-    ]
-    for (const [key, kind, cents, account, memo] of movements) {
-      if (cents <= 0) continue
+    const movements = depositMovements({
+      inBooksCents: money.inBooksCents,
+      heldCents: money.heldCents,
+      rentCents,
+      otherCents,
+      reference: sent.refundReference ?? '',
+    })
+    for (const movement of movements) {
       await post(tx, {
         leaseId,
-        kind,
-        memo,
-        effectiveOn: key === 'refund' ? sent.refundPaidOn! : today,
-        key: `deposit:${row.id}:${key}`,
+        kind: movement.kind,
+        memo: movement.memo,
+        effectiveOn: movement.part === 'refund' ? sent.refundPaidOn! : today,
+        key: `deposit:${row.id}:${movement.part}`,
         actorId: actor.userId,
-        entries: [
-          { account: 'deposit_held', amountCents: cents },
-          { account, amountCents: -cents },
-        ],
+        entries: movement.entries,
       })
     }
     const [done] = await tx
