@@ -15,6 +15,7 @@ const AREAS = [
   'accounts',
   'applications',
   'content',
+  'deposits',
   'cooper-index',
   'documents',
   'inspections',

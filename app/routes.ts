@@ -53,6 +53,8 @@ export default [
   route('leases/:id/rent/:kind/:file', 'routes/ledger-pdf.ts'),
   route('rent', 'routes/rent.tsx'),
   route('rent.csv', 'routes/rent-csv.ts'),
+  route('leases/:id/deposit', 'routes/deposit.tsx'),
+  route('leases/:id/deposit/statement.pdf', 'routes/deposit-pdf.ts'),
   route('my-listings', 'routes/my-listings.tsx'),
   route('tours', 'routes/tours.tsx'),
   route('tours/new', 'routes/tours-new.tsx'),

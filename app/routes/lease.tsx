@@ -78,9 +78,15 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
       <NextStep lease={lease} />
 
       {lease.state === 'fully_signed' && lease.kind === 'lease' ? (
-        <p className="flex flex-wrap gap-x-6 gap-y-2">
+        <nav aria-label="The tenancy" className="flex flex-wrap gap-x-6 gap-y-2">
           <Link to={`/leases/${lease.id}/rent`} className="font-semibold text-brand-700 underline">
             Rent and payments
+          </Link>
+          <Link to={`/leases/${lease.id}/inspections`} className="font-semibold text-brand-700 underline">
+            Move-in and move-out inspections
+          </Link>
+          <Link to={`/leases/${lease.id}/deposit`} className="font-semibold text-brand-700 underline">
+            The deposit and its return
           </Link>
           {isLandlord ? null : (
             <Link to={`/maintenance/new?lease=${lease.id}`} className="font-semibold text-brand-700 underline">
@@ -90,7 +96,7 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
           <Link to="/maintenance" className="font-semibold text-brand-700 underline">
             Maintenance requests
           </Link>
-        </p>
+        </nav>
       ) : null}
 
       {lease.kind === 'amendment' && lease.amendsLeaseId ? (
@@ -116,15 +122,6 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
           </ul>
           <p className="text-sm text-ink-soft">{NOT_LEGAL_ADVICE}</p>
         </Section>
-      ) : null}
-
-      {lease.state === 'fully_signed' && lease.kind === 'lease' ? (
-        <p>
-          <Link to={`/leases/${lease.id}/inspections`} className="font-semibold text-brand-700 underline">
-            Move-in and move-out inspections
-          </Link>
-          <span className="text-ink-soft"> · the condition of each room, recorded and signed by both sides</span>
-        </p>
       ) : null}
 
       {lease.seal ? (

@@ -35,6 +35,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATES,
 } from '#common/ledger/vocabulary.ts'
+import { DEDUCTION_CATEGORIES, DEPOSIT_RETURN_STATES } from '#common/deposits/vocabulary.ts'
 import { CONDITIONS, INSPECTION_ACTIONS, INSPECTION_KINDS, INSPECTION_STATES } from '#common/inspections/vocabulary.ts'
 import { MAINTENANCE_ACTIONS, MAINTENANCE_CATEGORIES, MAINTENANCE_STATES, MAINTENANCE_URGENCIES } from '#common/maintenance/vocabulary.ts'
 
@@ -1878,3 +1879,77 @@ export const ledgerNotice = pgTable(
   },
   (t) => [check('ledger_notice_kind_check', sql`${t.kind} in (${sqlList(NOTICE_KINDS)})`)],
 )
+
+// ---------------------------------------------------------------------------------------------------
+// The deposit's return (server/deposits/): the end of a fully signed lease's tenancy, the deductions the
+// landlord itemises while drafting, and the statement once sent: its PDF kept with its SHA-256. Triggers
+// (the deposits_rules migration) refuse any change to a sent statement and its deductions.
+
+/** A lease's deposit return: the day the tenancy ended, the deadline it set, and the statement once sent. */
+export const depositReturn = pgTable(
+  'deposit_return',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaseId: bigint('lease_id', { mode: 'number' })
+      .notNull()
+      .references(() => lease.id),
+    state: text('state').notNull().default('drafting'),
+    endedOn: date('ended_on', { mode: 'string' }).notNull(),
+    /** The last day of the state's deadline; null where our table does not know the state's. */
+    dueOn: date('due_on', { mode: 'string' }),
+    recordedBy: text('recorded_by').notNull(),
+    /** Set once, when sent: what was held, the refund and how it was paid, whether it was late, the PDF. */
+    heldCents: integer('held_cents'),
+    refundCents: integer('refund_cents'),
+    refundMethod: text('refund_method'),
+    refundPaidOn: date('refund_paid_on', { mode: 'string' }),
+    refundReference: text('refund_reference'),
+    sentLate: boolean('sent_late'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentBy: text('sent_by'),
+    pdf: bytea('pdf'),
+    sha256: text('sha256'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deposit_return_lease_idx').on(t.leaseId),
+    index('deposit_return_due_idx').on(t.state, t.dueOn),
+    check('deposit_return_state_check', sql`${t.state} in (${sqlList(DEPOSIT_RETURN_STATES)})`),
+    check('deposit_return_refund_method_check', sql`${t.refundMethod} is null or ${t.refundMethod} in (${sqlList(PAYMENT_METHODS)})`),
+    check(
+      'deposit_return_sent_check',
+      sql`${t.state} = 'drafting' or (${t.sentAt} is not null and ${t.pdf} is not null and ${t.sha256} ~ '^[0-9a-f]{64}$' and ${t.heldCents} >= 0 and ${t.refundCents} >= 0)`,
+    ),
+  ],
+)
+
+/** One deduction from the deposit: how much, for what, why, and the inspection items that show it. */
+export const depositDeduction = pgTable(
+  'deposit_deduction',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    returnId: bigint('return_id', { mode: 'number' })
+      .notNull()
+      .references(() => depositReturn.id),
+    category: text('category').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** Ids of inspection items cited as evidence. */
+    evidenceItemIds: jsonb('evidence_item_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('deposit_deduction_return_idx').on(t.returnId, t.id),
+    check('deposit_deduction_category_check', sql`${t.category} in (${sqlList(DEDUCTION_CATEGORIES)})`),
+    check('deposit_deduction_amount_check', sql`${t.amountCents} > 0`),
+  ],
+)
+
+/** A reminder to the landlord sent once: its key (`<return id>:<days before>`) is taken before the mail goes. */
+export const depositNotice = pgTable('deposit_notice', {
+  key: text('key').primaryKey(),
+  returnId: bigint('return_id', { mode: 'number' })
+    .notNull()
+    .references(() => depositReturn.id),
+  createdAt: createdAt(),
+})

@@ -13,6 +13,7 @@ import { inspectionRoutes } from './inspections-api.server.ts'
 import { ledgerRoutes } from './ledger-api.server.ts'
 import { leaseRoutes } from './leases-api.server.ts'
 import { maintenanceRoutes } from './maintenance-api.server.ts'
+import { depositRoutes } from './deposits-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
 import { tourRoutes } from './tours-api.server.ts'
@@ -86,6 +87,7 @@ export function apiRoutes(services: Services) {
   api.route('/', inspectionRoutes(services))
   api.route('/', maintenanceRoutes(services))
   api.route('/', ledgerRoutes(services))
+  api.route('/', depositRoutes(services))
   api.route('/properties', photoRoutes(services))
   api.route('/', cooperRoutes(services))
 

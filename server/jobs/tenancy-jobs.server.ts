@@ -1,6 +1,8 @@
 // The background jobs of a tenancy after its lease is signed: the rent ledger's charges and receipts,
-// the inspections' and maintenance requests' notices, and the emergency reminder.
+// the inspections' and maintenance requests' notices, the emergency reminder, and the deposit's
+// statement and deadline reminders.
 import type { Database } from '#server/db/client.server.ts'
+import { depositJobs } from '#server/deposits/index.server.ts'
 import { INSPECTION_NOTICE_JOB, sendInspectionNotice } from '#server/inspections/index.server.ts'
 import { LEDGER_CHARGES_CRON, LEDGER_CHARGES_JOB, LEDGER_RECEIPT_JOB, runLedgerCharges, sendReceipt } from '#server/ledger/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
@@ -72,5 +74,7 @@ export function tenancyJobs({
         await sendReceipt({ db, mailer, publicUrl }, Number(data.paymentId))
       },
     },
+    // The deposit statement mailed to the tenants, and the landlords' reminders of the deadline (server/deposits/).
+    ...depositJobs({ db, mailer, publicUrl }, logger),
   ]
 }

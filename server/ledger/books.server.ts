@@ -66,3 +66,12 @@ export function readBooks(transactions: readonly BookTransaction[], { today, gra
   }
   return { ...allocate(charges, creditCents, today), creditCents, balanceCents, reversedIds: new Set(reversed.keys()) }
 }
+
+/** The sum of a lease's entries on one account (signed, debit positive). */
+export async function accountBalance(db: Db | Tx, leaseId: number, account: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntry.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntry)
+    .where(and(eq(ledgerEntry.leaseId, leaseId), eq(ledgerEntry.account, account)))
+  return row?.total ?? 0
+}
