@@ -27,6 +27,7 @@ import {
   OPEN_APPLICATION_STATES,
 } from '#common/applications/vocabulary.ts'
 import { applicationAction, applicationPage } from './application.server.ts'
+import { PageSection } from '#app/components/page-section.tsx'
 
 export function meta() {
   return [...pageMeta('Application', 'A rental application.'), { name: 'robots', content: 'noindex' }]
@@ -38,17 +39,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return applicationAction(context.get(appContext).services, request, params.id)
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3">
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -125,16 +115,16 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
       ) : null}
 
       {a.actions.length > 0 ? (
-        <Section id="actions" title={isLandlord ? 'Your decision' : 'What you can do'}>
+        <PageSection id="actions" title={isLandlord ? 'Your decision' : 'What you can do'}>
           <ErrorSummary problems={problems} title="The answer was not sent" />
           <DecisionForms
             actions={a.actions}
             refused={actionData ? { intent: actionData.intent, fieldErrors: actionData.fieldErrors } : null}
           />
-        </Section>
+        </PageSection>
       ) : null}
 
-      <Section id="criteria" title="Criteria">
+      <PageSection id="criteria" title="Criteria">
         {a.criteria ? (
           <>
             <p className="text-sm text-ink-soft">
@@ -151,19 +141,19 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
         ) : (
           <p className="text-ink-soft">The landlord had published no criteria when this application was sent.</p>
         )}
-      </Section>
+      </PageSection>
 
       {isCoApplicant ? null : (
-        <Section id="sent" title="The application as sent">
+        <PageSection id="sent" title="The application as sent">
           {a.snapshot ? <Snapshot profile={a.snapshot} /> : <p className="text-ink-soft">Nothing was sent yet.</p>}
-        </Section>
+        </PageSection>
       )}
 
-      <Section id="co-applicants" title="Co-applicants">
+      <PageSection id="co-applicants" title="Co-applicants">
         <CoApplicants application={a} refused={actionData ?? null} />
-      </Section>
+      </PageSection>
 
-      <Section id="documents" title={isCoApplicant ? 'Your documents' : 'Documents'}>
+      <PageSection id="documents" title={isCoApplicant ? 'Your documents' : 'Documents'}>
         {a.documentList.length === 0 ? (
           <p className="text-ink-soft">No documents.</p>
         ) : (
@@ -180,11 +170,11 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             </ul>
           </>
         )}
-      </Section>
+      </PageSection>
 
-      <Section id="timeline" title="Timeline">
+      <PageSection id="timeline" title="Timeline">
         <Timeline events={a.events} timeZone={a.listing.timeZone} />
-      </Section>
+      </PageSection>
 
       <p>
         {isCoApplicant ? (

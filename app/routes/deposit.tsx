@@ -17,6 +17,7 @@ import { formatDollars } from '#common/leasing/state-rules.ts'
 import { PAYMENT_METHOD_LABELS } from '#common/ledger/vocabulary.ts'
 import { appContext } from '#server/http/app-context.server.ts'
 import { depositAction, depositPage } from './deposit.server.ts'
+import { PageSection } from '#app/components/page-section.tsx'
 
 export function meta() {
   return [...pageMeta('Deposit', 'The deposit of a lease and its return.'), { name: 'robots', content: 'noindex' }]
@@ -32,17 +33,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod === 'POST' || defaultShouldRevalidate
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3">
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -148,7 +138,7 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       {deposit.sent ? (
-        <Section id="statement" title="The itemised statement">
+        <PageSection id="statement" title="The itemised statement">
           <p className="text-ink">
             Sent on {deposit.sent.at.slice(0, 10)}.{' '}
             {deposit.refundCents > 0 && deposit.sent.refundMethod
@@ -163,10 +153,10 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
           <p className="text-sm text-ink-soft">
             SHA-256 <code className="font-mono text-xs break-all text-ink">{deposit.sent.sha256}</code>
           </p>
-        </Section>
+        </PageSection>
       ) : null}
 
-      <Section id="held" title="The deposit">
+      <PageSection id="held" title="The deposit">
         <dl className="max-w-xl">
           <Row label="Deposit in the lease's charges">{formatDollars(deposit.chargedCents)}</Row>
           <Row label="Held (what was paid)">{formatDollars(deposit.heldCents)}</Row>
@@ -178,14 +168,14 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
             returned. Sending the statement clears the unpaid part.
           </p>
         ) : null}
-      </Section>
+      </PageSection>
 
-      <Section id="deadline" title="The deadline">
+      <PageSection id="deadline" title="The deadline">
         <Deadline deposit={deposit} />
-      </Section>
+      </PageSection>
 
       {deposit.state !== 'not_ended' ? (
-        <Section id="deductions" title="Deductions">
+        <PageSection id="deductions" title="Deductions">
           {!isLandlord && drafting ? (
             <p className="text-ink">The landlord has not sent the itemised statement yet. What follows is their draft.</p>
           ) : null}
@@ -194,17 +184,17 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
             <Row label="Total deducted">{formatDollars(deposit.deductedCents)}</Row>
             <Row label="Refund to the tenants">{formatDollars(deposit.refundCents)}</Row>
           </dl>
-        </Section>
+        </PageSection>
       ) : null}
 
       {isLandlord && deposit.state !== 'sent' ? (
-        <Section id="forms" title="Your part">
+        <PageSection id="forms" title="Your part">
           <div className="max-w-3xl space-y-4">
             <MoveOutForm deposit={deposit} refused={refused} />
             {drafting ? <DeductionForm deposit={deposit} refused={refused} /> : null}
             {drafting ? <SendForm deposit={deposit} refused={refused} /> : null}
           </div>
-        </Section>
+        </PageSection>
       ) : null}
     </div>
   )

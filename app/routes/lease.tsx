@@ -1,7 +1,6 @@
 // /leases/:id: one lease for its landlord and its signers (anyone else: 404): its state and what the
 // viewer does next, the document as it is signed with its SHA-256 and PDF, the signers, the versions,
 // the timeline, and the forms of what the viewer may do now. The work is in lease.server.ts.
-import type { ReactNode } from 'react'
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/lease'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -15,6 +14,7 @@ import type { LeaseView } from '#common/leases/types.ts'
 import { LEASE_ACTION_LABELS, LEASE_ROLE_LABELS, LEASE_STATE_LABELS } from '#common/leases/vocabulary.ts'
 import { NOT_LEGAL_ADVICE } from '#common/leasing/state-rules.ts'
 import { leaseAction, leasePage } from './lease.server.ts'
+import { PageSection } from '#app/components/page-section.tsx'
 
 export function meta() {
   return [...pageMeta('Lease', 'A lease and its signatures.'), { name: 'robots', content: 'noindex' }]
@@ -31,17 +31,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** After any answer, refused ones too, the lease is read again: a refusal may be because it changed meanwhile. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod === 'POST' || defaultShouldRevalidate
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3">
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
 }
 
 function Hash({ value }: { value: string }) {
@@ -110,7 +99,7 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       {lease.findings.length > 0 ? (
-        <Section id="findings" title="The state’s rules on this draft">
+        <PageSection id="findings" title="The state’s rules on this draft">
           <ul className="list-disc space-y-1 pl-5 text-sm text-ink">
             {lease.findings.map((finding) => (
               <li key={finding.rule}>
@@ -121,11 +110,11 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
           <p className="text-sm text-ink-soft">{NOT_LEGAL_ADVICE}</p>
-        </Section>
+        </PageSection>
       ) : null}
 
       {lease.seal ? (
-        <Section id="signed" title="The signed lease">
+        <PageSection id="signed" title="The signed lease">
           <p className="text-ink">
             Signed by everyone and sealed <LeaseTime iso={lease.seal.sealedAt} />. The signed PDF holds the lease and a certificate of each
             signature.
@@ -141,10 +130,10 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
           <p className="text-sm text-ink-soft">
             Its SHA-256: <Hash value={lease.seal.sha256} />
           </p>
-        </Section>
+        </PageSection>
       ) : null}
 
-      <Section id="document" title={document ? `The lease, version ${document.version}` : 'The lease'}>
+      <PageSection id="document" title={document ? `The lease, version ${document.version}` : 'The lease'}>
         {document ? (
           <>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -168,16 +157,16 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <p className="text-ink-soft">Nothing has been sent yet: the document is made when the lease is sent for signature.</p>
         )}
-      </Section>
+      </PageSection>
 
       {lease.actions.length > 0 ? (
-        <Section id="actions" title={isLandlord ? 'What you can do' : 'Your part'}>
+        <PageSection id="actions" title={isLandlord ? 'What you can do' : 'Your part'}>
           <LeaseForms lease={lease} refused={refused} />
-        </Section>
+        </PageSection>
       ) : null}
 
       {lease.signers.length > 0 ? (
-        <Section id="signers" title="Signers">
+        <PageSection id="signers" title="Signers">
           <ul className="max-w-4xl divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
             {lease.signers.map((signer) => (
               <li key={`${signer.role}:${signer.email}`} className="flex flex-wrap items-start justify-between gap-2 p-4">
@@ -204,11 +193,11 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ul>
-        </Section>
+        </PageSection>
       ) : null}
 
       {lease.versions.length > 0 ? (
-        <Section id="versions" title="Versions">
+        <PageSection id="versions" title="Versions">
           <ul className="space-y-2">
             {lease.versions.map((version) => (
               <li key={version.version} className="text-sm">
@@ -223,10 +212,10 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ul>
-        </Section>
+        </PageSection>
       ) : null}
 
-      <Section id="timeline" title="Timeline">
+      <PageSection id="timeline" title="Timeline">
         <p className="text-sm text-ink-soft">
           Times are in UTC, with your own time beside them. The signed PDF’s certificate lists each step with its address on the internet.
         </p>
@@ -242,7 +231,7 @@ export default function LeasePage({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ol>
-      </Section>
+      </PageSection>
 
       <p className="flex flex-wrap gap-x-6 gap-y-2">
         <Link to="/leases" className="text-brand-700 underline">

@@ -25,6 +25,7 @@ import {
   type MaintenanceStep,
 } from '#common/maintenance/vocabulary.ts'
 import { requestAction, requestPage } from './maintenance.server.ts'
+import { PageSection } from '#app/components/page-section.tsx'
 
 export function meta() {
   return [...pageMeta('Maintenance request', 'A repair asked for and its answers.'), { name: 'robots', content: 'noindex' }]
@@ -43,17 +44,6 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 type Refusal = { intent?: string; fieldErrors?: FieldErrors; formError?: string } | undefined
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3">
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
 
 function Submit({ intent, children, variant }: { intent: string; children: ReactNode; variant?: 'primary' | 'secondary' | 'danger' }) {
   const navigation = useNavigation()
@@ -118,7 +108,7 @@ export default function MaintenanceRequestPage({ loaderData, actionData }: Route
         </Link>
       </p>
 
-      <Section id="details" title="The problem">
+      <PageSection id="details" title="The problem">
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           <dt className="font-semibold text-ink">Where</dt>
           <dd>{request.location}</dd>
@@ -160,21 +150,21 @@ export default function MaintenanceRequestPage({ loaderData, actionData }: Route
             </>
           ) : null}
         </dl>
-      </Section>
+      </PageSection>
 
       {request.steps.length > 0 ? (
-        <Section id="next" title="What you can do now">
+        <PageSection id="next" title="What you can do now">
           <div className="space-y-3">
             {request.steps.map((step) => (
               <StepForm key={step} step={step} request={request} refused={refused} />
             ))}
           </div>
-        </Section>
+        </PageSection>
       ) : (
         <p className="text-ink">This request is {STATE_LABELS[request.state].toLowerCase()}: nothing more is done on it.</p>
       )}
 
-      <Section id="photos" title="Photos">
+      <PageSection id="photos" title="Photos">
         {request.photos.length === 0 ? <p className="text-ink-soft">No photos yet.</p> : null}
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {request.photos.map((photo, index) => (
@@ -213,9 +203,9 @@ export default function MaintenanceRequestPage({ loaderData, actionData }: Route
             </Submit>
           </Form>
         ) : null}
-      </Section>
+      </PageSection>
 
-      <Section id="messages" title="Messages">
+      <PageSection id="messages" title="Messages">
         <p className="text-ink">Talk with {other} about this request in its own thread: it stays apart from your other messages.</p>
         {request.conversationId ? (
           <Link to={`/chat/${request.conversationId}`} className="font-semibold text-brand-700 underline">
@@ -228,9 +218,9 @@ export default function MaintenanceRequestPage({ loaderData, actionData }: Route
             </Submit>
           </Form>
         )}
-      </Section>
+      </PageSection>
 
-      <Section id="timeline" title="Timeline">
+      <PageSection id="timeline" title="Timeline">
         <ol className="space-y-2 border-l-2 border-gray-200 pl-4">
           {request.events.map((event, index) => (
             <li key={`${event.at}-${index}`}>
@@ -248,7 +238,7 @@ export default function MaintenanceRequestPage({ loaderData, actionData }: Route
             </li>
           ))}
         </ol>
-      </Section>
+      </PageSection>
     </div>
   )
 }
