@@ -140,7 +140,7 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
       {deposit.sent ? (
         <PageSection id="statement" title="The itemised statement">
           <p className="text-ink">
-            Sent on {deposit.sent.at.slice(0, 10)}.{' '}
+            Sent on {deposit.sent.on}.{' '}
             {deposit.refundCents > 0 && deposit.sent.refundMethod
               ? `The refund was paid by ${PAYMENT_METHOD_LABELS[deposit.sent.refundMethod].toLowerCase()} on ${deposit.sent.refundPaidOn}${deposit.sent.refundReference ? ` (${deposit.sent.refundReference})` : ''}.`
               : 'There is no refund.'}
@@ -191,7 +191,10 @@ export default function DepositPage({ loaderData, actionData }: Route.ComponentP
         <PageSection id="forms" title="Your part">
           <div className="max-w-3xl space-y-4">
             <MoveOutForm deposit={deposit} refused={refused} />
-            {drafting ? <DeductionForm deposit={deposit} refused={refused} /> : null}
+            {/* Keyed by the deductions: once one is added the form starts empty, so a second click adds nothing twice. */}
+            {drafting ? (
+              <DeductionForm key={deposit.deductions.map((deduction) => deduction.id).join(',')} deposit={deposit} refused={refused} />
+            ) : null}
             {drafting ? <SendForm deposit={deposit} refused={refused} /> : null}
           </div>
         </PageSection>

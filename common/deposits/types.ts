@@ -48,6 +48,8 @@ export interface DepositView {
   refundCents: number
   sent: {
     at: string
+    /** The day it was sent where the home is (the day the deadline is counted in). */
+    on: string
     refundMethod: PaymentMethod | null
     refundPaidOn: string | null
     refundReference: string

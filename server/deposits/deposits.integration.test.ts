@@ -284,8 +284,11 @@ describe('a deposit never paid in full, and the reminders', () => {
       leaseId,
       actor: landlord,
       input: { method: 'cash', paidOn: '2027-04-15', confirm: true },
-      now: at('2027-04-15'),
+      // Late on the 15th in Delaware, already the 16th in UTC: the statement says the day where the home is.
+      now: new Date('2027-04-16T02:30:00Z'),
     })
+    const sent = await findDeposit(db(), { leaseId, viewer: who(signed.tenant), now: at('2027-04-16') })
+    expect(sent.sent).toMatchObject({ at: '2027-04-16T02:30:00.000Z', on: '2027-04-15' })
     expect(await balances(leaseId)).toEqual({ held: 0, tenant: tenantBefore - 60_000, deductions: 0, refunded: -40_000 })
     expect(await sendDepositReminders(context(), at('2027-04-19'))).toBe(0)
   })

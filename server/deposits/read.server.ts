@@ -134,6 +134,7 @@ export async function findDeposit(
     sent: sent
       ? {
           at: row.sentAt!.toISOString(),
+          on: todayAt(found.timeZone, row.sentAt!),
           refundMethod: (row.refundMethod as PaymentMethod | null) ?? null,
           refundPaidOn: row.refundPaidOn,
           refundReference: row.refundReference ?? '',

@@ -4,7 +4,14 @@
 import type { Database } from '#server/db/client.server.ts'
 import { depositJobs } from '#server/deposits/index.server.ts'
 import { INSPECTION_NOTICE_JOB, sendInspectionNotice } from '#server/inspections/index.server.ts'
-import { LEDGER_CHARGES_CRON, LEDGER_CHARGES_JOB, LEDGER_RECEIPT_JOB, runLedgerCharges, sendReceipt } from '#server/ledger/index.server.ts'
+import {
+  LEDGER_CHARGES_CRON,
+  LEDGER_CHARGES_JOB,
+  LEDGER_RECEIPT_JOB,
+  runLeaseCharges,
+  runLedgerCharges,
+  sendReceipt,
+} from '#server/ledger/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import type { Mailer } from '#server/mail/mailer.server.ts'
 import {
@@ -58,12 +65,14 @@ export function tenancyJobs({
     },
     {
       // Every fully signed lease's charges posted ahead of their due day, late fees and reminders, each once
-      // (server/ledger/charges.server.ts); a run that misses something leaves it to the next hour.
+      // (server/ledger/charges.server.ts); a run that misses something leaves it to the next hour. Queued
+      // with a leaseId when a lease is sealed: that lease's first charges at once.
       name: LEDGER_CHARGES_JOB,
       cron: LEDGER_CHARGES_CRON,
       retryLimit: 0,
-      handler: async () => {
-        const run = await runLedgerCharges({ db, mailer, publicUrl })
+      handler: async (data) => {
+        const context = { db, mailer, publicUrl }
+        const run = data.leaseId ? await runLeaseCharges(context, Number(data.leaseId)) : await runLedgerCharges(context)
         if (run.charges + run.lateFees + run.reminders > 0) logger.info(run, 'rent charges, late fees and reminders posted')
       },
     },

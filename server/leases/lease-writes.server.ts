@@ -5,6 +5,7 @@
 // API and the jobs all come through here.
 import type { LeaseAction, LeaseState } from '#common/leases/vocabulary.ts'
 import { homeLet } from '#server/applications/index.server.ts'
+import { LEDGER_CHARGES_JOB } from '#server/ledger/index.server.ts'
 import { markLeased } from '#server/listings/index.server.ts'
 import { storeAmendmentText, storeLeaseTerms, storeNewAmendment, storeNewLease, storeSentLease, storeVoidedLease } from './drafts.server.ts'
 import { LEASE_NOTICE_JOB } from './notices.server.ts'
@@ -100,8 +101,9 @@ export async function signLease(services: LeaseServices, args: { leaseId: number
   return row
 }
 
-/** What a signed lease changes elsewhere: the listing leased, the other applicants told. */
+/** What a signed lease changes elsewhere: its first charges posted, the listing leased, the other applicants told. */
 async function letHome(services: LeaseServices, row: LeaseRow) {
+  await step(services, row, 'charges posted', () => services.jobs.send(LEDGER_CHARGES_JOB, { leaseId: row.id }))
   await step(services, row, 'listing leased', () =>
     markLeased(services.database.db, { viewerId: row.landlordId, listingId: row.listingId }),
   )

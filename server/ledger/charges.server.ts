@@ -114,6 +114,21 @@ export async function sendLeaseReminders(context: JobContext, found: LedgerLease
   return sent
 }
 
+/**
+ * One lease's run, queued when its last signature seals it: the deposit and the first charges due within
+ * CHARGE_LEAD_DAYS appear at once, not at the next hourly run. A lease no longer fully signed is left alone.
+ */
+export async function runLeaseCharges(context: JobContext, leaseId: number, now = new Date()): Promise<ChargeRun> {
+  const [found] = await context.db
+    .select({ id: lease.id })
+    .from(lease)
+    .where(and(eq(lease.id, leaseId), eq(lease.state, 'fully_signed'), eq(lease.kind, 'lease')))
+  if (!found) return { leases: 0, charges: 0, lateFees: 0, reminders: 0 }
+  const signed = await signedLease(context.db, leaseId)
+  const posted = await postLeaseCharges(context.db, signed, now)
+  return { leases: 1, ...posted, reminders: await sendLeaseReminders(context, signed, now) }
+}
+
 /** The hourly run over every fully signed lease. */
 export async function runLedgerCharges(context: JobContext, now = new Date()): Promise<ChargeRun> {
   const leases = await context.db

@@ -122,6 +122,20 @@ describe('charges from the signed lease', () => {
   })
 })
 
+describe('a lease sealed close to its start', () => {
+  it('has its first charges posted as soon as the last signature seals it, not at the next hourly run', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+    const soon = await signedLeaseWith(t, listings, { ...TERMS, startDate: day(2), endDate: day(370), otherFees: [] })
+    await t.services.jobs.runUntilIdle()
+    const view = await findLedger(db(), { leaseId: soon.leaseId, viewer: as(soon.tenant) })
+    expect(view.charges.find((charge) => charge.kind === 'deposit')).toMatchObject({ amountCents: 200_000, dueOn: day(2) })
+    // The hourly run finds nothing more of it to post.
+    const before = view.charges.length
+    await runLedgerCharges(context())
+    expect((await findLedger(db(), { leaseId: soon.leaseId, viewer: as(soon.tenant) })).charges).toHaveLength(before)
+  })
+})
+
 describe('payments', () => {
   it('a tenant reports, the landlord confirms: the books move, the receipt is kept and mailed; a rejection and a reversal say why', async () => {
     const { leaseId } = signed
