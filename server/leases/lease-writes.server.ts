@@ -5,6 +5,7 @@
 // API and the jobs all come through here.
 import type { LeaseAction, LeaseState } from '#common/leases/vocabulary.ts'
 import { homeLet } from '#server/applications/index.server.ts'
+import { LEDGER_CHARGES_JOB } from '#server/ledger/index.server.ts'
 import { markLeased } from '#server/listings/index.server.ts'
 import { storeAmendmentText, storeLeaseTerms, storeNewAmendment, storeNewLease, storeSentLease, storeVoidedLease } from './drafts.server.ts'
 import { LEASE_NOTICE_JOB } from './notices.server.ts'
@@ -91,7 +92,8 @@ export async function declineLease(services: LeaseServices, args: Parameters<typ
 
 /**
  * A signer signs. The last signature seals the lease; a signed lease (not an amendment) then marks its
- * listing leased and has the listing's other applicants told the home is let.
+ * listing leased, has the listing's other applicants told the home is let, and has the ledger's job post
+ * what is already due (the deposit, a first rent within days) rather than at the next hour.
  */
 export async function signLease(services: LeaseServices, args: { leaseId: number; actor: Signer; input: unknown; now?: Date }) {
   const { row, completed } = await storeSignature(services.database.db, args)
@@ -102,6 +104,7 @@ export async function signLease(services: LeaseServices, args: { leaseId: number
 
 /** What a signed lease changes elsewhere: the listing leased, the other applicants told. */
 async function letHome(services: LeaseServices, row: LeaseRow) {
+  await step(services, row, 'first charges', () => services.jobs.send(LEDGER_CHARGES_JOB))
   await step(services, row, 'listing leased', () =>
     markLeased(services.database.db, { viewerId: row.landlordId, listingId: row.listingId }),
   )

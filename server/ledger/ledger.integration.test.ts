@@ -120,6 +120,17 @@ describe('charges from the signed lease', () => {
     expect(view.charges.filter((c) => c.dueOn < '2027-04-01').every((c) => c.status === 'paid')).toBe(true)
     expect(view.balanceCents).toBe(150_000 + 3_000 + 8_000)
   })
+  it('posts what is already due as soon as the last signature seals the lease, without waiting for the hourly run', async () => {
+    const start = new Date()
+    const startDate = start.toISOString().slice(0, 10)
+    const endDate = `${start.getUTCFullYear() + 1}-${startDate.slice(5, 7)}-01`
+    const fresh = await signedLeaseWith(t, listings, { ...TERMS, startDate, endDate, otherFees: [] })
+    await t.services.jobs.runUntilIdle()
+    const ledger = await findLedger(db(), { leaseId: fresh.leaseId, viewer: as(fresh.tenant) })
+    expect(ledger.charges.map((charge) => charge.memo)).toEqual(
+      expect.arrayContaining(['Security deposit', `Rent for ${startDate.slice(0, 7)}`]),
+    )
+  })
 })
 
 describe('payments', () => {
