@@ -117,7 +117,7 @@ export default function RentRollPage({ loaderData }: Route.ComponentProps) {
             <tfoot className="bg-gray-50 font-semibold text-ink">
               <tr>
                 <th scope="row" className="p-2">
-                  Total ({roll.rows.length} leases)
+                  Total ({roll.rows.length} {roll.rows.length === 1 ? 'lease' : 'leases'})
                 </th>
                 <td className="p-2 text-right whitespace-nowrap">{money(t.dueCents)}</td>
                 <td className="p-2 text-right whitespace-nowrap">{money(t.paidCents)}</td>

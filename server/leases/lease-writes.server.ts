@@ -92,7 +92,8 @@ export async function declineLease(services: LeaseServices, args: Parameters<typ
 
 /**
  * A signer signs. The last signature seals the lease; a signed lease (not an amendment) then marks its
- * listing leased and has the listing's other applicants told the home is let.
+ * listing leased, has the listing's other applicants told the home is let, and has the ledger's job post
+ * what is already due (the deposit, a first rent within days) rather than at the next hour.
  */
 export async function signLease(services: LeaseServices, args: { leaseId: number; actor: Signer; input: unknown; now?: Date }) {
   const { row, completed } = await storeSignature(services.database.db, args)
