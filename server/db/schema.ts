@@ -19,6 +19,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { ARTICLE_CATEGORY_SLUGS, CONTENT_KINDS, CONTENT_STATUSES, FAQ_TOPIC_SLUGS } from '#common/content/vocabulary.ts'
@@ -1797,6 +1798,52 @@ export const ledgerEntry = pgTable(
     index('ledger_entry_lease_account_idx').on(t.leaseId, t.account),
     check('ledger_entry_account_check', sql`${t.account} in (${sqlList(LEDGER_ACCOUNTS)})`),
     check('ledger_entry_amount_check', sql`${t.amountCents} <> 0 and abs(${t.amountCents}) <= 100000000000`),
+  ],
+)
+
+/**
+ * The rent roll's projection of the tenant-receivable entries (decision 040): each with its landlord, the day it
+ * takes effect and the day it is due (a reversal's is the reversed charge's), written by a trigger as the entry
+ * is inserted. Derived from the books, never written by the application.
+ */
+export const ledgerReceivable = pgTable(
+  'ledger_receivable',
+  {
+    entryId: bigint('entry_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => ledgerEntry.id),
+    landlordId: text('landlord_id').notNull(),
+    leaseId: bigint('lease_id', { mode: 'number' }).notNull(),
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ledger_receivable_effective_idx').on(t.landlordId, t.effectiveOn),
+    index('ledger_receivable_due_idx').on(t.landlordId, t.dueOn),
+    // Charges posted after the day they were due (a late fee, a charge added later): few, read by their effective day.
+    index('ledger_receivable_backdated_idx')
+      .on(t.landlordId, t.effectiveOn)
+      .where(sql`${t.dueOn} < ${t.effectiveOn}`),
+  ],
+)
+
+/**
+ * The same entries summed per lease, year they take effect and year they are due (none for payments and other
+ * credits), kept by the same trigger: the rent roll reads whole years here and only the days it must from above.
+ */
+export const ledgerReceivableYear = pgTable(
+  'ledger_receivable_year',
+  {
+    landlordId: text('landlord_id').notNull(),
+    leaseId: bigint('lease_id', { mode: 'number' }).notNull(),
+    effectiveYear: integer('effective_year').notNull(),
+    dueYear: integer('due_year'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('ledger_receivable_year_key').on(t.leaseId, t.effectiveYear, t.dueYear).nullsNotDistinct(),
+    index('ledger_receivable_year_landlord_idx').on(t.landlordId, t.effectiveYear),
   ],
 )
 

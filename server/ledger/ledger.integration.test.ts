@@ -277,6 +277,23 @@ describe('the books the database keeps', () => {
     expect(await refused(sql`update ledger_transaction set memo = 'changed'`)).toMatch(/append-only/)
     expect(await refused(sql`delete from ledger_transaction`)).toMatch(/append-only/)
     expect(await refused(sql`update rent_payment set amount_cents = 1`)).toMatch(/cannot become|changes only its state/)
+    // The rent roll's projection is written only as entries are posted.
+    const projection = async () => [
+      (await db().execute(sql`select * from ledger_receivable order by entry_id`)).rows,
+      (await db().execute(sql`select * from ledger_receivable_year order by lease_id, effective_year, due_year`)).rows,
+    ]
+    const projected = await projection()
+    expect(projected[0]!.length).toBeGreaterThan(0)
+    expect(await refused(sql`update ledger_receivable set amount_cents = 1`)).toMatch(/kept from the books: UPDATE refused/)
+    expect(await refused(sql`delete from ledger_receivable`)).toMatch(/kept from the books: DELETE refused/)
+    expect(await refused(sql`truncate ledger_receivable cascade`)).toMatch(/append-only: TRUNCATE refused/)
+    expect(await refused(sql`update ledger_receivable_year set amount_cents = 0`)).toMatch(/kept from the books: UPDATE refused/)
+    expect(
+      await refused(
+        sql`insert into ledger_receivable_year (landlord_id, lease_id, effective_year, due_year, amount_cents) values (${signed.landlord.id}, ${signed.leaseId}::bigint, 2099, null, -100)`,
+      ),
+    ).toMatch(/kept from the books: INSERT refused/)
+    expect(await projection()).toEqual(projected)
     const lease = sql`${signed.leaseId}::bigint`
     const newTx = (key: string) =>
       sql`insert into ledger_transaction (lease_id, kind, effective_on, due_on, idempotency_key) values (${lease}, 'fee', '2027-04-01', '2027-04-01', ${key}) returning id`

@@ -95,8 +95,12 @@ export function monthOrThis(value: string | null | undefined, now: Date): string
 
 type RollRow = {
   lease_id: string | number
-  premises: RentRollRow & Record<string, string>
-  tenants: string
+  street: string
+  unit: string | null
+  city: string
+  state: string
+  zip: string
+  tenants: string[] | null
   due: string | number
   paid: string | number
   late: string | number
@@ -104,10 +108,19 @@ type RollRow = {
   pending: string | number
 }
 
+/** The tenants' names as the roll lists them. */
+const namesOf = (names: string[] | null) => (names ?? []).join(', ')
+
 /**
  * A landlord's rent roll for a month: per fully signed lease, what fell due in the month, what was paid
  * in it, what was late at its end (or today, if sooner: charges past their due day and grace not covered
  * by the payments so far, oldest first), the balance then, and payments awaiting an answer.
+ *
+ * It reads the books' projection (decision 040): whole years from the per-lease yearly sums, and from the
+ * entries only the days the month needs — the year so far up to the day the roll is taken, the month's due
+ * and paid, charges due since the start of the year their grace ends in, and charges posted in the year of the
+ * month's end after the year they were due. Each figure is the same sum over the entries as if every entry
+ * were read.
  */
 export async function rentRoll(
   db: Db,
@@ -118,38 +131,73 @@ export async function rentRoll(
   const next = m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`
   const today = now.toISOString().slice(0, 10)
   const asOf = today < next ? today : next
+  const asOfYear = Number(asOf.slice(0, 4))
+  const asOfYearStart = `${asOfYear}-01-01`
+  const nextYear = Number(next.slice(0, 4))
+  const nextYearStart = `${nextYear}-01-01`
   const { rows } = await db.execute<RollRow>(sql`
     with leases as (
-      select l.id, l.premises, v.terms, (v.terms->>'graceDays')::int as grace
-      from lease l join lease_version v on v.lease_id = l.id and v.version = l.version
-      where l.landlord_id = ${landlordId} and l.state = 'fully_signed' and l.kind = 'lease'
-    ), moves as (
-      select e.lease_id, t.effective_on, coalesce(t.due_on, o.due_on) as due_on, e.amount_cents as recv
-      from ledger_entry e
-      join ledger_transaction t on t.id = e.transaction_id
-      left join ledger_transaction o on o.id = t.reverses_id
-      where e.lease_id in (select id from leases) and e.account = 'tenant_receivable' and t.effective_on < ${next}
-    ), sums as (
-      select lease_id,
-        sum(recv) filter (where due_on is not null and due_on >= ${first} and due_on < ${next}) as due,
-        -sum(recv) filter (where due_on is null and effective_on >= ${first}) as paid,
-        sum(recv) filter (where due_on is not null and due_on + grace < ${asOf}::date) as late_charges,
-        -sum(recv) filter (where due_on is null and effective_on < ${asOf}::date) as credits,
-        sum(recv) filter (where effective_on < ${asOf}::date) as balance
-      from moves join leases on leases.id = moves.lease_id group by lease_id
+      select id, street, unit, city, state, zip, tenants, late_before, extract(year from late_before)::int as late_year,
+        make_date(extract(year from late_before)::int, 1, 1) as late_year_start
+      from (
+        select l.id, l.premises->>'street' as street, l.premises->>'unit' as unit, l.premises->>'city' as city,
+          l.premises->>'state' as state, l.premises->>'zip' as zip,
+          jsonb_path_query_array(v.terms, '$.tenants[*].name') as tenants,
+          ${asOf}::date - (v.terms->>'graceDays')::int as late_before
+        from lease l join lease_version v on v.lease_id = l.id and v.version = l.version
+        where l.landlord_id = ${landlordId} and l.state = 'fully_signed' and l.kind = 'lease'
+      ) signed
+    ), years as (
+      select y.lease_id,
+        sum(y.amount_cents) filter (where y.effective_year < ${asOfYear}) as balance,
+        -sum(y.amount_cents) filter (where y.effective_year < ${asOfYear} and y.due_year is null) as credits,
+        sum(y.amount_cents) filter (
+          where y.due_year < leases.late_year and y.effective_year < ${nextYear}
+        ) as late_charges
+      from ledger_receivable_year y join leases on leases.id = y.lease_id
+      where y.landlord_id = ${landlordId} and y.effective_year <= ${nextYear}
+      group by y.lease_id
+    ), days as (
+      select r.lease_id,
+        sum(r.amount_cents) filter (where r.effective_on >= ${asOfYearStart} and r.effective_on < ${asOf}::date) as balance,
+        -sum(r.amount_cents) filter (
+          where r.due_on is null and r.effective_on >= ${asOfYearStart} and r.effective_on < ${asOf}::date
+        ) as credits,
+        -sum(r.amount_cents) filter (where r.due_on is null and r.effective_on >= ${first} and r.effective_on < ${next}) as paid,
+        sum(r.amount_cents) filter (where r.due_on >= ${first} and r.due_on < ${next} and r.effective_on < ${next}) as due,
+        sum(r.amount_cents) filter (
+          where r.effective_on < ${next} and r.due_on < leases.late_before
+            and (r.due_on >= leases.late_year_start or r.effective_on >= ${nextYearStart})
+        ) as late_charges
+      from ledger_receivable r join leases on leases.id = r.lease_id
+      where r.landlord_id = ${landlordId} and (
+        (r.effective_on >= ${asOfYearStart} and r.effective_on < ${asOf}::date)
+        or (r.due_on is null and r.effective_on >= ${first} and r.effective_on < ${next})
+        or (r.due_on >= ${first} and r.due_on < ${next} and r.effective_on < ${next})
+        or (r.due_on >= (select min(late_year_start) from leases) and r.due_on < ${asOf}::date and r.effective_on < ${next})
+        or (r.due_on < r.effective_on and r.effective_on >= ${nextYearStart} and r.effective_on < ${next})
+      )
+      group by r.lease_id
+    ), pending as (
+      select p.lease_id, count(*) as n from rent_payment p
+      where p.state = 'pending' and p.lease_id in (select id from leases)
+      group by p.lease_id
     )
-    select leases.id as lease_id, leases.premises,
-      (select string_agg(x->>'name', ', ') from jsonb_array_elements(leases.terms->'tenants') x) as tenants,
-      coalesce(s.due, 0) as due, coalesce(s.paid, 0) as paid,
-      greatest(coalesce(s.late_charges, 0) - coalesce(s.credits, 0), 0) as late, coalesce(s.balance, 0) as balance,
-      (select count(*) from rent_payment p where p.lease_id = leases.id and p.state = 'pending') as pending
-    from leases left join sums s on s.lease_id = leases.id
+    select leases.id as lease_id, leases.street, leases.unit, leases.city, leases.state, leases.zip, leases.tenants,
+      coalesce(d.due, 0) as due, coalesce(d.paid, 0) as paid,
+      greatest(coalesce(y.late_charges, 0) + coalesce(d.late_charges, 0) - coalesce(y.credits, 0) - coalesce(d.credits, 0), 0) as late,
+      coalesce(y.balance, 0) + coalesce(d.balance, 0) as balance,
+      coalesce(p.n, 0) as pending
+    from leases
+      left join years y on y.lease_id = leases.id
+      left join days d on d.lease_id = leases.id
+      left join pending p on p.lease_id = leases.id
     order by leases.id
   `)
   const out: RentRollRow[] = rows.map((row) => ({
     leaseId: Number(row.lease_id),
-    address: addressLine(row.premises as never),
-    tenants: row.tenants ?? '',
+    address: addressLine({ street: row.street, unit: row.unit, city: row.city, state: row.state, zip: row.zip } as never),
+    tenants: namesOf(row.tenants),
     dueCents: Number(row.due),
     paidCents: Number(row.paid),
     lateCents: Number(row.late),
