@@ -56,7 +56,10 @@ async function demoPerson(db: Database['db'], id: string): Promise<Person | null
   return { userId: id, email: found.email, name: found.name, ipAddress: null, userAgent: 'Cooper Home demo data', signInMethod: 'password' }
 }
 
-/** One of the landlord's homes on the market nobody has saved or leased: in Wilmington and open to cats if she has one. */
+/**
+ * One of the landlord's homes on the market that nobody has saved or leased: in Wilmington, open to Alex's cat
+ * and with one bedroom (a short checklist to fill in) when she has one.
+ */
 async function demoHome(db: Database['db']) {
   const [home] = await db
     .select({ id: listing.id, timeZone: listing.timeZone })
@@ -70,7 +73,7 @@ async function demoHome(db: Database['db']) {
         notExists(db.select({ id: savedListing.listingId }).from(savedListing).where(eq(savedListing.listingId, listing.id))),
       ),
     )
-    .orderBy(desc(sql`${listing.city} = 'Wilmington'`), desc(listing.allowsCats), asc(listing.id))
+    .orderBy(desc(sql`${listing.city} = 'Wilmington'`), desc(listing.allowsCats), desc(sql`${listing.bedrooms} = 1`), asc(listing.id))
     .limit(1)
   return home ?? null
 }
@@ -164,7 +167,7 @@ async function seedTenancy({ database, config, logger }: Seeding, now: Date): Pr
   const notes: Record<string, [condition: 'new' | 'good' | 'fair', notes: string]> = {
     'Living room/Walls': ['good', 'Freshly painted; two small nail holes by the window.'],
     'Living room/Floors': ['fair', 'Light scratches in the oak by the door.'],
-    'Kitchen/Appliances': ['new', 'Refrigerator and range replaced this spring.'],
+    'Kitchen/Appliances': ['new', 'Refrigerator and range replaced just before the move-in.'],
     'Kitchen/Cabinets and counters': ['good', 'One cabinet door sticks a little.'],
   }
   for (const room of checklist?.rooms ?? []) {
