@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from '#server/mail/mailer.server.ts'
 import { startRealtimeBus, type RealtimeBus } from '#server/realtime/bus.server.ts'
 import { seedDemoData } from '#server/seed/demo.server.ts'
 import { seedDemoPhotos } from '#server/seed/listing-photos.server.ts'
+import { seedDemoTenancy } from '#server/seed/tenancy.server.ts'
 
 export type Services = {
   config: Config
@@ -79,6 +80,7 @@ export async function createServices(config: Config, options: { database?: Datab
     if (config.SEED_DEMO_DATA) {
       await seedDemoData({ database, auth, logger })
       await seedDemoPhotos({ db: database.db, dataDir: config.DATA_DIR, logger })
+      await seedDemoTenancy({ database, config, logger })
     }
     const jobs = await startJobs({
       database,

@@ -30,6 +30,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const money = (cents: number) => (cents < 0 ? `−${formatDollars(-cents)}` : formatDollars(cents))
 
+const COLUMNS = ['Due', 'Paid', 'Late', 'Owed', 'To confirm'] as const
+
+/** A row's figures, each cell naming its column for the stacked phone layout. */
+function Figures({ due, paid, late, owed, pending }: { due: number; paid: number; late: number; owed: number; pending: number }) {
+  const cell = 'p-2 text-right whitespace-nowrap'
+  return (
+    <>
+      <td data-label="Due" className={cell}>
+        {money(due)}
+      </td>
+      <td data-label="Paid" className={cell}>
+        {money(paid)}
+      </td>
+      <td data-label="Late" className={`${cell} ${late > 0 ? 'font-semibold text-red-900' : ''}`}>
+        {money(late)}
+      </td>
+      <td data-label="Owed" className={cell}>
+        {money(owed)}
+      </td>
+      <td data-label="To confirm" className={`${cell} ${pending > 0 ? 'font-semibold' : ''}`}>
+        {pending}
+      </td>
+    </>
+  )
+}
+
 export default function RentRollPage({ loaderData }: Route.ComponentProps) {
   const { roll } = loaderData
   const t = roll.totals
@@ -68,8 +94,10 @@ export default function RentRollPage({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : (
+        // On a phone each lease stacks into a card, each figure on a line after its column's name (app.css,
+        // .stacked-table), so no column is cut off; wider screens show the table as it is.
         <TableRegion captionId="rent-roll-caption">
-          <table className="w-full text-left text-sm">
+          <table className="stacked-table w-full text-left text-sm">
             <caption id="rent-roll-caption" className="sr-only">
               Rent roll for {roll.month}, in US dollars
             </caption>
@@ -78,21 +106,11 @@ export default function RentRollPage({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="p-2">
                   Lease
                 </th>
-                <th scope="col" className="p-2 text-right">
-                  Due
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Paid
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Late
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Owed
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  To confirm
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="p-2 text-right">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-200">
@@ -104,13 +122,13 @@ export default function RentRollPage({ loaderData }: Route.ComponentProps) {
                     </Link>
                     <span className="block text-ink-soft">{row.tenants}</span>
                   </th>
-                  <td className="p-2 text-right whitespace-nowrap">{money(row.dueCents)}</td>
-                  <td className="p-2 text-right whitespace-nowrap">{money(row.paidCents)}</td>
-                  <td className={`p-2 text-right whitespace-nowrap ${row.lateCents > 0 ? 'font-semibold text-red-900' : ''}`}>
-                    {money(row.lateCents)}
-                  </td>
-                  <td className="p-2 text-right whitespace-nowrap">{money(row.balanceCents)}</td>
-                  <td className="p-2 text-right">{row.pendingCount}</td>
+                  <Figures
+                    due={row.dueCents}
+                    paid={row.paidCents}
+                    late={row.lateCents}
+                    owed={row.balanceCents}
+                    pending={row.pendingCount}
+                  />
                 </tr>
               ))}
             </tbody>
@@ -119,11 +137,7 @@ export default function RentRollPage({ loaderData }: Route.ComponentProps) {
                 <th scope="row" className="p-2">
                   Total ({roll.rows.length} {roll.rows.length === 1 ? 'lease' : 'leases'})
                 </th>
-                <td className="p-2 text-right whitespace-nowrap">{money(t.dueCents)}</td>
-                <td className="p-2 text-right whitespace-nowrap">{money(t.paidCents)}</td>
-                <td className="p-2 text-right whitespace-nowrap">{money(t.lateCents)}</td>
-                <td className="p-2 text-right whitespace-nowrap">{money(t.balanceCents)}</td>
-                <td className="p-2 text-right">{t.pendingCount}</td>
+                <Figures due={t.dueCents} paid={t.paidCents} late={t.lateCents} owed={t.balanceCents} pending={t.pendingCount} />
               </tr>
             </tfoot>
           </table>

@@ -143,6 +143,15 @@ test('a tenant reports a rent payment, the landlord confirms it and the receipt 
   await expect(cells.nth(4)).toHaveText('0')
   await expect(landlord.getByRole('rowheader', { name: 'Total (1 lease)', exact: true })).toBeVisible()
   await lookAtBothSizes(landlord, 'rent-roll')
+  // On a phone each lease stacks into a card: every figure, "To confirm" the last, shows whole on the screen
+  // (still a cell of the table), and the table's region has nothing to scroll sideways.
+  const desk = landlord.viewportSize()!
+  await landlord.setViewportSize(PHONE)
+  await cells.nth(4).scrollIntoViewIfNeeded()
+  await expect(cells.nth(4)).toBeInViewport({ ratio: 1 })
+  const region = landlord.getByRole('region', { name: /^Rent roll for / })
+  expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+  await landlord.setViewportSize(desk)
 
   // The tenant is mailed the receipt, and downloads the same PDF from the rent page.
   const mail = await waitForMail(tenantAccount.email, { subject: /^Rent receipt: /, since })
