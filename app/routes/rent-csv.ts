@@ -6,7 +6,7 @@ import { getCurrentSession } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { appContext } from '#server/http/app-context.server.ts'
 import { attachmentDisposition, PRIVATE_HEADERS } from '#server/http/documents-route.server.ts'
-import { monthOrThis, rentRoll } from '#server/ledger/index.server.ts'
+import { rentRoll } from '#server/ledger/index.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
@@ -14,13 +14,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plain = { ...PRIVATE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }
   if (!current) return new Response('There is no such file.', { status: 404, headers: plain })
   try {
-    const month = monthOrThis(new URL(request.url).searchParams.get('month'), new Date())
-    const csv = rentRollCsv(await rentRoll(services.database.db, { landlordId: current.userId, month }))
+    const roll = await rentRoll(services.database.db, { landlordId: current.userId, month: new URL(request.url).searchParams.get('month') })
+    const csv = rentRollCsv(roll)
     return new Response(csv, {
       headers: {
         ...PRIVATE_HEADERS,
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': attachmentDisposition(`rent-roll-${month}.csv`),
+        'Content-Disposition': attachmentDisposition(`rent-roll-${roll.month}.csv`),
       },
     })
   } catch (error) {

@@ -6,7 +6,7 @@ import type { Route } from './+types/rent'
 import { requireUser } from '#server/accounts/index.server.ts'
 import { appContext } from '#server/http/app-context.server.ts'
 import { withPageErrors } from '#server/http/route-errors.server.ts'
-import { monthOrThis, rentRoll } from '#server/ledger/index.server.ts'
+import { rentRoll } from '#server/ledger/index.server.ts'
 import { TableRegion } from '#app/components/cooper/table-region.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -23,8 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const current = await requireUser(services, request)
   const asked = new URL(request.url).searchParams.get('month')
   return withPageErrors(async () => {
-    const month = monthOrThis(asked, new Date())
-    return { roll: await rentRoll(services.database.db, { landlordId: current.userId, month }) }
+    return { roll: await rentRoll(services.database.db, { landlordId: current.userId, month: asked }) }
   })
 }
 

@@ -8,7 +8,7 @@ import { rentRollCsv } from '#common/ledger/csv.ts'
 import { requireApiUser } from '#server/accounts/index.server.ts'
 import { user } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
-import { addPayment, answerPayment, findLedger, findReceipt, monthOrThis, renderStatement, rentRoll } from '#server/ledger/index.server.ts'
+import { addPayment, answerPayment, findLedger, findReceipt, renderStatement, rentRoll } from '#server/ledger/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { jsonObjectOf, pathIdOf } from './api-input.server.ts'
 
@@ -34,12 +34,11 @@ export function ledgerRoutes(services: Services) {
 
   api.get('/rent', async (c) => {
     const viewer = await viewerOf(c)
-    const month = monthOrThis(c.req.query('month'), new Date())
-    const roll = await rentRoll(db, { landlordId: viewer.userId, month })
+    const roll = await rentRoll(db, { landlordId: viewer.userId, month: c.req.query('month') })
     if (c.req.query('format') === 'csv') {
       return c.body(rentRollCsv(roll), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="rent-roll-${month}.csv"`,
+        'Content-Disposition': `attachment; filename="rent-roll-${roll.month}.csv"`,
         'Cache-Control': 'private, no-store',
       })
     }

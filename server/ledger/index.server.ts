@@ -2,7 +2,7 @@
 // these names. Writes go through the front doors of payments.server.ts (and the hourly job), which commit and then announce.
 export { addPayment, answerPayment, LEDGER_RECEIPT_JOB } from './payments.server.ts'
 export { LEDGER_CHARGES_CRON, LEDGER_CHARGES_JOB, runLeaseCharges, runLedgerCharges } from './charges.server.ts'
-export { findLedger, monthOrThis, rentRoll } from './read.server.ts'
+export { findLedger, rentRoll } from './read.server.ts'
 export { findReceipt, renderStatement, sendReceipt } from './receipts.server.ts'
 // For the deposit's return at move-out (server/deposits/): whose books, what they hold, and posting to them.
 export { addressLine, sideOf, signedLease, todayAt, type LedgerLease, type LedgerViewer } from './access.server.ts'

@@ -255,6 +255,10 @@ describe('statements and the rent roll', () => {
     })
     expect(roll.rows[0]!.paidCents).toBe(50_000)
     expect(roll.totals.balanceCents).toBe(161_000)
+    // Ten in the evening of 30 April where the home is (Delaware), already May in UTC: the roll's month is April.
+    const evening = await rentRoll(db(), { landlordId: signed.landlord.id, now: new Date('2027-05-01T02:00:00Z') })
+    expect(evening.month).toBe('2027-04')
+    await expect(rentRoll(db(), { landlordId: signed.landlord.id, month: '2027-13' })).rejects.toThrow('Give the month as YYYY-MM.')
   })
 })
 

@@ -87,8 +87,8 @@ export async function findLedger(
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
 
 /** The month asked for ('YYYY-MM'), or this month; anything else is refused. */
-export function monthOrThis(value: string | null | undefined, now: Date): string {
-  if (value === null || value === undefined || value === '') return now.toISOString().slice(0, 7)
+function monthOrThis(value: string | null | undefined, today: string): string {
+  if (value === null || value === undefined || value === '') return today.slice(0, 7)
   if (!MONTH.test(value) || value < '2000-01' || value > '2200-12') throw new AppError('invalid', 'Give the month as YYYY-MM.')
   return value
 }
@@ -108,6 +108,18 @@ type RollRow = {
   pending: string | number
 }
 
+/**
+ * Where the landlord's let homes are (the zone most of them are in): the roll's "this month" and "today" are
+ * theirs, as a lease's own page uses its home's.
+ */
+async function landlordTimeZone(db: Db, landlordId: string): Promise<string> {
+  const { rows } = await db.execute<{ time_zone: string | null }>(sql`
+    select h.time_zone from lease l join listing h on h.id = l.listing_id
+    where l.landlord_id = ${landlordId} and l.state = 'fully_signed' and l.kind = 'lease'
+    group by h.time_zone order by count(*) desc, h.time_zone limit 1`)
+  return rows[0]?.time_zone ?? 'UTC'
+}
+
 /** The tenants' names as the roll lists them. */
 const namesOf = (names: string[] | null) => (names ?? []).join(', ')
 
@@ -124,12 +136,13 @@ const namesOf = (names: string[] | null) => (names ?? []).join(', ')
  */
 export async function rentRoll(
   db: Db,
-  { landlordId, month, now = new Date() }: { landlordId: string; month: string; now?: Date },
+  { landlordId, month: asked, now = new Date() }: { landlordId: string; month?: string | null; now?: Date },
 ): Promise<RentRoll> {
+  const today = todayAt(await landlordTimeZone(db, landlordId), now)
+  const month = monthOrThis(asked, today)
   const [year, m] = month.split('-').map(Number) as [number, number]
   const first = `${month}-01`
   const next = m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`
-  const today = now.toISOString().slice(0, 10)
   const asOf = today < next ? today : next
   const asOfYear = Number(asOf.slice(0, 4))
   const asOfYearStart = `${asOfYear}-01-01`
