@@ -14,6 +14,8 @@ const isoDay = z
     (day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
     'Give a real date.',
   )
+  // A day the deadline can be counted from: the database holds no date past year 9999.
+  .refine((day) => day >= '2000-01-01' && day <= '2200-12-31', 'Give a date between 2000 and 2200.')
 
 export const moveOutSchema = z.object({ endedOn: isoDay })
 
