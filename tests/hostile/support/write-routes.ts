@@ -759,7 +759,8 @@ export function bodyOf(route: WriteRoute, w: World): { headers: Record<string, s
  * person reported, and the administrator. The listing takes tours (its own availability set through
  * the API), and the other person has asked for one that the owner has not answered yet; the other
  * person has applied to it too. On another listing the owner approved the other person's application
- * and sent its lease, and the other person consented to sign it.
+ * and sent its lease, and the other person consented to sign it. On a third, a lease both have signed,
+ * with its first charges in the books, a payment the other person reported and its move-in inspection started.
  */
 export async function makeWorld(site: Site): Promise<{ world: World; owner: LiveAccount; other: LiveAccount; admin: LiveAccount }> {
   const owner = await site.landlord('Vic Victim')
