@@ -61,7 +61,8 @@ export function ledgerRoutes(services: Services) {
     const actor = await actorOf(c)
     const leaseId = leaseIdOf(c)
     const answer = c.req.param('answer')
-    if (!(answer in ANSWERS)) throw new AppError('not-found', 'No such address.')
+    // Its own names only: `in` would take an inherited one (constructor, toString) for an answer.
+    if (!Object.hasOwn(ANSWERS, answer)) throw new AppError('not-found', 'No such address.')
     const paymentId = pathIdOf(c.req.param('payment'), 'payment')
     const input = answer === 'confirm' ? {} : await jsonObjectOf(c)
     const payment = await answerPayment(services, { leaseId, paymentId, actor, action: ANSWERS[answer as keyof typeof ANSWERS], input })

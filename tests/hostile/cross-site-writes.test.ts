@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { withoutLinks } from './support/applications.ts'
 import { mailFolder } from './support/mail.ts'
 import { Site, hostileSites, type LiveAccount } from './support/site.ts'
+import { tenancyAsSeen } from './support/tenancy.ts'
 import { WRITE_ROUTES, bodyOf, describeRoute, makeWorld, type World } from './support/write-routes.ts'
 
 const EVIL = 'https://evil.example'
@@ -55,6 +56,9 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
       tenantsLease: await lease(other.cookie),
       leases: await read('/api/leases', owner.cookie),
       tenantsLeases: await read('/api/leases', other.cookie),
+      // The signed lease's rent ledger, inspections and deposit, as its landlord and its tenant read them.
+      tenancy: await tenancyAsSeen(site, world.tenancy.leaseId, owner.cookie),
+      tenantsTenancy: await tenancyAsSeen(site, world.tenancy.leaseId, other.cookie),
       mails: mailFolder(site.dataDir).total(),
     }
   }
@@ -103,10 +107,17 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('cro
     )!
     const signed = await site.send(route.path(world), { cookie: other.cookie, ...bodyOf(route, world) })
     expect(signed.status).toBe(302)
+    // The landlord's payment body, from the rent page, records it.
+    const paying = WRITE_ROUTES.find(
+      (r) => r.path(world) === `/leases/${world.tenancy.leaseId}/rent` && (r.body?.(world) as { intent?: string }).intent === 'pay',
+    )!
+    const paid = await site.send(paying.path(world), { cookie: owner.cookie, ...bodyOf(paying, world) })
+    expect(paid.status).toBe(302)
     const after = await whatTheySee(world, owner, other, admin)
     expect(after.room).not.toEqual(before.room)
     expect(after.owner).not.toEqual(before.owner)
     expect(after.lease).not.toEqual(before.lease)
+    expect(after.tenantsTenancy.rent).not.toEqual(before.tenantsTenancy.rent)
   })
 
   it('a save link followed from another site saves nothing until the person confirms', async () => {

@@ -139,10 +139,21 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('ove
 
   it("a stranger's upload is turned away before it is read", async () => {
     const photos = `/api/properties/${world.listing.id}/photos`
+    const inspectionPhoto = `/api/leases/${world.tenancy.leaseId}/inspections/move-in/items/${world.tenancy.itemId}/photos`
     const cases: { what: string; path: string; cookie?: string; declared: number; allowed: number[] }[] = [
       // Under the limit, so only who is asking decides.
       { what: 'a listing photo upload without a session', path: photos, declared: 50 * MB, allowed: [401] },
       { what: "someone else's listing photo upload", path: photos, cookie: other.cookie, declared: 50 * MB, allowed: [403, 404] },
+      { what: 'an inspection photo upload without a session', path: inspectionPhoto, declared: 14 * MB, allowed: [401] },
+      // The administrator is no party of the tenancy.
+      { what: "someone else's inspection photo upload", path: inspectionPhoto, cookie: admin.cookie, declared: 14 * MB, allowed: [404] },
+      {
+        what: "someone else's inspection photo from the inspection page",
+        path: `/leases/${world.tenancy.leaseId}/inspections/move-in`,
+        cookie: admin.cookie,
+        declared: 14 * MB,
+        allowed: [404],
+      },
       { what: 'a profile photo upload without a session', path: '/userprofile', declared: 5 * MB, allowed: [302, 401, 403] },
       {
         what: 'a profile photo upload without a session (data request)',

@@ -9,6 +9,7 @@ import { solidImage } from '#tests/support/images.ts'
 import { completeRenterProfile } from '#tests/support/applications.ts'
 import { CRITERIA, moveInDate } from './applications.ts'
 import { listingForm, type LiveAccount, type Site } from './site.ts'
+import { signedLease, untilMailSettles } from './tenancy.ts'
 
 /** The data a route's path and body refer to: made by the test before it sends anything. */
 export type World = {
@@ -33,6 +34,12 @@ export type World = {
   leaseSha256: string
   /** The lease's terms form as its edit page shows it, with a different rent. */
   leaseTermsForm: Record<string, string>
+  /**
+   * A fully signed lease of a third home of the owner's, the other person its tenant, with its first
+   * charges in the books, a payment the tenant reported and the landlord has not answered, and its move-in
+   * inspection started (a room and an item of it).
+   */
+  tenancy: { leaseId: number; paymentId: number; roomId: number; itemId: number }
   /** Someone else: the other side of the conversation, a person to block or mute. */
   otherId: string
   email: string
@@ -106,6 +113,17 @@ export const PHOTOS_LIMIT_BYTES = 60 * 1024 * 1024
 const MAINTENANCE_LIMIT_BYTES = 60 * 1024 * 1024 + 256 * 1024
 /** A maintenance request's address: the hostile checks refuse before any request is read, so one id serves. */
 const MAINTENANCE_REQUEST = '/maintenance/1'
+/** An inspection item's photo: one photo of 15 MB and the form around it. */
+const INSPECTION_PHOTO_LIMIT_BYTES = 15 * 1024 * 1024 + 256 * 1024
+/** An inspection photo and a deposit deduction of the tenancy: refused before any request is read, so one id serves. */
+const TENANCY_PHOTO = '1'
+const TENANCY_DEDUCTION = '1'
+/** A day that has passed wherever the home is: a payment's or a refund's day. */
+const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+const SIGNATURE_SHA256 = 'a'.repeat(64)
+const rentPage = (w: World) => `/leases/${w.tenancy.leaseId}/rent`
+const moveInPage = (w: World) => `/leases/${w.tenancy.leaseId}/inspections/move-in`
+const depositPage = (w: World) => `/leases/${w.tenancy.leaseId}/deposit`
 
 const form = (
   path: (w: World) => string,
@@ -343,6 +361,48 @@ const pageActions: WriteRoute[] = [
   // Maintenance: filing a request, and the forms of a request's page (its steps, photos and thread), multipart with photos.
   { method: 'POST', path: () => '/maintenance/new', kind: 'multipart', limitBytes: MAINTENANCE_LIMIT_BYTES, asRenter: true },
   { method: 'POST', path: () => MAINTENANCE_REQUEST, kind: 'multipart', limitBytes: MAINTENANCE_LIMIT_BYTES },
+  // The tenancy of a signed lease: each form of its rent page, of its move-in inspection's page (a photo
+  // multipart, the others plain forms) and of its deposit page.
+  ...(
+    [
+      ['pay', () => ({ amount: '1.00', method: 'cash', paidOn: YESTERDAY, reference: 'From another site' })],
+      ['confirmed', (w) => ({ paymentId: String(w.tenancy.paymentId) })],
+      ['rejected', (w) => ({ paymentId: String(w.tenancy.paymentId), reason: 'Rejected from another site' })],
+      ['reversed', (w) => ({ paymentId: String(w.tenancy.paymentId), reason: 'Reversed from another site' })],
+    ] as const satisfies [string, (w: World) => Record<string, string>][]
+  ).map(([intent, fields]) => form(rentPage, (w) => ({ intent, ...fields(w) }))),
+  ...(
+    [
+      ['start', () => ({}), false],
+      ['add_room', () => ({ name: 'Attic' }), false],
+      ['remove_room', (w) => ({ roomId: String(w.tenancy.roomId) }), false],
+      ['add_item', (w) => ({ roomId: String(w.tenancy.roomId), name: 'Shelf' }), false],
+      ['remove_item', (w) => ({ itemId: String(w.tenancy.itemId) }), false],
+      ['save_item', (w) => ({ itemId: String(w.tenancy.itemId), condition: 'damaged', notes: 'From another site' }), false],
+      ['comment', (w) => ({ itemId: String(w.tenancy.itemId), body: 'From another site' }), true],
+      ['remove_photo', (w) => ({ itemId: String(w.tenancy.itemId), photoId: TENANCY_PHOTO }), false],
+      ['ready', () => ({}), false],
+      ['reopen', () => ({}), false],
+      ['consent', () => ({ agree: 'on' }), true],
+      ['sign', () => ({ typedName: 'Oli Other', confirm: 'on', documentSha256: SIGNATURE_SHA256 }), true],
+    ] as const satisfies [string, (w: World) => Record<string, string>, boolean][]
+  ).map(([intent, fields, asRenter]) => form(moveInPage, (w) => ({ intent, ...fields(w) }), { asRenter })),
+  {
+    method: 'POST',
+    path: moveInPage,
+    kind: 'multipart',
+    body: (w) => ({ intent: 'add_photo', itemId: String(w.tenancy.itemId) }),
+    limitBytes: INSPECTION_PHOTO_LIMIT_BYTES,
+    asRenter: true,
+  },
+  ...(
+    [
+      ['move_out', { endedOn: '2099-06-30' }],
+      ['deduct', { amount: '10.00', category: 'damage', reason: 'From another site' }],
+      ['take_back', { deductionId: TENANCY_DEDUCTION }],
+      ['send', { method: 'check', paidOn: YESTERDAY, reference: 'From another site', confirm: 'on' }],
+    ] as const
+  ).map(([intent, fields]) => form(depositPage, () => ({ intent, ...fields }))),
 ]
 
 const dataRequests: WriteRoute[] = pageActions.map((route) => ({
@@ -566,6 +626,68 @@ const api: WriteRoute[] = [
       { asRenter: action !== 'send' && action !== 'void' && action !== 'amend' },
     ),
   ),
+  // The tenancy: a payment recorded and each answer to the reported one; every write of the move-in
+  // inspection (its photo multipart); every write of the deposit's return.
+  json(
+    'POST',
+    (w) => `/api/leases/${w.tenancy.leaseId}/rent/payments`,
+    () => ({ method: 'cash', paidOn: YESTERDAY, amountCents: 100, reference: 'From another site' }),
+  ),
+  json('POST', (w) => `/api/leases/${w.tenancy.leaseId}/rent/payments/${w.tenancy.paymentId}/confirm`),
+  ...['reject', 'reverse'].map((answer) =>
+    json(
+      'POST',
+      (w) => `/api/leases/${w.tenancy.leaseId}/rent/payments/${w.tenancy.paymentId}/${answer}`,
+      () => ({ reason: 'From another site' }),
+    ),
+  ),
+  ...(
+    [
+      ['POST', '', undefined, false],
+      ['POST', '/rooms', () => ({ name: 'Attic' }), false],
+      ['DELETE', '/rooms/:room', undefined, false],
+      ['POST', '/rooms/:room/items', () => ({ name: 'Shelf' }), false],
+      ['PUT', '/items/:item', () => ({ condition: 'damaged', notes: 'From another site' }), false],
+      ['DELETE', '/items/:item', undefined, false],
+      ['POST', '/items/:item/comments', () => ({ body: 'From another site' }), true],
+      ['DELETE', `/items/:item/photos/${TENANCY_PHOTO}`, undefined, false],
+      ['POST', '/ready', undefined, false],
+      ['POST', '/reopen', undefined, false],
+      ['POST', '/consent', () => ({ agree: true }), true],
+      ['POST', '/sign', () => ({ typedName: 'Oli Other', confirm: true, documentSha256: SIGNATURE_SHA256 }), true],
+    ] as const
+  ).map(([method, tail, body, asRenter]) =>
+    json(
+      method,
+      (w) =>
+        `/api/leases/${w.tenancy.leaseId}/inspections/move-in${tail.replace(':room', String(w.tenancy.roomId)).replace(':item', String(w.tenancy.itemId))}`,
+      body,
+      { asRenter },
+    ),
+  ),
+  {
+    method: 'POST',
+    path: (w) => `/api/leases/${w.tenancy.leaseId}/inspections/move-in/items/${w.tenancy.itemId}/photos`,
+    kind: 'multipart',
+    limitBytes: INSPECTION_PHOTO_LIMIT_BYTES,
+    asRenter: true,
+  },
+  json(
+    'POST',
+    (w) => `/api/leases/${w.tenancy.leaseId}/deposit/move-out`,
+    () => ({ endedOn: '2099-06-30' }),
+  ),
+  json(
+    'POST',
+    (w) => `/api/leases/${w.tenancy.leaseId}/deposit/deductions`,
+    () => ({ amount: '10.00', category: 'damage', reason: 'From another site' }),
+  ),
+  json('DELETE', (w) => `/api/leases/${w.tenancy.leaseId}/deposit/deductions/${TENANCY_DEDUCTION}`),
+  json(
+    'POST',
+    (w) => `/api/leases/${w.tenancy.leaseId}/deposit/send`,
+    () => ({ method: 'check', paidOn: YESTERDAY, reference: 'From another site', confirm: true }),
+  ),
 ]
 
 const authUsed: WriteRoute[] = [
@@ -621,6 +743,7 @@ export function bodyOf(route: WriteRoute, w: World): { headers: Record<string, s
       return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(value ?? {}) }
     case 'multipart': {
       const multipart = new FormData()
+      for (const [name, field] of Object.entries((value ?? {}) as Record<string, string>)) multipart.append(name, field)
       multipart.append('photo', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'cross.png')
       multipart.append('altText', 'From another site')
       return { headers: {}, body: multipart }
@@ -636,7 +759,8 @@ export function bodyOf(route: WriteRoute, w: World): { headers: Record<string, s
  * person reported, and the administrator. The listing takes tours (its own availability set through
  * the API), and the other person has asked for one that the owner has not answered yet; the other
  * person has applied to it too. On another listing the owner approved the other person's application
- * and sent its lease, and the other person consented to sign it.
+ * and sent its lease, and the other person consented to sign it. On a third, a lease both have signed,
+ * with its first charges in the books, a payment the other person reported and its move-in inspection started.
  */
 export async function makeWorld(site: Site): Promise<{ world: World; owner: LiveAccount; other: LiveAccount; admin: LiveAccount }> {
   const owner = await site.landlord('Vic Victim')
@@ -703,6 +827,7 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
   if (applied.status !== 201) throw new Error(`applying: ${applied.status} ${await applied.text()}`)
   const applicationId = ((await applied.json()) as { application: { id: number } }).application.id
   const lease = await makeLease(site, owner, other)
+  const tenancy = await makeTenancy(site, owner, other)
   const world: World = {
     listing: { id: listing.id, slug: listing.slug },
     photoId,
@@ -714,6 +839,7 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
     tourTime: times[1]!,
     applicationId,
     ...lease,
+    tenancy,
     otherId: other.id,
     email: owner.email,
   }
@@ -751,5 +877,26 @@ async function makeLease(site: Site, owner: LiveAccount, other: LiveAccount) {
     leaseId,
     leaseSha256: lease.document.sha256 as string,
     leaseTermsForm: termsFormFields({ ...values, rent: '1' }),
+  }
+}
+
+/** The world's tenancy: a third home's lease signed by both, the tenant's payment reported, the move-in inspection started. */
+async function makeTenancy(site: Site, owner: LiveAccount, other: LiveAccount): Promise<World['tenancy']> {
+  const leaseId = await signedLease(site, owner, other)
+  const reported = await site.send(`/api/leases/${leaseId}/rent/payments`, {
+    cookie: other.cookie,
+    json: { method: 'bank_transfer', paidOn: YESTERDAY, amountCents: 5000, reference: '' },
+  })
+  if (reported.status !== 201) throw new Error(`reporting a payment: ${reported.status} ${await reported.text()}`)
+  const started = await site.send(`/api/leases/${leaseId}/inspections/move-in`, { cookie: owner.cookie, method: 'POST' })
+  if (started.status !== 201) throw new Error(`starting the move-in inspection: ${started.status} ${await started.text()}`)
+  const { inspection } = (await started.json()) as { inspection: { rooms: { id: number; items: { id: number }[] }[] } }
+  // The signing and the start are mailed by jobs: everyone's mail is in before a test reads it.
+  await untilMailSettles(site)
+  return {
+    leaseId,
+    paymentId: ((await reported.json()) as { id: number }).id,
+    roomId: inspection.rooms[0]!.id,
+    itemId: inspection.rooms[0]!.items[0]!.id,
   }
 }
