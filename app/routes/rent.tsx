@@ -27,6 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   })
 }
 
+/** "2026-11" as "November 2026". */
+const monthTitle = (month: string) =>
+  new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
 const money = (cents: number) => (cents < 0 ? `−${formatDollars(-cents)}` : formatDollars(cents))
 
 const COLUMNS = ['Due', 'Paid', 'Late', 'Owed', 'To confirm'] as const
@@ -60,7 +64,7 @@ export default function RentRollPage({ loaderData }: Route.ComponentProps) {
   const t = roll.totals
   return (
     <div className="space-y-6">
-      <PageHeader kicker="Rent" title={`Rent roll: ${roll.month}`}>
+      <PageHeader kicker="Rent" title={`Rent roll: ${monthTitle(roll.month)}`}>
         <p>Every lease you signed as landlord: what fell due this month, what was paid, what is late, and what is owed.</p>
       </PageHeader>
       <p role="note" className="max-w-3xl rounded-lg border border-sun-500 bg-sun-100/40 p-3 text-ink">
@@ -98,7 +102,7 @@ export default function RentRollPage({ loaderData }: Route.ComponentProps) {
         <TableRegion captionId="rent-roll-caption">
           <table className="stacked-table w-full text-left text-sm">
             <caption id="rent-roll-caption" className="sr-only">
-              Rent roll for {roll.month}, in US dollars
+              Rent roll for {monthTitle(roll.month)}, in US dollars
             </caption>
             <thead className="bg-gray-50 text-ink">
               <tr>

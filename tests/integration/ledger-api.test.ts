@@ -89,7 +89,7 @@ describe('the ledger API', () => {
     expect(page.html).toContain('it does not take, hold or move money')
     expect(page.html).toContain(`Receipt no. ${reported.json.id} (PDF)`)
     const rollPage = await pages.get('/rent?month=2026-11', landlord.cookie)
-    expect(rollPage.html).toContain('Rent roll: 2026-11')
+    expect(rollPage.html).toContain('Rent roll: November 2026')
     const statement = await fetchPath(`/leases/${leaseId}/rent/statement/2026.pdf`, renter.cookie)
     expect([statement.status, statement.headers.get('content-type')]).toEqual([200, 'application/pdf'])
 
