@@ -27,6 +27,7 @@ import {
   sendForSignature,
   signInspection,
   startInspection,
+  withdrawInspectionConsent,
   type InspectionSigner,
 } from '#server/inspections/index.server.ts'
 import { readFormDataWithLimit, UPLOAD_REQUEST_LIMITS } from '#server/media/index.server.ts'
@@ -81,6 +82,7 @@ export const INSPECTION_INTENTS = [
   'ready',
   'reopen',
   'consent',
+  'withdraw_consent',
   'sign',
 ] as const
 type Intent = (typeof INSPECTION_INTENTS)[number]
@@ -98,6 +100,7 @@ const DONE: Record<Intent, string> = {
   ready: 'Sent for signature: the other side is told by e-mail.',
   reopen: 'Reopened: the checklist can be changed again.',
   consent: 'Thank you: you can now sign the inspection.',
+  withdraw_consent: 'Consent withdrawn: you cannot sign this inspection until you agree again. The other side is told.',
   sign: 'Signed: the other side is told.',
 }
 
@@ -147,6 +150,8 @@ async function run(
       return reopenInspection(services, edit)
     case 'consent':
       return consentToSignInspection(services, { ...edit, input: { agree: ticked(form, 'agree') } })
+    case 'withdraw_consent':
+      return withdrawInspectionConsent(services, edit)
     case 'sign':
       return signInspection(services, {
         ...edit,

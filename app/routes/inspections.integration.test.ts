@@ -1,6 +1,7 @@
 // The inspection pages and JSON API as a browser and a client receive them: both parties read and fill
 // them in (forms without scripts, a photo uploaded), and a third person gets 404 from every page, file,
 // form, API address and photo link. The rules themselves are tested in server/inspections/.
+import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profile } from '#server/db/schema.ts'
@@ -9,6 +10,7 @@ import { solidImage } from '#tests/support/images.ts'
 import { callApi } from '#tests/support/json-api.ts'
 import { publishLeaseTemplate } from '#tests/support/lease-process.ts'
 import { listingFactory } from '#tests/support/listings.ts'
+import { pdfPageTexts } from '#tests/support/pdf-text.ts'
 import { createPageApp, type PageApp } from '#tests/support/page-app.ts'
 import { createTestServices, formRequest, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
 import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
@@ -108,5 +110,51 @@ describe('inspection pages and API', () => {
     }
     const { json: after } = await callApi(t, 'GET', `${base()}/move-in`, { cookie: renter.cookie })
     expect(after.inspection.rooms[0].items[0].condition).toBe('good')
+  })
+
+  it('serves the signed move-in with its certificate, which the public check names; a changed file it does not', async () => {
+    const { json } = await callApi(t, 'GET', `${base()}/move-in`, { cookie: owner.cookie })
+    for (const room of json.inspection.rooms as { items: { id: number; condition: string | null }[] }[]) {
+      for (const item of room.items.filter((candidate) => !candidate.condition)) {
+        await callApi(t, 'PUT', `${base()}/move-in/items/${item.id}`, { cookie: owner.cookie, body: { condition: 'good', notes: '' } })
+      }
+    }
+    expect((await post(owner, `${base()}/move-in`, { intent: 'ready' })).status).toBe(302)
+    const { json: frozen } = await callApi(t, 'GET', `${base()}/move-in`, { cookie: renter.cookie })
+    const documentSha256 = frozen.inspection.document.sha256 as string
+    // The tenant's consent is the lease's: the page's form refuses to withdraw it, in words.
+    const withdraw = await post(renter, `${base()}/move-in`, { intent: 'withdraw_consent' })
+    expect(withdraw.status).toBe(409)
+    expect(await withdraw.text()).toContain('that consent covers its inspections: it cannot be withdrawn here')
+    for (const [user, typedName] of [
+      [renter, 'Robin Renter'],
+      [owner, 'Maria Landlord'],
+    ] as const) {
+      const signed = await post(user, `${base()}/move-in`, { intent: 'sign', typedName, confirm: 'on', documentSha256 })
+      expect(signed.status).toBe(302)
+    }
+
+    const html = await (await page(renter, `${base()}/move-in`)).text()
+    expect(html).toContain('Download the signed inspection')
+    const file = await page(renter, `${base()}/move-in/pdf`)
+    expect(file.headers.get('Content-Disposition')).toContain(`lease-${leaseId}-move-in-inspection-signed.pdf`)
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    const sealedSha256 = createHash('sha256').update(bytes).digest('hex')
+    expect(html).toContain(sealedSha256)
+    expect((await pdfPageTexts(bytes)).at(-1)!.at(-1)).toMatch(/^Certificate page (\d+) of \1$/)
+
+    const verify = (value: string) => pages.app.request(formRequest('/leases/verify', { sha256: value }))
+    // The page's text, without the markers React leaves between adjacent pieces of text.
+    const named = (await (await verify(sealedSha256)).text()).replaceAll('<!-- -->', '')
+    expect(named).toContain('This file matches a signed inspection on Cooper Home, with its certificate of completion')
+    const [landlordParty, tenantParty] = json.inspection.parties as { name: string }[]
+    expect(named).toContain(`Move-in inspection of ${json.inspection.address}, signed by ${tenantParty!.name} (tenant) on`)
+    expect(named).toContain(` and ${landlordParty!.name} (landlord) on`)
+    expect(await (await verify(documentSha256)).text()).toContain('This file matches an inspection as sent for signature')
+    const changed = `${sealedSha256.slice(0, 63)}${sealedSha256.endsWith('0') ? '1' : '0'}`
+    expect(await (await verify(changed)).text()).toContain('nor any inspection: it is not a Cooper Home document')
+    const api = await callApi(t, 'POST', '/leases/verify', { body: { sha256: sealedSha256 } })
+    expect(api.json).toMatchObject({ match: true, inspection: { kind: 'move_in', file: 'sealed', revision: 1 } })
+    expect((await callApi(t, 'POST', '/leases/verify', { body: { sha256: changed } })).json).toEqual({ match: false })
   })
 })

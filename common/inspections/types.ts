@@ -30,12 +30,18 @@ export interface InspectionView {
   rooms: { id: number; name: string; items: InspectionItemView[] }[]
   /** Items with no condition recorded yet. */
   unrecorded: number
-  document: { revision: number; sha256: string; pdfPath: string } | null
+  /**
+   * The document frozen for signature; once everyone signed, `sealedSha256` is that of the PDF served at
+   * `pdfPath`: the document with its certificate of completion appended.
+   */
+  document: { revision: number; sha256: string; pdfPath: string; sealedSha256: string | null } | null
   parties: { name: string; role: InspectionRole; signedAt: string | null; typedName: string | null; isYou: boolean }[]
   /** Whether the viewer's consent to sign electronically is on record (the lease's or this inspection's). */
   consented: boolean
+  /** Where that consent comes from: the lease's (not withdrawn here) or one given for this inspection. */
+  consentSource: 'lease' | 'inspection' | null
   events: { at: string; actor: string; action: InspectionAction; detail: string }[]
-  actions: ('edit' | 'ready' | 'reopen' | 'consent' | 'sign')[]
+  actions: ('edit' | 'ready' | 'reopen' | 'consent' | 'withdraw_consent' | 'sign')[]
 }
 
 export interface InspectionsOverview {
@@ -43,4 +49,15 @@ export interface InspectionsOverview {
   address: string
   viewerRole: InspectionRole
   inspections: { kind: InspectionKind; state: InspectionState | 'not_started'; signedAt: string | null; canStart: boolean }[]
+}
+
+/** What /leases/verify says of a file that is an inspection's: the signed file (with its certificate) or a document sent for signature. */
+export interface InspectionFileMatch {
+  kind: InspectionKind
+  address: string
+  file: 'sealed' | 'sent'
+  revision: number
+  /** Who signed that revision, in the order they signed. */
+  signers: { name: string; role: InspectionRole; signedAt: string }[]
+  sealedAt: string | null
 }

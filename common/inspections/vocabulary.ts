@@ -49,6 +49,7 @@ export const INSPECTION_ACTIONS = [
   'ready',
   'reopened',
   'consented',
+  'consent_withdrawn',
   'signed',
   'completed',
 ] as const
@@ -66,6 +67,7 @@ export const INSPECTION_ACTION_LABELS: Record<InspectionAction, string> = {
   ready: 'Sent for signature',
   reopened: 'Reopened for changes',
   consented: 'Agreed to sign electronically',
+  consent_withdrawn: 'Withdrew consent to sign electronically',
   signed: 'Signed',
   completed: 'Signed by everyone',
 }

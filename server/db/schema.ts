@@ -1645,11 +1645,12 @@ export const inspectionDocument = pgTable(
   },
   (t) => [
     uniqueIndex('inspection_document_revision_idx').on(t.inspectionId, t.revision),
+    index('inspection_document_sha256_idx').on(t.sha256),
     check('inspection_document_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 )
 
-/** A party's consent to sign an inspection electronically, when they did not give it for the lease. */
+/** A party's consent to sign an inspection electronically (or its withdrawal), when they did not give it for the lease. */
 export const inspectionConsent = pgTable(
   'inspection_consent',
   {
@@ -1659,6 +1660,8 @@ export const inspectionConsent = pgTable(
       .references(() => inspection.id),
     email: text('email').notNull(),
     userId: text('user_id').notNull(),
+    /** False: a withdrawal of the consent given before (the latest row is in force). */
+    given: boolean('given').notNull().default(true),
     disclosureVersion: text('disclosure_version').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -1694,6 +1697,25 @@ export const inspectionSignature = pgTable(
     check('inspection_signature_role_check', sql`${t.role} in ('landlord', 'tenant')`),
     check('inspection_signature_consent_check', sql`${t.consentSource} in ('lease', 'inspection')`),
   ],
+)
+
+/**
+ * The signed inspection sealed by its last signature: the document everyone signed with the certificate
+ * of its signers and events appended (as the lease's seal), and the SHA-256 of the whole sealed file.
+ */
+export const inspectionSeal = pgTable(
+  'inspection_seal',
+  {
+    inspectionId: bigint('inspection_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => inspection.id),
+    revision: integer('revision').notNull(),
+    pdf: bytea('pdf').notNull(),
+    sha256: text('sha256').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('inspection_seal_sha256_idx').on(t.sha256), check('inspection_seal_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`)],
 )
 
 /** The append-only history of an inspection: every step, by whom, from which state to which, from where. */

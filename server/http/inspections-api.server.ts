@@ -1,6 +1,6 @@
 // The inspections JSON API under /api: a lease's two inspections, one inspection's checklist (a move-out
 // item beside its move-in state), its rooms, items, conditions, comments and photos, sending it for
-// signature, reopening it, consent and signature, and its frozen PDF. Every write goes through the
+// signature, reopening it, consent (and its withdrawal) and signature, and its frozen or sealed PDF. Every write goes through the
 // inspections area's front doors, with the same rules as the pages. Only the landlord and the tenants of
 // a fully signed lease find anything: to anyone else every address answers 404.
 import { eq } from 'drizzle-orm'
@@ -26,6 +26,7 @@ import {
   sendForSignature,
   signInspection,
   startInspection,
+  withdrawInspectionConsent,
   type InspectionSigner,
 } from '#server/inspections/index.server.ts'
 import { readFormDataWithLimit, UPLOAD_REQUEST_LIMITS } from '#server/media/index.server.ts'
@@ -136,6 +137,10 @@ export function inspectionRoutes(services: Services) {
   })
   api.post('/leases/:id/inspections/:kind/consent', async (c) => {
     await consentToSignInspection(services, { ...where(c), actor: await actorOf(c), input: await jsonObjectOf(c) })
+    return answer(c)
+  })
+  api.post('/leases/:id/inspections/:kind/withdraw-consent', async (c) => {
+    await withdrawInspectionConsent(services, { ...where(c), actor: await actorOf(c) })
     return answer(c)
   })
   api.post('/leases/:id/inspections/:kind/sign', async (c) => {

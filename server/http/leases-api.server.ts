@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { newLeaseSchema, verifySchema } from '#common/leases/terms.ts'
 import { requireApiUser } from '#server/accounts/index.server.ts'
+import { findInspectionFile } from '#server/inspections/index.server.ts'
 import { user } from '#server/db/schema.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
 import {
@@ -60,7 +61,8 @@ export function leaseRoutes(services: Services) {
   // Before the lease addresses: "verify" is no lease id, and it answers anyone.
   api.post('/leases/verify', async (c) => {
     const { sha256 } = parseOrThrow(verifySchema, await jsonObjectOf(c), 'The file could not be checked.')
-    return c.json({ match: await verifyLeaseHash(db, sha256) })
+    const inspection = await findInspectionFile(db, sha256)
+    return c.json(inspection ? { match: true, inspection } : { match: await verifyLeaseHash(db, sha256) })
   })
 
   api.get('/leases', async (c) => {

@@ -10,6 +10,7 @@ export {
   type InspectionEvidence,
 } from './read.server.ts'
 export type { InspectionSigner } from './signing.server.ts'
+export { findInspectionFile } from './verify.server.ts'
 export {
   addItem,
   addItemPhoto,
@@ -24,4 +25,5 @@ export {
   sendForSignature,
   signInspection,
   startInspection,
+  withdrawInspectionConsent,
 } from './writes.server.ts'

@@ -16,6 +16,8 @@ const TOLD: Partial<Record<InspectionAction, (what: string, actor: string) => st
   commented: (what, actor) => `${actor} commented on an item of the ${what}.`,
   ready: (what, actor) => `${actor} sent the ${what} for signature. Read it and sign it, or reopen it if something is missing.`,
   reopened: (what, actor) => `${actor} reopened the ${what} for changes.`,
+  consent_withdrawn: (what, actor) =>
+    `${actor} withdrew their consent to sign the ${what} electronically. They cannot sign it until they agree again, so it cannot be completed before then.`,
   signed: (what, actor) => `${actor} signed the ${what}.`,
   completed: (what) => `Everyone has signed the ${what}. It is final: the signed PDF is on its page.`,
 }

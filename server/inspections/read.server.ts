@@ -12,7 +12,7 @@ import {
   type InspectionState,
 } from '#common/inspections/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { inspection, inspectionDocument, inspectionEvent, inspectionSignature } from '#server/db/schema.ts'
+import { inspection, inspectionDocument, inspectionEvent, inspectionSeal, inspectionSignature } from '#server/db/schema.ts'
 import { addressOf } from './address.ts'
 import { checklistOf, type RecordItem, type RecordRoom } from './document.server.ts'
 import { photoLinks } from './photos.server.ts'
@@ -77,13 +77,16 @@ export async function findInspection(
     .from(inspectionSignature)
     .where(and(eq(inspectionSignature.inspectionId, row.id), eq(inspectionSignature.revision, row.revision)))
   const events = await db.select().from(inspectionEvent).where(eq(inspectionEvent.inspectionId, row.id)).orderBy(asc(inspectionEvent.id))
-  const consented = (await consentSourceOf(db, row, me.email)) !== null
+  const [seal] = await db.select({ sha256: inspectionSeal.sha256 }).from(inspectionSeal).where(eq(inspectionSeal.inspectionId, row.id))
+  const consentSource = await consentSourceOf(db, row, me.email)
+  const consented = consentSource !== null
   const signedByMe = signatures.some((signature) => signature.email === me.email)
   const state = row.state as InspectionState
   const actions: InspectionView['actions'] = []
   if (state === 'open') actions.push('edit', 'ready')
   if (state === 'signing' && signatures.length === 0) actions.push('reopen')
   if (state === 'signing' && !signedByMe) actions.push(consented ? 'sign' : 'consent')
+  if (state !== 'signed' && consentSource === 'inspection' && !signedByMe) actions.push('withdraw_consent')
   const itemView = (roomName: string, item: RecordItem): InspectionItemView => {
     const before = moveInRow ? moveIn.get(key(roomName, item.name)) : undefined
     return {
@@ -110,7 +113,10 @@ export async function findInspection(
     viewerRole: me.role,
     rooms: rooms.map((room) => ({ id: room.id, name: room.name, items: room.items.map((item) => itemView(room.name, item)) })),
     unrecorded: rooms.flatMap((room) => room.items).filter((item) => !item.condition).length,
-    document: document && state !== 'open' ? { ...document, pdfPath: `${inspectionPath(leaseId, kind)}/pdf` } : null,
+    document:
+      document && state !== 'open'
+        ? { ...document, pdfPath: `${inspectionPath(leaseId, kind)}/pdf`, sealedSha256: seal?.sha256 ?? null }
+        : null,
     parties: parties.map((party) => {
       const signature = signatures.find((candidate) => candidate.email === party.email)
       return {
@@ -122,6 +128,7 @@ export async function findInspection(
       }
     }),
     consented,
+    consentSource,
     events: events.map((event) => ({
       at: event.createdAt.toISOString(),
       actor: event.actorName,
@@ -132,17 +139,26 @@ export async function findInspection(
   }
 }
 
-/** The PDF frozen for signature (the current revision's), for a party. */
+/**
+ * The inspection's PDF for a party: once signed by everyone, the sealed file (the document with its
+ * certificate); before, the document frozen for signature (the current revision's).
+ */
 export async function findInspectionPdf(db: Db, { leaseId, kind, viewer }: { leaseId: number; kind: InspectionKind; viewer: Viewer }) {
   await partyOf(db, leaseId, viewer)
   const row = await findRow(db, leaseId, kind)
   if (!row || row.state === 'open') throw notFound()
+  const name = `lease-${leaseId}-${INSPECTION_SLUGS[kind]}-inspection`
+  const [seal] = await db
+    .select({ pdf: inspectionSeal.pdf, sha256: inspectionSeal.sha256 })
+    .from(inspectionSeal)
+    .where(eq(inspectionSeal.inspectionId, row.id))
+  if (seal) return { bytes: seal.pdf, sha256: seal.sha256, fileName: `${name}-signed.pdf` }
   const [document] = await db
     .select({ pdf: inspectionDocument.pdf, sha256: inspectionDocument.sha256 })
     .from(inspectionDocument)
     .where(and(eq(inspectionDocument.inspectionId, row.id), eq(inspectionDocument.revision, row.revision)))
   if (!document) throw notFound()
-  return { bytes: document.pdf, sha256: document.sha256, fileName: `lease-${leaseId}-${INSPECTION_SLUGS[kind]}-inspection.pdf` }
+  return { bytes: document.pdf, sha256: document.sha256, fileName: `${name}.pdf` }
 }
 
 export type InspectionEvidence = {

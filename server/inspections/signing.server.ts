@@ -3,15 +3,17 @@
 // signed, either party may reopen it (the next freeze is a new revision). Each party signs the hash of the
 // document they read, with the lease's e-signature record: the ESIGN consent (the one they gave for the
 // lease, or one given for this inspection), a typed name, a confirmation, who, when, from where and
-// signed in how. The last signature makes the inspection final.
+// signed in how. A consent given for the inspection may be withdrawn by a party who has not signed. The
+// last signature seals the inspection (the certificate appended, seal.server.ts) and makes it final.
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import { consentInspectionSchema, signInspectionSchema, type InspectionKind } from '#common/inspections/vocabulary.ts'
+import { consentInspectionSchema, signInspectionSchema, type InspectionKind, type InspectionState } from '#common/inspections/vocabulary.ts'
 import { ESIGN_DISCLOSURE_VERSION } from '#common/leases/esign.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { inspection, inspectionConsent, inspectionDocument, inspectionItem, inspectionSignature, leaseConsent } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import type { Tx } from '#server/listings/index.server.ts'
 import { lockOpen, type Change } from './checklist.server.ts'
+import { sealInspection } from './seal.server.ts'
 import { checklistOf, inspectionDocument as documentOf, renderInspectionPdf } from './document.server.ts'
 import { appendEvent, lockInspection, notFound, partyOf, type InspectionActor, type InspectionRow } from './rules.server.ts'
 import { addressOf } from './address.ts'
@@ -101,11 +103,12 @@ export async function consentSourceOf(tx: Tx | Db, row: InspectionRow, email: st
     .limit(1)
   if (latest?.given) return 'lease'
   const [own] = await tx
-    .select({ id: inspectionConsent.id })
+    .select({ given: inspectionConsent.given })
     .from(inspectionConsent)
     .where(and(eq(inspectionConsent.inspectionId, row.id), eq(inspectionConsent.email, email)))
+    .orderBy(desc(inspectionConsent.id))
     .limit(1)
-  return own ? 'inspection' : null
+  return own?.given ? 'inspection' : null
 }
 
 /** A party who did not consent for the lease agrees to sign this inspection electronically. */
@@ -128,6 +131,43 @@ export async function storeConsent(db: Db, { input, ...step }: Step & { input: u
 }
 
 /**
+ * A party who agreed to sign this inspection electronically (not through the lease's consent, which
+ * covers the lease's records and ended with its signing) and has not signed withdraws that consent:
+ * they cannot sign until they agree again. Withdrawing what is not in force changes nothing.
+ */
+export async function storeConsentWithdrawal(db: Db, { leaseId, kind, actor }: Step) {
+  return db.transaction(async (tx): Promise<Change> => {
+    const { me } = await partyOf(tx, leaseId, actor)
+    const row = await lockInspection(tx, leaseId, kind)
+    if (!row) throw new AppError('conflict', 'This inspection has not been started yet.')
+    if (row.state === 'signed') throw new AppError('conflict', 'This inspection is signed by everyone already: it is final.')
+    const source = await consentSourceOf(tx, row, me.email)
+    if (source === 'lease') {
+      throw new AppError(
+        'conflict',
+        'You agreed to sign electronically when you signed the lease, and that consent covers its inspections: it cannot be withdrawn here.',
+      )
+    }
+    if (source === null) return { row, action: null }
+    if ((await signaturesOf(tx, row)).some((signature) => signature.email === me.email)) {
+      throw new AppError('conflict', 'You have signed already: withdrawing consent does not undo a signature.')
+    }
+    await tx.insert(inspectionConsent).values({
+      inspectionId: row.id,
+      email: me.email,
+      userId: actor.userId,
+      given: false,
+      disclosureVersion: ESIGN_DISCLOSURE_VERSION,
+      ipAddress: actor.ipAddress ?? null,
+      userAgent: actor.userAgent?.slice(0, 500) ?? null,
+    })
+    const state = row.state as InspectionState
+    await appendEvent(tx, { inspectionId: row.id, actor, action: 'consent_withdrawn', fromState: state, toState: state })
+    return { row, action: 'consent_withdrawn' }
+  })
+}
+
+/**
  * A party signs the document out for signature. The hash they read must be the stored one; they sign
  * once; they must have consented. The last party's signature makes the inspection final.
  */
@@ -137,7 +177,7 @@ export async function storeSignature(
 ) {
   const valid = parseOrThrow(signInspectionSchema, input)
   return db.transaction(async (tx): Promise<Change> => {
-    const { row, me, parties } = await lockSigning(tx, step)
+    const { row, lease, me, parties } = await lockSigning(tx, step)
     const [document] = await tx
       .select({ sha256: inspectionDocument.sha256 })
       .from(inspectionDocument)
@@ -168,12 +208,13 @@ export async function storeSignature(
     await appendEvent(tx, { inspectionId: row.id, actor: step.actor, action: 'signed', fromState: 'signing', toState: 'signing' })
     const done = new Set([...signed.map((signature) => signature.email), me.email])
     if (!parties.every((party) => done.has(party.email))) return { row, action: 'signed' }
+    await appendEvent(tx, { inspectionId: row.id, actor: null, action: 'completed', fromState: 'signing', toState: 'signed' })
+    await sealInspection(tx, row, { address: addressOf(lease.premises), parties, now })
     const [final] = await tx
       .update(inspection)
       .set({ state: 'signed', signedAt: now, updatedAt: now })
       .where(eq(inspection.id, row.id))
       .returning()
-    await appendEvent(tx, { inspectionId: row.id, actor: null, action: 'completed', fromState: 'signing', toState: 'signed' })
     return { row: final!, action: 'completed' }
   })
 }

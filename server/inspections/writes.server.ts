@@ -9,7 +9,7 @@ import { inspectionEvent } from '#server/db/schema.ts'
 import { INSPECTION_NOTICE_JOB } from './notices.server.ts'
 import { removeItemPhoto, storeItemPhoto } from './photos.server.ts'
 import { partiesOf, type InspectionServices } from './rules.server.ts'
-import { storeConsent, storeReady, storeReopen, storeSignature } from './signing.server.ts'
+import { storeConsent, storeConsentWithdrawal, storeReady, storeReopen, storeSignature } from './signing.server.ts'
 
 async function announce(services: InspectionServices, { row, action }: Change) {
   const step = async (what: string, run: () => Promise<unknown>) => {
@@ -55,6 +55,7 @@ export const commentOnItem = frontDoor(storeComment)
 export const sendForSignature = frontDoor(storeReady)
 export const reopenInspection = frontDoor(storeReopen)
 export const consentToSignInspection = frontDoor(storeConsent)
+export const withdrawInspectionConsent = frontDoor(storeConsentWithdrawal)
 export const signInspection = frontDoor(storeSignature)
 export const deleteItemPhoto = frontDoor(removeItemPhoto)
 /** A party adds a photo to an item (stored through the private photo pipeline, then linked). */

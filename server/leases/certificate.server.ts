@@ -1,6 +1,7 @@
-// The signed lease sealed: a certificate of every signer and every event appended to the PDF everyone
-// signed, as an incremental update (the signed file's bytes are kept unchanged at the start of the
-// sealed one), and the SHA-256 of the whole sealed file, which is what is kept with the lease.
+// The signed lease (or a signed inspection of it) sealed: a certificate of every signer and every event
+// appended to the PDF everyone signed, as an incremental update (the signed file's bytes are kept
+// unchanged at the start of the sealed one), and the SHA-256 of the whole sealed file, which is what is
+// kept with the lease or the inspection.
 import { PDFDocument } from 'pdf-lib'
 import { type LeaseBlock } from '#common/leases/document.ts'
 import { saveIncrement, startIncrement } from './increment.ts'
@@ -16,6 +17,8 @@ export interface LeaseSigner {
   email: string
   /** How the signer had signed in to the site when signing (e.g. "password", "e-mail link"). */
   signInMethod: string
+  /** What the consent to sign electronically was given for, when it says more than the time (e.g. "This inspection"). */
+  consentGivenFor?: string
   consentedAt: Date
   signedAt: Date
   ip: string
@@ -36,6 +39,10 @@ export interface SigningRecord {
   events: LeaseEvent[]
   /** When the lease was sealed: the sealed file's modification date and the certificate's date. */
   sealedAt: Date
+  /** What the signed document is, as the certificate names it (by default the PDF's title and subject). */
+  title?: string
+  /** What the sealed file's SHA-256 is kept with by Cooper Home (by default "the lease"). */
+  keptWith?: string
 }
 
 export interface SealedLease {
@@ -70,7 +77,7 @@ function certificateBlocks(record: SigningRecord, document: { title: string; pag
       text:
         `This certificate is appended to the signed document without changing it: the first ${document.length} bytes ` +
         'of this file are the signed document, whose SHA-256 is given above. The SHA-256 of this whole file is kept ' +
-        'with the lease by Cooper Home.',
+        `with ${record.keptWith ?? 'the lease'} by Cooper Home.`,
     },
     { kind: 'heading', text: `Signers (${record.signers.length})` },
   ]
@@ -84,6 +91,7 @@ function certificateBlocks(record: SigningRecord, document: { title: string; pag
           ...(signer.typedName ? [{ label: 'Signature adopted', value: `/s/ ${signer.typedName}` }] : []),
           { label: 'E-mail', value: signer.email },
           { label: 'Signed in with', value: signer.signInMethod },
+          ...(signer.consentGivenFor ? [{ label: 'Consent given for', value: signer.consentGivenFor }] : []),
           { label: 'Consented to sign electronically', value: certificateTime(signer.consentedAt) },
           { label: 'Signed at', value: certificateTime(signer.signedAt) },
           { label: 'IP address', value: signer.ip },
@@ -116,7 +124,7 @@ export async function sealLeasePdf(signedPdf: Uint8Array, record: SigningRecord)
   const documentSha256 = sha256Hex(signedPdf)
   const doc = await PDFDocument.load(signedPdf, { updateMetadata: false })
   const before = startIncrement(signedPdf, doc)
-  const title = [doc.getTitle(), doc.getSubject()].filter(Boolean).join(', ') || 'Lease'
+  const title = record.title ?? ([doc.getTitle(), doc.getSubject()].filter(Boolean).join(', ') || 'Lease')
   const document = { title, pages: doc.getPageCount(), sha256: documentSha256, length: signedPdf.length }
   const fonts = await embedFonts(doc)
   const heading = { title: 'Certificate of completion', subtitle: `${title}. Sealed ${certificateTime(record.sealedAt)}.` }

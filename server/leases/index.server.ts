@@ -1,6 +1,6 @@
 // The public surface of server/leases/: everything outside this folder uses the area through these names.
 // Writes go through the front doors of lease-writes.server.ts, which commit and then announce.
-export { type SigningRecord, sealLeasePdf } from './certificate.server.ts'
+export { type LeaseSigner, type SigningRecord, sealLeasePdf } from './certificate.server.ts'
 export { renderLeasePdf, sha256Hex } from './pdf.server.ts'
 export {
   amendLease,

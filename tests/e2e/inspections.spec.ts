@@ -1,7 +1,8 @@
 // A move-in inspection as the people in a signed lease would do it: the tenant, on their phone, fills in
 // the checklist with a photo; the landlord, at a desk, comments on an item; both sign the frozen record.
-// The move-out then shows the item beside its move-in state and photo. A stranger gets 404. Every page
-// passes axe.
+// The move-out then shows the item beside its move-in state and photo. A stranger gets 404, and checking
+// the signed file on /leases/verify is told which inspection it is. Every page passes axe.
+import { createHash } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { APP_URL } from './environment.ts'
@@ -131,5 +132,23 @@ test('a tenant fills in the move-in with a photo, the landlord comments, both si
 
   const stranger = await browserFor(browser, await createAccount({ name: 'Sam Stranger' }), page, extraHTTPHeaders)
   expect((await stranger.goto(movePath))!.status()).toBe(404)
+
+  // The signed move-in carries its certificate; anyone checking the file is told which inspection it is.
+  await visit(page, movePath)
+  const link = page.getByRole('link', { name: /Download the signed inspection/ })
+  const signedFile = await page.context().request.get((await link.getAttribute('href'))!)
+  expect(signedFile.headers()['content-type']).toBe('application/pdf')
+  const bytes = Buffer.from(await signedFile.body())
+  await expect(page.getByText(createHash('sha256').update(bytes).digest('hex')).first()).toBeVisible()
+  await visit(stranger, '/leases/verify')
+  await stranger.getByLabel('The PDF file').setInputFiles({ name: 'move-in.pdf', mimeType: 'application/pdf', buffer: bytes })
+  await expect(stranger.getByText('This file matches a signed inspection on Cooper Home, with its certificate of completion')).toBeVisible()
+  await expect(
+    stranger.getByText(/^Move-in inspection of .+, signed by .+ \(tenant\) on .+ and Nora Landlord \(landlord\) on .+\.$/),
+  ).toBeVisible()
+  await look(stranger, 'inspection-verify', layout)
+  bytes[bytes.length - 20] = bytes[bytes.length - 20]! ^ 1
+  await stranger.getByLabel('The PDF file').setInputFiles({ name: 'changed.pdf', mimeType: 'application/pdf', buffer: bytes })
+  await expect(stranger.getByText(/nor any inspection: it is not a Cooper Home document/)).toBeVisible()
   for (const other of [landlord, stranger]) await other.context().close()
 })

@@ -1,6 +1,7 @@
 // The signing part of an inspection page: the frozen document (PDF and SHA-256), who has signed, and the
-// viewer's forms — send for signature, reopen, agree to sign electronically, sign — each a plain form post.
-import { Form } from 'react-router'
+// viewer's forms — send for signature, reopen, agree to sign electronically (or withdraw that), sign — each
+// a plain form post. Once everyone signed, the sealed PDF with its certificate and its SHA-256.
+import { Form, Link } from 'react-router'
 import { LeaseTime } from '#app/components/leases/lease-parts.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Checkbox } from '#app/components/ui/checkbox.tsx'
@@ -33,14 +34,39 @@ export function SigningPart({ inspection, errors }: { inspection: InspectionView
       ) : null}
       {document ? (
         <div className="space-y-2 rounded-xl border border-gray-200 bg-white p-4">
-          <p className="text-sm text-ink">
-            <a href={document.pdfPath} className="font-semibold text-brand-700 underline">
-              Download the inspection (PDF, revision {document.revision})
-            </a>
-          </p>
-          <p className="text-sm text-ink-soft">
-            SHA-256: <code className="font-mono text-xs break-all text-ink">{document.sha256}</code>
-          </p>
+          {document.sealedSha256 ? (
+            <>
+              <p className="text-sm text-ink">
+                <a href={document.pdfPath} className="font-semibold text-brand-700 underline">
+                  Download the signed inspection (PDF, revision {document.revision}, with its certificate)
+                </a>
+              </p>
+              <p className="text-sm text-ink-soft">
+                Signed file’s SHA-256: <code className="font-mono text-xs break-all text-ink">{document.sealedSha256}</code>. Its last pages
+                are the certificate of completion: who signed, when, from where and how they signed in. Anyone holding a copy can check it
+                at{' '}
+                <Link to="/leases/verify" className="text-brand-700 underline">
+                  Check a lease or inspection PDF
+                </Link>
+                .
+              </p>
+              <p className="text-sm text-ink-soft">
+                SHA-256 of the document signed (the file’s first part):{' '}
+                <code className="font-mono text-xs break-all text-ink">{document.sha256}</code>
+              </p>
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-ink">
+                <a href={document.pdfPath} className="font-semibold text-brand-700 underline">
+                  Download the inspection (PDF, revision {document.revision})
+                </a>
+              </p>
+              <p className="text-sm text-ink-soft">
+                SHA-256: <code className="font-mono text-xs break-all text-ink">{document.sha256}</code>
+              </p>
+            </>
+          )}
           <ul className="divide-y divide-gray-200 text-sm">
             {inspection.parties.map((party) => (
               <li key={`${party.role}:${party.name}`} className="flex flex-wrap justify-between gap-2 py-2">
@@ -87,7 +113,10 @@ export function SigningPart({ inspection, errors }: { inspection: InspectionView
           <h3 className="font-semibold text-ink">Sign the inspection</h3>
           <p className="text-sm text-ink-soft">
             Type your full name: that is your signature. The time, your address on the internet, your browser and how you signed in are
-            recorded with it. You agreed to sign electronically for this lease; that consent covers its inspections.
+            recorded with it.{' '}
+            {inspection.consentSource === 'inspection'
+              ? 'You agreed to sign this inspection electronically.'
+              : 'You agreed to sign electronically for this lease; that consent covers its inspections.'}
           </p>
           <Form method="post" className="space-y-3">
             <Intent value="sign" />
@@ -109,6 +138,19 @@ export function SigningPart({ inspection, errors }: { inspection: InspectionView
               error={errors.confirm ?? errors.documentSha256}
             />
             <Button>Sign the inspection</Button>
+          </Form>
+        </div>
+      ) : null}
+      {may('withdraw_consent') ? (
+        <div className="space-y-2 rounded-xl border border-gray-200 bg-white p-4">
+          <h3 className="font-semibold text-ink">Withdraw your consent</h3>
+          <p className="text-sm text-ink">
+            You agreed to sign this inspection electronically. Until you sign, you may withdraw that consent: you then cannot sign it until
+            you agree again, and the other side is told. A signature, once made, is never undone.
+          </p>
+          <Form method="post">
+            <Intent value="withdraw_consent" />
+            <Button variant="secondary">Withdraw my consent</Button>
           </Form>
         </div>
       ) : null}
