@@ -1,10 +1,12 @@
 // /leases/:id/rent: a signed lease's rent for its landlord and its tenants (anyone else: 404): what is owed,
 // each charge with what was applied to it (oldest first), each payment with its state and receipt, the
-// statements by year, and the forms to report, record, confirm, reject or reverse a payment. The work is
+// statements by year, the forms to report, record, confirm, reject or reverse a payment, and the landlord's
+// adjustments (waive part or all of a charge, add a charge); a waived charge shows as such with its reason. The work is
 // in ledger.server.ts; the page says plainly that Cooper Home records payments and moves no money.
 import { Link } from 'react-router'
 import type { Route } from './+types/ledger'
 import { appContext } from '#server/http/app-context.server.ts'
+import { AddCharge, WaiveCharge, type AdjustRefusal } from '#app/components/ledger/adjust-forms.tsx'
 import { PaymentAnswer, PaymentForm, type LedgerRefusal } from '#app/components/ledger/ledger-forms.tsx'
 import { TableRegion } from '#app/components/cooper/table-region.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
@@ -33,6 +35,7 @@ const STATUS: Record<ChargeStatus, { label: string; tone: string }> = {
   due: { label: 'Due', tone: 'bg-gray-100 text-gray-800' },
   late: { label: 'Late', tone: 'bg-red-100 text-red-900' },
   reversed: { label: 'Reversed', tone: 'bg-gray-200 text-gray-900' },
+  waived: { label: 'Waived', tone: 'bg-brand-50 text-brand-900' },
 }
 const PAYMENT_STATES = { pending: 'Awaiting the landlord', confirmed: 'Confirmed', rejected: 'Rejected', reversed: 'Reversed' } as const
 
@@ -130,7 +133,22 @@ export default function LedgerPage({ loaderData, actionData }: Route.ComponentPr
                 {ledger.charges.map((charge) => (
                   <tr key={charge.id}>
                     <td className="p-2 whitespace-nowrap">{charge.dueOn}</td>
-                    <td className="p-2">{charge.memo}</td>
+                    <td className="p-2">
+                      {charge.memo}
+                      {charge.waivers.map((waiver, index) => (
+                        <p key={index} className="mt-1 text-sm text-ink-soft">
+                          {`Waived ${money(waiver.amountCents)} on ${waiver.on}: “${waiver.reason}”`}
+                        </p>
+                      ))}
+                      {isLandlord && charge.owedCents > 0 && charge.kind !== 'deposit' ? (
+                        <WaiveCharge
+                          chargeId={charge.id}
+                          memo={charge.memo}
+                          owedCents={charge.owedCents}
+                          refused={refused as AdjustRefusal}
+                        />
+                      ) : null}
+                    </td>
                     <td className="p-2 text-right whitespace-nowrap">{money(charge.amountCents)}</td>
                     <td className="p-2 text-right whitespace-nowrap">{money(charge.owedCents)}</td>
                     <td className="p-2">
@@ -174,6 +192,7 @@ export default function LedgerPage({ loaderData, actionData }: Route.ComponentPr
         </ul>
       </section>
       <PaymentForm side={ledger.viewerSide} today={ledger.today} refused={refused} />
+      {isLandlord ? <AddCharge today={ledger.today} refused={refused as AdjustRefusal} /> : null}
       {ledger.statementYears.length > 0 ? (
         <section aria-labelledby="ledger-statements" className="space-y-2">
           <h2 id="ledger-statements" className="text-lg font-bold text-ink">
