@@ -3,6 +3,7 @@
 // statements by year, the forms to report, record, confirm, reject or reverse a payment, and the landlord's
 // adjustments (waive part or all of a charge, add a charge); a waived charge shows as such with its reason. The work is
 // in ledger.server.ts; the page says plainly that Cooper Home records payments and moves no money.
+import { Fragment } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/ledger'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -130,32 +131,44 @@ export default function LedgerPage({ loaderData, actionData }: Route.ComponentPr
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-200">
-                {ledger.charges.map((charge) => (
-                  <tr key={charge.id}>
-                    <td className="p-2 whitespace-nowrap">{charge.dueOn}</td>
-                    <td className="p-2">
-                      {charge.memo}
-                      {charge.waivers.map((waiver, index) => (
-                        <p key={index} className="mt-1 text-sm text-ink-soft">
-                          {`Waived ${money(waiver.amountCents)} on ${waiver.on}: “${waiver.reason}”`}
-                        </p>
-                      ))}
-                      {isLandlord && charge.owedCents > 0 && charge.kind !== 'deposit' ? (
-                        <WaiveCharge
-                          chargeId={charge.id}
-                          memo={charge.memo}
-                          owedCents={charge.owedCents}
-                          refused={refused as AdjustRefusal}
-                        />
+                {ledger.charges.map((charge) => {
+                  const canWaive = isLandlord && charge.owedCents > 0 && charge.kind !== 'deposit'
+                  // The waivers and the Waive form go in a row of their own under the charge, the table's whole width.
+                  const hasMore = canWaive || charge.waivers.length > 0
+                  return (
+                    <Fragment key={charge.id}>
+                      <tr className={hasMore ? 'border-b-0' : undefined}>
+                        <td className="p-2 whitespace-nowrap">{charge.dueOn}</td>
+                        <td className="p-2">{charge.memo}</td>
+                        <td className="p-2 text-right whitespace-nowrap">{money(charge.amountCents)}</td>
+                        <td className="p-2 text-right whitespace-nowrap">{money(charge.owedCents)}</td>
+                        <td className="p-2">
+                          <Badge status={charge.status} />
+                        </td>
+                      </tr>
+                      {hasMore ? (
+                        <tr>
+                          <td colSpan={5} className="px-2 pb-2">
+                            {charge.waivers.map((waiver, index) => (
+                              <p key={index} className="text-sm text-ink-soft">
+                                <span className="sr-only">{`${charge.memo}: `}</span>
+                                {`Waived ${money(waiver.amountCents)} on ${waiver.on}: “${waiver.reason}”`}
+                              </p>
+                            ))}
+                            {canWaive ? (
+                              <WaiveCharge
+                                chargeId={charge.id}
+                                memo={charge.memo}
+                                owedCents={charge.owedCents}
+                                refused={refused as AdjustRefusal}
+                              />
+                            ) : null}
+                          </td>
+                        </tr>
                       ) : null}
-                    </td>
-                    <td className="p-2 text-right whitespace-nowrap">{money(charge.amountCents)}</td>
-                    <td className="p-2 text-right whitespace-nowrap">{money(charge.owedCents)}</td>
-                    <td className="p-2">
-                      <Badge status={charge.status} />
-                    </td>
-                  </tr>
-                ))}
+                    </Fragment>
+                  )
+                })}
               </tbody>
             </table>
           </TableRegion>
