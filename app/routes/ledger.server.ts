@@ -1,6 +1,7 @@
 // The page controller of /leases/:id/rent: the lease's ledger for its landlord and its tenants (anyone
 // else: 404), and each form's intent — a tenant reports a payment; the landlord records one, confirms or
-// rejects a reported one, reverses a confirmed one. A refusal answers beside its form and changes nothing.
+// rejects a reported one, reverses a confirmed one, waives part or all of a charge, adds a charge. A
+// refusal answers beside its form and changes nothing.
 import { data } from 'react-router'
 import { centsOfDollars, NOT_MONEY } from '#common/leases/dollars.ts'
 import { parsePositiveId } from '#common/ids.ts'
@@ -8,10 +9,10 @@ import { requireUser, type CurrentSession } from '#server/accounts/index.server.
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { refusalOf, UNKNOWN_FORM } from '#server/http/route-errors.server.ts'
-import { addPayment, answerPayment, findLedger } from '#server/ledger/index.server.ts'
+import { addCharge, addPayment, answerPayment, findLedger, waiveCharge } from '#server/ledger/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 
-export const LEDGER_INTENTS = ['pay', 'confirmed', 'rejected', 'reversed'] as const
+export const LEDGER_INTENTS = ['pay', 'confirmed', 'rejected', 'reversed', 'waive', 'charge'] as const
 type LedgerIntent = (typeof LEDGER_INTENTS)[number]
 
 const DONE: Record<LedgerIntent, string> = {
@@ -19,6 +20,8 @@ const DONE: Record<LedgerIntent, string> = {
   confirmed: 'Payment confirmed: the tenants get the receipt by e-mail.',
   rejected: 'Payment rejected: the tenants see why.',
   reversed: 'Payment reversed: what it paid is owed again.',
+  waive: 'Charge waived: the tenants are told by e-mail.',
+  charge: 'Charge added: the tenants are told by e-mail.',
 }
 
 const noPage = () => data('There is no such page.', { status: 404 })
@@ -58,10 +61,20 @@ export async function ledgerAction(services: Services, request: Request, param: 
   if (!(LEDGER_INTENTS as readonly string[]).includes(intent)) return refusalOf(new AppError('invalid', UNKNOWN_FORM), { intent })
   const actor = actorOf(current)
   const paymentId = parsePositiveId(text(form, 'paymentId')) ?? 0
+  const chargeId = parsePositiveId(text(form, 'chargeId')) ?? 0
+  const centsTyped = () => {
+    const cents = centsOfDollars(text(form, 'amount'))
+    if (cents === null) throw new AppError('invalid', 'This was not saved: see the message below.', { amountCents: [NOT_MONEY] })
+    return cents
+  }
   try {
-    if (intent === 'pay') {
-      const cents = centsOfDollars(text(form, 'amount'))
-      if (cents === null) throw new AppError('invalid', 'This was not saved: see the message below.', { amountCents: [NOT_MONEY] })
+    if (intent === 'waive') {
+      await waiveCharge(services, { leaseId, chargeId, actor, input: { amountCents: centsTyped(), reason: text(form, 'reason') } })
+    } else if (intent === 'charge') {
+      const input = { description: text(form, 'description'), amountCents: centsTyped(), dueOn: text(form, 'dueOn') }
+      await addCharge(services, { leaseId, actor, input })
+    } else if (intent === 'pay') {
+      const cents = centsTyped()
       const input = { method: text(form, 'method'), paidOn: text(form, 'paidOn'), amountCents: cents, reference: text(form, 'reference') }
       await addPayment(services, { leaseId, actor, input })
     } else {
@@ -70,7 +83,16 @@ export async function ledgerAction(services: Services, request: Request, param: 
   } catch (error) {
     if (!isAppError(error)) throw error
     if (error.code === 'not-found' && intent === 'pay') throw noPage()
-    return refusalOf(error, { intent, paymentId, amount: text(form, 'amount'), reference: text(form, 'reference') })
+    return refusalOf(error, {
+      intent,
+      paymentId,
+      chargeId,
+      amount: text(form, 'amount'),
+      reference: text(form, 'reference'),
+      reason: text(form, 'reason'),
+      description: text(form, 'description'),
+      dueOn: text(form, 'dueOn'),
+    })
   }
   const message =
     intent === 'pay'

@@ -1,10 +1,13 @@
 // /leases/:id/rent: a signed lease's rent for its landlord and its tenants (anyone else: 404): what is owed,
 // each charge with what was applied to it (oldest first), each payment with its state and receipt, the
-// statements by year, and the forms to report, record, confirm, reject or reverse a payment. The work is
+// statements by year, the forms to report, record, confirm, reject or reverse a payment, and the landlord's
+// adjustments (waive part or all of a charge, add a charge); a waived charge shows as such with its reason. The work is
 // in ledger.server.ts; the page says plainly that Cooper Home records payments and moves no money.
+import { Fragment } from 'react'
 import { Link } from 'react-router'
 import type { Route } from './+types/ledger'
 import { appContext } from '#server/http/app-context.server.ts'
+import { AddCharge, WaiveCharge, type AdjustRefusal } from '#app/components/ledger/adjust-forms.tsx'
 import { PaymentAnswer, PaymentForm, type LedgerRefusal } from '#app/components/ledger/ledger-forms.tsx'
 import { TableRegion } from '#app/components/cooper/table-region.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
@@ -33,6 +36,7 @@ const STATUS: Record<ChargeStatus, { label: string; tone: string }> = {
   due: { label: 'Due', tone: 'bg-gray-100 text-gray-800' },
   late: { label: 'Late', tone: 'bg-red-100 text-red-900' },
   reversed: { label: 'Reversed', tone: 'bg-gray-200 text-gray-900' },
+  waived: { label: 'Waived', tone: 'bg-brand-50 text-brand-900' },
 }
 const PAYMENT_STATES = { pending: 'Awaiting the landlord', confirmed: 'Confirmed', rejected: 'Rejected', reversed: 'Reversed' } as const
 
@@ -127,17 +131,44 @@ export default function LedgerPage({ loaderData, actionData }: Route.ComponentPr
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-200">
-                {ledger.charges.map((charge) => (
-                  <tr key={charge.id}>
-                    <td className="p-2 whitespace-nowrap">{charge.dueOn}</td>
-                    <td className="p-2">{charge.memo}</td>
-                    <td className="p-2 text-right whitespace-nowrap">{money(charge.amountCents)}</td>
-                    <td className="p-2 text-right whitespace-nowrap">{money(charge.owedCents)}</td>
-                    <td className="p-2">
-                      <Badge status={charge.status} />
-                    </td>
-                  </tr>
-                ))}
+                {ledger.charges.map((charge) => {
+                  const canWaive = isLandlord && charge.owedCents > 0 && charge.kind !== 'deposit'
+                  // The waivers and the Waive form go in a row of their own under the charge, the table's whole width.
+                  const hasMore = canWaive || charge.waivers.length > 0
+                  return (
+                    <Fragment key={charge.id}>
+                      <tr className={hasMore ? 'border-b-0' : undefined}>
+                        <td className="p-2 whitespace-nowrap">{charge.dueOn}</td>
+                        <td className="p-2">{charge.memo}</td>
+                        <td className="p-2 text-right whitespace-nowrap">{money(charge.amountCents)}</td>
+                        <td className="p-2 text-right whitespace-nowrap">{money(charge.owedCents)}</td>
+                        <td className="p-2">
+                          <Badge status={charge.status} />
+                        </td>
+                      </tr>
+                      {hasMore ? (
+                        <tr>
+                          <td colSpan={5} className="px-2 pb-2">
+                            {charge.waivers.map((waiver, index) => (
+                              <p key={index} className="text-sm text-ink-soft">
+                                <span className="sr-only">{`${charge.memo}: `}</span>
+                                {`Waived ${money(waiver.amountCents)} on ${waiver.on}: “${waiver.reason}”`}
+                              </p>
+                            ))}
+                            {canWaive ? (
+                              <WaiveCharge
+                                chargeId={charge.id}
+                                memo={charge.memo}
+                                owedCents={charge.owedCents}
+                                refused={refused as AdjustRefusal}
+                              />
+                            ) : null}
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  )
+                })}
               </tbody>
             </table>
           </TableRegion>
@@ -174,6 +205,7 @@ export default function LedgerPage({ loaderData, actionData }: Route.ComponentPr
         </ul>
       </section>
       <PaymentForm side={ledger.viewerSide} today={ledger.today} refused={refused} />
+      {isLandlord ? <AddCharge today={ledger.today} refused={refused as AdjustRefusal} /> : null}
       {ledger.statementYears.length > 0 ? (
         <section aria-labelledby="ledger-statements" className="space-y-2">
           <h2 id="ledger-statements" className="text-lg font-bold text-ink">

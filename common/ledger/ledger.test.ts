@@ -49,6 +49,24 @@ describe('allocation', () => {
     expect(unappliedCents).toBe(0)
     expect(allocate([charge(1, '2027-01-01', 100)], 130, '2027-01-01').unappliedCents).toBe(30)
   })
+
+  it('takes a waiver off its own charge before any payment: a newer charge waived leaves the older one to be paid', () => {
+    const { charges, unappliedCents } = allocate(
+      [
+        charge(1, '2027-01-01', 100),
+        { ...charge(2, '2027-02-01', 100), waivedCents: 100 },
+        { ...charge(3, '2027-03-01', 100), waivedCents: 40 },
+      ],
+      120,
+      '2027-03-15',
+    )
+    expect(charges.map((c) => [c.id, c.waivedCents, c.paidCents, c.owedCents, c.status])).toEqual([
+      [1, 0, 100, 0, 'paid'],
+      [2, 100, 0, 0, 'waived'],
+      [3, 40, 20, 40, 'late'],
+    ])
+    expect(unappliedCents).toBe(0)
+  })
 })
 
 describe('the late fee', () => {

@@ -77,15 +77,27 @@ export function chargesDue(leaseId: number, terms: ScheduleTerms, until: string)
   return charges
 }
 
-/** A charge as the books hold it: what it added to the tenant's receivable, net of any reversal. */
-export type BookCharge = { id: number; kind: ChargeKind; memo: string; dueOn: string; amountCents: number; lateAfter: string }
-export type ChargeStatus = 'paid' | 'partly_paid' | 'due' | 'late' | 'reversed'
-export type AllocatedCharge = BookCharge & { paidCents: number; owedCents: number; status: ChargeStatus }
+/**
+ * A charge as the books hold it: what it added to the tenant's receivable, net of any reversal, and what
+ * the landlord waived of it (forgiven, not paid: it is taken off this charge before any payment is applied).
+ */
+export type BookCharge = {
+  id: number
+  kind: ChargeKind
+  memo: string
+  dueOn: string
+  amountCents: number
+  lateAfter: string
+  waivedCents?: number
+}
+export type ChargeStatus = 'paid' | 'partly_paid' | 'due' | 'late' | 'reversed' | 'waived'
+export type AllocatedCharge = BookCharge & { waivedCents: number; paidCents: number; owedCents: number; status: ChargeStatus }
 
 /**
  * Applies the credits (payments net of reversals, in cents) to the charges oldest first (by due day,
- * then id). A charge is late when something is still owed after `lateAfter` (its due day plus the
- * lease's grace days). A charge whose amount was reversed to nothing is 'reversed'.
+ * then id), each charge less what was waived of it. A charge is late when something is still owed after
+ * `lateAfter` (its due day plus the lease's grace days). A charge whose amount was reversed to nothing is
+ * 'reversed'; one waived whole is 'waived'.
  */
 export function allocate(
   charges: readonly BookCharge[],
@@ -95,12 +107,15 @@ export function allocate(
   let left = Math.max(0, creditCents)
   const ordered = [...charges].sort((a, b) => (a.dueOn === b.dueOn ? a.id - b.id : a.dueOn < b.dueOn ? -1 : 1))
   const allocated = ordered.map((charge): AllocatedCharge => {
-    if (charge.amountCents <= 0) return { ...charge, paidCents: 0, owedCents: 0, status: 'reversed' }
-    const paid = Math.min(left, charge.amountCents)
+    const waived = charge.waivedCents ?? 0
+    if (charge.amountCents <= 0) return { ...charge, waivedCents: waived, paidCents: 0, owedCents: 0, status: 'reversed' }
+    const due = charge.amountCents - waived
+    if (due <= 0) return { ...charge, waivedCents: waived, paidCents: 0, owedCents: 0, status: 'waived' }
+    const paid = Math.min(left, due)
     left -= paid
-    const owed = charge.amountCents - paid
+    const owed = due - paid
     const status: ChargeStatus = owed === 0 ? 'paid' : today > charge.lateAfter ? 'late' : paid > 0 ? 'partly_paid' : 'due'
-    return { ...charge, paidCents: paid, owedCents: owed, status }
+    return { ...charge, waivedCents: waived, paidCents: paid, owedCents: owed, status }
   })
   return { charges: allocated, unappliedCents: left }
 }

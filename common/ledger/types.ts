@@ -23,6 +23,9 @@ export type LedgerView = {
     memo: string
     dueOn: string
     amountCents: number
+    /** Forgiven by the landlord: each waiver with its amount, day and reason. */
+    waivedCents: number
+    waivers: { amountCents: number; on: string; reason: string }[]
     paidCents: number
     owedCents: number
     status: ChargeStatus
@@ -39,7 +42,8 @@ export type LedgerView = {
     receiptPath: string | null
   }[]
   statementYears: number[]
-  actions: ('record' | 'report' | 'answer')[]
+  /** What the viewer may do: report a payment (tenant); record, answer, waive a charge and add one (landlord). */
+  actions: ('record' | 'report' | 'answer' | 'waive' | 'charge')[]
 }
 
 export type RentRollRow = {

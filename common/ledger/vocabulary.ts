@@ -4,8 +4,13 @@
 /** Charges raise what the tenant owes; a payment lowers it; a reversal undoes one earlier transaction. */
 export const CHARGE_KINDS = ['rent', 'fee', 'deposit', 'late_fee'] as const
 export type ChargeKind = (typeof CHARGE_KINDS)[number]
-/** The deposit's move-out kinds (a deduction kept, a refund paid back) are reserved for the deposit return. */
-export const LEDGER_KINDS = [...CHARGE_KINDS, 'payment', 'reversal', 'deposit_deduction', 'deposit_refund'] as const
+/** The charges a landlord may waive, in part or whole (never the deposit: it is held, not owed as income). */
+export const WAIVABLE_KINDS = ['rent', 'fee', 'late_fee'] as const
+/**
+ * The deposit's move-out kinds (a deduction kept, a refund paid back) are reserved for the deposit return.
+ * A waiver forgives part or all of one charge (`waives_id`), dated with that charge's due day.
+ */
+export const LEDGER_KINDS = [...CHARGE_KINDS, 'payment', 'reversal', 'deposit_deduction', 'deposit_refund', 'waiver'] as const
 export type LedgerKind = (typeof LEDGER_KINDS)[number]
 
 /**
@@ -45,7 +50,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const CHARGE_LEAD_DAYS = 5
 export const REMINDER_DAYS_BEFORE = 3
 
-export const NOTICE_KINDS = ['due_soon', 'late'] as const
+/** Reminders, and the tenants told once of a charge the landlord added or waived (`adjustment:<transaction>`). */
+export const NOTICE_KINDS = ['due_soon', 'late', 'adjustment'] as const
 
 /** Said on every ledger page and in every receipt. */
 export const RECORDS_ONLY =

@@ -1779,12 +1779,16 @@ export const ledgerTransaction = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** The day it counts from (a charge's posting day, a payment's paid day). */
     effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
-    /** The day a charge is due; null for anything else. */
+    /** The day a charge is due (a waiver: its charge's); null for anything else. */
     dueOn: date('due_on', { mode: 'string' }),
     /** What makes a job's posting happen once: `rent:<lease>:2026-12`, `late:<charge>`, `payment:<payment>`. */
     idempotencyKey: text('idempotency_key').notNull(),
     /** The transaction a reversal undoes; each is reversed at most once. */
     reversesId: bigint('reverses_id', { mode: 'number' }).references((): AnyPgColumn => ledgerTransaction.id),
+    /** The charge a waiver forgives (in part or whole); a charge may be waived several times, never beyond its amount. */
+    waivesId: bigint('waives_id', { mode: 'number' }).references((): AnyPgColumn => ledgerTransaction.id),
+    /** Why the landlord waived it (a waiver); empty for anything else. */
+    reason: text('reason').notNull().default(''),
     /** Null for the site's own jobs. */
     actorId: text('actor_id'),
     createdAt: createdAt(),
@@ -1796,7 +1800,9 @@ export const ledgerTransaction = pgTable(
     check('ledger_transaction_kind_check', sql`${t.kind} in (${sqlList(LEDGER_KINDS)})`),
     check('ledger_transaction_currency_check', sql`${t.currency} = 'USD'`),
     check('ledger_transaction_reversal_check', sql`(${t.kind} = 'reversal') = (${t.reversesId} is not null)`),
-    check('ledger_transaction_due_check', sql`(${t.kind} in (${sqlList(CHARGE_KINDS)})) = (${t.dueOn} is not null)`),
+    check('ledger_transaction_due_check', sql`(${t.kind} in (${sqlList(CHARGE_KINDS)}, 'waiver')) = (${t.dueOn} is not null)`),
+    check('ledger_transaction_waiver_check', sql`(${t.kind} = 'waiver') = (${t.waivesId} is not null)`),
+    index('ledger_transaction_waives_idx').on(t.waivesId),
   ],
 )
 

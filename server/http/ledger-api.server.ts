@@ -1,5 +1,5 @@
 // The rent ledger's JSON API under /api (docs/api.md): a lease's ledger, payments reported by a tenant or
-// recorded by the landlord, the landlord's answers, receipts and yearly statements as PDFs, and the
+// recorded by the landlord, the landlord's answers and adjustments (a charge added, a charge waived), receipts and yearly statements as PDFs, and the
 // landlord's rent roll as JSON or CSV. The same front doors and rules as the pages; to anyone but the
 // lease's landlord and tenants every lease address answers 404. Cooper Home records payments only.
 import { eq } from 'drizzle-orm'
@@ -8,7 +8,16 @@ import { rentRollCsv } from '#common/ledger/csv.ts'
 import { requireApiUser } from '#server/accounts/index.server.ts'
 import { user } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
-import { addPayment, answerPayment, findLedger, findReceipt, renderStatement, rentRoll } from '#server/ledger/index.server.ts'
+import {
+  addCharge,
+  addPayment,
+  answerPayment,
+  findLedger,
+  findReceipt,
+  renderStatement,
+  rentRoll,
+  waiveCharge,
+} from '#server/ledger/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { jsonObjectOf, pathIdOf } from './api-input.server.ts'
 
@@ -67,6 +76,21 @@ export function ledgerRoutes(services: Services) {
     const input = answer === 'confirm' ? {} : await jsonObjectOf(c)
     const payment = await answerPayment(services, { leaseId, paymentId, actor, action: ANSWERS[answer as keyof typeof ANSWERS], input })
     return c.json({ id: payment.id, state: payment.state, ledger: await findLedger(db, { leaseId, viewer: actor }) })
+  })
+
+  api.post('/leases/:id/rent/charges', async (c) => {
+    const actor = await actorOf(c)
+    const leaseId = leaseIdOf(c)
+    const added = await addCharge(services, { leaseId, actor, input: await jsonObjectOf(c) })
+    return c.json({ id: added.chargeId, ledger: await findLedger(db, { leaseId, viewer: actor }) }, 201)
+  })
+
+  api.post('/leases/:id/rent/charges/:charge/waive', async (c) => {
+    const actor = await actorOf(c)
+    const leaseId = leaseIdOf(c)
+    const chargeId = pathIdOf(c.req.param('charge'), 'charge')
+    const waiver = await waiveCharge(services, { leaseId, chargeId, actor, input: await jsonObjectOf(c) })
+    return c.json({ id: waiver.transactionId, chargeId, ledger: await findLedger(db, { leaseId, viewer: actor }) }, 201)
   })
 
   api.get('/leases/:id/rent/receipts/:payment', async (c) => {

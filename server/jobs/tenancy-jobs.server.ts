@@ -5,11 +5,13 @@ import type { Database } from '#server/db/client.server.ts'
 import { depositJobs } from '#server/deposits/index.server.ts'
 import { INSPECTION_NOTICE_JOB, sendInspectionNotice } from '#server/inspections/index.server.ts'
 import {
+  LEDGER_ADJUSTMENT_JOB,
   LEDGER_CHARGES_CRON,
   LEDGER_CHARGES_JOB,
   LEDGER_RECEIPT_JOB,
   runLeaseCharges,
   runLedgerCharges,
+  sendAdjustmentNotice,
   sendReceipt,
 } from '#server/ledger/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
@@ -81,6 +83,13 @@ export function tenancyJobs({
       name: LEDGER_RECEIPT_JOB,
       handler: async (data) => {
         await sendReceipt({ db, mailer, publicUrl }, Number(data.paymentId))
+      },
+    },
+    {
+      // The tenants told once of a charge the landlord waived or added (server/ledger/adjustments.server.ts).
+      name: LEDGER_ADJUSTMENT_JOB,
+      handler: async (data) => {
+        await sendAdjustmentNotice({ db, mailer, publicUrl }, Number(data.transactionId))
       },
     },
     // The deposit statement mailed to the tenants, and the landlords' reminders of the deadline (server/deposits/).

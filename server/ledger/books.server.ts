@@ -1,6 +1,7 @@
-// A lease's books read back: each charge net of any reversal, the credits (payments net of their
-// reversals, and later deposit applied), the balance as the sum of the tenant's receivable entries,
-// and the payments applied to the charges oldest first (common/ledger/schedule.ts) — on read, never stored.
+// A lease's books read back: each charge net of any reversal and less what was waived of it, the credits
+// (payments net of their reversals, and deposit applied), the balance as the sum of the tenant's
+// receivable entries, and the payments applied to the charges oldest first (common/ledger/schedule.ts) —
+// on read, never stored. A waiver is not a credit: it goes to its own charge, whatever its age.
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { addDays, allocate, type BookCharge } from '#common/ledger/schedule.ts'
 import { CHARGE_KINDS, type ChargeKind } from '#common/ledger/vocabulary.ts'
@@ -15,6 +16,8 @@ export type BookTransaction = {
   effectiveOn: string
   dueOn: string | null
   reversesId: number | null
+  waivesId: number | null
+  reason: string
   receivableCents: number
   createdAt: Date
 }
@@ -31,6 +34,8 @@ export async function transactionsOf(db: Db | Tx, leaseId: number): Promise<Book
       effectiveOn: ledgerTransaction.effectiveOn,
       dueOn: ledgerTransaction.dueOn,
       reversesId: ledgerTransaction.reversesId,
+      waivesId: ledgerTransaction.waivesId,
+      reason: ledgerTransaction.reason,
       receivableCents: sql<number>`coalesce(sum(${ledgerEntry.amountCents}), 0)`.mapWith(Number),
       createdAt: ledgerTransaction.createdAt,
     })
@@ -45,6 +50,10 @@ export async function transactionsOf(db: Db | Tx, leaseId: number): Promise<Book
 export function readBooks(transactions: readonly BookTransaction[], { today, graceDays }: { today: string; graceDays: number }) {
   const byId = new Map(transactions.map((row) => [row.id, row]))
   const reversed = new Map(transactions.filter((row) => row.reversesId !== null).map((row) => [row.reversesId!, row]))
+  const waived = new Map<number, number>()
+  for (const row of transactions) {
+    if (row.waivesId !== null) waived.set(row.waivesId, (waived.get(row.waivesId) ?? 0) - row.receivableCents)
+  }
   const charges: BookCharge[] = []
   let creditCents = 0
   let balanceCents = 0
@@ -59,8 +68,9 @@ export function readBooks(transactions: readonly BookTransaction[], { today, gra
         dueOn: row.dueOn!,
         amountCents: row.receivableCents + (undo?.receivableCents ?? 0),
         lateAfter: addDays(row.dueOn!, graceDays),
+        waivedCents: waived.get(row.id) ?? 0,
       })
-    } else if (!(row.kind === 'reversal' && isCharge(byId.get(row.reversesId!)?.kind ?? ''))) {
+    } else if (row.waivesId === null && !(row.kind === 'reversal' && isCharge(byId.get(row.reversesId!)?.kind ?? ''))) {
       creditCents -= row.receivableCents
     }
   }

@@ -1,16 +1,18 @@
 // The books, by property: random sequences of charges (rent, fees, deposit), late fees (each posted twice:
 // the second must do nothing), payments recorded by the landlord, reported by a tenant and confirmed or
 // rejected, partial and over-payments, reversals of payments and of charges (and a second reversal of the
-// same, refused), and the deposit's return (a deduction kept, a refund paid), on two leases. After every
-// operation the database is read back: every transaction has two or more entries summing to zero; every
-// entry that existed before is what it was (a hash of all earlier entries compared); and each lease's
-// balance from the entries equals the balance this test computes on its own from the operations it made,
-// as does the deposit held; every fifth operation the ledger page's balance and allocation are checked too.
-// The figures are printed.
+// same, refused; a waived charge's, refused), charges the landlord adds, waivers of part or all of a charge
+// (more than is owed, the deposit, or a charge with nothing owed, refused), and the deposit's return (a
+// deduction kept, a refund paid), on two leases. After every operation the database is read back: every
+// transaction has two or more entries summing to zero; every entry that existed before is what it was (a
+// hash of all earlier entries compared); and each lease's balance from the entries equals the balance this
+// test computes on its own from the operations it made, as does the deposit held; every fifth operation
+// the ledger page's balance and allocation are checked too, each charge's owed amount against this test's
+// own allocation (waivers to their charge, then the credits oldest first). The figures are printed.
 import fc from 'fast-check'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addPayment, answerPayment, findLedger, rentRoll } from '#server/ledger/index.server.ts'
+import { addCharge, addPayment, answerPayment, findLedger, rentRoll, waiveCharge } from '#server/ledger/index.server.ts'
 import { publishLeaseTemplate } from '#tests/support/lease-process.ts'
 import { signedLeaseWith, type SignedLease } from '#tests/support/ledger.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
@@ -63,6 +65,17 @@ const op = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('reversePayment' as const), pick: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('reverseCharge' as const), pick: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('depositReturn' as const), deduct: fc.nat(100_000), refund: fc.nat(100_000) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('waive' as const),
+      pick: fc.nat(),
+      /** Mostly a charge with something owed on it (by this test's count); else any, to be refused when nothing is. */
+      open: fc.boolean(),
+      part: fc.oneof(fc.constant('all' as const), fc.integer({ min: 1, max: 150_000 })),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('addCharge' as const), amount, day: fc.nat(270) }), weight: 1 },
 )
 const step = fc.record({ op, lease: fc.nat(1) })
 
@@ -70,13 +83,31 @@ const step = fc.record({ op, lease: fc.nat(1) })
 type Model = {
   receivable: number
   depositHeld: number
-  charges: { id: number; effect: number; deposit: boolean }[]
+  /** Payments net of their reversals, and deposit applied: what is applied to the charges oldest first. */
+  credit: number
+  charges: { id: number; effect: number; deposit: boolean; dueOn: string; waived: number }[]
   payments: { id: number; amount: number }[]
   reversed: Set<number>
 }
 
+/** What is still owed on each charge, by this test's own count: its waivers first, then the credits oldest first. */
+function owedByCharge(model: Model): Map<number, number> {
+  let left = Math.max(0, model.credit)
+  const owed = new Map<number, number>()
+  const ordered = [...model.charges].sort((a, b) => (a.dueOn === b.dueOn ? a.id - b.id : a.dueOn < b.dueOn ? -1 : 1))
+  for (const charge of ordered) {
+    const due = model.reversed.has(charge.id) ? 0 : Math.max(0, charge.effect - charge.waived)
+    const paid = Math.min(left, due)
+    left -= paid
+    owed.set(charge.id, due - paid)
+  }
+  return owed
+}
+
+const NOW = new Date('2026-11-30T12:00:00Z')
+
 const RUNS = 34
-const figures = { operations: 0, balancesChecked: 0, transactionsChecked: 0, pagesRead: 0, rollsChecked: 0, runs: 0 }
+const figures = { operations: 0, balancesChecked: 0, transactionsChecked: 0, pagesRead: 0, rollsChecked: 0, runs: 0, waived: 0, waiversRefused: 0 }
 let key = 0
 let previous = { maxEntry: 0, maxTransaction: 0, digest: '0' }
 
@@ -131,6 +162,11 @@ async function checkBooks(models: Model[], touched: number, readPage: boolean) {
   expect(view.balanceCents).toBe(model.receivable)
   // What is owed on the charges, less what was paid ahead, is the balance: the allocation loses nothing.
   expect(view.charges.reduce((sum, charge) => sum + charge.owedCents, 0) - view.unappliedCents).toBe(model.receivable)
+  const owed = owedByCharge(model)
+  expect(Object.fromEntries(view.charges.map((charge) => [charge.id, charge.owedCents]))).toEqual(Object.fromEntries(owed))
+  expect(Object.fromEntries(view.charges.map((charge) => [charge.id, charge.waivedCents]))).toEqual(
+    Object.fromEntries(model.charges.map((charge) => [charge.id, charge.waived])),
+  )
   // The landlord's rent roll of a month from late 2024 to early 2028, taken on a day in those years, has the
   // figures a plain sum over every entry gives.
   const month = new Date(Date.UTC(2024, 9 + ((figures.pagesRead * 7) % 41), 1)).toISOString().slice(0, 7)
@@ -213,7 +249,7 @@ async function apply(
           entries: chargeEntries(o.of, o.amount),
         }),
       )
-      model.charges.push({ id: id!, effect: o.amount, deposit: o.of === 'deposit' })
+      model.charges.push({ id: id!, effect: o.amount, deposit: o.of === 'deposit', dueOn: day(o.day), waived: 0 })
       model.receivable += o.amount
       if (o.of === 'deposit') model.depositHeld += o.amount
       return
@@ -234,7 +270,7 @@ async function apply(
         )
       const id = await once()
       expect(await once()).toBeNull()
-      model.charges.push({ id: id!, effect: o.amount, deposit: false })
+      model.charges.push({ id: id!, effect: o.amount, deposit: false, dueOn: day(40), waived: 0 })
       model.receivable += o.amount
       return
     }
@@ -246,6 +282,7 @@ async function apply(
       })
       model.payments.push({ id: row.id, amount: o.amount })
       model.receivable -= o.amount
+      model.credit += o.amount
       return
     }
     case 'report': {
@@ -259,6 +296,7 @@ async function apply(
       if (o.answer === 'confirmed') {
         model.payments.push({ id: row.id, amount: o.amount })
         model.receivable -= o.amount
+        model.credit += o.amount
       }
       return
     }
@@ -279,6 +317,7 @@ async function apply(
       if (done) {
         model.reversed.add(-payment.id)
         model.receivable += payment.amount
+        model.credit -= payment.amount
       }
       return
     }
@@ -291,7 +330,8 @@ async function apply(
           () => true,
           (error: { code?: string }) => (expect(error.code).toBe('conflict'), false),
         )
-      expect(done).toBe(!model.reversed.has(charge.id))
+      // A charge is reversed once, and never once part of it was waived.
+      expect(done).toBe(!model.reversed.has(charge.id) && charge.waived === 0)
       if (done) {
         model.reversed.add(charge.id)
         model.receivable -= charge.effect
@@ -334,7 +374,48 @@ async function apply(
         }
       })
       model.receivable -= deduct
+      model.credit += deduct
       model.depositHeld -= deduct + refund
+      return
+    }
+    case 'waive': {
+      if (model.charges.length === 0) return
+      const owedNow = owedByCharge(model)
+      const open = model.charges.filter((each) => !each.deposit && owedNow.get(each.id)! > 0)
+      const pool = o.open && open.length > 0 ? open : model.charges
+      const charge = pool[o.pick % pool.length]!
+      const owed = owedNow.get(charge.id)!
+      const amountCents = o.part === 'all' ? Math.max(1, owed) : o.part
+      const outcome = await waiveCharge(t.services, {
+        leaseId,
+        chargeId: charge.id,
+        actor: as(landlord),
+        input: { amountCents, reason: 'Repair took long' },
+        now: NOW,
+      }).then(
+        () => 'ok',
+        (error: { code?: string }) => error.code,
+      )
+      // The deposit is never waived, nor a charge with nothing owed, nor more than is owed.
+      expect(outcome).toBe(charge.deposit || owed === 0 ? 'conflict' : amountCents > owed ? 'invalid' : 'ok')
+      figures[outcome === 'ok' ? 'waived' : 'waiversRefused'] += 1
+      if (outcome === 'ok') {
+        charge.waived += amountCents
+        model.receivable -= amountCents
+      }
+      return
+    }
+    case 'addCharge': {
+      // Both leases have begun by February 2026 and run past November.
+      const dueOn = day(31 + o.day)
+      const added = await addCharge(t.services, {
+        leaseId,
+        actor: as(landlord),
+        input: { description: 'Repair of a broken window', amountCents: o.amount, dueOn },
+        now: NOW,
+      })
+      model.charges.push({ id: added.chargeId, effect: o.amount, deposit: false, dueOn, waived: 0 })
+      model.receivable += o.amount
       return
     }
   }
@@ -346,7 +427,14 @@ describe('the rent ledger by property', () => {
     { timeout: 600_000 },
     async () => {
       // The books only grow, so one model per lease runs through all the sequences.
-      const models: Model[] = leases.map(() => ({ receivable: 0, depositHeld: 0, charges: [], payments: [], reversed: new Set() }))
+      const models: Model[] = leases.map(() => ({
+        receivable: 0,
+        depositHeld: 0,
+        credit: 0,
+        charges: [],
+        payments: [],
+        reversed: new Set(),
+      }))
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 50, maxLength: 70 }), async (steps) => {
           figures.runs += 1
@@ -361,11 +449,13 @@ describe('the rent ledger by property', () => {
         { numRuns: RUNS, endOnFailure: true },
       )
       console.log(
-        `ledger property: ${figures.runs} sequences, ${figures.operations} operations, ${figures.balancesChecked} balances checked, ${figures.transactionsChecked} transactions checked as they were added, ${figures.pagesRead} ledger pages read, ${figures.rollsChecked} rent rolls checked`,
+        `ledger property: ${figures.runs} sequences, ${figures.operations} operations, ${figures.balancesChecked} balances checked, ${figures.transactionsChecked} transactions checked as they were added, ${figures.pagesRead} ledger pages read, ${figures.rollsChecked} rent rolls checked, ${figures.waived} waivers posted and ${figures.waiversRefused} refused`,
       )
       // Every sequence ran whole: at least 50 operations each.
       expect(figures.runs).toBe(RUNS)
       expect(figures.operations).toBeGreaterThanOrEqual(RUNS * 50)
+      expect(figures.waived).toBeGreaterThan(0)
+      expect(figures.waiversRefused).toBeGreaterThan(0)
     },
   )
 })

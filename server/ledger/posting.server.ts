@@ -15,6 +15,9 @@ export type Posting = {
   dueOn?: string | null
   key: string
   reversesId?: number | null
+  /** A waiver's charge, and why it was waived. */
+  waivesId?: number | null
+  reason?: string
   actorId?: string | null
   entries: { account: LedgerAccount; amountCents: number }[]
 }
@@ -31,6 +34,8 @@ export async function post(tx: Tx, posting: Posting): Promise<number | null> {
       dueOn: posting.dueOn ?? null,
       idempotencyKey: posting.key,
       reversesId: posting.reversesId ?? null,
+      waivesId: posting.waivesId ?? null,
+      reason: posting.reason ?? '',
       actorId: posting.actorId ?? null,
     })
     .onConflictDoNothing({ target: ledgerTransaction.idempotencyKey })
@@ -54,6 +59,14 @@ export function chargeEntries(kind: 'rent' | 'fee' | 'deposit' | 'late_fee', amo
   ]
 }
 
+/** The entries of a waiver: the tenant owes that much less of a charge, taken back from the charge's income. */
+export function waiverEntries(incomeAccount: LedgerAccount, amountCents: number): Posting['entries'] {
+  return [
+    { account: 'tenant_receivable', amountCents: -amountCents },
+    { account: incomeAccount, amountCents },
+  ]
+}
+
 /** The entries of a payment received: cash in, the tenant owes that much less. */
 export function paymentEntries(amountCents: number): Posting['entries'] {
   return [
@@ -64,7 +77,8 @@ export function paymentEntries(amountCents: number): Posting['entries'] {
 
 /**
  * Reverses one transaction of a lease: the same entries with their signs turned, dated `effectiveOn`.
- * 'conflict' if it was reversed already or is itself a reversal; 'not-found' if it is not this lease's.
+ * 'conflict' if it was reversed already, is itself a reversal or a waiver, or is a charge with a waiver;
+ * 'not-found' if it is not this lease's.
  */
 export async function reverse(
   tx: Tx,
@@ -79,6 +93,13 @@ export async function reverse(
   const [original] = await tx.select().from(ledgerTransaction).where(eq(ledgerTransaction.id, transactionId))
   if (!original || original.leaseId !== leaseId) throw new AppError('not-found', 'No such transaction in this lease.')
   if (original.kind === 'reversal') throw new AppError('conflict', 'A reversal cannot itself be reversed.')
+  if (original.kind === 'waiver') throw new AppError('conflict', 'A waiver is final: it cannot be reversed.')
+  const [waiver] = await tx
+    .select({ id: ledgerTransaction.id })
+    .from(ledgerTransaction)
+    .where(eq(ledgerTransaction.waivesId, transactionId))
+    .limit(1)
+  if (waiver) throw new AppError('conflict', 'A charge that was waived in part or whole cannot be reversed.')
   const entries = await tx
     .select()
     .from(ledgerEntry)

@@ -22,6 +22,14 @@ export async function findLedger(
   const plan = lateFeePlan(found.premises.state, found.terms)
   const transactions = await transactionsOf(db, leaseId)
   const books = readBooks(transactions, { today, graceDays: plan.graceDays })
+  const waivers = new Map<number, LedgerView['charges'][number]['waivers']>()
+  for (const row of transactions) {
+    if (row.waivesId === null) continue
+    waivers.set(row.waivesId, [
+      ...(waivers.get(row.waivesId) ?? []),
+      { amountCents: -row.receivableCents, on: row.effectiveOn, reason: row.reason },
+    ])
+  }
   const payments = await db
     .select()
     .from(rentPayment)
@@ -57,12 +65,14 @@ export async function findLedger(
     lateFeeCents: plan.amountCents,
     lateFeeCitation: plan.citation,
     charges: books.charges
-      .map(({ id, kind, memo, dueOn, amountCents, paidCents, owedCents, status }) => ({
+      .map(({ id, kind, memo, dueOn, amountCents, waivedCents, paidCents, owedCents, status }) => ({
         id,
         kind,
         memo,
         dueOn,
         amountCents,
+        waivedCents,
+        waivers: waivers.get(id) ?? [],
         paidCents,
         owedCents,
         status,
@@ -80,7 +90,7 @@ export async function findLedger(
       receiptPath: payment.transactionId ? receiptPath(leaseId, payment.id) : null,
     })),
     statementYears: [...years].sort((a, b) => b - a),
-    actions: side === 'landlord' ? ['record', 'answer'] : ['report'],
+    actions: side === 'landlord' ? ['record', 'answer', 'waive', 'charge'] : ['report'],
   }
 }
 

@@ -1,6 +1,7 @@
 // The rent ledger over HTTP: the JSON API and the pages' files through the real app. A tenant reports a
 // payment, the landlord confirms it, both download the same receipt and a statement; the rent roll as
-// JSON and as formula-safe CSV; and a third person (another renter, another landlord, an administrator)
+// JSON and as formula-safe CSV; the landlord adds and waives a charge over the API and with the page's
+// forms (no script), the tenant reading the waiver and its reason; and a third person (another renter, another landlord, an administrator)
 // and a visitor signed out find nothing at any ledger, receipt, statement or API address.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,6 +23,16 @@ let strangers: TestUser[]
 let leaseId: number
 
 const api = (method: string, pathname: string, call?: ApiCall) => callApi(t, method, pathname, call)
+async function postForm(pathname: string, cookie: string, fields: Record<string, string>) {
+  const response = await pages.app.request(
+    new Request(`${TEST_ORIGIN}${pathname}`, {
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
+      headers: { Cookie: cookie, Origin: TEST_ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+    }),
+  )
+  return { status: response.status, html: await response.text() }
+}
 async function fetchPath(pathname: string, cookie?: string) {
   const headers = new Headers({ Origin: TEST_ORIGIN, ...(cookie ? { Cookie: cookie } : {}) })
   const response = await pages.app.request(new Request(`${TEST_ORIGIN}${pathname}`, { headers }))
@@ -55,6 +66,8 @@ afterAll(async () => {
   await pages?.close()
   await t?.close()
 })
+
+const chargeNamed = (charges: { memo: string; id: number }[], memo: string) => charges.find((charge) => charge.memo === memo)!
 
 describe('the ledger API', () => {
   it('a tenant reports a payment, the landlord confirms it, both download the same receipt; the roll as JSON and safe CSV', async () => {
@@ -105,6 +118,53 @@ describe('the ledger API', () => {
     expect(text).toContain(',1500.00,2000.00,')
   })
 
+  it('the landlord adds a charge and waives part of another over the API and with the forms; the tenant reads the waiver and why', async () => {
+    const today = new Date().toISOString().slice(0, 10)
+    const charge = { description: 'Plumber for a blocked sink', amountCents: 12_000, dueOn: today }
+    expect((await api('POST', `/leases/${leaseId}/rent/charges`, { cookie: renter.cookie, body: charge })).status).toBe(403)
+    const bad = await api('POST', `/leases/${leaseId}/rent/charges`, { cookie: landlord.cookie, body: { ...charge, amountCents: 0 } })
+    expect([bad.status, bad.json.errors?.amountCents]).toEqual([400, ['The amount must be more than zero.']])
+    const added = await api('POST', `/leases/${leaseId}/rent/charges`, { cookie: landlord.cookie, body: charge })
+    expect(added.status, JSON.stringify(added.json)).toBe(201)
+    expect(added.json.ledger.charges.find((c: { id: number }) => c.id === added.json.id)).toMatchObject({
+      amountCents: 12_000,
+      status: 'due',
+    })
+    // November's rent: $1,000 still owed. $1,000.01 is more than that.
+    const november = chargeNamed(added.json.ledger.charges, 'Rent for 2026-11')
+    const waive = (cookie: string, body: unknown) => api('POST', `/leases/${leaseId}/rent/charges/${november.id}/waive`, { cookie, body })
+    expect((await waive(renter.cookie, { amountCents: 100, reason: 'Because' })).status).toBe(403)
+    expect((await waive(landlord.cookie, { amountCents: 100_001, reason: 'Because' })).status).toBe(400)
+    expect((await waive(landlord.cookie, { amountCents: 100, reason: 'no' })).status).toBe(400)
+    const waived = await waive(landlord.cookie, { amountCents: 30_000, reason: 'The heating was off for a week' })
+    expect(waived.status, JSON.stringify(waived.json)).toBe(201)
+    expect(chargeNamed(waived.json.ledger.charges, 'Rent for 2026-11')).toMatchObject({ waivedCents: 30_000, owedCents: 70_000 })
+    // The page's form, without script: a refusal answers beside the form; the whole plumber's bill waived.
+    const refusedPost = await postForm(`/leases/${leaseId}/rent`, landlord.cookie, {
+      intent: 'waive',
+      chargeId: String(added.json.id),
+      amount: '120.01',
+      reason: 'Our plumber',
+    })
+    expect(refusedPost.status).toBe(400)
+    expect(refusedPost.html).toContain('At most $120 is still owed on this charge.')
+    const posted = await postForm(`/leases/${leaseId}/rent`, landlord.cookie, {
+      intent: 'waive',
+      chargeId: String(added.json.id),
+      amount: '120',
+      reason: 'Our plumber caused it',
+    })
+    expect(posted.status).toBe(302)
+    const page = await pages.get(`/leases/${leaseId}/rent`, renter.cookie)
+    expect(page.html).toContain('Waived $300 on ')
+    expect(page.html).toContain('The heating was off for a week')
+    expect(page.html).toContain('Our plumber caused it')
+    expect(page.html).not.toContain('Add a charge')
+    const mine = (await api('GET', `/leases/${leaseId}/rent`, { cookie: renter.cookie })).json
+    expect(mine.charges.find((c: { id: number }) => c.id === added.json.id)).toMatchObject({ status: 'waived', owedCents: 0 })
+    expect((await pages.get(`/leases/${leaseId}/rent`, landlord.cookie)).html).toContain('Add a charge')
+  })
+
   it('answers 404 to a third person and a visitor at every ledger address, and lists none of the lease in their roll', async () => {
     const [payment] = (await api('GET', `/leases/${leaseId}/rent`, { cookie: landlord.cookie })).json.payments
     for (const cookie of [...strangers.map((person) => person.cookie), undefined]) {
@@ -126,6 +186,8 @@ describe('the ledger API', () => {
       for (const [path, body] of [
         [`/leases/${leaseId}/rent/payments`, { method: 'cash', paidOn: '2026-11-01', amountCents: 100 }],
         [`/leases/${leaseId}/rent/payments/${payment.id}/reverse`, { reason: 'x' }],
+        [`/leases/${leaseId}/rent/charges`, { description: 'Water bill', amountCents: 100, dueOn: '2026-11-01' }],
+        [`/leases/${leaseId}/rent/charges/${payment.id}/waive`, { amountCents: 100, reason: 'Because' }],
       ] as const) {
         expect((await api('POST', path, { cookie, body })).status).toBe(404)
       }
