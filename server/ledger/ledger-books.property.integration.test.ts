@@ -107,7 +107,16 @@ function owedByCharge(model: Model): Map<number, number> {
 const NOW = new Date('2026-11-30T12:00:00Z')
 
 const RUNS = 34
-const figures = { operations: 0, balancesChecked: 0, transactionsChecked: 0, pagesRead: 0, rollsChecked: 0, runs: 0, waived: 0, waiversRefused: 0 }
+const figures = {
+  operations: 0,
+  balancesChecked: 0,
+  transactionsChecked: 0,
+  pagesRead: 0,
+  rollsChecked: 0,
+  runs: 0,
+  waived: 0,
+  waiversRefused: 0,
+}
 let key = 0
 let previous = { maxEntry: 0, maxTransaction: 0, digest: '0' }
 
