@@ -53,12 +53,22 @@ function Badge({ status }: { status: ChargeStatus }) {
 }
 
 function Summary({ ledger }: { ledger: LedgerView }) {
-  const owed = ledger.balanceCents
+  const ahead = ledger.balanceCents < 0 ? -ledger.balanceCents : 0
+  const upcoming = ledger.charges.filter((charge) => charge.dueOn > ledger.today && charge.owedCents > 0).reverse()
   return (
     <section aria-labelledby="ledger-summary" className="space-y-2 rounded-xl border border-gray-200 bg-white p-4">
       <h2 id="ledger-summary" className="text-lg font-bold text-ink">
-        {owed > 0 ? `Owed now: ${money(owed)}` : owed < 0 ? `Paid ahead: ${money(-owed)}` : 'Nothing is owed now'}
+        {ledger.owedNowCents > 0
+          ? `Owed now: ${money(ledger.owedNowCents)}`
+          : ahead > 0
+            ? `Paid ahead: ${money(ahead)}`
+            : 'Nothing is owed now'}
       </h2>
+      {upcoming.length > 0 ? (
+        <p className="text-ink">
+          Next: {upcoming.map((charge) => `${charge.memo}, ${money(charge.owedCents)} due on ${charge.dueOn}`).join('; ')}.
+        </p>
+      ) : null}
       <p className="text-ink-soft">
         Rent of {formatDollars(ledger.rentCents)} is due on the {ordinal(ledger.dueDay)} of each month and is late {ledger.graceDays} days
         after.

@@ -8,8 +8,10 @@ export type LedgerView = {
   viewerSide: 'landlord' | 'tenant'
   today: string
   currency: 'USD'
-  /** What the tenant owes now (negative: paid ahead). */
+  /** The books' balance: every charge posted, less every credit (negative: paid ahead). */
   balanceCents: number
+  /** What is owed on charges due by today; charges posted ahead of their day are not owed yet. */
+  owedNowCents: number
   /** Credits not yet applied to a posted charge. */
   unappliedCents: number
   rentCents: number

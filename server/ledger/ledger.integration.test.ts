@@ -80,6 +80,10 @@ describe('charges from the signed lease', () => {
       ].sort(),
     )
     expect(view.balanceCents).toBe(2_500 + 2_129 + 141_935 + 200_000)
+    // Posted ahead of their day, so not owed yet: owed on the day they fall due.
+    expect(view.owedNowCents).toBe(0)
+    const onTheDay = await findLedger(db(), { leaseId: signed.leaseId, viewer: as(signed.tenant), now: at('2027-03-10') })
+    expect(onTheDay.owedNowCents).toBe(2_500 + 2_129 + 141_935 + 200_000)
   })
 
   it('applies payments to the oldest charges first, and marks rent late after the grace, with one late fee and one reminder each', async () => {

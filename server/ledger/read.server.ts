@@ -58,6 +58,7 @@ export async function findLedger(
     today,
     currency: 'USD',
     balanceCents: books.balanceCents,
+    owedNowCents: books.charges.filter((charge) => charge.dueOn <= today).reduce((sum, charge) => sum + charge.owedCents, 0),
     unappliedCents: books.unappliedCents,
     rentCents: found.terms.rentCents,
     dueDay: found.terms.dueDay,
