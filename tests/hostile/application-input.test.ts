@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_APPLICATION_NOTE, MAX_CRITERIA_TEXT, MAX_DECISION_TEXT, MAX_DOCUMENT_BYTES } from '#common/applications/vocabulary.ts'
 import { completeRenterProfile } from '#tests/support/applications.ts'
 import { CRITERIA, PDF, makeApplicationWorld, moveInDate, withoutLinks, type ApplicationWorld } from './support/applications.ts'
+import { UNCLEAR } from './support/payloads.ts'
 import { Site, eachLimited, hostileSites } from './support/site.ts'
 
 type Who = 'owner' | 'renter' | 'ready' | 'otherRenter' | 'otherLandlord' | 'admin'
@@ -25,9 +26,6 @@ type Case = {
   multipart?: () => FormData
   status: number[]
 }
-
-/** What a message must not read like: a validator's or a runtime's words, not the site's. */
-const UNCLEAR = /NaN|Infinity|expected [a-z]+, received|Invalid input|undefined|\[object Object\]|ZodError|\bat \S+\.ts|Error:/
 
 const HUGE = 'x'.repeat(100_000)
 const NUL = 'Alex\u0000Morgan'

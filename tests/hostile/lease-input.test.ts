@@ -8,30 +8,19 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_LEASE_CLAUSE, MAX_LEASE_REASON, MAX_SIGNATURE_DRAWING } from '#common/leases/vocabulary.ts'
 import { leaseAsSeen, makeLeaseWorld, okJson, type LeaseWorld } from './support/leases.ts'
+import { UNCLEAR, notObjects } from './support/payloads.ts'
 import { Site, eachLimited, hostileSites } from './support/site.ts'
 
 type Who = 'owner' | 'renter' | 'stranger' | 'nobody'
 
 type Case = { what: string; method: 'POST' | 'PUT'; path: string; who: Who; json?: unknown; raw?: string; status: number[] }
 
-/** What a message must not read like: a validator's or a runtime's words, not the site's. */
-const UNCLEAR = /NaN|Infinity|expected [a-z]+, received|Invalid input|undefined|\[object Object\]|ZodError|\bat \S+\.ts|Error:/
-
 const HUGE = 'x'.repeat(100_000)
 const NUL = 'Rita\u0000Renter'
 const HASH = 'a'.repeat(64)
 
 /** Bodies that are not a JSON object, or no body at all. */
-const notObjects: [string, string | undefined][] = [
-  ['not JSON', 'reason=because'],
-  ['cut short', '{"reason":'],
-  ['null', 'null'],
-  ['an array', '[{"reason":"x"}]'],
-  ['a string', '"hello"'],
-  ['a number', '42'],
-  ['empty', ''],
-  ['missing', undefined],
-]
+const bodies = notObjects('reason', 'because')
 
 /** A JSON body with one value spliced in as raw text (for 1e400, which JSON.stringify cannot write). */
 const rawWith = (body: object, key: string, raw: string) => JSON.stringify({ ...body, [key]: '@@' }).replace('"@@"', raw)
@@ -65,7 +54,7 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('mal
       ['POST', '/api/leases/verify', 'nobody'],
     ]
     for (const [method, path, who] of bodied)
-      for (const [what, raw] of notObjects) add({ what: `a body ${what}`, method, path, who, raw, status: [400] })
+      for (const [what, raw] of bodies) add({ what: `a body ${what}`, method, path, who, raw, status: [400] })
 
     // POST /api/leases
     const badNew: [string, unknown][] = [

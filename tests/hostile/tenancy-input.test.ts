@@ -8,6 +8,7 @@
 // answers a 4xx that says what is wrong (no stack, no "undefined", no "[object Object]"), never a 5xx,
 // and nothing changes: each party's view of both tenancies reads the same afterwards.
 import { beforeAll, describe, expect, it } from 'vitest'
+import { UNCLEAR, notObjects } from './support/payloads.ts'
 import { Site, eachLimited, hostileSites, type LiveAccount } from './support/site.ts'
 import { inspectionPhotoForm, makeTenancy, readyToApply, tenancyAsSeen, type Tenancy } from './support/tenancy.ts'
 
@@ -29,23 +30,11 @@ type Case = {
   says?: RegExp
 }
 
-/** What a message must not read like: a validator's or a runtime's words, not the site's. */
-const UNCLEAR = /NaN|Infinity|expected [a-z]+, received|Invalid input|undefined|\[object Object\]|ZodError|\bat \S+\.ts|Error:/
-
 const HUGE = 'x'.repeat(100_000)
 const HASH = 'a'.repeat(64)
 
 /** Bodies that are not a JSON object, or no body at all. */
-const notObjects: [string, string | undefined][] = [
-  ['not JSON', 'amountCents=100'],
-  ['cut short', '{"amountCents":'],
-  ['null', 'null'],
-  ['an array', '[{"amountCents":100}]'],
-  ['a string', '"hello"'],
-  ['a number', '42'],
-  ['empty', ''],
-  ['missing', undefined],
-]
+const bodies = notObjects('amountCents', '100')
 
 /** Ids in a path that name nothing. */
 const NOT_IDS = ['abc', '0', '-1', '1.5', '1e3', '0x10', '99999999999999999999']
@@ -103,7 +92,7 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('mal
       ['POST', `${deposit}/send`, 'owner'],
     ]
     for (const [method, path, who] of bodied)
-      for (const [what, raw] of notObjects) add({ what: `a body ${what}`, method, path, who, raw, status: [400] })
+      for (const [what, raw] of bodies) add({ what: `a body ${what}`, method, path, who, raw, status: [400] })
 
     // A payment recorded by the landlord or reported by the tenant, with one thing wrong.
     const payment = { method: 'cash', paidOn: today, amountCents: 100, reference: 'Receipt 7' }

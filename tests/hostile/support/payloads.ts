@@ -86,3 +86,20 @@ export function piecesOf(value: string): string[] {
 export function displayed(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/\s+/g, ' ').trim()
 }
+
+/** What a message must not read like: a validator's or a runtime's words, not the site's. */
+export const UNCLEAR = /NaN|Infinity|expected [a-z]+, received|Invalid input|undefined|\[object Object\]|ZodError|\bat \S+\.ts|Error:/
+
+/** Bodies that are not a JSON object, or no body at all, for an endpoint whose object has the field `field`. */
+export function notObjects(field: string, value: string): [string, string | undefined][] {
+  return [
+    ['not JSON', `${field}=${value}`],
+    ['cut short', `{"${field}":`],
+    ['null', 'null'],
+    ['an array', `[{"${field}":${JSON.stringify(value)}}]`],
+    ['a string', '"hello"'],
+    ['a number', '42'],
+    ['empty', ''],
+    ['missing', undefined],
+  ]
+}
