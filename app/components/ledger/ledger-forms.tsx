@@ -96,21 +96,34 @@ export function PaymentAnswer({ paymentId, state, refused }: { paymentId: number
           <Submit intent="confirmed" label="Confirm" />
         </Form>
       ) : null}
-      <Form method="post" className="space-y-2">
-        <input type="hidden" name="paymentId" value={paymentId} />
-        <TextField
-          label={state === 'pending' ? 'Reason to reject' : 'Reason to reverse (a bounced check)'}
-          name="reason"
-          id={`reason-${paymentId}`}
-          maxLength={500}
-          error={mine?.fieldErrors.reason}
-        />
-        <Submit
-          intent={state === 'pending' ? 'rejected' : 'reversed'}
-          label={state === 'pending' ? 'Reject' : 'Reverse'}
-          variant="danger"
-        />
-      </Form>
+      {state === 'pending' ? (
+        <RefuseForm paymentId={paymentId} state={state} error={mine?.fieldErrors.reason} />
+      ) : (
+        // A confirmed payment is reversed rarely (a bounced check): the form waits behind a disclosure.
+        <details className="text-sm" open={Boolean(mine)}>
+          <summary className="cursor-pointer font-semibold text-brand-700">Reverse this payment</summary>
+          <div className="mt-2">
+            <RefuseForm paymentId={paymentId} state={state} error={mine?.fieldErrors.reason} />
+          </div>
+        </details>
+      )}
     </div>
+  )
+}
+
+/** Reject a pending payment, or reverse a confirmed one, with the reason the tenants will read. */
+function RefuseForm({ paymentId, state, error }: { paymentId: number; state: 'pending' | 'confirmed'; error?: string[] }) {
+  return (
+    <Form method="post" className="space-y-2">
+      <input type="hidden" name="paymentId" value={paymentId} />
+      <TextField
+        label={state === 'pending' ? 'Reason to reject' : 'Reason to reverse (a bounced check)'}
+        name="reason"
+        id={`reason-${paymentId}`}
+        maxLength={500}
+        error={error}
+      />
+      <Submit intent={state === 'pending' ? 'rejected' : 'reversed'} label={state === 'pending' ? 'Reject' : 'Reverse'} variant="danger" />
+    </Form>
   )
 }
