@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { addedChargeSchema, waiverSchema } from '#common/ledger/forms.ts'
 import { lateFeePlan } from '#common/ledger/late-fee.ts'
-import { CHARGE_KINDS, RECORDS_ONLY, type LedgerAccount } from '#common/ledger/vocabulary.ts'
+import { CHARGE_KINDS, RECORDS_ONLY, WAIVABLE_KINDS, type LedgerAccount } from '#common/ledger/vocabulary.ts'
 import { formatDollars } from '#common/leasing/state-rules.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { ledgerEntry, ledgerNotice, ledgerTransaction } from '#server/db/schema.ts'
@@ -57,7 +57,7 @@ export async function storeWaiver(
       .where(and(eq(ledgerTransaction.id, chargeId), eq(ledgerTransaction.leaseId, leaseId)))
       .for('update')
     if (!charge || !(CHARGE_KINDS as readonly string[]).includes(charge.kind)) throw noCharge()
-    if (charge.kind === 'deposit') {
+    if (!(WAIVABLE_KINDS as readonly string[]).includes(charge.kind)) {
       throw new AppError('conflict', 'The security deposit is held for the tenant, not charged as income: it cannot be waived.')
     }
     const books = readBooks(await transactionsOf(tx, leaseId), { today, graceDays })
