@@ -139,7 +139,7 @@ describe('lease pages', () => {
     const verify = (value: string) => post(null, '/leases/verify', { sha256: value })
     expect(await (await verify(signedHash)).text()).toContain('This file matches a lease signed on Cooper Home')
     expect(await (await verify(`${view.document!.sha256.toUpperCase()}  lease.pdf`)).text()).toContain('This file matches a lease')
-    expect(await (await verify('b'.repeat(64))).text()).toContain('This file does not match any lease on record.')
+    expect(await (await verify('b'.repeat(64))).text()).toContain('This file does not match any lease on record, nor any inspection')
     const malformed = await verify('not a hash')
     expect(malformed.status).toBe(400)
     expect(await malformed.text()).toContain('A SHA-256 is 64 characters')
