@@ -38,6 +38,7 @@ import {
 } from '#common/ledger/vocabulary.ts'
 import { DEDUCTION_CATEGORIES, DEPOSIT_RETURN_STATES } from '#common/deposits/vocabulary.ts'
 import { CONDITIONS, INSPECTION_ACTIONS, INSPECTION_KINDS, INSPECTION_STATES } from '#common/inspections/vocabulary.ts'
+import { BOOKING_ACTIONS, BOOKING_STATES, CANCELLATION_POLICIES, HOLD_KINDS } from '#common/stays/vocabulary.ts'
 import { MAINTENANCE_ACTIONS, MAINTENANCE_CATEGORIES, MAINTENANCE_STATES, MAINTENANCE_URGENCIES } from '#common/maintenance/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -2028,3 +2029,203 @@ export const depositNotice = pgTable('deposit_notice', {
     .references(() => depositReturn.id),
   createdAt: createdAt(),
 })
+
+// --- Short-term stays ---
+
+/** A range of dates as PostgreSQL writes it, half-open: `[2026-12-01,2026-12-05)`. */
+const daterange = customType<{ data: string }>({ dataType: () => 'daterange' })
+
+/**
+ * How a short-term listing is booked (common/stays): its rules beyond the nightly price and minimum
+ * nights the listing itself carries. A listing without a row books on the defaults.
+ * `ical_export_token` is the secret of the calendar's export address; null when the host revoked it.
+ */
+export const stayRules = pgTable(
+  'stay_rules',
+  {
+    listingId: bigint('listing_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    instantBook: boolean('instant_book').notNull(),
+    maxNights: smallint('max_nights').notNull(),
+    maxGuests: smallint('max_guests').notNull(),
+    /** Whole days between booking and check-in (0: same day). */
+    advanceNoticeDays: smallint('advance_notice_days').notNull(),
+    /** Nights kept free after each stay, for cleaning. */
+    preparationDays: smallint('preparation_days').notNull(),
+    /** How far ahead a check-out may be, in days from today. */
+    bookingWindowDays: smallint('booking_window_days').notNull(),
+    /** Wall-clock times "HH:MM" in the listing's zone. */
+    checkInTime: text('check_in_time').notNull(),
+    checkOutTime: text('check_out_time').notNull(),
+    cleaningFeeCents: integer('cleaning_fee_cents').notNull(),
+    /** Friday and Saturday nights' price; null when they cost the nightly price. */
+    weekendNightlyCents: integer('weekend_nightly_cents'),
+    /** Off the nights' price for a stay of 7 nights or more. */
+    weeklyDiscountPercent: smallint('weekly_discount_percent').notNull(),
+    cancellationPolicy: text('cancellation_policy').notNull(),
+    /** What the guest gets once the booking is confirmed, not before. */
+    checkInDetails: text('check_in_details').notNull().default(''),
+    icalExportToken: text('ical_export_token'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('stay_rules_nights_check', sql`${t.maxNights} between 1 and 365`),
+    check('stay_rules_guests_check', sql`${t.maxGuests} between 1 and 50`),
+    check('stay_rules_notice_check', sql`${t.advanceNoticeDays} between 0 and 30`),
+    check('stay_rules_preparation_check', sql`${t.preparationDays} between 0 and 7`),
+    check('stay_rules_window_check', sql`${t.bookingWindowDays} between 1 and 730`),
+    check(
+      'stay_rules_times_check',
+      sql`${t.checkInTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.checkOutTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
+    check('stay_rules_money_check', sql`${t.cleaningFeeCents} >= 0 and (${t.weekendNightlyCents} is null or ${t.weekendNightlyCents} > 0)`),
+    check('stay_rules_discount_check', sql`${t.weeklyDiscountPercent} between 0 and 90`),
+    check('stay_rules_policy_check', sql`${t.cancellationPolicy} in (${sqlList(CANCELLATION_POLICIES)})`),
+    uniqueIndex('stay_rules_ical_token_idx').on(t.icalExportToken),
+  ],
+)
+
+/**
+ * A booking of a short-term listing: [check_in, check_out) are dates in the listing's zone (its
+ * nights), its price as quoted when it was made, and its current state (common/stays/vocabulary.ts);
+ * every change is also a stay_booking_event. While it holds nights, a stay_hold row keeps them.
+ */
+export const stayBooking = pgTable(
+  'stay_booking',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    hostId: text('host_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    guests: smallint('guests').notNull(),
+    /** The listing's zone when booked: the nights, the check-in time and every deadline are read in it. */
+    timeZone: text('time_zone').notNull(),
+    state: text('state').notNull(),
+    instant: boolean('instant').notNull(),
+    /** The price as quoted (common/stays): nights, their prices, the discount, the cleaning fee. */
+    quote: jsonb('quote').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    cancellationPolicy: text('cancellation_policy').notNull(),
+    /** What the policy gave back on a cancellation; recorded, not paid out. */
+    refundCents: integer('refund_cents'),
+    message: text('message').notNull().default(''),
+    /** Why it was declined or cancelled. */
+    reason: text('reason').notNull().default(''),
+    /** A request not answered by then expires. */
+    answerBy: timestamp('answer_by', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('stay_booking_state_check', sql`${t.state} in (${sqlList(BOOKING_STATES)})`),
+    check('stay_booking_dates_check', sql`${t.checkOut} > ${t.checkIn}`),
+    check('stay_booking_guests_check', sql`${t.guests} between 1 and 50`),
+    check(
+      'stay_booking_money_check',
+      sql`${t.totalCents} >= 0 and (${t.refundCents} is null or ${t.refundCents} between 0 and ${t.totalCents})`,
+    ),
+    check('stay_booking_text_check', sql`char_length(${t.message}) <= 1000 and char_length(${t.reason}) <= 500`),
+    check('stay_booking_policy_check', sql`${t.cancellationPolicy} in (${sqlList(CANCELLATION_POLICIES)})`),
+    index('stay_booking_guest_idx').on(t.guestId, t.checkIn),
+    index('stay_booking_host_idx').on(t.hostId, t.checkIn),
+    index('stay_booking_listing_idx').on(t.listingId, t.checkIn),
+    index('stay_booking_unanswered_idx')
+      .on(t.answerBy)
+      .where(sql`${t.state} = 'requested'`),
+  ],
+)
+
+/** The append-only history of a booking (a trigger refuses to change or delete a row while its booking exists). */
+export const stayBookingEvent = pgTable(
+  'stay_booking_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => stayBooking.id, { onDelete: 'cascade' }),
+    /** Null when the site itself acted (an expiry, a completion). */
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    reason: text('reason').notNull().default(''),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stay_booking_event_action_check', sql`${t.action} in (${sqlList(BOOKING_ACTIONS)})`),
+    index('stay_booking_event_booking_idx').on(t.bookingId, t.id),
+  ],
+)
+
+/** A calendar of another platform the host imports into a listing's (fetched every 15 minutes). */
+export const stayCalendarFeed = pgTable(
+  'stay_calendar_feed',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+    /** When its events were last read in whole; the holds of that import stand until the next good one. */
+    lastImportedAt: timestamp('last_imported_at', { withTimezone: true }),
+    /** Why the last fetch failed, in words for the host; empty after a good one. */
+    lastError: text('last_error').notNull().default(''),
+    /** The feed's events that collide with bookings or blocks here: [{ uid, start, end, summary }]. */
+    conflicts: jsonb('conflicts').$type<{ uid: string; start: string; end: string; summary: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stay_calendar_feed_listing_url_idx').on(t.listingId, t.url),
+    check('stay_calendar_feed_name_check', sql`char_length(${t.name}) between 1 and 80`),
+    check('stay_calendar_feed_url_check', sql`char_length(${t.url}) <= 2000`),
+  ],
+)
+
+/**
+ * The nights taken on a listing's calendar, whatever takes them: a booking here (its nights and the
+ * preparation days after), the host's block, an imported calendar's event. No two rows of one
+ * listing overlap: an exclusion constraint (migration stays_rules) keeps it, so two requests for the
+ * same night cannot both hold it, however they race.
+ */
+export const stayHold = pgTable(
+  'stay_hold',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    nights: daterange('nights').notNull(),
+    kind: text('kind').notNull(),
+    bookingId: bigint('booking_id', { mode: 'number' }).references(() => stayBooking.id, { onDelete: 'cascade' }),
+    feedId: bigint('feed_id', { mode: 'number' }).references(() => stayCalendarFeed.id, { onDelete: 'cascade' }),
+    /** The imported event's UID, or the host's note on a block. */
+    label: text('label').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stay_hold_kind_check', sql`${t.kind} in (${sqlList(HOLD_KINDS)})`),
+    check(
+      'stay_hold_owner_check',
+      sql`(${t.kind} = 'booking') = (${t.bookingId} is not null) and (${t.kind} = 'import') = (${t.feedId} is not null)`,
+    ),
+    check(
+      'stay_hold_bounded_check',
+      sql`not isempty(${t.nights}) and lower_inc(${t.nights}) and not upper_inc(${t.nights}) and not lower_inf(${t.nights}) and not upper_inf(${t.nights})`,
+    ),
+    uniqueIndex('stay_hold_booking_idx').on(t.bookingId),
+    index('stay_hold_feed_idx').on(t.feedId),
+  ],
+)
