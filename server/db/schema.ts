@@ -19,7 +19,6 @@ import {
   smallint,
   text,
   timestamp,
-  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { ARTICLE_CATEGORY_SLUGS, CONTENT_KINDS, CONTENT_STATUSES, FAQ_TOPIC_SLUGS } from '#common/content/vocabulary.ts'
@@ -1339,6 +1338,11 @@ export const leaseVersion = pgTable(
     sha256: text('sha256').notNull(),
     renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** The two terms the landlord's rent roll shows of every lease, kept beside the terms so it reads no document. */
+    tenantNames: jsonb('tenant_names')
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`jsonb_path_query_array(terms, '$.tenants[*].name')`),
+    graceDays: integer('grace_days').generatedAlwaysAs(sql`(terms->>'graceDays')::int`),
   },
   (t) => [
     uniqueIndex('lease_version_lease_version_idx').on(t.leaseId, t.version),
@@ -1858,22 +1862,40 @@ export const ledgerReceivable = pgTable(
 )
 
 /**
- * The same entries summed per lease, year they take effect and year they are due (none for payments and other
- * credits), kept by the same trigger: the rent roll reads whole years here and only the days it must from above.
+ * The same entries as running sums per lease and month, kept by the same trigger (decision 040): for each month
+ * from a lease's first entry's to its last's, the sums before the month starts and through its end of all its
+ * entries by the day they take effect (`e_`), of its credits (`n_`: entries due on no day, such as payments) and of
+ * its charges by the day they are due (`d_`). The rent roll reads one row per lease and only the days it needs.
  */
-export const ledgerReceivableYear = pgTable(
-  'ledger_receivable_year',
+export const ledgerReceivableMonth = pgTable(
+  'ledger_receivable_month',
   {
-    landlordId: text('landlord_id').notNull(),
     leaseId: bigint('lease_id', { mode: 'number' }).notNull(),
-    effectiveYear: integer('effective_year').notNull(),
-    dueYear: integer('due_year'),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    landlordId: text('landlord_id').notNull(),
+    eBefore: bigint('e_before', { mode: 'number' }).notNull(),
+    eThrough: bigint('e_through', { mode: 'number' }).notNull(),
+    nBefore: bigint('n_before', { mode: 'number' }).notNull(),
+    nThrough: bigint('n_through', { mode: 'number' }).notNull(),
+    dBefore: bigint('d_before', { mode: 'number' }).notNull(),
+    dThrough: bigint('d_through', { mode: 'number' }).notNull(),
   },
-  (t) => [
-    unique('ledger_receivable_year_key').on(t.leaseId, t.effectiveYear, t.dueYear).nullsNotDistinct(),
-    index('ledger_receivable_year_landlord_idx').on(t.landlordId, t.effectiveYear),
-  ],
+  (t) => [primaryKey({ columns: [t.leaseId, t.month] }), index('ledger_receivable_month_landlord_idx').on(t.landlordId, t.month)],
+)
+
+/** Each lease's months in `ledger_receivable_month` and its sums over all of them: what a later month reads. */
+export const ledgerReceivableSpan = pgTable(
+  'ledger_receivable_span',
+  {
+    leaseId: bigint('lease_id', { mode: 'number' }).primaryKey(),
+    landlordId: text('landlord_id').notNull(),
+    firstMonth: date('first_month', { mode: 'string' }).notNull(),
+    lastMonth: date('last_month', { mode: 'string' }).notNull(),
+    eTotal: bigint('e_total', { mode: 'number' }).notNull(),
+    nTotal: bigint('n_total', { mode: 'number' }).notNull(),
+    dTotal: bigint('d_total', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('ledger_receivable_span_landlord_idx').on(t.landlordId)],
 )
 
 /** A payment of rent as the parties tell it: recorded by the landlord, or reported by a tenant for the landlord to confirm. */

@@ -45,7 +45,7 @@ const op = fc.oneof(
       of: fc.constantFrom('rent' as const, 'fee' as const, 'deposit' as const),
       amount,
       // Due from late 2024 to the end of 2027, posted that day, a few days ahead, or months after (as a
-      // charge added later is): the rent roll's yearly sums must cope with each.
+      // charge added later is): the rent roll's running sums per month must cope with each.
       day: fc.integer({ min: -400, max: 1_090 }),
       posted: fc.constantFrom(0, 0, 0, -5, 45, 400),
     }),

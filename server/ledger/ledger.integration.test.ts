@@ -288,17 +288,23 @@ describe('the books the database keeps', () => {
     // The rent roll's projection is written only as entries are posted.
     const projection = async () => [
       (await db().execute(sql`select * from ledger_receivable order by entry_id`)).rows,
-      (await db().execute(sql`select * from ledger_receivable_year order by lease_id, effective_year, due_year`)).rows,
+      (await db().execute(sql`select * from ledger_receivable_month order by lease_id, month`)).rows,
+      (await db().execute(sql`select * from ledger_receivable_span order by lease_id`)).rows,
     ]
     const projected = await projection()
     expect(projected[0]!.length).toBeGreaterThan(0)
+    expect(projected[1]!.length).toBeGreaterThan(0)
     expect(await refused(sql`update ledger_receivable set amount_cents = 1`)).toMatch(/kept from the books: UPDATE refused/)
     expect(await refused(sql`delete from ledger_receivable`)).toMatch(/kept from the books: DELETE refused/)
     expect(await refused(sql`truncate ledger_receivable cascade`)).toMatch(/append-only: TRUNCATE refused/)
-    expect(await refused(sql`update ledger_receivable_year set amount_cents = 0`)).toMatch(/kept from the books: UPDATE refused/)
+    expect(await refused(sql`update ledger_receivable_month set e_through = 0`)).toMatch(/kept from the books: UPDATE refused/)
+    expect(await refused(sql`delete from ledger_receivable_month`)).toMatch(/kept from the books: DELETE refused/)
+    expect(await refused(sql`truncate ledger_receivable_month`)).toMatch(/append-only: TRUNCATE refused/)
+    expect(await refused(sql`update ledger_receivable_span set e_total = 0`)).toMatch(/kept from the books: UPDATE refused/)
+    expect(await refused(sql`truncate ledger_receivable_span`)).toMatch(/append-only: TRUNCATE refused/)
     expect(
       await refused(
-        sql`insert into ledger_receivable_year (landlord_id, lease_id, effective_year, due_year, amount_cents) values (${signed.landlord.id}, ${signed.leaseId}::bigint, 2099, null, -100)`,
+        sql`insert into ledger_receivable_month (lease_id, month, landlord_id, e_before, e_through, n_before, n_through, d_before, d_through) values (${signed.leaseId}::bigint, '2099-01-01', ${signed.landlord.id}, 0, -100, 0, 0, 0, 0)`,
       ),
     ).toMatch(/kept from the books: INSERT refused/)
     expect(await projection()).toEqual(projected)

@@ -139,11 +139,10 @@ const namesOf = (names: string[] | null) => (names ?? []).join(', ')
  * in it, what was late at its end (or today, if sooner: charges past their due day and grace not covered
  * by the payments so far, oldest first), the balance then, and payments awaiting an answer.
  *
- * It reads the books' projection (decision 040): whole years from the per-lease yearly sums, and from the
- * entries only the days the month needs — the year so far up to the day the roll is taken, the month's due
- * and paid, charges due since the start of the year their grace ends in, and charges posted in the year of the
- * month's end after the year they were due. Each figure is the same sum over the entries as if every entry
- * were read.
+ * It reads the books' projection (decision 040): one row of running sums per lease for the month, and from the
+ * entries only the days between the month's edge and the day the roll is taken, the charges due around the day
+ * grace ends, and charges posted after the month that were due before its end. Each figure is the same sum over
+ * the entries as if every entry were read.
  */
 export async function rentRoll(
   db: Db,
@@ -155,66 +154,68 @@ export async function rentRoll(
   const first = `${month}-01`
   const next = m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`
   const asOf = today < next ? today : next
-  const asOfYear = Number(asOf.slice(0, 4))
-  const asOfYearStart = `${asOfYear}-01-01`
-  const nextYear = Number(next.slice(0, 4))
-  const nextYearStart = `${nextYear}-01-01`
+  // Sums at asOf start from the month's row: through its end when asOf is the next month's first day (every
+  // month already over), from its start otherwise; the days between come from the entries, added or taken off.
+  const atEnd = asOf === next
+  const base = atEnd ? next : first
+  const [from, to] = asOf < base ? [asOf, base] : [base, asOf]
+  const sign = asOf < base ? -1 : 1
+  const eBase = sql.raw(atEnd ? 'm.e_through' : 'm.e_before')
+  const nBase = sql.raw(atEnd ? 'm.n_through' : 'm.n_before')
   const { rows } = await db.execute<RollRow>(sql`
     with leases as (
-      select id, street, unit, city, state, zip, tenants, late_before, extract(year from late_before)::int as late_year,
-        make_date(extract(year from late_before)::int, 1, 1) as late_year_start
-      from (
-        select l.id, l.premises->>'street' as street, l.premises->>'unit' as unit, l.premises->>'city' as city,
-          l.premises->>'state' as state, l.premises->>'zip' as zip,
-          jsonb_path_query_array(v.terms, '$.tenants[*].name') as tenants,
-          ${asOf}::date - (v.terms->>'graceDays')::int as late_before
-        from lease l join lease_version v on v.lease_id = l.id and v.version = l.version
-        where l.landlord_id = ${landlordId} and l.state = 'fully_signed' and l.kind = 'lease'
-      ) signed
-    ), years as (
-      select y.lease_id,
-        sum(y.amount_cents) filter (where y.effective_year < ${asOfYear}) as balance,
-        -sum(y.amount_cents) filter (where y.effective_year < ${asOfYear} and y.due_year is null) as credits,
-        sum(y.amount_cents) filter (
-          where y.due_year < leases.late_year and y.effective_year < ${nextYear}
-        ) as late_charges
-      from ledger_receivable_year y join leases on leases.id = y.lease_id
-      where y.landlord_id = ${landlordId} and y.effective_year <= ${nextYear}
-      group by y.lease_id
+      select l.id, l.premises->>'street' as street, l.premises->>'unit' as unit, l.premises->>'city' as city,
+        l.premises->>'state' as state, l.premises->>'zip' as zip, v.tenant_names as tenants,
+        ${asOf}::date - v.grace_days as late_before
+      from lease l join lease_version v on v.lease_id = l.id and v.version = l.version
+      where l.landlord_id = ${landlordId} and l.state = 'fully_signed' and l.kind = 'lease'
+    ), bounds as (
+      select least(min(late_before), ${first}::date) as lo, greatest(max(late_before), ${first}::date) as hi from leases
+    ), months as (
+      -- A lease's row for the month; before its first month it has nothing, after its last the sums of all.
+      select s.lease_id,
+        case when m.lease_id is not null then ${eBase} when s.first_month > ${first}::date then 0 else s.e_total end as e_base,
+        case when m.lease_id is not null then ${nBase} when s.first_month > ${first}::date then 0 else s.n_total end as n_base,
+        case when m.lease_id is not null then m.n_through - m.n_before else 0 end as n_month,
+        case when m.lease_id is not null then m.d_before when s.first_month > ${first}::date then 0 else s.d_total end as d_before,
+        case when m.lease_id is not null then m.d_through - m.d_before else 0 end as d_month
+      from ledger_receivable_span s
+        left join ledger_receivable_month m on m.lease_id = s.lease_id and m.landlord_id = ${landlordId} and m.month = ${first}::date
+      where s.landlord_id = ${landlordId}
     ), days as (
       select r.lease_id,
-        sum(r.amount_cents) filter (where r.effective_on >= ${asOfYearStart} and r.effective_on < ${asOf}::date) as balance,
-        -sum(r.amount_cents) filter (
-          where r.due_on is null and r.effective_on >= ${asOfYearStart} and r.effective_on < ${asOf}::date
-        ) as credits,
-        -sum(r.amount_cents) filter (where r.due_on is null and r.effective_on >= ${first} and r.effective_on < ${next}) as paid,
-        sum(r.amount_cents) filter (where r.due_on >= ${first} and r.due_on < ${next} and r.effective_on < ${next}) as due,
+        sum(r.amount_cents) filter (where r.effective_on >= ${from}::date and r.effective_on < ${to}::date) as e_days,
+        sum(r.amount_cents) filter (where r.due_on is null and r.effective_on >= ${from}::date and r.effective_on < ${to}::date) as n_days,
         sum(r.amount_cents) filter (
-          where r.effective_on < ${next} and r.due_on < leases.late_before
-            and (r.due_on >= leases.late_year_start or r.effective_on >= ${nextYearStart})
-        ) as late_charges
+          where r.due_on >= least(leases.late_before, ${first}::date) and r.due_on < greatest(leases.late_before, ${first}::date)
+        ) as d_days,
+        sum(r.amount_cents) filter (where r.due_on >= ${first}::date and r.due_on < ${next}::date and r.effective_on >= ${next}::date) as due_later,
+        sum(r.amount_cents) filter (where r.due_on < leases.late_before and r.effective_on >= ${next}::date) as late_later
       from ledger_receivable r join leases on leases.id = r.lease_id
       where r.landlord_id = ${landlordId} and (
-        (r.effective_on >= ${asOfYearStart} and r.effective_on < ${asOf}::date)
-        or (r.due_on is null and r.effective_on >= ${first} and r.effective_on < ${next})
-        or (r.due_on >= ${first} and r.due_on < ${next} and r.effective_on < ${next})
-        or (r.due_on >= (select min(late_year_start) from leases) and r.due_on < ${asOf}::date and r.effective_on < ${next})
-        or (r.due_on < r.effective_on and r.effective_on >= ${nextYearStart} and r.effective_on < ${next})
+        (r.effective_on >= ${from}::date and r.effective_on < ${to}::date)
+        or (r.due_on >= (select lo from bounds) and r.due_on < (select hi from bounds))
+        or (r.due_on < r.effective_on and r.effective_on >= ${next}::date)
       )
       group by r.lease_id
+    ), figures as (
+      select leases.id,
+        coalesce(m.d_month, 0) - coalesce(d.due_later, 0) as due,
+        -coalesce(m.n_month, 0) as paid,
+        coalesce(m.e_base, 0) + ${sign} * coalesce(d.e_days, 0) as balance,
+        -(coalesce(m.n_base, 0) + ${sign} * coalesce(d.n_days, 0)) as credits,
+        coalesce(m.d_before, 0) + (case when leases.late_before >= ${first}::date then 1 else -1 end) * coalesce(d.d_days, 0)
+          - coalesce(d.late_later, 0) as late_charges
+      from leases left join months m on m.lease_id = leases.id left join days d on d.lease_id = leases.id
     ), pending as (
       select p.lease_id, count(*) as n from rent_payment p
       where p.state = 'pending' and p.lease_id in (select id from leases)
       group by p.lease_id
     )
     select leases.id as lease_id, leases.street, leases.unit, leases.city, leases.state, leases.zip, leases.tenants,
-      coalesce(d.due, 0) as due, coalesce(d.paid, 0) as paid,
-      greatest(coalesce(y.late_charges, 0) + coalesce(d.late_charges, 0) - coalesce(y.credits, 0) - coalesce(d.credits, 0), 0) as late,
-      coalesce(y.balance, 0) + coalesce(d.balance, 0) as balance,
-      coalesce(p.n, 0) as pending
+      f.due, f.paid, greatest(f.late_charges - f.credits, 0) as late, f.balance, coalesce(p.n, 0) as pending
     from leases
-      left join years y on y.lease_id = leases.id
-      left join days d on d.lease_id = leases.id
+      join figures f on f.id = leases.id
       left join pending p on p.lease_id = leases.id
     order by leases.id
   `)
