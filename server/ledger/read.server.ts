@@ -125,9 +125,12 @@ type RollRow = {
  */
 async function landlordTimeZone(db: Db, landlordId: string): Promise<string> {
   const { rows } = await db.execute<{ time_zone: string | null }>(sql`
-    select h.time_zone from lease l join listing h on h.id = l.listing_id
-    where l.landlord_id = ${landlordId} and l.state = 'fully_signed' and l.kind = 'lease'
-    group by h.time_zone order by count(*) desc, h.time_zone limit 1`)
+    select h.time_zone from (
+      select listing_id, count(*) as n from lease
+      where landlord_id = ${landlordId} and state = 'fully_signed' and kind = 'lease'
+      group by listing_id
+    ) homes join listing h on h.id = homes.listing_id
+    group by h.time_zone order by sum(homes.n) desc, h.time_zone limit 1`)
   return rows[0]?.time_zone ?? 'UTC'
 }
 
