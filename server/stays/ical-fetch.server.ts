@@ -50,7 +50,7 @@ async function checkedAddressOf(
 
 type Answer = { status: number; location: string | undefined; body: Buffer }
 
-function requestOnce(url: URL, pinned: { address: string; family: number }, deadline: number): Promise<Answer> {
+function requestOnce(url: URL, pinned: { address: string; family: number }, deadline: number, timeoutMessage: string): Promise<Answer> {
   // The socket connects to the checked address; the URL's name still goes in the Host header and the
   // TLS server name, so certificates are checked against the name the host gave.
   const lookup: LookupFunction = (_hostname, options, callback) => {
@@ -97,11 +97,8 @@ function requestOnce(url: URL, pinned: { address: string; family: number }, dead
         response.on('error', (error) => reject(error))
       },
     )
-    request.setTimeout(remaining, () => request.destroy(new FeedFetchError('The calendar did not answer within 10 seconds.')))
-    const timer = setTimeout(
-      () => request.destroy(new FeedFetchError('The calendar did not answer within 10 seconds.')),
-      remaining,
-    )
+    request.setTimeout(remaining, () => request.destroy(new FeedFetchError(timeoutMessage)))
+    const timer = setTimeout(() => request.destroy(new FeedFetchError(timeoutMessage)), remaining)
     request.on('close', () => clearTimeout(timer))
     request.on('error', (error) => {
       clearTimeout(timer)
@@ -125,14 +122,15 @@ export async function fetchCalendarText(
   address: string,
   { resolve = systemResolver }: { resolve?: Resolver } = {},
 ): Promise<string> {
-  const deadline = Date.now() + FETCH_TIMEOUT_MS
+  const deadline = Date.now() + (policy.timeoutMs ?? FETCH_TIMEOUT_MS)
+  const timeoutMessage = `The calendar did not answer within ${(policy.timeoutMs ?? FETCH_TIMEOUT_MS) / 1000} seconds.`
   let url = new URL(address)
   for (let redirects = 0; ; redirects += 1) {
     const refusal = refusalOfUrl(policy, url)
     if (refusal) throw new FeedFetchError(redirects === 0 ? refusal : `The calendar redirected to an address that is not allowed: ${refusal}`)
     const pinned = await checkedAddressOf(policy, url, resolve)
-    if (Date.now() >= deadline) throw new FeedFetchError('The calendar did not answer within 10 seconds.')
-    const answer = await requestOnce(url, pinned, deadline)
+    if (Date.now() >= deadline) throw new FeedFetchError(timeoutMessage)
+    const answer = await requestOnce(url, pinned, deadline, timeoutMessage)
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
       if (redirects >= MAX_REDIRECTS) throw new FeedFetchError('The calendar redirected more than 3 times.')
       try {

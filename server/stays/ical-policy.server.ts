@@ -15,6 +15,8 @@ export type CalendarFetchPolicy = {
    * Only code sets it (tests' services); no configuration can.
    */
   localServer?: { address: string; port: number }
+  /** How long a fetch may take, redirects included: 10 seconds unless a test waits less. */
+  timeoutMs?: number
 }
 
 /** The policy the configuration gives: its hosts, and https only in production. */
