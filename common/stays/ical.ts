@@ -19,7 +19,6 @@ export const addFeedSchema = z.object({
     .max(2000, 'The address is longer than 2,000 characters.')
     .refine(isSingleLine, 'The address must be one line of text.'),
 })
-export type AddFeedInput = z.input<typeof addFeedSchema>
 
 /** An event of an imported calendar that collides with a booking or a block here: nights [start, end). */
 export type FeedConflict = { uid: string; start: string; end: string; summary: string }

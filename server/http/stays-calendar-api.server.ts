@@ -31,7 +31,8 @@ export function stayCalendarRoutes(services: Services) {
   const { db } = services.database
   const { publicUrl } = services.config
   const policy = services.calendarPolicy
-  const viewerOf = async (c: Context) => (await requireApiUser(services, c.req.raw, 'Log in to manage the calendar of your listing.')).userId
+  const viewerOf = async (c: Context) =>
+    (await requireApiUser(services, c.req.raw, 'Log in to manage the calendar of your listing.')).userId
   const listingOf = (c: Context) => pathIdOf(c.req.param('id'), 'listing')
   const feedOf = (c: Context) => pathIdOf(c.req.param('feedId'), 'calendar')
   const syncOf = (viewerId: string, listingId: number) => readCalendarSync(db, { viewerId, listingId, publicUrl, policy })

@@ -7,7 +7,10 @@ import { listingCalendar } from './ical-export.ts'
 import { listingOfExportToken } from './ical-feeds.server.ts'
 
 /** The calendar a token opens, or null when no listing has it (an unknown or revoked token). */
-export async function readExportedCalendar(db: Db, { token, publicUrl, now = new Date() }: { token: string; publicUrl: string; now?: Date }) {
+export async function readExportedCalendar(
+  db: Db,
+  { token, publicUrl, now = new Date() }: { token: string; publicUrl: string; now?: Date },
+) {
   const listingId = await listingOfExportToken(db, token)
   if (listingId === null) return null
   const holds = await db

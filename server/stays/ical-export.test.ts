@@ -8,7 +8,8 @@ const holds: ExportedHold[] = [
   { id: 9, kind: 'import', start: '2027-01-02', end: '2027-01-04', bookingId: null, feedId: 3, label: 'abc@airbnb.com' },
 ]
 
-const build = (list = holds) => listingCalendar({ listingId: 12, holds: list, domain: 'cooperhome.example', now: new Date('2026-11-30T09:15:42.123Z') })
+const build = (list = holds) =>
+  listingCalendar({ listingId: 12, holds: list, domain: 'cooperhome.example', now: new Date('2026-11-30T09:15:42.123Z') })
 
 describe('a listing calendar for other platforms', () => {
   it('is RFC 5545: CRLF lines, a PRODID, and all-day events with DTSTAMP, an exclusive DTEND and no personal data', () => {
@@ -16,7 +17,13 @@ describe('a listing calendar for other platforms', () => {
     expect(text.endsWith('\r\n')).toBe(true)
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/)
     const lines = text.split('\r\n')
-    expect(lines.slice(0, 5)).toEqual(['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Cooper Home//Stay calendar//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'])
+    expect(lines.slice(0, 5)).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Cooper Home//Stay calendar//EN',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+    ])
     expect(lines.filter((l) => l === 'DTSTAMP:20261130T091542Z')).toHaveLength(3)
     expect(lines).toContain('DTSTART;VALUE=DATE:20261205')
     expect(lines).toContain('DTEND;VALUE=DATE:20261209')
@@ -47,7 +54,12 @@ describe('a listing calendar for other platforms', () => {
     expect(escapeText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne')
     const folded = foldLine(`X-WR-CALNAME:${'é'.repeat(60)}`)
     for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75)
-    expect(folded.split('\r\n').slice(1).every((l) => l.startsWith(' '))).toBe(true)
+    expect(
+      folded
+        .split('\r\n')
+        .slice(1)
+        .every((l) => l.startsWith(' ')),
+    ).toBe(true)
     expect(folded.replaceAll('\r\n ', '')).toBe(`X-WR-CALNAME:${'é'.repeat(60)}`)
   })
 })

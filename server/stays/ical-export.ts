@@ -26,8 +26,7 @@ const utcStamp = (date: Date) =>
     .replace(/\.\d{3}/, '')
 
 /** TEXT values escape backslash, semicolon, comma and newline (§3.3.11). */
-export const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
+export const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
 
 /** Lines longer than 75 octets are folded with CRLF and a space (§3.1), never inside a UTF-8 character. */
 export function foldLine(line: string): string {

@@ -25,7 +25,8 @@ export async function ownedStayListing(db: Db, { viewerId, listingId }: { viewer
     .from(listing)
     .where(and(eq(listing.id, listingId), eq(listing.ownerId, viewerId)))
   if (!row) throw new AppError('not-found', 'No such listing.')
-  if (row.nightlyCents === null) throw new AppError('conflict', 'This listing is not offered for short stays, so it has no calendar to share.')
+  if (row.nightlyCents === null)
+    throw new AppError('conflict', 'This listing is not offered for short stays, so it has no calendar to share.')
   return { ...row, timeZone: listingTimeZone(row) }
 }
 
@@ -68,7 +69,10 @@ export async function createExportToken(db: Db, args: { viewerId: string; listin
 /** The export address stops answering. */
 export async function revokeExportToken(db: Db, args: { viewerId: string; listingId: number }): Promise<void> {
   const { id } = await ownedStayListing(db, args)
-  await db.update(stayRules).set({ icalExportToken: null, updatedAt: sql`now()` }).where(eq(stayRules.listingId, id))
+  await db
+    .update(stayRules)
+    .set({ icalExportToken: null, updatedAt: sql`now()` })
+    .where(eq(stayRules.listingId, id))
 }
 
 /** The listing a (well-formed, current) export token opens, or null. */

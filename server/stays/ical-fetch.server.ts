@@ -23,11 +23,7 @@ export type Resolver = (hostname: string) => Promise<{ address: string; family: 
 const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true })
 
 /** The one address a URL's host may be connected to, or why none may. */
-async function checkedAddressOf(
-  policy: CalendarFetchPolicy,
-  url: URL,
-  resolve: Resolver,
-): Promise<{ address: string; family: number }> {
+async function checkedAddressOf(policy: CalendarFetchPolicy, url: URL, resolve: Resolver): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
   const port = portOf(url)
   const literal = net.isIP(host)
@@ -93,7 +89,9 @@ function requestOnce(url: URL, pinned: { address: string; family: number }, dead
           chunks.push(chunk)
         })
         stream.on('end', () => resolve({ status, location: undefined, body: Buffer.concat(chunks) }))
-        stream.on('error', (error) => reject(error instanceof FeedFetchError ? error : new FeedFetchError('The calendar could not be read.')))
+        stream.on('error', (error) =>
+          reject(error instanceof FeedFetchError ? error : new FeedFetchError('The calendar could not be read.')),
+        )
         response.on('error', (error) => reject(error))
       },
     )
@@ -123,11 +121,13 @@ export async function fetchCalendarText(
   { resolve = systemResolver }: { resolve?: Resolver } = {},
 ): Promise<string> {
   const deadline = Date.now() + (policy.timeoutMs ?? FETCH_TIMEOUT_MS)
-  const timeoutMessage = `The calendar did not answer within ${(policy.timeoutMs ?? FETCH_TIMEOUT_MS) / 1000} seconds.`
+  const seconds = (policy.timeoutMs ?? FETCH_TIMEOUT_MS) / 1000
+  const timeoutMessage = `The calendar did not answer within ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
   let url = new URL(address)
   for (let redirects = 0; ; redirects += 1) {
     const refusal = refusalOfUrl(policy, url)
-    if (refusal) throw new FeedFetchError(redirects === 0 ? refusal : `The calendar redirected to an address that is not allowed: ${refusal}`)
+    if (refusal)
+      throw new FeedFetchError(redirects === 0 ? refusal : `The calendar redirected to an address that is not allowed: ${refusal}`)
     const pinned = await checkedAddressOf(policy, url, resolve)
     if (Date.now() >= deadline) throw new FeedFetchError(timeoutMessage)
     const answer = await requestOnce(url, pinned, deadline, timeoutMessage)
@@ -142,7 +142,8 @@ export async function fetchCalendarText(
     }
     if (answer.status !== 200) throw new FeedFetchError(`The calendar's server answered ${answer.status} instead of the calendar.`)
     const text = answer.body.toString('utf8').replace(/^\uFEFF/, '')
-    if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new FeedFetchError('The address did not give a calendar (an iCalendar file) but something else.')
+    if (!/^\s*BEGIN:VCALENDAR/i.test(text))
+      throw new FeedFetchError('The address did not give a calendar (an iCalendar file) but something else.')
     return text
   }
 }

@@ -6,7 +6,18 @@ import { FeedFetchError, fetchCalendarText, type Resolver } from './ical-fetch.s
 import { calendarPolicyOf, isPublicAddress, type CalendarFetchPolicy } from './ical-policy.server.ts'
 
 const CALENDAR = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nEND:VCALENDAR\r\n'
-const INWARD = ['127.0.0.1', '::1', '10.1.2.3', '192.168.0.10', '169.254.169.254', '::ffff:7f00:1', '100.64.0.1', '0.0.0.0', '224.0.0.1', 'fd00::1']
+const INWARD = [
+  '127.0.0.1',
+  '::1',
+  '10.1.2.3',
+  '192.168.0.10',
+  '169.254.169.254',
+  '::ffff:7f00:1',
+  '100.64.0.1',
+  '0.0.0.0',
+  '224.0.0.1',
+  'fd00::1',
+]
 
 let feeds: FeedServer
 let testPolicy: CalendarFetchPolicy

@@ -66,8 +66,7 @@ const isExclusionViolation = (error: unknown): boolean => {
 }
 
 export type ImportOutcome =
-  | { ok: true; events: number; conflicts: FeedConflict[]; newConflicts: FeedConflict[] }
-  | { ok: false; error: string }
+  { ok: true; events: number; conflicts: FeedConflict[]; newConflicts: FeedConflict[] } | { ok: false; error: string }
 
 async function readFeedWithZone(db: Db, feedId: number) {
   const [row] = await db
@@ -88,7 +87,10 @@ async function readFeedWithZone(db: Db, feedId: number) {
 }
 
 async function recordFailure(db: Db, feedId: number, message: string) {
-  await db.update(stayCalendarFeed).set({ lastFetchedAt: sql`now()`, lastError: message }).where(eq(stayCalendarFeed.id, feedId))
+  await db
+    .update(stayCalendarFeed)
+    .set({ lastFetchedAt: sql`now()`, lastError: message })
+    .where(eq(stayCalendarFeed.id, feedId))
 }
 
 /** Fetches one feed and imports it; null when the feed no longer exists. */
@@ -118,7 +120,11 @@ export async function importFeed(context: CalendarImportContext, feedId: number,
     if (!locked) return null
     await tx.delete(stayHold).where(eq(stayHold.feedId, feedId))
     const others = await tx
-      .select({ start: sql<string>`lower(${stayHold.nights})::text`, end: sql<string>`upper(${stayHold.nights})::text`, kind: stayHold.kind })
+      .select({
+        start: sql<string>`lower(${stayHold.nights})::text`,
+        end: sql<string>`upper(${stayHold.nights})::text`,
+        kind: stayHold.kind,
+      })
       .from(stayHold)
       .where(eq(stayHold.listingId, feed.listingId))
       .orderBy(sql`lower(${stayHold.nights})`)
@@ -156,7 +162,13 @@ export async function importFeed(context: CalendarImportContext, feedId: number,
   })
   if (outcome && outcome.newConflicts.length > 0) {
     await context.queue(CALENDAR_CONFLICT_JOB, { feedId, conflicts: outcome.newConflicts })
-    await context.publish({ kind: 'stay-calendar', listingId: feed.listingId, feedId, conflicts: outcome.conflicts.length, userIds: [feed.ownerId] })
+    await context.publish({
+      kind: 'stay-calendar',
+      listingId: feed.listingId,
+      feedId,
+      conflicts: outcome.conflicts.length,
+      userIds: [feed.ownerId],
+    })
   }
   return outcome
 }

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { FeedParseError, readFeedEvents } from './ical-parse.ts'
 
 const calendar = (...events: string[][]) =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']), 'END:VCALENDAR', ''].join(
-    '\r\n',
-  )
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//EN',
+    ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n')
 
 const read = (text: string, today = '2026-12-01', timeZone = 'America/New_York') =>
   readFeedEvents(text, { timeZone, today }).map(({ uid, start, end }) => ({ uid, start, end }))
@@ -75,13 +80,7 @@ describe('an imported calendar read into nights', () => {
 
   it('expands recurring events over two years, without excluded or cancelled occurrences, with moved ones moved', () => {
     const text = calendar(
-      [
-        'UID:weekly',
-        'DTSTART;VALUE=DATE:20261204',
-        'DTEND;VALUE=DATE:20261206',
-        'RRULE:FREQ=WEEKLY;COUNT=4',
-        'EXDATE;VALUE=DATE:20261211',
-      ],
+      ['UID:weekly', 'DTSTART;VALUE=DATE:20261204', 'DTEND;VALUE=DATE:20261206', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE;VALUE=DATE:20261211'],
       ['UID:weekly', 'RECURRENCE-ID;VALUE=DATE:20261218', 'DTSTART;VALUE=DATE:20261219', 'DTEND;VALUE=DATE:20261220'],
       ['UID:weekly', 'RECURRENCE-ID;VALUE=DATE:20261225', 'DTSTART;VALUE=DATE:20261225', 'DTEND;VALUE=DATE:20261227', 'STATUS:CANCELLED'],
       ['UID:gone', 'DTSTART;VALUE=DATE:20261210', 'DTEND;VALUE=DATE:20261211', 'STATUS:CANCELLED'],

@@ -46,7 +46,9 @@ function instantOfTime(time: ICAL.Time, tzid: string | null, listingZone: string
   const named = tzid && isZone(tzid) ? tzid : listingZone
   const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute }
   // A wall time the clocks skip (the spring-forward hour) is read an hour later.
-  return instantOf(wall, named) ?? instantOf({ ...wall, hour: wall.hour + 1 }, named) ?? Date.UTC(time.year, time.month - 1, time.day, time.hour)
+  return (
+    instantOf(wall, named) ?? instantOf({ ...wall, hour: wall.hour + 1 }, named) ?? Date.UTC(time.year, time.month - 1, time.day, time.hour)
+  )
 }
 
 /** The night an instant falls in: before noon it still belongs to the previous date's night. */
@@ -134,7 +136,11 @@ export function readFeedEvents(text: string, { timeZone, today }: { timeZone: st
     const startTzid = tzidOf(component, 'dtstart')
     if (!event.isRecurring()) {
       const end = component.hasProperty('dtend') || component.hasProperty('duration') ? event.endDate : null
-      add(uid, summary, nightsOf({ time: event.startDate, tzid: startTzid }, end && { time: end, tzid: tzidOf(component, 'dtend') ?? startTzid }, timeZone))
+      add(
+        uid,
+        summary,
+        nightsOf({ time: event.startDate, tzid: startTzid }, end && { time: end, tzid: tzidOf(component, 'dtend') ?? startTzid }, timeZone),
+      )
       continue
     }
     for (const exception of exceptions.get(uid) ?? []) event.relateException(exception)

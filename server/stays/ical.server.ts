@@ -3,13 +3,12 @@ export { CALENDAR_FEED_JOB, calendarJobs } from './ical-jobs.server.ts'
 export {
   addFeed,
   createExportToken,
-  listingOfExportToken,
   ownedStayListing,
   readCalendarSync,
   readFeed,
   removeFeed,
   revokeExportToken,
 } from './ical-feeds.server.ts'
-export { importFeed, lastFetchOf, type CalendarImportContext } from './ical-import.server.ts'
+export { importFeed, lastFetchOf } from './ical-import.server.ts'
 export { calendarPolicyOf, type CalendarFetchPolicy } from './ical-policy.server.ts'
 export { readExportedCalendar } from './ical-export.server.ts'
