@@ -101,7 +101,7 @@ export async function importFeed(context: CalendarImportContext, feedId: number,
   let events: FeedEvent[]
   try {
     const text = await fetchCalendarText(context.policy, feed.url, { resolve: context.resolve })
-    events = readFeedEvents(text, { timeZone: feed.timeZone, today: localDateOf(now.getTime(), feed.timeZone) })
+    events = await readFeedEvents(text, { timeZone: feed.timeZone, today: localDateOf(now.getTime(), feed.timeZone) })
   } catch (error) {
     const known = error instanceof FeedFetchError || error instanceof FeedParseError
     if (!known) context.logger.warn({ err: error, feedId }, 'an imported calendar could not be read')

@@ -17,8 +17,15 @@ export class FeedParseError extends Error {
 export const HORIZON_DAYS = 730
 /** More occurrences than any booking calendar has in two years; a bigger feed is refused, not cut. */
 export const MAX_FEED_EVENTS = 5000
-/** Steps of one recurrence rule before it is given up (a daily rule from long ago reaches today well within). */
-const MAX_RULE_STEPS = 20_000
+/**
+ * Occurrences of recurrence rules stepped through in one calendar, from each rule's start: ical.js takes
+ * tens of microseconds a step, so a rule that repeats every minute, or daily since 1900, must not hold
+ * the process for seconds. A daily rule from ten years ago takes under 5,000.
+ */
+export const MAX_RULE_STEPS = 20_000
+/** Steps between two turns of the event loop, so requests are answered while a calendar is read. */
+const STEPS_PER_TURN = 250
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
@@ -101,7 +108,7 @@ function rootOf(text: string): ICAL.Component {
  * The events of a calendar that take nights from today up to two years ahead, each clipped to that
  * span; throws a FeedParseError when the text is not a calendar or holds more than MAX_FEED_EVENTS.
  */
-export function readFeedEvents(text: string, { timeZone, today }: { timeZone: string; today: string }): FeedEvent[] {
+export async function readFeedEvents(text: string, { timeZone, today }: { timeZone: string; today: string }): Promise<FeedEvent[]> {
   const root = rootOf(text)
   const horizon = addDays(today, HORIZON_DAYS)
   const components = root.getAllSubcomponents('vevent')
@@ -113,6 +120,7 @@ export function readFeedEvents(text: string, { timeZone, today }: { timeZone: st
   }
 
   const events: FeedEvent[] = []
+  let steps = 0
   const add = (uid: string, summary: string, nights: { start: string; end: string }) => {
     const start = nights.start < today ? today : nights.start
     const end = nights.end > horizon ? horizon : nights.end
@@ -125,13 +133,16 @@ export function readFeedEvents(text: string, { timeZone, today }: { timeZone: st
 
   for (const component of components) {
     if (component.hasProperty('recurrence-id') || isCancelled(component) || !component.hasProperty('dtstart')) continue
+    const uid = String(component.getFirstPropertyValue('uid') ?? '')
+    const moved = exceptions.get(uid) ?? []
     let event: ICAL.Event
     try {
-      event = new ICAL.Event(component)
+      // Given its exceptions, ical.js does not search the whole calendar for them at each event (which
+      // made a calendar of thousands of events take seconds).
+      event = new ICAL.Event(component, { exceptions: moved })
     } catch {
       continue
     }
-    const uid = event.uid ? String(event.uid) : `no-uid-${dateOf(event.startDate)}`
     const summary = String(event.summary ?? '')
     const startTzid = tzidOf(component, 'dtstart')
     if (!event.isRecurring()) {
@@ -143,9 +154,16 @@ export function readFeedEvents(text: string, { timeZone, today }: { timeZone: st
       )
       continue
     }
-    for (const exception of exceptions.get(uid) ?? []) event.relateException(exception)
+    // A rule that ended before today, with no occurrence moved, has nothing to give.
+    const until = (component.getFirstPropertyValue('rrule') as ICAL.Recur | null)?.until
+    if (until && dateOf(until) < today && moved.length === 0 && !component.hasProperty('rdate')) continue
     const iterator = event.iterator()
-    for (let step = 0; step < MAX_RULE_STEPS; step += 1) {
+    for (;;) {
+      steps += 1
+      if (steps > MAX_RULE_STEPS) {
+        throw new FeedParseError('The calendar repeats its events too often, or from too long ago, to be read.')
+      }
+      if (steps % STEPS_PER_TURN === 0) await nextTurn()
       const next = iterator.next()
       if (!next) break
       if (dateOf(next) > horizon) break
