@@ -57,7 +57,7 @@ const layerZones = [
  * any area, so reaching them does not go round a cycle through the area's index (accounts' index
  * imports content, media and listings, whose queries carry the administrator condition).
  */
-const LEAF_DOORS = { accounts: ['administrators.server.ts'] }
+const LEAF_DOORS = { accounts: ['administrators.server.ts'], stays: ['ical.server.ts'] }
 
 const areaZones = AREAS.map((area) => ({
   target: [`./server/!(${area})/**`, './server/*.ts', './app/**'],

@@ -20,6 +20,8 @@ export type ServerEvent =
   | { type: 'application'; applicationId: number; state: ApplicationState }
   | { type: 'lease'; leaseId: number; state: LeaseState }
   | { type: 'maintenance'; requestId: number; state: MaintenanceState }
+  /** An imported calendar of the host's listing collides with bookings or blocks here (conflicts: how many now). */
+  | { type: 'stay-calendar'; listingId: number; feedId: number; conflicts: number }
 
 export type RealtimeEvent = ServerEvent | { type: 'reconnected' }
 

@@ -13,6 +13,24 @@ const optionalUrl = (protocols: string[]) =>
     message: `must start with ${protocols.join(' or ')}`,
   })
 
+/** The platforms whose calendars hosts most often import, when the operator names none. */
+const DEFAULT_CALENDAR_HOSTS =
+  'www.airbnb.com,www.vrbo.com,www.homeaway.com,ical.booking.com,admin.booking.com,calendar.google.com,outlook.office365.com,outlook.live.com'
+
+/** Host names, comma-separated: exact names, or `*.example.com` for its subdomains. */
+const hostList = z
+  .string()
+  .default(DEFAULT_CALENDAR_HOSTS)
+  .transform((value) =>
+    value
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((hosts) => hosts.every((host) => /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host)), {
+    message: 'must be host names separated by commas (a name may start with *. for its subdomains)',
+  })
+
 const booleanText = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -62,6 +80,8 @@ export const configSchema = z
       .optional()
       .transform((value) => value !== 'false' && value !== '0'),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    // The hosts a listing's imported calendars may be fetched from (server/stays/ical-policy.server.ts).
+    STAY_CALENDAR_HOSTS: hostList,
     // A connection's request headers must arrive within this; one that never sends a byte is closed then.
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     // Open connections one client address (an IPv6 /64) may hold; 0 for no cap. Not applied behind

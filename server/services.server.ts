@@ -20,6 +20,7 @@ import { startRealtimeBus, type RealtimeBus } from '#server/realtime/bus.server.
 import { seedDemoData } from '#server/seed/demo.server.ts'
 import { seedDemoPhotos } from '#server/seed/listing-photos.server.ts'
 import { seedDemoTenancy } from '#server/seed/tenancy.server.ts'
+import { calendarPolicyOf, type CalendarFetchPolicy } from '#server/stays/ical.server.ts'
 
 export type Services = {
   config: Config
@@ -32,6 +33,8 @@ export type Services = {
   jobs: Jobs
   /** News between app instances for the live socket (server/realtime/*). */
   realtime: RealtimeBus
+  /** What imported calendars may be fetched from (server/stays/ical-policy.server.ts). */
+  calendarPolicy: CalendarFetchPolicy
   close(): Promise<void>
 }
 
@@ -48,8 +51,15 @@ export function getServices(): Promise<Services> {
   return holder[key]
 }
 
-/** Creates the services; tests pass a database of their own. */
-export async function createServices(config: Config, options: { database?: Database } = {}): Promise<Services> {
+/**
+ * Creates the services; tests pass a database of their own, and a calendar policy that also reaches
+ * their local feed server (never set from the environment).
+ */
+export async function createServices(
+  config: Config,
+  options: { database?: Database; calendarPolicy?: CalendarFetchPolicy } = {},
+): Promise<Services> {
+  const calendarPolicy = options.calendarPolicy ?? calendarPolicyOf(config)
   const logger = createLogger(config.LOG_LEVEL)
   const database =
     options.database ??
@@ -86,7 +96,15 @@ export async function createServices(config: Config, options: { database?: Datab
       database,
       logger,
       // Jobs that announce live (a tour's expiry) reach the bus, started just after, through this reference.
-      definitions: jobDefinitions({ config, database, mailer, logger, auth, publish: async (news) => started.realtime?.publish(news) }),
+      definitions: jobDefinitions({
+        config,
+        database,
+        mailer,
+        logger,
+        auth,
+        publish: async (news) => started.realtime?.publish(news),
+        calendarPolicy,
+      }),
       isWorking: config.JOBS_WORKERS,
     })
     started.queue = jobs
@@ -115,6 +133,7 @@ export async function createServices(config: Config, options: { database?: Datab
       searchListings: (input) => findListings(database.db, { search: input }),
       jobs,
       realtime,
+      calendarPolicy,
       async close() {
         stopFollowing()
         stopTelling()

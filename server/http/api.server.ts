@@ -16,6 +16,7 @@ import { maintenanceRoutes } from './maintenance-api.server.ts'
 import { depositRoutes } from './deposits-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
+import { stayCalendarRoutes } from './stays-calendar-api.server.ts'
 import { tourRoutes } from './tours-api.server.ts'
 import { zipRoutes } from './zip-api.server.ts'
 
@@ -90,6 +91,7 @@ export function apiRoutes(services: Services) {
   api.route('/', depositRoutes(services))
   api.route('/properties', photoRoutes(services))
   api.route('/', cooperRoutes(services))
+  api.route('/', stayCalendarRoutes(services))
 
   api.all('*', (c) => problem(c, 404, 'No such API endpoint.'))
   return api

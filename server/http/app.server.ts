@@ -16,6 +16,7 @@ import { apiRoutes } from './api.server.ts'
 import { isOpenAuthEndpoint, withoutSessionTokens } from './auth-surface.server.ts'
 import { serveDocument, servePhoto } from './documents-route.server.ts'
 import { problem } from './problem.server.ts'
+import { serveStayCalendar } from './stays-calendar-api.server.ts'
 import { clientAddressOf, publicRequestOf, withClientAddress, withoutUntrustedAddress } from './proxy.server.ts'
 import { limitRequests } from './request-limits.server.ts'
 import { contentSecurityPolicy, hasSessionCookie, isCrossSiteWrite } from './security.server.ts'
@@ -169,6 +170,8 @@ export function createHttpApp({ services, build }: { services: Services; build?:
   // through to the not-found page below.
   app.get('/documents/:token', serveDocument(services))
   app.get('/photos/:token', servePhoto(services))
+  // A listing's calendar for other platforms, behind its secret token (stays-calendar-api.server.ts).
+  app.get('/stays/calendar/:file', serveStayCalendar(services))
 
   // Every media file has a name of its own (a new photo is a new URL), so caches may keep it for good.
   // Set on the response: serveStatic calls onFound after it has built the response.

@@ -48,6 +48,7 @@ import {
 } from '#server/media/index.server.ts'
 import { UNREAD_NOTICES_CRON, UNREAD_NOTICES_JOB, sendUnreadNotices } from '#server/messages/index.server.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
+import { calendarJobs, type CalendarFetchPolicy } from '#server/stays/ical.server.ts'
 import {
   expireTours,
   sendTourNotice,
@@ -67,6 +68,7 @@ export function jobDefinitions({
   logger,
   auth,
   publish,
+  calendarPolicy,
 }: {
   config: Config
   database: Database
@@ -75,6 +77,8 @@ export function jobDefinitions({
   auth: Auth
   /** Tells the live sockets (the realtime bus, once it has started). */
   publish: (news: PublicNews) => Promise<void>
+  /** What imported calendars may be fetched from. */
+  calendarPolicy: CalendarFetchPolicy
 }): JobDefinition[] {
   const { db } = database
   const sweepContext: MailSweepContext = { db, mailer, publicUrl: config.publicUrl, logger }
@@ -248,6 +252,8 @@ export function jobDefinitions({
       },
     },
     ...tenancyJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish }),
+    // Imported calendars of short-term listings, fetched every 15 minutes (server/stays/ical-jobs.server.ts).
+    ...calendarJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish, policy: calendarPolicy }),
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),
     mailSweepJob(UNREAD_NOTICES_JOB, UNREAD_NOTICES_CRON, sendUnreadNotices, 'unread message e-mails sent'),
   ]

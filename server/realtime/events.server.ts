@@ -25,6 +25,8 @@ export type News =
   | { kind: 'lease'; leaseId: number; state: LeaseState; userIds: string[] }
   /** A maintenance request changed: its landlord's and its tenants' pages refresh it. */
   | { kind: 'maintenance'; requestId: number; state: MaintenanceState; userIds: string[] }
+  /** An imported calendar of a listing found new conflicts with bookings or blocks here: for its host. */
+  | { kind: 'stay-calendar'; listingId: number; feedId: number; conflicts: number; userIds: string[] }
   /** Listings changed on that instance: the others drop their cached search pages. */
   | { kind: 'listings-changed'; instanceId: string }
   /** How many people one instance has connected; instances sum the latest figure of each. */

@@ -153,6 +153,11 @@ export function attachRealtimeSocket(
         for (const userId of new Set(news.userIds))
           sendToUser(userId, { type: 'maintenance', requestId: news.requestId, state: news.state })
         return
+      case 'stay-calendar':
+        for (const userId of new Set(news.userIds)) {
+          sendToUser(userId, { type: 'stay-calendar', listingId: news.listingId, feedId: news.feedId, conflicts: news.conflicts })
+        }
+        return
       case 'listings-changed':
         return
       case 'presence': {

@@ -8,6 +8,7 @@ import { appContext } from '#server/http/app-context.server.ts'
 import { parseConfig } from '#server/config.server.ts'
 import { createHttpApp } from '#server/http/app.server.ts'
 import { createServices, type Services } from '#server/services.server.ts'
+import type { CalendarFetchPolicy } from '#server/stays/ical.server.ts'
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts'
 import { createTestDatabase } from './test-database.ts'
 
@@ -23,7 +24,11 @@ export type TestServices = {
   close(): Promise<void>
 }
 
-export async function createTestServices(env: Record<string, string> = {}): Promise<TestServices> {
+/** `calendarPolicy`: what imported calendars may reach, when a test serves feeds of its own (server/stays/ical-policy.server.ts). */
+export async function createTestServices(
+  env: Record<string, string> = {},
+  { calendarPolicy }: { calendarPolicy?: CalendarFetchPolicy } = {},
+): Promise<TestServices> {
   const database = await createTestDatabase()
   const mail = await startMailCatcher()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-test-'))
@@ -39,7 +44,7 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...env,
   })
-  const services = await createServices(config, { database })
+  const services = await createServices(config, { database, calendarPolicy })
   const app = createHttpApp({ services })
   return {
     services,

@@ -118,6 +118,8 @@ const INSPECTION_PHOTO_LIMIT_BYTES = 15 * 1024 * 1024 + 256 * 1024
 /** An inspection photo and a deposit deduction of the tenancy: refused before any request is read, so one id serves. */
 const TENANCY_PHOTO = '1'
 const TENANCY_DEDUCTION = '1'
+/** An imported calendar of a listing: refused before any request is read, so one id serves. */
+const CALENDAR_FEED = '1'
 /** A day that has passed wherever the home is: a payment's or a refund's day. */
 const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
 const SIGNATURE_SHA256 = 'a'.repeat(64)
@@ -688,6 +690,17 @@ const api: WriteRoute[] = [
     (w) => `/api/leases/${w.tenancy.leaseId}/deposit/send`,
     () => ({ method: 'check', paidOn: YESTERDAY, reference: 'From another site', confirm: true }),
   ),
+  // A short-term listing's calendar sync: the export address and the imported calendars. The world's listing
+  // is let by lease, and the hostile checks refuse before any listing is read, so one feed id serves.
+  json('POST', (w) => `/api/properties/${w.listing.id}/calendar-sync/export`),
+  json('DELETE', (w) => `/api/properties/${w.listing.id}/calendar-sync/export`),
+  json(
+    'POST',
+    (w) => `/api/properties/${w.listing.id}/calendar-sync/feeds`,
+    () => ({ name: 'From another site', url: 'https://www.airbnb.com/calendar/ical/1.ics?s=another-site' }),
+  ),
+  json('DELETE', (w) => `/api/properties/${w.listing.id}/calendar-sync/feeds/${CALENDAR_FEED}`),
+  json('POST', (w) => `/api/properties/${w.listing.id}/calendar-sync/feeds/${CALENDAR_FEED}/fetch`),
 ]
 
 const authUsed: WriteRoute[] = [
