@@ -5,6 +5,7 @@ import type { TourState } from '#common/tours/vocabulary.ts'
 import type { ApplicationState } from '#common/applications/vocabulary.ts'
 import type { LeaseState } from '#common/leases/vocabulary.ts'
 import type { MaintenanceState } from '#common/maintenance/vocabulary.ts'
+import type { BookingState } from '#common/stays/vocabulary.ts'
 
 export type ServerEvent =
   | { type: 'hello'; userId: string | null; unread: number; online: number }
@@ -20,6 +21,7 @@ export type ServerEvent =
   | { type: 'application'; applicationId: number; state: ApplicationState }
   | { type: 'lease'; leaseId: number; state: LeaseState }
   | { type: 'maintenance'; requestId: number; state: MaintenanceState }
+  | { type: 'stay'; bookingId: number; state: BookingState }
 
 export type RealtimeEvent = ServerEvent | { type: 'reconnected' }
 

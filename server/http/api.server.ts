@@ -16,6 +16,7 @@ import { maintenanceRoutes } from './maintenance-api.server.ts'
 import { depositRoutes } from './deposits-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
+import { stayRoutes } from './stays-api.server.ts'
 import { tourRoutes } from './tours-api.server.ts'
 import { zipRoutes } from './zip-api.server.ts'
 
@@ -82,6 +83,7 @@ export function apiRoutes(services: Services) {
   api.route('/zip', zipRoutes())
   api.route('/chat', chatRoutes(services))
   api.route('/', tourRoutes(services))
+  api.route('/', stayRoutes(services))
   api.route('/', applicationRoutes(services))
   api.route('/', leaseRoutes(services))
   api.route('/', inspectionRoutes(services))

@@ -58,6 +58,7 @@ import {
   TOUR_REMINDER_JOB,
 } from '#server/tours/index.server.ts'
 import type { JobDefinition } from './queue.server.ts'
+import { staysJobs } from './stays-jobs.server.ts'
 import { tenancyJobs } from './tenancy-jobs.server.ts'
 
 export function jobDefinitions({
@@ -248,6 +249,7 @@ export function jobDefinitions({
       },
     },
     ...tenancyJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish }),
+    ...staysJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish }),
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),
     mailSweepJob(UNREAD_NOTICES_JOB, UNREAD_NOTICES_CRON, sendUnreadNotices, 'unread message e-mails sent'),
   ]

@@ -153,6 +153,9 @@ export function attachRealtimeSocket(
         for (const userId of new Set(news.userIds))
           sendToUser(userId, { type: 'maintenance', requestId: news.requestId, state: news.state })
         return
+      case 'stay':
+        for (const userId of new Set(news.userIds)) sendToUser(userId, { type: 'stay', bookingId: news.bookingId, state: news.state })
+        return
       case 'listings-changed':
         return
       case 'presence': {

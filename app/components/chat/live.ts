@@ -46,6 +46,7 @@ export function threadNews(event: RealtimeEvent, target: ThreadTarget, participa
     case 'application':
     case 'lease':
     case 'maintenance':
+    case 'stay':
       // The badge follows the count itself; a tour's line in the thread comes as a direct message.
       return null
   }
