@@ -75,15 +75,26 @@ function rangesOf(dates: string[]): { start: string; end: string }[] {
   return ranges
 }
 
-/** The dates held on a listing within [start, end). */
+/** The dates held on a listing within [start, end); `preparation` holds those kept free after another stay. */
 export async function heldDates(db: Db | Tx, { listingId, start, end }: { listingId: number; start: string; end: string }) {
   const rows = await db
-    .select({ from: sql<string>`lower(${stayHold.nights})::text`, to: sql<string>`upper(${stayHold.nights})::text` })
+    .select({
+      from: sql<string>`lower(${stayHold.nights})::text`,
+      to: sql<string>`upper(${stayHold.nights})::text`,
+      stayEnds: stayBooking.checkOut,
+    })
     .from(stayHold)
+    .leftJoin(stayBooking, eq(stayBooking.id, stayHold.bookingId))
     .where(and(eq(stayHold.listingId, listingId), sql`${stayHold.nights} && ${rangeOf(start, end)}::daterange`))
   const held = new Set<string>()
-  for (const row of rows) for (const date of nightsOf(row.from < start ? start : row.from, row.to > end ? end : row.to)) held.add(date)
-  return held
+  const preparation = new Set<string>()
+  for (const row of rows) {
+    for (const date of nightsOf(row.from < start ? start : row.from, row.to > end ? end : row.to)) {
+      held.add(date)
+      if (row.stayEnds && date >= row.stayEnds) preparation.add(date)
+    }
+  }
+  return Object.assign(held, { preparation })
 }
 
 /**
@@ -126,7 +137,7 @@ export async function nightsTakenError(
   return new NightsTakenError({
     taken: rangesOf(takenDates),
     nearest: { before, after },
-    preparation: takenDates.some((date) => date >= checkOut),
+    preparation: takenDates.some((date) => date >= checkOut || held.preparation.has(date)),
   })
 }
 
