@@ -7,7 +7,7 @@ import { DEFAULT_STAY_RULES, type StayRules } from '#common/stays/rules.ts'
 import { stayBooking, stayBookingEvent, stayHold } from '#server/db/schema.ts'
 import { addHostBlock, removeHostBlock } from '#server/stays/blocks.server.ts'
 import { findStayCalendar } from '#server/stays/calendar.server.ts'
-import { NightsTakenError } from '#server/stays/holds.server.ts'
+import { isNightsTaken, NightsTakenError } from '#server/stays/holds.server.ts'
 import { findStayQuote } from '#server/stays/quote.server.ts'
 import { findStayBooking, listStayBookings } from '#server/stays/read.server.ts'
 import { STAY_REQUESTS_WAITING, storeStayRequest } from '#server/stays/request.server.ts'
@@ -377,6 +377,25 @@ describe('nights are never held twice', () => {
     expect(await codeOf(ask(await listings.renter(), home.id, '2027-03-14', '2027-03-16'))).toBe('ok')
     expect(await codeOf(ask(await listings.renter(), home.id, '2027-03-06', '2027-03-08'))).toBe('ok')
     expect(await codeOf(ask(await listings.renter(), home.id, '2027-03-04', '2027-03-06'))).toBe('conflict')
+  })
+
+  it('is kept by the database itself: of 50 overlapping holds written at once past every check, one commits', async () => {
+    const { home } = await stayHome()
+    const others = await Promise.all([1, 2, 3, 4].map(() => anotherHandle(database)))
+    const handles = [db(), ...others.map((o) => o.db)]
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        handles[i % handles.length]!.transaction(async (tx) => {
+          await tx
+            .insert(stayHold)
+            .values({ listingId: home.id, kind: 'host_block', nights: `[2027-03-${10 + (i % 3)},2027-03-${14 + (i % 3)})` })
+        }),
+      ),
+    )
+    await Promise.all(others.map((o) => o.close()))
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []))
+    expect(results.length - refused.length).toBe(1)
+    expect(refused.every(isNightsTaken)).toBe(true)
   })
 
   it('lets exactly one of 50 simultaneous requests for overlapping dates hold them; the other 49 hear the nights taken and the nearest free ones', async () => {
