@@ -5,6 +5,7 @@ import { addDays, nightsOf, todayIn } from '#common/stays/dates.ts'
 import { CANCELLATION_POLICY_TEXT } from '#common/stays/policies.ts'
 import { monthRange, stayCalendarQuerySchema } from '#common/stays/schemas.ts'
 import type { NightState, PublicStayRules, StayCalendar } from '#common/stays/types.ts'
+import type { HoldKind } from '#common/stays/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { stayBooking, stayHold } from '#server/db/schema.ts'
 import { parseOrThrow } from '#server/errors.server.ts'
@@ -26,7 +27,7 @@ async function holdsWithin(db: Db, { listingId, start, end }: { listingId: numbe
   return db
     .select({
       id: stayHold.id,
-      kind: stayHold.kind,
+      kind: sql<HoldKind>`${stayHold.kind}`,
       label: stayHold.label,
       from: sql<string>`lower(${stayHold.nights})::text`,
       to: sql<string>`upper(${stayHold.nights})::text`,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { daysBetween, instantAt } from '#common/stays/dates.ts'
 import { formatCents } from '#common/stays/quote.ts'
 import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
-import type { BookingAction } from '#common/stays/vocabulary.ts'
+import { BOOKING_STATE_LABELS, type BookingAction, type BookingState } from '#common/stays/vocabulary.ts'
 import { formatTourTime, isSameClock } from '#common/tours/format.ts'
 import { stayBooking, stayRules } from '#server/db/schema.ts'
 import { homeAddressOf, type NoticeContext, readHomeParties } from '#server/mail/home-parties.server.ts'
@@ -91,6 +91,7 @@ export function stayNoticeMail(read: Read, { action, side, publicUrl }: { action
   const lines = [
     `${headline}: ${read.title}`,
     '',
+    `Booking: ${BOOKING_STATE_LABELS[b.state as BookingState]}`,
     `Stay: ${formatDate(b.checkIn)} to ${formatDate(b.checkOut)} (${nights} ${nights === 1 ? 'night' : 'nights'}), ${b.guests} ${b.guests === 1 ? 'guest' : 'guests'}`,
     `Check-in: ${timeFor(side, checkInAt, b)}`,
     `Check-out: ${timeFor(side, checkOutAt, b)}`,

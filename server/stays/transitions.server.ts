@@ -8,7 +8,7 @@ import { refundOf } from '#common/stays/policies.ts'
 import type { StayQuote } from '#common/stays/quote.ts'
 import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
 import { stayOptionalReasonSchema, stayReasonSchema } from '#common/stays/schemas.ts'
-import type { BookingAction, BookingState, CancellationPolicy } from '#common/stays/vocabulary.ts'
+import { HOLDING_BOOKING_STATES, type BookingAction, type BookingState, type CancellationPolicy } from '#common/stays/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { stayBooking, stayHold, stayRules } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
@@ -17,15 +17,15 @@ import { appendEvent, type BookingRow, lockBooking } from './holds.server.ts'
 
 type Who = 'guest' | 'host' | 'either' | 'site'
 
-type Transition = { to: BookingState; from: readonly BookingState[]; who: Who; releases: boolean }
+type Transition = { to: BookingState; from: readonly BookingState[]; who: Who }
 
 const TRANSITIONS = {
-  accept: { to: 'confirmed', from: ['requested'], who: 'host', releases: false },
-  decline: { to: 'declined', from: ['requested'], who: 'host', releases: true },
-  cancel: { to: 'cancelled', from: ['requested', 'confirmed'], who: 'either', releases: true },
-  checkIn: { to: 'checked_in', from: ['confirmed'], who: 'either', releases: false },
-  complete: { to: 'completed', from: ['confirmed', 'checked_in'], who: 'site', releases: false },
-  expire: { to: 'expired', from: ['requested'], who: 'site', releases: true },
+  accept: { to: 'confirmed', from: ['requested'], who: 'host' },
+  decline: { to: 'declined', from: ['requested'], who: 'host' },
+  cancel: { to: 'cancelled', from: ['requested', 'confirmed'], who: 'either' },
+  checkIn: { to: 'checked_in', from: ['confirmed'], who: 'either' },
+  complete: { to: 'completed', from: ['confirmed', 'checked_in'], who: 'site' },
+  expire: { to: 'expired', from: ['requested'], who: 'site' },
 } as const satisfies Record<string, Transition>
 
 export type StayTransition = keyof typeof TRANSITIONS
@@ -137,13 +137,14 @@ export async function storeStayTransition(
     }
     const times = await timesOf(tx, current.listingId)
     checkTime(name, current, { now, ...times })
+    const releases = !(HOLDING_BOOKING_STATES as readonly BookingState[]).includes(transition.to)
     const refund = name === 'cancel' ? refundAt(current, { viewerId, now, checkInTime: times.checkInTime }) : null
-    if (transition.releases) await tx.delete(stayHold).where(eq(stayHold.bookingId, bookingId))
+    if (releases) await tx.delete(stayHold).where(eq(stayHold.bookingId, bookingId))
     const [row] = await tx
       .update(stayBooking)
       .set({
         state: transition.to,
-        ...(transition.releases ? { reason, answerBy: null } : {}),
+        ...(releases ? { reason, answerBy: null } : {}),
         ...(name === 'accept' ? { answerBy: null } : {}),
         ...(refund ? { refundCents: refund.refundCents, refundNote: refund.note } : {}),
         updatedAt: sql`now()`,
