@@ -100,6 +100,7 @@ export function stayNoticeMail(read: Read, { action, side, publicUrl }: { action
       ? [`Address: ${homeAddressOf(read)}`]
       : [`Where: ${read.city}, ${read.state} (the address comes once the host confirms)`]),
     ...(side === 'guest' && isConfirmed && read.rules?.checkInDetails ? ['', 'Check-in details:', read.rules.checkInDetails] : []),
+    ...(b.message ? [`Message from the guest: ${b.message}`] : []),
     ...(b.reason ? [`Reason: ${b.reason}`] : []),
     '',
     ...deadlineLines(read, side),

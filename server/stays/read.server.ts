@@ -122,7 +122,7 @@ export async function listStayBookings(
     limit = 100,
   }: { viewerId: string; role: 'guest' | 'host'; when: 'upcoming' | 'past'; now?: Date; limit?: number },
 ): Promise<BookingView[]> {
-  // A day either side of UTC's date covers every zone's today; the exact edge is the listing's date.
+  // Upcoming while the check-out date is today or later in UTC; late in a US evening that is already tomorrow there.
   const today = todayIn('UTC', now)
   const mine = role === 'guest' ? eq(stayBooking.guestId, viewerId) : eq(stayBooking.hostId, viewerId)
   const rows = await joined(db)
