@@ -47,7 +47,7 @@ export const stayRequestSchema = z
     timeZone: z
       .string({ error: 'Give the time zone as its IANA name, like America/Chicago.' })
       .max(64, 'Give the time zone as its IANA name, like America/Chicago.')
-      .refine(isTimeZone, 'Give the time zone as its IANA name, like America/Chicago.')
+      .refine((value) => value.length > 64 || isTimeZone(value), 'Give the time zone as its IANA name, like America/Chicago.')
       .optional(),
   })
   .refine((value) => value.checkOut > value.checkIn, { path: ['checkOut'], error: 'Check-out must be after check-in.' })
