@@ -25,6 +25,7 @@ const AREAS = [
   'maintenance',
   'media',
   'messages',
+  'stays',
   'tours',
 ]
 

@@ -5,6 +5,7 @@ import type { TourState } from '#common/tours/vocabulary.ts'
 import type { ApplicationState } from '#common/applications/vocabulary.ts'
 import type { LeaseState } from '#common/leases/vocabulary.ts'
 import type { MaintenanceState } from '#common/maintenance/vocabulary.ts'
+import type { BookingState } from '#common/stays/vocabulary.ts'
 
 export type ServerEvent =
   | { type: 'hello'; userId: string | null; unread: number; online: number }
@@ -22,6 +23,7 @@ export type ServerEvent =
   | { type: 'maintenance'; requestId: number; state: MaintenanceState }
   /** An imported calendar of the host's listing collides with bookings or blocks here (conflicts: how many now). */
   | { type: 'stay-calendar'; listingId: number; feedId: number; conflicts: number }
+  | { type: 'stay'; bookingId: number; state: BookingState }
 
 export type RealtimeEvent = ServerEvent | { type: 'reconnected' }
 

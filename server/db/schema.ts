@@ -2131,6 +2131,8 @@ export const stayBooking = pgTable(
     guests: smallint('guests').notNull(),
     /** The listing's zone when booked: the nights, the check-in time and every deadline are read in it. */
     timeZone: text('time_zone').notNull(),
+    /** The guest's own zone as their browser gave it when asking; null when it gave none (deadlines then read in the listing's zone and UTC). */
+    guestTimeZone: text('guest_time_zone'),
     state: text('state').notNull(),
     instant: boolean('instant').notNull(),
     /** The price as quoted (common/stays): nights, their prices, the discount, the cleaning fee. */
@@ -2140,6 +2142,8 @@ export const stayBooking = pgTable(
     cancellationPolicy: text('cancellation_policy').notNull(),
     /** What the policy gave back on a cancellation; recorded, not paid out. */
     refundCents: integer('refund_cents'),
+    /** The policy's line the refund came from, as the booking's page shows it. */
+    refundNote: text('refund_note').notNull().default(''),
     message: text('message').notNull().default(''),
     /** Why it was declined or cancelled. */
     reason: text('reason').notNull().default(''),

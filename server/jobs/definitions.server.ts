@@ -59,6 +59,7 @@ import {
   TOUR_REMINDER_JOB,
 } from '#server/tours/index.server.ts'
 import type { JobDefinition } from './queue.server.ts'
+import { staysJobs } from './stays-jobs.server.ts'
 import { tenancyJobs } from './tenancy-jobs.server.ts'
 
 export function jobDefinitions({
@@ -254,6 +255,7 @@ export function jobDefinitions({
     ...tenancyJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish }),
     // Imported calendars of short-term listings, fetched every 15 minutes (server/stays/ical-jobs.server.ts).
     ...calendarJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish, policy: calendarPolicy }),
+    ...staysJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish }),
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),
     mailSweepJob(UNREAD_NOTICES_JOB, UNREAD_NOTICES_CRON, sendUnreadNotices, 'unread message e-mails sent'),
   ]

@@ -5,6 +5,7 @@ import type { ApplicationState } from '#common/applications/vocabulary.ts'
 import type { TourState } from '#common/tours/vocabulary.ts'
 import type { LeaseState } from '#common/leases/vocabulary.ts'
 import type { MaintenanceState } from '#common/maintenance/vocabulary.ts'
+import type { BookingState } from '#common/stays/vocabulary.ts'
 
 export type News =
   /** A stored direct message, for both participants. */
@@ -27,6 +28,8 @@ export type News =
   | { kind: 'maintenance'; requestId: number; state: MaintenanceState; userIds: string[] }
   /** An imported calendar of a listing found new conflicts with bookings or blocks here: for its host. */
   | { kind: 'stay-calendar'; listingId: number; feedId: number; conflicts: number; userIds: string[] }
+  /** A stay's booking changed: its guest's and its host's pages refresh it. */
+  | { kind: 'stay'; bookingId: number; state: BookingState; userIds: [string, string] }
   /** Listings changed on that instance: the others drop their cached search pages. */
   | { kind: 'listings-changed'; instanceId: string }
   /** How many people one instance has connected; instances sum the latest figure of each. */

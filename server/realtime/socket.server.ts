@@ -158,6 +158,9 @@ export function attachRealtimeSocket(
           sendToUser(userId, { type: 'stay-calendar', listingId: news.listingId, feedId: news.feedId, conflicts: news.conflicts })
         }
         return
+      case 'stay':
+        for (const userId of new Set(news.userIds)) sendToUser(userId, { type: 'stay', bookingId: news.bookingId, state: news.state })
+        return
       case 'listings-changed':
         return
       case 'presence': {

@@ -3,6 +3,7 @@
 // Only the listing's owner reaches any of it; to anyone else the listing does not exist.
 import crypto from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
 import { addFeedSchema, MAX_FEEDS_PER_LISTING, type CalendarSync, type FeedView } from '#common/stays/ical.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, stayCalendarFeed, stayHold, stayRules } from '#server/db/schema.ts'
@@ -37,31 +38,15 @@ export const exportUrlOf = (publicUrl: string, token: string) => `${publicUrl}/s
 export const newExportToken = () => crypto.randomBytes(32).toString('base64url')
 
 /**
- * The booking rules a listing books on until its host saves some, written only so the export token has
- * a row to live on: they restrict nothing beyond what the listing itself says.
+ * A new export token, replacing any before it (whose address then answers 404). A listing whose host never
+ * saved booking rules gets a row of the defaults it already books on, for the token to live on.
  */
-const RULES_WHEN_NONE_SAVED = {
-  instantBook: false,
-  maxNights: 365,
-  maxGuests: 16,
-  advanceNoticeDays: 0,
-  preparationDays: 0,
-  bookingWindowDays: 365,
-  checkInTime: '15:00',
-  checkOutTime: '11:00',
-  cleaningFeeCents: 0,
-  weekendNightlyCents: null,
-  weeklyDiscountPercent: 0,
-  cancellationPolicy: 'moderate',
-} as const
-
-/** A new export token, replacing any before it (whose address then answers 404). */
 export async function createExportToken(db: Db, args: { viewerId: string; listingId: number }): Promise<string> {
   const { id } = await ownedStayListing(db, args)
   const token = newExportToken()
   await db
     .insert(stayRules)
-    .values({ listingId: id, ...RULES_WHEN_NONE_SAVED, icalExportToken: token })
+    .values({ listingId: id, ...DEFAULT_STAY_RULES, icalExportToken: token })
     .onConflictDoUpdate({ target: stayRules.listingId, set: { icalExportToken: token, updatedAt: sql`now()` } })
   return token
 }

@@ -47,6 +47,7 @@ export function threadNews(event: RealtimeEvent, target: ThreadTarget, participa
     case 'lease':
     case 'maintenance':
     case 'stay-calendar':
+    case 'stay':
       // The badge follows the count itself; a tour's line in the thread comes as a direct message.
       return null
   }

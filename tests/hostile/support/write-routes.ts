@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { formValuesOfTerms, type TermsFormValues } from '#common/leases/terms-form.ts'
 import type { LeaseTerms } from '#common/leases/terms.ts'
 import { siteConfig } from '#common/site-config.ts'
+import { addDays } from '#common/stays/dates.ts'
+import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
 import { solidImage } from '#tests/support/images.ts'
 import { completeRenterProfile } from '#tests/support/applications.ts'
 import { CRITERIA, moveInDate } from './applications.ts'
@@ -40,6 +42,12 @@ export type World = {
    * inspection started (a room and an item of it).
    */
   tenancy: { leaseId: number; paymentId: number; roomId: number; itemId: number }
+  /** The other person's request to stay at the listing (which is offered for short stays too), not yet answered. */
+  stayBookingId: number
+  /** A block of the owner's on the listing's calendar. */
+  stayBlockId: number
+  /** Open nights of the listing, to request or block: [checkIn, checkOut). */
+  stayDates: { checkIn: string; checkOut: string }
   /** Someone else: the other side of the conversation, a person to block or mute. */
   otherId: string
   email: string
@@ -535,6 +543,31 @@ const api: WriteRoute[] = [
     () => ({ ...TOUR_AVAILABILITY, partiesPerSlot: 1 }),
   ),
   json('DELETE', (w) => `/api/tour-availability?listing=${w.listing.id}`),
+  // Stays: the host's rules and blocks, a request to book, and each step of the world's booking.
+  json(
+    'PUT',
+    (w) => `/api/properties/${w.listing.id}/stay-rules`,
+    () => ({ ...DEFAULT_STAY_RULES, instantBook: true, checkInDetails: 'Changed by another site' }),
+  ),
+  json(
+    'POST',
+    (w) => `/api/properties/${w.listing.id}/stay-blocks`,
+    (w) => ({ start: w.stayDates.checkIn, end: w.stayDates.checkOut, note: 'Blocked from another site' }),
+  ),
+  json('DELETE', (w) => `/api/properties/${w.listing.id}/stay-blocks/${w.stayBlockId}`),
+  json(
+    'POST',
+    (w) => `/api/properties/${w.listing.id}/stays`,
+    (w) => ({ ...w.stayDates, guests: 2, message: 'Booked from another site' }),
+    { asAdmin: true },
+  ),
+  ...(['accept', 'decline', 'cancel', 'check-in'] as const).map((step) =>
+    json(
+      'POST',
+      (w) => `/api/stays/${w.stayBookingId}/${step}`,
+      () => ({ reason: 'Changed from another site' }),
+    ),
+  ),
   json(
     'PUT',
     () => '/api/me/application',
@@ -779,7 +812,7 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
   const owner = await site.landlord('Vic Victim')
   const other = await site.account('Oli Other', 'other')
   const admin = await site.admin()
-  const listing = await site.createListing(owner.cookie)
+  const listing = await site.createListing(owner.cookie, { offersShortTerm: 'on', nightlyPrice: '150', minNights: '2' })
   const upload = new FormData()
   upload.append('photo', new Blob([await solidImage(64, 48).png().toBuffer()], { type: 'image/png' }), 'porch.png')
   upload.append('altText', 'The porch')
@@ -839,6 +872,7 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
   })
   if (applied.status !== 201) throw new Error(`applying: ${applied.status} ${await applied.text()}`)
   const applicationId = ((await applied.json()) as { application: { id: number } }).application.id
+  const stays = await makeStays(site, listing.id, owner, other)
   const lease = await makeLease(site, owner, other)
   const tenancy = await makeTenancy(site, owner, other)
   const world: World = {
@@ -853,10 +887,31 @@ export async function makeWorld(site: Site): Promise<{ world: World; owner: Live
     applicationId,
     ...lease,
     tenancy,
+    ...stays,
     otherId: other.id,
     email: owner.email,
   }
   return { world, owner, other, admin }
+}
+
+/** The world's stay: the other person's request for two nights a month ahead, a block of the owner's, and open nights after both. */
+async function makeStays(site: Site, listingId: number, owner: LiveAccount, other: LiveAccount) {
+  const today = new Date().toISOString().slice(0, 10)
+  const asked = await site.send(`/api/properties/${listingId}/stays`, {
+    cookie: other.cookie,
+    json: { checkIn: addDays(today, 30), checkOut: addDays(today, 32), guests: 2, message: 'A quiet weekend' },
+  })
+  if (asked.status !== 201) throw new Error(`stay request: ${asked.status} ${await asked.text()}`)
+  const blocked = await site.send(`/api/properties/${listingId}/stay-blocks`, {
+    cookie: owner.cookie,
+    json: { start: addDays(today, 40), end: addDays(today, 42), note: 'Repairs' },
+  })
+  if (blocked.status !== 201) throw new Error(`stay block: ${blocked.status} ${await blocked.text()}`)
+  return {
+    stayBookingId: ((await asked.json()) as { booking: { id: number } }).booking.id,
+    stayBlockId: ((await blocked.json()) as { block: { id: number } }).block.id,
+    stayDates: { checkIn: addDays(today, 50), checkOut: addDays(today, 52) },
+  }
 }
 
 /** The world's lease: another listing of the owner's, the other person's application to it approved, its lease sent and consented to. */
