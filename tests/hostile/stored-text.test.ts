@@ -115,7 +115,12 @@ describe.skipIf(!hasChromium && !isCI)('hostile text stays text', () => {
         })
         // A name over the limit is refused before anything else.
         const tooLong = await site.send('/api/auth/sign-up/email', {
-          json: { name: pack(ALL_PAYLOADS, 2000)[0], email: uniqueEmail('api-name'), password: PASSWORD, termsVersion: siteConfig.termsVersion },
+          json: {
+            name: pack(ALL_PAYLOADS, 2000)[0],
+            email: uniqueEmail('api-name'),
+            password: PASSWORD,
+            termsVersion: siteConfig.termsVersion,
+          },
         })
         expect(tooLong.status, 'sign-up API with a name of 2,000 characters').toBe(400)
         // A refused sign-up shows the name again in its field.
