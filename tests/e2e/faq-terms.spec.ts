@@ -14,6 +14,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import pg from 'pg'
 import { siteConfig } from '#common/site-config.ts'
+import { newTestDatabaseName } from '#tests/support/test-postgres.ts'
 import { APP_PORT } from './environment.ts'
 import { expect, test, visit, waitForHydration } from './fixtures.ts'
 
@@ -145,7 +146,7 @@ const root = path.resolve(import.meta.dirname, '..', '..')
 type OwnServer = { databaseUrl: string; stop(): Promise<void> }
 
 async function startOwnServer(): Promise<OwnServer> {
-  const name = `cooper_e2e_terms_${crypto.randomBytes(4).toString('hex')}`
+  const name = newTestDatabaseName('e2e_terms')
   const admin = new pg.Client({ connectionString: POSTGRES_URL })
   await admin.connect()
   await admin.query(`create database "${name}"`)

@@ -94,7 +94,7 @@ test.describe('the page frame', () => {
     await expect(button).toHaveCount(0)
   })
 
-  test('the footer repeats the links and shows the contact details, social links and copyright', async ({ page }) => {
+  test('the footer repeats the links and shows the contact details, social links and copyright', { tag: '@any-size' }, async ({ page }) => {
     await visit(page, '/')
     const footer = page.getByRole('contentinfo')
     for (const { to, label } of navLinks) {
@@ -122,7 +122,7 @@ test.describe('the page frame', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   })
 
-  test('an unknown address answers 404 with a page inside the frame', async ({ page, consoleErrors }) => {
+  test('an unknown address answers 404 with a page inside the frame', { tag: '@any-size' }, async ({ page, consoleErrors }) => {
     consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/)
     const response = await page.goto('/no-such-page/anywhere')
     expect(response?.status()).toBe(404)

@@ -23,17 +23,20 @@ test.describe('navigation when logged out', () => {
     await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current', 'page')
   })
 
-  for (const { to, label } of navLinks) {
-    test(`marks ${label} as the current page on ${to}`, async ({ page, layout }) => {
+  // One page visiting each area in turn: a test per area repeated the browser's start seven times at each size.
+  test('marks each area as the current page on its own address', async ({ page, layout }) => {
+    // Seven pages in one test: its net for a hang is that of seven.
+    test.setTimeout(7 * 30_000)
+    for (const { to, label } of navLinks) {
       await visit(page, to)
       await showNavigationLinks(page, layout)
       // Both layouts are in the document; only the one on screen counts.
       const current = mainNav(page).locator('[aria-current="page"]').filter({ visible: true })
-      await expect(current).toHaveCount(1)
-      await expect(current).toHaveAccessibleName(label)
-      await expect(current).toHaveAttribute('href', to)
-    })
-  }
+      await expect(current, `the current page on ${to}`).toHaveCount(1)
+      await expect(current, `the current page on ${to}`).toHaveAccessibleName(label)
+      await expect(current, `the current page on ${to}`).toHaveAttribute('href', to)
+    }
+  })
 
   test('Login and Sign Up lead to their forms', async ({ page, layout }) => {
     await visit(page, '/')

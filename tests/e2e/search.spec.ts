@@ -123,23 +123,26 @@ test('the home page suggests places too, and a click searches the one chosen @an
   await everyCardMatches(cards(page), /Brooklyn, NY/)
 })
 
-test('the home page shows price drops with the price each replaced, and "Homes near me" searches around the renter', async ({
-  page,
-  context,
-}) => {
-  await visit(page, '/')
-  const drops = page.getByRole('region', { name: 'Price drops' })
-  await expect(drops.getByRole('article').first()).toBeVisible()
-  await expect(drops.getByRole('article').first()).toContainText(/(Rent|Nightly price) \$[\d,.]+ less since [A-Z][a-z]{2} \d{1,2}, was \$/)
-  // Asked only on the click, never as the page loads.
-  await context.grantPermissions(['geolocation'])
-  await context.setGeolocation({ latitude: 39.7447, longitude: -75.5484 })
-  await waitForHydration(page)
-  await page.getByRole('link', { name: 'Homes near me' }).click()
-  await expect(page).toHaveURL(/\/properties\?sort=newest&south=39\.59\d*&west=-75\.7\d*&north=39\.89\d*&east=-75\.3\d*$/)
-  await expect(cards(page).first()).toBeVisible()
-  await everyCardMatches(cards(page), /Wilmington, DE|Newark, DE/)
-})
+test(
+  'the home page shows price drops with the price each replaced, and "Homes near me" searches around the renter',
+  { tag: '@any-size' },
+  async ({ page, context }) => {
+    await visit(page, '/')
+    const drops = page.getByRole('region', { name: 'Price drops' })
+    await expect(drops.getByRole('article').first()).toBeVisible()
+    await expect(drops.getByRole('article').first()).toContainText(
+      /(Rent|Nightly price) \$[\d,.]+ less since [A-Z][a-z]{2} \d{1,2}, was \$/,
+    )
+    // Asked only on the click, never as the page loads.
+    await context.grantPermissions(['geolocation'])
+    await context.setGeolocation({ latitude: 39.7447, longitude: -75.5484 })
+    await waitForHydration(page)
+    await page.getByRole('link', { name: 'Homes near me' }).click()
+    await expect(page).toHaveURL(/\/properties\?sort=newest&south=39\.59\d*&west=-75\.7\d*&north=39\.89\d*&east=-75\.3\d*$/)
+    await expect(cards(page).first()).toBeVisible()
+    await everyCardMatches(cards(page), /Wilmington, DE|Newark, DE/)
+  },
+)
 
 test('shows the text and the filters as chips; removing one, or all, widens the search', async ({ page }) => {
   await visit(page, '/properties?q=wilmington+de&beds=2&pets=cats')

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { slugify } from '#common/listings/listing-url.ts'
 import { createLiveAccount, mailFolderReader, type LiveAccount } from '#tests/support/live-accounts.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '#tests/support/server-process.ts'
+import { newTestDatabaseName } from '#tests/support/test-postgres.ts'
 import { openSocket, type TestSocket } from '#tests/support/sockets.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -44,7 +45,7 @@ describe('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     if (!fs.existsSync(path.join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first.')
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-instances-'))
-    databaseName = `cooper_instances_${Date.now()}`
+    databaseName = newTestDatabaseName('instances')
     await admin((c) => c.query(`create database ${databaseName}`))
     const url = new URL(ADMIN_URL)
     url.pathname = `/${databaseName}`

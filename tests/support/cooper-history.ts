@@ -1,6 +1,7 @@
 // Years of asking rents for the Cooper Index's tests (pipeline, runs, HTTP and pages): listings inserted directly
 // with their lease price histories (the listing writes stamp each price with the time of the write), from the
 // synthetic markets.
+import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingPriceHistory } from '#server/db/schema.ts'
 import { forEachSyntheticObservation } from './synthetic-rents.ts'
@@ -57,48 +58,50 @@ export async function insertListingsWithAsks(
   const all: number[] = []
   for (let i = 0; i < homes.length; i += 500) {
     const batch = homes.slice(i, i + 500)
-    const ids = await db
-      .insert(listing)
-      .values(
-        batch.map(({ home, asks }) => {
-          const rent = asks.findLast((ask) => ask.phase !== 'off-market')?.amountCents ?? asks.at(-1)!.amountCents
-          return {
-            ownerId,
-            title: `Home on ${home.street}`,
-            description: 'A home with years of asking rents.',
-            type: home.type ?? 'apartment',
-            status: home.status ?? 'leased',
-            monthlyRentCents: rent,
-            minTermMonths: 12,
-            depositCents: rent,
-            allInMonthlyCents: rent,
-            street: home.street,
-            unit: home.unit ?? '',
-            city: home.city,
-            state: home.state,
-            zip: home.zip,
-            latitude: 39.75,
-            longitude: -75.55,
-            bedrooms: home.bedrooms ?? 2,
-            bathroomHalves: 2,
-            interiorSqft: home.sizeSqft ?? 850,
-            availableFrom: '2026-01-01',
-            createdAt: asks[0]!.at,
-          }
-        }),
-      )
-      .returning({ id: listing.id })
-    await db.insert(listingPriceHistory).values(
-      batch.flatMap(({ asks }, k) =>
-        asks.map(({ at, amountCents, phase }) => ({
-          listingId: ids[k]!.id,
-          kind: 'lease',
-          amountCents,
-          changedAt: at,
-          marketPhase: phase,
-        })),
-      ),
+    // One parameter a batch for the homes and one for their prices: bound one by one, the thousands of
+    // values cost PGlite more than the inserts themselves.
+    const homesOfBatch = batch.map(({ home, asks }, n) => {
+      const rent = asks.findLast((ask) => ask.phase !== 'off-market')?.amountCents ?? asks.at(-1)!.amountCents
+      return {
+        street: home.street,
+        unit: home.unit ?? '',
+        city: home.city,
+        state: home.state,
+        zip: home.zip,
+        type: home.type ?? 'apartment',
+        status: home.status ?? 'leased',
+        rent,
+        bedrooms: home.bedrooms ?? 2,
+        interior_sqft: home.sizeSqft ?? 850,
+        created_at: asks[0]!.at.toISOString(),
+        n,
+      }
+    })
+    // Inserted in the batch's order, so the ids (drawn in that order) sorted are the homes' in turn.
+    const inserted = await db.execute<{ id: string | number }>(sql`
+      insert into ${listing} (owner_id, title, description, type, status, monthly_rent_cents, min_term_months, deposit_cents,
+        all_in_monthly_cents, street, unit, city, state, zip, latitude, longitude, bedrooms, bathroom_halves, interior_sqft,
+        available_from, created_at)
+      select ${ownerId}, 'Home on ' || street, 'A home with years of asking rents.', type, status, rent, 12, rent,
+        rent, street, unit, city, state, zip, 39.75, -75.55, bedrooms, 2, interior_sqft,
+        '2026-01-01', created_at
+      from json_to_recordset(${JSON.stringify(homesOfBatch)}::json) as home(street text, unit text, city text,
+        state text, zip text, type text, status text, rent integer, bedrooms smallint, interior_sqft integer, created_at timestamptz, n integer)
+      order by n
+      returning id`)
+    const ids = inserted.rows.map((row) => ({ id: Number(row.id) })).sort((a, b) => a.id - b.id)
+    const prices = batch.flatMap(({ asks }, k) =>
+      asks.map(({ at, amountCents, phase }) => ({
+        listing_id: ids[k]!.id,
+        amount_cents: amountCents,
+        changed_at: at.toISOString(),
+        market_phase: phase,
+      })),
     )
+    await db.execute(sql`
+      insert into ${listingPriceHistory} (listing_id, kind, amount_cents, changed_at, market_phase)
+      select listing_id, 'lease', amount_cents, changed_at, market_phase
+      from json_to_recordset(${JSON.stringify(prices)}::json) as price(listing_id bigint, amount_cents integer, changed_at timestamptz, market_phase text)`)
     all.push(...ids.map((row) => row.id))
   }
   return all

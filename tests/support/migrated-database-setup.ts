@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '#server/db/client.server.ts'
-import { onTestServer, testDatabaseUrl } from './test-postgres.ts'
+import { newTestDatabaseName, onTestServer, testDatabaseUrl } from './test-postgres.ts'
 
 async function pgliteSnapshot(project: TestProject): Promise<() => void> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null })
@@ -29,7 +29,7 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
         `(set TEST_DATABASE_URL): ${(error as Error).message}`,
     )
   }
-  const name = `cooper_template_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`
+  const name = newTestDatabaseName('template')
   await onTestServer(`create database ${name}`)
   const database = await openDatabase({ kind: 'postgres', url: testDatabaseUrl(name), poolSize: 1 })
   await database.close()

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { inject } from 'vitest'
 import { openDatabase, type Database, type Db } from '#server/db/client.server.ts'
 import * as schema from '#server/db/schema.ts'
-import { onTestServer, testDatabaseUrl } from './test-postgres.ts'
+import { newTestDatabaseName, onTestServer, testDatabaseUrl } from './test-postgres.ts'
 
 export type TestDatabase = Database & { drop(): Promise<void> }
 
@@ -32,7 +32,7 @@ export async function createTestDatabase({ fresh = false } = {}): Promise<TestDa
     const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot })
     return { ...database, drop: () => database.close() }
   }
-  const name = `cooper_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`
+  const name = newTestDatabaseName('test')
   const template = fresh ? undefined : inject('postgresTemplate')
   await onTestServer(template ? `create database ${name} template ${template}` : `create database ${name}`)
   const database = await openDatabase({ kind: 'postgres', url: testDatabaseUrl(name), poolSize: 5 })

@@ -10,6 +10,15 @@ export function testDatabaseUrl(name?: string): string {
   return url.toString()
 }
 
+/**
+ * A new database's name: `<prefix>_<what>_<time>_<random>`, the prefix `cooper` unless
+ * TEST_DATABASE_PREFIX names another (two checkouts sharing one server tell their databases apart).
+ */
+export function newTestDatabaseName(what: string): string {
+  const prefix = process.env.TEST_DATABASE_PREFIX ?? 'cooper'
+  return `${prefix}_${what}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`
+}
+
 /** Runs one statement on the server's maintenance database (creating or dropping databases). */
 export async function onTestServer(statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: testDatabaseUrl(), connectionTimeoutMillis: 5000 })

@@ -13,6 +13,7 @@ import { siteConfig } from '#common/site-config.ts'
 import { openDatabase } from '#server/db/client.server.ts'
 import { account, profile, user } from '#server/db/schema.ts'
 import { startServerProcess, waitUntilReady, type ServerProcess } from '#tests/support/server-process.ts'
+import { newTestDatabaseName } from '#tests/support/test-postgres.ts'
 import { ADMIN, PORTS, type DatabaseKind, type SiteInfo } from './site-info.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -81,7 +82,7 @@ async function startSite(database: DatabaseKind): Promise<Running> {
     TEST: 'false',
   }
   if (database === 'postgres') {
-    databaseName = `cooper_hostile_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`
+    databaseName = newTestDatabaseName('hostile')
     await admin((c) => c.query(`create database ${databaseName}`))
     const url = new URL(adminUrl)
     url.pathname = `/${databaseName}`
