@@ -56,24 +56,41 @@ function stayChoiceOf(url: URL): StayChoice {
     return value && DATE.test(value) ? value : null
   }
   const guests = Number(url.searchParams.get('guests'))
-  return { checkIn: dateOf('checkIn'), checkOut: dateOf('checkOut'), guests: Number.isInteger(guests) && guests >= 1 && guests <= 50 ? guests : 1 }
+  return {
+    checkIn: dateOf('checkIn'),
+    checkOut: dateOf('checkOut'),
+    guests: Number.isInteger(guests) && guests >= 1 && guests <= 50 ? guests : 1,
+  }
 }
 
 /** The stay box: the calendar, and for dates asked the price or why they cannot be booked. */
-async function stayBoxOf(db: Parameters<typeof findStayCalendar>[0], { listingId, viewerId, url }: { listingId: number; viewerId: string | null; url: URL }) {
+async function stayBoxOf(
+  db: Parameters<typeof findStayCalendar>[0],
+  { listingId, viewerId, url }: { listingId: number; viewerId: string | null; url: URL },
+) {
   const calendar = await findStayCalendar(db, { listingId, viewerId, input: { months: '3' } })
   const choice = stayChoiceOf(url)
   const box: StayBoxData = { listingId, calendar, choice, quote: null, problem: null }
   // A check-in alone is half a choice: the calendar asks for the check-out next.
   if (url.searchParams.get('checkOut') === null) return box
   try {
-    const input = { checkIn: url.searchParams.get('checkIn') ?? '', checkOut: url.searchParams.get('checkOut') ?? '', guests: String(choice.guests) }
+    const input = {
+      checkIn: url.searchParams.get('checkIn') ?? '',
+      checkOut: url.searchParams.get('checkOut') ?? '',
+      guests: String(choice.guests),
+    }
     box.quote = await findStayQuote(db, { listingId, viewerId, input })
   } catch (error) {
     if (error instanceof NightsTakenError) {
       box.problem = { message: error.message, nearest: [error.nearest.before, error.nearest.after].filter((range) => range !== null) }
     } else if (isAppError(error)) {
-      box.problem = { message: Object.values(error.fieldErrors ?? {}).flat().join(' ') || error.message, nearest: [] }
+      box.problem = {
+        message:
+          Object.values(error.fieldErrors ?? {})
+            .flat()
+            .join(' ') || error.message,
+        nearest: [],
+      }
     } else throw error
   }
   return box

@@ -33,7 +33,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form.get(name)
     return typeof value === 'string' ? value : undefined
   }
-  const input = { checkIn: text('checkIn'), checkOut: text('checkOut'), guests: text('guests'), message: text('message') ?? '', timeZone: text('timeZone') }
+  const input = {
+    checkIn: text('checkIn'),
+    checkOut: text('checkOut'),
+    guests: text('guests'),
+    message: text('message') ?? '',
+    timeZone: text('timeZone'),
+  }
   const guests = Number(input.guests) || 1
   try {
     const row = await requestStay(services, { guestId: current.userId, listingId, input, ipAddress: clientAddress(request.headers) })
@@ -46,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (isAppError(error)) {
       if (error.code === 'not-found') throw data(error.message, { status: 404 })
-      const message = Object.values(error.fieldErrors ?? {}).flat().join(' ') || error.message
+      const message =
+        Object.values(error.fieldErrors ?? {})
+          .flat()
+          .join(' ') || error.message
       return data({ error: message, nearest: [] as FreeRange[], listingId, guests }, { status: error.status })
     }
     throw error

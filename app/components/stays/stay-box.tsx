@@ -38,7 +38,15 @@ export function OwnZoneInput() {
   return zone ? <input type="hidden" name="timeZone" value={zone} /> : null
 }
 
-export function PriceLines({ lines, totalCents, currency }: { lines: { label: string; cents: number }[]; totalCents: number; currency: string }) {
+export function PriceLines({
+  lines,
+  totalCents,
+  currency,
+}: {
+  lines: { label: string; cents: number }[]
+  totalCents: number
+  currency: string
+}) {
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">The price</caption>
@@ -75,7 +83,9 @@ export function StayBox({ box, path, isSignedIn }: { box: StayBoxData; path: str
       </h2>
       <p className="mt-1 text-sm text-ink">
         {formatCents(rules.nightlyCents, rules.currency)} a night
-        {rules.weekendNightlyCents !== null ? `, ${formatCents(rules.weekendNightlyCents, rules.currency)} on Friday and Saturday nights` : ''}
+        {rules.weekendNightlyCents !== null
+          ? `, ${formatCents(rules.weekendNightlyCents, rules.currency)} on Friday and Saturday nights`
+          : ''}
         {`; at least ${rules.minNights} ${rules.minNights === 1 ? 'night' : 'nights'}`}
         {rules.weeklyDiscountPercent > 0 ? `; ${rules.weeklyDiscountPercent}% off a week or more` : ''}.
       </p>
@@ -141,7 +151,14 @@ export function StayBox({ box, path, isSignedIn }: { box: StayBoxData; path: str
               <input type="hidden" name="checkOut" value={quote.quote.checkOut} />
               <input type="hidden" name="guests" value={choice.guests} />
               <OwnZoneInput />
-              <TextField label="Message to the host (optional)" name="message" id="stay-message" multiline rows={2} maxLength={MAX_STAY_MESSAGE} />
+              <TextField
+                label="Message to the host (optional)"
+                name="message"
+                id="stay-message"
+                multiline
+                rows={2}
+                maxLength={MAX_STAY_MESSAGE}
+              />
               <Button className="w-full">{quote.instantBook ? 'Book now' : 'Request to book'}</Button>
               <p className="text-xs text-ink-soft">
                 {quote.instantBook
