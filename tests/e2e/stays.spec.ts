@@ -66,6 +66,7 @@ test('a guest picks dates on a short-term home, requests the stay, and sees it c
   await waiting.getByRole('link', { name: `${formatDay(checkIn)} to ${formatDay(checkOut)} (3 nights)` }).click()
   await expect(host).toHaveURL(new RegExp(`${stayPath}$`))
   await expect(host.getByText('Two of us, arriving by train.')).toBeVisible()
+  await expect(host.locator('dl').getByText(guest.name)).toBeVisible()
   await look(host, 'stay-host-request', layout)
   await host.getByRole('button', { name: 'Accept the request' }).click()
   await expect(host.getByText('Stay confirmed.')).toBeVisible()
