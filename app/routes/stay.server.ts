@@ -31,7 +31,8 @@ export async function stayPage(services: Services, request: Request, param: stri
   const bookingId = bookingIdOf(param)
   const booking = await withPageErrors(() => findStayBooking(services.database.db, { viewerId: current.userId, bookingId }))
   const now = new Date()
-  const isLive = booking.state === 'requested' || booking.state === 'confirmed'
+  // The host answers a request by accepting or declining it; cancelling is for the guest until then.
+  const isLive = booking.state === 'confirmed' || (booking.state === 'requested' && booking.role === 'guest')
   // Cancelling is for a stay not yet begun: after the check-in time it is checked in or completed instead.
   const cancelRefund =
     isLive && now < new Date(booking.checkInAt)

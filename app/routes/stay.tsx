@@ -113,7 +113,7 @@ export default function StayPage({ loaderData, actionData }: Route.ComponentProp
         {!isHost && !booking.listing.address ? (
           <Fact term="Address">The street address and check-in details are shown here once the host confirms the stay.</Fact>
         ) : null}
-        {booking.message ? <Fact term="The guest’s message">{booking.message}</Fact> : null}
+        {booking.message ? <Fact term={isHost ? 'The guest’s message' : 'Your message'}>{booking.message}</Fact> : null}
         {booking.reason ? <Fact term="Reason given">{booking.reason}</Fact> : null}
       </dl>
 

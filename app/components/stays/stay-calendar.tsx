@@ -79,7 +79,9 @@ export function StayCalendarGrid({ calendar, choice, path }: { calendar: StayCal
     next.focus()
   }
 
-  const months = [...new Set(calendar.nights.map((night) => night.date.slice(0, 7)))]
+  // A month already gone by (or with nothing bookable before the first open night) is left off the front.
+  const firstOpen = calendar.nights.find((night) => night.state === 'open')?.date.slice(0, 7)
+  const months = [...new Set(calendar.nights.map((night) => night.date.slice(0, 7)))].filter((month) => !firstOpen || month >= firstOpen)
   return (
     <div ref={grid} className="space-y-5">
       <p className="text-sm text-ink-soft">
