@@ -82,6 +82,10 @@ export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
           ·{' '}
           <Link to="/tours/availability" className="text-brand-700 underline">
             Tour availability
+          </Link>{' '}
+          ·{' '}
+          <Link to="/stays" className="text-brand-700 underline">
+            Stays in your homes
           </Link>
         </p>
       </PageHeader>

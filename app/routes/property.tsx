@@ -42,6 +42,59 @@ import { findOpenSlots, listTours } from '#server/tours/index.server.ts'
 import { TourSlotsBox } from '#app/components/tours/tour-slots-box.tsx'
 import { countWaitingApplications, findListingApplyState } from '#server/applications/index.server.ts'
 import { ApplyBox } from '#app/components/applications/apply-box.tsx'
+import { findStayCalendar, findStayQuote, NightsTakenError } from '#server/stays/index.server.ts'
+import { isAppError } from '#server/errors.server.ts'
+import { StayBox, type StayBoxData } from '#app/components/stays/stay-box.tsx'
+import type { StayChoice } from '#app/components/stays/stay-calendar.tsx'
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** The dates and guests the stay box's links and form put in the address; anything else is no choice. */
+function stayChoiceOf(url: URL): StayChoice {
+  const dateOf = (name: string) => {
+    const value = url.searchParams.get(name)
+    return value && DATE.test(value) ? value : null
+  }
+  const guests = Number(url.searchParams.get('guests'))
+  return {
+    checkIn: dateOf('checkIn'),
+    checkOut: dateOf('checkOut'),
+    guests: Number.isInteger(guests) && guests >= 1 && guests <= 50 ? guests : 1,
+  }
+}
+
+/** The stay box: the calendar, and for dates asked the price or why they cannot be booked. */
+async function stayBoxOf(
+  db: Parameters<typeof findStayCalendar>[0],
+  { listingId, viewerId, url }: { listingId: number; viewerId: string | null; url: URL },
+) {
+  const calendar = await findStayCalendar(db, { listingId, viewerId, input: { months: '3' } })
+  const choice = stayChoiceOf(url)
+  const box: StayBoxData = { listingId, calendar, choice, quote: null, problem: null }
+  // A check-in alone is half a choice: the calendar asks for the check-out next.
+  if (url.searchParams.get('checkOut') === null) return box
+  try {
+    const input = {
+      checkIn: url.searchParams.get('checkIn') ?? '',
+      checkOut: url.searchParams.get('checkOut') ?? '',
+      guests: String(choice.guests),
+    }
+    box.quote = await findStayQuote(db, { listingId, viewerId, input })
+  } catch (error) {
+    if (error instanceof NightsTakenError) {
+      box.problem = { message: error.message, nearest: [error.nearest.before, error.nearest.after].filter((range) => range !== null) }
+    } else if (isAppError(error)) {
+      box.problem = {
+        message:
+          Object.values(error.fieldErrors ?? {})
+            .flat()
+            .join(' ') || error.message,
+        nearest: [],
+      }
+    } else throw error
+  }
+  return box
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
@@ -56,11 +109,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.slug !== listingSlug(found)) throw redirect(`${path}${new URL(request.url).search}`, 301)
 
   const { ownerId, ...listing } = found
+  const url = new URL(request.url)
   const isOwner = viewerId === ownerId
   // Tours are booked on a published home by anyone but its owner.
   const offersTours = !isOwner && listing.status === 'published'
   // Applications are made to a published home; its owner sees the way to those sent.
   const showsApply = isOwner || listing.status === 'published'
+  // Stays are booked on a published short-term home by anyone but its owner.
+  const offersStays = offersTours && listing.shortTerm !== null
   const [similar, landlord, saved, comparison, tourSlots, upcomingTours, applyState, waiting] = await Promise.all([
     findSimilarListings(db, { listing }),
     findLandlordCard(db, { ownerId }),
@@ -70,8 +126,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     offersTours && viewerId ? listTours(db, { viewerId, when: 'upcoming' }) : [],
     showsApply ? findListingApplyState(db, { listingId, viewerId }) : null,
     isOwner && viewerId ? countWaitingApplications(db, { ownerId: viewerId, listingIds: [listingId] }) : null,
-    isOwner ? null : countListingView(db, { listingId, viewerId }),
+    // Choosing dates reloads the page; only the first look counts as a view.
+    isOwner || url.searchParams.has('checkIn') ? null : countListingView(db, { listingId, viewerId }),
   ])
+  const stayBox = offersStays ? await stayBoxOf(db, { listingId, viewerId, url }) : null
   const liveTour = upcomingTours.find((t) => t.listing.id === listingId && (t.state === 'requested' || t.state === 'confirmed')) ?? null
   const origin = publicOrigin(services.config, request)
   return {
@@ -91,6 +149,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tourSlots,
     liveTour,
     isSignedIn: Boolean(current),
+    stayBox,
     applyBox: applyState
       ? {
           listingId,
@@ -148,6 +207,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
     tourSlots,
     liveTour,
     isSignedIn,
+    stayBox,
     applyBox,
   } = loaderData
   const place = [listing.neighborhood, `${listing.city}, ${listing.state} ${listing.zip}`].filter(Boolean).join(' · ')
@@ -230,6 +290,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
             save={<SaveButton listing={listing} saved={isSaved} redirectTo={path} className="hidden lg:block" />}
             share={<ShareLink url={canonicalUrl} />}
           />
+          {stayBox ? <StayBox box={stayBox} path={path} isSignedIn={isSignedIn} /> : null}
           {tourSlots ? (
             <TourSlotsBox
               slots={tourSlots}

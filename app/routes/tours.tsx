@@ -45,6 +45,11 @@ export default function ToursPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <PageHeader kicker="Tours" title="Tours">
         <p>The homes you are seeing, and who is seeing yours. Each time is the home’s own local time.</p>
+        <p className="mt-2 text-base">
+          <Link to="/stays" className="text-brand-700 underline">
+            Your stays
+          </Link>
+        </p>
       </PageHeader>
       {day ? (
         <section aria-labelledby="day-title" className="space-y-3">

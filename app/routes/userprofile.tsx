@@ -114,6 +114,9 @@ export default function UserProfile() {
               <Link to="/maintenance" className="font-semibold text-brand-800 underline underline-offset-2">
                 Maintenance requests
               </Link>
+              <Link to="/stays" className="font-semibold text-brand-800 underline underline-offset-2">
+                Your stays
+              </Link>
             </p>
           </ProfileSection>
 

@@ -65,8 +65,8 @@ function listingFields(title: string): Record<string, string> {
 type Draft = { id: number; path: string; fields: Record<string, string> }
 
 /** Saves a new listing's form as a draft; the answer opens its edit page on the photos step. */
-async function saveDraft(api: APIRequestContext, title: string): Promise<Draft> {
-  const fields = listingFields(title)
+async function saveDraft(api: APIRequestContext, title: string, extra: Record<string, string> = {}): Promise<Draft> {
+  const fields = { ...listingFields(title), ...extra }
   const saved = await postForm(api, '/properties/new', { ...fields, intent: 'save' })
   expect(saved.status(), await saved.text()).toBe(302)
   const location = saved.headers().location ?? ''
@@ -103,12 +103,17 @@ async function waitForReadyPhotos(api: APIRequestContext, listingId: number) {
  * would: each draft saved, a photo uploaded to it, and once the photos are processed, each published
  * from its form in turn (so the last is the most recently changed). Returns their addresses.
  */
-export async function publishListings(api: APIRequestContext, account: Account, titles: string[]): Promise<string[]> {
+export async function publishListings(
+  api: APIRequestContext,
+  account: Account,
+  titles: string[],
+  extra: Record<string, string> = {},
+): Promise<string[]> {
   const role = await postForm(api, '/userprofile', { intent: 'save-profile', name: account.name, role: 'landlord', bio: '', phone: '' })
   expect(role.status()).toBe(302)
   const drafts: Draft[] = []
   for (const title of titles) {
-    const draft = await saveDraft(api, title)
+    const draft = await saveDraft(api, title, extra)
     await uploadPhoto(api, draft.id)
     drafts.push(draft)
   }
@@ -122,8 +127,16 @@ export async function publishListings(api: APIRequestContext, account: Account, 
   return drafts.map((draft) => draft.path)
 }
 
-/** Makes the account a landlord and publishes a listing with a photo through the site's own forms; returns its address. */
-export async function publishListing(api: APIRequestContext, account: Account, title: string): Promise<string> {
-  const [path] = await publishListings(api, account, [title])
+/**
+ * Makes the account a landlord and publishes a listing with a photo through the site's own forms;
+ * returns its address. `extra` adds or replaces fields of the form (a nightly price, say).
+ */
+export async function publishListing(
+  api: APIRequestContext,
+  account: Account,
+  title: string,
+  extra: Record<string, string> = {},
+): Promise<string> {
+  const [path] = await publishListings(api, account, [title], extra)
   return path!
 }
