@@ -8,6 +8,7 @@ import type { Route } from './+types/stay'
 import { appContext } from '#server/http/app-context.server.ts'
 import { stayAction, stayPage } from './stay.server.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { useRevalidateOn } from '#app/realtime/provider.tsx'
 import { PolicyWords, PriceLines } from '#app/components/stays/stay-box.tsx'
 import { StayStateBadge, stayDates } from '#app/components/stays/stay-list.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -70,6 +71,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 
 export default function StayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { booking, cancelRefund, canCheckIn } = loaderData
+  useRevalidateOn((event) => event.type === 'stay' && event.bookingId === booking.id)
   const isHost = booking.role === 'host'
   const other = isHost ? booking.guest : booking.host
   const money = (cents: number) => formatCents(cents, booking.currency)

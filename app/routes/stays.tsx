@@ -5,6 +5,7 @@ import { appContext } from '#server/http/app-context.server.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
 import { listStayBookings } from '#server/stays/index.server.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { useRevalidateOn } from '#app/realtime/provider.tsx'
 import { StayList } from '#app/components/stays/stay-list.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function StaysPage({ loaderData }: Route.ComponentProps) {
   const { trips, pastTrips, waiting, hosting, pastHosting } = loaderData
+  useRevalidateOn((event) => event.type === 'stay')
   const hosts = waiting.length + hosting.length + pastHosting.length > 0
   return (
     <div className="space-y-8">
