@@ -1,11 +1,12 @@
 // End-to-end tests in Debian's Chromium at a desktop and a phone size, against the production
 // build with a real SMTP catcher and a real OpenID Connect provider (tests/e2e/stack.ts). A test whose
 // steps and checks are the same at any size (a server's answer, mail, a live message, a form without
-// JavaScript) carries the tag @any-size and runs at the desktop size only; every test that reads the
-// layout, the viewport, a position or scrolling, opens the phone's menu or filters, or scans a page
-// for accessibility (axe sees what the size shows) runs at both (README, "Test layers and their budgets").
+// JavaScript, a journey whose pages are the same at any size) carries the tag @any-size and runs at the
+// desktop size only, its accessibility scans checking each page at both sizes (tests/e2e/axe.ts); every
+// test that reads the layout, the viewport, a position or scrolling, or opens the phone's menu or filters
+// runs at both (README, "Test layers and their budgets").
 import { defineConfig } from '@playwright/test'
-import { APP_URL, CHROMIUM_ARGS } from './tests/e2e/environment.ts'
+import { APP_URL, CHROMIUM_ARGS, VIEWPORTS } from './tests/e2e/environment.ts'
 import type { E2eOptions } from './tests/e2e/fixtures.ts'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -21,9 +22,10 @@ export default defineConfig<E2eOptions>({
   // time of 500 s and more, since a test mostly waits (pages, sockets, mail), so a third worker uses the
   // idle core. E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS ?? 3),
-  // Time limits are a net for a hung test, not a measure of speed: on a shared two-core machine a test that
-  // scans three pages with axe takes 20–40 s (twice its time on a quiet one), so the net is set well above.
-  timeout: 60_000,
+  // Time limits are a net for a hung test, not a measure of speed: on a shared two-core machine a journey
+  // of two parties with a dozen axe scans took 60–90 s (twice its time on a quiet one), and CI's machine has
+  // been slower still, so the net is set at two minutes; the longest journeys set their own.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
@@ -41,8 +43,8 @@ export default defineConfig<E2eOptions>({
   projects: [
     // Tests about one layout only (the phone menu, the desktop bar) carry a tag naming it; tests whose
     // behaviour does not depend on the size (@any-size) run at the desktop size only.
-    { name: 'desktop', grepInvert: /@mobile-only/, use: { viewport: { width: 1280, height: 800 }, layout: 'desktop' } },
-    { name: 'mobile', grepInvert: /@desktop-only|@any-size/, use: { viewport: { width: 390, height: 844 }, layout: 'mobile' } },
+    { name: 'desktop', grepInvert: /@mobile-only/, use: { viewport: VIEWPORTS.desktop, layout: 'desktop' } },
+    { name: 'mobile', grepInvert: /@desktop-only|@any-size/, use: { viewport: VIEWPORTS.mobile, layout: 'mobile' } },
   ],
   webServer: {
     command: `${nodeForStack} tests/e2e/stack.ts`,

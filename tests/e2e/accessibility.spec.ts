@@ -1,52 +1,40 @@
 // axe-core on every route at both sizes (WCAG 2.0 and 2.1, levels A and AA).
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { expect, menuToggle, test, visit } from './fixtures.ts'
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const violations = results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    elements: violation.nodes.map((node) => node.target.join(' ')),
-  }))
-  expect(violations).toEqual([])
-}
+import { expectNoAxeViolations } from './axe.ts'
 
 const publicRoutes = ['/', '/properties', '/cooper', '/knowledge', '/faq', '/terms', '/chat', '/login', '/register', '/forgot-password']
 
 for (const path of publicRoutes) {
-  test(`${path} has no accessibility violations`, async ({ page }) => {
+  test(`${path} has no accessibility violations @any-size`, async ({ page }) => {
     await visit(page, path)
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
   })
 }
 
-test('a knowledge-base article has no accessibility violations', async ({ page, request }) => {
+test('a knowledge-base article has no accessibility violations @any-size', async ({ page, request }) => {
   const posts = (await (await request.get('/api/recent-posts')).json()) as Array<{ slug: string }>
   expect(posts.length, 'the demo data has articles').toBeGreaterThan(0)
   await visit(page, `/knowledge/${posts[0]!.slug}`)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
-test('/userprofile, signed in, has no accessibility violations', async ({ page, signedInAccount }) => {
+test('/userprofile, signed in, has no accessibility violations @any-size', async ({ page, signedInAccount }) => {
   await visit(page, '/userprofile')
   await expect(page.getByLabel('Display name')).toHaveValue(signedInAccount.name)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
-test('the 404 page has no accessibility violations', async ({ page, consoleErrors }) => {
+test('the 404 page has no accessibility violations @any-size', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/)
   const response = await visit(page, '/no-such-page')
   expect(response?.status()).toBe(404)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('the open mobile menu has no accessibility violations', { tag: '@mobile-only' }, async ({ page }) => {
   await visit(page, '/')
   await menuToggle(page).click()
   await expect(menuToggle(page)).toHaveAttribute('aria-expanded', 'true')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })

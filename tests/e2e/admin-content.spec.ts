@@ -2,24 +2,11 @@
 // edits an article with the live preview beside the text, saves, and a visitor then reads the change;
 // every admin page passes axe-core.
 import crypto from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
+import { expectNoAxeViolations } from './axe.ts'
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const violations = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    elements: violation.nodes.map((node) => node.target.join(' ')),
-  }))
-  expect(violations).toEqual([])
-}
-
-test('an administrator edits an article with a live preview, and visitors see the change', async ({ page, browser, layout }) => {
-  // Many steps, each awaited on a shared machine: more than the default half minute.
-  test.setTimeout(90_000)
+test('an administrator edits an article with a live preview, and visitors see the change @any-size', async ({ page, browser, layout }) => {
   const stamp = crypto.randomBytes(4).toString('hex')
   const slug = `moving-with-a-piano-${stamp}`
   const signedIn = await page.context().request.post('/api/auth/sign-in/email', {
@@ -50,7 +37,7 @@ test('an administrator edits an article with a live preview, and visitors see th
   await mainNav(page).getByRole('link', { name: 'Admin', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Site content' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: /^Articles/ })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page
     .getByRole('main')
@@ -67,7 +54,7 @@ test('an administrator edits an article with a live preview, and visitors see th
   // The pane follows the text as it is typed, rendered by the server.
   await expect(preview.getByRole('heading', { level: 2, name: `On the day ${stamp}` })).toBeVisible()
   await expect(preview.locator('strong')).toHaveText('piano')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Moving a piano safely ${stamp}` })).toBeVisible()
@@ -79,7 +66,7 @@ test('an administrator edits an article with a live preview, and visitors see th
   await page.getByRole('link', { name: 'Compare version 1 with current' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Version 1 compared with the current version 2' })).toBeVisible()
   await expect(page.locator('ins').filter({ hasText: 'safely' }).first()).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // A visitor, without the administrator's session, reads the new text.
   const visitor = await browser.newContext()
@@ -93,7 +80,7 @@ test('an administrator edits an article with a live preview, and visitors see th
   }
 })
 
-test('the new-item editors have no accessibility violations', async ({ page, consoleErrors }) => {
+test('the new-item editors have no accessibility violations @any-size', async ({ page, consoleErrors }) => {
   // The browser notes the refused form's 400 answer in the console.
   consoleErrors.allow(/status of 400/)
   const signedIn = await page.context().request.post('/api/auth/sign-in/email', {
@@ -104,12 +91,12 @@ test('the new-item editors have no accessibility violations', async ({ page, con
   for (const kind of ['articles', 'faq', 'terms']) {
     await visit(page, `/admin/content/${kind}/new`)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
   }
   // A refused form: the error summary and the fields' errors pass too.
   await page.getByRole('button', { name: 'Create' }).click()
   await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('visitors are sent to log in and members are refused @any-size', async ({ page, signedInAccount, consoleErrors }) => {
@@ -122,7 +109,10 @@ test('visitors are sent to log in and members are refused @any-size', async ({ p
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fcontent%2Farticles%2Fnew$/)
 })
 
-test('a save based on an older version is refused with their version shown and the typed text kept', async ({ page, consoleErrors }) => {
+test('a save based on an older version is refused with their version shown and the typed text kept @any-size', async ({
+  page,
+  consoleErrors,
+}) => {
   // The browser notes the refused save's 409 answer in the console.
   consoleErrors.allow(/status of 409/)
   const stamp = crypto.randomBytes(4).toString('hex')
@@ -159,5 +149,5 @@ test('a save based on an older version is refused with their version shown and t
   await expect(page.getByLabel('Body (Markdown)')).toHaveValue('My own careful text.')
   await page.getByText('Their version 2').click()
   await expect(page.getByText('Their text.')).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })

@@ -6,7 +6,7 @@ import { expect, test, visit, waitForMail } from './fixtures.ts'
 import { publishListing } from './listing-steps.ts'
 import { browserFor, look, saveProfile } from './two-parties.ts'
 
-test('a renter applies in one step and the landlord decides, the reasons told in writing', async ({
+test('a renter applies in one step and the landlord decides, the reasons told in writing @any-size', async ({
   page,
   browser,
   layout,
@@ -107,7 +107,7 @@ test('a renter applies in one step and the landlord decides, the reasons told in
   await landlord.context().close()
 })
 
-test('a co-applicant joins from the link, then leaves after confirming, and no longer finds the application', async ({
+test('a co-applicant joins from the link, then leaves after confirming, and no longer finds the application @any-size', async ({
   page,
   browser,
   layout,

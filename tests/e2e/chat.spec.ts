@@ -1,7 +1,6 @@
 // Messages and the community room in the browser, two people at a time (a renter and a landlord, each
 // in their own browser context): messaging the landlord from a listing (signed in, or logging in on
 // the way), the landlord's inbox, unread badge and reply, the room, "99+" for a hundred unread messages, and axe-core on the chat pages.
-import AxeBuilder from '@axe-core/playwright'
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import {
@@ -16,11 +15,7 @@ import {
   type Layout,
 } from './fixtures.ts'
 import { postForm, publishListing } from './listing-steps.ts'
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
+import { expectNoAxeViolations } from './axe.ts'
 
 /** A second person in a browser of their own, signed in. */
 async function browserFor(browser: Browser, account: Account, extraHTTPHeaders: Record<string, string> | undefined): Promise<Page> {
@@ -97,7 +92,6 @@ test('a renter messages the landlord from a listing; the landlord’s badge show
   createAccount,
   extraHTTPHeaders,
 }) => {
-  test.setTimeout(90_000)
   const landlordAccount = await createAccount({ name: 'Maria Landlord' })
   const landlord = await browserFor(browser, landlordAccount, extraHTTPHeaders)
   const title = `Flat over the square ${Date.now().toString(36)}`
@@ -275,7 +269,6 @@ test('a user with 100 unread messages sees "99+" on the Chat room link', async (
   createAccount,
   extraHTTPHeaders,
 }) => {
-  test.setTimeout(90_000)
   // The signed-in user lists a home; ten renters write ten messages each about it (a sender may
   // send ten messages in ten seconds, so a hundred from one person would take a minute and a half).
   const listingPath = await publishListing(page.context().request, signedInAccount, `Busy inbox flat ${Date.now().toString(36)}`)
@@ -305,7 +298,6 @@ test('/chat opens on the inbox for someone with conversations; nothing overflows
   createAccount,
   extraHTTPHeaders,
 }) => {
-  test.setTimeout(90_000)
   const listingPath = await publishListing(page.context().request, signedInAccount, `Long thread flat ${Date.now().toString(36)}`)
   const listingId = /-(\d+)$/.exec(listingPath)![1]!
   const writer = await createAccount({ name: 'Bartholomew Featherstonehaugh-Worthington' })
@@ -350,20 +342,19 @@ test('/chat opens on the inbox for someone with conversations; nothing overflows
   await expect(page.getByText('Public: everyone can read this, including visitors who are not signed in.')).toBeVisible()
 })
 
-test('the chat pages have no accessibility violations', async ({
+test('the chat pages have no accessibility violations @any-size', async ({
   page,
   browser,
   signedInAccount: _account,
   createAccount,
   extraHTTPHeaders,
 }) => {
-  test.setTimeout(90_000)
   // A visitor in the room.
   const visitorContext = await browser.newContext({ baseURL: APP_URL, extraHTTPHeaders, viewport: page.viewportSize() ?? undefined })
   const visitor = await visitorContext.newPage()
   await visit(visitor, '/chat')
   await expect(visitor.getByRole('heading', { name: 'Community room' })).toBeVisible()
-  await expectNoViolations(visitor)
+  await expectNoAxeViolations(visitor)
   await visitorContext.close()
 
   // Signed in: the room with a message of one's own, the list, and a conversation about a listing.
@@ -379,7 +370,7 @@ test('the chat pages have no accessibility violations', async ({
   await expect(
     page.getByRole('region', { name: 'Messages' }).getByRole('link', { name: 'https://example.com/guide' }).first(),
   ).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await visit(page, listingPath)
   await page
@@ -391,17 +382,17 @@ test('the chat pages have no accessibility violations', async ({
   await direct.fill('Is there a lift?')
   await direct.press('Enter')
   await expect(page.getByRole('region', { name: 'Messages' }).getByText('Is there a lift?')).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // The delete confirmation, opened.
   await page.getByText('Delete', { exact: true }).first().click()
   await expect(page.getByRole('button', { name: 'Delete message' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // The inbox /chat opens on now: the list (and on a desktop the overview beside it).
   await visit(page, '/chat')
   await expect(page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: /Axe Landlord/ })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('an administrator acts on reports at /chat/reports: deletes a reported message, mutes its author and lifts the mute', async ({
@@ -411,7 +402,6 @@ test('an administrator acts on reports at /chat/reports: deletes a reported mess
   createAccount,
   extraHTTPHeaders,
 }) => {
-  test.setTimeout(90_000)
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const sellerName = `Pushy Seller ${stamp}`
   const [sellerAccount, readerAccount] = await Promise.all([createAccount({ name: sellerName }), createAccount({ name: 'Careful Reader' })])
@@ -458,7 +448,7 @@ test('an administrator acts on reports at /chat/reports: deletes a reported mess
   await expect(watches).toContainText(/Reason\s*Selling fake watches/)
   await expect(watches).toContainText(`Sent by ${sellerName}`)
   await expect(watches.getByRole('heading', { name: `Message from ${sellerName} in the Community room` })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // Delete the message, from the keyboard: the report goes, and the reader's open room shows it deleted, live.
   await watches.getByRole('button', { name: 'Delete message' }).focus()
@@ -481,7 +471,7 @@ test('an administrator acts on reports at /chat/reports: deletes a reported mess
   await expect(muted).toContainText('Reported: Shouting adverts')
   expect((await postInRoom(`Let me back in ${stamp}`)).status()).toBe(403)
   await dismissToasts(page)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // Lift the mute early, from the keyboard: they can post again.
   await muted.getByRole('button', { name: `Unmute ${sellerName}` }).focus()

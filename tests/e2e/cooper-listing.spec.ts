@@ -2,20 +2,10 @@
 // administrator asks for a recompute on /admin/cooper, a listing in a market with enough data shows how its
 // rent compares with that market's index, the CSV of every series downloads and parses, and both pages pass
 // axe-core at desktop and phone sizes.
-import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { dismissToasts, expect, test, visit } from './fixtures.ts'
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const violations = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    elements: violation.nodes.map((node) => node.target.join(' ')),
-  }))
-  expect(violations).toEqual([])
-}
+import { expectNoAxeViolations } from './axe.ts'
 
 async function signInAsAdministrator(api: APIRequestContext) {
   const signedIn = await api.post('/api/auth/sign-in/email', {
@@ -47,13 +37,12 @@ async function currentMarkets(api: APIRequestContext): Promise<Market[]> {
 const monthsBetween = (from: string, to: string) =>
   (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7))
 
-test('an administrator sees the Cooper Index runs and asks for a recompute', async ({ page }) => {
-  test.setTimeout(90_000)
+test('an administrator sees the Cooper Index runs and asks for a recompute @any-size', async ({ page }) => {
   await signInAsAdministrator(page.context().request)
   await visit(page, '/admin/cooper')
   await expect(page.getByRole('heading', { level: 1, name: 'Cooper Index runs' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Recent runs' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByRole('button', { name: 'Recompute now' }).click()
   // Queued, or (when another test or the first start got there first) already under way: never a second one.
@@ -62,11 +51,10 @@ test('an administrator sees the Cooper Index runs and asks for a recompute', asy
   await currentMarkets(page.context().request)
   await visit(page, '/admin/cooper')
   await expect(page.getByRole('region', { name: 'Recent runs' }).getByText('Current')).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
-test('a listing page compares the rent with its market’s Cooper Index', async ({ page, request, browser }) => {
-  test.setTimeout(90_000)
+test('a listing page compares the rent with its market’s Cooper Index @any-size', async ({ page, request, browser }) => {
   let markets = (await (await request.get('/api/cooper')).json()).markets as Market[]
   if (markets.length === 0) {
     // No run yet (the first one may still be on its way): ask for one as the administrator would.
@@ -122,7 +110,7 @@ test('a listing page compares the rent with its market’s Cooper Index', async 
   await expect(line).toContainText(
     `${point.pairs.toLocaleString('en-US')} ${point.pairs === 1 ? 'pair' : 'pairs'} of lettings of the same homes · 90 % band of the index ±`,
   )
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('the CSV of every Cooper Index series downloads and parses @any-size', async ({ request }) => {

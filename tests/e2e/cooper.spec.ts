@@ -2,15 +2,10 @@
 // index is computed at first start): the nation's figures, the chart drawn after load and read from the
 // keyboard, sorting and comparing in the market table, a market page with its bedrooms, the same pages
 // without JavaScript, and axe-core at both sizes.
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { expect, test, visit } from './fixtures.ts'
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
+import { expectNoAxeViolations } from './axe.ts'
 
 const marketTable = (page: Page) => page.getByRole('table', { name: 'Markets, latest month' })
 /** The chart's drawing: focusable once uPlot has drawn it. */
@@ -65,7 +60,7 @@ test('/cooper shows the nation’s figures, the chart and every market', async (
     'href',
     '/knowledge/how-the-cooper-index-is-computed',
   )
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('the market table sorts by change over a year, both ways @any-size', async ({ page }) => {
@@ -101,7 +96,7 @@ test('two markets compared on one chart', async ({ page }) => {
   await expectChartDrawn(page)
   // The ticks stay, so another market can be added.
   await expect(table.getByRole('checkbox', { name: 'Compare Wilmington, Delaware' })).toBeChecked()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByRole('link', { name: 'Clear the comparison' }).click()
   await expect(page.getByRole('heading', { name: 'Over time' })).toBeVisible()
@@ -146,12 +141,12 @@ test('a market page opens from the table and shows its bedrooms, companions and 
     '/api/cooper/de-wilmington.csv',
   )
   await expectChartDrawn(page)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByRole('link', { name: 'Compare by bedrooms' }).click()
   await expect(page.locator('#chart').getByRole('list', { name: 'Legend' })).toContainText('3 or more bedrooms')
   await expectChartDrawn(page)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('a state lists its cities; an unknown market is the 404 page', async ({ page, consoleErrors }) => {
@@ -163,7 +158,7 @@ test('a state lists its cities; an unknown market is the 404 page', async ({ pag
   // What the state's figure is made of: its cities, heaviest first, with their weights.
   const weights = page.getByRole('table', { name: 'The cities behind Delaware, heaviest first' })
   await expect(weights.getByRole('row').nth(1)).toContainText(/Wilmington[\d,]+\d+ %/)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   consoleErrors.allow(/Failed to load resource: the server responded with a status of 404/)
   const response = await page.goto('/cooper/xx-nowhere')
   expect(response!.status()).toBe(404)

@@ -27,3 +27,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
+
+/** The two sizes the suite runs at (the projects in playwright.config.ts): a desktop screen and a phone. */
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const

@@ -10,23 +10,13 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import pg from 'pg'
 import { siteConfig } from '#common/site-config.ts'
 import { newTestDatabaseName } from '#tests/support/test-postgres.ts'
 import { APP_PORT } from './environment.ts'
 import { expect, test, visit, waitForHydration } from './fixtures.ts'
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const violations = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    elements: violation.nodes.map((node) => node.target.join(' ')),
-  }))
-  expect(violations).toEqual([])
-}
+import { expectNoAxeViolations } from './axe.ts'
 
 /** The questions of the FAQ as the page lists them: each one's disclosure button. */
 const questions = (page: Page) => page.locator('main li[id] h3 button')
@@ -105,24 +95,24 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('the FAQ and the Terms of Use pages have no accessibility violations', async ({ page }) => {
+test('the FAQ and the Terms of Use pages have no accessibility violations @any-size', async ({ page }) => {
   // Three full axe scans of long pages: 11 s on an idle machine, over the minute of other tests on a busy one.
   test.slow()
   await visit(page, '/faq')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await visit(page, '/terms')
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible()
   await expect(page.getByText(/in force since/)).toBeVisible()
   // The seed schedules a second version: it is announced, and readable at its own address.
   await expect(page.getByRole('heading', { name: /^New terms take effect on/ })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByRole('link', { name: /^Read the new terms/ }).click()
   await expect(page).toHaveURL(/\/terms\/\d{4}-\d{2}-\d{2}$/)
   await expect(page.getByText(/takes effect on/).first()).toBeVisible()
   await expect(page.getByText('These terms are not in force yet.', { exact: false })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('a table of contents link on /terms goes to its section', async ({ page, layout }) => {
@@ -252,11 +242,11 @@ test.describe('new terms', () => {
       await expect(banner).toBeVisible()
       await expect(banner).toContainText('Clearer rules for reports and moderation in the chat room.')
       await expect(banner.getByRole('link', { name: /Read the new terms/ })).toHaveAttribute('href', '/terms')
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       // The banner at the phone size too (this test runs once, with a server of its own).
       await page.setViewportSize({ width: 390, height: 844 })
       await expect(banner.getByRole('button', { name: 'Accept new terms' })).toBeVisible()
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
       await page.setViewportSize({ width: 1280, height: 800 })
 
       // Until accepted, the server refuses the post, and the page says why.

@@ -1,10 +1,10 @@
 // The whole listing journey through the real server, as two people would make it: a landlord lists a
 // home with three photos and publishes it; a renter finds it by text, by filters and on the map,
 // looks through its photos by keyboard and full screen, saves it and finds it on the profile.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit, type Layout } from './fixtures.ts'
 import { becomeLandlord, fillPriceStep, photoFiles } from './listing-steps.ts'
+import { expectNoAxeViolations } from './axe.ts'
 
 /** Three photos as a phone would take them: JPEGs of different colours (and sizes on disk). */
 function threePhotos() {
@@ -13,11 +13,6 @@ function threePhotos() {
     { name: 'living-room.jpg', background: { r: 70, g: 130, b: 180 } },
     { name: 'kitchen.jpg', background: { r: 120, g: 170, b: 90 } },
   ])
-}
-
-async function expectNoViolations(page: Page) {
-  const report = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(report.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
 }
 
 async function logOut(page: Page, layout: Layout) {
@@ -137,7 +132,7 @@ test('a landlord lists a home with three photos; a renter finds it, looks throug
   if (layout === 'mobile') await page.getByRole('link', { name: 'Map', exact: true }).click()
   const map = page.getByRole('region', { name: 'Map of the homes found' })
   await expect(map.getByRole('button', { name: new RegExp(`^${title}, \\$1,925 a month all-in$`) })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await page.getByRole('link', { name: 'List', exact: true }).click()
 
   // The listing page and its photos, by keyboard and full screen.
@@ -150,14 +145,14 @@ test('a landlord lists a home with three photos; a renter finds it, looks throug
   await expect(gallery.getByText('Photo 2 of 3')).toBeVisible()
   await page.keyboard.press('ArrowRight')
   await expect(gallery.getByText('Photo 3 of 3')).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   const fullScreen = gallery.getByRole('button', { name: 'Full screen' })
   await fullScreen.click()
   const dialog = page.getByRole('dialog', { name: `${title}: full-screen photos` })
   await expect(dialog).toBeVisible()
   await page.keyboard.press('ArrowLeft')
   await expect(dialog.getByText('Photo 2 of 3')).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(fullScreen).toBeFocused()

@@ -1,15 +1,10 @@
 // The knowledge base in Chromium: searching as you type, the same search without JavaScript, voting on
 // an article, and axe-core on the pages at both sizes.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { expect, test, visit } from './fixtures.ts'
 import { seedArticles } from '#server/content/seed/articles.ts'
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
+import { expectNoAxeViolations } from './axe.ts'
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search the knowledge base' })
 const results = (page: Page) => page.getByRole('list', { name: /^Search results for/ })
@@ -67,18 +62,18 @@ test('a reader answers "Was this helpful?" and adds a comment @any-size', async 
 })
 
 for (const path of ['/knowledge', '/knowledge?q=lease', '/knowledge?q=zeppelin', '/knowledge/category/leases-and-contracts']) {
-  test(`${path} has no accessibility violations`, async ({ page }) => {
+  test(`${path} has no accessibility violations @any-size`, async ({ page }) => {
     await visit(page, path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expectNoViolations(page)
+    await expectNoAxeViolations(page)
   })
 }
 
-test('an article has no accessibility violations, before and after a vote', async ({ page }) => {
+test('an article has no accessibility violations, before and after a vote @any-size', async ({ page }) => {
   await visit(page, DEMO_ARTICLE_PATH)
   await expect(page.getByRole('navigation', { name: 'On this page' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Yes' }).click()
   await expect(page.getByLabel(/Anything we should add/)).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })

@@ -2,12 +2,12 @@
 // look-up and the map, reaches the photos step (which saves the draft), is refused publication
 // without a photo, adds photos that upload as soon as they are chosen, publishes the listing and
 // confirms it available from "My listings".
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
 import { becomeLandlord, fillPriceStep, photoFiles, publishListings } from './listing-steps.ts'
 import { look } from './two-parties.ts'
+import { expectNoAxeViolations } from './axe.ts'
 
 /** A transparent 1×1 PNG: map tiles come from outside, and the tests stay offline. */
 const BLANK_TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
@@ -18,12 +18,7 @@ async function serveBlankTiles(page: Page) {
   )
 }
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
-
-test('a landlord lists a home in steps, is refused publication without a photo, adds photos, publishes it and confirms it available', async ({
+test('a landlord lists a home in steps, is refused publication without a photo, adds photos, publishes it and confirms it available @any-size', async ({
   page,
   signedInAccount: _account,
   consoleErrors,
@@ -128,7 +123,7 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
   await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeFocused()
   await expect(page).toHaveURL(/\/edit\?step=photos/)
   await expect(steps.locator('[aria-current="step"]')).toHaveText('5. Photos')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // Choosing photos uploads them at once, each with its own progress bar (the first held a moment here,
   // to be seen; uploaded side by side, the second would land first and become the cover).
@@ -157,7 +152,7 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
   await expect(page.getByRole('status').filter({ hasText: /photos are ready|is ready/ })).toBeVisible()
   await expect(page.getByText(refusal)).toHaveCount(0)
   await expect(publish).toHaveAccessibleDescription('')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await publish.click()
   await expect(page).toHaveURL(/\/my-listings$/)
@@ -180,19 +175,19 @@ test('a landlord lists a home in steps, is refused publication without a photo, 
 })
 
 // `signedInAccount` puts a new account's session in this browser.
-test('the listing form has no accessibility violations', async ({ page, signedInAccount: _account }) => {
+test('the listing form has no accessibility violations @any-size', async ({ page, signedInAccount: _account }) => {
   await serveBlankTiles(page)
   await becomeLandlord(page)
   await visit(page, '/properties/new')
   await expect(page.getByRole('heading', { level: 1, name: 'List a home' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByLabel('Title').fill('A quiet studio by the park')
   await page.getByRole('button', { name: 'Next: Price and terms' }).click()
   await page.getByLabel('Monthly rent ($)').fill('')
   await page.getByRole('button', { name: 'Next: Location' }).click()
   await expect(page.getByText('Enter the monthly rent in dollars.')).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByLabel('Monthly rent ($)').fill('1200')
   await page.getByLabel('Security deposit ($)').fill('1200')
@@ -200,7 +195,7 @@ test('the listing form has no accessibility violations', async ({ page, signedIn
   await page.getByLabel('ZIP code').fill('19806')
   await expect(page.getByRole('region', { name: "Map of the listing's location" })).toBeVisible()
   await expect(page.getByRole('button', { name: /Listing location/ })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('"My listings" shows a landlord’s homes a page at a time, searched by title and filtered by status', async ({
@@ -208,7 +203,6 @@ test('"My listings" shows a landlord’s homes a page at a time, searched by tit
   signedInAccount,
   layout,
 }) => {
-  test.setTimeout(90_000)
   const titles = Array.from({ length: 22 }, (_, n) => `Paged flat number ${n + 1}`)
   await publishListings(page.context().request, signedInAccount, titles)
   const rows = page.locator('li[aria-labelledby^="my-listing-"]')
@@ -229,7 +223,7 @@ test('"My listings" shows a landlord’s homes a page at a time, searched by tit
   await expect(rows.first()).toContainText('Paged flat number 22')
   await expect(rows.first()).toContainText(/Views\s*0\s*Saves\s*0\s*Conversations\s*0/)
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByRole('link', { name: /Next page/ }).click()
   await expect(page.getByText('21–22 of 22 listings')).toBeVisible()

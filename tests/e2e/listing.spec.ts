@@ -1,18 +1,13 @@
 // A renter on a listing page: sharing, saving (signed in and as a visitor who logs in on the way),
 // the saved list on the profile and the navigation that follows it; swiping through the photos on a
 // phone; axe-core on the page.
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
+import { expectNoAxeViolations } from './axe.ts'
 
 // There is no network here: the map's tiles fail to load, which the page is built to survive.
 test.beforeEach(({ consoleErrors }) => consoleErrors.allow(/Failed to load resource: .*\(https:\/\/tile\.openstreetmap\.org\//))
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
-}
 
 /** A published demo listing's address, read from the sitemap's first part of listings as a search engine would. */
 async function listingPaths(page: Page): Promise<string[]> {
@@ -20,12 +15,12 @@ async function listingPaths(page: Page): Promise<string[]> {
   return [...xml.matchAll(/<loc>[^<]*?(\/properties\/[^<]+)<\/loc>/g)].map((m) => m[1]!)
 }
 
-test('a listing page has no accessibility violations', async ({ page }) => {
+test('a listing page has no accessibility violations @any-size', async ({ page }) => {
   const [path] = await listingPaths(page)
   await visit(page, path!)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Monthly cost' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 /** Whether the element lies wholly within the window. */
@@ -76,7 +71,7 @@ test('on a phone, a bar with the price and "Message" stays at the bottom until t
 
   await page.getByRole('region', { name: 'Price and contact' }).scrollIntoViewIfNeeded()
   await expect(bar).toBeHidden()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   // A visitor who presses it is asked to log in first.
   await page.getByRole('heading', { name: 'Amenities' }).scrollIntoViewIfNeeded()
@@ -138,7 +133,7 @@ test('a renter copies the link, saves the home and finds it on the profile witho
   const saved = page.getByRole('region', { name: 'Saved homes' })
   await expect(saved.getByRole('link', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toHaveAttribute('href', path)
   await expect(saved).toContainText('/month all-in')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await saved.getByRole('button', { name: `Remove ${title} from saved` }).click()
   await expect(saved).toContainText('You have not saved any homes yet.')
@@ -186,7 +181,7 @@ test('a save link the renter did not follow from this site asks before saving an
   // Typed, bookmarked or linked from elsewhere: the browser does not say this site started it.
   await visit(page, `${path}/save?${new URLSearchParams({ intent: 'save', redirectTo: path })}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Save this home?' })).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
   await page.getByRole('link', { name: 'Not now' }).click()
   await expect(page).toHaveURL(`${APP_URL}${path}`)
   // The address changes a moment before the listing's page replaces the question.

@@ -1,9 +1,9 @@
 // The /properties search in Chromium, on the demo data (300 listings across several cities): text
 // and filters update the results in place and in the URL, the back button restores them, the map
 // shows every home found as clusters and pins with no tile server reachable, and moving it searches its area.
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, visit, waitForHydration } from './fixtures.ts'
+import { expectNoAxeViolations } from './axe.ts'
 
 const results = (page: Page) => page.getByRole('region', { name: 'Results' })
 const cards = (page: Page) => results(page).getByRole('article')
@@ -32,11 +32,6 @@ async function markDocument(page: Page) {
 }
 async function expectSameDocument(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { searchPageMark?: boolean }).searchPageMark)).toBe(true)
-}
-
-async function expectNoViolations(page: Page) {
-  const report = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(report.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
 }
 
 /** No tile server is reachable in tests; make sure of it rather than depend on the machine. */
@@ -79,7 +74,7 @@ test('reads a city with its state, rooms and a misspelt place as a renter means 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Brooklyn, NY')
   await everyCardMatches(cards(page), /Brooklyn, NY/)
   await everyCardMatches(cards(page), /(^|\D)([2-9]|1\d) beds\b/)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('suggests places as you type; the keyboard chooses one and searches it', async ({ page }) => {
@@ -94,7 +89,7 @@ test('suggests places as you type; the keyboard chooses one and searches it', as
   await expect(page).toHaveURL(/[?&]q=aus(&|$)/)
   await expect(results(page)).toHaveAttribute('aria-busy', 'false')
   await expect(box).toHaveAttribute('aria-expanded', 'true')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await box.press('Escape')
   await expect(list).toBeHidden()
@@ -159,7 +154,7 @@ test('shows the text and the filters as chips; removing one, or all, widens the 
   await expect.poll(() => countShown(page)).toBeGreaterThan(narrow)
   await everyCardMatches(cards(page), /Wilmington, DE/)
   await expect(results(page)).toHaveAttribute('aria-busy', 'false')
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByRole('link', { name: 'Clear all' }).click()
   await expect(page).toHaveURL(/\/properties$/)
@@ -186,7 +181,7 @@ test('the filters open as a sheet whose button counts the homes as they change (
   await sheet.getByRole('link', { name: 'Clear filters' }).focus()
   await page.keyboard.press('Tab')
   await expect(sheet.getByRole('button', { name: 'Close the filters' })).toBeFocused()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await show.click()
   await expect(sheet).toBeHidden()
@@ -286,7 +281,7 @@ test('a town with no homes offers the places nearby that have some, and one lead
   expect(miles.length).toBeGreaterThan(1)
   expect(miles).toEqual([...miles].sort((a, b) => a - b))
   await expect(page.getByRole('link', { name: /^Wilmington, DE: ?[\d,]+ homes?, \d+ mi away$/ })).toHaveCount(1)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 
   await page.getByRole('link', { name: /^Wilmington, DE/ }).click()
   await expect(page).toHaveURL(/q=Wilmington%2C\+DE&beds=1|beds=1.*q=Wilmington%2C\+DE/)
@@ -458,13 +453,13 @@ test(
 test('/properties has no accessibility violations in the list view', async ({ page }) => {
   await visit(page, '/properties?q=Wilmington')
   await expect(cards(page).first()).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('/properties has no accessibility violations with the filters open', async ({ page }) => {
   await visit(page, '/properties')
   await openFilters(page)
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test('/properties has no accessibility violations in the map view', async ({ page, consoleErrors }) => {
@@ -472,7 +467,7 @@ test('/properties has no accessibility violations in the map view', async ({ pag
   await blockTiles(page)
   await visit(page, '/properties?q=Wilmington&view=map')
   await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible()
-  await expectNoViolations(page)
+  await expectNoAxeViolations(page)
 })
 
 test.describe('without JavaScript', () => {

@@ -8,7 +8,7 @@ import { browserFor, look } from './two-parties.ts'
 // The renter's browser keeps the time of another coast than the homes' (the landlord's, the machine's).
 test.use({ timezoneId: 'America/Los_Angeles' })
 
-test('a renter books a tour beside the listing and the landlord confirms it', async ({
+test('a renter books a tour beside the listing and the landlord confirms it @any-size', async ({
   page,
   browser,
   layout,

@@ -1,17 +1,16 @@
 // What the specs with two parties (a renter and a landlord, each in a browser of their own) share:
 // the other party's browser, signed in, and the check every page of theirs passes.
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
 import { dismissToasts, expect, type Account } from './fixtures.ts'
+import { expectNoAxeViolations } from './axe.ts'
 
 const SHOTS = process.env.E2E_SCREENSHOTS
 
 /** Checks the page with axe and, when E2E_SCREENSHOTS names a folder, keeps a screenshot of it. */
 export async function look(page: Page, name: string, layout: string) {
   await dismissToasts(page)
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, elements: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([])
+  await expectNoAxeViolations(page)
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${layout}-${name}.png`, fullPage: true })
 }
 
