@@ -36,7 +36,7 @@ describe('/my-listings', () => {
   })
 
   const get = (pathname: string) => pages.get(pathname, owner.cookie)
-  const titles = (html: string) => [...html.matchAll(/<h3 id="my-listing-\d+"[^>]*><a [^>]*>([^<]+)<\/a><\/h3>/g)].map((m) => m[1]!)
+  const titles = (html: string) => [...html.matchAll(/<h2 id="my-listing-\d+"[^>]*><a [^>]*>([^<]+)<\/a><\/h2>/g)].map((m) => m[1]!)
 
   it('shows twenty at a time, most recently changed first, and pages to the rest', async () => {
     const first = await get('/my-listings')

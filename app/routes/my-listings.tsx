@@ -159,7 +159,9 @@ export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
                 : 'You have no listings yet. Add your first home: it takes a few minutes.'
               : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${listings.total.toLocaleString('en-US')} listings`}
           </p>
-          {listings.items.length > 0 ? <MyListingRows listings={listings.items} returnTo={returnTo} activity={activity} /> : null}
+          {listings.items.length > 0 ? (
+            <MyListingRows listings={listings.items} returnTo={returnTo} activity={activity} headingLevel={2} />
+          ) : null}
           {pages > 1 ? (
             <nav aria-label="Pages" className="flex items-center justify-between gap-3">
               {query.page > 1 ? (

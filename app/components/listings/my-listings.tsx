@@ -65,26 +65,42 @@ export function MyListings({ items, total, isLandlord }: { items: OwnerListing[]
 /** A listing's tours in the next seven days and applications waiting for a decision (on /my-listings). */
 export type ListingActivity = { toursThisWeek: number; applicationsWaiting: number }
 
-/** The rows of the owner's listings; each form comes back to `returnTo`. */
+/**
+ * The rows of the owner's listings; each form comes back to `returnTo`. Each title is a heading one level
+ * under the heading the list sits beneath (`headingLevel`: 2 under the page's title, 3 under a section's).
+ */
 export function MyListingRows({
   listings,
   returnTo,
   activity,
+  headingLevel = 3,
 }: {
   listings: OwnerListing[]
   returnTo: string
   activity?: Record<number, ListingActivity>
+  headingLevel?: 2 | 3
 }) {
   return (
     <ul className="divide-y divide-gray-200 border-y border-gray-200">
       {listings.map((item) => (
-        <MyListing key={item.id} item={item} returnTo={returnTo} activity={activity?.[item.id]} />
+        <MyListing key={item.id} item={item} returnTo={returnTo} activity={activity?.[item.id]} headingLevel={headingLevel} />
       ))}
     </ul>
   )
 }
 
-function MyListing({ item, returnTo, activity }: { item: OwnerListing; returnTo: string; activity?: ListingActivity }) {
+function MyListing({
+  item,
+  returnTo,
+  activity,
+  headingLevel,
+}: {
+  item: OwnerListing
+  returnTo: string
+  activity?: ListingActivity
+  headingLevel: 2 | 3
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const path = listingPath(item)
   const badge = statusBadges[item.status]
   const named = (label: string) => (
@@ -104,11 +120,11 @@ function MyListing({ item, returnTo, activity }: { item: OwnerListing; returnTo:
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <h3 id={`my-listing-${item.id}`} className="font-semibold text-ink">
+          <Heading id={`my-listing-${item.id}`} className="font-semibold text-ink">
             <Link to={path} className="underline decoration-gray-300 underline-offset-4 hover:decoration-brand-700">
               {item.title}
             </Link>
-          </h3>
+          </Heading>
           <p className="mt-0.5 text-sm text-ink-soft">
             {item.city}, {item.state} · {formatCents(item.allInMonthlyCents)} a month all-in
           </p>
