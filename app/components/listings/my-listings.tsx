@@ -137,6 +137,11 @@ function MyListing({ item, returnTo, activity }: { item: OwnerListing; returnTo:
           <Link to={`${path}/criteria`} className="text-brand-800 underline underline-offset-2">
             {named('Application criteria')}
           </Link>
+          {item.isShortTerm ? (
+            <Link to={`${path}/stays`} className="text-brand-800 underline underline-offset-2">
+              {named('Short stays: rules and calendar')}
+            </Link>
+          ) : null}
         </p>
       ) : null}
 
