@@ -8,7 +8,7 @@ import type { StayRules } from '#common/stays/rules.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, stayHold, stayRules } from '#server/db/schema.ts'
 
-export const DEMO_STAY_TITLE = 'Quiet three-bedroom apartment in Downtown'
+const DEMO_STAY_TITLE = 'Quiet three-bedroom apartment in Downtown'
 const DEMO_HOST_ID = 'demo-landlord-1'
 
 const DEMO_STAY_RULES: StayRules = {
