@@ -10,6 +10,7 @@ export default [
   route('properties/:slug/manage', 'routes/property-manage.tsx'),
   route('properties/:slug/applications', 'routes/property-applications.tsx'),
   route('properties/:slug/criteria', 'routes/property-criteria.tsx'),
+  route('properties/:slug/stays', 'routes/property-stays.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('cooper', 'routes/cooper.tsx'),

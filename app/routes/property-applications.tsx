@@ -11,6 +11,7 @@ import { withPageErrors } from '#server/http/route-errors.server.ts'
 import { CriteriaSummary } from '#app/components/applications/criteria-summary.tsx'
 import { ApplicationsTable, ComparisonTable } from '#app/components/applications/review-tables.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { useRevalidateOn } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { parsePositiveId } from '#common/ids.ts'
@@ -69,11 +70,7 @@ export default function PropertyApplications({ loaderData }: Route.ComponentProp
         </p>
       </PageHeader>
 
-      {compareProblem ? (
-        <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-800">
-          {compareProblem}
-        </p>
-      ) : null}
+      <FormAlert id="compare-refusal" message={compareProblem} />
       {compared.length > 0 ? (
         <section aria-labelledby="compare-title" className="space-y-3">
           <h2 id="compare-title" className="text-xl font-semibold text-ink">

@@ -16,7 +16,7 @@ const STEPS = { accept: 'accept', decline: 'decline', cancel: 'cancel', 'check-i
 const DONE: Record<keyof typeof STEPS, string> = {
   accept: 'Stay confirmed.',
   decline: 'Request declined.',
-  cancel: 'Stay cancelled.',
+  cancel: 'Cancelled.',
   'check-in': 'Checked in.',
 }
 
@@ -31,8 +31,9 @@ export async function stayPage(services: Services, request: Request, param: stri
   const bookingId = bookingIdOf(param)
   const booking = await withPageErrors(() => findStayBooking(services.database.db, { viewerId: current.userId, bookingId }))
   const now = new Date()
-  // The host answers a request by accepting or declining it; cancelling is for the guest until then.
-  const isLive = booking.state === 'confirmed' || (booking.state === 'requested' && booking.role === 'guest')
+  // A request or a confirmed stay may be cancelled by either side: the guest withdraws, the host
+  // cancels (a full refund recorded, as the policy says), beside accepting or declining it.
+  const isLive = booking.state === 'confirmed' || booking.state === 'requested'
   // Cancelling is for a stay not yet begun: after the check-in time it is checked in or completed instead.
   const cancelRefund =
     isLive && now < new Date(booking.checkInAt)

@@ -13,6 +13,7 @@ import { PolicyWords, PriceLines } from '#app/components/stays/stay-box.tsx'
 import { StayStateBadge, stayDates } from '#app/components/stays/stay-list.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { formatCents } from '#common/stays/quote.ts'
 import { MAX_STAY_REASON } from '#common/stays/schemas.ts'
@@ -133,11 +134,7 @@ export default function StayPage({ loaderData, actionData }: Route.ComponentProp
         <p className="text-xs text-ink-soft">Money is recorded here, not moved: the guest and the host settle payments between them.</p>
       </section>
 
-      {actionData?.error ? (
-        <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-800">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormAlert id="stay-refusal" message={actionData?.error} />
 
       <div className="flex flex-wrap items-start gap-6">
         {isHost && booking.state === 'requested' ? (
@@ -162,7 +159,7 @@ export default function StayPage({ loaderData, actionData }: Route.ComponentProp
         {cancelRefund ? (
           <details className="w-full max-w-md rounded-lg border border-gray-200 p-3">
             <summary className="cursor-pointer font-semibold text-ink">
-              {booking.state === 'requested' && !isHost ? 'Withdraw the request' : 'Cancel the stay'}
+              {booking.state !== 'requested' ? 'Cancel the stay' : isHost ? 'Cancel the request' : 'Withdraw the request'}
             </summary>
             <Form method="post" className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="cancel" />

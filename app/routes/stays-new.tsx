@@ -9,6 +9,7 @@ import { redirectWithToast } from '#server/http/flash.server.ts'
 import { NightsTakenError, requestStay } from '#server/stays/index.server.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { choiceHref } from '#app/components/stays/stay-calendar.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import type { FreeRange } from '#common/stays/types.ts'
@@ -80,9 +81,7 @@ export default function NewStay({ actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageHeader kicker="Stays" title="Book a stay" />
-      <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-800">
-        {error}
-      </p>
+      <FormAlert id="stay-refusal" message={error} />
       {nearest.length > 0 ? (
         <section aria-labelledby="nearest-title" className="space-y-2">
           <h2 id="nearest-title" className="font-semibold text-ink">

@@ -1,5 +1,6 @@
 // /stays: a person's stays on both sides: the trips they booked as a guest and the stays booked in
-// their homes as a host (requests waiting for an answer first among the upcoming), upcoming and past.
+// their homes as a host (requests waiting for an answer first among the upcoming), upcoming and past
+// (a declined, expired or cancelled booking is past whatever its dates).
 import type { Route } from './+types/stays'
 import { appContext } from '#server/http/app-context.server.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
@@ -61,16 +62,16 @@ export default function StaysPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <section aria-labelledby="past-trips-title" className="space-y-3">
         <h2 id="past-trips-title" className="text-xl font-semibold text-ink">
-          Past trips
+          Past and ended trips
         </h2>
-        <StayList stays={pastTrips} empty="No past trips yet." />
+        <StayList stays={pastTrips} empty="No past or ended trips yet." />
       </section>
       {hosts ? (
         <section aria-labelledby="past-hosting-title" className="space-y-3">
           <h2 id="past-hosting-title" className="text-xl font-semibold text-ink">
-            Past guests
+            Past and ended guests
           </h2>
-          <StayList stays={pastHosting} empty="No past stays in your homes yet." />
+          <StayList stays={pastHosting} empty="No past or ended stays in your homes yet." />
         </section>
       ) : null}
     </div>

@@ -11,6 +11,7 @@ import { ZoneNote } from '#app/components/tours/tour-slots-box.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { useRevalidateOn } from '#app/realtime/provider.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { formatDay, formatSlotTime, formatTourTime } from '#common/tours/format.ts'
@@ -86,11 +87,7 @@ export default function TourPage({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </dl>
 
-      {actionData?.error ? (
-        <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-800">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormAlert id="tour-refusal" message={actionData?.error} />
 
       <div className="flex flex-wrap gap-6">
         {isLandlord && tour.state === 'requested' ? (

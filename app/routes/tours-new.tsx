@@ -9,6 +9,7 @@ import { redirectWithToast } from '#server/http/flash.server.ts'
 import { requestTour, SlotTakenError } from '#server/tours/index.server.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import { formatTourTime } from '#common/tours/format.ts'
@@ -71,9 +72,7 @@ export default function NewTour({ actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageHeader kicker="Tours" title="Book a tour" />
-      <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-800">
-        {error}
-      </p>
+      <FormAlert id="tour-refusal" message={error} />
       {nextSlots.length > 0 ? (
         <Form method="post" className="space-y-3">
           <input type="hidden" name="listingId" value={listingId} />

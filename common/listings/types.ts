@@ -119,6 +119,8 @@ export type OwnerListing = {
   city: string
   state: string
   allInMonthlyCents: number
+  /** Offered for short stays: it has booking rules and a calendar. */
+  isShortTerm: boolean
   views: number
   saves: number
   /** How many renters have a conversation with the owner about it. */

@@ -2131,6 +2131,9 @@ export const stayBooking = pgTable(
     guests: smallint('guests').notNull(),
     /** The listing's zone when booked: the nights, the check-in time and every deadline are read in it. */
     timeZone: text('time_zone').notNull(),
+    /** The listing's check-in and check-out times ("HH:MM", its wall clock) when booked: later changes to its rules do not move them. */
+    checkInTime: text('check_in_time').notNull(),
+    checkOutTime: text('check_out_time').notNull(),
     /** The guest's own zone as their browser gave it when asking; null when it gave none (deadlines then read in the listing's zone and UTC). */
     guestTimeZone: text('guest_time_zone'),
     state: text('state').notNull(),
@@ -2162,6 +2165,10 @@ export const stayBooking = pgTable(
     ),
     check('stay_booking_text_check', sql`char_length(${t.message}) <= 1000 and char_length(${t.reason}) <= 500`),
     check('stay_booking_policy_check', sql`${t.cancellationPolicy} in (${sqlList(CANCELLATION_POLICIES)})`),
+    check(
+      'stay_booking_times_check',
+      sql`${t.checkInTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.checkOutTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
     index('stay_booking_guest_idx').on(t.guestId, t.checkIn),
     index('stay_booking_host_idx').on(t.hostId, t.checkIn),
     index('stay_booking_listing_idx').on(t.listingId, t.checkIn),

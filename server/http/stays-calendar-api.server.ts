@@ -5,16 +5,11 @@
 // platforms to import, 404 for a token that is unknown or revoked.
 import { Hono, type Context } from 'hono'
 import { requireApiUser } from '#server/accounts/index.server.ts'
-import { AppError } from '#server/errors.server.ts'
-import type { PublicNews } from '#server/realtime/events.server.ts'
 import type { Services } from '#server/services.server.ts'
 import {
-  addFeed,
-  CALENDAR_FEED_JOB,
+  addCalendarFeed,
   createExportToken,
-  importFeed,
-  lastFetchOf,
-  ownedStayListing,
+  fetchCalendarFeedNow,
   readCalendarSync,
   readExportedCalendar,
   readFeed,
@@ -22,9 +17,6 @@ import {
   revokeExportToken,
 } from '#server/stays/ical.server.ts'
 import { jsonObjectOf, pathIdOf } from './api-input.server.ts'
-
-/** How long a host waits between two "fetch now" of one calendar: the platforms are not ours to hammer. */
-const FETCH_NOW_INTERVAL_MS = 60_000
 
 export function stayCalendarRoutes(services: Services) {
   const api = new Hono()
@@ -64,9 +56,7 @@ export function stayCalendarRoutes(services: Services) {
   api.post('/properties/:id/calendar-sync/feeds', async (c) => {
     const viewerId = await viewerOf(c)
     const listingId = listingOf(c)
-    const feedId = await addFeed(db, policy, { viewerId, listingId, input: await jsonObjectOf(c) })
-    // The first fetch is queued, not awaited: the host sees the calendar at once, its nights soon after.
-    await services.jobs.send(CALENDAR_FEED_JOB, { feedId }, { singletonKey: `feed-${feedId}` })
+    const feedId = await addCalendarFeed(services, { viewerId, listingId, input: await jsonObjectOf(c) })
     return c.json({ feed: await readFeed(db, { viewerId, listingId, feedId }) }, 201)
   })
 
@@ -81,20 +71,7 @@ export function stayCalendarRoutes(services: Services) {
     const viewerId = await viewerOf(c)
     const listingId = listingOf(c)
     const feedId = feedOf(c)
-    await ownedStayListing(db, { viewerId, listingId })
-    const last = await lastFetchOf(db, feedId, listingId)
-    if (last === undefined) throw new AppError('not-found', 'No such calendar.')
-    if (last && Date.now() - last.getTime() < FETCH_NOW_INTERVAL_MS) {
-      throw new AppError('rate-limited', 'This calendar was fetched less than a minute ago. Wait a minute, then fetch it again.')
-    }
-    const context = {
-      db,
-      policy,
-      logger: services.logger,
-      queue: (name: string, data: Record<string, unknown>) => services.jobs.send(name, data),
-      publish: (news: PublicNews) => services.realtime.publish(news),
-    }
-    await importFeed(context, feedId)
+    await fetchCalendarFeedNow(services, { viewerId, listingId, feedId })
     return c.json({ feed: await readFeed(db, { viewerId, listingId, feedId }) })
   })
 

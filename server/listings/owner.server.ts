@@ -44,6 +44,7 @@ export async function findOwnerListings(
         city: listing.city,
         state: listing.state,
         allInMonthlyCents: listing.allInMonthlyCents,
+        isShortTerm: sql<boolean>`${listing.nightlyCents} is not null`,
         views: listing.viewCount,
         saves: sql<number>`(select count(*) from ${savedListing} where ${savedListing.listingId} = ${listing.id})::int`,
         conversations: sql<number>`coalesce(${talks.count}, 0)`,

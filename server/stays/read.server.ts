@@ -1,12 +1,11 @@
 // Bookings as their two parties read them. Every query carries the viewer: a third person's read finds
 // nothing, so every booking address answers them 404. The street address and the check-in details
 // reach the guest only once the booking is confirmed.
-import { and, asc, desc, eq, gte, lt, or } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, or } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { daysBetween, instantAt, todayIn } from '#common/stays/dates.ts'
 import { CANCELLATION_POLICY_TEXT } from '#common/stays/policies.ts'
 import type { StayQuote } from '#common/stays/quote.ts'
-import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
 import type { BookingDetail, BookingEventView, BookingView } from '#common/stays/types.ts'
 import type { BookingAction, BookingState, CancellationPolicy } from '#common/stays/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
@@ -31,7 +30,7 @@ function joined(db: Db) {
         state: listing.state,
         zip: listing.zip,
       },
-      rules: { checkInTime: stayRules.checkInTime, checkOutTime: stayRules.checkOutTime, checkInDetails: stayRules.checkInDetails },
+      rules: { checkInDetails: stayRules.checkInDetails },
       guestName: guest.name,
       hostName: host.name,
     })
@@ -48,7 +47,6 @@ export function bookingViewOf(row: Joined, viewerId: string): BookingView {
   const b = row.booking
   const role = b.hostId === viewerId ? 'host' : 'guest'
   const isShown = role === 'host' || ADDRESS_STATES.includes(b.state)
-  const times = row.rules ?? DEFAULT_STAY_RULES
   const policy = b.cancellationPolicy as CancellationPolicy
   return {
     id: b.id,
@@ -60,8 +58,9 @@ export function bookingViewOf(row: Joined, viewerId: string): BookingView {
     guests: b.guests,
     timeZone: b.timeZone,
     guestTimeZone: b.guestTimeZone,
-    checkInAt: instantAt(b.checkIn, times.checkInTime, b.timeZone).toISOString(),
-    checkOutAt: instantAt(b.checkOut, times.checkOutTime, b.timeZone).toISOString(),
+    // The times the booking was made under, not the listing's rules of today.
+    checkInAt: instantAt(b.checkIn, b.checkInTime, b.timeZone).toISOString(),
+    checkOutAt: instantAt(b.checkOut, b.checkOutTime, b.timeZone).toISOString(),
     instant: b.instant,
     quote: b.quote as StayQuote,
     totalCents: b.totalCents,
@@ -111,7 +110,13 @@ export async function findStayBooking(db: Db, { viewerId, bookingId }: { viewerI
   }
 }
 
-/** The viewer's bookings as a guest or as a host: upcoming ones (check-out today or later) soonest first, past ones latest first. */
+/** Bookings that will not take place: they are past whatever their dates. */
+const ENDED_STATES: BookingState[] = ['declined', 'expired', 'cancelled']
+
+/**
+ * The viewer's bookings as a guest or as a host: upcoming ones (still to take place, check-out today or
+ * later) soonest first; past ones (over, or declined, expired or cancelled) latest first.
+ */
 export async function listStayBookings(
   db: Db,
   {
@@ -126,7 +131,14 @@ export async function listStayBookings(
   const today = todayIn('UTC', now)
   const mine = role === 'guest' ? eq(stayBooking.guestId, viewerId) : eq(stayBooking.hostId, viewerId)
   const rows = await joined(db)
-    .where(and(mine, when === 'upcoming' ? gte(stayBooking.checkOut, today) : lt(stayBooking.checkOut, today)))
+    .where(
+      and(
+        mine,
+        when === 'upcoming'
+          ? and(gte(stayBooking.checkOut, today), notInArray(stayBooking.state, ENDED_STATES))
+          : or(lt(stayBooking.checkOut, today), inArray(stayBooking.state, ENDED_STATES)),
+      ),
+    )
     .orderBy(when === 'upcoming' ? asc(stayBooking.checkIn) : desc(stayBooking.checkIn), asc(stayBooking.id))
     .limit(limit)
   return rows.map((row) => bookingViewOf(row, viewerId))

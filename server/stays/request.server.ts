@@ -74,6 +74,8 @@ export async function storeStayRequest(
           checkOut,
           guests: valid.guests,
           timeZone: home.timeZone,
+          checkInTime: home.rules.checkInTime,
+          checkOutTime: home.rules.checkOutTime,
           guestTimeZone: valid.timeZone ?? null,
           state,
           instant: home.rules.instantBook,

@@ -36,7 +36,11 @@ export async function saveStayRules(
   { viewerId, listingId, input }: { viewerId: string; listingId: number; input: unknown },
 ): Promise<StayRulesView> {
   const rules = parseOrThrow(stayRulesSchema, input)
-  await readOwnStayListing(db, { viewerId, listingId })
+  const home = await readOwnStayListing(db, { viewerId, listingId })
+  if (rules.maxNights < home.minNights) {
+    const message = `Maximum nights must be at least the listing's minimum stay (${home.minNights} nights).`
+    throw new AppError('invalid', message, { maxNights: [message] })
+  }
   await db
     .insert(stayRules)
     .values({ listingId, ...rules })

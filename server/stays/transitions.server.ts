@@ -6,13 +6,11 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import { instantAt, todayIn } from '#common/stays/dates.ts'
 import { refundOf } from '#common/stays/policies.ts'
 import type { StayQuote } from '#common/stays/quote.ts'
-import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
 import { stayOptionalReasonSchema, stayReasonSchema } from '#common/stays/schemas.ts'
 import { HOLDING_BOOKING_STATES, type BookingAction, type BookingState, type CancellationPolicy } from '#common/stays/vocabulary.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { stayBooking, stayHold, stayRules } from '#server/db/schema.ts'
+import { stayBooking, stayHold } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
-import type { Tx } from '#server/listings/index.server.ts'
 import { appendEvent, type BookingRow, lockBooking } from './holds.server.ts'
 
 type Who = 'guest' | 'host' | 'either' | 'site'
@@ -103,15 +101,6 @@ function refundAt(row: BookingRow, { viewerId, now, checkInTime }: { viewerId: s
   })
 }
 
-/** The check-in and check-out times the booking's listing keeps (the defaults when it has no rules). */
-async function timesOf(tx: Tx, listingId: number) {
-  const [row] = await tx
-    .select({ checkInTime: stayRules.checkInTime, checkOutTime: stayRules.checkOutTime })
-    .from(stayRules)
-    .where(eq(stayRules.listingId, listingId))
-  return row ?? { checkInTime: DEFAULT_STAY_RULES.checkInTime, checkOutTime: DEFAULT_STAY_RULES.checkOutTime }
-}
-
 export type TransitionResult = { row: BookingRow; action: BookingAction }
 
 /** Moves a booking along one transition; a third person, or anyone for a booking that does not exist, gets 'not-found'. */
@@ -135,7 +124,7 @@ export async function storeStayTransition(
     if (!transition.from.includes(state)) {
       throw new AppError('conflict', `This booking is ${STATE_WORDS[state]}: it cannot be ${VERB[name]} now.`)
     }
-    const times = await timesOf(tx, current.listingId)
+    const times = { checkInTime: current.checkInTime, checkOutTime: current.checkOutTime }
     checkTime(name, current, { now, ...times })
     const releases = !(HOLDING_BOOKING_STATES as readonly BookingState[]).includes(transition.to)
     const refund = name === 'cancel' ? refundAt(current, { viewerId, now, checkInTime: times.checkInTime }) : null

@@ -1,6 +1,7 @@
 // A short stay booked in the browser on a phone, a guest and a host each in their own browser: the
 // guest picks the dates on the listing's calendar, reads the price and requests the stay; the host
-// accepts it from their list of stays; the guest then reads the booking confirmed, with the address.
+// accepts it from their list of stays and blocks two nights on the listing's calendar page; the guest
+// then reads the booking confirmed, with the address.
 // Every stay page passes axe-core at this size.
 import { addDays } from '#common/stays/dates.ts'
 import { formatDay } from '#common/tours/format.ts'
@@ -71,6 +72,21 @@ test('a guest picks dates on a short-term home, requests the stay, and sees it c
   await host.getByRole('button', { name: 'Accept the request' }).click()
   await expect(host.getByText('Stay confirmed.')).toBeVisible()
   await expect(host.locator('dl').getByText('Confirmed', { exact: true })).toBeVisible()
+
+  // The host blocks two nights on the listing's own calendar page, choosing them on the grid.
+  await visit(host, `${listingPath}/stays`)
+  const grid = host.getByRole('region', { name: 'Calendar', exact: true })
+  await expect(grid.getByRole('button', { name: `${formatDay(checkIn)}: booked` })).toBeVisible()
+  const firstOpen = grid.getByRole('link', { name: /: open$/ }).first()
+  const blockFrom = (await firstOpen.getAttribute('data-date'))!
+  await firstOpen.click()
+  await grid.getByRole('link', { name: `${formatDay(addDays(blockFrom, 2))}: open` }).click()
+  await expect(grid.getByLabel('First night blocked')).toHaveValue(blockFrom)
+  await grid.getByLabel('Note (only you see it)').fill('Window repairs')
+  await grid.getByRole('button', { name: 'Block these nights' }).click()
+  await expect(host.getByText('Those nights are blocked.')).toBeVisible()
+  await expect(grid.getByText('Window repairs')).toBeVisible()
+  await look(host, 'stay-host-calendar', layout)
 
   await visit(page, stayPath)
   await expect(page.locator('dl').getByText('Confirmed', { exact: true })).toBeVisible()

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countUnreadMessages, findProfileByEmail } from '#server/accounts/profile.server.ts'
 import {
@@ -17,6 +17,7 @@ import { HISTORY_OWNERS } from '#server/seed/history.server.ts'
 import { findPriceDrops, findSavedHomesCity, findSavedListings } from '#server/listings/index.server.ts'
 import { findListingApplyState, findRenterProfile } from '#server/applications/index.server.ts'
 import { listLeases } from '#server/leases/index.server.ts'
+import { findStayCalendar, findStayRules } from '#server/stays/index.server.ts'
 import { DEMO_TENANCY_MONTHS, seedDemoTenancy } from '#server/seed/tenancy.server.ts'
 import { callApi } from '#tests/support/json-api.ts'
 import { TEST_ORIGIN, createTestServices, jsonRequest, type TestServices } from '#tests/support/test-services.ts'
@@ -73,6 +74,24 @@ describe('demo data', () => {
     const state = await findListingApplyState(db, { listingId: home!.id, viewerId: 'demo-renter' })
     expect(state).toMatchObject({ criteria: { version: 1, accepting: true }, application: null, profileMissing: [] })
     expect([2.5, 3]).toContain(state.criteria?.incomeMultiple)
+  })
+
+  it('gives Maria Delgado’s short-term apartment rules of its own and two blocks', async () => {
+    const { db } = t.services.database
+    const [home] = await db
+      .select({ id: listing.id })
+      .from(listing)
+      .where(and(eq(listing.ownerId, 'demo-landlord-1'), eq(listing.title, 'Quiet three-bedroom apartment in Downtown')))
+    const rules = await findStayRules(db, { viewerId: 'demo-landlord-1', listingId: home!.id })
+    expect(rules).toMatchObject({
+      isListingOwn: true,
+      rules: { checkInTime: '15:00', checkOutTime: '11:00', cancellationPolicy: 'moderate' },
+    })
+    expect(rules.minNights).toBeGreaterThanOrEqual(2)
+    expect(rules.rules.weekendNightlyCents).toBeGreaterThan(rules.nightlyCents)
+    expect(rules.rules.cleaningFeeCents).toBeGreaterThan(0)
+    const calendar = await findStayCalendar(db, { listingId: home!.id, viewerId: 'demo-landlord-1' })
+    expect(calendar.blocks).toHaveLength(2)
   })
 
   it('has sent Alex Morgan a lease from Maria Delgado to sign, the landlord countersigning after', async () => {

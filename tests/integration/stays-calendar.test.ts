@@ -175,6 +175,8 @@ describe('importing a calendar', () => {
         checkOut: day(14),
         guests: 2,
         timeZone: 'America/New_York',
+        checkInTime: '15:00',
+        checkOutTime: '11:00',
         state: 'confirmed',
         instant: false,
         quote: {},

@@ -153,6 +153,11 @@ function MyListing({
           <Link to={`${path}/criteria`} className="text-brand-800 underline underline-offset-2">
             {named('Application criteria')}
           </Link>
+          {item.isShortTerm ? (
+            <Link to={`${path}/stays`} className="text-brand-800 underline underline-offset-2">
+              {named('Short stays: rules and calendar')}
+            </Link>
+          ) : null}
         </p>
       ) : null}
 

@@ -1,7 +1,8 @@
 // A listing's nights, month by month, as a grid of days: each free day is a link that chooses it
 // (check-in first, then check-out), so the calendar works as plain links before scripts load. Every
 // day says its date and whether it is free; once scripts run, arrow keys move between the days and
-// only one day at a time is in the tab order, so the grid is one stop for the keyboard.
+// only one day at a time is in the tab order, so the grid is one stop for the keyboard. The host's
+// calendar (`isHost`) names why each night is taken, and its days choose the nights to block.
 import { useRef, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { addDays, weekdayOf } from '#common/stays/dates.ts'
@@ -18,6 +19,14 @@ const STATE_WORDS: Record<NightState, string> = {
   unavailable: 'not available',
 }
 
+const HOST_STATE_WORDS: Record<NightState, string> = {
+  open: 'open',
+  booked: 'booked',
+  blocked: 'blocked by you',
+  imported: 'taken by an imported calendar',
+  unavailable: 'not bookable (past, notice, window or preparation)',
+}
+
 const WEEKDAYS = [
   ['Sun', 'Sunday'],
   ['Mon', 'Monday'],
@@ -32,14 +41,25 @@ const monthTitle = (month: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${month}-15T12:00:00Z`))
 
 /** The address a day's link leads to: the stay it makes with what is already chosen. */
-export function choiceHref(path: string, choice: { checkIn: string; checkOut?: string | null; guests: number }) {
+export function choiceHref(path: string, choice: { checkIn: string; checkOut?: string | null; guests: number }, hash = 'stay') {
   const query = new URLSearchParams({ checkIn: choice.checkIn })
   if (choice.checkOut) query.set('checkOut', choice.checkOut)
   query.set('guests', String(choice.guests))
-  return `${path}?${query.toString()}#stay`
+  return `${path}?${query.toString()}#${hash}`
 }
 
-export function StayCalendarGrid({ calendar, choice, path }: { calendar: StayCalendar; choice: StayChoice; path: string }) {
+export function StayCalendarGrid({
+  calendar,
+  choice,
+  path,
+  isHost = false,
+}: {
+  calendar: StayCalendar
+  choice: StayChoice
+  path: string
+  isHost?: boolean
+}) {
+  const hash = isHost ? 'block' : 'stay'
   const grid = useRef<HTMLDivElement>(null)
   const stateOf = new Map(calendar.nights.map((night) => [night.date, night.state]))
   const { checkIn, checkOut } = choice
@@ -55,9 +75,9 @@ export function StayCalendarGrid({ calendar, choice, path }: { calendar: StayCal
 
   const targetOf = (date: string): string | null => {
     if (choosingCheckOut && lastCheckOut !== null && date > checkIn && date <= lastCheckOut) {
-      return choiceHref(path, { checkIn, checkOut: date, guests: choice.guests })
+      return choiceHref(path, { checkIn, checkOut: date, guests: choice.guests }, hash)
     }
-    if (stateOf.get(date) === 'open') return choiceHref(path, { checkIn: date, guests: choice.guests })
+    if (stateOf.get(date) === 'open') return choiceHref(path, { checkIn: date, guests: choice.guests }, hash)
     return null
   }
 
@@ -81,14 +101,19 @@ export function StayCalendarGrid({ calendar, choice, path }: { calendar: StayCal
 
   // A month already gone by (or with nothing bookable before the first open night) is left off the front.
   const firstOpen = calendar.nights.find((night) => night.state === 'open')?.date.slice(0, 7)
-  const months = [...new Set(calendar.nights.map((night) => night.date.slice(0, 7)))].filter((month) => !firstOpen || month >= firstOpen)
+  const months = [...new Set(calendar.nights.map((night) => night.date.slice(0, 7)))].filter(
+    (month) => isHost || !firstOpen || month >= firstOpen,
+  )
+  const hint = isHost
+    ? choosingCheckOut
+      ? `First night ${formatDay(checkIn)}. Now choose the day after the last night to block.`
+      : 'Choose an open night to block from, then the day after the last. Arrow keys move between the days.'
+    : choosingCheckOut
+      ? `Check-in ${formatDay(checkIn)}. Now choose the check-out day.`
+      : 'Choose the check-in day, then the check-out day. Arrow keys move between the days.'
   return (
     <div ref={grid} className="space-y-5">
-      <p className="text-sm text-ink-soft">
-        {choosingCheckOut
-          ? `Check-in ${formatDay(checkIn)}. Now choose the check-out day.`
-          : 'Choose the check-in day, then the check-out day. Arrow keys move between the days.'}
-      </p>
+      <p className="text-sm text-ink-soft">{hint}</p>
       {months.map((month) => {
         const days = calendar.nights.filter((night) => night.date.startsWith(month))
         const blanks = weekdayOf(days[0]!.date)
@@ -125,6 +150,7 @@ export function StayCalendarGrid({ calendar, choice, path }: { calendar: StayCal
                           edge={date === checkIn ? 'check-in' : date === checkOut ? 'check-out' : null}
                           focusable={date === focusDate}
                           onKeyDown={onKeyDown}
+                          isHost={isHost}
                         />
                       </td>
                     ),
@@ -147,6 +173,7 @@ function Day({
   edge,
   focusable,
   onKeyDown,
+  isHost,
 }: {
   date: string
   state: NightState
@@ -155,9 +182,13 @@ function Day({
   edge: 'check-in' | 'check-out' | null
   focusable: boolean
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
+  isHost: boolean
 }) {
-  const name = `${formatDay(date)}: ${STATE_WORDS[state]}${edge ? `, your ${edge}` : ''}`
-  const look = chosen ? 'is-chosen' : href ? 'is-free' : 'is-taken'
+  const edgeWords = edge ? (isHost ? (edge === 'check-in' ? ', chosen first night' : ', chosen end') : `, your ${edge}`) : ''
+  const name = `${formatDay(date)}: ${(isHost ? HOST_STATE_WORDS : STATE_WORDS)[state]}${edgeWords}`
+  // The host sees why a night is taken at a glance: booked, blocked and imported nights each have their look.
+  const takenLook = isHost && (state === 'booked' || state === 'blocked' || state === 'imported') ? `is-${state}` : 'is-taken'
+  const look = chosen ? 'is-chosen' : href ? 'is-free' : takenLook
   const content = (
     <>
       <span aria-hidden="true">{Number(date.slice(8, 10))}</span>

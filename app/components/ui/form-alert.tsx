@@ -1,5 +1,5 @@
-// A message about a whole form (not one field), read out when it appears.
-export function FormAlert({ message, id }: { message?: string; id: string }) {
+// A message about a whole form or a step refused (not one field), read out when it appears.
+export function FormAlert({ message, id }: { message?: string | null; id?: string }) {
   if (!message) return null
   return (
     <div
