@@ -278,3 +278,9 @@ export async function findListingReviews(
     reviews: rows.map((r) => viewOf(r.review, r.authorName, r.checkOut)),
   }
 }
+
+/** The listing page's reviews: the page its address asks for, or the first when it asks for none or nonsense. */
+export async function findListingReviewsPage(db: Db, { listingId, page }: { listingId: number; page: string | null }) {
+  const asked = reviewPageSchema.safeParse({ page: page ?? undefined })
+  return findListingReviews(db, { listingId, input: asked.success ? asked.data : {} })
+}
