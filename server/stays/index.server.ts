@@ -19,7 +19,7 @@ export {
   STAY_REVIEW_PUBLICATION_JOB,
 } from './review-notices.server.ts'
 export { answerStayReview, publishStayReviews, removeStayReview, reviewStay } from './review-writes.server.ts'
-export { findBookingReviews, findListingReviews, findListingReviewsPage } from './reviews.server.ts'
+export { findBookingReviews, findListingReviews, findListingReviewsPage, reviewWindowEnd } from './reviews.server.ts'
 export { findStayBooking, listStayBookings } from './read.server.ts'
 export { findStayRules, saveStayRules } from './stay-rules.server.ts'
 export { changeStay, completeStays, expireStays, requestStay } from './stay-writes.server.ts'
