@@ -1,7 +1,7 @@
-// Demo stays with reviews: two completed stays at Maria Delgado's first short-term home (Alex Morgan's
+// Demo stays with reviews: two completed stays at Maria Delgado's short-term home in Downtown (Alex Morgan's
 // and James Okafor's), both sides reviewed and published, one answered by the host, so a fresh site's
 // listing shows its averages and reviews and Alex's stays page shows a past stay. Once, with a marker.
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { instantAt } from '#common/stays/dates.ts'
 import { quoteStay } from '#common/stays/quote.ts'
 import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
@@ -12,6 +12,8 @@ import { reviewWindowEnd } from '#server/stays/index.server.ts'
 
 const SEED_MARKER = 'demo_stay_reviews_seeded'
 const HOST_ID = 'demo-landlord-1'
+/** Maria's short-term home in the deterministic demo listings; her first short-term home should it ever be missing. */
+const DEMO_HOME_TITLE = 'Quiet three-bedroom apartment in Downtown'
 
 const STAYS = [
   {
@@ -71,7 +73,7 @@ export async function seedDemoStayReviews(db: Db): Promise<number> {
       .select()
       .from(listing)
       .where(and(eq(listing.ownerId, HOST_ID), isNotNull(listing.nightlyCents), eq(listing.status, 'published')))
-      .orderBy(asc(listing.id))
+      .orderBy(desc(sql`${listing.title} = ${DEMO_HOME_TITLE}`), asc(listing.id))
       .limit(1)
     if (!home || home.nightlyCents === null) return 0
     const timeZone = listingTimeZone(home)
