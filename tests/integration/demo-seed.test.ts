@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countUnreadMessages, findProfileByEmail } from '#server/accounts/profile.server.ts'
 import {
@@ -154,6 +154,17 @@ describe('demo data', () => {
     const before = await counts()
     expect(await seedDemoTenancy(t.services)).toBeNull()
     expect(await counts()).toEqual(before)
+  })
+
+  it('shows two completed stays with published reviews on Maria’s Downtown short-term home', async () => {
+    const [home] = await t.services.database.db
+      .select({ id: listing.id })
+      .from(listing)
+      .where(and(eq(listing.ownerId, 'demo-landlord-1'), eq(listing.title, 'Quiet three-bedroom apartment in Downtown')))
+    const res = await t.app.request(`/api/properties/${home!.id}/reviews`)
+    const reviews = (await res.json()) as { count: number; overall: number; reviews: { authorName: string; answer: unknown }[] }
+    expect(reviews).toMatchObject({ count: 2, overall: 4.5 })
+    expect(reviews.reviews.map((r) => r.authorName)).toEqual(['James', 'Alex'])
   })
 
   it('gives the Community room a history that newcomers can read, numbered for the live thread', async () => {
