@@ -95,10 +95,16 @@ function Reviews({
       <h2 id="reviews-title" className="text-xl font-semibold text-ink">
         Reviews
       </h2>
-      {reviews.windowEndsAt ? (
+      {reviews.windowEndsAt && reviews.isOpen ? (
         <p className="text-ink">
-          <span className="font-semibold">{reviews.isOpen ? 'Reviews can be written until ' : 'The 14 days to review ended '}</span>
+          <span className="font-semibold">Reviews can be written until </span>
           <BothZones iso={reviews.windowEndsAt} homeZone={homeZone} knownZone={knownZone} />
+        </p>
+      ) : null}
+      {reviews.windowEndsAt && !reviews.isOpen ? (
+        <p className="text-ink">
+          The 14 days to review ended on{' '}
+          {new Date(reviews.windowEndsAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: homeZone })}.
         </p>
       ) : null}
       {reviews.mine ? <ReviewCard review={reviews.mine} heading="Your review" /> : null}
