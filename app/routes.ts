@@ -7,6 +7,7 @@ export default [
   route('properties/:slug', 'routes/property.tsx'),
   route('properties/:slug/edit', 'routes/property-edit.tsx'),
   route('properties/:slug/save', 'routes/property-save.tsx'),
+  route('properties/:slug/reviews', 'routes/property-reviews.tsx'),
   route('properties/:slug/manage', 'routes/property-manage.tsx'),
   route('properties/:slug/applications', 'routes/property-applications.tsx'),
   route('properties/:slug/criteria', 'routes/property-criteria.tsx'),

@@ -42,10 +42,11 @@ import { findOpenSlots, listTours } from '#server/tours/index.server.ts'
 import { TourSlotsBox } from '#app/components/tours/tour-slots-box.tsx'
 import { countWaitingApplications, findListingApplyState } from '#server/applications/index.server.ts'
 import { ApplyBox } from '#app/components/applications/apply-box.tsx'
-import { findStayCalendar, findStayQuote, NightsTakenError } from '#server/stays/index.server.ts'
+import { findListingReviewsPage, findStayCalendar, findStayQuote, NightsTakenError } from '#server/stays/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { StayBox, type StayBoxData } from '#app/components/stays/stay-box.tsx'
 import type { StayChoice } from '#app/components/stays/stay-calendar.tsx'
+import { ListingReviewsSection } from '#app/components/stays/reviews.tsx'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -127,9 +128,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     showsApply ? findListingApplyState(db, { listingId, viewerId }) : null,
     isOwner && viewerId ? countWaitingApplications(db, { ownerId: viewerId, listingIds: [listingId] }) : null,
     // Choosing dates reloads the page; only the first look counts as a view.
-    isOwner || url.searchParams.has('checkIn') ? null : countListingView(db, { listingId, viewerId }),
+    isOwner || url.searchParams.has('checkIn') || url.searchParams.has('reviews') ? null : countListingView(db, { listingId, viewerId }),
   ])
   const stayBox = offersStays ? await stayBoxOf(db, { listingId, viewerId, url }) : null
+  const reviews = listing.shortTerm !== null ? await findListingReviewsPage(db, { listingId, page: url.searchParams.get('reviews') }) : null
   const liveTour = upcomingTours.find((t) => t.listing.id === listingId && (t.state === 'requested' || t.state === 'confirmed')) ?? null
   const origin = publicOrigin(services.config, request)
   return {
@@ -138,6 +140,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     origin,
     canonicalUrl: `${origin}${path}`,
     canManage: isOwner || Boolean(current?.user.isAdmin),
+    isAdmin: Boolean(current?.user.isAdmin),
+    reviews,
     isOwner,
     isSaved: saved.has(listingId),
     confirmedDaysAgo: calendarDaysBetween(new Date(listing.lastConfirmedAt), new Date()),
@@ -281,6 +285,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
           <DetailSection id="price-history" title="Price history">
             <PriceHistory history={listing.priceHistory} />
           </DetailSection>
+          {loaderData.reviews ? <ListingReviewsSection data={loaderData.reviews} path={path} isAdmin={loaderData.isAdmin} /> : null}
         </div>
         {/* Stays in view below the site's bar as the page scrolls; taller than the window (with the tour and apply boxes), it scrolls itself, so every box stays reachable by pointer and by keyboard (focus scrolls it). */}
         <div className="space-y-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:p-1">

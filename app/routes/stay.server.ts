@@ -1,13 +1,15 @@
 // The page controller of /stays/:id: the booking with its timeline, the refund a cancellation would
 // give now (shown before the guest or host confirms it), whether the stay may be marked begun; and
-// the page's forms, one intent each, through the stays area's front door.
+// the reviews of a completed stay (the viewer's form, both reviews once published, the host's answer);
+// and the page's forms, one intent each, through the stays area's front doors.
 import { data } from 'react-router'
 import type { Services } from '#server/services.server.ts'
 import { clientAddress, requireUser } from '#server/accounts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { UNKNOWN_FORM, withPageErrors } from '#server/http/route-errors.server.ts'
-import { changeStay, findStayBooking } from '#server/stays/index.server.ts'
+import { answerStayReview, changeStay, findBookingReviews, findStayBooking, reviewStay } from '#server/stays/index.server.ts'
+import type { FieldErrors } from '#common/forms.ts'
 import { parsePositiveId } from '#common/ids.ts'
 import { todayIn } from '#common/stays/dates.ts'
 import { refundOf } from '#common/stays/policies.ts'
@@ -49,7 +51,42 @@ export async function stayPage(services: Services, request: Request, param: stri
       : null
   const today = todayIn(booking.timeZone, now)
   const canCheckIn = booking.state === 'confirmed' && today >= booking.checkIn && today < booking.checkOut
-  return { booking, cancelRefund, canCheckIn }
+  const reviews = await findBookingReviews(services.database.db, { viewerId: current.userId, bookingId, now })
+  return { booking, cancelRefund, canCheckIn, reviews }
+}
+
+const REVIEW_FIELDS = ['cleanliness', 'accuracy', 'communication', 'location', 'value', 'houseRules', 'text'] as const
+
+/** A review or the host's answer: sent through the front door, refused with its fields' messages. */
+async function reviewAction(
+  services: Services,
+  form: FormData,
+  { intent, viewerId, bookingId }: { intent: string; viewerId: string; bookingId: number },
+) {
+  const fieldOf = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : undefined
+  }
+  try {
+    if (intent === 'review') {
+      const input = Object.fromEntries(REVIEW_FIELDS.map((name) => [name, fieldOf(name)]).filter(([, value]) => value !== undefined))
+      const { published } = await reviewStay(services, { viewerId, bookingId, input })
+      return redirectWithToast(`/stays/${bookingId}#reviews`, {
+        type: 'success',
+        message: published
+          ? 'Review sent. Both reviews are now published.'
+          : 'Review sent. It publishes with the other side’s, or when the 14 days end.',
+      })
+    }
+    const reviewId = parsePositiveId(fieldOf('reviewId'))
+    if (reviewId === null) throw data('No such review.', { status: 404 })
+    await answerStayReview(services, { viewerId, reviewId, input: { answer: fieldOf('answer') ?? '' } })
+    return redirectWithToast(`/stays/${bookingId}#reviews`, { type: 'success', message: 'Answer published.' })
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    if (error.code === 'not-found') throw data(error.message, { status: 404 })
+    return data({ error: error.message, intent, fieldErrors: error.fieldErrors ?? ({} as FieldErrors) }, { status: error.status })
+  }
 }
 
 export async function stayAction(services: Services, request: Request, param: string | undefined) {
@@ -57,6 +94,7 @@ export async function stayAction(services: Services, request: Request, param: st
   const bookingId = bookingIdOf(param)
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
+  if (intent === 'review' || intent === 'answer') return reviewAction(services, form, { intent, viewerId: current.userId, bookingId })
   const name = STEPS[intent as keyof typeof STEPS]
   if (!name) return data({ error: UNKNOWN_FORM, intent }, { status: 400 })
   const reason = form.get('reason')

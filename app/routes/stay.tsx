@@ -1,7 +1,8 @@
 // /stays/:id: one stay for its guest or its host (anyone else: 404): its state, dates and nights on the
 // home's calendar, the price line by line, the refund once cancelled, a request's deadline in both
 // zones, its timeline, and what the viewer may do next — accept or decline, cancel with the refund
-// shown first, check in. The address and the check-in details reach the guest once it is confirmed.
+// shown first, check in; once completed, the reviews (decision 043): the viewer's form until the
+// window's end, both reviews once published, and the host's one answer. The address and the check-in details reach the guest once it is confirmed.
 import { useEffect, useState } from 'react'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/stay'
@@ -14,6 +15,9 @@ import { StayStateBadge, stayDates } from '#app/components/stays/stay-list.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { FormAlert } from '#app/components/ui/form-alert.tsx'
+import { AnswerForm, ReviewCard, ReviewForm, ReviewRules } from '#app/components/stays/reviews.tsx'
+import type { BookingReviews } from '#common/stays/reviews.ts'
+import type { FieldErrors } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { formatCents } from '#common/stays/quote.ts'
 import { MAX_STAY_REASON } from '#common/stays/schemas.ts'
@@ -70,8 +74,65 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   )
 }
 
+/** The reviews of a completed stay: the window, the viewer's own review or form, the other side's once published. */
+function Reviews({
+  reviews,
+  role,
+  otherName,
+  homeZone,
+  knownZone,
+  fieldErrors,
+}: {
+  reviews: BookingReviews
+  role: 'guest' | 'host'
+  otherName: string
+  homeZone: string
+  knownZone: string | null
+  fieldErrors?: FieldErrors
+}) {
+  const otherRole = role === 'host' ? 'guest' : 'host'
+  return (
+    <section id="reviews" aria-labelledby="reviews-title" className="space-y-4">
+      <h2 id="reviews-title" className="text-xl font-semibold text-ink">
+        Reviews
+      </h2>
+      {reviews.windowEndsAt && reviews.isOpen ? (
+        <p className="text-ink">
+          <span className="font-semibold">Reviews can be written until </span>
+          <BothZones iso={reviews.windowEndsAt} homeZone={homeZone} knownZone={knownZone} />
+        </p>
+      ) : null}
+      {reviews.windowEndsAt && !reviews.isOpen ? (
+        <p className="text-ink">
+          The 14 days to review ended on{' '}
+          {new Date(reviews.windowEndsAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: homeZone })}.
+        </p>
+      ) : null}
+      {reviews.mine ? <ReviewCard review={reviews.mine} heading="Your review" /> : null}
+      {reviews.canReview ? <ReviewForm side={role} otherName={otherName} errors={fieldErrors} /> : null}
+      {reviews.theirs ? (
+        <ReviewCard
+          review={reviews.theirs}
+          heading={role === 'host' ? `${otherName}’s review of the stay` : `${otherName}’s review of you`}
+        >
+          {reviews.canAnswer ? <AnswerForm reviewId={reviews.theirs.id} error={fieldErrors?.answer} /> : null}
+        </ReviewCard>
+      ) : (
+        <p className="text-ink">
+          {reviews.isTheirsIn
+            ? `The ${otherRole} has written their review. It is published with yours, or when the 14 days end, so neither of you writes in reply to the other.`
+            : reviews.isOpen
+              ? `The ${otherRole} has not reviewed yet. Each review stays hidden until both are in or the 14 days end.`
+              : `The ${otherRole} did not review this stay.`}
+        </p>
+      )}
+      <ReviewRules />
+    </section>
+  )
+}
+
 export default function StayPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, cancelRefund, canCheckIn } = loaderData
+  const { booking, cancelRefund, canCheckIn, reviews } = loaderData
   useRevalidateOn((event) => event.type === 'stay' && event.bookingId === booking.id)
   const isHost = booking.role === 'host'
   const other = isHost ? booking.guest : booking.host
@@ -173,6 +234,21 @@ export default function StayPage({ loaderData, actionData }: Route.ComponentProp
           </details>
         ) : null}
       </div>
+
+      {booking.state === 'completed' ? (
+        <Reviews
+          reviews={reviews}
+          role={booking.role}
+          otherName={other.name}
+          homeZone={booking.timeZone}
+          knownZone={knownZone}
+          fieldErrors={
+            actionData?.intent === 'review' || actionData?.intent === 'answer'
+              ? (actionData as { fieldErrors?: FieldErrors }).fieldErrors
+              : undefined
+          }
+        />
+      ) : null}
 
       <section aria-labelledby="history-title" className="space-y-3">
         <h2 id="history-title" className="text-xl font-semibold text-ink">

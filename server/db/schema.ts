@@ -38,6 +38,7 @@ import {
 import { DEDUCTION_CATEGORIES, DEPOSIT_RETURN_STATES } from '#common/deposits/vocabulary.ts'
 import { CONDITIONS, INSPECTION_ACTIONS, INSPECTION_KINDS, INSPECTION_STATES } from '#common/inspections/vocabulary.ts'
 import { BOOKING_ACTIONS, BOOKING_STATES, CANCELLATION_POLICIES, HOLD_KINDS } from '#common/stays/vocabulary.ts'
+import { MAX_REMOVAL_NOTE, MAX_REVIEW_ANSWER, MAX_REVIEW_TEXT, REVIEW_RULE_KEYS, REVIEW_SIDES } from '#common/stays/reviews.ts'
 import { MAINTENANCE_ACTIONS, MAINTENANCE_CATEGORIES, MAINTENANCE_STATES, MAINTENANCE_URGENCIES } from '#common/maintenance/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -2198,6 +2199,80 @@ export const stayBookingEvent = pgTable(
   (t) => [
     check('stay_booking_event_action_check', sql`${t.action} in (${sqlList(BOOKING_ACTIONS)})`),
     index('stay_booking_event_booking_idx').on(t.bookingId, t.id),
+  ],
+)
+
+/**
+ * A review after a completed stay (decision 043), one per side of a booking: the guest's of the home
+ * (five categories) or the host's of the guest (three). Hidden until `published_at`: both publish
+ * together when the second is in, or when the window ends at `publish_by`. Never deleted and never
+ * edited (a trigger, migration stay_reviews_rules): only set once are its publication, the host's one
+ * public answer (of the guest's review) and an administrator's removal for breaking a published rule.
+ */
+export const stayReview = pgTable(
+  'stay_review',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => stayBooking.id, { onDelete: 'cascade' }),
+    /** The booking's listing, so a listing's reviews are one index away. */
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    /** Who wrote it: 'guest' (of the home) or 'host' (of the guest). */
+    side: text('side').notNull(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    cleanliness: smallint('cleanliness').notNull(),
+    communication: smallint('communication').notNull(),
+    /** The guest's alone. */
+    accuracy: smallint('accuracy'),
+    location: smallint('location'),
+    value: smallint('value'),
+    /** The host's alone. */
+    houseRules: smallint('house_rules'),
+    text: text('text').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The end of the review window: published then at the latest. */
+    publishBy: timestamp('publish_by', { withTimezone: true }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: text('removed_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The published rule it broke (common/stays/reviews.ts), and the administrator's note. */
+    removalRule: text('removal_rule'),
+    removalNote: text('removal_note'),
+  },
+  (t) => [
+    uniqueIndex('stay_review_side_idx').on(t.bookingId, t.side),
+    check('stay_review_side_check', sql`${t.side} in (${sqlList(REVIEW_SIDES)})`),
+    check(
+      'stay_review_stars_check',
+      sql`${t.cleanliness} between 1 and 5 and ${t.communication} between 1 and 5 and case when ${t.side} = 'guest' then ${t.houseRules} is null and ${t.accuracy} is not null and ${t.location} is not null and ${t.value} is not null and ${t.accuracy} between 1 and 5 and ${t.location} between 1 and 5 and ${t.value} between 1 and 5 else ${t.accuracy} is null and ${t.location} is null and ${t.value} is null and ${t.houseRules} is not null and ${t.houseRules} between 1 and 5 end`,
+    ),
+    check(
+      'stay_review_text_check',
+      sql`char_length(${t.text}) between 1 and ${sql.raw(String(MAX_REVIEW_TEXT))} and (${t.answer} is null or char_length(${t.answer}) between 1 and ${sql.raw(String(MAX_REVIEW_ANSWER))})`,
+    ),
+    check(
+      'stay_review_answer_check',
+      sql`(${t.answer} is null) = (${t.answeredAt} is null) and (${t.answer} is null or (${t.side} = 'guest' and ${t.publishedAt} is not null))`,
+    ),
+    check(
+      'stay_review_removal_check',
+      sql`(${t.removedAt} is null) = (${t.removalRule} is null) and (${t.removalRule} is null or (${t.removalRule} in (${sqlList(REVIEW_RULE_KEYS)}) and ${t.removalNote} is not null and char_length(${t.removalNote}) <= ${sql.raw(String(MAX_REMOVAL_NOTE))}))`,
+    ),
+    // The listing's page reads its published reviews, newest first.
+    index('stay_review_listing_idx')
+      .on(t.listingId, t.publishedAt)
+      .where(sql`${t.publishedAt} is not null`),
+    // The publishing sweep reads the hidden reviews whose window has ended.
+    index('stay_review_hidden_idx')
+      .on(t.publishBy)
+      .where(sql`${t.publishedAt} is null`),
   ],
 )
 

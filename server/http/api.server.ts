@@ -18,6 +18,7 @@ import { photoRoutes } from './photos-api.server.ts'
 import { problem, problemOf } from './problem.server.ts'
 import { stayCalendarRoutes } from './stays-calendar-api.server.ts'
 import { stayRoutes } from './stays-api.server.ts'
+import { stayReviewRoutes } from './stays-reviews-api.server.ts'
 import { tourRoutes } from './tours-api.server.ts'
 import { zipRoutes } from './zip-api.server.ts'
 
@@ -84,6 +85,7 @@ export function apiRoutes(services: Services) {
   api.route('/zip', zipRoutes())
   api.route('/chat', chatRoutes(services))
   api.route('/', tourRoutes(services))
+  api.route('/', stayReviewRoutes(services))
   api.route('/', stayRoutes(services))
   api.route('/', applicationRoutes(services))
   api.route('/', leaseRoutes(services))

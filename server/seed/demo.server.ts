@@ -16,6 +16,7 @@ import { seedContent } from './content.server.ts'
 import { seedDemoHistory } from './history.server.ts'
 import { seedDemoListings } from './listings.server.ts'
 import { seedDemoStays } from './stays.server.ts'
+import { seedDemoStayReviews } from './stay-reviews.server.ts'
 
 /** The password of every demo account (documented in the README; disable with SEED_DEMO_DATA=false). */
 export const DEMO_PASSWORD = 'cooper-demo-home'
@@ -175,6 +176,8 @@ async function seedListingsOnce(db: Database['db'], logger: Logger) {
     logger.warn({ err: error }, 'the demo lease could not be sent')
   }
   if (await seedDemoStays(db)) logger.info('demo short-stay rules and blocks created')
+  const stays = await seedDemoStayReviews(db)
+  if (stays > 0) logger.info({ stays }, 'demo stays with reviews created')
   const past = await seedDemoHistory(db)
   if (past > 0) logger.info({ listings: past }, 'demo lettings history created')
   await computeIndexOnce(db, logger)

@@ -12,6 +12,14 @@ export {
   STAY_NOTICE_JOB,
 } from './notices.server.ts'
 export { findStayQuote } from './quote.server.ts'
+export {
+  sendReviewNotice,
+  STAY_REVIEW_NOTICE_JOB,
+  STAY_REVIEW_PUBLICATION_CRON,
+  STAY_REVIEW_PUBLICATION_JOB,
+} from './review-notices.server.ts'
+export { answerStayReview, publishStayReviews, removeStayReview, reviewStay } from './review-writes.server.ts'
+export { findBookingReviews, findListingReviews, findListingReviewsPage, reviewWindowEnd } from './reviews.server.ts'
 export { findStayBooking, listStayBookings } from './read.server.ts'
 export { findStayRules, saveStayRules } from './stay-rules.server.ts'
 export { changeStay, completeStays, expireStays, requestStay } from './stay-writes.server.ts'

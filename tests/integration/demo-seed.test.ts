@@ -175,6 +175,17 @@ describe('demo data', () => {
     expect(await counts()).toEqual(before)
   })
 
+  it('shows two completed stays with published reviews on Maria’s Downtown short-term home', async () => {
+    const [home] = await t.services.database.db
+      .select({ id: listing.id })
+      .from(listing)
+      .where(and(eq(listing.ownerId, 'demo-landlord-1'), eq(listing.title, 'Quiet three-bedroom apartment in Downtown')))
+    const res = await t.app.request(`/api/properties/${home!.id}/reviews`)
+    const reviews = (await res.json()) as { count: number; overall: number; reviews: { authorName: string; answer: unknown }[] }
+    expect(reviews).toMatchObject({ count: 2, overall: 4.5 })
+    expect(reviews.reviews.map((r) => r.authorName)).toEqual(['James', 'Alex'])
+  })
+
   it('gives the Community room a history that newcomers can read, numbered for the live thread', async () => {
     const res = await t.app.request('/api/chat/room/messages')
     const page = (await res.json()) as { messages: { seq: number; author: { name: string }; body: string }[]; lastSeq: number }
