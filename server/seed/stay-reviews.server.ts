@@ -102,6 +102,8 @@ export async function seedDemoStayReviews(db: Db): Promise<number> {
           checkOut: stay.checkOut,
           guests: stay.guests,
           timeZone,
+          checkInTime,
+          checkOutTime,
           state: 'completed',
           instant: false,
           quote,
