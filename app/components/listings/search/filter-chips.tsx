@@ -3,7 +3,7 @@
 // without JavaScript and each removal is a step the back button undoes.
 import { Link } from 'react-router'
 import { AMENITIES, LISTING_TYPE_LABELS, type ListingType } from '#common/listings/vocabulary.ts'
-import { formatDate } from '#app/utils/format.ts'
+import { formatDate, formatDayMonth } from '#app/utils/format.ts'
 import { BOUNDS_KEYS, PROPERTIES_PATH, withoutEmpty } from './search-url.ts'
 
 export type FilterChip = { label: string; href: string }
@@ -64,7 +64,7 @@ export function filterChips(params: URLSearchParams, place: string | null): Filt
   const checkIn = params.get('checkIn')?.trim()
   const checkOut = params.get('checkOut')?.trim()
   if (checkIn || checkOut) {
-    const label = checkIn && checkOut ? `${formatDate(checkIn)} – ${formatDate(checkOut)}` : formatDate((checkIn ?? checkOut)!)
+    const label = checkIn && checkOut ? `${formatDayMonth(checkIn)} – ${formatDayMonth(checkOut)}` : formatDayMonth((checkIn ?? checkOut)!)
     chips.push({ label, href: hrefWithout(params, (next) => ['checkIn', 'checkOut', 'guests'].forEach((key) => next.delete(key))) })
   }
   single('guests', (guests) => (guests === '1' ? '1 guest' : `${guests} guests`))

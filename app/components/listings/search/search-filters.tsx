@@ -79,7 +79,7 @@ export function SearchFilters({ params, errors }: { params: URLSearchParams; err
       </CompactSelect>
 
       <CompactFieldset id={fieldId('stay')} legend="Short stay dates (short-term homes only)">
-        <div className="mt-1 grid grid-cols-2 gap-3">
+        <div className="mt-1 grid grid-cols-1 gap-3">
           {(['checkIn', 'checkOut'] as const).map((name) => (
             <CompactTextField
               key={name}
