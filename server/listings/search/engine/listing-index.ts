@@ -65,6 +65,8 @@ function facetTermsOf(listing: IndexedListing): string[] {
   if (listing.allowsDogs) terms.push('pets:dogs')
   for (let n = 1; n <= listing.bedrooms; n += 1) terms.push(`beds>=${n}`)
   for (let n = 1; n <= listing.bathroomHalves; n += 1) terms.push(`baths>=${n}`)
+  // A short stay's guests: only for more than one (every short-term listing takes one).
+  for (let n = 2; n <= (listing.stayLimits?.[0] ?? 0); n += 1) terms.push(`guests>=${n}`)
   AMENITY_VALUES.forEach((amenity, bit) => {
     if (listing.amenityBits & (1 << bit)) terms.push(`amenity:${amenity}`)
   })

@@ -121,8 +121,9 @@ function facetGroups(index: ListingIndex, search: IndexSearch): Bitset[][] {
   if (search.beds) groups.push([index.facet(`beds>=${search.beds}`)])
   if (search.bathroomHalves) groups.push([index.facet(`baths>=${search.bathroomHalves}`)])
   if (search.offer) groups.push([index.facet(`offer:${search.offer}`)])
-  // Dates are for short stays: only those listings are candidates.
-  if (search.stay && search.offer !== 'short-term') groups.push([index.facet('offer:short-term')])
+  // Dates are for short stays: only those listings are candidates, or those taking the guests.
+  if (search.stay && search.stay.guests > 1) groups.push([index.facet(`guests>=${search.stay.guests}`)])
+  else if (search.stay && search.offer !== 'short-term') groups.push([index.facet('offer:short-term')])
   for (const pet of search.pets) groups.push([index.facet(`pets:${pet}`)])
   if (search.furnished !== undefined) groups.push([index.facet(`furnished:${search.furnished}`)])
   for (const amenity of search.amenities) groups.push([index.facet(`amenity:${amenity}`)])
