@@ -104,8 +104,15 @@ export class ListingIndex {
   maxGuests = new Uint8Array(INITIAL_CAPACITY)
   minNights = new Uint16Array(INITIAL_CAPACITY)
   maxNights = new Uint16Array(INITIAL_CAPACITY)
-  /** A short-term listing's taken nights: [from, to) day-number pairs in order, never overlapping (stay_hold's constraint); null when none. */
-  readonly taken: (Int32Array | null)[] = []
+  /**
+   * Short-term listings' taken nights, all in one array: a slot's are the `takenLength` values from
+   * `takenAt`, [from, to) day-number pairs in order, never overlapping (stay_hold's constraint). A
+   * changed listing appends its own again (a fresh index drops what is left behind).
+   */
+  takenAt = new Int32Array(INITIAL_CAPACITY)
+  takenLength = new Int32Array(INITIAL_CAPACITY)
+  private takenNights = new Int32Array(INITIAL_CAPACITY)
+  private takenUsed = 0
   private readonly slotOfId = new Map<number, number>()
 
   readonly cities = new PlaceDictionary()
@@ -168,6 +175,8 @@ export class ListingIndex {
     this.maxGuests = grown(this.maxGuests)
     this.minNights = grown(this.minNights)
     this.maxNights = grown(this.maxNights)
+    this.takenAt = grown(this.takenAt)
+    this.takenLength = grown(this.takenLength)
     for (const set of this.facets.values()) set.grow(capacity)
     this.capacity = capacity
   }
@@ -214,7 +223,18 @@ export class ListingIndex {
     this.maxGuests[slot] = limits ? limits[0] : 0
     this.maxNights[slot] = limits ? limits[1] : 0
     this.minNights[slot] = listing.card.minNights ?? 1
-    this.taken[slot] = listing.takenNights
+    const taken = listing.takenNights
+    if (taken && taken.length > 0) {
+      if (this.takenUsed + taken.length > this.takenNights.length) {
+        const grownNights = new Int32Array(Math.max(this.takenNights.length * 2, this.takenUsed + taken.length))
+        grownNights.set(this.takenNights.subarray(0, this.takenUsed))
+        this.takenNights = grownNights
+      }
+      this.takenNights.set(taken, this.takenUsed)
+      this.takenAt[slot] = this.takenUsed
+      this.takenUsed += taken.length
+    }
+    this.takenLength[slot] = taken?.length ?? 0
     this.cards.set(slot, listing.card)
     this.facet('all').add(slot)
     for (const term of facetTermsOf(listing)) this.facet(term).add(slot)
@@ -234,16 +254,18 @@ export class ListingIndex {
   isStayOpen(slot: number, from: number, to: number, guests: number): boolean {
     const nights = to - from
     if (guests > this.maxGuests[slot]! || nights < this.minNights[slot]! || nights > this.maxNights[slot]!) return false
-    const taken = this.taken[slot]
-    if (!taken) return true
+    const ranges = this.takenLength[slot]! >>> 1
+    if (ranges === 0) return true
+    const taken = this.takenNights
+    const at = this.takenAt[slot]!
     let low = 0
-    let high = taken.length >>> 1
+    let high = ranges
     while (low < high) {
       const middle = (low + high) >>> 1
-      if (taken[2 * middle + 1]! <= from) low = middle + 1
+      if (taken[at + 2 * middle + 1]! <= from) low = middle + 1
       else high = middle
     }
-    return low === taken.length >>> 1 || taken[2 * low]! >= to
+    return low === ranges || taken[at + 2 * low]! >= to
   }
 
   /** Takes a listing out of the index (it was unpublished, deleted or changed); nothing when it is not in. */
@@ -258,7 +280,7 @@ export class ListingIndex {
     this.states.listings[this.state[slot]!]! -= 1
     this.zips.listings[this.zip[slot]!]! -= 1
     this.cards.clear(slot)
-    this.taken[slot] = null
+    this.takenLength[slot] = 0
     for (const set of this.facets.values()) set.delete(slot)
     for (const order of Object.values(this.orders)) order.noteStale()
   }
@@ -291,8 +313,8 @@ export class ListingIndex {
 
   /** Bytes held, roughly: columns, orders, bitsets, place postings, words and cards. */
   bytes(): number {
-    const columns = this.capacity * (8 * 8 + 4 * 8 + 5 + 5 + 8)
-    const taken = this.taken.reduce((sum, nights) => sum + (nights ? nights.byteLength + 64 : 0), 0)
+    const columns = this.capacity * (8 * 8 + 4 * 8 + 5 + 5 + 8 + 8)
+    const taken = this.takenNights.byteLength
     const orders = Object.values(this.orders).reduce((sum, order) => sum + order.length * 4, 0)
     const facets = this.facets.size * (this.capacity / 8)
     const places = [this.cities, this.neighborhoods, this.states, this.zips].reduce(
