@@ -162,9 +162,13 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
 
+/** The share of searches for a short stay's dates (decision 044). */
+const DATED_SHARE = 0.15
+
 /**
  * One random search, as the path and query of a GET /api/properties request. `today` sets the
- * move-in dates (`availableBy`), from two weeks back to four months ahead.
+ * move-in dates (`availableBy`), from two weeks back to four months ahead, and a short stay's dates
+ * (`checkIn`, `checkOut`, `guests`) on 15 % of searches.
  */
 export function randomSearch(random: Random, today: Date = new Date()): string {
   const params = new URLSearchParams()
@@ -183,6 +187,13 @@ export function randomSearch(random: Random, today: Date = new Date()): string {
   if (chance(random, 0.08)) params.set('furnished', chance(random, 0.6) ? 'true' : 'false')
   if (chance(random, 0.15)) params.set('amenities', some(random, AMENITY_VALUES, 3).join(','))
   if (chance(random, 0.08)) params.set('availableBy', isoDay(new Date(today.getTime() + between(random, -14, 120) * 86_400_000)))
+  if (chance(random, DATED_SHARE)) {
+    // A short stay: check-in over the next year, 1–14 nights, guests one time in two.
+    const checkIn = new Date(today.getTime() + between(random, 1, 365) * 86_400_000)
+    params.set('checkIn', isoDay(checkIn))
+    params.set('checkOut', isoDay(new Date(checkIn.getTime() + between(random, 1, 14) * 86_400_000)))
+    if (chance(random, 0.5)) params.set('guests', String(between(random, 1, 6)))
+  }
   if (chance(random, 0.18)) for (const [key, value] of Object.entries(mapBox(random, city))) params.set(key, value)
   if (chance(random, 0.75)) params.set('sort', pick(random, LISTING_SORTS))
   if (chance(random, 0.2)) params.set('limit', String(pick(random, LIMITS)))

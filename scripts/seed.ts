@@ -2,11 +2,13 @@
 // is not there yet — the same seed `npm start` runs on a fresh database.
 // `npm run seed -- --listings N` then adds N generated listings for benchmarks, and recomputes the Cooper
 // Index so it reflects them (`--no-index` skips that).
+// `npm run seed -- --stays` gives every short-term listing a year of taken nights and some their own
+// rules (server/seed/bulk-stays.server.ts), for the date search's benchmark.
 import { parseArgs } from 'node:util'
 import { parseConfig } from '../server/config.server.ts'
 
 const { values } = parseArgs({
-  options: { listings: { type: 'string' }, 'no-index': { type: 'boolean', default: false } },
+  options: { listings: { type: 'string' }, 'no-index': { type: 'boolean', default: false }, stays: { type: 'boolean', default: false } },
   allowPositionals: false,
 })
 const extra = values.listings === undefined ? 0 : Number(values.listings.replaceAll('_', ''))
@@ -64,6 +66,15 @@ try {
           `${summary.markets} markets, in ${(summary.ms / 1000).toFixed(1)} s.`,
       )
     }
+  }
+  if (values.stays) {
+    const { seedStayHolds } = await import('../server/seed/bulk-stays.server.ts')
+    console.log('Taking nights on the short-term listings…')
+    const stays = await seedStayHolds(services.database)
+    console.log(
+      `${stays.holds.toLocaleString('en-US')} holds on ${stays.listings.toLocaleString('en-US')} short-term listings, ` +
+        `${stays.rules.toLocaleString('en-US')} with rules of their own, in ${stays.seconds.toFixed(1)} s.`,
+    )
   }
 } finally {
   await services.close()

@@ -190,6 +190,9 @@ describe('/properties', () => {
     expect(beds.html).toMatch(/<a [^>]*href="#filter-beds"[^>]*>Bedrooms must be a number\.<\/a>/)
     expect(cardTitles(beds.html)).toEqual([])
 
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+    const dated = await get(`/properties?checkIn=${inDays(5)}&checkOut=${inDays(5)}`)
+    expect(tagWith(dated.html, 'input', 'id="filter-checkOut"')).toContain('aria-invalid="true" aria-describedby="filter-checkOut-error"')
     const cases: [string, string][] = [
       ['/properties?minPrice=-5', 'Minimum price cannot be negative.'],
       ['/properties?minPrice=900&maxPrice=100', 'Maximum price must be at least the minimum price.'],
@@ -203,6 +206,15 @@ describe('/properties', () => {
       // Values PostgreSQL itself would refuse, failing the search.
       ['/properties?q=%00', 'The search text cannot contain the NUL character.'],
       ['/properties?availableBy=0000-01-01', 'Available by must be a date between 1900 and 2200.'],
+      // A short stay's dates: both or neither, check-out after check-in, not past, not beyond any booking window.
+      [`/properties?checkIn=${inDays(5)}`, 'Choose a check-out date as well as the check-in.'],
+      [`/properties?checkOut=${inDays(5)}&guests=2`, 'Choose a check-in date as well as the check-out.'],
+      ['/properties?guests=2', 'Choose check-in and check-out dates to search by guests.'],
+      [`/properties?checkIn=${inDays(5)}&checkOut=${inDays(5)}`, 'Check-out must be after check-in.'],
+      [`/properties?checkIn=${inDays(-5)}&checkOut=${inDays(-2)}`, 'Check-in cannot be in the past.'],
+      [`/properties?checkIn=${inDays(700)}&checkOut=${inDays(800)}`, 'Stays can be searched up to 730 days ahead.'],
+      [`/properties?checkIn=${inDays(5)}&checkOut=${inDays(7)}&guests=0`, 'Guests must be at least 1.'],
+      [`/properties?checkIn=${inDays(5)}&checkOut=${inDays(7)}&guests=many`, 'Guests must be a number.'],
     ]
     for (const [path, message] of cases) {
       const { status, html } = await get(path)

@@ -81,6 +81,13 @@ function problemsOf(errors: FieldErrors) {
   )
 }
 
+/** Whether the form's stay dates are both given or both empty, and guests come with dates. */
+function areStayFieldsComplete(form: HTMLFormElement): boolean {
+  const valueOf = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? ''
+  const dates = [valueOf('checkIn'), valueOf('checkOut')].filter((value) => value !== '').length
+  return dates === 2 || (dates === 0 && valueOf('guests') === '')
+}
+
 export default function Properties({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
   const navigation = useNavigation()
@@ -185,6 +192,8 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
           onChange={(event) => {
             const target = event.target as unknown as HTMLInputElement
             const form = event.currentTarget
+            // A stay's dates search together: one chosen alone waits for the other (guests wait for both).
+            if (['checkIn', 'checkOut', 'guests'].includes(target.name) && !areStayFieldsComplete(form)) return
             // Typed fields wait for a pause and replace the history entry; choices apply at once, one entry each.
             if (['search', 'number', 'text', 'date'].includes(target.type)) {
               clearTimeout(typingTimer.current)

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { plainText } from '#common/plain-text.ts'
 import { MAX_INT32 } from '#common/limits.ts'
 import { MAP_ZOOMS } from '#common/listings/map-grid.ts'
+import { MAX_STAY_GUESTS, stayIssues } from '#common/listings/stay-search.ts'
 import {
   AMENITY_VALUES,
   LISTING_SORTS,
@@ -262,6 +263,16 @@ export const listingSearchSchema = z
     furnished: flag('Furnished'),
     amenities: list(z.enum(AMENITY_VALUES, { error: `Amenities must be among: ${AMENITY_VALUES.join(', ')}.` })),
     availableBy: isoDate('Available by').optional(),
+    /** A short stay's nights [checkIn, checkOut), dates on the listing's calendar (decision 044). */
+    checkIn: isoDate('Check-in').optional(),
+    checkOut: isoDate('Check-out').optional(),
+    guests: number('Guests').pipe(
+      z
+        .int({ error: 'Guests must be a whole number.' })
+        .min(1, { error: 'Guests must be at least 1.' })
+        .max(MAX_STAY_GUESTS, { error: `Guests can be at most ${MAX_STAY_GUESTS}.` })
+        .optional(),
+    ),
     south: number('South').pipe(z.number().min(-90).max(90).optional()),
     west: number('West').pipe(z.number().min(-180).max(180).optional()),
     north: number('North').pipe(z.number().min(-90).max(90).optional()),
@@ -288,6 +299,7 @@ export const listingSearchSchema = z
     } else if (given === 4 && (value.south! > value.north! || value.west! > value.east!)) {
       ctx.addIssue({ code: 'custom', path: ['bounds'], message: 'South must not be above north, nor west east of east.' })
     }
+    stayIssues(value).forEach(([path, message]) => ctx.addIssue({ code: 'custom', path: [path], message }))
     if (value.cursor && value.cursor.sort !== value.sort) {
       ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'This page link belongs to another sort; start the search again.' })
     }

@@ -97,6 +97,7 @@ const searchInput = fc.record({
   furnished: sometimes(fc.boolean()),
   amenities: sometimes(fc.subarray([...AMENITY_VALUES], { minLength: 1, maxLength: 2 })),
   availableBy: sometimes(fc.constantFrom('2026-03-01', '2026-07-01', '2026-11-01')),
+  stay: sometimes(fc.tuple(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 1, max: 7 }), fc.option(fc.integer({ min: 1, max: 6 })))),
   box: sometimes(fc.tuple(fc.constantFrom(...PLACES), fc.constantFrom(0.01, 0.04, 0.2))),
   sort: sometimes(fc.constantFrom(...LISTING_SORTS), 1),
   limit: sometimes(fc.integer({ min: 1, max: 7 }), 1),
@@ -104,8 +105,15 @@ const searchInput = fc.record({
 
 type Drawn = typeof searchInput extends fc.Arbitrary<infer T> ? T : never
 
+/** The date `days` after today in UTC. */
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
 /** The search as GET parameters would give it: a price band low to high, the map box as its four edges. */
-function toInput({ box, minPrice, maxPrice, ...rest }: Drawn) {
+function toInput({ box, minPrice, maxPrice, stay, ...rest }: Drawn) {
+  if (stay) {
+    const [from, nights, guests] = stay
+    Object.assign(rest, { checkIn: dayFromToday(from), checkOut: dayFromToday(from + nights), guests: guests ?? undefined })
+  }
   const prices =
     minPrice !== undefined && maxPrice !== undefined && maxPrice < minPrice
       ? { minPrice: maxPrice, maxPrice: minPrice }
@@ -154,6 +162,15 @@ function referenceQuery(search: Search, after: { id: number } | null) {
   if (search.furnished !== undefined) conditions.push(sql`is_furnished = ${search.furnished}`)
   if (search.amenities.length > 0) conditions.push(sql`amenities @> ${`{${search.amenities.join(',')}}`}::text[]`)
   if (search.availableBy) conditions.push(sql`available_from <= ${search.availableBy}`)
+  if (search.checkIn && search.checkOut) {
+    // Every night of the stay free of any hold, and the listing's rules (its own, else the defaults) allowing it.
+    const nights = Math.round((Date.parse(search.checkOut) - Date.parse(search.checkIn)) / 86_400_000)
+    const rules = sql`(select r from stay_rules r where r.listing_id = listing.id)`
+    conditions.push(sql`nightly_cents is not null and min_nights <= ${nights}
+      and coalesce((${rules}).max_nights, 30) >= ${nights} and coalesce((${rules}).max_guests, 4) >= ${search.guests ?? 1}
+      and not exists (select 1 from stay_hold h, generate_series(${search.checkIn}::date, ${search.checkOut}::date - 1, interval '1 day') as night
+                      where h.listing_id = listing.id and h.nights @> night::date)`)
+  }
   if (search.south !== undefined) {
     conditions.push(sql`latitude between ${search.south} and ${search.north} and longitude between ${search.west} and ${search.east}`)
   }
@@ -191,6 +208,18 @@ describe(`listing search by property on ${testDatabaseKind()}`, () => {
     t = await createTestServices()
     const listings = listingFactory(db())
     for (let n = 0; n < LISTINGS; n += 1) await listings.create(randomListing(random, n))
+    // Taken nights on the short-term listings over the next month (blocks of 1–4 nights, some side by
+    // side), and rules of their own on some: the dated searches' answers.
+    await db().execute(sql`
+      insert into stay_hold (listing_id, nights, kind)
+      select l.id, daterange(current_date + k * 5 + (l.id % 2)::int, current_date + k * 5 + (l.id % 2)::int + 1 + ((l.id + k) % 4)::int), 'host_block'
+      from listing l cross join generate_series(0, 5) as k
+      where l.nightly_cents is not null and (l.id + k) % 3 <> 0`)
+    await db().execute(sql`
+      insert into stay_rules (listing_id, instant_book, max_nights, max_guests, advance_notice_days, preparation_days,
+        booking_window_days, check_in_time, check_out_time, cleaning_fee_cents, weekly_discount_percent, cancellation_policy)
+      select id, false, 3 + (id % 5)::int, 1 + (id % 4)::int, 1, 0, 365, '15:00', '11:00', 0, 0, 'moderate'
+      from listing where nightly_cents is not null and id % 2 = 0`)
   }, 120_000)
   afterAll(async () => {
     await t.close()

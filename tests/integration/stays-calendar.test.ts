@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localDateOf } from '#common/tours/slots.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
 import { profile, stayBooking, stayCalendarFeed, stayHold } from '#server/db/schema.ts'
+import { findListings } from '#server/listings/search/find-listings.server.ts'
 import { addDays } from '#server/stays/ical-parse.ts'
 import { startFeedServer, type FeedServer } from '#tests/support/calendar-feeds.ts'
 import { establishedUser } from '#tests/support/chat.ts'
@@ -290,5 +291,58 @@ describe('importing a calendar', () => {
     expect((await api('DELETE', path, { cookie: host.cookie })).status).toBe(200)
     expect(await nightsOf(listingB, 'import')).not.toContain(`${day(60)}..${day(62)}`)
     await t.services.jobs.runUntilIdle()
+  })
+})
+
+describe('the search for dates', () => {
+  it('finds a short-term listing only while its nights are free, as each hold, block, import and cancellation changes them', async () => {
+    const listingC = (await listingFactory(t.services.database.db).create({ ownerId: host.id, ...SHORT_TERM, title: 'Cabin by the dunes' }))
+      .id
+    /** Whether listing C is found for [from, to) (days from today) by the in-memory index and by PostgreSQL alike. */
+    const found = async (from: number, to: number, guests?: number) => {
+      const search = { checkIn: day(from), checkOut: day(to), guests, limit: 50 }
+      const api = await t.app.request(`/api/properties?${new URLSearchParams(JSON.parse(JSON.stringify(search)))}`)
+      const ids = ((await api.json()) as { items: { id: number }[] }).items.map((item) => item.id)
+      const inDatabase = (await findListings(t.services.database.db, { search, plan: 'database' })).items.map((item) => item.id)
+      expect(inDatabase, `${from}..${to}`).toEqual(ids)
+      expect(ids, 'a lease-only listing is never found for dates').not.toContain(leaseOnly)
+      return ids.includes(listingC)
+    }
+    expect(await found(60, 63)).toBe(true)
+    // The rules: at least 2 nights, at most 4 guests (the defaults).
+    expect(await found(60, 61)).toBe(false)
+    expect(await found(60, 63, 5)).toBe(false)
+
+    const blocked = await api('POST', `/properties/${listingC}/stay-blocks`, {
+      cookie: host.cookie,
+      body: { start: day(60), end: day(61) },
+    })
+    expect(blocked.status).toBe(201)
+    expect(await found(60, 63)).toBe(false)
+    // The night before the block is free to leave on the block's first day.
+    expect(await found(58, 60)).toBe(true)
+    expect((await api('DELETE', `/properties/${listingC}/stay-blocks/${blocked.json.block.id}`, { cookie: host.cookie })).status).toBe(200)
+    expect(await found(60, 63)).toBe(true)
+
+    const asked = await api('POST', `/properties/${listingC}/stays`, {
+      cookie: guest.cookie,
+      body: { checkIn: day(61), checkOut: day(63), guests: 2 },
+    })
+    expect(asked.status).toBe(201)
+    expect(await found(60, 63)).toBe(false)
+    expect(await found(63, 65)).toBe(true)
+    const cancelled = await api('POST', `/stays/${asked.json.booking.id}/cancel`, {
+      cookie: guest.cookie,
+      body: { reason: 'Plans changed' },
+    })
+    expect(cancelled.status).toBe(200)
+    expect(await found(60, 63)).toBe(true)
+
+    feeds.set('/dunes.ics', { calendar: calendarOf(['dunes@other', day(62), day(64)]) })
+    await addFeed(listingC, 'Dunes elsewhere', '/dunes.ics')
+    await t.services.jobs.runUntilIdle()
+    expect(await nightsOf(listingC, 'import')).toEqual([`${day(62)}..${day(64)}`])
+    expect(await found(60, 63)).toBe(false)
+    expect(await found(60, 62)).toBe(true)
   })
 })

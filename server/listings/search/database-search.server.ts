@@ -8,7 +8,9 @@
 // never stale, and one snapshot of the table.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
-import { listing, listingSearchTerm } from '#server/db/schema.ts'
+import { listing, listingSearchTerm, stayHold, stayRules } from '#server/db/schema.ts'
+import { daysBetween } from '#common/stays/dates.ts'
+import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
 import { readSearchPhrase, type SearchPhrase } from '#common/listings/search-phrase.ts'
 import { TOTAL_CAP, type ListingSummary } from '#common/listings/types.ts'
 import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
@@ -93,6 +95,22 @@ const atLeast = (given: number | undefined, asked: number | undefined) => (asked
 
 const MICROS_PER_DAY = 86_400_000_000
 
+/**
+ * A short-term listing that takes the stay, as the index's `isStayOpen` decides it: its rules (its
+ * stay_rules row, else the defaults) allow the guests and the nights, and no hold (stay_hold: a
+ * booking, a block, an import) overlaps [checkIn, checkOut) — the exclusion constraint's gist index.
+ */
+function stayCondition(checkIn: string, checkOut: string, guests: number): SQL {
+  const nights = daysBetween(checkIn, checkOut)
+  const rule = (column: SQL, fallback: number) =>
+    sql`coalesce((select ${column} from ${stayRules} where ${stayRules.listingId} = ${listing.id}), ${fallback})`
+  return sql`${listing.nightlyCents} is not null and coalesce(${listing.minNights}, 1) <= ${nights}
+    and ${rule(sql`${stayRules.maxNights}`, DEFAULT_STAY_RULES.maxNights)} >= ${nights}
+    and ${rule(sql`${stayRules.maxGuests}`, DEFAULT_STAY_RULES.maxGuests)} >= ${guests}
+    and not exists (select 1 from ${stayHold} where ${stayHold.listingId} = ${listing.id}
+      and ${stayHold.nights} && daterange(${checkIn}::date, ${checkOut}::date))`
+}
+
 /** The search's conditions on a listing row, its place and words read. */
 async function conditionsOf(db: Db, input: ParsedSearch) {
   const phrase = readSearchPhrase(input.q)
@@ -141,6 +159,7 @@ async function conditionsOf(db: Db, input: ParsedSearch) {
   if (search.furnished !== undefined) where.push(sql`${listing.isFurnished} = ${search.furnished}`)
   if (search.amenities.length > 0) where.push(sql`${listing.amenities} @> ${textArray(search.amenities)}::text[]`)
   if (search.availableBy) where.push(sql`${listing.availableFrom} <= ${search.availableBy}::date`)
+  if (search.checkIn && search.checkOut) where.push(stayCondition(search.checkIn, search.checkOut, search.guests ?? 1))
   if (search.south !== undefined) {
     where.push(
       sql`${listing.latitude} between ${search.south} and ${search.north} and ${listing.longitude} between ${search.west} and ${search.east}`,

@@ -284,6 +284,10 @@ export async function examineSearch(
     neighborhood: place?.kind === 'neighborhood' ? place.name : undefined,
     state: place?.kind === 'state' ? place.name : (place?.state ?? undefined),
     zipPrefix: text.kind === 'zip' ? text.q : undefined,
+    stay:
+      search.checkIn && search.checkOut
+        ? { from: dayNumber(search.checkIn), to: dayNumber(search.checkOut), guests: search.guests ?? 1 }
+        : undefined,
     text: words ? { query: queries.get(words) ?? null, cityPrefix: found || tooCommon ? null : words.toLowerCase() } : undefined,
   }
   return {

@@ -51,6 +51,11 @@ describe('the active filters as chips', () => {
       ),
     ).toEqual(['Up to $1,800', '1.5+ baths', 'Short-term stay', 'Unfurnished', 'Available by March 1, 2026', 'Map area'])
     expect(chipsOf('minPrice=900&furnished=true').map((chip) => chip.label)).toEqual(['From $900', 'Furnished'])
+    // A stay's dates are one chip (removing them removes the guests too); the guests another.
+    expect(chipsOf('checkIn=2026-12-20&checkOut=2026-12-23&guests=3&sort=newest')).toEqual([
+      { label: 'Dec 20 – Dec 23', href: '/properties?sort=newest' },
+      { label: '3 guests', href: '/properties?checkIn=2026-12-20&checkOut=2026-12-23&sort=newest' },
+    ])
   })
 
   it('has no chips without text or filters, and "Clear all" keeps only the sort and the view', () => {

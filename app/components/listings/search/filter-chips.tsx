@@ -3,7 +3,7 @@
 // without JavaScript and each removal is a step the back button undoes.
 import { Link } from 'react-router'
 import { AMENITIES, LISTING_TYPE_LABELS, type ListingType } from '#common/listings/vocabulary.ts'
-import { formatDate } from '#app/utils/format.ts'
+import { formatDate, formatDayMonth } from '#app/utils/format.ts'
 import { BOUNDS_KEYS, PROPERTIES_PATH, withoutEmpty } from './search-url.ts'
 
 export type FilterChip = { label: string; href: string }
@@ -31,7 +31,7 @@ function hrefWithout(params: URLSearchParams, change: (next: URLSearchParams) =>
 
 /**
  * The chips of a search's URL, in the order of the form: the text (named as the place it was read as,
- * when it was), the price, rooms, offer, types, pets, furnished, amenities, the move-in date, the map area.
+ * when it was), the price, rooms, offer, a stay's dates and guests, types, pets, furnished, amenities, the move-in date, the map area.
  */
 export function filterChips(params: URLSearchParams, place: string | null): FilterChip[] {
   const chips: FilterChip[] = []
@@ -60,6 +60,14 @@ export function filterChips(params: URLSearchParams, place: string | null): Filt
   single('beds', (beds) => `${beds}+ ${beds === '1' ? 'bed' : 'beds'}`)
   single('baths', (baths) => `${baths}+ ${baths === '1' ? 'bath' : 'baths'}`)
   single('offer', (offer) => OFFER_LABELS[offer] ?? offer)
+  // The dates go together: removing them removes the guests too (guests alone are no search).
+  const checkIn = params.get('checkIn')?.trim()
+  const checkOut = params.get('checkOut')?.trim()
+  if (checkIn || checkOut) {
+    const label = checkIn && checkOut ? `${formatDayMonth(checkIn)} – ${formatDayMonth(checkOut)}` : formatDayMonth((checkIn ?? checkOut)!)
+    chips.push({ label, href: hrefWithout(params, (next) => ['checkIn', 'checkOut', 'guests'].forEach((key) => next.delete(key))) })
+  }
+  single('guests', (guests) => (guests === '1' ? '1 guest' : `${guests} guests`))
   each('type', (type) => LISTING_TYPE_LABELS[type as ListingType] ?? type)
   each('pets', (pet) => PET_LABELS[pet] ?? pet)
   single('furnished', (furnished) => (['false', '0', 'no', 'off'].includes(furnished) ? 'Unfurnished' : 'Furnished'))

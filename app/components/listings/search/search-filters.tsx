@@ -21,6 +21,7 @@ export const SORT_OPTIONS = [
 
 const BEDS = ['1', '2', '3', '4', '5']
 const BATHS = ['1', '1.5', '2', '3']
+const GUESTS = ['1', '2', '3', '4', '5', '6', '8', '10']
 
 export const fieldId = (name: string) => `filter-${name}`
 const errorId = (name: string) => `filter-${name}-error`
@@ -76,6 +77,33 @@ export function SearchFilters({ params, errors }: { params: URLSearchParams; err
         <option value="lease">Lease</option>
         <option value="short-term">Short-term stay</option>
       </CompactSelect>
+
+      <CompactFieldset id={fieldId('stay')} legend="Short stay dates (short-term homes only)">
+        <div className="mt-1 grid grid-cols-1 gap-3">
+          {(['checkIn', 'checkOut'] as const).map((name) => (
+            <CompactTextField
+              key={name}
+              quietLabel
+              id={fieldId(name)}
+              label={name === 'checkIn' ? 'Check-in' : 'Check-out'}
+              type="date"
+              name={name}
+              defaultValue={value(name)}
+              error={errors[name]}
+            />
+          ))}
+        </div>
+        <div className="mt-3">
+          <CompactSelect id={fieldId('guests')} name="guests" label="Guests" defaultValue={value('guests')} error={errors.guests}>
+            <option value="">Any</option>
+            {GUESTS.map((n) => (
+              <option key={n} value={n}>
+                {n === '1' ? '1 guest' : `${n} guests`}
+              </option>
+            ))}
+          </CompactSelect>
+        </div>
+      </CompactFieldset>
 
       <CheckboxList
         id={fieldId('type')}

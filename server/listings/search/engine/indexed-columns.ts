@@ -7,6 +7,7 @@
 
 import type { PhotoRow } from '#common/listings/photos.ts'
 import type { ListingType } from '#common/listings/vocabulary.ts'
+import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
 
 /** A value the index keeps: how PostgreSQL reads it (`Raw`, as the driver gives it) and what it becomes. */
 type Column<Raw, Value> = {
@@ -73,6 +74,31 @@ const SEARCH_COLUMNS = {
    * and without weights (PostgreSQL writes a tsvector with weights an order of magnitude slower).
    */
   searchVector: as<string>(`setweight(ts_filter(search_vector, '{a,b,c}'), 'D')::text`, ['search_vector']),
+  /**
+   * A short-term listing's most guests and nights (its stay_rules row, else the defaults), as
+   * [guests, nights]; null for a listing not offered for short stays. stay_rules' own triggers log
+   * its changes (migration 0060).
+   */
+  stayLimits: {
+    sql: `case when nightly_cents is not null then coalesce((select r.max_guests || ',' || r.max_nights from stay_rules r where r.listing_id = listing.id), '${DEFAULT_STAY_RULES.maxGuests},${DEFAULT_STAY_RULES.maxNights}') end`,
+    listing: ['nightly_cents'],
+    read: (limits: string | null): [number, number] | null => {
+      if (limits === null) return null
+      const [guests, nights] = limits.split(',').map(Number)
+      return [guests!, nights!]
+    },
+  },
+  /**
+   * A short-term listing's taken nights (stay_hold: bookings, blocks, imports) as day numbers since
+   * 1970-01-01, [from, to) pairs in order; those ended before yesterday in UTC are left out, as no
+   * search may ask for them (earliestStayDay). stay_hold's own triggers log its changes (migration 0060).
+   */
+  takenNights: {
+    sql: `case when nightly_cents is not null then (select string_agg((lower(h.nights) - date '1970-01-01') || ',' || (upper(h.nights) - date '1970-01-01'), ',' order by lower(h.nights))
+      from stay_hold h where h.listing_id = listing.id and upper(h.nights) > (now() at time zone 'UTC')::date - 1) end`,
+    listing: ['nightly_cents'],
+    read: (nights: string | null): Int32Array | null => (nights === null ? null : Int32Array.from(nights.split(','), Number)),
+  },
 } satisfies Record<string, Column<never, unknown>>
 
 /** What a result card shows besides (cards.ts). */
@@ -174,6 +200,8 @@ export function indexedOf(row: ListingRow): IndexedListing {
     state: S.state.read(row.state),
     zip: S.zip.read(row.zip),
     searchVector: S.searchVector.read(row.searchVector),
+    stayLimits: S.stayLimits.read(row.stayLimits),
+    takenNights: S.takenNights.read(row.takenNights),
     card: {
       title: C.title.read(row.title),
       cityName: C.cityName.read(row.cityName),

@@ -65,6 +65,8 @@ function facetTermsOf(listing: IndexedListing): string[] {
   if (listing.allowsDogs) terms.push('pets:dogs')
   for (let n = 1; n <= listing.bedrooms; n += 1) terms.push(`beds>=${n}`)
   for (let n = 1; n <= listing.bathroomHalves; n += 1) terms.push(`baths>=${n}`)
+  // A short stay's guests: only for more than one (every short-term listing takes one).
+  for (let n = 2; n <= (listing.stayLimits?.[0] ?? 0); n += 1) terms.push(`guests>=${n}`)
   AMENITY_VALUES.forEach((amenity, bit) => {
     if (listing.amenityBits & (1 << bit)) terms.push(`amenity:${amenity}`)
   })
@@ -98,6 +100,19 @@ export class ListingIndex {
   neighborhood = new Int32Array(INITIAL_CAPACITY)
   state = new Int32Array(INITIAL_CAPACITY)
   zip = new Int32Array(INITIAL_CAPACITY)
+  /** A short-term listing's most guests, fewest and most nights (0 for a listing not offered for short stays). */
+  maxGuests = new Uint8Array(INITIAL_CAPACITY)
+  minNights = new Uint16Array(INITIAL_CAPACITY)
+  maxNights = new Uint16Array(INITIAL_CAPACITY)
+  /**
+   * Short-term listings' taken nights, all in one array: a slot's are the `takenLength` values from
+   * `takenAt`, [from, to) day-number pairs in order, never overlapping (stay_hold's constraint). A
+   * changed listing appends its own again (a fresh index drops what is left behind).
+   */
+  takenAt = new Int32Array(INITIAL_CAPACITY)
+  takenLength = new Int32Array(INITIAL_CAPACITY)
+  private takenNights = new Int32Array(INITIAL_CAPACITY)
+  private takenUsed = 0
   private readonly slotOfId = new Map<number, number>()
 
   readonly cities = new PlaceDictionary()
@@ -157,6 +172,11 @@ export class ListingIndex {
     this.neighborhood = grown(this.neighborhood)
     this.state = grown(this.state)
     this.zip = grown(this.zip)
+    this.maxGuests = grown(this.maxGuests)
+    this.minNights = grown(this.minNights)
+    this.maxNights = grown(this.maxNights)
+    this.takenAt = grown(this.takenAt)
+    this.takenLength = grown(this.takenLength)
     for (const set of this.facets.values()) set.grow(capacity)
     this.capacity = capacity
   }
@@ -199,6 +219,22 @@ export class ListingIndex {
     this.neighborhood[slot] = listing.neighborhood === '' ? -1 : place(this.neighborhoods, listing.neighborhood)
     this.state[slot] = place(this.states, listing.state)
     this.zip[slot] = place(this.zips, listing.zip)
+    const limits = listing.stayLimits
+    this.maxGuests[slot] = limits ? limits[0] : 0
+    this.maxNights[slot] = limits ? limits[1] : 0
+    this.minNights[slot] = listing.card.minNights ?? 1
+    const taken = listing.takenNights
+    if (taken && taken.length > 0) {
+      if (this.takenUsed + taken.length > this.takenNights.length) {
+        const grownNights = new Int32Array(Math.max(this.takenNights.length * 2, this.takenUsed + taken.length))
+        grownNights.set(this.takenNights.subarray(0, this.takenUsed))
+        this.takenNights = grownNights
+      }
+      this.takenNights.set(taken, this.takenUsed)
+      this.takenAt[slot] = this.takenUsed
+      this.takenUsed += taken.length
+    }
+    this.takenLength[slot] = taken?.length ?? 0
     this.cards.set(slot, listing.card)
     this.facet('all').add(slot)
     for (const term of facetTermsOf(listing)) this.facet(term).add(slot)
@@ -208,6 +244,28 @@ export class ListingIndex {
       else this.words.add(slot, word, positions)
     })
     for (const order of Object.values(this.orders)) order.add(slot)
+  }
+
+  /**
+   * Whether the listing in `slot` takes a stay of the nights [from, to) (day numbers) for `guests`: its
+   * rules allow the guests and the number of nights, and no night of the range is taken. The first
+   * taken range ending after `from` is found by halving; the stay is free when it starts at `to` or later.
+   */
+  isStayOpen(slot: number, from: number, to: number, guests: number): boolean {
+    const nights = to - from
+    if (guests > this.maxGuests[slot]! || nights < this.minNights[slot]! || nights > this.maxNights[slot]!) return false
+    const ranges = this.takenLength[slot]! >>> 1
+    if (ranges === 0) return true
+    const taken = this.takenNights
+    const at = this.takenAt[slot]!
+    let low = 0
+    let high = ranges
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (taken[at + 2 * middle + 1]! <= from) low = middle + 1
+      else high = middle
+    }
+    return low === ranges || taken[at + 2 * low]! >= to
   }
 
   /** Takes a listing out of the index (it was unpublished, deleted or changed); nothing when it is not in. */
@@ -222,6 +280,7 @@ export class ListingIndex {
     this.states.listings[this.state[slot]!]! -= 1
     this.zips.listings[this.zip[slot]!]! -= 1
     this.cards.clear(slot)
+    this.takenLength[slot] = 0
     for (const set of this.facets.values()) set.delete(slot)
     for (const order of Object.values(this.orders)) order.noteStale()
   }
@@ -254,13 +313,14 @@ export class ListingIndex {
 
   /** Bytes held, roughly: columns, orders, bitsets, place postings, words and cards. */
   bytes(): number {
-    const columns = this.capacity * (8 * 8 + 4 * 8 + 5)
+    const columns = this.capacity * (8 * 8 + 4 * 8 + 5 + 5 + 8 + 8)
+    const taken = this.takenNights.byteLength
     const orders = Object.values(this.orders).reduce((sum, order) => sum + order.length * 4, 0)
     const facets = this.facets.size * (this.capacity / 8)
     const places = [this.cities, this.neighborhoods, this.states, this.zips].reduce(
       (sum, dictionary) => sum + dictionary.slots.reduce((s, list) => s + list.items.byteLength + 64, 0),
       0,
     )
-    return columns + orders + facets + places + this.words.bytes() + this.slotOfId.size * 40 + this.cards.bytes()
+    return columns + taken + orders + facets + places + this.words.bytes() + this.slotOfId.size * 40 + this.cards.bytes()
   }
 }

@@ -25,6 +25,8 @@ export type PredicateParams = {
   neighborhoodId: number
   stateId: number
   zipSet: Uint8Array | null
+  /** Whether the listing in a slot takes the stay searched for (its nights free, its rules kept); null without dates. */
+  stayFits: ((slot: number) => boolean) | null
 }
 
 /** Each check: the columns and parameters it reads, and its condition on slot `s`. */
@@ -47,6 +49,8 @@ const CHECKS = {
   neighborhood: { columns: ['neighborhood'], params: ['neighborhoodId'], test: 'neighborhood[s] === neighborhoodId' },
   state: { columns: ['state'], params: ['stateId'], test: 'state[s] === stateId' },
   zip: { columns: ['zip'], params: ['zipSet'], test: 'zipSet[zip[s]] === 1' },
+  // Last: the other checks are cheaper, and most listings fail one of them first.
+  stay: { columns: [], params: ['stayFits'], test: 'stayFits(s)' },
 } as const
 
 export type Check = keyof typeof CHECKS
@@ -72,6 +76,7 @@ export function checksOf(params: PredicateParams): Check[] {
   if (params.neighborhoodId >= 0) checks.push('neighborhood')
   if (params.stateId >= 0) checks.push('state')
   if (params.zipSet !== null) checks.push('zip')
+  if (params.stayFits !== null) checks.push('stay')
   return checks
 }
 

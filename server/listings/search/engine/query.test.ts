@@ -38,6 +38,14 @@ function listingOf(id: number, pick: (n: number) => number): Listing {
   }
   const searchVector = [...words].map(([word, positions]) => `'${word}':${positions.join(',')}`).join(' ') + " 'type:room' 'city:x'"
   const city = CITIES[pick(CITIES.length)]!
+  const hasShortTerm = pick(3) === 0
+  // Taken nights: up to four stays of 1–6 nights in days 100–160, never overlapping, some adjacent.
+  const taken: number[] = []
+  for (let day = 100 + pick(8), n = pick(5); n > 0 && day < 160; n -= 1) {
+    const end = day + 1 + pick(6)
+    taken.push(day, end)
+    day = end + pick(3)
+  }
   return {
     id,
     createdMicros: NOW - pick(50) * 86_400_000_000 - pick(1000),
@@ -48,7 +56,7 @@ function listingOf(id: number, pick: (n: number) => number): Listing {
     bathroomHalves: 2 + pick(3),
     type: LISTING_TYPES[pick(LISTING_TYPES.length)] as ListingType,
     hasLease: pick(4) !== 0,
-    hasShortTerm: pick(3) === 0,
+    hasShortTerm,
     allowsCats: pick(2) === 0,
     allowsDogs: pick(3) === 0,
     isFurnished: pick(3) === 0,
@@ -61,6 +69,8 @@ function listingOf(id: number, pick: (n: number) => number): Listing {
     state: 'de',
     zip: `19${pick(3)}0${pick(2)}`,
     searchVector,
+    stayLimits: hasShortTerm ? [1 + pick(4), 3 + pick(10)] : null,
+    takenNights: hasShortTerm && taken.length > 0 ? Int32Array.from(taken) : null,
     card: {
       title: `Home ${id}`,
       cityName: city,
@@ -68,8 +78,8 @@ function listingOf(id: number, pick: (n: number) => number): Listing {
       monthlyRentCents: 150_000,
       minTermMonths: 12,
       depositCents: 150_000,
-      nightlyCents: null,
-      minNights: null,
+      nightlyCents: hasShortTerm ? 10_000 : null,
+      minNights: hasShortTerm ? 1 + pick(3) : null,
       amenities: [],
       createdMs: 0,
       confirmedMs: 0,
@@ -108,6 +118,16 @@ function matchesText(query: TsQuery | null, words: Map<string, number[]>): boole
   return query !== null && match(query)
 }
 
+/** A stay by its definition: a short-term listing whose rules allow it and none of whose taken nights is among its nights. */
+function isStayOpen(l: Listing, { from, to, guests }: NonNullable<IndexSearch['stay']>): boolean {
+  if (!l.stayLimits || guests > l.stayLimits[0] || to - from > l.stayLimits[1] || to - from < (l.card.minNights ?? 1)) return false
+  const taken = l.takenNights ?? []
+  for (let day = from; day < to; day += 1) {
+    for (let i = 0; i < taken.length; i += 2) if (day >= taken[i]! && day < taken[i + 1]!) return false
+  }
+  return true
+}
+
 function keyOf(listing: Listing, search: IndexSearch): number {
   return search.sort === 'newest' ? listing.createdMicros : search.sort === 'largest' ? listing.interiorSqft : listing.allInMonthlyCents
 }
@@ -135,6 +155,7 @@ function reference(listings: Map<number, Listing>, search: IndexSearch): { ids: 
       (search.city === undefined || l.city === search.city) &&
       (search.neighborhood === undefined || l.neighborhood === search.neighborhood) &&
       (search.zipPrefix === undefined || l.zip.startsWith(search.zipPrefix)) &&
+      (!search.stay || isStayOpen(l, search.stay)) &&
       (!text || matchesText(text.query, l.words) || (text.cityPrefix !== null && l.city.startsWith(text.cityPrefix)))
     )
   })
@@ -196,6 +217,11 @@ const searchArbitrary = fc.record({
   ),
   city: sometimes(fc.constantFrom(...CITIES, 'elsewhere')),
   zipPrefix: sometimes(fc.constantFrom('19', '190', '1910', '19201', '7')),
+  stay: sometimes(
+    fc
+      .record({ from: fc.integer({ min: 95, max: 165 }), nights: fc.integer({ min: 1, max: 8 }), guests: fc.integer({ min: 1, max: 5 }) })
+      .map(({ from, nights, guests }) => ({ from, to: from + nights, guests })),
+  ),
   text: sometimes(fc.record({ query: textArbitrary, cityPrefix: fc.option(fc.constantFrom('new', 'dov', 'zz'), { nil: null, freq: 3 }) })),
 })
 
@@ -295,6 +321,50 @@ describe('the in-memory search index', () => {
       }),
       { numRuns: 150 },
     )
+  })
+
+  it('finds a stay free only when every night of it is free, the check-out night and the nights around it aside', () => {
+    const index = new ListingIndex()
+    const pick = randomFrom(7)
+    const listing = (id: number, taken: number[] | null, limits: [number, number] | null = [4, 30]): Listing => {
+      const drawn = listingOf(id, pick)
+      return {
+        ...drawn,
+        confirmedMicros: NOW,
+        hasShortTerm: limits !== null,
+        stayLimits: limits,
+        takenNights: taken ? Int32Array.from(taken) : null,
+        card: { ...drawn.card, minNights: 2 },
+      }
+    }
+    // 1: stays [110, 113) and [113, 115) side by side, then [120, 121). 2: nothing taken. 3: not short-term.
+    index.add(listing(1, [110, 113, 113, 115, 120, 121]))
+    index.add(listing(2, null, [2, 7]))
+    index.add(listing(3, null, null))
+    const found = (from: number, to: number, guests = 1) =>
+      searchIndex(
+        index,
+        { sort: 'newest', limit: 10, cursor: null, confirmedAfter: 0, types: [], pets: [], amenities: [], stay: { from, to, guests } },
+        { withTotal: true, plan: { page: 'chosen' } },
+      )
+        .slots.map((slot) => index.ids[slot])
+        .sort()
+    // Leaving on the day a stay begins, or arriving on the day one ends: free (the check-out night is not a night).
+    expect(found(108, 110)).toEqual([1, 2])
+    expect(found(115, 117)).toEqual([1, 2])
+    expect(found(118, 120)).toEqual([1, 2])
+    expect(found(121, 123)).toEqual([1, 2])
+    // Any night inside: taken, at either end or across adjacent stays and the gap after them.
+    expect(found(109, 111)).toEqual([2])
+    expect(found(112, 114)).toEqual([2])
+    expect(found(114, 116)).toEqual([2])
+    expect(found(115, 125)).toEqual([])
+    expect(found(100, 130)).toEqual([])
+    // The rules: at least 2 nights (the listing's minimum); listing 2 takes 2 guests and 7 nights at most.
+    expect(found(116, 117)).toEqual([])
+    expect(found(130, 138)).toEqual([1])
+    expect(found(130, 132, 3)).toEqual([1])
+    expect(found(130, 132, 5)).toEqual([])
   })
 
   it('keeps exact counts of places and filter values as listings come, change and go', () => {

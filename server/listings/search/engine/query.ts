@@ -50,6 +50,8 @@ export type IndexSearch = {
   zipPrefix?: string
   /** The words (PostgreSQL's tsquery of them), and the text a city's name may start with instead. */
   text?: { query: TsQuery | null; cityPrefix: string | null }
+  /** A short stay: its nights [from, to) as day numbers since 1970-01-01, and its guests (1 when not given). */
+  stay?: { from: number; to: number; guests: number }
 }
 
 /**
@@ -119,6 +121,9 @@ function facetGroups(index: ListingIndex, search: IndexSearch): Bitset[][] {
   if (search.beds) groups.push([index.facet(`beds>=${search.beds}`)])
   if (search.bathroomHalves) groups.push([index.facet(`baths>=${search.bathroomHalves}`)])
   if (search.offer) groups.push([index.facet(`offer:${search.offer}`)])
+  // Dates are for short stays: only those listings are candidates, or those taking the guests.
+  if (search.stay && search.stay.guests > 1) groups.push([index.facet(`guests>=${search.stay.guests}`)])
+  else if (search.stay && search.offer !== 'short-term') groups.push([index.facet('offer:short-term')])
   for (const pet of search.pets) groups.push([index.facet(`pets:${pet}`)])
   if (search.furnished !== undefined) groups.push([index.facet(`furnished:${search.furnished}`)])
   for (const amenity of search.amenities) groups.push([index.facet(`amenity:${amenity}`)])
@@ -326,6 +331,13 @@ class Candidates {
   }
 }
 
+/** The test of a stay on the listing in a slot, or null when the search has no dates. */
+function stayTest(index: ListingIndex, stay: IndexSearch['stay']): ((slot: number) => boolean) | null {
+  if (!stay) return null
+  const { from, to, guests } = stay
+  return (slot) => index.isStayOpen(slot, from, to, guests)
+}
+
 function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
   const scratch = index.scratch
   const { latitude } = index
@@ -437,6 +449,7 @@ function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
     neighborhoodId,
     stateId,
     zipSet,
+    stayFits: stayTest(index, search.stay),
   }
   /** The search's test of a listing, its words left out (the candidates check them, or the bits decided them). */
   const test = predicateOf(index, params, checksOf(params))
