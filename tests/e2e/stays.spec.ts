@@ -79,8 +79,13 @@ test('a guest picks dates on a short-term home, requests the stay, and sees it c
   await expect(grid.getByRole('button', { name: `${formatDay(checkIn)}: booked` })).toBeVisible()
   const firstOpen = grid.getByRole('link', { name: /: open$/ }).first()
   const blockFrom = (await firstOpen.getAttribute('data-date'))!
+  // Each choice on the grid is a navigation that fills the form and gives the other days their links: the
+  // second choice is made on the grid the first one drew, and the note typed once both have arrived.
   await firstOpen.click()
+  await expect(grid.getByLabel('First night blocked')).toHaveValue(blockFrom)
+  await expect(host).toHaveURL(new RegExp(`[?&]checkIn=${blockFrom}`))
   await grid.getByRole('link', { name: `${formatDay(addDays(blockFrom, 2))}: open` }).click()
+  await expect(grid.getByLabel('Day after the last night')).toHaveValue(addDays(blockFrom, 2))
   await expect(grid.getByLabel('First night blocked')).toHaveValue(blockFrom)
   await grid.getByLabel('Note (only you see it)').fill('Window repairs')
   await grid.getByRole('button', { name: 'Block these nights' }).click()
