@@ -24,6 +24,8 @@ export type ServerEvent =
   /** An imported calendar of the host's listing collides with bookings or blocks here (conflicts: how many now). */
   | { type: 'stay-calendar'; listingId: number; feedId: number; conflicts: number }
   | { type: 'stay'; bookingId: number; state: BookingState }
+  /** The signed-in user's unread alerts (saved searches, saved homes): the count beside the avatar. */
+  | { type: 'alerts'; unread: number }
 
 export type RealtimeEvent = ServerEvent | { type: 'reconnected' }
 

@@ -39,6 +39,13 @@ import { DEDUCTION_CATEGORIES, DEPOSIT_RETURN_STATES } from '#common/deposits/vo
 import { CONDITIONS, INSPECTION_ACTIONS, INSPECTION_KINDS, INSPECTION_STATES } from '#common/inspections/vocabulary.ts'
 import { BOOKING_ACTIONS, BOOKING_STATES, CANCELLATION_POLICIES, HOLD_KINDS } from '#common/stays/vocabulary.ts'
 import { MAX_REMOVAL_NOTE, MAX_REVIEW_ANSWER, MAX_REVIEW_TEXT, REVIEW_RULE_KEYS, REVIEW_SIDES } from '#common/stays/reviews.ts'
+import {
+  ALERT_FREQUENCIES,
+  ALERT_KINDS,
+  BELOW_INDEX_PERCENT,
+  DEFAULT_DIGEST_HOUR,
+  LISTING_ALERT_CHANGES,
+} from '#common/alerts/vocabulary.ts'
 import { MAINTENANCE_ACTIONS, MAINTENANCE_CATEGORIES, MAINTENANCE_STATES, MAINTENANCE_URGENCIES } from '#common/maintenance/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -2335,5 +2342,183 @@ export const stayHold = pgTable(
     ),
     uniqueIndex('stay_hold_booking_idx').on(t.bookingId),
     index('stay_hold_feed_idx').on(t.feedId),
+  ],
+)
+
+/**
+ * A renter's saved search: the search's own query string (`query`, as /properties has it), read back
+ * through the page's parser each time, so it means tomorrow what it means today; how often to hear
+ * of new homes; and, optionally, the Cooper Index condition (at least `belowIndexPercent` below the
+ * typical rent of the home's city and bedrooms, and below the index's band).
+ */
+export const savedSearch = pgTable(
+  'saved_search',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    frequency: text('frequency').notNull(),
+    belowIndexPercent: smallint('below_index_percent'),
+    isPaused: boolean('is_paused').notNull().default(false),
+    /** When its renter last opened it: its homes announced since are "new". */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('saved_search_user_idx').on(t.userId),
+    check('saved_search_name_check', sql`char_length(${t.name}) between 1 and 80`),
+    check('saved_search_query_check', sql`char_length(${t.query}) <= 2000`),
+    check('saved_search_frequency_check', sql`${t.frequency} in (${sqlList(ALERT_FREQUENCIES)})`),
+    check(
+      'saved_search_below_index_check',
+      sql`${t.belowIndexPercent} is null or ${t.belowIndexPercent} between ${sql.raw(String(BELOW_INDEX_PERCENT.min))} and ${sql.raw(String(BELOW_INDEX_PERCENT.max))}`,
+    ),
+  ],
+)
+
+/**
+ * Every saved search written or deleted, in order, by a trigger (migration saved_search_rules): what
+ * the matcher of each instance reads to keep its index of saved searches as the database has them.
+ */
+export const savedSearchChange = pgTable('saved_search_change', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  savedSearchId: bigint('saved_search_id', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+})
+
+/**
+ * What happened to a listing that may interest renters, recorded by the listing's trigger (migration
+ * saved_search_rules) in the write's own transaction, whatever made it: published, its all-in price
+ * lowered while published, leased, withdrawn. One alert job works each (`queuedAt` once queued,
+ * `processedAt` once worked).
+ * No foreign key: a deleted listing's withdrawal is news too, told with the title kept here.
+ */
+export const listingAlertChange = pgTable(
+  'listing_alert_change',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    fromCents: integer('from_cents'),
+    toCents: integer('to_cents'),
+    title: text('title').notNull(),
+    ownerId: text('owner_id').notNull(),
+    createdAt: createdAt(),
+    /** When its alert job was queued (claimed by one instance, so each change is queued once). */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('listing_alert_change_unqueued_idx')
+      .on(t.id)
+      .where(sql`${t.queuedAt} is null`),
+    check('listing_alert_change_kind_check', sql`${t.kind} in (${sqlList(LISTING_ALERT_CHANGES)})`),
+  ],
+)
+
+/**
+ * One renter's news of one listing change: one per person and change, however many of their saved
+ * searches match (`savedSearchIds`), so one e-mail and one notification tell it. `belowIndex` is the
+ * Cooper Index comparison that made a below-index search match.
+ */
+export const alert = pgTable(
+  'alert',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    changeId: bigint('change_id', { mode: 'number' })
+      .notNull()
+      .references(() => listingAlertChange.id, { onDelete: 'cascade' }),
+    listingId: bigint('listing_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    savedSearchIds: bigint('saved_search_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    belowIndex: jsonb('below_index').$type<{
+      percentBelow: number
+      levelCents: number
+      rentCents: number
+      bandHalfWidth: number
+      pairs: number
+      marketName: string
+      month: string
+    }>(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When its instant e-mail was sent; null when none was due or not yet. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alert_user_change_idx').on(t.userId, t.changeId),
+    index('alert_user_created_idx').on(t.userId, t.createdAt),
+    index('alert_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    check('alert_kind_check', sql`${t.kind} in (${sqlList(ALERT_KINDS)})`),
+  ],
+)
+
+/**
+ * A saved search's homes: each listing it announced and the alert that told it. A listing is
+ * announced as new once per saved search (a partial unique index); a lower price later is another
+ * row. `digestedAt` once a digest has carried it.
+ */
+export const savedSearchHit = pgTable(
+  'saved_search_hit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    savedSearchId: bigint('saved_search_id', { mode: 'number' })
+      .notNull()
+      .references(() => savedSearch.id, { onDelete: 'cascade' }),
+    listingId: bigint('listing_id', { mode: 'number' }).notNull(),
+    alertId: bigint('alert_id', { mode: 'number' })
+      .notNull()
+      .references(() => alert.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('saved_search_hit_new_idx')
+      .on(t.savedSearchId, t.listingId)
+      .where(sql`${t.kind} = 'new-match'`),
+    uniqueIndex('saved_search_hit_alert_idx').on(t.savedSearchId, t.alertId),
+    index('saved_search_hit_search_created_idx').on(t.savedSearchId, t.createdAt),
+    index('saved_search_hit_undigested_idx')
+      .on(t.savedSearchId)
+      .where(sql`${t.digestedAt} is null`),
+    check('saved_search_hit_kind_check', sql`${t.kind} in ('new-match', 'match-price-drop')`),
+  ],
+)
+
+/**
+ * A renter's alert settings: the time zone and hour their digests go out at, how often they hear of
+ * the homes they saved, when their address last bounced (alerts by e-mail pause until they confirm
+ * it again), and when each digest last went.
+ */
+export const alertPreference = pgTable(
+  'alert_preference',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    digestHour: smallint('digest_hour').notNull().default(DEFAULT_DIGEST_HOUR),
+    savedHomesFrequency: text('saved_homes_frequency').notNull().default('instant'),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    lastDailyDigestAt: timestamp('last_daily_digest_at', { withTimezone: true }),
+    lastWeeklyDigestAt: timestamp('last_weekly_digest_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('alert_preference_digest_hour_check', sql`${t.digestHour} between 0 and 23`),
+    check('alert_preference_saved_homes_check', sql`${t.savedHomesFrequency} in (${sqlList(ALERT_FREQUENCIES)})`),
   ],
 )

@@ -161,6 +161,9 @@ export function attachRealtimeSocket(
       case 'stay':
         for (const userId of new Set(news.userIds)) sendToUser(userId, { type: 'stay', bookingId: news.bookingId, state: news.state })
         return
+      case 'alerts':
+        sendToUser(news.userId, { type: 'alerts', unread: news.unread })
+        return
       case 'listings-changed':
         return
       case 'presence': {

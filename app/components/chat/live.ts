@@ -48,6 +48,7 @@ export function threadNews(event: RealtimeEvent, target: ThreadTarget, participa
     case 'maintenance':
     case 'stay-calendar':
     case 'stay':
+    case 'alerts':
       // The badge follows the count itself; a tour's line in the thread comes as a direct message.
       return null
   }
