@@ -46,6 +46,7 @@ import {
   DEFAULT_DIGEST_HOUR,
   LISTING_ALERT_CHANGES,
 } from '#common/alerts/vocabulary.ts'
+import type { BelowIndex } from '#common/alerts/types.ts'
 import { MAINTENANCE_ACTIONS, MAINTENANCE_CATEGORIES, MAINTENANCE_STATES, MAINTENANCE_URGENCIES } from '#common/maintenance/vocabulary.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -2441,15 +2442,7 @@ export const alert = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::bigint[]`),
-    belowIndex: jsonb('below_index').$type<{
-      percentBelow: number
-      levelCents: number
-      rentCents: number
-      bandHalfWidth: number
-      pairs: number
-      marketName: string
-      month: string
-    }>(),
+    belowIndex: jsonb('below_index').$type<BelowIndex>(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** When its instant e-mail was sent; null when none was due or not yet. */

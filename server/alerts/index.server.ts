@@ -1,0 +1,2 @@
+// The alerts area's public surface: saved searches, the listings they match, and the alerts that tell renters.
+export { belowIndexOf, matchListing } from './matching/match.server.ts'
