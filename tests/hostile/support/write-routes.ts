@@ -7,6 +7,7 @@ import type { LeaseTerms } from '#common/leases/terms.ts'
 import { siteConfig } from '#common/site-config.ts'
 import { addDays } from '#common/stays/dates.ts'
 import { DEFAULT_STAY_RULES } from '#common/stays/rules.ts'
+import { REVIEW_RULE_KEYS } from '#common/stays/reviews.ts'
 import { solidImage } from '#tests/support/images.ts'
 import { completeRenterProfile } from '#tests/support/applications.ts'
 import { CRITERIA, moveInDate } from './applications.ts'
@@ -180,6 +181,23 @@ const pageActions: WriteRoute[] = [
   form(
     (w) => `/properties/${w.listing.slug}/manage`,
     () => ({ intent: 'delete', confirmed: 'yes' }),
+  ),
+  // The stay's page (its steps and reviews) and the host's calendar page.
+  form(
+    (w) => `/stays/${w.stayBookingId}`,
+    () => ({ intent: 'decline', reason: 'Declined from another site' }),
+  ),
+  form(
+    (w) => `/stays/${w.stayBookingId}`,
+    () => ({ intent: 'review', cleanliness: '5', communication: '5', houseRules: '5', text: 'Reviewed from another site, a fine guest.' }),
+  ),
+  form(
+    (w) => `/properties/${w.listing.slug}/stays`,
+    (w) => ({ intent: 'block', start: w.stayDates.checkIn, end: w.stayDates.checkOut, note: 'Blocked from another site' }),
+  ),
+  form(
+    (w) => `/properties/${w.listing.slug}/stays`,
+    (w) => ({ intent: 'unblock', blockId: String(w.stayBlockId) }),
   ),
   form(
     () => '/chat',
@@ -567,6 +585,24 @@ const api: WriteRoute[] = [
       (w) => `/api/stays/${w.stayBookingId}/${step}`,
       () => ({ reason: 'Changed from another site' }),
     ),
+  ),
+  // Reviews of a stay, the host's answer, and an administrator's removal (the ids need not be of a
+  // finished stay or a published review: the refusal comes before any of that is read).
+  json(
+    'POST',
+    (w) => `/api/stays/${w.stayBookingId}/reviews`,
+    () => ({ cleanliness: 5, communication: 5, houseRules: 5, text: 'Reviewed from another site, a fine guest all round.' }),
+  ),
+  json(
+    'POST',
+    (w) => `/api/stay-reviews/${w.stayBookingId}/answer`,
+    () => ({ answer: 'Answered from another site' }),
+  ),
+  json(
+    'POST',
+    (w) => `/api/stay-reviews/${w.stayBookingId}/removal`,
+    () => ({ rule: REVIEW_RULE_KEYS[0], note: 'Removed from another site' }),
+    { asAdmin: true },
   ),
   json(
     'PUT',
