@@ -8,7 +8,7 @@ import { loader as unsubscribeLoader } from '#app/routes/alerts-unsubscribe.tsx'
 import { ALERT_CHANGES_FLOOR_JOB, markBounced, sendDigests } from '#server/alerts/index.server.ts'
 import { alert, alertPreference, savedSearch, savedSearchHit } from '#server/db/schema.ts'
 import { mailBounceRoutes } from '#server/http/mail-bounces-api.server.ts'
-import { archiveListing, markLeased, publishListing, saveListing } from '#server/listings/index.server.ts'
+import { archiveListing, deleteListing, markLeased, publishListing, saveListing } from '#server/listings/index.server.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
 import { listingFactory, type Person } from '#tests/support/listings.ts'
 import { linkIn } from '#tests/support/mail-catcher.ts'
@@ -156,6 +156,8 @@ describe('alert delivery', () => {
     const other = await factory.create({ ownerId: landlord.id, title: 'Attic room on Rodney Street' })
     await saveListing(db(), { user: saver, listingId: home.id })
     await saveListing(db(), { user: saver, listingId: other.id })
+    const gone = await factory.create({ ownerId: landlord.id, title: 'Basement flat on Rodney Street' })
+    await saveListing(db(), { user: saver, listingId: gone.id })
     await saveListing(db(), { user: landlord, listingId: home.id })
     await settle()
     const before = mailsTo(searcher.email).length
@@ -176,14 +178,21 @@ describe('alert delivery', () => {
 
     await markLeased(db(), { viewerId: landlord.id, listingId: home.id })
     await archiveListing(db(), { viewerId: landlord.id, listingId: other.id })
+    await deleteListing(db(), { viewerId: landlord.id, listingId: gone.id })
     await settle()
     // Each change is its own job: their order is not the test's.
-    const kinds = (await alertsOf(saver.id)).map((a) => [a.kind, a.listingId]).sort()
+    const kinds = (await alertsOf(saver.id))
+      .map((a) => [a.kind, a.listingId] as const)
+      .sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1])
     expect(kinds).toEqual([
       ['saved-leased', home.id],
       ['saved-price-drop', home.id],
       ['saved-withdrawn', other.id],
+      ['saved-withdrawn', gone.id],
     ])
+    // Deleted: told by its title, with nothing left to link to.
+    const goneMail = mailsTo(saver.email).find((m) => m.subject === 'A home you saved is off the market: Basement flat on Rodney Street')!
+    expect(goneMail.text).not.toContain(`-${gone.id}`)
     expect(mailsTo(saver.email).map((m) => m.subject)).toContain('A home you saved was leased: Garden flat on Rodney Street')
     expect(mailsTo(searcher.email)).toHaveLength(before + 1)
   })

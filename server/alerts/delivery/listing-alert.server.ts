@@ -40,8 +40,19 @@ function kindFor(change: ListingAlertChange, recipient: Recipient): AlertKind | 
   return null
 }
 
-/** The people who saved the listing (saved_listing is keyed by e-mail), but not its owner. */
+/**
+ * The people who saved the listing (saved_listing is keyed by e-mail), but not its owner. A deleted
+ * listing's savers are those its delete's trigger kept on the change (the cascade removed the rows).
+ */
 async function findSavers(db: Db, change: Change): Promise<string[]> {
+  if (change.saverEmails !== null) {
+    if (change.saverEmails.length === 0) return []
+    const kept = await db
+      .select({ userId: profile.userId })
+      .from(profile)
+      .where(and(inArray(profile.email, change.saverEmails), ne(profile.userId, change.ownerId)))
+    return kept.map((row) => row.userId)
+  }
   const rows = await db
     .select({ userId: profile.userId })
     .from(savedListing)
