@@ -127,7 +127,9 @@ export async function createServices(
     const stopTelling = onListingChange(() => void realtime.publish({ kind: 'listings-changed', instanceId: realtime.instanceId }))
     // Every listing change committed here: its alert news (written by the listing's trigger) claimed and
     // queued at once, so an instant alert goes out within seconds; the floor job catches the rest.
-    const alertQueue = alertQueueing(database.db, jobs.send, (error) => logger.warn({ err: error }, 'listing alerts could not be queued'))
+    const alertQueue = alertQueueing(database.db, jobs.sendMany, (error) =>
+      logger.warn({ err: error }, 'listing alerts could not be queued'),
+    )
     const stopAlerting = onListingChange(() => alertQueue.note())
     realtime.subscribe((news) => {
       if (news.kind === 'listings-changed') searchIndex.refresh().catch(onFollowError)

@@ -48,7 +48,7 @@ export function alertsJobs({
       cron: ALERT_CHANGES_FLOOR_CRON,
       retryLimit: 0,
       handler: async (_data, jobs) => {
-        const queued = await queueListingAlerts(db, jobs.send)
+        const queued = await queueListingAlerts(db, jobs.sendMany)
         if (queued > 0) logger.info({ queued }, 'listing changes nobody announced queued for alerts')
       },
     },

@@ -18,13 +18,14 @@ const CLAIM_BATCH = 1000
 const LOST_CLAIM_MINUTES = 10
 
 export type QueueJob = (name: string, data: Record<string, unknown>) => Promise<void>
+export type QueueJobs = (name: string, items: Record<string, unknown>[]) => Promise<void>
 
 /**
  * Claims the changes no instance has queued (and those whose queued job was lost) and queues one
  * `listing-alert` job per change. The claim is one UPDATE … RETURNING over rows locked with SKIP
  * LOCKED, so two instances claiming at once never queue one change twice. Resolves to how many were queued.
  */
-export async function queueListingAlerts(db: Db, queue: QueueJob): Promise<number> {
+export async function queueListingAlerts(db: Db, queue: QueueJobs): Promise<number> {
   let queued = 0
   for (;;) {
     const claimed = await db.execute<{ id: string | number }>(sql`
@@ -38,7 +39,10 @@ export async function queueListingAlerts(db: Db, queue: QueueJob): Promise<numbe
       )
       returning id`)
     const ids = claimed.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
-    for (const changeId of ids) await queue(LISTING_ALERT_JOB, { changeId })
+    await queue(
+      LISTING_ALERT_JOB,
+      ids.map((changeId) => ({ changeId })),
+    )
     queued += ids.length
     if (ids.length < CLAIM_BATCH) return queued
   }
@@ -48,7 +52,7 @@ export async function queueListingAlerts(db: Db, queue: QueueJob): Promise<numbe
  * One claim at a time in this process: notes arriving while a claim runs start one more claim after
  * it, not one each (a landlord's bulk edit notes many changes at once).
  */
-export function alertQueueing(db: Db, queue: QueueJob, onError: (error: unknown) => void) {
+export function alertQueueing(db: Db, queue: QueueJobs, onError: (error: unknown) => void) {
   let running: Promise<void> = Promise.resolve()
   let isPending = false
   return {
