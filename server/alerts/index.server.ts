@@ -7,9 +7,9 @@ export {
   LISTING_ALERT_JOB,
   queueListingAlerts,
 } from './delivery/changes-queue.server.ts'
-export { ALERT_EMAIL_JOB, countUnreadAlerts, processListingChange } from './delivery/listing-alert.server.ts'
-export { sendAlertEmail, type AlertMailContext } from './delivery/instant-email.server.ts'
+export { ALERT_EMAIL_JOB, processListingChange } from './delivery/listing-alert.server.ts'
+export { sendAlertEmail } from './delivery/instant-email.server.ts'
 export { ALERT_DIGESTS_CRON, ALERT_DIGESTS_JOB, sendDigests } from './delivery/digests.server.ts'
 export { markBounced } from './delivery/bounces.server.ts'
 export { configureUnsubscribeTokens } from './delivery/unsubscribe-tokens.server.ts'
-export { readUnsubscribeLink, unsubscribeByLink, type UnsubscribeReading } from './delivery/unsubscribe.server.ts'
+export { readUnsubscribeLink, unsubscribeByLink } from './delivery/unsubscribe.server.ts'
