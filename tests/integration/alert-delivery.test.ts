@@ -161,6 +161,9 @@ describe('alert delivery', () => {
     await saveListing(db(), { user: landlord, listingId: home.id })
     await settle()
     const before = mailsTo(searcher.email).length
+    // A search the home only enters at its lower price: to it, a new home.
+    const bargainHunter = await factory.renter()
+    await saveSearch(bargainHunter.id, 'Under $1,550', 'q=Wilmington&maxPrice=1550')
 
     // A bulk price change in SQL: nobody notes it, the floor queues it.
     await db().execute(sql`update listing set monthly_rent_cents = 150000, all_in_monthly_cents = 150000 where id = ${home.id}`)
@@ -174,6 +177,10 @@ describe('alert delivery', () => {
     expect(savedMail.text).toContain('Price lowered from $1,650 to $1,500')
     expect(savedMail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
     expect(mailsTo(searcher.email)).toHaveLength(before + 1)
+    expect((await alertsOf(bargainHunter.id)).map((a) => [a.kind, a.listingId])).toEqual([['new-match', home.id]])
+    expect(mailsTo(bargainHunter.email).map((m) => m.subject)).toEqual([
+      'New home for "Under $1,550": Garden flat on Rodney Street, $1,500',
+    ])
     expect(await alertsOf(landlord.id)).toHaveLength(0)
 
     await markLeased(db(), { viewerId: landlord.id, listingId: home.id })

@@ -82,10 +82,30 @@ async function recipientsOf(db: Db, change: Change): Promise<Recipient[]> {
  */
 async function writeAlert(db: Db, change: Change, recipient: Recipient, kind: AlertKind) {
   const belowIndex: BelowIndex | null = recipient.matches.find((m) => m.belowIndex)?.belowIndex ?? null
+  const searchIds = recipient.matches.map((m) => m.savedSearchId)
   return db.transaction(async (tx) => {
+    // A lower price that brings the home into a search that never announced it is news of a new home to that search.
+    const toldBefore = new Set(
+      change.kind === 'price-drop' && searchIds.length > 0
+        ? (
+            await tx
+              .select({ id: savedSearchHit.savedSearchId })
+              .from(savedSearchHit)
+              .where(
+                and(
+                  eq(savedSearchHit.listingId, change.listingId),
+                  eq(savedSearchHit.kind, 'new-match'),
+                  inArray(savedSearchHit.savedSearchId, searchIds),
+                ),
+              )
+          ).map((row) => row.id)
+        : [],
+    )
+    const isNewTo = (searchId: number) => change.kind === 'published' || !toldBefore.has(searchId)
+    const told: AlertKind = kind === 'match-price-drop' && searchIds.every(isNewTo) ? 'new-match' : kind
     const [written] = await tx
       .insert(alert)
-      .values({ userId: recipient.userId, changeId: change.id, listingId: change.listingId, kind, belowIndex })
+      .values({ userId: recipient.userId, changeId: change.id, listingId: change.listingId, kind: told, belowIndex })
       .onConflictDoNothing()
       .returning({ id: alert.id })
     // Written by an earlier run of this job (stopped before it finished): told again, e-mailed at most once.
@@ -96,18 +116,23 @@ async function writeAlert(db: Db, change: Change, recipient: Recipient, kind: Al
         .where(and(eq(alert.userId, recipient.userId), eq(alert.changeId, change.id)))
       return existing ?? null
     }
-    const hitKind = change.kind === 'published' ? 'new-match' : 'match-price-drop'
-    const searchIds = recipient.matches.map((m) => m.savedSearchId)
     const hits =
       searchIds.length === 0
         ? []
         : await tx
             .insert(savedSearchHit)
-            .values(searchIds.map((savedSearchId) => ({ savedSearchId, listingId: change.listingId, alertId: written.id, kind: hitKind })))
+            .values(
+              searchIds.map((savedSearchId) => ({
+                savedSearchId,
+                listingId: change.listingId,
+                alertId: written.id,
+                kind: isNewTo(savedSearchId) ? 'new-match' : 'match-price-drop',
+              })),
+            )
             .onConflictDoNothing()
             .returning({ savedSearchId: savedSearchHit.savedSearchId })
     const announced = hits.map((h) => h.savedSearchId).sort((a, b) => a - b)
-    if (kind === 'new-match' && announced.length === 0) {
+    if (told === 'new-match' && announced.length === 0) {
       await tx.delete(alert).where(eq(alert.id, written.id))
       return null
     }
