@@ -226,7 +226,7 @@ describe('alert delivery', () => {
     await t.mail.waitFor(renter.email)
     const [digest, ...more] = mailsTo(renter.email)
     expect(more).toHaveLength(0)
-    expect(digest!.subject).toBe('22 homes for your searches today')
+    expect(digest!.subject).toBe('Your daily alerts: 22 homes')
     const text = digest!.text
     expect(text.indexOf('Your search "Roomy and dear"')).toBeLessThan(text.indexOf('Your search "Roomy"\n'))
     expect(text).toContain('Grand four-bedroom on Bancroft Parkway')
@@ -261,6 +261,30 @@ describe('alert delivery', () => {
     expect(posted.headers.get('Location')).toMatch(/\?done=1$/)
     const frequencies = await db().select({ frequency: savedSearch.frequency }).from(savedSearch).where(eq(savedSearch.userId, renter.id))
     expect(frequencies.map((s) => s.frequency)).toEqual(['never', 'never'])
+  })
+
+  it('carries the news of saved homes in the weekly digest, on the renter’s Monday, when that is their pace', async () => {
+    const renter = await factory.renter()
+    await db().insert(alertPreference).values({ userId: renter.id, timeZone: 'Asia/Tokyo', savedHomesFrequency: 'weekly' })
+    const home = await factory.create({ ownerId: landlord.id, title: 'Townhouse on Delaware Avenue', bedrooms: 3 })
+    await saveListing(db(), { user: renter, listingId: home.id })
+    await markLeased(db(), { viewerId: landlord.id, listingId: home.id })
+    await settle()
+    expect((await alertsOf(renter.id)).map((a) => a.kind)).toEqual(['saved-leased'])
+    expect(mailsTo(renter.email)).toHaveLength(0)
+
+    const context = { db: db(), mailer: t.services.mailer, publicUrl: TEST_ORIGIN, logger: t.services.logger }
+    // Tuesday 8:00 in Tokyo: not their Monday.
+    await sendDigests(context, { now: new Date('2026-11-30T23:00:00Z') })
+    expect(mailsTo(renter.email)).toHaveLength(0)
+    // Monday 8:00 in Tokyo is Sunday 23:00 UTC.
+    await sendDigests(context, { now: new Date('2026-12-06T23:00:00Z') })
+    const digest = await t.mail.waitFor(renter.email)
+    expect(digest.subject).toBe('Your weekly alerts: 1 home')
+    expect(digest.text).toContain('Homes you saved')
+    expect(digest.text).toContain('Townhouse on Delaware Avenue')
+    expect(digest.text).toContain('Leased: no longer available')
+    expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
   })
 
   it('pauses alert e-mails to an address the mail server refuses, and to those a bounce webhook reports; alerts on the site go on', async () => {

@@ -169,14 +169,14 @@ export function digestEmail({
   const rest = total - told.size
   if (rest > 0) sections.push(`And ${rest.toLocaleString('en-US')} more: ${publicUrl}/notifications`, '')
   const period = cadence === 'daily' ? 'today' : 'this week'
-  const subject = `${total.toLocaleString('en-US')} home${total === 1 ? '' : 's'} for your searches ${period}`
+  const subject = `Your ${cadence} alerts: ${total.toLocaleString('en-US')} home${total === 1 ? '' : 's'}`
   const text = [
     'Hello,',
     '',
-    `What your saved searches found ${period}:`,
+    `What is new ${period} for your saved searches and homes:`,
     '',
     ...sections,
-    ...FOOTER(links, 'these searches').slice(1),
+    ...FOOTER(links, 'these alerts').slice(1),
   ].join('\n')
   return { subject, text, headers: unsubscribeHeaders(links.unsubscribeUrl) }
 }
