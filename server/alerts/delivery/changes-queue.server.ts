@@ -22,29 +22,45 @@ export type QueueJobs = (name: string, items: Record<string, unknown>[]) => Prom
 
 /**
  * Claims the changes no instance has queued (and those whose queued job was lost) and queues one
- * `listing-alert` job per change. The claim is one UPDATE … RETURNING over rows locked with SKIP
- * LOCKED, so two instances claiming at once never queue one change twice. Resolves to how many were queued.
+ * `listing-alert` job per change that may concern someone. The claim is one UPDATE … RETURNING over
+ * rows locked with SKIP LOCKED, so two instances claiming at once never queue one change twice. A
+ * change nobody could hear of (no active saved search for a listing's arrival or lower price, nobody
+ * who saved the home) is marked worked at once, without a job. Resolves to how many jobs were queued.
  */
 export async function queueListingAlerts(db: Db, queue: QueueJobs): Promise<number> {
   let queued = 0
   for (;;) {
-    const claimed = await db.execute<{ id: string | number }>(sql`
-      update listing_alert_change set queued_at = now()
-      where id in (
-        select id from listing_alert_change
-        where queued_at is null
-           or (processed_at is null and queued_at < now() - make_interval(mins => ${LOST_CLAIM_MINUTES}))
-        order by id limit ${CLAIM_BATCH}
-        for update skip locked
+    const claimed = await db.execute<{ id: string | number; concerns: boolean }>(sql`
+      with claimed as (
+        update listing_alert_change set queued_at = now()
+        where id in (
+          select id from listing_alert_change
+          where queued_at is null
+             or (processed_at is null and queued_at < now() - make_interval(mins => ${LOST_CLAIM_MINUTES}))
+          order by id limit ${CLAIM_BATCH}
+          for update skip locked
+        )
+        returning id, kind, listing_id, saver_emails
       )
-      returning id`)
-    const ids = claimed.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
-    await queue(
-      LISTING_ALERT_JOB,
-      ids.map((changeId) => ({ changeId })),
-    )
-    queued += ids.length
-    if (ids.length < CLAIM_BATCH) return queued
+      select id,
+        (kind in ('published', 'price-drop') and exists (select 1 from saved_search where not is_paused))
+          or exists (select 1 from saved_listing as s where s.listing_id = claimed.listing_id)
+          or coalesce(cardinality(saver_emails), 0) > 0 as concerns
+      from claimed`)
+    const rows = claimed.rows.map((row) => ({ id: Number(row.id), concerns: row.concerns })).sort((a, b) => a.id - b.id)
+    const unheard = rows.filter((row) => !row.concerns).map((row) => row.id)
+    if (unheard.length > 0) {
+      await db.execute(
+        sql`update listing_alert_change set processed_at = now() where id in (${sql.join(
+          unheard.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+    }
+    const jobs = rows.filter((row) => row.concerns).map((row) => ({ changeId: row.id }))
+    await queue(LISTING_ALERT_JOB, jobs)
+    queued += jobs.length
+    if (rows.length < CLAIM_BATCH) return queued
   }
 }
 
