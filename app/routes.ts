@@ -65,6 +65,7 @@ export default [
   route('stays', 'routes/stays.tsx'),
   route('stays/new', 'routes/stays-new.tsx'),
   route('stays/:id', 'routes/stay.tsx'),
+  route('alerts/unsubscribe/:token', 'routes/alerts-unsubscribe.tsx'),
   route('admin/content', 'routes/admin-content.tsx'),
   route('admin/content/preview', 'routes/admin-content-preview.ts'),
   route('admin/content/:kind/:id', 'routes/admin-content-edit.tsx'),

@@ -50,6 +50,11 @@ export const configSchema = z
     }),
     SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
     MAIL_FROM: z.string().default('Cooper Home <hello@cooperhome.example>'),
+    // The shared secret a mail provider's bounce webhook sends (POST /api/mail/bounces, as a Bearer
+    // token); without it the endpoint does not exist (server/http/mail-bounces-api.server.ts).
+    MAIL_BOUNCE_SECRET: optionalText.refine((value) => value === undefined || value.length >= 24, {
+      message: 'must be at least 24 characters',
+    }),
     OIDC_ISSUER: optionalUrl(['http://', 'https://']),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,

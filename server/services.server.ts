@@ -3,6 +3,7 @@
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { createAuth, type Auth } from '#server/accounts/index.server.ts'
+import { alertQueueing, configureUnsubscribeTokens } from '#server/alerts/index.server.ts'
 import { configureInviteTokens } from '#server/applications/index.server.ts'
 import { parseConfig, type Config } from '#server/config.server.ts'
 import { openDatabase, type Database } from '#server/db/client.server.ts'
@@ -35,6 +36,8 @@ export type Services = {
   realtime: RealtimeBus
   /** What imported calendars may be fetched from (server/stays/ical-policy.server.ts). */
   calendarPolicy: CalendarFetchPolicy
+  /** The listing changes noted here, claimed and queued as alert jobs (server/alerts/delivery/changes-queue.server.ts). */
+  alertQueue: { settled(): Promise<void> }
   close(): Promise<void>
 }
 
@@ -87,6 +90,7 @@ export async function createServices(
     configureFlash({ authSecret: secret, publicUrl: config.publicUrl })
     configureDocumentLinks({ authSecret: secret })
     configureInviteTokens({ authSecret: secret })
+    configureUnsubscribeTokens({ authSecret: secret })
     if (config.SEED_DEMO_DATA) {
       await seedDemoData({ database, auth, logger })
       await seedDemoPhotos({ db: database.db, dataDir: config.DATA_DIR, logger })
@@ -121,6 +125,12 @@ export async function createServices(
     const onFollowError = (error: unknown) => logger.warn({ err: error }, 'the search index could not catch up; it tries again')
     const stopFollowing = searchIndex.follow({ onError: onFollowError })
     const stopTelling = onListingChange(() => void realtime.publish({ kind: 'listings-changed', instanceId: realtime.instanceId }))
+    // Every listing change committed here: its alert news (written by the listing's trigger) claimed and
+    // queued at once, so an instant alert goes out within seconds; the floor job catches the rest.
+    const alertQueue = alertQueueing(database.db, jobs.sendMany, (error) =>
+      logger.warn({ err: error }, 'listing alerts could not be queued'),
+    )
+    const stopAlerting = onListingChange(() => alertQueue.note())
     realtime.subscribe((news) => {
       if (news.kind === 'listings-changed') searchIndex.refresh().catch(onFollowError)
     })
@@ -134,9 +144,12 @@ export async function createServices(
       jobs,
       realtime,
       calendarPolicy,
+      alertQueue,
       async close() {
         stopFollowing()
         stopTelling()
+        stopAlerting()
+        await alertQueue.settled()
         await realtime.close()
         await jobs.stop()
         await database.close()

@@ -1,2 +1,15 @@
 // The alerts area's public surface: saved searches, the listings they match, and the alerts that tell renters.
 export { belowIndexOf, matchListing } from './matching/match.server.ts'
+export {
+  ALERT_CHANGES_FLOOR_CRON,
+  ALERT_CHANGES_FLOOR_JOB,
+  alertQueueing,
+  LISTING_ALERT_JOB,
+  queueListingAlerts,
+} from './delivery/changes-queue.server.ts'
+export { ALERT_EMAIL_JOB, processListingChange } from './delivery/listing-alert.server.ts'
+export { sendAlertEmail } from './delivery/instant-email.server.ts'
+export { ALERT_DIGESTS_CRON, ALERT_DIGESTS_JOB, sendDigests } from './delivery/digests.server.ts'
+export { markBounced } from './delivery/bounces.server.ts'
+export { configureUnsubscribeTokens } from './delivery/unsubscribe-tokens.server.ts'
+export { readUnsubscribeLink, unsubscribeByLink } from './delivery/unsubscribe.server.ts'

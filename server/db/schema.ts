@@ -2408,6 +2408,11 @@ export const listingAlertChange = pgTable(
     toCents: integer('to_cents'),
     title: text('title').notNull(),
     ownerId: text('owner_id').notNull(),
+    /**
+     * A deleted listing's savers (the e-mails its saved_listing rows had), kept by the delete's trigger
+     * before the cascade removes them, so they hear it was withdrawn. Null for every other change.
+     */
+    saverEmails: text('saver_emails').array(),
     createdAt: createdAt(),
     /** When its alert job was queued (claimed by one instance, so each change is queued once). */
     queuedAt: timestamp('queued_at', { withTimezone: true }),

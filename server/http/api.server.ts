@@ -12,6 +12,7 @@ import { cooperRoutes } from './cooper-api.server.ts'
 import { inspectionRoutes } from './inspections-api.server.ts'
 import { ledgerRoutes } from './ledger-api.server.ts'
 import { leaseRoutes } from './leases-api.server.ts'
+import { mailBounceRoutes } from './mail-bounces-api.server.ts'
 import { maintenanceRoutes } from './maintenance-api.server.ts'
 import { depositRoutes } from './deposits-api.server.ts'
 import { photoRoutes } from './photos-api.server.ts'
@@ -96,6 +97,7 @@ export function apiRoutes(services: Services) {
   api.route('/properties', photoRoutes(services))
   api.route('/', cooperRoutes(services))
   api.route('/', stayCalendarRoutes(services))
+  api.route('/', mailBounceRoutes(services))
 
   api.all('*', (c) => problem(c, 404, 'No such API endpoint.'))
   return api

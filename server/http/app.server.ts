@@ -12,6 +12,7 @@ import { findProjectRoot } from '#server/db/client.server.ts'
 import { INVALID_INPUT_MESSAGE, dataExceptionOf } from '#server/errors.server.ts'
 import { estimateListingCount, searchIndexOf } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { unsubscribeByPost } from './alerts-unsubscribe.server.ts'
 import { apiRoutes } from './api.server.ts'
 import { isOpenAuthEndpoint, withoutSessionTokens } from './auth-surface.server.ts'
 import { serveDocument, servePhoto } from './documents-route.server.ts'
@@ -19,7 +20,7 @@ import { problem } from './problem.server.ts'
 import { serveStayCalendar } from './stays-calendar-api.server.ts'
 import { clientAddressOf, publicRequestOf, withClientAddress, withoutUntrustedAddress } from './proxy.server.ts'
 import { limitRequests } from './request-limits.server.ts'
-import { contentSecurityPolicy, hasSessionCookie, isCrossSiteWrite } from './security.server.ts'
+import { contentSecurityPolicy, hasSessionCookie, isCrossSiteWrite, isOneClickUnsubscribe } from './security.server.ts'
 
 /** How long /readyz waits for the search index to finish loading before saying it is not ready yet. */
 const READY_WAIT_MS = 2_000
@@ -80,7 +81,9 @@ export function createHttpApp({ services, build }: { services: Services; build?:
       ? '/documents/:token'
       : c.req.path.startsWith('/photos/')
         ? '/photos/:token'
-        : c.req.path
+        : c.req.path.startsWith('/alerts/unsubscribe/')
+          ? '/alerts/unsubscribe/:token'
+          : c.req.path
     const line = { method: c.req.method, path: loggedPath, status, ms }
     // A page the browser stopped waiting for (the person moved on) ends its loaders early; nobody
     // gets the answer, so it is not an error of ours.
@@ -126,9 +129,10 @@ export function createHttpApp({ services, build }: { services: Services; build?:
     }
   })
 
-  // Every state-changing request must come from our own pages.
+  // Every state-changing request must come from our own pages, but an alert e-mail's one-click
+  // unsubscribe, which mail providers post from anywhere (security.server.ts).
   app.use(async (c, next) => {
-    if (isCrossSiteWrite(c.req.raw, config.publicUrl)) {
+    if (isCrossSiteWrite(c.req.raw, config.publicUrl) && !isOneClickUnsubscribe(c.req.method, c.req.path)) {
       return c.json(
         {
           type: 'about:blank',
@@ -172,6 +176,8 @@ export function createHttpApp({ services, build }: { services: Services; build?:
   app.get('/photos/:token', servePhoto(services))
   // A listing's calendar for other platforms, behind its secret token (stays-calendar-api.server.ts).
   app.get('/stays/calendar/:file', serveStayCalendar(services))
+  // An alert e-mail's unsubscribe link, posted (the page on GET is the app's).
+  app.post('/alerts/unsubscribe/:token', unsubscribeByPost(services))
 
   // Every media file has a name of its own (a new photo is a new URL), so caches may keep it for good.
   // Set on the response: serveStatic calls onFound after it has built the response.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, isCrossSiteWrite } from './security.server.ts'
+import { contentSecurityPolicy, isCrossSiteWrite, isOneClickUnsubscribe } from './security.server.ts'
 
 const site = 'http://localhost:3000'
 const post = (headers: Record<string, string>) => new Request(`${site}/login`, { method: 'POST', headers })
@@ -19,6 +19,16 @@ describe('isCrossSiteWrite', () => {
     expect(isCrossSiteWrite(post({ origin: 'https://evil.example' }), site)).toBe(true)
     expect(isCrossSiteWrite(post({ origin: 'null' }), site)).toBe(true)
     expect(isCrossSiteWrite(post({ 'sec-fetch-site': 'cross-site' }), site)).toBe(true)
+  })
+})
+
+describe('isOneClickUnsubscribe', () => {
+  it('exempts only a POST to an unsubscribe link itself', () => {
+    expect(isOneClickUnsubscribe('POST', '/alerts/unsubscribe/c2NvcGU.AbC_-9')).toBe(true)
+    expect(isOneClickUnsubscribe('GET', '/alerts/unsubscribe/c2NvcGU.AbC_-9')).toBe(false)
+    expect(isOneClickUnsubscribe('POST', '/alerts/unsubscribe/a/b')).toBe(false)
+    expect(isOneClickUnsubscribe('POST', '/alerts/unsubscribe/')).toBe(false)
+    expect(isOneClickUnsubscribe('POST', '/userprofile')).toBe(false)
   })
 })
 

@@ -89,3 +89,15 @@ export function isOwnNavigation(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site')
   return site === 'same-origin' || site === 'none'
 }
+
+const ONE_CLICK_UNSUBSCRIBE = /^\/alerts\/unsubscribe\/[A-Za-z0-9_.-]{1,500}$/
+
+/**
+ * An alert e-mail's one-click unsubscribe (RFC 8058): a mail provider, or the mail client a renter
+ * reads in, POSTs `List-Unsubscribe=One-Click` to the link from wherever it runs, without cookies.
+ * The only write exempt from the cross-site check: its token is the whole grant, it only ever stops
+ * e-mail, and no session could ride on it.
+ */
+export function isOneClickUnsubscribe(method: string, pathname: string): boolean {
+  return method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(pathname)
+}

@@ -58,6 +58,7 @@ import {
   TOUR_NOTICE_JOB,
   TOUR_REMINDER_JOB,
 } from '#server/tours/index.server.ts'
+import { alertsJobs } from './alerts-jobs.server.ts'
 import type { JobDefinition } from './queue.server.ts'
 import { staysJobs } from './stays-jobs.server.ts'
 import { tenancyJobs } from './tenancy-jobs.server.ts'
@@ -256,6 +257,8 @@ export function jobDefinitions({
     // Imported calendars of short-term listings, fetched every 15 minutes (server/stays/ical-jobs.server.ts).
     ...calendarJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish, policy: calendarPolicy }),
     ...staysJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish }),
+    // Saved searches' alerts (server/jobs/alerts-jobs.server.ts).
+    ...alertsJobs({ database, mailer, logger, publicUrl: config.publicUrl, publish }),
     mailSweepJob(STALE_NOTICES_JOB, STALE_NOTICES_CRON, sendStaleNotices, 'stale listing notices sent'),
     mailSweepJob(UNREAD_NOTICES_JOB, UNREAD_NOTICES_CRON, sendUnreadNotices, 'unread message e-mails sent'),
   ]

@@ -14,6 +14,8 @@ export type Mail = {
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string }
   /** Files sent with the mail (a rent receipt's PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[]
+  /** Extra header fields (an alert's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>
 }
 
 export type Mailer = {
@@ -42,4 +44,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       logger.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written')
     },
   }
+}
+
+/**
+ * Whether sending failed because the receiving server refused the recipient for good (an SMTP 5xx
+ * to RCPT TO, which nodemailer reports as EENVELOPE with the response code and the refused
+ * addresses): the address bounces, trying again will not help. A lost connection or a 4xx is not.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown }
+  return code === 'EENVELOPE' && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600
 }

@@ -12,6 +12,8 @@ export type CaughtMail = {
   text: string
   /** The text/calendar part (an invitation), if the message carries one. */
   calendar?: string
+  /** The header fields, by lower-case name (the last one of a repeated name). */
+  headers: Record<string, string>
   receivedAt: number
 }
 
@@ -21,15 +23,22 @@ export type MailCatcher = {
   /** Waits for the newest message to `to` (matching `subject` when given) received after `since`. */
   waitFor(to: string, options?: { subject?: RegExp; since?: number; timeoutMs?: number }): Promise<CaughtMail>
   httpUrl?: string
+  /** Refuses mail to this address from now on, as a server that knows no such mailbox does (SMTP 550). */
+  refuse(address: string): void
   close(): Promise<void>
 }
 
 export async function startMailCatcher(options: { port?: number; httpPort?: number } = {}): Promise<MailCatcher> {
   const messages: CaughtMail[] = []
+  const refused = new Set<string>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback()
+      callback(Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 }))
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -42,6 +51,7 @@ export async function startMailCatcher(options: { port?: number; httpPort?: numb
               subject: email.subject ?? '',
               text: email.text ?? '',
               calendar: calendarOf(email.attachments),
+              headers: Object.fromEntries(email.headers.map((h) => [h.key.toLowerCase(), h.value])),
               receivedAt: Date.now(),
             })
             callback()
@@ -68,6 +78,9 @@ export async function startMailCatcher(options: { port?: number; httpPort?: numb
     url: `smtp://127.0.0.1:${smtpPort}`,
     httpUrl,
     messages,
+    refuse(address) {
+      refused.add(address.toLowerCase())
+    },
     async waitFor(to, { subject, since = 0, timeoutMs = 10_000 } = {}) {
       const deadline = Date.now() + timeoutMs
       const address = to.toLowerCase()

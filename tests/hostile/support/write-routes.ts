@@ -468,6 +468,14 @@ const api: WriteRoute[] = [
     () => '/api/chat/room/messages',
     () => ({ body: 'Room post from another site', clientTxnId: 'cross-site-api-2' }),
   ),
+  // A mail provider's bounce webhook (404 without MAIL_BOUNCE_SECRET; another site's post is refused first).
+  // The one write left out on purpose: an alert e-mail's one-click unsubscribe (POST /alerts/unsubscribe/:token),
+  // which RFC 8058 has mail providers post from anywhere (server/http/security.server.ts, isOneClickUnsubscribe).
+  json(
+    'POST',
+    () => '/api/mail/bounces',
+    (w) => ({ email: w.email }),
+  ),
   json(
     'PATCH',
     (w) => `/api/chat/room/messages/${w.roomMessageId}`,
