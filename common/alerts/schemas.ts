@@ -7,7 +7,6 @@ import type { FilterWord } from './summary.ts'
 import type { BelowIndex } from './types.ts'
 import { ALERT_FREQUENCIES, ALERT_KINDS, BELOW_INDEX_PERCENT, type AlertFrequency, type AlertKind } from './vocabulary.ts'
 
-
 const frequency = z.enum(ALERT_FREQUENCIES, { error: 'Choose how often to hear of new homes.' })
 
 /** A name, 1–80 characters of plain text; empty means "name it after the search". */
@@ -74,10 +73,7 @@ export const savedSearchIdSchema = z.object({
 
 /** The renter's alert settings. */
 export const alertSettingsSchema = z.object({
-  timeZone: z
-    .string()
-    .trim()
-    .refine(isKnownTimeZone, { error: 'Choose a time zone from the list.' }),
+  timeZone: z.string().trim().refine(isKnownTimeZone, { error: 'Choose a time zone from the list.' }),
   digestHour: z.coerce
     .number({ error: 'Choose the hour digests arrive.' })
     .int({ error: 'Choose the hour digests arrive.' })
@@ -118,7 +114,15 @@ export type AlertView = {
   kind: AlertKind
   createdAt: string
   isRead: boolean
-  listing: { id: number; path: string | null; title: string; city: string | null; state: string | null; priceCents: number | null }
+  listing: {
+    id: number
+    path: string | null
+    title: string
+    city: string | null
+    state: string | null
+    bedrooms: number | null
+    priceCents: number | null
+  }
   /** For a lower price: from and to, all-in monthly cents. */
   fromCents: number | null
   toCents: number | null

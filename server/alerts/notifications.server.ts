@@ -48,6 +48,7 @@ export async function findNotifications(
       title: listing.title,
       city: listing.city,
       state: listing.state,
+      bedrooms: listing.bedrooms,
       priceCents: listing.allInMonthlyCents,
     })
     .from(alert)
@@ -66,27 +67,26 @@ export async function findNotifications(
           .from(savedSearch)
           .where(and(eq(savedSearch.userId, userId), inArray(savedSearch.id, searchIds)))
   const nameOf = new Map(searches.map((search) => [search.id, search.name]))
-  const items = shown.map(
-    (row): AlertView => ({
-      id: row.id,
-      kind: row.kind as AlertKind,
-      createdAt: row.createdAt.toISOString(),
-      isRead: row.readAt !== null,
-      listing: {
-        id: row.listingId,
-        // A deleted listing has no page; its title is the one its change kept.
-        path: row.title === null ? null : listingPath({ id: row.listingId, title: row.title }),
-        title: row.title ?? row.changeTitle,
-        city: row.city,
-        state: row.state,
-        priceCents: row.priceCents,
-      },
-      fromCents: row.fromCents,
-      toCents: row.toCents,
-      searches: row.savedSearchIds.flatMap((id) => (nameOf.has(id) ? [{ id, name: nameOf.get(id)! }] : [])),
-      belowIndex: row.belowIndex,
-    }),
-  )
+  const items = shown.map((row): AlertView => ({
+    id: row.id,
+    kind: row.kind as AlertKind,
+    createdAt: row.createdAt.toISOString(),
+    isRead: row.readAt !== null,
+    listing: {
+      id: row.listingId,
+      // A deleted listing has no page; its title is the one its change kept.
+      path: row.title === null ? null : listingPath({ id: row.listingId, title: row.title }),
+      title: row.title ?? row.changeTitle,
+      city: row.city,
+      state: row.state,
+      bedrooms: row.bedrooms,
+      priceCents: row.priceCents,
+    },
+    fromCents: row.fromCents,
+    toCents: row.toCents,
+    searches: row.savedSearchIds.flatMap((id) => (nameOf.has(id) ? [{ id, name: nameOf.get(id)! }] : [])),
+    belowIndex: row.belowIndex,
+  }))
   return { items, nextBefore: rows.length > limit ? (shown.at(-1)?.id ?? null) : null }
 }
 

@@ -16,6 +16,11 @@ export const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHE
 
 type SavedSearchRow = typeof savedSearch.$inferSelect
 
+/** An id no saved search can have (a tampered form's) is not found, like anyone else's. */
+function checkId(id: number): void {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('not-found', SAVED_SEARCH_NOT_FOUND)
+}
+
 /** The query to store for a /properties address's parameters, refused with the search's own words when it does not read. */
 function storableQuery(params: URLSearchParams): string {
   const query = savedQueryOf(params)
@@ -105,12 +110,17 @@ async function summariesOf(db: Db, userId: string, rows: SavedSearchRow[], place
 
 /** The renter's saved searches, oldest first, as /searches lists them. */
 export async function findSavedSearches(db: Db, { userId }: { userId: string }): Promise<SavedSearchSummary[]> {
-  const rows = await db.select().from(savedSearch).where(eq(savedSearch.userId, userId)).orderBy(asc(savedSearch.createdAt), asc(savedSearch.id))
+  const rows = await db
+    .select()
+    .from(savedSearch)
+    .where(eq(savedSearch.userId, userId))
+    .orderBy(asc(savedSearch.createdAt), asc(savedSearch.id))
   return summariesOf(db, userId, rows)
 }
 
 /** The renter's own saved search row; anyone else's (or none) is not found, never forbidden. */
 async function ownRow(db: Db, userId: string, id: number): Promise<SavedSearchRow> {
+  checkId(id)
   const [row] = await db
     .select()
     .from(savedSearch)
@@ -129,6 +139,7 @@ export async function findSavedSearch(db: Db, { userId, id }: { userId: string; 
 
 /** Changes a saved search of the renter with `changes`; not found when it is not theirs. */
 async function updateOwn(db: Db, userId: string, id: number, changes: Partial<typeof savedSearch.$inferInsert>) {
+  checkId(id)
   const [row] = await db
     .update(savedSearch)
     .set(changes)
@@ -164,6 +175,7 @@ export function markSavedSearchSeen(db: Db, { userId, id }: { userId: string; id
 
 /** Deletes a saved search of the renter (its homes' news stays on the notifications page). */
 export async function deleteSavedSearch(db: Db, { userId, id }: { userId: string; id: number }): Promise<{ name: string }> {
+  checkId(id)
   const [row] = await db
     .delete(savedSearch)
     .where(and(eq(savedSearch.id, id), eq(savedSearch.userId, userId)))

@@ -26,7 +26,9 @@ export async function findSearchCity(db: Db, input: ListingSearchInput | Record<
   const page = await findListings(db, { search: { ...input, limit: 1, total: false } })
   const first = page.items[0]
   const isSpeltByHome = first?.city.toLowerCase() === terms.place.name
-  const city = isSpeltByHome ? first!.city : terms.place.name.replace(/(^|[\s-])(\p{L})/gu, (_, b: string, l: string) => b + l.toUpperCase())
+  const city = isSpeltByHome
+    ? first!.city
+    : terms.place.name.replace(/(^|[\s-])(\p{L})/gu, (_, b: string, l: string) => b + l.toUpperCase())
   const state = terms.place.state?.toUpperCase() ?? (isSpeltByHome ? first!.state : null)
   return { place: page.reading?.place ?? (state ? `${city}, ${state}` : city), city, state, beds: terms.search.beds ?? null }
 }
