@@ -74,10 +74,10 @@ async function countNewSinceSeen(db: Db, userId: string, ids: number[]): Promise
 }
 
 /** The saved searches as the pages show them: each one's homes now (all counted together), and its news since last seen. */
-async function summariesOf(db: Db, userId: string, rows: SavedSearchRow[], place: string | null = null): Promise<SavedSearchSummary[]> {
+async function summariesOf(db: Db, userId: string, rows: SavedSearchRow[]): Promise<SavedSearchSummary[]> {
   const readings = rows.map((row) => readSavedQuery(row.query))
   const readable = rows.filter((_, i) => readings[i]!.ok)
-  const [counts, fresh] = await Promise.all([
+  const [counts, fresh, places] = await Promise.all([
     countListings(
       db,
       readable.map((row) => searchInputOf(row.query)),
@@ -87,6 +87,8 @@ async function summariesOf(db: Db, userId: string, rows: SavedSearchRow[], place
       userId,
       rows.map((row) => row.id),
     ),
+    // Each text's place as the search spells it ("Austin, TX"): one page of one home each, from the index.
+    Promise.all(readable.map(async (row) => [row.id, await placeOf(db, row.query)] as const)).then((pairs) => new Map(pairs)),
   ])
   const countOf = new Map(readable.map((row, i) => [row.id, counts[i]!]))
   return rows.map((row, i) => {
@@ -95,7 +97,7 @@ async function summariesOf(db: Db, userId: string, rows: SavedSearchRow[], place
       id: row.id,
       name: row.name,
       query: row.query,
-      words: searchWordsOf(row.query, place),
+      words: searchWordsOf(row.query, places.get(row.id) ?? null),
       frequency: row.frequency as AlertFrequency,
       belowIndexPercent: row.belowIndexPercent,
       isPaused: row.isPaused,
@@ -129,11 +131,10 @@ async function ownRow(db: Db, userId: string, id: number): Promise<SavedSearchRo
   return row
 }
 
-/** One of the renter's saved searches, with its place spelt as the search reads it. */
+/** One of the renter's saved searches. */
 export async function findSavedSearch(db: Db, { userId, id }: { userId: string; id: number }): Promise<SavedSearchSummary> {
   const row = await ownRow(db, userId, id)
-  const place = readSavedQuery(row.query).ok ? await placeOf(db, row.query) : null
-  const [summary] = await summariesOf(db, userId, [row], place)
+  const [summary] = await summariesOf(db, userId, [row])
   return summary!
 }
 

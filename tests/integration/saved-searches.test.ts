@@ -32,7 +32,7 @@ import { signUpVerifiedUser, type TestUser } from '#tests/support/users.ts'
 const params = (query: string) => new URLSearchParams(query)
 /** The page's text as read: React's markers between adjacent texts dropped. */
 const textOf = (html: string) => html.replaceAll('<!-- -->', '')
-const save = { name: '', frequency: 'daily' as const, belowIndexPercent: null }
+const save = { name: '', frequency: 'daily' as const, belowIndexPercent: null, timeZone: undefined }
 
 describe('saved searches', () => {
   let t: TestServices
@@ -224,6 +224,47 @@ describe('saved searches', () => {
       'The Cooper Index has too little data for 3-bedroom and larger homes in Wilmington, DE yet: this condition matches none there until it has.',
     )
     expect(page.html).toContain('not advice')
+    await deleteSavedSearch(db(), { userId: renter.id, id })
+  })
+
+  it('shows each notification on its page, marked new until that page was opened', async () => {
+    const [change] = await db().select().from(listingAlertChange).where(eq(listingAlertChange.ownerId, landlord.id)).limit(1)
+    const { id } = await createSavedSearch(db(), {
+      userId: renter.id,
+      params: params('q=saved-search'),
+      input: { ...save, name: 'Riverside' },
+    })
+    const belowIndex = {
+      percentBelow: 12.4,
+      levelCents: 210_000,
+      rentCents: 184_000,
+      bandHalfWidth: 0.04,
+      pairs: 312,
+      marketName: 'Wilmington',
+      month: '2026-10-01',
+    }
+    await db()
+      .insert(alert)
+      .values({
+        userId: renter.id,
+        changeId: change!.id,
+        listingId: change!.listingId,
+        kind: 'new-match',
+        savedSearchIds: [id],
+        belowIndex,
+      })
+    expect((await pages.get('/', renter.cookie)).html).toContain('aria-label="Notifications, 1 unread"')
+
+    const first = textOf((await pages.get('/notifications', renter.cookie)).html)
+    expect(first).toContain('New home for “Riverside”')
+    expect(first).toMatch(/>New<\/span>/)
+    expect(first).toContain('12 % below the typical $2,100 for 2-bedroom homes in Wilmington (90 % band ±4 %, 312 repeat rents)')
+    expect(await countUnreadAlerts(db(), renter.id)).toBe(0)
+    const again = textOf((await pages.get('/notifications', renter.cookie)).html)
+    expect(again).toContain('New home for “Riverside”')
+    expect(again).not.toMatch(/>New<\/span>/)
+    expect((await pages.get('/', renter.cookie)).html).toContain('aria-label="Notifications"')
+    await db().delete(alert).where(eq(alert.userId, renter.id))
     await deleteSavedSearch(db(), { userId: renter.id, id })
   })
 
