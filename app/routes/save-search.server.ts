@@ -11,8 +11,6 @@ import { redirectWithToast } from '#server/http/flash.server.ts'
 import { UNKNOWN_FORM, refusalOf } from '#server/http/route-errors.server.ts'
 import type { Services } from '#server/services.server.ts'
 
-export const SAVE_SEARCH_INTENTS = ['save-search', 'update-search'] as const
-
 /** The /properties address of a saved search's query, opened from it. */
 export function savedSearchHref(query: string, id: number): string {
   const params = new URLSearchParams(query)

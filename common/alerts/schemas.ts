@@ -5,7 +5,7 @@ import { isSingleLine, plainText } from '#common/plain-text.ts'
 import { MAX_SAVED_SEARCH_NAME } from './limits.ts'
 import type { FilterWord } from './summary.ts'
 import type { BelowIndex } from './types.ts'
-import { ALERT_FREQUENCIES, ALERT_KINDS, BELOW_INDEX_PERCENT, type AlertFrequency, type AlertKind } from './vocabulary.ts'
+import { ALERT_FREQUENCIES, BELOW_INDEX_PERCENT, type AlertFrequency, type AlertKind } from './vocabulary.ts'
 
 const frequency = z.enum(ALERT_FREQUENCIES, { error: 'Choose how often to hear of new homes.' })
 
@@ -130,8 +130,6 @@ export type AlertView = {
   searches: { id: number; name: string }[]
   belowIndex: BelowIndex | null
 }
-
-export const ALERT_KIND_SET = new Set<string>(ALERT_KINDS)
 
 /** The renter's alert settings as the page shows them. */
 export type AlertSettingsView = AlertSettings & { bouncedAt: string | null }

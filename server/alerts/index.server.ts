@@ -12,6 +12,6 @@ export {
   SAVED_SEARCH_NOT_FOUND,
   TOO_MANY_SAVED_SEARCHES,
 } from './saved-searches.server.ts'
-export { countUnreadAlerts, findNotifications, markAlertsRead, NOTIFICATIONS_PAGE_SIZE } from './notifications.server.ts'
-export { DEFAULT_TIME_ZONE, findAlertSettings, resumeAlertEmails, saveAlertSettings } from './preferences.server.ts'
+export { countUnreadAlerts, findNotifications, markAlertsRead } from './notifications.server.ts'
+export { findAlertSettings, resumeAlertEmails, saveAlertSettings } from './preferences.server.ts'
 export { findIndexCoverage } from './coverage.server.ts'
