@@ -103,6 +103,42 @@ describe('saved searches', () => {
     await deleteSavedSearch(db(), { userId: renter.id, id: saved.id })
   })
 
+  it('saves from /properties without JavaScript, and updates the saved search the page was opened from', async () => {
+    const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+      pages.app.request(formRequest(path, fields, cookie ? { headers: { Cookie: cookie } } : {}))
+    const signedOut = await post('/properties?beds=2', { intent: 'save-search', frequency: 'daily' })
+    expect(signedOut.status).toBe(302)
+    expect(signedOut.headers.get('Location')).toBe('/login?redirectTo=%2Fproperties%3Fbeds%3D2')
+
+    const saved = await post(
+      '/properties?beds=2&view=list',
+      { intent: 'save-search', name: 'Two bedrooms', frequency: 'weekly', timeZone: 'America/Denver' },
+      renter.cookie,
+    )
+    expect(saved.status).toBe(302)
+    const opened = saved.headers.get('Location')!
+    const id = Number(new URL(opened, 'http://localhost').searchParams.get('saved'))
+    expect(opened).toBe(`/properties?beds=2&view=list&saved=${id}`)
+    expect(textOf((await pages.get(opened, renter.cookie)).html)).toContain('Update “Two bedrooms” with this search')
+
+    const updated = await post(
+      `/properties?beds=3&q=saved-search&saved=${id}`,
+      { intent: 'update-search', savedSearchId: String(id) },
+      renter.cookie,
+    )
+    expect(updated.status).toBe(302)
+    expect(await findSavedSearch(db(), { userId: renter.id, id })).toMatchObject({
+      name: 'Two bedrooms',
+      query: 'q=saved-search&beds=3',
+      frequency: 'weekly',
+    })
+    // Someone else cannot update it, nor learn it exists.
+    const theirs = await post(`/properties?beds=1&saved=${id}`, { intent: 'update-search', savedSearchId: String(id) }, stranger.cookie)
+    expect(theirs.status).toBe(404)
+    expect((await findSavedSearch(db(), { userId: renter.id, id })).query).toBe('q=saved-search&beds=3')
+    await deleteSavedSearch(db(), { userId: renter.id, id })
+  })
+
   it(`keeps at most ${MAX_SAVED_SEARCHES} saved searches per renter`, async () => {
     const { id: userId } = await listingFactory(db()).renter()
     await db()
