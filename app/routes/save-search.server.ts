@@ -5,7 +5,7 @@ import { data } from 'react-router'
 import { parseForm } from '#common/forms.ts'
 import { saveSearchSchema } from '#common/alerts/schemas.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
-import { createSavedSearch, findSavedSearch, replaceSavedSearchQuery } from '#server/alerts/index.server.ts'
+import { createSavedSearch, findSavedSearchName, replaceSavedSearchQuery } from '#server/alerts/index.server.ts'
 import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { UNKNOWN_FORM, refusalOf } from '#server/http/route-errors.server.ts'
@@ -21,14 +21,8 @@ export function savedSearchHref(query: string, id: number): string {
 /** The saved search a /properties address was opened from (`?saved=<id>`), when it is the viewer's. */
 export async function findOpenedSavedSearch(services: Services, url: URL, userId: string | null) {
   const id = Number(url.searchParams.get('saved'))
-  if (!userId || !Number.isInteger(id) || id <= 0) return null
-  try {
-    const search = await findSavedSearch(services.database.db, { userId, id })
-    return { id: search.id, name: search.name }
-  } catch (error) {
-    if (isAppError(error) && error.code === 'not-found') return null
-    throw error
-  }
+  if (!userId || !url.searchParams.has('saved')) return null
+  return findSavedSearchName(services.database.db, { userId, id })
 }
 
 export async function saveSearchAction(services: Services, request: Request) {

@@ -6,6 +6,7 @@ export {
   deleteSavedSearch,
   findSavedSearch,
   findSavedSearches,
+  findSavedSearchName,
   markSavedSearchSeen,
   pauseSavedSearch,
   replaceSavedSearchQuery,

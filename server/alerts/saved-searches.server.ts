@@ -131,6 +131,19 @@ async function ownRow(db: Db, userId: string, id: number): Promise<SavedSearchRo
   return row
 }
 
+/** The name of one of the renter's saved searches (a page opened from it says so); null when it is not theirs. */
+export async function findSavedSearchName(
+  db: Db,
+  { userId, id }: { userId: string; id: number },
+): Promise<{ id: number; name: string } | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null
+  const [row] = await db
+    .select({ id: savedSearch.id, name: savedSearch.name })
+    .from(savedSearch)
+    .where(and(eq(savedSearch.id, id), eq(savedSearch.userId, userId)))
+  return row ?? null
+}
+
 /** One of the renter's saved searches. */
 export async function findSavedSearch(db: Db, { userId, id }: { userId: string; id: number }): Promise<SavedSearchSummary> {
   const row = await ownRow(db, userId, id)

@@ -9,6 +9,7 @@ import {
   countUnreadAlerts,
   createSavedSearch,
   deleteSavedSearch,
+  findAlertSettings,
   findIndexCoverage,
   findNotifications,
   findSavedSearch,
@@ -19,7 +20,7 @@ import {
   SAVED_SEARCH_NOT_FOUND,
   TOO_MANY_SAVED_SEARCHES,
 } from '#server/alerts/index.server.ts'
-import { alert, listingAlertChange, savedSearch, savedSearchHit } from '#server/db/schema.ts'
+import { alert, alertPreference, listingAlertChange, savedSearch, savedSearchHit } from '#server/db/schema.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
 import { saveSearchSchema, savedSearchSettingsSchema } from '#common/alerts/schemas.ts'
 import { parseForm } from '#common/forms.ts'
@@ -302,6 +303,18 @@ describe('saved searches', () => {
     expect((await pages.get('/', renter.cookie)).html).toContain('aria-label="Notifications"')
     await db().delete(alert).where(eq(alert.userId, renter.id))
     await deleteSavedSearch(db(), { userId: renter.id, id })
+  })
+
+  it('says when e-mail alerts are paused because the address bounced, and resumes them', async () => {
+    await db()
+      .insert(alertPreference)
+      .values({ userId: renter.id, bouncedAt: new Date() })
+      .onConflictDoUpdate({ target: alertPreference.userId, set: { bouncedAt: new Date() } })
+    expect((await pages.get('/searches', renter.cookie)).html).toContain('Your address bounced; e-mail alerts are paused.')
+    const resumed = await pages.app.request(formRequest('/searches', { intent: 'resume-emails' }, { headers: { Cookie: renter.cookie } }))
+    expect(resumed.status).toBe(302)
+    expect((await findAlertSettings(db(), renter.id)).bouncedAt).toBeNull()
+    expect((await pages.get('/searches', renter.cookie)).html).not.toContain('Your address bounced')
   })
 
   it('refuses a bad edit on the page with 400 and changes nothing', async () => {

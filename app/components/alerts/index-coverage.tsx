@@ -42,7 +42,7 @@ export function IndexCoverageNote({ coverage, percent }: { coverage: IndexCovera
         <p>
           {EACH_OWN_CITY}
           {coverage.kind === 'city-without-state'
-            ? ` To see the typical rent of ${coverage.place} here, search it with its state (“${coverage.place}, TX”).`
+            ? ` To see the typical rent of ${coverage.place} here, add its state to the search's text, as in “Austin, TX”.`
             : ''}
         </p>
       )}
