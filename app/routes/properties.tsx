@@ -267,7 +267,7 @@ export default function Properties({ loaderData, actionData }: Route.ComponentPr
 
           {page ? <FilterChips params={params} place={page.reading?.place ?? null} /> : null}
           <SearchReadingNote reading={page?.reading ?? null} />
-          {page ? <SaveSearchForm key={location.search} action={redirectTo} page={loaderData} answer={actionData} /> : null}
+          {page ? <SaveSearchForm action={redirectTo} page={loaderData} answer={actionData} /> : null}
 
           {bounds ? (
             <p className="text-sm text-ink-soft">
