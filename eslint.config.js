@@ -13,6 +13,7 @@ import tseslint from 'typescript-eslint'
 /** The areas of server/: each is used from outside its folder only through its index.server.ts. */
 const AREAS = [
   'accounts',
+  'alerts',
   'applications',
   'content',
   'deposits',

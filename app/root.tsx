@@ -12,6 +12,7 @@ import { countUnreadMessages, getCurrentSession } from '#server/accounts/index.s
 import { countSavedListings } from '#server/listings/index.server.ts'
 import { readToast } from '#server/http/flash.server.ts'
 import { findTermsToAccept } from '#server/content/index.server.ts'
+import { countUnreadAlerts } from '#server/alerts/index.server.ts'
 // The toast styles first, so the brand's overrides in app.css win.
 import 'react-toastify/ReactToastify.css'
 import './app.css'
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await countSavedListings(services.database.db, { user: { id: current.userId, email: current.user.email } })
     : 0
   const termsToAccept = current ? await findTermsToAccept(services.database.db, current.userId) : null
+  const alerts = current ? await countUnreadAlerts(services.database.db, current.userId) : 0
   const { toast, headers } = await readToast(request)
   const { config } = services
   return data(
@@ -43,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: current?.user ?? null,
       unread,
       saved,
+      alerts,
       termsToAccept,
       // Each flash gets its own id so the page shows it exactly once.
       toast: toast ? { ...toast, id: crypto.randomUUID() } : null,
@@ -66,6 +69,7 @@ function frameData(root: RootData | undefined): FrameData {
     user: root.user,
     unread: root.unread,
     saved: root.saved,
+    alerts: root.alerts,
     social: root.social,
     toast: root.toast,
     termsToAccept: root.termsToAccept,

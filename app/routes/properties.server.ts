@@ -12,6 +12,7 @@ import { isAppError } from '#server/errors.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { countListings, findNearbyPlaces, mapTiles, savedListingIds } from '#server/listings/index.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { findOpenedSavedSearch } from './save-search.server.ts'
 
 /** The most ways out an empty search offers. */
 const MOST_WAYS_OUT = 3
@@ -39,6 +40,8 @@ export async function loadPropertiesPage(services: Services, request: Request) {
     q: url.searchParams.get('q')?.trim().slice(0, MAX_QUERY_LENGTH) ?? '',
     canonicalUrl: `${services.config.publicUrl}${canonicalPath(url.searchParams)}`,
     tile,
+    isSignedIn: Boolean(current),
+    openedFrom: await findOpenedSavedSearch(services, url, current?.userId ?? null),
   }
   try {
     const page = await services.searchListings(searchQueryOf(url.searchParams))
@@ -56,7 +59,6 @@ export async function loadPropertiesPage(services: Services, request: Request) {
       page: { ...page, items: page.items.map(cardDataOf) },
       savedIds: [...saved],
       fieldErrors: null,
-      isSignedIn: Boolean(current),
       waysOut,
       nearby: nearby.map((place) => nearbyWayOut(url.searchParams, place)),
     }
@@ -69,7 +71,6 @@ export async function loadPropertiesPage(services: Services, request: Request) {
         page: null,
         savedIds: [] as number[],
         fieldErrors: error.fieldErrors ?? {},
-        isSignedIn: Boolean(current),
         waysOut: [],
         nearby: [] as NearbyWayOut[],
       },

@@ -35,7 +35,9 @@ import { useIsWide, ViewChoice } from '#app/components/listings/search/view-choi
 import { PageHeader } from '#app/components/page-header.tsx'
 import { appContext } from '#server/http/app-context.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { SaveSearchForm } from '#app/components/alerts/save-search-form.tsx'
 import { loadPropertiesPage } from './properties.server.ts'
+import { saveSearchAction } from './save-search.server.ts'
 
 // The map module is split out; Leaflet itself is imported by it only once the map is shown.
 const ResultsMap = lazy(() => import('#app/components/listings/search/results-map.tsx').then((m) => ({ default: m.ResultsMap })))
@@ -48,6 +50,9 @@ const FIELD_NAMES = new Set<string>(['q', ...FILTER_FIELD_KEYS, 'sort'])
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadPropertiesPage(context.get(appContext).services, request)
 }
+
+/** "Save this search": the form posts to the search's own address. */
+export const action = ({ request, context }: Route.ActionArgs) => saveSearchAction(context.get(appContext).services, request)
 
 /** Where the search looks, for the title: the place the text names as the site spells it ("2br Brookyln": "Brooklyn, NY"), else the text. */
 const whereOf = (loaderData: { q: string; page: { reading: SearchReading | null } | null } | undefined) =>
@@ -88,7 +93,7 @@ function areStayFieldsComplete(form: HTMLFormElement): boolean {
   return dates === 2 || (dates === 0 && valueOf('guests') === '')
 }
 
-export default function Properties({ loaderData }: Route.ComponentProps) {
+export default function Properties({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation()
   const navigation = useNavigation()
   const navigationType = useNavigationType()
@@ -204,6 +209,8 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
           }}
           className={hasMapColumn ? 'block space-y-6 lg:flex lg:flex-wrap lg:items-end lg:gap-3 lg:space-y-0' : 'contents'}
         >
+          {/* The saved search the page was opened from stays with the search as it changes, to update it. */}
+          {params.get('saved') ? <input type="hidden" name="saved" value={params.get('saved') ?? ''} /> : null}
           <div className={hasMapColumn ? 'min-w-0 lg:flex-1' : 'lg:col-span-2'}>
             <SearchBox id={fieldId('q')} defaultValue={params.get('q') ?? ''} describedBy={errors.q ? 'filter-q-error' : undefined} />
             <CompactFieldError id="filter-q-error" message={errors.q?.[0]} />
@@ -260,6 +267,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
 
           {page ? <FilterChips params={params} place={page.reading?.place ?? null} /> : null}
           <SearchReadingNote reading={page?.reading ?? null} />
+          {page ? <SaveSearchForm action={redirectTo} page={loaderData} answer={actionData} /> : null}
 
           {bounds ? (
             <p className="text-sm text-ink-soft">

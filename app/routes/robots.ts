@@ -10,6 +10,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     'User-agent: *',
     'Disallow: /userprofile',
     'Disallow: /chat',
+    'Disallow: /searches',
+    'Disallow: /notifications',
     'Disallow: /api/',
     'Disallow: /properties/new',
     'Disallow: /properties/*/edit',

@@ -13,3 +13,19 @@ export { ALERT_DIGESTS_CRON, ALERT_DIGESTS_JOB, sendDigests } from './delivery/d
 export { markBounced } from './delivery/bounces.server.ts'
 export { configureUnsubscribeTokens } from './delivery/unsubscribe-tokens.server.ts'
 export { readUnsubscribeLink, unsubscribeByLink } from './delivery/unsubscribe.server.ts'
+export {
+  changeSavedSearch,
+  createSavedSearch,
+  deleteSavedSearch,
+  findSavedSearch,
+  findSavedSearches,
+  findSavedSearchName,
+  markSavedSearchSeen,
+  pauseSavedSearch,
+  replaceSavedSearchQuery,
+  SAVED_SEARCH_NOT_FOUND,
+  TOO_MANY_SAVED_SEARCHES,
+} from './saved-searches.server.ts'
+export { countUnreadAlerts, findNotifications, markAlertsRead } from './notifications.server.ts'
+export { findAlertSettings, resumeAlertEmails, saveAlertSettings } from './preferences.server.ts'
+export { findIndexCoverage } from './coverage.server.ts'

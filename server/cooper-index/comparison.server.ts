@@ -23,11 +23,20 @@ export type ComparableListing = {
   lease: { monthlyRentCents: number } | null
 }
 
-/** The comparison of the listing's asking rent with its city's index for its bedrooms group, or null. */
-export async function findRentComparison(db: Db, listing: ComparableListing): Promise<RentComparison | null> {
-  if (!listing.lease || listing.lease.monthlyRentCents <= 0) return null
-  const marketKey = marketKeyOf(listing.state, listing.city)
-  const bedrooms = bedroomsGroupOf(listing.bedrooms)
+/** The typical rent of a city's bedrooms group: the level of its latest month with enough data (within COMPARISON_MAX_AGE_MONTHS of the market's latest). */
+export type TypicalRent = Omit<RentComparison, 'rentCents' | 'difference'>
+
+/**
+ * The Cooper Index's typical rent of a city and bedrooms group as it stands, with its band and the
+ * repeat rents behind it; null when the index has too little data there (no recent month with enough
+ * data and a dollar level).
+ */
+export async function findTypicalRent(
+  db: Db,
+  { city, state, bedrooms: rooms }: { city: string; state: string; bedrooms: number },
+): Promise<TypicalRent | null> {
+  const marketKey = marketKeyOf(state, city)
+  const bedrooms = bedroomsGroupOf(rooms)
   const [row] = await db
     .select({
       marketName: cooperIndexMarket.name,
@@ -61,7 +70,6 @@ export async function findRentComparison(db: Db, listing: ComparableListing): Pr
     .orderBy(desc(cooperIndexPoint.month))
     .limit(1)
   if (!row || row.levelCents === null || row.index === null || row.levelCents <= 0) return null
-  const rentCents = listing.lease.monthlyRentCents
   const bandHalfWidth = row.low !== null && row.high !== null && row.index > 0 ? (row.high - row.low) / 2 / row.index : null
   if (bandHalfWidth === null) return null
   // The typical rent's own spread is that of the latest month's (the anchor of the dollars); an older month
@@ -73,11 +81,18 @@ export async function findRentComparison(db: Db, listing: ComparableListing): Pr
     bedrooms,
     month: row.month,
     levelCents: row.levelCents,
-    rentCents,
-    difference: rentCents / row.levelCents - 1,
     bandHalfWidth,
     pairs: row.pairs,
     levelRents: isLatest ? row.levelRents : null,
     levelHalfWidth: isLatest ? row.levelHalfWidth : null,
   }
+}
+
+/** The comparison of the listing's asking rent with its city's index for its bedrooms group, or null. */
+export async function findRentComparison(db: Db, listing: ComparableListing): Promise<RentComparison | null> {
+  if (!listing.lease || listing.lease.monthlyRentCents <= 0) return null
+  const typical = await findTypicalRent(db, listing)
+  if (!typical) return null
+  const rentCents = listing.lease.monthlyRentCents
+  return { ...typical, rentCents, difference: rentCents / typical.levelCents - 1 }
 }

@@ -44,5 +44,5 @@ export {
   type CooperIndexRunStamp,
   type CooperIndexSeriesPoint,
 } from './export.server.ts'
-export { findRentComparison } from './comparison.server.ts'
+export { findRentComparison, findTypicalRent } from './comparison.server.ts'
 export { findPendingRecompute, findRecentRuns, requestRecomputeOnce } from './runs.server.ts'

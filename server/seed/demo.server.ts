@@ -15,6 +15,7 @@ import { seedArticles } from './articles.server.ts'
 import { seedContent } from './content.server.ts'
 import { seedDemoHistory } from './history.server.ts'
 import { seedDemoListings } from './listings.server.ts'
+import { seedDemoSavedSearches } from './saved-searches.server.ts'
 import { seedDemoStays } from './stays.server.ts'
 import { seedDemoStayReviews } from './stay-reviews.server.ts'
 
@@ -178,6 +179,8 @@ async function seedListingsOnce(db: Database['db'], logger: Logger) {
   if (await seedDemoStays(db)) logger.info('demo short-stay rules and blocks created')
   const stays = await seedDemoStayReviews(db)
   if (stays > 0) logger.info({ stays }, 'demo stays with reviews created')
+  const searches = await seedDemoSavedSearches(db)
+  if (searches > 0) logger.info({ searches }, 'demo saved searches created')
   const past = await seedDemoHistory(db)
   if (past > 0) logger.info({ listings: past }, 'demo lettings history created')
   await computeIndexOnce(db, logger)

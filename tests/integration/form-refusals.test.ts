@@ -14,9 +14,12 @@ import { action as forgotPasswordAction } from '#app/routes/forgot-password.tsx'
 import { action as knowledgeArticleAction } from '#app/routes/knowledge-article.tsx'
 import { action as loginAction } from '#app/routes/login.tsx'
 import { action as myApplicationAction } from '#app/routes/my-application.tsx'
+import { action as propertiesAction } from '#app/routes/properties.tsx'
 import { action as propertyNewAction } from '#app/routes/property-new.tsx'
 import { action as registerAction } from '#app/routes/register.tsx'
 import { action as resetPasswordAction } from '#app/routes/reset-password.tsx'
+import { action as searchAction } from '#app/routes/search.tsx'
+import { action as searchesAction } from '#app/routes/searches.tsx'
 import { action as userProfileAction } from '#app/routes/userprofile.tsx'
 import { establishedUser } from '#tests/support/chat.ts'
 import { createTestServices, type TestServices } from '#tests/support/test-services.ts'
@@ -84,6 +87,23 @@ describe('refused forms', () => {
     expectFormAnswer(await run(registerAction, '/register', {}), 400)
     expectFormAnswer(await run(forgotPasswordAction, '/forgot-password', { email: 'nope' }), 400)
     expectFormAnswer(await run(resetPasswordAction, '/reset-password', { token: 'some-token', newPassword: 'short' }), 400)
+  })
+
+  it('answer in the same shape on the saved searches’ forms', async () => {
+    const saved = expectFormAnswer(
+      await run(propertiesAction, '/properties?beds=2', { intent: 'save-search', name: '', frequency: 'hourly' }, member.cookie),
+      400,
+    )
+    expect(saved.fieldErrors.frequency).toEqual(['Choose how often to hear of new homes.'])
+    const unreadable = expectFormAnswer(
+      await run(propertiesAction, '/properties?minPrice=900&maxPrice=100', { intent: 'save-search', frequency: 'daily' }, member.cookie),
+      400,
+    )
+    expect(unreadable.formError).toBe('This search cannot be saved: Maximum price must be at least the minimum price.')
+    expectFormAnswer(await run(searchesAction, '/searches', { intent: 'no-such-form' }, member.cookie), 400)
+    expectFormAnswer(await run(searchesAction, '/searches', { intent: 'alert-settings', timeZone: 'Nowhere/At_All' }, member.cookie), 400)
+    expectFormAnswer(await run(searchesAction, '/searches', { intent: 'pause', id: '999999' }, member.cookie), 404)
+    expectFormAnswer(await run(searchAction, '/searches/999999', { intent: 'settings', name: '' }, member.cookie, { id: '999999' }), 400)
   })
 
   it('answer in the same shape on the profile, listing, chat, knowledge and administrators’ pages', async () => {

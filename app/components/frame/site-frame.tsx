@@ -16,6 +16,8 @@ export type FrameData = {
   unread: number
   /** How many homes the signed-in user has saved (0 for a visitor). */
   saved: number
+  /** The signed-in user's unread alerts, beside the avatar (0 for a visitor). */
+  alerts?: number
   social: readonly SocialLink[]
   toast: FlashToast | null
   /** The Terms of Use in force, when the signed-in user has not accepted them yet. */
@@ -35,7 +37,7 @@ export function SiteFrame({ data, children }: { data: FrameData; children: React
         Skip to content
       </a>
       <TopStrip />
-      <SiteNav user={data.user} unread={data.unread} saved={data.saved} />
+      <SiteNav user={data.user} unread={data.unread} saved={data.saved} alerts={data.alerts ?? 0} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1440px] flex-1 px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
         {data.termsToAccept ? <TermsBanner terms={data.termsToAccept} /> : null}
         {children}

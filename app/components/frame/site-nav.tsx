@@ -10,18 +10,19 @@ import { useUnreadCount } from '#app/realtime/provider.tsx'
 import { navLinks } from '#common/site-config.ts'
 import { listsHomes } from '#common/accounts/roles.ts'
 import { nameOf, type SessionUser } from '#common/accounts/session-user.ts'
+import { AlertsLink } from './alerts-link.tsx'
 import { UnreadBadge } from './unread-badge.tsx'
 
 export const MOBILE_MENU_ID = 'mobile-menu'
 
-type NavProps = { user: SessionUser | null; unread: number; saved: number }
+type NavProps = { user: SessionUser | null; unread: number; saved: number; /** The signed-in user's unread alerts. */ alerts?: number }
 
 // One set of links serves both layouts: a row from lg up, a panel behind "Menu" below it. Only one
 // copy in the page keeps "the current page" and every link name unique for assistive technology.
 const navLinkClass =
   'flex items-center rounded-md px-3 py-3 text-base font-medium text-ink transition-colors hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800 lg:inline-flex lg:px-1.5 lg:py-2 lg:text-sm lg:whitespace-nowrap lg:text-ink-soft xl:px-2 2xl:px-3'
 
-export function SiteNav({ user, unread: serverUnread, saved }: NavProps) {
+export function SiteNav({ user, unread: serverUnread, saved, alerts = 0 }: NavProps) {
   // Live from the socket inside the app; the given figure where there is no socket (tests, errors).
   const unread = useUnreadCount(serverUnread)
   const location = useLocation()
@@ -79,7 +80,7 @@ export function SiteNav({ user, unread: serverUnread, saved }: NavProps) {
               ))}
             </ul>
             <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 lg:mt-0 lg:min-w-0 lg:flex-nowrap lg:gap-1 lg:border-0 lg:pt-0 xl:gap-2">
-              <AccountItems user={user} saved={saved} onNavigate={close} />
+              <AccountItems user={user} saved={saved} alerts={alerts} onNavigate={close} />
             </div>
           </div>
         </Container>
@@ -88,7 +89,17 @@ export function SiteNav({ user, unread: serverUnread, saved }: NavProps) {
   )
 }
 
-function AccountItems({ user, saved, onNavigate }: { user: SessionUser | null; saved: number; onNavigate: () => void }) {
+function AccountItems({
+  user,
+  saved,
+  alerts,
+  onNavigate,
+}: {
+  user: SessionUser | null
+  saved: number
+  alerts: number
+  onNavigate: () => void
+}) {
   const size = 'whitespace-nowrap px-4 py-2.5 text-base lg:px-2 lg:py-2 lg:text-sm xl:px-2.5'
   if (!user) {
     return (
@@ -161,6 +172,7 @@ function AccountItems({ user, saved, onNavigate }: { user: SessionUser | null; s
           <span className="lg:sr-only xl:not-sr-only xl:whitespace-nowrap">Admin</span>
         </NavLink>
       ) : null}
+      <AlertsLink count={alerts} className={size} onNavigate={onNavigate} />
       <NavLink
         to="/userprofile"
         onClick={onNavigate}

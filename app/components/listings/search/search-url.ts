@@ -117,6 +117,8 @@ export function canonicalPath(params: URLSearchParams): string {
   const canonical = withoutEmpty(params)
   canonical.delete('cursor')
   canonical.delete('view')
+  // The saved search a page was opened from is the viewer's own, not part of the search.
+  canonical.delete('saved')
   return href(canonical)
 }
 
