@@ -4,7 +4,7 @@
 // does. A listing is announced as new once per saved search (saved_search_hit's partial unique
 // index). Then each person's unread count goes out live and the alerts due an instant e-mail are
 // queued. Idempotent: run twice, the unique indexes keep every row once and nothing is queued twice.
-import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { alert, alertPreference, listingAlertChange, profile, savedListing, savedSearchHit } from '#server/db/schema.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
@@ -12,6 +12,7 @@ import type { BelowIndex, ListingMatch } from '#common/alerts/types.ts'
 import type { AlertKind, ListingAlertChange } from '#common/alerts/vocabulary.ts'
 import { matchListing } from '../matching/match.server.ts'
 import type { QueueJob } from './changes-queue.server.ts'
+import { countUnreadAlerts } from '../notifications.server.ts'
 
 export const ALERT_EMAIL_JOB = 'alert-email'
 
@@ -139,15 +140,6 @@ async function writeAlert(db: Db, change: Change, recipient: Recipient, kind: Al
     if (announced.length > 0) await tx.update(alert).set({ savedSearchIds: announced }).where(eq(alert.id, written.id))
     return { id: written.id, savedSearchIds: announced }
   })
-}
-
-/** The user's alerts not yet read: the count beside the avatar. */
-export async function countUnreadAlerts(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(alert)
-    .where(and(eq(alert.userId, userId), isNull(alert.readAt)))
-  return row?.n ?? 0
 }
 
 /** Whether the alert is due an e-mail at once: a matched search is instant, or it is saved-home news and those are instant. */
