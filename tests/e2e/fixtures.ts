@@ -13,7 +13,7 @@ export type E2eOptions = { layout: Layout }
 
 export type Account = { name: string; email: string; password: string }
 
-type CaughtMail = { to: string[]; subject: string; text: string; receivedAt: number }
+type CaughtMail = { to: string[]; subject: string; text: string; headers: Record<string, string>; receivedAt: number }
 
 type Fixtures = {
   /** Console errors this test expects (e.g. the browser's own line about a 404 response). */
@@ -112,7 +112,10 @@ async function registerVerifiedAccount(api: APIRequestContext, overrides: Partia
 }
 
 /** The newest mail to `to` (matching `subject`) that arrived after `since`. */
-export async function waitForMail(to: string, { subject, since = 0 }: { subject?: RegExp; since?: number } = {}): Promise<CaughtMail> {
+export async function waitForMail(
+  to: string,
+  { subject, since = 0, timeout = 15_000 }: { subject?: RegExp; since?: number; timeout?: number } = {},
+): Promise<CaughtMail> {
   let found: CaughtMail | undefined
   await expect
     .poll(
@@ -126,7 +129,7 @@ export async function waitForMail(to: string, { subject, since = 0 }: { subject?
       },
       // Every new account waits here for its confirmation: looking every 100 ms finds it within a tenth of
       // a second of its arrival, where the default back-off (to once a second) could wait most of a second.
-      { message: `a mail to ${to}${subject ? ` matching ${subject}` : ''}`, timeout: 15_000, intervals: [100] },
+      { message: `a mail to ${to}${subject ? ` matching ${subject}` : ''}`, timeout, intervals: [100] },
     )
     .toBe(true)
   return found!
