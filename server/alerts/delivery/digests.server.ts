@@ -19,6 +19,8 @@ export const ALERT_DIGESTS_CRON = '7 * * * *'
 /** News older than this is not carried by a digest (a search that was 'never' and is now daily does not send its past). */
 const DIGEST_HORIZON_MS = 8 * 86_400_000
 const DEFAULT_TIME_ZONE = 'America/New_York'
+/** How many renters' digests are built and sent at once. */
+const DIGEST_CONCURRENCY = 8
 
 type Pending = { userId: string; timeZone: string; digestHour: number; lastSentAt: Date | null }
 
@@ -174,15 +176,22 @@ export async function sendDigests(context: AlertMailContext, { now = new Date() 
   let sent = 0
   for (const cadence of ['daily', 'weekly'] as const) {
     const due = (await findPending(context, cadence, since)).filter((p) => isDigestDue({ cadence, now, ...p }))
-    for (const pending of due) {
-      if (!(await claimDigest(context, cadence, pending, now))) continue
-      try {
-        if (await sendDigest(context, cadence, pending, now)) sent += 1
-      } catch (error) {
-        // Released: the next hour's run tries this renter again.
-        context.logger.warn({ err: error, userId: pending.userId, cadence }, 'digest could not be sent')
+    // A few renters at a time: each digest is a handful of short queries and one mail, so the
+    // database's and the mail server's round trips overlap (one connection on PGlite serialises them).
+    let next = 0
+    const worker = async () => {
+      for (let at = next++; at < due.length; at = next++) {
+        const pending = due[at]!
+        if (!(await claimDigest(context, cadence, pending, now))) continue
+        try {
+          if (await sendDigest(context, cadence, pending, now)) sent += 1
+        } catch (error) {
+          // Released: the next hour's run tries this renter again.
+          context.logger.warn({ err: error, userId: pending.userId, cadence }, 'digest could not be sent')
+        }
       }
     }
+    await Promise.all(Array.from({ length: Math.min(DIGEST_CONCURRENCY, due.length) }, worker))
   }
   return sent
 }
