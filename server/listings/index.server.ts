@@ -30,6 +30,17 @@ export { suggestPlaces } from './search/places.server.ts'
 export { findMapClusters } from './search/map-clusters.server.ts'
 export { findNearbyPlaces } from './search/nearby.server.ts'
 export { searchIndexOf } from './search/engine/live-index.server.ts'
+export {
+  anchorsOf,
+  forgetSearchTest,
+  listingFactsOf,
+  passesFilter,
+  searchesFinding,
+  type ListingFacts,
+  type SearchAnchors,
+  type SearchFilter,
+} from './search/listing-matches.server.ts'
+export type { ParsedSearch } from './search/terms.server.ts'
 export { sendStaleNotices, STALE_NOTICES_CRON, STALE_NOTICES_JOB } from './stale-notices.server.ts'
 export {
   archiveListing,

@@ -160,7 +160,7 @@ const queryCache = new Map<string, TsQuery | null>()
  * PostgreSQL's reading of each text as a web search (`websearch_to_tsquery('english', …)`): the same
  * stemming and stop words as the listings' search vectors. One query for the texts not read before.
  */
-async function readQueries(db: Db, texts: string[]): Promise<Map<string, TsQuery | null>> {
+export async function readQueries(db: Db, texts: string[]): Promise<Map<string, TsQuery | null>> {
   const read = new Map<string, TsQuery | null>()
   const missing = [...new Set(texts.filter((text) => text !== '' && !queryCache.has(text)))]
   if (missing.length > 0) {
