@@ -1,7 +1,7 @@
 // Matching saved searches benchmark: against the PostgreSQL database of DATABASE_URL (seeded, e.g.
 // `DATABASE_URL=… npm run seed -- --listings 1000000`), it first makes sure --saved saved searches of
-// --users renters exist (made once from --seed, drawn over every parameter by bench/random-searches.ts,
-// their renters written as bare users), loads the listings' and the saved searches' indexes, then:
+// --users renters exist (made once from --seed, drawn over every parameter by bench/random-searches.ts
+// and kept when they say where: a text or a map area; their renters written as bare users), loads the listings' and the saved searches' indexes, then:
 //   --mode one    --listings N random published listings withdrawn (one statement, not timed), then
 //                 published again one at a time, `matchListing` timed after each: its p50/p95/p99/max,
 //                 the candidates tested per listing and the slowest listings.
@@ -47,7 +47,6 @@ if (!url?.startsWith('postgres')) throw new Error('Set DATABASE_URL to a seeded 
 
 const database = await openDatabase({ kind: 'postgres', url, poolSize: 10 })
 const db = database.db
-const random = seededRandom(seed)
 const BENCH_USER = 'bench-alerts-'
 
 /** The bench's renters and their saved searches, made once (the same --seed draws the same ones). */
@@ -71,7 +70,7 @@ async function ensureSavedSearches(db: Db): Promise<{ madeMs: number }> {
   const today = new Date()
   for (let made = saved!.n; made < savedCount!;) {
     const batch = Array.from({ length: Math.min(5_000, savedCount! - made) }, (_, i) => {
-      const query = savedQueryOf(new URL(randomSearch(draw, today), 'http://localhost').searchParams)
+      const query = savedWhere(draw, today)
       return {
         userId: `${BENCH_USER}${1 + Math.floor(draw() * userCount!)}`,
         name: `Saved search ${made + i + 1}`,
@@ -85,6 +84,18 @@ async function ensureSavedSearches(db: Db): Promise<{ madeMs: number }> {
     process.stderr.write(`\r  ${made.toLocaleString('en-US')} saved searches`)
   }
   return { madeMs: Math.round(performance.now() - started) }
+}
+
+/**
+ * A saved search: a search drawn by bench/random-searches.ts, kept when it says where (a text, which
+ * may be words alone, or a map area), as a search saved for alerts does; one saying neither (the
+ * whole country, for any home at all) is drawn again.
+ */
+function savedWhere(draw: () => number, today: Date): string {
+  for (;;) {
+    const params = new URL(randomSearch(draw, today), 'http://localhost').searchParams
+    if (params.has('q') || params.has('south')) return savedQueryOf(params)
+  }
 }
 
 /** `n` random published listings (PostgreSQL's setseed from --seed), withdrawn in one statement so that publishing them again is news. */
@@ -139,6 +150,7 @@ if (mode === 'one') {
     let work: MatchWork = { candidates: 0, searched: false }
     const started = performance.now()
     const matches = await matchListing(db, { listingId: home.id, onWork: (w) => (work = w) })
+    if (times.length % 50 === 0) process.stderr.write(`\r  ${times.length} of ${homes.length} matched`)
     times.push({ ms: performance.now() - started, ...home, candidates: work.candidates, matches: matches.length })
   }
   const sorted = times.map((t) => t.ms).sort((a, b) => a - b)

@@ -28,9 +28,12 @@ export type SavedSearchEntry = {
   anchors: SearchAnchors
   /** Its text's trigrams, when its text may be read as a misspelt place. */
   trigrams: Set<string> | null
-  /** Its dates may pass: read again before each use. */
+  /** Its stay's dates may pass (the schema refuses past ones): read again once a day, the UTC day it last read. */
   mayLapse: boolean
+  readDay: string
 }
+
+const today = () => new Date().toISOString().slice(0, 10)
 
 /** Saved searches read per query while loading. */
 const LOAD_BATCH = 5_000
@@ -65,6 +68,8 @@ export class SavedSearchIndex {
   private readonly buckets = new Map<string, Set<number>>()
   private readonly anywhere = new Set<number>()
   private readonly spellings = new Map<string, Set<number>>()
+  /** The saved searches spelt like each listing's city or neighborhood, kept until a saved search changes. */
+  private readonly spelt = new Map<string, number[]>()
   private applied = 0
   private loading: Promise<void> | null = null
   /** The catch-up in progress: each match waits for it. */
@@ -158,13 +163,15 @@ export class SavedSearchIndex {
         search,
         anchors: anchor,
         trigrams,
-        mayLapse: search.checkIn !== undefined || search.availableBy !== undefined,
+        mayLapse: search.checkIn !== undefined,
+        readDay: today(),
       }
       this.entries.set(row.id, entry)
       if (anchor.isAnywhere) this.anywhere.add(row.id)
       else for (const key of anchor.keys) addTo(this.buckets, key, row.id)
       if (!anchor.isAnywhere && trigrams) for (const trigram of trigrams) addTo(this.spellings, trigram, row.id)
     })
+    if (readable.length > 0) this.spelt.clear()
   }
 
   private remove(id: number): void {
@@ -179,6 +186,7 @@ export class SavedSearchIndex {
     }
     for (const key of entry.anchors.keys) drop(this.buckets, key)
     for (const trigram of entry.trigrams ?? []) drop(this.spellings, trigram)
+    this.spelt.clear()
   }
 
   /**
@@ -190,10 +198,14 @@ export class SavedSearchIndex {
     for (const key of facts.keys) for (const id of this.buckets.get(key) ?? []) ids.add(id)
     for (const name of facts.names) for (const id of this.spelledLike(name)) ids.add(id)
     const found: SavedSearchEntry[] = []
+    const day = today()
     for (const id of ids) {
       const entry = this.entries.get(id)!
       if (entry.userId === ownerId || !passesFilter(entry.anchors.filter, facts)) continue
-      if (entry.mayLapse && !readSavedQuery(entry.query).ok) continue
+      if (entry.mayLapse && entry.readDay !== day) {
+        if (!readSavedQuery(entry.query).ok) continue
+        entry.readDay = day
+      }
       found.push(entry)
     }
     return found.sort((a, b) => a.id - b.id)
@@ -201,6 +213,12 @@ export class SavedSearchIndex {
 
   /** The saved searches whose text is spelt like `name` (pg_trgm's similarity, a little lower). */
   private spelledLike(name: string): number[] {
+    let found = this.spelt.get(name)
+    if (!found) this.spelt.set(name, (found = this.spellingsOf(name)))
+    return found
+  }
+
+  private spellingsOf(name: string): number[] {
     const trigrams = trigramsOf(name)
     const shared = new Map<number, number>()
     for (const trigram of trigrams) for (const id of this.spellings.get(trigram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1)

@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { readSearchPhrase } from '#common/listings/search-phrase.ts'
-import { AMENITY_VALUES, LISTING_TYPES } from '#common/listings/vocabulary.ts'
+import { AMENITY_VALUES, CONFIRMATION_DAYS, LISTING_TYPES } from '#common/listings/vocabulary.ts'
 import { FLAG, type ListingIndex } from './engine/listing-index.ts'
 import { searchIndexOf } from './engine/live-index.server.ts'
 import { searchTestOf } from './engine/query.ts'
@@ -211,14 +211,33 @@ function arrayOf(value: string[] | string): string[] {
   return [...inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!))
 }
 
-type CompiledTest = { index: ListingIndex; applied: number; search: ParsedSearch; test: (slot: number) => boolean }
+type CompiledTest = {
+  index: ListingIndex
+  /** The index's shape it was compiled at, and the change it applied then. */
+  shape: string
+  applied: number
+  search: ParsedSearch
+  /** Its text was read as the nearest spelling of a place (or looked up as one): read again at every change. */
+  isSpelt: boolean
+  test: (slot: number) => boolean
+}
 const compiledTests = new WeakMap<Db, Map<number, CompiledTest>>()
+
+const MICROS_PER_DAY = 86_400_000_000
+
+/** Whether a compiled test still answers for the index as it stands. */
+function isCurrent(compiled: CompiledTest | undefined, search: ParsedSearch, index: ListingIndex, applied: number): boolean {
+  if (!compiled || compiled.search !== search || compiled.index !== index || compiled.shape !== index.shape) return false
+  return !compiled.isSpelt || compiled.applied === applied
+}
 
 /**
  * Which of the searches (each under a key of the caller's, a saved search's id) find the listing as of
  * the index's current state, tested on its slot by the engine's own pieces. Each search's test is
- * compiled once per state of the index and kept while the index applies no change. Null when the
- * index is not answering (loading): the caller runs the searches themselves.
+ * compiled once and kept while the index's shape (its columns' capacity, its places' and words' ids,
+ * the changes that may make a text read otherwise) stays the same: most listings published change
+ * none of it. "Recently confirmed" is checked against now on each test. Null when the index is not
+ * answering (loading): the caller runs the searches themselves.
  */
 export async function searchesFinding(
   db: Db,
@@ -232,25 +251,39 @@ export async function searchesFinding(
   if (!kept) compiledTests.set(db, (kept = new Map()))
   for (;;) {
     const applied = live.applied
-    const stale = searches.filter(({ key, search }) => {
-      const compiled = kept.get(key)
-      return !compiled || compiled.index !== index || compiled.applied !== applied || compiled.search !== search
-    })
-    const examined = await Promise.all(stale.map(({ search }) => examineSearch(db, search, { isHeadRead: false })))
+    const shape = index.shape
+    const unread = searches.filter(({ key, search }) => !isCurrent(kept.get(key), search, index, applied))
+    // Every text's words read in one query first: each search's reading then finds them kept.
+    await readQueries(
+      db,
+      unread.flatMap(({ search }) => textsOf(search)),
+    )
+    const examined = await Promise.all(unread.map(({ search }) => examineSearch(db, search, { isHeadRead: false })))
     // A change applied while the texts were read: read them again at the new state.
     if (live.applied !== applied || examined.some((one) => one.index !== index || one.applied !== applied)) {
       index = await live.current()
       continue
     }
-    stale.forEach(({ key, search }, i) => {
-      kept.set(key, { index, applied, search, test: searchTestOf(index, examined[i]!.terms.indexSearch) })
+    unread.forEach(({ key, search }, i) => {
+      const { terms, isSpelt } = examined[i]!
+      kept.set(key, { index, shape, applied, search, isSpelt, test: searchTestOf(index, terms.indexSearch) })
     })
     const slot = index.slotOf(listingId)
     const found = new Set<number>()
     if (slot === undefined) return found
+    // The compiled tests hold the cut-off of when they were made; the listing must be confirmed since now's.
+    if (index.confirmed[slot]! <= Date.now() * 1000 - CONFIRMATION_DAYS * MICROS_PER_DAY) return found
     for (const { key } of searches) if (kept.get(key)!.test(slot)) found.add(key)
     return found
   }
+}
+
+/** The texts whose words a search's reading asks the database for (as `examineSearch` does). */
+function textsOf(search: ParsedSearch): string[] {
+  const phrase = readSearchPhrase(search.q)
+  const text = textKind({ q: phrase.text || undefined } as ParsedSearch)
+  if (text.kind !== 'words') return []
+  return [text.q, phrase.words, phrase.withState?.place || phrase.place]
 }
 
 /** Forgets the compiled test of a search (its saved search changed or went). */

@@ -152,8 +152,11 @@ function nearestSpellingAt(db: Db, typed: string, applied: number) {
   return nearest
 }
 
-/** The most texts whose tsquery is kept; a text read again is not sent to the database again. */
-const QUERY_CACHE_SIZE = 5_000
+/**
+ * The most texts whose tsquery is kept; a text read again is not sent to the database again. Saved
+ * searches' texts are read again whenever a listing they may match is published: they stay kept.
+ */
+const QUERY_CACHE_SIZE = 100_000
 const queryCache = new Map<string, TsQuery | null>()
 
 /**
@@ -226,7 +229,7 @@ export async function examineSearch(
   db: Db,
   input: ParsedSearch,
   { isHeadRead = true, mayLagReload = false }: { isHeadRead?: boolean; mayLagReload?: boolean } = {},
-): Promise<{ terms: SearchTerms; index: ListingIndex; applied: number }> {
+): Promise<{ terms: SearchTerms; index: ListingIndex; applied: number; isSpelt: boolean }> {
   const phrase = readSearchPhrase(input.q)
   const search = withRoomsRead(input, phrase)
   const text = textKind(search)
@@ -250,7 +253,9 @@ export async function examineSearch(
     !isTooCommon(typed, queries.get(typed)) &&
     !isAnyWordCarried(index, queries.get(typed) ?? null) &&
     (typed !== phrase.text || cityPrefixListings(index, text.kind === 'words' ? text.q.toLowerCase() : '') === 0)
-  if (text.kind === 'words' && !found && typed && isUnknown) {
+  // Whether the reading asked the database for the nearest spelling of a place (which any count may change).
+  const isSpelt = text.kind === 'words' && !found && typed !== '' && isUnknown
+  if (isSpelt) {
     const nearest = await nearestSpellingAt(db, typed, applied)
     if (nearest) {
       const kind = nearest.term.startsWith('city:') ? 'city' : 'neighborhood'
@@ -294,5 +299,6 @@ export async function examineSearch(
     terms: { search, place, rooms: { beds: phrase.beds ?? null, baths: phrase.baths ?? null }, tooCommon, indexSearch },
     index,
     applied,
+    isSpelt,
   }
 }
