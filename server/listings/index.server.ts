@@ -32,13 +32,13 @@ export { findNearbyPlaces } from './search/nearby.server.ts'
 export { searchIndexOf } from './search/engine/live-index.server.ts'
 export {
   anchorsOf,
-  forgetSearchTest,
   listingFactsOf,
   passesFilter,
   searchesFinding,
   type ListingFacts,
   type SearchAnchors,
   type SearchFilter,
+  type SearchTestCache,
 } from './search/listing-matches.server.ts'
 export type { ParsedSearch } from './search/terms.server.ts'
 export { sendStaleNotices, STALE_NOTICES_CRON, STALE_NOTICES_JOB } from './stale-notices.server.ts'

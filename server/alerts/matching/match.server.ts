@@ -89,14 +89,10 @@ export async function matchListing(
   }
   const candidates = saved.candidates(facts, home.ownerId)
   onWork?.({ candidates: candidates.length, searched: false })
-  const finding = await searchesFinding(
-    db,
-    candidates.map((entry) => ({ key: entry.id, search: entry.search })),
-    listingId,
-  )
+  const finding = await searchesFinding(db, candidates, listingId)
   if (finding === null) return matchBySearching(db, home, listingId)
   return withIndexCondition(
-    candidates.filter((entry) => finding.has(entry.id)),
+    candidates.filter((_, i) => finding[i]),
     comparisonOnce(db, home),
   )
 }

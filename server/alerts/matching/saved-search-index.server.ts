@@ -12,7 +12,14 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { savedSearch, savedSearchChange } from '#server/db/schema.ts'
-import { anchorsOf, passesFilter, type ListingFacts, type ParsedSearch, type SearchAnchors } from '#server/listings/index.server.ts'
+import {
+  anchorsOf,
+  passesFilter,
+  type ListingFacts,
+  type ParsedSearch,
+  type SearchAnchors,
+  type SearchTestCache,
+} from '#server/listings/index.server.ts'
 import { readSavedQuery } from '#common/alerts/saved-query.ts'
 import type { AlertFrequency } from '#common/alerts/vocabulary.ts'
 import { similarityAtLeast, trigramsOf } from './trigrams.ts'
@@ -31,6 +38,10 @@ export type SavedSearchEntry = {
   /** Its stay's dates may pass (the schema refuses past ones): read again once a day, the UTC day it last read. */
   mayLapse: boolean
   readDay: string
+  /** Its test compiled on the listings index, kept beside it. */
+  cache: SearchTestCache
+  /** The last `candidates` call that took it (each call's number), so a search met in several buckets is taken once. */
+  seen: number
 }
 
 const today = () => new Date().toISOString().slice(0, 10)
@@ -56,20 +67,21 @@ const COLUMNS = {
   isPaused: savedSearch.isPaused,
 }
 
-function addTo<K>(map: Map<K, Set<number>>, key: K, id: number): void {
+function addTo(map: Map<string, Set<SavedSearchEntry>>, key: string, entry: SavedSearchEntry): void {
   let set = map.get(key)
   if (!set) map.set(key, (set = new Set()))
-  set.add(id)
+  set.add(entry)
 }
 
 export class SavedSearchIndex {
   private readonly db: Db
   private readonly entries = new Map<number, SavedSearchEntry>()
-  private readonly buckets = new Map<string, Set<number>>()
-  private readonly anywhere = new Set<number>()
-  private readonly spellings = new Map<string, Set<number>>()
+  private readonly buckets = new Map<string, Set<SavedSearchEntry>>()
+  private readonly anywhere = new Set<SavedSearchEntry>()
+  private readonly spellings = new Map<string, Set<SavedSearchEntry>>()
   /** The saved searches spelt like each listing's city or neighborhood, kept until a saved search changes. */
-  private readonly spelt = new Map<string, number[]>()
+  private readonly spelt = new Map<string, SavedSearchEntry[]>()
+  private calls = 0
   private applied = 0
   private loading: Promise<void> | null = null
   /** The catch-up in progress: each match waits for it. */
@@ -165,11 +177,13 @@ export class SavedSearchIndex {
         trigrams,
         mayLapse: search.checkIn !== undefined,
         readDay: today(),
+        cache: { compiled: null },
+        seen: 0,
       }
       this.entries.set(row.id, entry)
-      if (anchor.isAnywhere) this.anywhere.add(row.id)
-      else for (const key of anchor.keys) addTo(this.buckets, key, row.id)
-      if (!anchor.isAnywhere && trigrams) for (const trigram of trigrams) addTo(this.spellings, trigram, row.id)
+      if (anchor.isAnywhere) this.anywhere.add(entry)
+      else for (const key of anchor.keys) addTo(this.buckets, key, entry)
+      if (!anchor.isAnywhere && trigrams) for (const trigram of trigrams) addTo(this.spellings, trigram, entry)
     })
     if (readable.length > 0) this.spelt.clear()
   }
@@ -178,10 +192,10 @@ export class SavedSearchIndex {
     const entry = this.entries.get(id)
     if (!entry) return
     this.entries.delete(id)
-    this.anywhere.delete(id)
-    const drop = (map: Map<string, Set<number>>, key: string) => {
+    this.anywhere.delete(entry)
+    const drop = (map: Map<string, Set<SavedSearchEntry>>, key: string) => {
       const set = map.get(key)
-      set?.delete(id)
+      set?.delete(entry)
       if (set?.size === 0) map.delete(key)
     }
     for (const key of entry.anchors.keys) drop(this.buckets, key)
@@ -194,37 +208,42 @@ export class SavedSearchIndex {
    * readable, passing the filters every reading keeps; in id order.
    */
   candidates(facts: ListingFacts, ownerId: string): SavedSearchEntry[] {
-    const ids = new Set<number>(this.anywhere)
-    for (const key of facts.keys) for (const id of this.buckets.get(key) ?? []) ids.add(id)
-    for (const name of facts.names) for (const id of this.spelledLike(name)) ids.add(id)
-    const found: SavedSearchEntry[] = []
+    const call = ++this.calls
     const day = today()
-    for (const id of ids) {
-      const entry = this.entries.get(id)!
-      if (entry.userId === ownerId || !passesFilter(entry.anchors.filter, facts)) continue
+    const found: SavedSearchEntry[] = []
+    const take = (entry: SavedSearchEntry) => {
+      if (entry.seen === call) return
+      entry.seen = call
+      if (entry.userId === ownerId || !passesFilter(entry.anchors.filter, facts)) return
       if (entry.mayLapse && entry.readDay !== day) {
-        if (!readSavedQuery(entry.query).ok) continue
+        if (!readSavedQuery(entry.query).ok) return
         entry.readDay = day
       }
       found.push(entry)
     }
+    for (const entry of this.anywhere) take(entry)
+    for (const key of facts.keys) {
+      const bucket = this.buckets.get(key)
+      if (bucket) for (const entry of bucket) take(entry)
+    }
+    for (const name of facts.names) for (const entry of this.spelledLike(name)) take(entry)
     return found.sort((a, b) => a.id - b.id)
   }
 
   /** The saved searches whose text is spelt like `name` (pg_trgm's similarity, a little lower). */
-  private spelledLike(name: string): number[] {
+  private spelledLike(name: string): SavedSearchEntry[] {
     let found = this.spelt.get(name)
     if (!found) this.spelt.set(name, (found = this.spellingsOf(name)))
     return found
   }
 
-  private spellingsOf(name: string): number[] {
+  private spellingsOf(name: string): SavedSearchEntry[] {
     const trigrams = trigramsOf(name)
-    const shared = new Map<number, number>()
-    for (const trigram of trigrams) for (const id of this.spellings.get(trigram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1)
-    const found: number[] = []
-    for (const [id, count] of shared) {
-      if (similarityAtLeast(count, this.entries.get(id)!.trigrams!.size, trigrams.size, SPELLING_SIMILARITY)) found.push(id)
+    const shared = new Map<SavedSearchEntry, number>()
+    for (const trigram of trigrams) for (const entry of this.spellings.get(trigram) ?? []) shared.set(entry, (shared.get(entry) ?? 0) + 1)
+    const found: SavedSearchEntry[] = []
+    for (const [entry, count] of shared) {
+      if (similarityAtLeast(count, entry.trigrams!.size, trigrams.size, SPELLING_SIMILARITY)) found.push(entry)
     }
     return found
   }

@@ -221,38 +221,38 @@ type CompiledTest = {
   isSpelt: boolean
   test: (slot: number) => boolean
 }
-const compiledTests = new WeakMap<Db, Map<number, CompiledTest>>()
+
+/** Where a search's compiled test is kept: the caller holds one per search (a saved search's entry), beside it. */
+export type SearchTestCache = { compiled: CompiledTest | null }
 
 const MICROS_PER_DAY = 86_400_000_000
 
 /** Whether a compiled test still answers for the index as it stands. */
-function isCurrent(compiled: CompiledTest | undefined, search: ParsedSearch, index: ListingIndex, applied: number): boolean {
-  if (!compiled || compiled.search !== search || compiled.index !== index || compiled.shape !== index.shape) return false
+function isCurrent(compiled: CompiledTest | null, search: ParsedSearch, index: ListingIndex, shape: string, applied: number): boolean {
+  if (!compiled || compiled.search !== search || compiled.index !== index || compiled.shape !== shape) return false
   return !compiled.isSpelt || compiled.applied === applied
 }
 
 /**
- * Which of the searches (each under a key of the caller's, a saved search's id) find the listing as of
- * the index's current state, tested on its slot by the engine's own pieces. Each search's test is
- * compiled once and kept while the index's shape (its columns' capacity, its places' and words' ids,
- * the changes that may make a text read otherwise) stays the same: most listings published change
- * none of it. "Recently confirmed" is checked against now on each test. Null when the index is not
- * answering (loading): the caller runs the searches themselves.
+ * Which of the searches find the listing as of the index's current state (one answer per search, in
+ * order), tested on its slot by the engine's own pieces. Each search's test is compiled once and kept
+ * in its cache while the index's shape (its columns' capacity, its places' and words' ids, the changes
+ * that may make a text read otherwise) stays the same: most listings published change none of it.
+ * "Recently confirmed" is checked against now on each test. Null when the index is not answering
+ * (loading): the caller runs the searches themselves.
  */
 export async function searchesFinding(
   db: Db,
-  searches: { key: number; search: ParsedSearch }[],
+  searches: readonly { search: ParsedSearch; cache: SearchTestCache }[],
   listingId: number,
-): Promise<Set<number> | null> {
+): Promise<boolean[] | null> {
   const live = searchIndexOf(db)
   if (!live.isAnswering) return null
   let index = await live.current()
-  let kept = compiledTests.get(db)
-  if (!kept) compiledTests.set(db, (kept = new Map()))
   for (;;) {
     const applied = live.applied
     const shape = index.shape
-    const unread = searches.filter(({ key, search }) => !isCurrent(kept.get(key), search, index, applied))
+    const unread = searches.filter(({ search, cache }) => !isCurrent(cache.compiled, search, index, shape, applied))
     // Every text's words read in one query first: each search's reading then finds them kept.
     await readQueries(
       db,
@@ -264,17 +264,14 @@ export async function searchesFinding(
       index = await live.current()
       continue
     }
-    unread.forEach(({ key, search }, i) => {
+    unread.forEach(({ search, cache }, i) => {
       const { terms, isSpelt } = examined[i]!
-      kept.set(key, { index, shape, applied, search, isSpelt, test: searchTestOf(index, terms.indexSearch) })
+      cache.compiled = { index, shape, applied, search, isSpelt, test: searchTestOf(index, terms.indexSearch) }
     })
     const slot = index.slotOf(listingId)
-    const found = new Set<number>()
-    if (slot === undefined) return found
     // The compiled tests hold the cut-off of when they were made; the listing must be confirmed since now's.
-    if (index.confirmed[slot]! <= Date.now() * 1000 - CONFIRMATION_DAYS * MICROS_PER_DAY) return found
-    for (const { key } of searches) if (kept.get(key)!.test(slot)) found.add(key)
-    return found
+    const isConfirmed = slot !== undefined && index.confirmed[slot]! > Date.now() * 1000 - CONFIRMATION_DAYS * MICROS_PER_DAY
+    return searches.map(({ cache }) => isConfirmed && cache.compiled!.test(slot))
   }
 }
 
@@ -284,9 +281,4 @@ function textsOf(search: ParsedSearch): string[] {
   const text = textKind({ q: phrase.text || undefined } as ParsedSearch)
   if (text.kind !== 'words') return []
   return [text.q, phrase.words, phrase.withState?.place || phrase.place]
-}
-
-/** Forgets the compiled test of a search (its saved search changed or went). */
-export function forgetSearchTest(db: Db, key: number): void {
-  compiledTests.get(db)?.delete(key)
 }
