@@ -418,7 +418,15 @@ export function searchTestOf(index: ListingIndex, search: IndexSearch): (slot: n
   if (!pieces) return () => false
   const { groups, text, params } = pieces
   const predicate = predicateOf(index, params, checksOf(params))
-  return (slot) => groups.every((group) => group.some((set) => hasBit(set, slot) === 1)) && predicate(slot) && (!text || text.test(slot))
+  const isInGroups = (slot: number) => {
+    for (const group of groups) {
+      let isIn = false
+      for (const set of group) if (hasBit(set, slot) === 1) isIn = true
+      if (!isIn) return false
+    }
+    return true
+  }
+  return (slot) => isInGroups(slot) && predicate(slot) && (text === null || text.test(slot))
 }
 
 function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
