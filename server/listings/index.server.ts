@@ -37,7 +37,6 @@ export {
   searchesFinding,
   type ListingFacts,
   type SearchAnchors,
-  type SearchFilter,
   type SearchTestCache,
 } from './search/listing-matches.server.ts'
 export type { ParsedSearch } from './search/terms.server.ts'

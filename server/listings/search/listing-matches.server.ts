@@ -55,7 +55,7 @@ export type ListingFacts = {
 }
 
 /** Grid sizes (degrees) of the map's cells; a map area is keyed by the finest grid it covers in at most MOST_CELLS cells. */
-export const CELL_DEGREES = [0.02, 0.2, 2] as const
+const CELL_DEGREES = [0.02, 0.2, 2] as const
 const MOST_CELLS = 16
 
 const cellKey = (degrees: number, latitude: number, longitude: number) =>
