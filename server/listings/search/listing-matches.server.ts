@@ -217,7 +217,7 @@ type CompiledTest = {
   shape: string
   applied: number
   search: ParsedSearch
-  /** Its text was read as the nearest spelling of a place (or looked up as one): read again at every change. */
+  /** Its text's nearest spelling is chosen by the places' counts (a tie): read again at every change. */
   isSpelt: boolean
   test: (slot: number) => boolean
 }
@@ -265,8 +265,8 @@ export async function searchesFinding(
       continue
     }
     unread.forEach(({ search, cache }, i) => {
-      const { terms, isSpelt } = examined[i]!
-      cache.compiled = { index, shape, applied, search, isSpelt, test: searchTestOf(index, terms.indexSearch) }
+      const { terms, isSpeltByCounts } = examined[i]!
+      cache.compiled = { index, shape, applied, search, isSpelt: isSpeltByCounts, test: searchTestOf(index, terms.indexSearch) }
     })
     const slot = index.slotOf(listingId)
     // The compiled tests hold the cut-off of when they were made; the listing must be confirmed since now's.
