@@ -204,6 +204,8 @@ if (mode === 'one') {
       const found = await matchListing(db, { listingId })
       matches += found.length
       await onMatches(listingId, found)
+      if (next % 500 === 0)
+        process.stderr.write(`\r  ${next} of ${rows.length} matched in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
