@@ -29,3 +29,4 @@ export {
 export { countUnreadAlerts, findNotifications, markAlertsRead } from './notifications.server.ts'
 export { findAlertSettings, resumeAlertEmails, saveAlertSettings } from './preferences.server.ts'
 export { findIndexCoverage } from './coverage.server.ts'
+export { savedSearchIndexOf } from './matching/saved-search-index.server.ts'

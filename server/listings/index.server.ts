@@ -31,6 +31,16 @@ export { findSearchCity } from './search/search-city.server.ts'
 export { findMapClusters } from './search/map-clusters.server.ts'
 export { findNearbyPlaces } from './search/nearby.server.ts'
 export { searchIndexOf } from './search/engine/live-index.server.ts'
+export {
+  anchorsOf,
+  listingFactsOf,
+  passesFilter,
+  searchesFinding,
+  type ListingFacts,
+  type SearchAnchors,
+  type SearchTestCache,
+} from './search/listing-matches.server.ts'
+export type { ParsedSearch } from './search/terms.server.ts'
 export { sendStaleNotices, STALE_NOTICES_CRON, STALE_NOTICES_JOB } from './stale-notices.server.ts'
 export {
   archiveListing,

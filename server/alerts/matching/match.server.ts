@@ -1,15 +1,19 @@
-// The saved searches a listing matches as it stands. This first version runs every active saved
-// search through the search itself, page by page: exact by construction, and slow in proportion to
-// the saved searches and their results. (The matching index replaces it; its property test holds it
-// to this same answer.)
+// The saved searches a listing matches as it stands. The saved-search index names the few that may
+// find it (saved-search-index.server.ts: a superset of those that do, by where each can find homes
+// and the filters it keeps); each is then tested on the listing by the search engine's own pieces
+// (`searchesFinding`), as of the listings index's current state; then the Cooper Index condition of
+// those that ask for it, from one comparison. While the listings index is loading, every active
+// saved search is run through the search itself, page by page (`searchFinds`): slow, and the same
+// answer (the property test, tests/integration/alerts-matching.test.ts, holds the two equal).
 import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, savedSearch } from '#server/db/schema.ts'
 import { findRentComparison } from '#server/cooper-index/index.server.ts'
-import { findListings } from '#server/listings/index.server.ts'
+import { findListings, listingFactsOf, searchesFinding } from '#server/listings/index.server.ts'
 import { readSavedQuery, searchInputOf } from '#common/alerts/saved-query.ts'
 import type { BelowIndex, ListingMatch } from '#common/alerts/types.ts'
 import type { AlertFrequency } from '#common/alerts/vocabulary.ts'
+import { savedSearchIndexOf, type SavedSearchEntry } from './saved-search-index.server.ts'
 
 /** Whether the search (its own parameters, any sort) finds the listing: every page read until it shows. */
 export async function searchFinds(db: Db, search: Record<string, unknown>, listingId: number): Promise<boolean> {
@@ -41,12 +45,28 @@ export function belowIndexOf(comparison: Awaited<ReturnType<typeof findRentCompa
   }
 }
 
+/** What a match read, for benchmarks: the saved searches tested on the listing, and whether each was run through the search instead (the index loading). */
+export type MatchWork = { candidates: number; searched: boolean }
+
+type Home = { ownerId: string; city: string; state: string; bedrooms: number; monthlyRentCents: number | null }
+type Comparison = Awaited<ReturnType<typeof findRentComparison>>
+
+/** The listing's Cooper Index comparison, read once and only when a saved search asks for it. */
+function comparisonOnce(db: Db, home: Home): () => Promise<Comparison> {
+  let comparison: Promise<Comparison> | null = null
+  const lease = home.monthlyRentCents === null ? null : { monthlyRentCents: home.monthlyRentCents }
+  return () => (comparison ??= findRentComparison(db, { city: home.city, state: home.state, bedrooms: home.bedrooms, lease }))
+}
+
 /**
  * The active saved searches (not paused, still readable, not the listing owner's own) that find the
  * published listing now, with the Cooper Index comparison of those that ask for one. Empty when the
  * listing is not published.
  */
-export async function matchListing(db: Db, { listingId }: { listingId: number }): Promise<ListingMatch[]> {
+export async function matchListing(
+  db: Db,
+  { listingId, onWork }: { listingId: number; onWork?: (work: MatchWork) => void },
+): Promise<ListingMatch[]> {
   const [home] = await db
     .select({
       ownerId: listing.ownerId,
@@ -59,6 +79,40 @@ export async function matchListing(db: Db, { listingId }: { listingId: number })
     .from(listing)
     .where(eq(listing.id, listingId))
   if (!home || home.status !== 'published') return []
+  const saved = savedSearchIndexOf(db)
+  await saved.current()
+  const facts = await listingFactsOf(db, listingId)
+  if (facts === 'absent') return []
+  if (facts === null) {
+    onWork?.({ candidates: saved.size, searched: true })
+    return matchBySearching(db, home, listingId)
+  }
+  const candidates = saved.candidates(facts, home.ownerId)
+  onWork?.({ candidates: candidates.length, searched: false })
+  const finding = await searchesFinding(db, candidates, listingId)
+  if (finding === null) return matchBySearching(db, home, listingId)
+  return withIndexCondition(
+    candidates.filter((_, i) => finding[i]),
+    comparisonOnce(db, home),
+  )
+}
+
+/** The matches among saved searches that find the listing, those asking for the Cooper Index kept only when it is below enough. */
+async function withIndexCondition(found: SavedSearchEntry[], comparison: () => Promise<Comparison>): Promise<ListingMatch[]> {
+  const matches: ListingMatch[] = []
+  for (const entry of found) {
+    let belowIndex: BelowIndex | null = null
+    if (entry.percent !== null) {
+      belowIndex = belowIndexOf(await comparison(), entry.percent)
+      if (!belowIndex) continue
+    }
+    matches.push({ savedSearchId: entry.id, userId: entry.userId, frequency: entry.frequency, belowIndex })
+  }
+  return matches
+}
+
+/** Every active saved search run through the search itself (while the listings index loads): exact, and slow. */
+async function matchBySearching(db: Db, home: Home, listingId: number): Promise<ListingMatch[]> {
   const searches = await db
     .select({
       id: savedSearch.id,
@@ -70,16 +124,14 @@ export async function matchListing(db: Db, { listingId }: { listingId: number })
     .from(savedSearch)
     .where(and(eq(savedSearch.isPaused, false), ne(savedSearch.userId, home.ownerId)))
     .orderBy(savedSearch.id)
-  const lease = home.monthlyRentCents === null ? null : { monthlyRentCents: home.monthlyRentCents }
-  let comparison: Promise<Awaited<ReturnType<typeof findRentComparison>>> | null = null
+  const comparison = comparisonOnce(db, home)
   const matches: ListingMatch[] = []
   for (const saved of searches) {
     const reading = readSavedQuery(saved.query)
     if (!reading.ok) continue
     let belowIndex: BelowIndex | null = null
     if (saved.percent !== null) {
-      comparison ??= findRentComparison(db, { city: home.city, state: home.state, bedrooms: home.bedrooms, lease })
-      belowIndex = belowIndexOf(await comparison, saved.percent)
+      belowIndex = belowIndexOf(await comparison(), saved.percent)
       if (!belowIndex) continue
     }
     if (!(await searchFinds(db, searchInputOf(saved.query), listingId))) continue

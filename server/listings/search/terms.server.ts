@@ -114,22 +114,37 @@ function placeOf(phrase: SearchPhrase, index: ListingIndex): Found | null {
  * count, if one is alike enough to be what was meant ("brookyln": city:brooklyn).
  */
 export async function nearestSpelling(db: Db, typed: string): Promise<{ term: string; listings: number } | null> {
+  const found = await nearestSpellings(db, typed)
+  return found.nearest
+}
+
+/**
+ * The nearest spelling of `typed`, and whether it is the only one that near: when another place is
+ * exactly as alike, the counts of homes choose between them, and any listing may change the choice.
+ * Otherwise only a place gaining its first home or losing its last one can.
+ */
+async function nearestSpellings(db: Db, typed: string): Promise<{ nearest: { term: string; listings: number } | null; isTied: boolean }> {
   const name = sql`substr(${listingSearchTerm.term}, 6)`
   const similarity = sql`similarity(${name}, ${typed.toLowerCase()})`
   const startsWith = (prefix: string) =>
     sql`(${listingSearchTerm.term} >= ${prefix} and ${listingSearchTerm.term} < ${prefix} || chr(1114111))`
-  const result = await db.execute<{ term: string; listings: number }>(sql`
-    select ${listingSearchTerm.term} as term, ${listingSearchTerm.listings} as listings from ${listingSearchTerm}
+  const result = await db.execute<{ term: string; listings: number; similarity: number }>(sql`
+    select ${listingSearchTerm.term} as term, ${listingSearchTerm.listings} as listings, ${similarity} as similarity from ${listingSearchTerm}
     where (${startsWith('city:')} or ${startsWith('hood:')}) and ${listingSearchTerm.listings} > 0
       and ${similarity} >= ${SPELLING_SIMILARITY}
     order by ${similarity} desc, ${listingSearchTerm.listings} desc, ${listingSearchTerm.term}
-    limit 1`)
-  return result.rows[0] ?? null
+    limit 2`)
+  const [first, second] = result.rows
+  if (!first) return { nearest: null, isTied: false }
+  return {
+    nearest: { term: first.term, listings: Number(first.listings) },
+    isTied: second !== undefined && second.similarity === first.similarity,
+  }
 }
 
 /** The most misspelt texts whose nearest place is kept, for each database, until the index applies another change. */
 const SPELLING_CACHE_SIZE = 2_000
-const spellingCaches = new WeakMap<Db, { applied: number; nearest: Map<string, Promise<{ term: string; listings: number } | null>> }>()
+const spellingCaches = new WeakMap<Db, { applied: number; nearest: Map<string, ReturnType<typeof nearestSpellings>> }>()
 
 /**
  * The nearest spelling of `typed` as of the change the index has applied (`applied`): read once while
@@ -143,7 +158,7 @@ function nearestSpellingAt(db: Db, typed: string, applied: number) {
   if (!cache || cache.applied !== applied) spellingCaches.set(db, (cache = { applied, nearest: new Map() }))
   let nearest = cache.nearest.get(typed)
   if (!nearest) {
-    nearest = nearestSpelling(db, typed)
+    nearest = nearestSpellings(db, typed)
     const kept = cache
     kept.nearest.set(typed, nearest)
     nearest.catch(() => kept.nearest.delete(typed))
@@ -152,15 +167,18 @@ function nearestSpellingAt(db: Db, typed: string, applied: number) {
   return nearest
 }
 
-/** The most texts whose tsquery is kept; a text read again is not sent to the database again. */
-const QUERY_CACHE_SIZE = 5_000
+/**
+ * The most texts whose tsquery is kept; a text read again is not sent to the database again. Saved
+ * searches' texts are read again whenever a listing they may match is published: they stay kept.
+ */
+const QUERY_CACHE_SIZE = 100_000
 const queryCache = new Map<string, TsQuery | null>()
 
 /**
  * PostgreSQL's reading of each text as a web search (`websearch_to_tsquery('english', …)`): the same
  * stemming and stop words as the listings' search vectors. One query for the texts not read before.
  */
-async function readQueries(db: Db, texts: string[]): Promise<Map<string, TsQuery | null>> {
+export async function readQueries(db: Db, texts: string[]): Promise<Map<string, TsQuery | null>> {
   const read = new Map<string, TsQuery | null>()
   const missing = [...new Set(texts.filter((text) => text !== '' && !queryCache.has(text)))]
   if (missing.length > 0) {
@@ -226,7 +244,7 @@ export async function examineSearch(
   db: Db,
   input: ParsedSearch,
   { isHeadRead = true, mayLagReload = false }: { isHeadRead?: boolean; mayLagReload?: boolean } = {},
-): Promise<{ terms: SearchTerms; index: ListingIndex; applied: number }> {
+): Promise<{ terms: SearchTerms; index: ListingIndex; applied: number; isSpeltByCounts: boolean }> {
   const phrase = readSearchPhrase(input.q)
   const search = withRoomsRead(input, phrase)
   const text = textKind(search)
@@ -250,8 +268,14 @@ export async function examineSearch(
     !isTooCommon(typed, queries.get(typed)) &&
     !isAnyWordCarried(index, queries.get(typed) ?? null) &&
     (typed !== phrase.text || cityPrefixListings(index, text.kind === 'words' ? text.q.toLowerCase() : '') === 0)
-  if (text.kind === 'words' && !found && typed && isUnknown) {
-    const nearest = await nearestSpellingAt(db, typed, applied)
+  // Whether the reading asks the database for the nearest spelling of a place; when two places are as
+  // near, their counts of homes choose (`isSpeltByCounts`: any listing may change the reading).
+  const isSpelt = text.kind === 'words' && !found && typed !== '' && isUnknown
+  let isTied = false
+  if (isSpelt) {
+    const spelt = await nearestSpellingAt(db, typed, applied)
+    isTied = spelt.isTied
+    const nearest = spelt.nearest
     if (nearest) {
       const kind = nearest.term.startsWith('city:') ? 'city' : 'neighborhood'
       const state = phrase.withState?.place ? phrase.withState.state.toLowerCase() : null
@@ -294,5 +318,6 @@ export async function examineSearch(
     terms: { search, place, rooms: { beds: phrase.beds ?? null, baths: phrase.baths ?? null }, tooCommon, indexSearch },
     index,
     applied,
+    isSpeltByCounts: isTied,
   }
 }

@@ -126,6 +126,11 @@ export class ListingIndex {
   readonly cards = new CardColumns()
   /** Word arrays a search borrows for its candidates (bitset.ts). */
   readonly scratch = new Scratch()
+  /**
+   * Counts the changes that may make a search's text read otherwise (a place's first listing, any
+   * listing taken out, which may take a word's last carrier). A new word or place id shows in `shape`.
+   */
+  readingEpoch = 0
   private bulk: PostingsBuilder | null = null
 
   readonly orders = {
@@ -143,6 +148,16 @@ export class ListingIndex {
       this.facets.set(term, set)
     }
     return set
+  }
+
+  /**
+   * What a search's compiled test (`searchTestOf`) and its text's reading depend on besides the
+   * listings' values: the columns' capacity (they are copied when they grow), the ids of places and
+   * words, and the reading epoch. While it stays the same, a compiled test stays right.
+   */
+  get shape(): string {
+    const { cities, neighborhoods, states, zips } = this
+    return `${this.capacity}/${cities.names.length}/${neighborhoods.names.length}/${states.names.length}/${zips.names.length}/${this.words.wordCount}/${this.readingEpoch}`
   }
 
   slotOf(id: number): number | undefined {
@@ -211,6 +226,8 @@ export class ListingIndex {
     this.worldY[slot] = worldY(listing.latitude)
     const place = (dictionary: PlaceDictionary, name: string, spelling = name) => {
       const id = dictionary.idFor(name, spelling)
+      // A place's first listing: a search's text may now name it.
+      if (dictionary.listings[id] === 0) this.readingEpoch += 1
       dictionary.listings[id]! += 1
       dictionary.slots[id]!.push(slot)
       return id
@@ -273,6 +290,8 @@ export class ListingIndex {
     const slot = this.slotOfId.get(id)
     if (slot === undefined) return
     this.slotOfId.delete(id)
+    // A word or place may have lost its last listing: a search's text may now read otherwise.
+    this.readingEpoch += 1
     this.indexed -= 1
     this.isIndexed[slot] = 0
     this.cities.listings[this.city[slot]!]! -= 1

@@ -91,6 +91,11 @@ export class WordPostings {
   private lastSlot = -1
 
   /** How many postings the main segment holds. */
+  /** How many words have ever been seen (each has its id). */
+  get wordCount(): number {
+    return this.lexemes.length
+  }
+
   get mainPostings(): number {
     return this.mainSlots.length
   }

@@ -338,9 +338,22 @@ function stayTest(index: ListingIndex, stay: IndexSearch['stay']): ((slot: numbe
   return (slot) => index.isStayOpen(slot, from, to, guests)
 }
 
-function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
-  const scratch = index.scratch
-  const { latitude } = index
+/**
+ * What a search asks of each listing, as the index's ids and columns read it: its places' ids, its ZIP
+ * codes, its words, its filters' bitsets in groups (a listing in one set of each), and the values its
+ * predicate compares with. Null when it can match nothing (a place, ZIP or word no listing has).
+ */
+type SearchPieces = {
+  cityId: number
+  neighborhoodId: number
+  stateId: number
+  zipIds: number[] | null
+  text: TextMatch | null
+  groups: Bitset[][]
+  params: PredicateParams
+}
+
+function piecesOf(index: ListingIndex, search: IndexSearch): SearchPieces | null {
   const placeId = (dictionary: ListingIndex['cities'], name: string | undefined) => (name === undefined ? -1 : dictionary.idOf(name))
   const cityId = placeId(index.cities, search.city)
   const neighborhoodId = placeId(index.neighborhoods, search.neighborhood)
@@ -361,10 +374,70 @@ function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
   }
   const text = search.text ? new TextMatch(index, search.text.query, search.text.cityPrefix) : null
   if (text && text.bound === 0) return null
+  const box = search.box
+  const params: PredicateParams = {
+    confirmedAfter: search.confirmedAfter,
+    minPrice: search.minPrice ?? -Infinity,
+    maxPrice: search.maxPrice ?? Infinity,
+    minBeds: search.beds ?? 0,
+    minBaths: search.bathroomHalves ?? 0,
+    types: search.types.length === 0 ? -1 : search.types.reduce((bits, t) => bits | typeBit(t), 0),
+    required:
+      (search.offer === 'lease' ? FLAG.lease : 0) |
+      (search.offer === 'short-term' ? FLAG.shortTerm : 0) |
+      (search.pets.includes('cats') ? FLAG.cats : 0) |
+      (search.pets.includes('dogs') ? FLAG.dogs : 0) |
+      (search.furnished === true ? FLAG.furnished : 0),
+    refused: search.furnished === false ? FLAG.furnished : 0,
+    amenityMask: search.amenities.reduce((bits, amenity) => bits | (1 << AMENITY_VALUES.indexOf(amenity)), 0),
+    availableBy: search.availableByDay ?? Infinity,
+    south: box?.south ?? -Infinity,
+    north: box?.north ?? Infinity,
+    west: box?.west ?? -Infinity,
+    east: box?.east ?? Infinity,
+    cityId,
+    neighborhoodId,
+    stateId,
+    zipSet,
+    stayFits: stayTest(index, search.stay),
+  }
+  return { cityId, neighborhoodId, stateId, zipIds, text, groups: facetGroups(index, search), params }
+}
+
+const hasBit = (set: Bitset, slot: number) => ((set.words[slot >>> 5] ?? 0) >>> (slot & 31)) & 1
+
+/**
+ * Whether the search matches the listing in one slot, by the same pieces a search runs on: its
+ * filters' bitsets, its predicate and its words. For testing many listings against a few searches (a
+ * published listing against the saved searches that may want it). It reads the index's columns when
+ * made: make it again after the index changes.
+ */
+export function searchTestOf(index: ListingIndex, search: IndexSearch): (slot: number) => boolean {
+  index.settle()
+  const pieces = piecesOf(index, search)
+  if (!pieces) return () => false
+  const { groups, text, params } = pieces
+  const predicate = predicateOf(index, params, checksOf(params))
+  const isInGroups = (slot: number) => {
+    for (const group of groups) {
+      let isIn = false
+      for (const set of group) if (hasBit(set, slot) === 1) isIn = true
+      if (!isIn) return false
+    }
+    return true
+  }
+  return (slot) => isInGroups(slot) && predicate(slot) && (text === null || text.test(slot))
+}
+
+function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
+  const scratch = index.scratch
+  const { latitude } = index
+  const pieces = piecesOf(index, search)
+  if (!pieces) return null
+  const { cityId, neighborhoodId, stateId, zipIds, text, groups, params } = pieces
 
   // The ways to find the candidates, each with its exact size (of slots, indexed or no longer).
   const sources: Source[] = []
-  const groups = facetGroups(index, search)
   let facets: Source | null = null
   let facetWords: Uint32Array | null = null
   if (groups.length > 0) {
@@ -425,32 +498,6 @@ function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
   }
   if (candidates.count === 0) return null
 
-  const params: PredicateParams = {
-    confirmedAfter: search.confirmedAfter,
-    minPrice: search.minPrice ?? -Infinity,
-    maxPrice: search.maxPrice ?? Infinity,
-    minBeds: search.beds ?? 0,
-    minBaths: search.bathroomHalves ?? 0,
-    types: search.types.length === 0 ? -1 : search.types.reduce((bits, t) => bits | typeBit(t), 0),
-    required:
-      (search.offer === 'lease' ? FLAG.lease : 0) |
-      (search.offer === 'short-term' ? FLAG.shortTerm : 0) |
-      (search.pets.includes('cats') ? FLAG.cats : 0) |
-      (search.pets.includes('dogs') ? FLAG.dogs : 0) |
-      (search.furnished === true ? FLAG.furnished : 0),
-    refused: search.furnished === false ? FLAG.furnished : 0,
-    amenityMask: search.amenities.reduce((bits, amenity) => bits | (1 << AMENITY_VALUES.indexOf(amenity)), 0),
-    availableBy: search.availableByDay ?? Infinity,
-    south: box?.south ?? -Infinity,
-    north: box?.north ?? Infinity,
-    west: box?.west ?? -Infinity,
-    east: box?.east ?? Infinity,
-    cityId,
-    neighborhoodId,
-    stateId,
-    zipSet,
-    stayFits: stayTest(index, search.stay),
-  }
   /** The search's test of a listing, its words left out (the candidates check them, or the bits decided them). */
   const test = predicateOf(index, params, checksOf(params))
   const makeTest = () => test

@@ -1,0 +1,225 @@
+// Matching saved searches benchmark: against the PostgreSQL database of DATABASE_URL (seeded, e.g.
+// `DATABASE_URL=… npm run seed -- --listings 1000000`), it first makes sure --saved saved searches of
+// --users renters exist (made once from --seed, drawn over every parameter by bench/random-searches.ts
+// and kept when they say where: a text or a map area; their renters written as bare users), loads the listings' and the saved searches' indexes, then:
+//   --mode one    --listings N random published listings withdrawn (one statement, not timed), then
+//                 published again one at a time, `matchListing` timed after each: its p50/p95/p99/max,
+//                 the candidates tested per listing and the slowest listings.
+//   --mode burst  --burst N random published listings withdrawn (not timed), then published again in one
+//                 statement, as a bulk import; every change it logged is matched, each listing's matches
+//                 handed to `onMatches` (the hook where the instant e-mails are queued), --concurrency at
+//                 a time as the alert jobs' workers would; seconds in all.
+// Prints one JSON line. The search cache is not involved: matching reads the indexes directly.
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/alerts_bench npx node bench/alerts.ts --seed 1 --mode one
+import { parseArgs } from 'node:util'
+import { count, like, sql } from 'drizzle-orm'
+import { openDatabase, type Db } from '#server/db/client.server.ts'
+import { savedSearch, user } from '#server/db/schema.ts'
+import { matchListing, savedSearchIndexOf } from '#server/alerts/index.server.ts'
+import type { MatchWork } from '#server/alerts/matching/match.server.ts'
+import { searchIndexOf } from '#server/listings/index.server.ts'
+import { savedQueryOf } from '#common/alerts/saved-query.ts'
+import type { ListingMatch } from '#common/alerts/types.ts'
+import { ALERT_FREQUENCIES } from '#common/alerts/vocabulary.ts'
+import { seededRandom } from '#tests/support/synthetic-rents.ts'
+import { randomSearch } from './random-searches.ts'
+
+const MODES = ['one', 'burst'] as const
+const { values: options } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    mode: { type: 'string', default: 'one' },
+    listings: { type: 'string', default: '1000' },
+    burst: { type: 'string', default: '10000' },
+    saved: { type: 'string', default: '200000' },
+    users: { type: 'string', default: '100000' },
+    concurrency: { type: 'string', default: '8' },
+  },
+})
+const seed = Number(options.seed)
+const mode = options.mode as (typeof MODES)[number]
+const [listingCount, burstSize, savedCount, userCount] = [options.listings, options.burst, options.saved, options.users].map(Number)
+if (!Number.isInteger(seed)) throw new Error('--seed must be a whole number')
+if (!MODES.includes(mode)) throw new Error(`--mode must be one of: ${MODES.join(', ')}`)
+for (const [name, n] of Object.entries({ listingCount, burstSize, savedCount, userCount })) {
+  if (!(Number.isInteger(n) && n! > 0)) throw new Error(`${name} must be a positive whole number`)
+}
+const concurrency = Number(options.concurrency)
+if (!(Number.isInteger(concurrency) && concurrency > 0)) throw new Error('--concurrency must be a positive whole number')
+const url = process.env.DATABASE_URL
+if (!url?.startsWith('postgres')) throw new Error('Set DATABASE_URL to a seeded PostgreSQL database')
+
+const database = await openDatabase({ kind: 'postgres', url, poolSize: 10 })
+const db = database.db
+const BENCH_USER = 'bench-alerts-'
+
+/** The bench's renters and their saved searches, made once (the same --seed draws the same ones). */
+async function ensureSavedSearches(db: Db): Promise<{ madeMs: number }> {
+  const started = performance.now()
+  const [users] = await db
+    .select({ n: count() })
+    .from(user)
+    .where(like(user.id, `${BENCH_USER}%`))
+  if (users!.n < userCount!) {
+    await db.execute(sql`
+      insert into "user" (id, name, email, email_verified)
+      select ${BENCH_USER} || g, 'Bench renter ' || g, ${BENCH_USER} || g || '@example.com', true
+      from generate_series(1, ${userCount}) as g on conflict do nothing`)
+  }
+  const [saved] = await db
+    .select({ n: count() })
+    .from(savedSearch)
+    .where(like(savedSearch.userId, `${BENCH_USER}%`))
+  const draw = seededRandom(seed * 7919)
+  const today = new Date()
+  for (let made = saved!.n; made < savedCount!;) {
+    const batch = Array.from({ length: Math.min(5_000, savedCount! - made) }, (_, i) => {
+      const query = savedWhere(draw, today)
+      return {
+        userId: `${BENCH_USER}${1 + Math.floor(draw() * userCount!)}`,
+        name: `Saved search ${made + i + 1}`,
+        query,
+        frequency: ALERT_FREQUENCIES[Math.floor(draw() * ALERT_FREQUENCIES.length)]!,
+        belowIndexPercent: draw() < 0.05 ? 10 : null,
+      }
+    })
+    await db.insert(savedSearch).values(batch)
+    made += batch.length
+    process.stderr.write(`\r  ${made.toLocaleString('en-US')} saved searches`)
+  }
+  return { madeMs: Math.round(performance.now() - started) }
+}
+
+/**
+ * A saved search: a search drawn by bench/random-searches.ts, kept when it says where (a text, which
+ * may be words alone, or a map area), as a search saved for alerts does; one saying neither (the
+ * whole country, for any home at all) is drawn again.
+ */
+function savedWhere(draw: () => number, today: Date): string {
+  for (;;) {
+    const params = new URL(randomSearch(draw, today), 'http://localhost').searchParams
+    if (params.has('q') || params.has('south')) return savedQueryOf(params)
+  }
+}
+
+/** `n` random published listings (PostgreSQL's setseed from --seed), withdrawn in one statement so that publishing them again is news. */
+async function withdrawRandom(n: number): Promise<{ id: number; city: string }[]> {
+  await db.execute(sql`select setseed(${(seed % 1000) / 1000})`)
+  const { rows } = await db.execute<{ id: string; city: string }>(sql`
+    update listing set status = 'draft' where id in (
+      select id from listing where status = 'published' and last_confirmed_at > now() - interval '20 days' order by random() limit ${n})
+    returning id, city`)
+  return rows.map((row) => ({ id: Number(row.id), city: row.city }))
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+const round = (ms: number) => Math.round(ms * 100) / 100
+
+const made = await ensureSavedSearches(db)
+const loadStarted = performance.now()
+await searchIndexOf(db).load()
+const listingsLoadMs = Math.round(performance.now() - loadStarted)
+const savedStarted = performance.now()
+const saved = savedSearchIndexOf(db)
+await saved.current()
+const savedLoadMs = Math.round(performance.now() - savedStarted)
+const [{ listings } = { listings: 0 }] = (
+  await db.execute<{ listings: number }>(sql`select count(*)::int as listings from listing where status = 'published'`)
+).rows
+const base = {
+  benchmark: 'alerts',
+  mode,
+  seed,
+  listings,
+  savedSearches: saved.size,
+  ...saved.stats(),
+  users: userCount,
+  ...made,
+  listingsLoadMs,
+  savedLoadMs,
+}
+
+/** The hook where the instant e-mails of a listing's matches are queued (the alerts area's job); the bench counts them. */
+let queued = 0
+const onMatches = async (_listingId: number, matches: ListingMatch[]) => {
+  queued += matches.filter((match) => match.frequency === 'instant').length
+}
+
+if (mode === 'one') {
+  const homes = await withdrawRandom(listingCount!)
+  await searchIndexOf(db).current()
+  const times: { ms: number; id: number; city: string; candidates: number; matches: number }[] = []
+  for (const home of homes) {
+    await db.execute(sql`update listing set status = 'published', last_confirmed_at = now() where id = ${home.id}`)
+    let work: MatchWork = { candidates: 0, searched: false }
+    const started = performance.now()
+    const matches = await matchListing(db, { listingId: home.id, onWork: (w) => (work = w) })
+    if (times.length % 50 === 0) process.stderr.write(`\r  ${times.length} of ${homes.length} matched`)
+    times.push({ ms: performance.now() - started, ...home, candidates: work.candidates, matches: matches.length })
+  }
+  const sorted = times.map((t) => t.ms).sort((a, b) => a - b)
+  // Once every place's saved searches have been compiled (the second half of the run), as a server that has run a while.
+  const steady = times
+    .slice(Math.floor(times.length / 2))
+    .map((t) => t.ms)
+    .sort((a, b) => a - b)
+  const candidates = times.map((t) => t.candidates).sort((a, b) => a - b)
+  console.log(
+    JSON.stringify({
+      ...base,
+      matched: times.length,
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted.at(-1) ?? 0),
+      steady: { p50: round(percentile(steady, 50)), p95: round(percentile(steady, 95)), p99: round(percentile(steady, 99)) },
+      candidatesP50: percentile(candidates, 50),
+      candidatesP99: percentile(candidates, 99),
+      matchesMean: round(times.reduce((sum, t) => sum + t.matches, 0) / Math.max(1, times.length)),
+      slowest: [...times]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((t) => ({ ...t, ms: round(t.ms) })),
+    }),
+  )
+} else {
+  const homes = await withdrawRandom(burstSize!)
+  await searchIndexOf(db).current()
+  const [{ head } = { head: 0 }] = (await db.execute<{ head: string }>(sql`select coalesce(max(id), 0) as head from listing_alert_change`))
+    .rows
+  const started = performance.now()
+  await db.execute(
+    sql`update listing set status = 'published', last_confirmed_at = now() where id in ${sql.raw(`(${homes.map((h) => h.id).join(',')})`)}`,
+  )
+  const published = performance.now()
+  const { rows } = await db.execute<{ listing_id: string }>(
+    sql`select listing_id from listing_alert_change where id > ${head} and kind = 'published' order by id`,
+  )
+  let matches = 0
+  // As the alert jobs are worked: several at once (pg-boss's workers), each one listing's change.
+  let next = 0
+  const worker = async () => {
+    while (next < rows.length) {
+      const listingId = Number(rows[next++]!.listing_id)
+      const found = await matchListing(db, { listingId })
+      matches += found.length
+      await onMatches(listingId, found)
+      if (next % 500 === 0)
+        process.stderr.write(`\r  ${next} of ${rows.length} matched in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  const seconds = (performance.now() - started) / 1000
+  console.log(
+    JSON.stringify({
+      ...base,
+      burst: rows.length,
+      concurrency,
+      publishMs: Math.round(published - started),
+      seconds: Math.round(seconds * 10) / 10,
+      matches,
+      instantQueued: queued,
+    }),
+  )
+}
+await database.close()

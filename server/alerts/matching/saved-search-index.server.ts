@@ -1,0 +1,266 @@
+// The saved searches in memory, keyed by where they can find homes, so a published listing is tested
+// against the few that may want it rather than all of them. One per database (like the listings'
+// live index), loaded from saved_search and kept current by the saved_search_change log (its
+// triggers, migration 0065, record every write, from any instance or plain SQL): before every match
+// the log is read after the last row applied, and the saved searches it names read again.
+// Each active saved search (not paused, still readable) sits in the buckets of its anchors
+// (`anchorsOf` in the listings area: its ZIP's start, its map area's cells, every place and word its
+// text may come to mean, or "anywhere"), and in the postings of its text's trigrams when its text may
+// be read as a misspelt place. A listing's candidates are the union of the buckets of its keys,
+// those whose text is spelt like its city or neighborhood, and the anywhere bucket, each kept only
+// when it passes the filters every reading keeps (price, rooms, types, flags, amenities).
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.server.ts'
+import { savedSearch, savedSearchChange } from '#server/db/schema.ts'
+import {
+  anchorsOf,
+  passesFilter,
+  type ListingFacts,
+  type ParsedSearch,
+  type SearchAnchors,
+  type SearchTestCache,
+} from '#server/listings/index.server.ts'
+import { readSavedQuery } from '#common/alerts/saved-query.ts'
+import type { AlertFrequency } from '#common/alerts/vocabulary.ts'
+import { similarityAtLeast, trigramsOf } from './trigrams.ts'
+
+/** An active saved search as the index keeps it. */
+export type SavedSearchEntry = {
+  id: number
+  userId: string
+  frequency: AlertFrequency
+  percent: number | null
+  query: string
+  search: ParsedSearch
+  anchors: SearchAnchors
+  /** Its text's trigrams, when its text may be read as a misspelt place. */
+  trigrams: Set<string> | null
+  /** Its stay's dates may pass (the schema refuses past ones): read again once a day, the UTC day it last read. */
+  mayLapse: boolean
+  readDay: string
+  /** Its test compiled on the listings index, kept beside it. */
+  cache: SearchTestCache
+  /** The last `candidates` call that took it (each call's number), so a search met in several buckets is taken once. */
+  seen: number
+}
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+/** Saved searches read per query while loading. */
+const LOAD_BATCH = 5_000
+/** Change-log rows read per query while catching up. */
+const CHANGE_BATCH = 5_000
+/**
+ * pg_trgm takes a place for a misspelling at a similarity of 0.35 (terms.server.ts); candidates are
+ * kept from a little lower, so a rounding difference never loses one.
+ */
+const SPELLING_SIMILARITY = 0.3
+
+type Row = { id: number; userId: string; query: string; frequency: string; percent: number | null; isPaused: boolean }
+
+const COLUMNS = {
+  id: savedSearch.id,
+  userId: savedSearch.userId,
+  query: savedSearch.query,
+  frequency: savedSearch.frequency,
+  percent: savedSearch.belowIndexPercent,
+  isPaused: savedSearch.isPaused,
+}
+
+function addTo(map: Map<string, Set<SavedSearchEntry>>, key: string, entry: SavedSearchEntry): void {
+  let set = map.get(key)
+  if (!set) map.set(key, (set = new Set()))
+  set.add(entry)
+}
+
+export class SavedSearchIndex {
+  private readonly db: Db
+  private readonly entries = new Map<number, SavedSearchEntry>()
+  private readonly buckets = new Map<string, Set<SavedSearchEntry>>()
+  private readonly anywhere = new Set<SavedSearchEntry>()
+  private readonly spellings = new Map<string, Set<SavedSearchEntry>>()
+  /** The saved searches spelt like each listing's city or neighborhood, kept until a saved search changes. */
+  private readonly spelt = new Map<string, SavedSearchEntry[]>()
+  private calls = 0
+  private applied = 0
+  private loading: Promise<void> | null = null
+  /** The catch-up in progress: each match waits for it. */
+  private queue: Promise<void> = Promise.resolve()
+
+  constructor(db: Db) {
+    this.db = db
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  /** Loads every active saved search (once), from the change log's head read first. */
+  load(): Promise<void> {
+    this.loading ??= this.build().catch((error: unknown) => {
+      this.loading = null
+      throw error
+    })
+    return this.loading
+  }
+
+  private async build(): Promise<void> {
+    this.applied = await this.readHead()
+    for (let last = 0; ;) {
+      const rows = await this.db
+        .select(COLUMNS)
+        .from(savedSearch)
+        .where(and(eq(savedSearch.isPaused, false), gt(savedSearch.id, last)))
+        .orderBy(savedSearch.id)
+        .limit(LOAD_BATCH)
+      await this.put(rows)
+      if (rows.length < LOAD_BATCH) break
+      last = rows.at(-1)!.id
+    }
+  }
+
+  private async readHead(): Promise<number> {
+    const [row] = await this.db.select({ head: sql<string | null>`max(${savedSearchChange.id})` }).from(savedSearchChange)
+    return Number(row?.head ?? 0)
+  }
+
+  /** Loads (if not loaded) and applies every change logged before this call. */
+  async current(): Promise<void> {
+    await this.load()
+    const run = this.queue.then(() => this.catchUp())
+    this.queue = run.catch(() => {})
+    await run
+  }
+
+  /** Reads the log after the last row applied and the saved searches it names, again. */
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      const rows = await this.db
+        .select({ id: savedSearchChange.id, savedSearchId: savedSearchChange.savedSearchId })
+        .from(savedSearchChange)
+        .where(gt(savedSearchChange.id, this.applied))
+        .orderBy(savedSearchChange.id)
+        .limit(CHANGE_BATCH)
+      if (rows.length === 0) return
+      const ids = [...new Set(rows.map((row) => row.savedSearchId))]
+      const fresh = await this.db.select(COLUMNS).from(savedSearch).where(inArray(savedSearch.id, ids))
+      for (const id of ids) this.remove(id)
+      await this.put(fresh)
+      this.applied = rows.at(-1)!.id
+      if (rows.length < CHANGE_BATCH) return
+    }
+  }
+
+  /** Puts the active, readable saved searches among `rows` in the buckets of their anchors. */
+  private async put(rows: Row[]): Promise<void> {
+    const readable: { row: Row; search: ParsedSearch }[] = []
+    for (const row of rows) {
+      if (row.isPaused) continue
+      const reading = readSavedQuery(row.query)
+      if (reading.ok) readable.push({ row, search: reading.search })
+    }
+    const anchors = await anchorsOf(
+      this.db,
+      readable.map(({ search }) => search),
+    )
+    readable.forEach(({ row, search }, i) => {
+      const anchor = anchors[i]!
+      const trigrams = anchor.spelling === null ? null : trigramsOf(anchor.spelling)
+      const entry: SavedSearchEntry = {
+        id: row.id,
+        userId: row.userId,
+        frequency: row.frequency as AlertFrequency,
+        percent: row.percent,
+        query: row.query,
+        search,
+        anchors: anchor,
+        trigrams,
+        mayLapse: search.checkIn !== undefined,
+        readDay: today(),
+        cache: { compiled: null },
+        seen: 0,
+      }
+      this.entries.set(row.id, entry)
+      if (anchor.isAnywhere) this.anywhere.add(entry)
+      else for (const key of anchor.keys) addTo(this.buckets, key, entry)
+      if (!anchor.isAnywhere && trigrams) for (const trigram of trigrams) addTo(this.spellings, trigram, entry)
+    })
+    if (readable.length > 0) this.spelt.clear()
+  }
+
+  private remove(id: number): void {
+    const entry = this.entries.get(id)
+    if (!entry) return
+    this.entries.delete(id)
+    this.anywhere.delete(entry)
+    const drop = (map: Map<string, Set<SavedSearchEntry>>, key: string) => {
+      const set = map.get(key)
+      set?.delete(entry)
+      if (set?.size === 0) map.delete(key)
+    }
+    for (const key of entry.anchors.keys) drop(this.buckets, key)
+    for (const trigram of entry.trigrams ?? []) drop(this.spellings, trigram)
+    this.spelt.clear()
+  }
+
+  /**
+   * The saved searches that may find the listing (a superset of those that do), other people's, still
+   * readable, passing the filters every reading keeps; in id order.
+   */
+  candidates(facts: ListingFacts, ownerId: string): SavedSearchEntry[] {
+    const call = ++this.calls
+    const day = today()
+    const found: SavedSearchEntry[] = []
+    const take = (entry: SavedSearchEntry) => {
+      if (entry.seen === call) return
+      entry.seen = call
+      if (entry.userId === ownerId || !passesFilter(entry.anchors.filter, facts)) return
+      if (entry.mayLapse && entry.readDay !== day) {
+        if (!readSavedQuery(entry.query).ok) return
+        entry.readDay = day
+      }
+      found.push(entry)
+    }
+    for (const entry of this.anywhere) take(entry)
+    for (const key of facts.keys) {
+      const bucket = this.buckets.get(key)
+      if (bucket) for (const entry of bucket) take(entry)
+    }
+    for (const name of facts.names) for (const entry of this.spelledLike(name)) take(entry)
+    return found.sort((a, b) => a.id - b.id)
+  }
+
+  /** The saved searches whose text is spelt like `name` (pg_trgm's similarity, a little lower). */
+  private spelledLike(name: string): SavedSearchEntry[] {
+    let found = this.spelt.get(name)
+    if (!found) this.spelt.set(name, (found = this.spellingsOf(name)))
+    return found
+  }
+
+  private spellingsOf(name: string): SavedSearchEntry[] {
+    const trigrams = trigramsOf(name)
+    const shared = new Map<SavedSearchEntry, number>()
+    for (const trigram of trigrams) for (const entry of this.spellings.get(trigram) ?? []) shared.set(entry, (shared.get(entry) ?? 0) + 1)
+    const found: SavedSearchEntry[] = []
+    for (const [entry, count] of shared) {
+      if (similarityAtLeast(count, entry.trigrams!.size, trigrams.size, SPELLING_SIMILARITY)) found.push(entry)
+    }
+    return found
+  }
+
+  /** How many saved searches are kept, in buckets and anywhere, for benchmarks. */
+  stats(): { searches: number; buckets: number; anywhere: number; spelt: number } {
+    let spelt = 0
+    for (const entry of this.entries.values()) if (entry.trigrams) spelt += 1
+    return { searches: this.entries.size, buckets: this.buckets.size, anywhere: this.anywhere.size, spelt }
+  }
+}
+
+const indexes = new WeakMap<Db, SavedSearchIndex>()
+
+/** The saved-search index of a database (made on first use; loaded by its first `current()`). */
+export function savedSearchIndexOf(db: Db): SavedSearchIndex {
+  let index = indexes.get(db)
+  if (!index) indexes.set(db, (index = new SavedSearchIndex(db)))
+  return index
+}
