@@ -39,7 +39,7 @@ export function alertsJobs({
       // One listing change (published, price lowered, leased, withdrawn) told to the renters it concerns.
       name: LISTING_ALERT_JOB,
       handler: async (data, jobs) => {
-        await processListingChange({ db, publish, queue: jobs.send }, Number(data.changeId))
+        await processListingChange({ db, publish, queue: jobs.sendMany }, Number(data.changeId))
       },
     },
     {

@@ -4,22 +4,22 @@
 // does. A listing is announced as new once per saved search (saved_search_hit's partial unique
 // index). Then each person's unread count goes out live and the alerts due an instant e-mail are
 // queued. Idempotent: run twice, the unique indexes keep every row once and nothing is queued twice.
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { alert, alertPreference, listingAlertChange, profile, savedListing, savedSearchHit } from '#server/db/schema.ts'
 import type { PublicNews } from '#server/realtime/events.server.ts'
-import type { BelowIndex, ListingMatch } from '#common/alerts/types.ts'
+import type { ListingMatch } from '#common/alerts/types.ts'
 import type { AlertKind, ListingAlertChange } from '#common/alerts/vocabulary.ts'
 import { matchListing } from '../matching/match.server.ts'
-import type { QueueJob } from './changes-queue.server.ts'
-import { countUnreadAlerts } from '../notifications.server.ts'
+import type { QueueJobs } from './changes-queue.server.ts'
 
 export const ALERT_EMAIL_JOB = 'alert-email'
 
 export type ListingAlertContext = {
   db: Db
   publish: (news: PublicNews) => Promise<void>
-  queue: QueueJob
+  /** Queues jobs of one kind, many at once (one insert). */
+  queue: QueueJobs
 }
 
 type Change = typeof listingAlertChange.$inferSelect
@@ -76,103 +76,191 @@ async function recipientsOf(db: Db, change: Change): Promise<Recipient[]> {
   return [...byUser.values()]
 }
 
+/** Rows a statement writes at once: far below PostgreSQL's 65,535 parameters a statement. */
+const ROWS_PER_STATEMENT = 2_000
+
+const chunksOf = <T>(items: T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / ROWS_PER_STATEMENT) }, (_, k) =>
+    items.slice(k * ROWS_PER_STATEMENT, (k + 1) * ROWS_PER_STATEMENT),
+  )
+
+/** One person's alert as written: its id, the searches it names, its kind. */
+type Written = { id: number; userId: string; kind: AlertKind; savedSearchIds: number[] }
+
 /**
- * Writes one person's alert and their searches' hits in one transaction. A 'new-match' whose every
- * search had already announced the home is no alert at all; a rerun finds the alert already there.
- * Resolves to the alert's id and the searches it names, or null when there is nothing to tell.
+ * Writes every recipient's alert and their searches' hits in one transaction, a few statements for all
+ * of them however many there are (a home a thousand searches match is one insert of alerts and one of
+ * hits, not a thousand transactions). A 'new-match' whose every search had already announced the home
+ * is no alert at all; a rerun finds the alerts already there and tells them again (e-mailed at most once).
  */
-async function writeAlert(db: Db, change: Change, recipient: Recipient, kind: AlertKind) {
-  const belowIndex: BelowIndex | null = recipient.matches.find((m) => m.belowIndex)?.belowIndex ?? null
-  const searchIds = recipient.matches.map((m) => m.savedSearchId)
+async function writeAlerts(db: Db, change: Change, told: { recipient: Recipient; kind: AlertKind }[]): Promise<Written[]> {
   return db.transaction(async (tx) => {
+    const allSearchIds = told.flatMap(({ recipient }) => recipient.matches.map((m) => m.savedSearchId))
     // A lower price that brings the home into a search that never announced it is news of a new home to that search.
-    const toldBefore = new Set(
-      change.kind === 'price-drop' && searchIds.length > 0
-        ? (
-            await tx
-              .select({ id: savedSearchHit.savedSearchId })
-              .from(savedSearchHit)
-              .where(
-                and(
-                  eq(savedSearchHit.listingId, change.listingId),
-                  eq(savedSearchHit.kind, 'new-match'),
-                  inArray(savedSearchHit.savedSearchId, searchIds),
-                ),
-              )
-          ).map((row) => row.id)
-        : [],
-    )
-    const isNewTo = (searchId: number) => change.kind === 'published' || !toldBefore.has(searchId)
-    const told: AlertKind = kind === 'match-price-drop' && searchIds.every(isNewTo) ? 'new-match' : kind
-    const [written] = await tx
-      .insert(alert)
-      .values({ userId: recipient.userId, changeId: change.id, listingId: change.listingId, kind: told, belowIndex })
-      .onConflictDoNothing()
-      .returning({ id: alert.id })
-    // Written by an earlier run of this job (stopped before it finished): told again, e-mailed at most once.
-    if (!written) {
-      const [existing] = await tx
-        .select({ id: alert.id, savedSearchIds: alert.savedSearchIds })
-        .from(alert)
-        .where(and(eq(alert.userId, recipient.userId), eq(alert.changeId, change.id)))
-      return existing ?? null
+    const toldBefore = new Set<number>()
+    if (change.kind === 'price-drop') {
+      for (const ids of chunksOf(allSearchIds)) {
+        const rows = await tx
+          .select({ id: savedSearchHit.savedSearchId })
+          .from(savedSearchHit)
+          .where(
+            and(
+              eq(savedSearchHit.listingId, change.listingId),
+              eq(savedSearchHit.kind, 'new-match'),
+              inArray(savedSearchHit.savedSearchId, ids),
+            ),
+          )
+        for (const row of rows) toldBefore.add(row.id)
+      }
     }
-    const hits =
-      searchIds.length === 0
+    const isNewTo = (searchId: number) => change.kind === 'published' || !toldBefore.has(searchId)
+    const planned = told.map(({ recipient, kind }) => {
+      const searchIds = recipient.matches.map((m) => m.savedSearchId)
+      return {
+        recipient,
+        searchIds,
+        kind: kind === 'match-price-drop' && searchIds.every(isNewTo) ? ('new-match' as const) : kind,
+        belowIndex: recipient.matches.find((m) => m.belowIndex)?.belowIndex ?? null,
+      }
+    })
+    const alertIds = new Map<string, number>()
+    for (const rows of chunksOf(planned)) {
+      const inserted = await tx
+        .insert(alert)
+        .values(
+          rows.map((row) => ({
+            userId: row.recipient.userId,
+            changeId: change.id,
+            listingId: change.listingId,
+            kind: row.kind,
+            belowIndex: row.belowIndex,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: alert.id, userId: alert.userId })
+      for (const row of inserted) alertIds.set(row.userId, row.id)
+    }
+    // Written by an earlier run of this job (stopped before it finished): told again, e-mailed at most once.
+    const rerun = planned.filter((row) => !alertIds.has(row.recipient.userId))
+    const existing =
+      rerun.length === 0
         ? []
         : await tx
-            .insert(savedSearchHit)
-            .values(
-              searchIds.map((savedSearchId) => ({
-                savedSearchId,
-                listingId: change.listingId,
-                alertId: written.id,
-                kind: isNewTo(savedSearchId) ? 'new-match' : 'match-price-drop',
-              })),
-            )
-            .onConflictDoNothing()
-            .returning({ savedSearchId: savedSearchHit.savedSearchId })
-    const announced = hits.map((h) => h.savedSearchId).sort((a, b) => a - b)
-    if (told === 'new-match' && announced.length === 0) {
-      await tx.delete(alert).where(eq(alert.id, written.id))
-      return null
+            .select({ id: alert.id, userId: alert.userId, kind: alert.kind, savedSearchIds: alert.savedSearchIds })
+            .from(alert)
+            .where(eq(alert.changeId, change.id))
+    const existingByUser = new Map(existing.map((row) => [row.userId, row]))
+    const hitRows = planned.flatMap((row) => {
+      const alertId = alertIds.get(row.recipient.userId)
+      if (alertId === undefined) return []
+      return row.searchIds.map((savedSearchId) => ({
+        savedSearchId,
+        listingId: change.listingId,
+        alertId,
+        kind: isNewTo(savedSearchId) ? 'new-match' : 'match-price-drop',
+      }))
+    })
+    const announced = new Map<number, number[]>()
+    for (const rows of chunksOf(hitRows)) {
+      const hits = await tx
+        .insert(savedSearchHit)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ savedSearchId: savedSearchHit.savedSearchId, alertId: savedSearchHit.alertId })
+      for (const hit of hits) announced.set(hit.alertId, [...(announced.get(hit.alertId) ?? []), hit.savedSearchId])
     }
-    if (announced.length > 0) await tx.update(alert).set({ savedSearchIds: announced }).where(eq(alert.id, written.id))
-    return { id: written.id, savedSearchIds: announced }
+    const written: Written[] = []
+    const unannounced: number[] = []
+    const named: { id: number; ids: number[] }[] = []
+    for (const row of planned) {
+      const id = alertIds.get(row.recipient.userId)
+      if (id === undefined) {
+        const before = existingByUser.get(row.recipient.userId)
+        if (before)
+          written.push({ id: before.id, userId: before.userId, kind: before.kind as AlertKind, savedSearchIds: before.savedSearchIds })
+        continue
+      }
+      const ids = (announced.get(id) ?? []).sort((a, b) => a - b)
+      if (row.kind === 'new-match' && ids.length === 0) {
+        unannounced.push(id)
+        continue
+      }
+      if (ids.length > 0) named.push({ id, ids })
+      written.push({ id, userId: row.recipient.userId, kind: row.kind, savedSearchIds: ids })
+    }
+    for (const ids of chunksOf(unannounced)) await tx.delete(alert).where(inArray(alert.id, ids))
+    for (const rows of chunksOf(named)) {
+      await tx.execute(sql`
+        update alert set saved_search_ids = named.ids
+        from (select (item->>'id')::bigint as id, array(select jsonb_array_elements_text(item->'ids')::bigint) as ids
+              from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as item) as named
+        where alert.id = named.id`)
+    }
+    return written
   })
 }
 
-/** Whether the alert is due an e-mail at once: a matched search is instant, or it is saved-home news and those are instant. */
-async function isDueInstantly(db: Db, recipient: Recipient, kind: AlertKind, savedSearchIds: number[]): Promise<boolean> {
-  const [preference] = await db
-    .select({ savedHomes: alertPreference.savedHomesFrequency, bouncedAt: alertPreference.bouncedAt })
-    .from(alertPreference)
-    .where(eq(alertPreference.userId, recipient.userId))
-  if (preference?.bouncedAt) return false
-  const ids = new Set(savedSearchIds)
-  if (recipient.matches.some((m) => ids.has(m.savedSearchId) && m.frequency === 'instant')) return true
-  return kind.startsWith('saved-') && (preference?.savedHomes ?? 'instant') === 'instant'
+/** The alerts due an e-mail at once: a matched search is instant, or it is saved-home news and those are instant; never to a bounced address. */
+async function dueInstantly(db: Db, written: Written[], byUser: Map<string, Recipient>): Promise<Written[]> {
+  const preferences = new Map<string, { savedHomes: string; bouncedAt: Date | null }>()
+  for (const rows of chunksOf(written)) {
+    const found = await db
+      .select({ userId: alertPreference.userId, savedHomes: alertPreference.savedHomesFrequency, bouncedAt: alertPreference.bouncedAt })
+      .from(alertPreference)
+      .where(
+        inArray(
+          alertPreference.userId,
+          rows.map((row) => row.userId),
+        ),
+      )
+    for (const row of found) preferences.set(row.userId, row)
+  }
+  return written.filter((row) => {
+    const preference = preferences.get(row.userId)
+    if (preference?.bouncedAt) return false
+    const ids = new Set(row.savedSearchIds)
+    if (byUser.get(row.userId)?.matches.some((m) => ids.has(m.savedSearchId) && m.frequency === 'instant')) return true
+    return row.kind.startsWith('saved-') && (preference?.savedHomes ?? 'instant') === 'instant'
+  })
+}
+
+/** Each person's unread alerts, counted in one query. */
+async function unreadCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(userIds.map((id) => [id, 0]))
+  for (const ids of chunksOf(userIds)) {
+    const rows = await db
+      .select({ userId: alert.userId, n: count() })
+      .from(alert)
+      .where(and(inArray(alert.userId, ids), isNull(alert.readAt)))
+      .groupBy(alert.userId)
+    for (const row of rows) counts.set(row.userId, Number(row.n))
+  }
+  return counts
 }
 
 /** Works one listing change (the job's handler); a change already worked, or gone, is left alone. */
-export async function processListingChange(context: ListingAlertContext, changeId: number): Promise<{ alerts: number }> {
+export async function processListingChange(context: ListingAlertContext, changeId: number): Promise<{ alerts: number; emails: number }> {
   const { db } = context
   const [change] = await db.select().from(listingAlertChange).where(eq(listingAlertChange.id, changeId))
-  if (!change || change.processedAt) return { alerts: 0 }
+  if (!change || change.processedAt) return { alerts: 0, emails: 0 }
   const recipients = await recipientsOf(db, change)
-  let alerts = 0
-  for (const recipient of recipients) {
+  const byUser = new Map(recipients.map((recipient) => [recipient.userId, recipient]))
+  const told = recipients.flatMap((recipient) => {
     const kind = kindFor(change.kind as ListingAlertChange, recipient)
-    if (!kind) continue
-    const written = await writeAlert(db, change, recipient, kind)
-    if (!written) continue
-    alerts += 1
-    await context.publish({ kind: 'alerts', userId: recipient.userId, unread: await countUnreadAlerts(db, recipient.userId) })
-    if (await isDueInstantly(db, recipient, kind, written.savedSearchIds)) await context.queue(ALERT_EMAIL_JOB, { alertId: written.id })
-  }
-  await db
-    .update(listingAlertChange)
-    .set({ processedAt: new Date() })
-    .where(inArray(listingAlertChange.id, [change.id]))
-  return { alerts }
+    return kind ? [{ recipient, kind }] : []
+  })
+  const written = told.length === 0 ? [] : await writeAlerts(db, change, told)
+  const unread = await unreadCounts(
+    db,
+    written.map((row) => row.userId),
+  )
+  for (const row of written) await context.publish({ kind: 'alerts', userId: row.userId, unread: unread.get(row.userId) ?? 0 })
+  const due = await dueInstantly(db, written, byUser)
+  if (due.length > 0)
+    await context.queue(
+      ALERT_EMAIL_JOB,
+      due.map((row) => ({ alertId: row.id })),
+    )
+  await db.update(listingAlertChange).set({ processedAt: new Date() }).where(eq(listingAlertChange.id, change.id))
+  return { alerts: written.length, emails: due.length }
 }

@@ -182,6 +182,27 @@ const pageActions: WriteRoute[] = [
     (w) => `/properties/${w.listing.slug}/manage`,
     () => ({ intent: 'delete', confirmed: 'yes' }),
   ),
+  // Saved searches: saving one from /properties, their page's forms, a search's own page, the notifications.
+  form(
+    () => '/properties?q=Wilmington',
+    () => ({ intent: 'save-search', name: 'Saved from another site', frequency: 'instant', timeZone: 'America/New_York' }),
+  ),
+  form(
+    () => '/searches',
+    () => ({ intent: 'alert-settings', timeZone: 'America/Chicago', digestHour: '3', savedHomesFrequency: 'never' }),
+  ),
+  form(
+    () => '/searches',
+    () => ({ intent: 'delete', id: '1' }),
+  ),
+  form(
+    () => '/searches/1',
+    () => ({ intent: 'settings', name: 'Renamed from another site', frequency: 'never' }),
+  ),
+  form(
+    () => '/notifications',
+    () => ({ intent: 'mark-all-read' }),
+  ),
   // The stay's page (its steps and reviews) and the host's calendar page.
   form(
     (w) => `/stays/${w.stayBookingId}`,
