@@ -94,7 +94,7 @@ export async function findNotifications(
 async function announceUnread(services: AlertServices, userId: string): Promise<number> {
   const unread = await countUnreadAlerts(services.database.db, userId)
   try {
-    await services.realtime.publish({ kind: 'alerts', userId, unread })
+    await services.realtime.publish({ kind: 'alerts', counts: [{ userId, unread }] })
   } catch (error) {
     services.logger.warn({ err: error, userId }, 'alerts were marked read but the unread count was not announced')
   }

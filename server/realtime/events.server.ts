@@ -30,8 +30,11 @@ export type News =
   | { kind: 'stay-calendar'; listingId: number; feedId: number; conflicts: number; userIds: string[] }
   /** A stay's booking changed: its guest's and its host's pages refresh it. */
   | { kind: 'stay'; bookingId: number; state: BookingState; userIds: [string, string] }
-  /** A user's unread alerts changed (a new alert, or some read). */
-  | { kind: 'alerts'; userId: string; unread: number }
+  /**
+   * Users' unread alerts changed (new alerts, or some read): each user's count. One news carries a
+   * listing change's many renters, a few hundred at most so it fits one NOTIFY.
+   */
+  | { kind: 'alerts'; counts: { userId: string; unread: number }[] }
   /** Listings changed on that instance: the others drop their cached search pages. */
   | { kind: 'listings-changed'; instanceId: string }
   /** How many people one instance has connected; instances sum the latest figure of each. */

@@ -162,7 +162,7 @@ export function attachRealtimeSocket(
         for (const userId of new Set(news.userIds)) sendToUser(userId, { type: 'stay', bookingId: news.bookingId, state: news.state })
         return
       case 'alerts':
-        sendToUser(news.userId, { type: 'alerts', unread: news.unread })
+        for (const { userId, unread } of news.counts) sendToUser(userId, { type: 'alerts', unread })
         return
       case 'listings-changed':
         return

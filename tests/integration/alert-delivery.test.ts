@@ -51,10 +51,14 @@ describe('alert delivery', () => {
   const alertsOf = (userId: string) => db().select().from(alert).where(eq(alert.userId, userId)).orderBy(alert.id)
   const mailsTo = (email: string) => t.mail.messages.filter((m) => m.to.includes(email.toLowerCase()))
   const waitForNews = async (userId: string, unread: number) => {
-    for (let i = 0; i < 100 && !news.some((n) => n.kind === 'alerts' && n.userId === userId && n.unread === unread); i += 1) {
+    for (
+      let i = 0;
+      i < 100 && !news.some((n) => n.kind === 'alerts' && n.counts.some((c) => c.userId === userId && c.unread === unread));
+      i += 1
+    ) {
       await new Promise((resolve) => setImmediate(resolve))
     }
-    return news.some((n) => n.kind === 'alerts' && n.userId === userId && n.unread === unread)
+    return news.some((n) => n.kind === 'alerts' && n.counts.some((c) => c.userId === userId && c.unread === unread))
   }
 
   it('tells a renter once of a new home two of their searches match, by one e-mail whose one-click unsubscribe works; never its owner', async () => {

@@ -375,14 +375,14 @@ describe('notifications', () => {
     expect(second.nextBefore).toBeNull()
 
     expect(await markAlertsRead(t.services, { userId: renter.id, ids: first.items.map((item) => item.id) })).toBe(2)
-    await vi.waitFor(() => expect(news).toContainEqual({ kind: 'alerts', userId: renter.id, unread: 2 }))
+    await vi.waitFor(() => expect(news).toContainEqual({ kind: 'alerts', counts: [{ userId: renter.id, unread: 2 }] }))
     // Someone else's alerts are not theirs to mark.
     const stranger = await listingFactory(db()).renter()
     expect(await markAlertsRead(t.services, { userId: stranger.id, ids: second.items.map((item) => item.id) })).toBe(0)
     expect(await countUnreadAlerts(db(), renter.id)).toBe(2)
 
     expect(await markAlertsRead(t.services, { userId: renter.id, ids: 'all' })).toBe(0)
-    await vi.waitFor(() => expect(news).toContainEqual({ kind: 'alerts', userId: renter.id, unread: 0 }))
+    await vi.waitFor(() => expect(news).toContainEqual({ kind: 'alerts', counts: [{ userId: renter.id, unread: 0 }] }))
     expect((await findNotifications(db(), { userId: renter.id })).items.every((item) => item.isRead)).toBe(true)
     unsubscribe()
   })

@@ -76,6 +76,9 @@ async function recipientsOf(db: Db, change: Change): Promise<Recipient[]> {
   return [...byUser.values()]
 }
 
+/** Renters' counts in one news: an id and a count are some 50 bytes, and a NOTIFY carries 8,000. */
+const COUNTS_PER_NEWS = 120
+
 /** Rows a statement writes at once: far below PostgreSQL's 65,535 parameters a statement. */
 const ROWS_PER_STATEMENT = 2_000
 
@@ -254,7 +257,9 @@ export async function processListingChange(context: ListingAlertContext, changeI
     db,
     written.map((row) => row.userId),
   )
-  for (const row of written) await context.publish({ kind: 'alerts', userId: row.userId, unread: unread.get(row.userId) ?? 0 })
+  const counts = written.map((row) => ({ userId: row.userId, unread: unread.get(row.userId) ?? 0 }))
+  for (let k = 0; k < counts.length; k += COUNTS_PER_NEWS)
+    await context.publish({ kind: 'alerts', counts: counts.slice(k, k + COUNTS_PER_NEWS) })
   const due = await dueInstantly(db, written, byUser)
   if (due.length > 0)
     await context.queue(
