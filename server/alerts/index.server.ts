@@ -1,5 +1,5 @@
 // The alerts area's public surface: saved searches, the listings they match, and the alerts that tell renters.
-export { belowIndexOf, matchListing } from './matching/match.server.ts'
+export { matchListing } from './matching/match.server.ts'
 export {
   ALERT_CHANGES_FLOOR_CRON,
   ALERT_CHANGES_FLOOR_JOB,

@@ -17,7 +17,6 @@ const CLAIM_BATCH = 1000
 /** A change claimed this long ago and still not worked is claimed again (its job was lost). */
 const LOST_CLAIM_MINUTES = 10
 
-export type QueueJob = (name: string, data: Record<string, unknown>) => Promise<void>
 export type QueueJobs = (name: string, items: Record<string, unknown>[]) => Promise<void>
 
 /**
