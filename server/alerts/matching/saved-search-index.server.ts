@@ -14,6 +14,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { savedSearch, savedSearchChange } from '#server/db/schema.ts'
 import {
   anchorsOf,
+  compileSearchTests,
   passesFilter,
   type ListingFacts,
   type ParsedSearch,
@@ -117,6 +118,8 @@ export class SavedSearchIndex {
       if (rows.length < LOAD_BATCH) break
       last = rows.at(-1)!.id
     }
+    // Every test compiled now, not by the first listing published in each place (the tail of a match's time).
+    await compileSearchTests(this.db, [...this.entries.values()])
   }
 
   private async readHead(): Promise<number> {
