@@ -33,6 +33,7 @@ export { findNearbyPlaces } from './search/nearby.server.ts'
 export { searchIndexOf } from './search/engine/live-index.server.ts'
 export {
   anchorsOf,
+  compileSearchTests,
   listingFactsOf,
   passesFilter,
   searchesFinding,

@@ -14,6 +14,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { savedSearch, savedSearchChange } from '#server/db/schema.ts'
 import {
   anchorsOf,
+  compileSearchTests,
   passesFilter,
   type ListingFacts,
   type ParsedSearch,
@@ -33,8 +34,8 @@ export type SavedSearchEntry = {
   query: string
   search: ParsedSearch
   anchors: SearchAnchors
-  /** Its text's trigrams, when its text may be read as a misspelt place. */
-  trigrams: Set<string> | null
+  /** The saved searches of its spelling, when its text may be read as a misspelt place. */
+  spelling: Spelling | null
   /** Its stay's dates may pass (the schema refuses past ones): read again once a day, the UTC day it last read. */
   mayLapse: boolean
   readDay: string
@@ -43,6 +44,9 @@ export type SavedSearchEntry = {
   /** The last `candidates` call that took it (each call's number), so a search met in several buckets is taken once. */
   seen: number
 }
+
+/** A text that may be read as a misspelt place, its trigrams, and the saved searches whose text it is: many share one. */
+type Spelling = { text: string; trigrams: Set<string>; entries: Set<SavedSearchEntry> }
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -78,7 +82,9 @@ export class SavedSearchIndex {
   private readonly entries = new Map<number, SavedSearchEntry>()
   private readonly buckets = new Map<string, Set<SavedSearchEntry>>()
   private readonly anywhere = new Set<SavedSearchEntry>()
-  private readonly spellings = new Map<string, Set<SavedSearchEntry>>()
+  /** The distinct spellings, by text, and by each of their trigrams: a listing's name is compared with each text once. */
+  private readonly spellingTexts = new Map<string, Spelling>()
+  private readonly spellings = new Map<string, Set<Spelling>>()
   /** The saved searches spelt like each listing's city or neighborhood, kept until a saved search changes. */
   private readonly spelt = new Map<string, SavedSearchEntry[]>()
   private calls = 0
@@ -117,6 +123,8 @@ export class SavedSearchIndex {
       if (rows.length < LOAD_BATCH) break
       last = rows.at(-1)!.id
     }
+    // Every test compiled now, not by the first listing published in each place (the tail of a match's time).
+    await compileSearchTests(this.db, [...this.entries.values()])
   }
 
   private async readHead(): Promise<number> {
@@ -165,7 +173,6 @@ export class SavedSearchIndex {
     )
     readable.forEach(({ row, search }, i) => {
       const anchor = anchors[i]!
-      const trigrams = anchor.spelling === null ? null : trigramsOf(anchor.spelling)
       const entry: SavedSearchEntry = {
         id: row.id,
         userId: row.userId,
@@ -174,7 +181,7 @@ export class SavedSearchIndex {
         query: row.query,
         search,
         anchors: anchor,
-        trigrams,
+        spelling: null,
         mayLapse: search.checkIn !== undefined,
         readDay: today(),
         cache: { compiled: null },
@@ -183,7 +190,7 @@ export class SavedSearchIndex {
       this.entries.set(row.id, entry)
       if (anchor.isAnywhere) this.anywhere.add(entry)
       else for (const key of anchor.keys) addTo(this.buckets, key, entry)
-      if (!anchor.isAnywhere && trigrams) for (const trigram of trigrams) addTo(this.spellings, trigram, entry)
+      if (!anchor.isAnywhere && anchor.spelling !== null) entry.spelling = this.spellingOf(anchor.spelling, entry)
     })
     if (readable.length > 0) this.spelt.clear()
   }
@@ -199,8 +206,35 @@ export class SavedSearchIndex {
       if (set?.size === 0) map.delete(key)
     }
     for (const key of entry.anchors.keys) drop(this.buckets, key)
-    for (const trigram of entry.trigrams ?? []) drop(this.spellings, trigram)
+    const spelling = entry.spelling
+    if (spelling) {
+      spelling.entries.delete(entry)
+      if (spelling.entries.size === 0) {
+        this.spellingTexts.delete(spelling.text)
+        for (const trigram of spelling.trigrams) {
+          const set = this.spellings.get(trigram)
+          set?.delete(spelling)
+          if (set?.size === 0) this.spellings.delete(trigram)
+        }
+      }
+    }
     this.spelt.clear()
+  }
+
+  /** The spelling of `text` (made and put in its trigrams' postings on first use), with `entry` among its saved searches. */
+  private spellingOf(text: string, entry: SavedSearchEntry): Spelling {
+    let spelling = this.spellingTexts.get(text)
+    if (!spelling) {
+      spelling = { text, trigrams: trigramsOf(text), entries: new Set() }
+      this.spellingTexts.set(text, spelling)
+      for (const trigram of spelling.trigrams) {
+        let set = this.spellings.get(trigram)
+        if (!set) this.spellings.set(trigram, (set = new Set()))
+        set.add(spelling)
+      }
+    }
+    spelling.entries.add(entry)
+    return spelling
   }
 
   /**
@@ -239,11 +273,13 @@ export class SavedSearchIndex {
 
   private spellingsOf(name: string): SavedSearchEntry[] {
     const trigrams = trigramsOf(name)
-    const shared = new Map<SavedSearchEntry, number>()
-    for (const trigram of trigrams) for (const entry of this.spellings.get(trigram) ?? []) shared.set(entry, (shared.get(entry) ?? 0) + 1)
+    const shared = new Map<Spelling, number>()
+    for (const trigram of trigrams)
+      for (const spelling of this.spellings.get(trigram) ?? []) shared.set(spelling, (shared.get(spelling) ?? 0) + 1)
     const found: SavedSearchEntry[] = []
-    for (const [entry, count] of shared) {
-      if (similarityAtLeast(count, entry.trigrams!.size, trigrams.size, SPELLING_SIMILARITY)) found.push(entry)
+    for (const [spelling, count] of shared) {
+      if (similarityAtLeast(count, spelling.trigrams.size, trigrams.size, SPELLING_SIMILARITY))
+        for (const entry of spelling.entries) found.push(entry)
     }
     return found
   }
@@ -251,7 +287,7 @@ export class SavedSearchIndex {
   /** How many saved searches are kept, in buckets and anywhere, for benchmarks. */
   stats(): { searches: number; buckets: number; anywhere: number; spelt: number } {
     let spelt = 0
-    for (const entry of this.entries.values()) if (entry.trigrams) spelt += 1
+    for (const entry of this.entries.values()) if (entry.anchors.spelling !== null) spelt += 1
     return { searches: this.entries.size, buckets: this.buckets.size, anywhere: this.anywhere.size, spelt }
   }
 }

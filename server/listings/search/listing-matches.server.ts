@@ -233,19 +233,17 @@ function isCurrent(compiled: CompiledTest | null, search: ParsedSearch, index: L
   return !compiled.isSpelt || compiled.applied === applied
 }
 
+/** Searches compiled at once while warming: enough to share the database's readings, few enough to hold little at a time. */
+const COMPILE_BATCH = 5_000
+
+type Testable = { search: ParsedSearch; cache: SearchTestCache }
+
 /**
- * Which of the searches find the listing as of the index's current state (one answer per search, in
- * order), tested on its slot by the engine's own pieces. Each search's test is compiled once and kept
- * in its cache while the index's shape (its columns' capacity, its places' and words' ids, the changes
- * that may make a text read otherwise) stays the same: most listings published change none of it.
- * "Recently confirmed" is checked against now on each test. Null when the index is not answering
- * (loading): the caller runs the searches themselves.
+ * Compiles the tests of the searches whose kept test no longer answers for the index as it stands
+ * (each kept in its cache), every text's words read in one query first. The index compiled on, or
+ * null when it is not answering (loading).
  */
-export async function searchesFinding(
-  db: Db,
-  searches: readonly { search: ParsedSearch; cache: SearchTestCache }[],
-  listingId: number,
-): Promise<boolean[] | null> {
+async function compileStale(db: Db, searches: readonly Testable[]): Promise<ListingIndex | null> {
   const live = searchIndexOf(db)
   if (!live.isAnswering) return null
   let index = await live.current()
@@ -253,6 +251,7 @@ export async function searchesFinding(
     const applied = live.applied
     const shape = index.shape
     const unread = searches.filter(({ search, cache }) => !isCurrent(cache.compiled, search, index, shape, applied))
+    if (unread.length === 0) return index
     // Every text's words read in one query first: each search's reading then finds them kept.
     await readQueries(
       db,
@@ -268,11 +267,38 @@ export async function searchesFinding(
       const { terms, isSpeltByCounts } = examined[i]!
       cache.compiled = { index, shape, applied, search, isSpelt: isSpeltByCounts, test: searchTestOf(index, terms.indexSearch) }
     })
-    const slot = index.slotOf(listingId)
-    // The compiled tests hold the cut-off of when they were made; the listing must be confirmed since now's.
-    const isConfirmed = slot !== undefined && index.confirmed[slot]! > Date.now() * 1000 - CONFIRMATION_DAYS * MICROS_PER_DAY
-    return searches.map(({ cache }) => isConfirmed && cache.compiled!.test(slot))
+    return index
   }
+}
+
+/**
+ * Compiles the searches' tests ahead of the listings they will meet (a saved-search index just
+ * loaded), a batch at a time, so the first listing published in each place does not compile them all
+ * at once. Nothing while the listings index is loading: each test is then compiled when first needed.
+ */
+export async function compileSearchTests(db: Db, searches: readonly Testable[]): Promise<void> {
+  for (let from = 0; from < searches.length; from += COMPILE_BATCH) {
+    if ((await compileStale(db, searches.slice(from, from + COMPILE_BATCH))) === null) return
+  }
+}
+
+/**
+ * Which of the searches find the listing as of the index's current state (one answer per search, in
+ * order), tested on its slot by the engine's own pieces. Each search's test is compiled once and kept
+ * in its cache while the index's shape (its columns' capacity, its places' and words' ids, the changes
+ * that may make a text read otherwise) stays the same: most listings published change none of it.
+ * "Recently confirmed" is checked against now on each test. Null when the index is not answering
+ * (loading): the caller runs the searches themselves.
+ */
+export async function searchesFinding(db: Db, searches: readonly Testable[], listingId: number): Promise<boolean[] | null> {
+  const index = await compileStale(db, searches)
+  if (index === null) return null
+  const slot = index.slotOf(listingId)
+  // The compiled tests hold the cut-off of when they were made; the listing must be confirmed since now's.
+  const isConfirmed = slot !== undefined && index.confirmed[slot]! > Date.now() * 1000 - CONFIRMATION_DAYS * MICROS_PER_DAY
+  const found = new Array<boolean>(searches.length)
+  for (let i = 0; i < searches.length; i += 1) found[i] = isConfirmed && searches[i]!.cache.compiled!.test(slot)
+  return found
 }
 
 /** The texts whose words a search's reading asks the database for (as `examineSearch` does). */

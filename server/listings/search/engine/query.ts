@@ -413,7 +413,7 @@ const hasBit = (set: Bitset, slot: number) => ((set.words[slot >>> 5] ?? 0) >>> 
  * made: make it again after the index changes.
  */
 export function searchTestOf(index: ListingIndex, search: IndexSearch): (slot: number) => boolean {
-  index.settle()
+  // No `settle()`: the test reads no sorted order, and the postings are read main and delta alike.
   const pieces = piecesOf(index, search)
   if (!pieces) return () => false
   const { groups, text, params } = pieces
