@@ -9,6 +9,10 @@
 //                 statement, as a bulk import; every change it logged is matched, each listing's matches
 //                 handed to `onMatches` (the hook where the instant e-mails are queued), --concurrency at
 //                 a time as the alert jobs' workers would; seconds in all.
+//   --mode delivery  --burst N homes published in one statement, then the alerts' real pipeline after
+//                 matching: queued by the floor's claim, worked by pg-boss's workers into alerts, hits
+//                 and instant e-mail jobs (bench/alert-delivery.ts); seconds until all are queued.
+//   --mode digest  every bench renter with news made due now, then every digest built (not sent).
 // Prints one JSON line. The search cache is not involved: matching reads the indexes directly.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/alerts_bench npx node bench/alerts.ts --seed 1 --mode one
 import { parseArgs } from 'node:util'
@@ -23,8 +27,9 @@ import type { ListingMatch } from '#common/alerts/types.ts'
 import { ALERT_FREQUENCIES } from '#common/alerts/vocabulary.ts'
 import { seededRandom } from '#tests/support/synthetic-rents.ts'
 import { randomSearch } from './random-searches.ts'
+import { deliveryBurst, digestForAll } from './alert-delivery.ts'
 
-const MODES = ['one', 'burst'] as const
+const MODES = ['one', 'burst', 'delivery', 'digest'] as const
 const { values: options } = parseArgs({
   options: {
     seed: { type: 'string', default: '1' },
@@ -182,6 +187,18 @@ if (mode === 'one') {
         .map((t) => ({ ...t, ms: round(t.ms) })),
     }),
   )
+} else if (mode === 'delivery') {
+  const homes = await withdrawRandom(burstSize!)
+  await searchIndexOf(db).current()
+  const ids = homes.map((h) => h.id).join(',')
+  const figures = await deliveryBurst(database, {
+    publish: async () => {
+      await db.execute(sql`update listing set status = 'published', last_confirmed_at = now() where id in ${sql.raw(`(${ids})`)}`)
+    },
+  })
+  console.log(JSON.stringify({ ...base, burst: homes.length, ...figures }))
+} else if (mode === 'digest') {
+  console.log(JSON.stringify({ ...base, ...(await digestForAll(database, { userPrefix: BENCH_USER })) }))
 } else {
   const homes = await withdrawRandom(burstSize!)
   await searchIndexOf(db).current()
