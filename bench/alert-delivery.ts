@@ -41,7 +41,9 @@ export async function deliveryBurst(database: Database, { publish }: { publish: 
   })
   // The changes earlier runs of the benchmarks made and never worked (they match only) are set aside:
   // this burst's are the only ones the pipeline works.
-  await db.execute(sql`update listing_alert_change set queued_at = coalesce(queued_at, now()), processed_at = now() where processed_at is null`)
+  await db.execute(
+    sql`update listing_alert_change set queued_at = coalesce(queued_at, now()), processed_at = now() where processed_at is null`,
+  )
   const [{ head } = { head: 0 }] = (await db.execute<{ head: string }>(sql`select coalesce(max(id), 0) as head from listing_alert_change`))
     .rows
   const started = performance.now()
