@@ -44,7 +44,7 @@ test('an administrator edits an article with a live preview, and visitors see th
     .getByRole('link', { name: `Moving with a piano ${stamp}` })
     .click()
   await expect(page.getByRole('heading', { level: 1, name: `Moving with a piano ${stamp}` })).toBeVisible()
-  await expect(page.getByText('version 1', { exact: false })).toBeVisible()
+  await expect(page.getByText('Published · version 1', { exact: false })).toBeVisible()
   const preview = page.getByTestId('markdown-preview')
   await expect(preview).toContainText('Book specialist movers early.')
 
