@@ -10,10 +10,10 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { readSearchPhrase } from '#common/listings/search-phrase.ts'
-import { AMENITY_VALUES, CONFIRMATION_DAYS, LISTING_TYPES } from '#common/listings/vocabulary.ts'
-import { FLAG, type ListingIndex } from './engine/listing-index.ts'
+import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
+import type { ListingIndex } from './engine/listing-index.ts'
 import { searchIndexOf } from './engine/live-index.server.ts'
-import { searchTestOf } from './engine/query.ts'
+import { masksOf, searchTestOf } from './engine/query.ts'
 import { positiveLexemes, type TsQuery } from './engine/tsquery.ts'
 import { examineSearch, readQueries, textKind, type ParsedSearch } from './terms.server.ts'
 
@@ -91,26 +91,18 @@ function needsPositive(query: TsQuery): boolean {
   }
 }
 
-const typeBit = (type: string) => 1 << LISTING_TYPES.indexOf(type as (typeof LISTING_TYPES)[number])
-
 /** The filters every reading of the search keeps. */
 function filterOf(search: ParsedSearch, phrase: ReturnType<typeof readSearchPhrase>): SearchFilter {
   const beds = Math.max(search.beds ?? 0, phrase.beds ?? 0)
   const baths = Math.max(search.baths ?? 0, phrase.baths ?? 0)
+  const { amenityMask, ...masks } = masksOf({ ...search, types: search.type })
   return {
     minPrice: search.minPrice === undefined ? -Infinity : search.minPrice * 100,
     maxPrice: search.maxPrice === undefined ? Infinity : search.maxPrice * 100,
     minBeds: beds,
     minBaths: Math.round(baths * 2),
-    types: search.type.length === 0 ? -1 : search.type.reduce((bits, type) => bits | typeBit(type), 0),
-    required:
-      (search.offer === 'lease' ? FLAG.lease : 0) |
-      (search.offer === 'short-term' ? FLAG.shortTerm : 0) |
-      (search.pets.includes('cats') ? FLAG.cats : 0) |
-      (search.pets.includes('dogs') ? FLAG.dogs : 0) |
-      (search.furnished === true ? FLAG.furnished : 0),
-    refused: search.furnished === false ? FLAG.furnished : 0,
-    amenities: search.amenities.reduce((bits, amenity) => bits | (1 << AMENITY_VALUES.indexOf(amenity)), 0),
+    ...masks,
+    amenities: amenityMask,
   }
 }
 

@@ -114,6 +114,31 @@ type Source = {
 
 const typeBit = (type: ListingType) => 1 << LISTING_TYPES.indexOf(type)
 
+/**
+ * A search's filters as the bit masks the index's columns are tested with: its types (-1 for any), the
+ * flags a listing must have and must not have, and its amenities. Shared by every search and by the
+ * saved searches' pre-filter (listing-matches.server.ts), so both read the filters alike.
+ */
+export function masksOf(search: {
+  types: readonly ListingType[]
+  offer?: 'lease' | 'short-term'
+  pets: readonly ('cats' | 'dogs')[]
+  furnished?: boolean
+  amenities: readonly Amenity[]
+}): { types: number; required: number; refused: number; amenityMask: number } {
+  return {
+    types: search.types.length === 0 ? -1 : search.types.reduce((bits, t) => bits | typeBit(t), 0),
+    required:
+      (search.offer === 'lease' ? FLAG.lease : 0) |
+      (search.offer === 'short-term' ? FLAG.shortTerm : 0) |
+      (search.pets.includes('cats') ? FLAG.cats : 0) |
+      (search.pets.includes('dogs') ? FLAG.dogs : 0) |
+      (search.furnished === true ? FLAG.furnished : 0),
+    refused: search.furnished === false ? FLAG.furnished : 0,
+    amenityMask: search.amenities.reduce((bits, amenity) => bits | (1 << AMENITY_VALUES.indexOf(amenity)), 0),
+  }
+}
+
 /** The filters' bitsets as groups: a listing must be in one set of each group. */
 function facetGroups(index: ListingIndex, search: IndexSearch): Bitset[][] {
   const groups: Bitset[][] = []
@@ -381,15 +406,7 @@ function piecesOf(index: ListingIndex, search: IndexSearch): SearchPieces | null
     maxPrice: search.maxPrice ?? Infinity,
     minBeds: search.beds ?? 0,
     minBaths: search.bathroomHalves ?? 0,
-    types: search.types.length === 0 ? -1 : search.types.reduce((bits, t) => bits | typeBit(t), 0),
-    required:
-      (search.offer === 'lease' ? FLAG.lease : 0) |
-      (search.offer === 'short-term' ? FLAG.shortTerm : 0) |
-      (search.pets.includes('cats') ? FLAG.cats : 0) |
-      (search.pets.includes('dogs') ? FLAG.dogs : 0) |
-      (search.furnished === true ? FLAG.furnished : 0),
-    refused: search.furnished === false ? FLAG.furnished : 0,
-    amenityMask: search.amenities.reduce((bits, amenity) => bits | (1 << AMENITY_VALUES.indexOf(amenity)), 0),
+    ...masksOf(search),
     availableBy: search.availableByDay ?? Infinity,
     south: box?.south ?? -Infinity,
     north: box?.north ?? Infinity,
