@@ -19,6 +19,8 @@ test('a saved search announces a matching home by e-mail within a minute, and on
   createAccount,
   extraHTTPHeaders,
 }) => {
+  // The journey waits up to a minute for the e-mail by design; the rest of it needs room beside that on a loaded machine.
+  test.setTimeout(180_000)
   const word = uniqueWord()
   await visit(page, `/properties?q=${word}&beds=2&maxPrice=1600`)
   await page.locator('summary', { hasText: 'Save this search' }).click()
@@ -38,6 +40,7 @@ test('a saved search announces a matching home by e-mail within a minute, and on
   const publishedAt = Date.now()
 
   const mail = await waitForMail(signedInAccount.email, { subject: /^New home for "Quiet two-bedrooms"/, since, timeout: 60_000 })
+  test.info().annotations.push({ type: 'e-mail latency', description: `${mail.receivedAt - publishedAt} ms after publication` })
   expect(mail.receivedAt - publishedAt, 'the e-mail lands within 60 s of publication').toBeLessThan(60_000)
   expect(mail.subject).toContain(matching)
   expect(mail.text).toContain(`${APP_URL}${path}`)
