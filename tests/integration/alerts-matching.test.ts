@@ -7,6 +7,7 @@
 // one listing) must equal running every saved search through the search itself, all its pages. Then
 // the rules by example: the owner's own, paused, lapsed dates, and saved searches written by SQL.
 import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { savedSearch } from '#server/db/schema.ts'
 import { findRentComparison } from '#server/cooper-index/index.server.ts'
@@ -25,6 +26,7 @@ import { createTestServices, type TestServices } from '#tests/support/test-servi
 type Random = () => number
 
 const isPglite = testDatabaseKind() === 'pglite'
+const isPostgres = testDatabaseKind() === 'postgres'
 const LISTINGS = isPglite ? 50 : 100
 const SAVED_SEARCHES = isPglite ? 200 : 300
 
@@ -280,4 +282,38 @@ describe(`matching saved searches on ${testDatabaseKind()}`, () => {
     expect(after).not.toContain(Number(written!.id))
     expect(after).not.toContain(active!.id)
   }, 120_000)
+
+  if (isPostgres)
+    it('misses no saved search whose transaction began first and committed last, while the matcher read the log between', async () => {
+      const home = await listingFactory(db()).create({
+        ...randomListing(random, 998, PLACES[0]!),
+        status: 'published',
+        ownerId: landlords[0]!.id,
+      })
+      const url = (t.services.database.connection as { url: string }).url
+      const [first, second] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })]
+      await Promise.all([first.connect(), second.connect()])
+      const insert = (client: pg.Client, name: string) =>
+        client.query<{ id: string }>(
+          `insert into saved_search (user_id, name, query, frequency) values ($1, $2, 'q=Wilmington', 'daily') returning id`,
+          [renters[1]!.id, name],
+        )
+      const ids = async () => (await matchListing(db(), { listingId: home.id })).map((m) => m.savedSearchId)
+      try {
+        await first.query('begin')
+        const early = Number((await insert(first, 'Began first')).rows[0]!.id)
+        // Another renter's save, committed while the first transaction is still open (or, numbered in
+        // commit order, waiting for it); the matcher reads the log meanwhile.
+        const late = insert(second, 'Committed first').then((result) => Number(result.rows[0]!.id))
+        await Promise.race([late, new Promise((resolve) => setTimeout(resolve, 500))])
+        await ids()
+        await first.query('commit')
+        const lateId = await late
+        const found = await ids()
+        expect(found).toContain(early)
+        expect(found).toContain(lateId)
+      } finally {
+        await Promise.all([first.end(), second.end()])
+      }
+    }, 60_000)
 })
