@@ -84,7 +84,7 @@ const drawOf = (seed: number, key: SQL) => sql`(('x' || substr(md5(${`${seed}:`}
 
 /**
  * A day's news for every renter of `userPrefix`, written directly in SQL (set-based, not through the
- * pipeline, which the burst measures): their earlier alerts deleted (their hits go with them), then
+ * pipeline, which the burst measures): their earlier hits and alerts deleted, then
  * NEWS_POOL homes published and NEWS_POOL price drops drawn from --seed among the published listings,
  * recorded as the listing's trigger would and already worked; each of their daily searches told of
  * a run of 1 + ⌊8·Exp(1)⌋ homes (at most 80) of the published ones, one alert per renter and home
@@ -94,7 +94,12 @@ const drawOf = (seed: number, key: SQL) => sql`(('x' || substr(md5(${`${seed}:`}
 async function drawDigestNews(database: Database, { userPrefix, seed }: { userPrefix: string; seed: number }) {
   const users = `${userPrefix}%`
   await database.db.transaction(async (tx) => {
+    // Hits first, by their searches, with the foreign keys' triggers off for the two deletes: the cascade from
+    // alert would look for each alert's hits one by one, with no index on alert_id to use.
+    await tx.execute(sql`set local session_replication_role = replica`)
+    await tx.execute(sql`delete from saved_search_hit h using saved_search s where s.id = h.saved_search_id and s.user_id like ${users}`)
     await tx.execute(sql`delete from alert where user_id like ${users}`)
+    await tx.execute(sql`set local session_replication_role = origin`)
     await tx.execute(sql`
       insert into alert_preference (user_id, saved_homes_frequency) select id, 'daily' from "user" where id like ${users}
       on conflict (user_id) do update set saved_homes_frequency = 'daily'`)
