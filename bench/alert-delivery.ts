@@ -4,10 +4,10 @@
 //           pg-boss's workers (as an instance runs them) work each into alerts, hits, live counts and
 //           `alert-email` jobs queued in pg-boss. Seconds until every change is worked and every instant
 //           e-mail queued; the e-mail jobs themselves are not sent.
-//   digest  every renter who has news made due at this hour, then `sendDigests` builds each one's digest
-//           (a mailer that keeps only their count and size): seconds for all.
+//   digest  a day's news drawn for every bench renter in SQL, all made due at this hour, then
+//           `sendDigests` builds every digest (a mailer that keeps each one's homes and size): seconds for all.
 // Exported for bench/alerts.ts, which has the database, the indexes and the saved searches ready.
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#server/db/client.server.ts'
 import { ALERT_EMAIL_JOB, LISTING_ALERT_JOB, processListingChange, queueListingAlerts, sendDigests } from '#server/alerts/index.server.ts'
 import { startJobs } from '#server/jobs/queue.server.ts'
@@ -77,25 +77,117 @@ export async function deliveryBurst(database: Database, { publish }: { publish: 
   }
 }
 
-/** Every renter with undigested news made due now (their zone UTC, their hour this one), then all digests built. */
-export async function digestForAll(database: Database, { userPrefix }: { userPrefix: string }) {
+/** The day's news drawn for the digest: this many homes published and this many price drops. */
+const NEWS_POOL = 5_000
+/** A draw in [0, 1) from the seed and a key, the same on every run (PostgreSQL's random() is per connection). */
+const drawOf = (seed: number, key: SQL) => sql`(('x' || substr(md5(${`${seed}:`} || ${key}), 1, 8))::bit(32)::bigint / 4294967296.0)`
+
+/**
+ * A day's news for every renter of `userPrefix`, written directly in SQL (set-based, not through the
+ * pipeline, which the burst measures): their earlier hits and alerts deleted, then
+ * NEWS_POOL homes published and NEWS_POOL price drops drawn from --seed among the published listings,
+ * recorded as the listing's trigger would and already worked; each of their daily searches told of
+ * a run of 1 + ⌊8·Exp(1)⌋ homes (at most 80) of the published ones, one alert per renter and home
+ * naming every search that has it, and every renter told of 1–3 price drops of homes they saved
+ * (their saved homes' pace made daily). Every renter then has undigested daily news.
+ */
+async function drawDigestNews(database: Database, { userPrefix, seed }: { userPrefix: string; seed: number }) {
+  const users = `${userPrefix}%`
+  await database.db.transaction(async (tx) => {
+    // Hits first, by their searches, with the foreign keys' triggers off for the two deletes: the cascade from
+    // alert would look for each alert's hits one by one, with no index on alert_id to use.
+    await tx.execute(sql`set local session_replication_role = replica`)
+    await tx.execute(sql`delete from saved_search_hit h using saved_search s where s.id = h.saved_search_id and s.user_id like ${users}`)
+    await tx.execute(sql`delete from alert where user_id like ${users}`)
+    await tx.execute(sql`set local session_replication_role = origin`)
+    await tx.execute(sql`
+      insert into alert_preference (user_id, saved_homes_frequency) select id, 'daily' from "user" where id like ${users}
+      on conflict (user_id) do update set saved_homes_frequency = 'daily'`)
+    await tx.execute(sql`
+      create temporary table digest_news on commit drop as
+      with drawn as (
+        select id, title, owner_id, all_in_monthly_cents, row_number() over (order by ${drawOf(seed, sql`'home:' || id`)}) - 1 as n
+        from listing where status = 'published')
+      select n % ${NEWS_POOL} as n, case when n < ${NEWS_POOL} then 'published' else 'price-drop' end as kind, id as listing_id,
+        title, owner_id, all_in_monthly_cents from drawn where n < ${2 * NEWS_POOL}`)
+    await tx.execute(sql`alter table digest_news add column change_id bigint`)
+    await tx.execute(sql`
+      with changes as (
+        insert into listing_alert_change (listing_id, kind, from_cents, to_cents, title, owner_id, queued_at, processed_at)
+        select listing_id, kind, case when kind = 'price-drop' then all_in_monthly_cents + 10000 end,
+          case when kind = 'price-drop' then all_in_monthly_cents end, title, owner_id, now(), now()
+        from digest_news returning id, listing_id, kind)
+      update digest_news d set change_id = c.id from changes c where c.listing_id = d.listing_id and c.kind = d.kind`)
+    await tx.execute(sql`
+      with searches as (
+        select id, user_id, least(80, 1 + floor(-ln(greatest(${drawOf(seed, sql`'many:' || id`)}, 1e-9)) * 8))::int as homes,
+          floor(${drawOf(seed, sql`'from:' || id`)} * ${NEWS_POOL})::int as first
+        from saved_search where user_id like ${users} and frequency = 'daily' and not is_paused),
+      picked as (
+        select s.id as search_id, s.user_id, d.change_id, d.listing_id
+        from searches s cross join lateral generate_series(0, s.homes - 1) as g
+        join digest_news d on d.kind = 'published' and d.n = (s.first + g) % ${NEWS_POOL}),
+      alerts as (
+        insert into alert (user_id, change_id, listing_id, kind, saved_search_ids)
+        select user_id, change_id, listing_id, 'new-match', array_agg(search_id order by search_id)
+        from picked group by user_id, change_id, listing_id
+        returning id, listing_id, saved_search_ids)
+      insert into saved_search_hit (saved_search_id, listing_id, alert_id, kind)
+      select unnest(saved_search_ids), listing_id, id, 'new-match' from alerts`)
+    await tx.execute(sql`
+      insert into alert (user_id, change_id, listing_id, kind)
+      select u.id, d.change_id, d.listing_id, 'saved-price-drop'
+      from "user" u cross join lateral generate_series(0, floor(${drawOf(seed, sql`'saved:' || u.id`)} * 3)::int) as g
+      join digest_news d on d.kind = 'price-drop' and d.n = (floor(${drawOf(seed, sql`'at:' || u.id`)} * ${NEWS_POOL})::int + g) % ${NEWS_POOL}
+      where u.id like ${users}`)
+  })
+  const [counts = { renters: 0, news: 0 }] = (
+    await database.db.execute<{ renters: number; news: number }>(
+      sql`select count(distinct user_id)::int as renters, count(*)::int as news from alert where user_id like ${users} and emailed_at is null`,
+    )
+  ).rows
+  return counts
+}
+
+/**
+ * A digest for every renter of `userPrefix`: a day's news drawn for each (drawDigestNews, not timed),
+ * all made due now (their zone UTC, their hour this one), then `sendDigests` builds every digest (a
+ * mailer that keeps each one's homes and size): seconds for all, and the renters with the most news.
+ */
+export async function digestForAll(database: Database, { userPrefix, seed }: { userPrefix: string; seed: number }) {
   const { db } = database
+  const drawStarted = performance.now()
+  const withNews = await drawDigestNews(database, { userPrefix, seed })
+  const drawMs = Math.round(performance.now() - drawStarted)
   const now = new Date()
   await db.execute(sql`
     insert into alert_preference (user_id, time_zone, digest_hour)
     select id, 'UTC', ${now.getUTCHours()} from "user" where id like ${`${userPrefix}%`}
     on conflict (user_id) do update set time_zone = 'UTC', digest_hour = excluded.digest_hour,
       last_daily_digest_at = null, last_weekly_digest_at = null, bounced_at = null`)
-  let built = 0
-  let bytes = 0
+  const built: { to: string; homes: number; chars: number }[] = []
   const mailer = {
-    async send(mail: { text: string }) {
-      built += 1
-      bytes += mail.text.length
+    async send(mail: { to: string; subject: string; text: string }) {
+      // The subject counts the homes: "Your daily alerts: 1,234 homes".
+      const homes = Number(/: ([\d,]+) homes?$/.exec(mail.subject)?.[1]?.replaceAll(',', '') ?? 0)
+      built.push({ to: mail.to, homes, chars: mail.text.length })
     },
   }
   const started = performance.now()
   const sent = await sendDigests({ db, mailer, publicUrl: 'https://cooperhome.example', logger: createLogger('warn') }, { now })
   const seconds = (performance.now() - started) / 1000
-  return { digests: sent, built, meanChars: built === 0 ? 0 : Math.round(bytes / built), seconds: Math.round(seconds * 10) / 10 }
+  const mean = (pick: (b: (typeof built)[number]) => number) =>
+    built.length === 0 ? 0 : Math.round((built.reduce((sum, b) => sum + pick(b), 0) / built.length) * 10) / 10
+  return {
+    rentersWithNews: withNews.renters,
+    news: withNews.news,
+    drawMs,
+    digests: sent,
+    built: built.length,
+    meanHomes: mean((b) => b.homes),
+    meanChars: Math.round(mean((b) => b.chars)),
+    seconds: Math.round(seconds * 10) / 10,
+    // Built together, no digest has a time of its own: the heaviest are those with the most news.
+    slowest: [...built].sort((a, b) => b.homes - a.homes || b.chars - a.chars).slice(0, 5),
+  }
 }

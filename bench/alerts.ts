@@ -12,7 +12,9 @@
 //   --mode delivery  --burst N homes published in one statement, then the alerts' real pipeline after
 //                 matching: queued by the floor's claim, worked by pg-boss's workers into alerts, hits
 //                 and instant e-mail jobs (bench/alert-delivery.ts); seconds until all are queued.
-//   --mode digest  every bench renter with news made due now, then every digest built (not sent).
+//   --mode digest  a day's news drawn from --seed for every bench renter (written in SQL: homes for their
+//                 daily searches, price drops of homes they saved), all made due now, then every digest
+//                 built (not sent): seconds, and the renters with the most news.
 // Prints one JSON line. The search cache is not involved: matching reads the indexes directly.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/alerts_bench npx node bench/alerts.ts --seed 1 --mode one
 import { parseArgs } from 'node:util'
@@ -198,7 +200,7 @@ if (mode === 'one') {
   })
   console.log(JSON.stringify({ ...base, burst: homes.length, ...figures }))
 } else if (mode === 'digest') {
-  console.log(JSON.stringify({ ...base, ...(await digestForAll(database, { userPrefix: BENCH_USER })) }))
+  console.log(JSON.stringify({ ...base, ...(await digestForAll(database, { userPrefix: BENCH_USER, seed })) }))
 } else {
   const homes = await withdrawRandom(burstSize!)
   await searchIndexOf(db).current()

@@ -291,6 +291,77 @@ describe('alert delivery', () => {
     expect(digest.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
   })
 
+  it('works digests in batches: paused searches and news past the horizon stay out, a failed send releases only its renter, a refusal pauses the address, two instances send each once', async () => {
+    const [first, second, unlucky, refusing] = await Promise.all([factory.renter(), factory.renter(), factory.renter(), factory.renter()])
+    const renters = [first, second, unlucky, refusing] as Person[]
+    // 9:00 in Paris on Wednesday 2 December is 8:00 UTC: nobody else's hour.
+    await db()
+      .insert(alertPreference)
+      .values(renters.map((r) => ({ userId: r.id, timeZone: 'Europe/Paris', digestHour: 9 })))
+    for (const renter of renters) await saveSearch(renter.id, 'Five bedrooms', 'q=Wilmington&beds=5&maxPrice=3400', 'daily')
+    const paused = await saveSearch(first!.id, 'Dearer five bedrooms', 'q=Wilmington&beds=5&minPrice=3500', 'daily')
+    const old = await factory.create({
+      ownerId: landlord.id,
+      title: 'Five-bedroom farmhouse of last month',
+      bedrooms: 5,
+      lease: lease(320_000),
+    })
+    await settle()
+    // News from before the horizon (eight days) is not carried.
+    await db().execute(sql`update saved_search_hit set created_at = '2026-11-20T00:00:00Z' where listing_id = ${old.id}`)
+    await db().execute(sql`update alert set created_at = '2026-11-20T00:00:00Z' where listing_id = ${old.id}`)
+    await factory.create({ ownerId: landlord.id, title: 'Five-bedroom house on Shipley Road', bedrooms: 5, lease: lease(330_000) })
+    await factory.create({ ownerId: landlord.id, title: 'Five-bedroom manor on Kentmere Parkway', bedrooms: 5, lease: lease(360_000) })
+    await settle()
+    // Paused after its news came: the news stays on the site, out of the digest.
+    await db().update(savedSearch).set({ isPaused: true }).where(eq(savedSearch.id, paused))
+    t.mail.refuse(refusing!.email)
+
+    // The mail server loses the connection for one renter of the batch.
+    const mailer = {
+      async send(mail: Parameters<typeof t.services.mailer.send>[0]) {
+        if (mail.to === unlucky!.email) throw new Error('Connection lost')
+        await t.services.mailer.send(mail)
+      },
+    }
+    const context = { db: db(), mailer, publicUrl: TEST_ORIGIN, logger: t.services.logger }
+    const now = new Date('2026-12-02T08:00:00Z')
+    // Two instances at the same hour.
+    const sent = await Promise.all([sendDigests(context, { now }), sendDigests(context, { now })])
+    expect(sent[0] + sent[1]).toBe(2)
+    for (const renter of [first!, second!]) {
+      const digest = await t.mail.waitFor(renter.email)
+      expect(digest.subject).toBe('Your daily alerts: 1 home')
+      expect(digest.text).toContain('Five-bedroom house on Shipley Road')
+      expect(digest.text).not.toContain('farmhouse of last month')
+      expect(digest.text).not.toContain('Kentmere Parkway')
+    }
+    const preferences = async () =>
+      new Map(
+        (
+          await db()
+            .select()
+            .from(alertPreference)
+            .where(sql`${alertPreference.userId} in ${renters.map((r) => r.id)}`)
+        ).map((p) => [p.userId, p]),
+      )
+    const afterFirst = await preferences()
+    expect(afterFirst.get(first!.id)!.lastDailyDigestAt).toEqual(now)
+    expect(afterFirst.get(unlucky!.id)!.lastDailyDigestAt).toBeNull()
+    expect(afterFirst.get(refusing!.id)!.bouncedAt).not.toBeNull()
+    expect(afterFirst.get(refusing!.id)!.lastDailyDigestAt).toBeNull()
+    const emailed = async (renter: Person) => (await alertsOf(renter.id)).filter((a) => a.emailedAt !== null).length
+    expect(await emailed(first!)).toBe(1)
+    expect(await emailed(unlucky!)).toBe(0)
+
+    // The next hour the mail server is back: the renter whose send failed gets theirs, nobody gets two.
+    await sendDigests({ ...context, mailer: t.services.mailer }, { now: new Date('2026-12-02T09:00:00Z') })
+    const late = await t.mail.waitFor(unlucky!.email)
+    expect(late.subject).toBe('Your daily alerts: 1 home')
+    expect(await emailed(unlucky!)).toBe(1)
+    expect(renters.map((r) => mailsTo(r.email).length)).toEqual([1, 1, 1, 0])
+  })
+
   it('pauses alert e-mails to an address the mail server refuses, and to those a bounce webhook reports; alerts on the site go on', async () => {
     const renter = await factory.renter()
     await saveSearch(renter.id, 'Anything in Wilmington', 'q=Wilmington&beds=1')

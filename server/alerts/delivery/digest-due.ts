@@ -11,14 +11,21 @@ const DAILY_GAP_MS = 20 * 3_600_000
 /** A weekly digest goes at most once in this long. */
 const WEEKLY_GAP_MS = 6 * 86_400_000
 
+/** A formatter per time zone: making one costs far more than using it, and an hourly run asks for every renter. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** The local hour (0–23) and weekday (1 = Monday … 7 = Sunday) of an instant in a time zone; UTC for a zone Intl does not know. */
 export function localClock(now: Date, timeZone: string): { hour: number; weekday: number } {
-  let parts: Intl.DateTimeFormatPart[]
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23', weekday: 'short' }).formatToParts(now)
-  } catch {
-    return localClock(now, 'UTC')
+  let format = clockFormats.get(timeZone)
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23', weekday: 'short' })
+    } catch {
+      return localClock(now, 'UTC')
+    }
+    clockFormats.set(timeZone, format)
   }
+  const parts = format.formatToParts(now)
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0) % 24
   const day = parts.find((p) => p.type === 'weekday')?.value ?? 'Mon'
   return { hour, weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(day) + 1 }

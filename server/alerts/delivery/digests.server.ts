@@ -1,14 +1,16 @@
 // The `alert-digests` job, hourly: each renter whose digest hour has come in their own time zone gets
 // one e-mail of what their daily (or, on their Monday, weekly) searches found and not yet e-mailed,
 // and the news of the homes they saved when those come at the same pace. At most DIGEST_MOST_HOMES
-// homes, a link to the rest; nothing when nothing is new. Each renter's digest is claimed first
-// (compare-and-set on last_*_digest_at), so two instances never send one twice.
-import { and, eq, gt, inArray, isNull, like, sql } from 'drizzle-orm'
-import { alert, alertPreference, savedSearch, savedSearchHit, user } from '#server/db/schema.ts'
+// homes, a link to the rest; nothing when nothing is new. Renters are worked in batches, each in a
+// handful of statements: the batch's digests claimed at once (compare-and-set on last_*_digest_at, so
+// two instances never send one twice), their news read in two queries, the mails built in memory and
+// sent, then what went out marked and what did not released, each in one statement.
+import { and, asc, eq, gt, isNull, like, sql, type SQL } from 'drizzle-orm'
+import { alert, alertPreference, listing, listingAlertChange, savedSearch, savedSearchHit, user } from '#server/db/schema.ts'
 import { isPermanentRefusal } from '#server/mail/mailer.server.ts'
 import { DEFAULT_DIGEST_HOUR } from '#common/alerts/vocabulary.ts'
 import { digestEmail, type DigestGroup } from './alert-email.ts'
-import { findAlertNews } from './alert-news.server.ts'
+import { alertNewsColumns, alertNewsOf } from './alert-news.server.ts'
 import { markBounced } from './bounces.server.ts'
 import { isDigestDue, type DigestCadence } from './digest-due.ts'
 import { linksFor, type AlertMailContext } from './instant-email.server.ts'
@@ -19,15 +21,23 @@ export const ALERT_DIGESTS_CRON = '7 * * * *'
 /** News older than this is not carried by a digest (a search that was 'never' and is now daily does not send its past). */
 const DIGEST_HORIZON_MS = 8 * 86_400_000
 const DEFAULT_TIME_ZONE = 'America/New_York'
-/** How many renters' digests are built and sent at once. */
-const DIGEST_CONCURRENCY = 8
+/** How many renters' digests are claimed, read and marked together. */
+export const DIGEST_BATCH = 1_000
+/** How many mails of a batch are handed to the mail server at once. */
+const SEND_CONCURRENCY = 8
 
-type Pending = { userId: string; timeZone: string; digestHour: number; lastSentAt: Date | null }
+type Pending = { userId: string; timeZone: string; digestHour: number; lastSentAt: Date | null; hasPreference: boolean }
 
 const lastColumn = (cadence: DigestCadence) =>
   cadence === 'daily' ? alertPreference.lastDailyDigestAt : alertPreference.lastWeeklyDigestAt
 
-/** The renters with news of this cadence not yet e-mailed, with their digest settings (defaults where they have none). */
+/** A list as one parameter (a PostgreSQL array literal), whatever its length: `in (…)` takes one parameter per value. */
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`
+const bigintArray = (values: number[]) => sql`${`{${values.join(',')}}`}::bigint[]`
+const timestampArray = (values: (Date | null)[]) =>
+  sql`${`{${values.map((v) => (v === null ? 'NULL' : `"${v.toISOString()}"`)).join(',')}}`}::timestamptz[]`
+
+/** The renters with news of this cadence not yet e-mailed and no bounced address, with their digest settings (defaults where they have none). */
 async function findPending(context: AlertMailContext, cadence: DigestCadence, since: Date): Promise<Pending[]> {
   const { db } = context
   const fromSearches = db
@@ -56,51 +66,83 @@ async function findPending(context: AlertMailContext, cadence: DigestCadence, si
         sql`coalesce(${alertPreference.savedHomesFrequency}, 'instant') = ${cadence}`,
       ),
     )
-  const userIds = [...new Set([...(await fromSearches), ...(await fromSavedHomes)].map((row) => row.userId))]
-  if (userIds.length === 0) return []
-  const preferences = await db.select().from(alertPreference).where(inArray(alertPreference.userId, userIds))
-  const byUser = new Map(preferences.map((p) => [p.userId, p]))
-  return userIds.flatMap((userId) => {
-    const p = byUser.get(userId)
-    if (p?.bouncedAt) return []
-    const lastSentAt = (cadence === 'daily' ? p?.lastDailyDigestAt : p?.lastWeeklyDigestAt) ?? null
-    return [{ userId, timeZone: p?.timeZone ?? DEFAULT_TIME_ZONE, digestHour: p?.digestHour ?? DEFAULT_DIGEST_HOUR, lastSentAt }]
-  })
+  const news = fromSearches.union(fromSavedHomes).as('news')
+  const rows = await db
+    .select({
+      userId: news.userId,
+      timeZone: alertPreference.timeZone,
+      digestHour: alertPreference.digestHour,
+      lastSentAt: lastColumn(cadence),
+      hasPreference: sql<boolean>`${alertPreference.userId} is not null`,
+    })
+    .from(news)
+    .leftJoin(alertPreference, eq(alertPreference.userId, news.userId))
+    .where(isNull(alertPreference.bouncedAt))
+    .orderBy(news.userId)
+  return rows.map((row) => ({
+    userId: row.userId,
+    timeZone: row.timeZone ?? DEFAULT_TIME_ZONE,
+    digestHour: row.digestHour ?? DEFAULT_DIGEST_HOUR,
+    lastSentAt: row.lastSentAt,
+    hasPreference: row.hasPreference,
+  }))
 }
 
-/** Claims the renter's digest: last_*_digest_at moves to `now` only if it still holds what was read. */
-async function claimDigest(context: AlertMailContext, cadence: DigestCadence, pending: Pending, now: Date): Promise<boolean> {
+/**
+ * Claims the batch's digests in one statement: each renter's last_*_digest_at moves to `now` only if it
+ * still holds what was read (to the millisecond, as JavaScript read it) and their address has not
+ * bounced. Rows another instance is claiming are skipped, not waited for, and rows are locked in one
+ * order, so two instances neither deadlock nor both claim a renter. Resolves to the claimed renters'
+ * saved homes' pace.
+ */
+async function claimDigests(context: AlertMailContext, cadence: DigestCadence, batch: Pending[], now: Date) {
   const { db } = context
-  const column = lastColumn(cadence)
-  await db.insert(alertPreference).values({ userId: pending.userId }).onConflictDoNothing()
-  const claimed = await db
-    .update(alertPreference)
-    .set(cadence === 'daily' ? { lastDailyDigestAt: now } : { lastWeeklyDigestAt: now })
-    .where(
-      and(
-        eq(alertPreference.userId, pending.userId),
-        isNull(alertPreference.bouncedAt),
-        // To the millisecond, as JavaScript read it.
-        pending.lastSentAt === null
-          ? isNull(column)
-          : sql`date_trunc('milliseconds', ${column}) = ${pending.lastSentAt.toISOString()}::timestamptz`,
-      ),
-    )
-    .returning({ userId: alertPreference.userId })
-  return claimed.length > 0
+  const unset = batch.filter((p) => !p.hasPreference).map((p) => p.userId)
+  if (unset.length > 0) {
+    await db.execute(sql`
+      insert into alert_preference (user_id) select id from unnest(${textArray(unset)}) as id order by id
+      on conflict (user_id) do nothing`)
+  }
+  const column = sql.identifier(cadence === 'daily' ? 'last_daily_digest_at' : 'last_weekly_digest_at')
+  const { rows } = await db.execute<{ user_id: string; saved_homes_frequency: string }>(sql`
+    with claimable as (
+      select p.user_id from alert_preference p
+      join unnest(${textArray(batch.map((p) => p.userId))}, ${timestampArray(batch.map((p) => p.lastSentAt))})
+        as seen (user_id, last_sent_at) on seen.user_id = p.user_id
+      where p.bounced_at is null and date_trunc('milliseconds', p.${column}) is not distinct from seen.last_sent_at
+      order by p.user_id
+      for update of p skip locked)
+    update alert_preference p set ${column} = ${now.toISOString()}::timestamptz
+    from claimable where claimable.user_id = p.user_id
+    returning p.user_id, p.saved_homes_frequency`)
+  return new Map(rows.map((row) => [row.user_id, row.saved_homes_frequency]))
 }
 
-/** The renter's news for the digest: their searches' hits in order of the searches, then the homes they saved. */
-async function collectDigest(context: AlertMailContext, cadence: DigestCadence, userId: string, since: Date) {
+type Digest = { userId: string; groups: DigestGroup[]; hitIds: number[]; alertIds: Set<number> }
+
+/**
+ * The claimed renters' news, in two queries: their searches' hits in order of the searches, then the
+ * homes they saved (for those whose saved homes come at this pace), grouped per renter.
+ */
+async function collectDigests(
+  context: AlertMailContext,
+  cadence: DigestCadence,
+  savedHomesPace: Map<string, string>,
+  since: Date,
+): Promise<Map<string, Digest>> {
   const { db } = context
+  const userIds = [...savedHomesPace.keys()]
+  const withSavedHomes = userIds.filter((id) => savedHomesPace.get(id) === cadence)
   const hits = await db
-    .select({ hitId: savedSearchHit.id, searchId: savedSearch.id, name: savedSearch.name, alertId: savedSearchHit.alertId })
+    .select({ hitId: savedSearchHit.id, searchId: savedSearch.id, name: savedSearch.name, ...alertNewsColumns })
     .from(savedSearchHit)
     .innerJoin(savedSearch, eq(savedSearch.id, savedSearchHit.savedSearchId))
     .innerJoin(alert, eq(alert.id, savedSearchHit.alertId))
+    .innerJoin(listingAlertChange, eq(listingAlertChange.id, alert.changeId))
+    .leftJoin(listing, eq(listing.id, alert.listingId))
     .where(
       and(
-        eq(savedSearch.userId, userId),
+        sql`${savedSearch.userId} = any(${textArray(userIds)})`,
         eq(savedSearch.frequency, cadence),
         eq(savedSearch.isPaused, false),
         isNull(savedSearchHit.digestedAt),
@@ -108,66 +150,129 @@ async function collectDigest(context: AlertMailContext, cadence: DigestCadence, 
         gt(savedSearchHit.createdAt, since),
       ),
     )
-    .orderBy(savedSearch.id, savedSearchHit.id)
-  const [preference] = await db.select().from(alertPreference).where(eq(alertPreference.userId, userId))
+    .orderBy(asc(savedSearch.id), asc(savedSearchHit.id))
   const savedHomes =
-    (preference?.savedHomesFrequency ?? 'instant') === cadence
-      ? await db
-          .select({ alertId: alert.id })
+    withSavedHomes.length === 0
+      ? []
+      : await db
+          .select(alertNewsColumns)
           .from(alert)
-          .where(and(eq(alert.userId, userId), like(alert.kind, 'saved-%'), isNull(alert.emailedAt), gt(alert.createdAt, since)))
-          .orderBy(alert.id)
-      : []
-  const alertIds = [...new Set([...hits.map((h) => h.alertId), ...savedHomes.map((a) => a.alertId)])]
-  const news = new Map((await findAlertNews(db, alertIds)).map((n) => [n.alertId, n.news]))
-  const groups: DigestGroup[] = []
-  const bySearch = new Map<number, DigestGroup>()
+          .innerJoin(listingAlertChange, eq(listingAlertChange.id, alert.changeId))
+          .leftJoin(listing, eq(listing.id, alert.listingId))
+          .where(
+            and(
+              sql`${alert.userId} = any(${textArray(withSavedHomes)})`,
+              like(alert.kind, 'saved-%'),
+              isNull(alert.emailedAt),
+              gt(alert.createdAt, since),
+            ),
+          )
+          .orderBy(asc(alert.id))
+  const digests = new Map<string, Digest>(userIds.map((userId) => [userId, { userId, groups: [], hitIds: [], alertIds: new Set() }]))
+  let group: DigestGroup | undefined
+  let groupSearchId: number | undefined
   for (const hit of hits) {
-    let group = bySearch.get(hit.searchId)
-    if (!group) {
+    const digest = digests.get(hit.userId)!
+    if (groupSearchId !== hit.searchId) {
       group = { name: hit.name, news: [] }
-      bySearch.set(hit.searchId, group)
-      groups.push(group)
+      groupSearchId = hit.searchId
+      digest.groups.push(group)
     }
-    const item = news.get(hit.alertId)
-    if (item) group.news.push(item)
+    group!.news.push(alertNewsOf(hit).news)
+    digest.hitIds.push(hit.hitId)
+    digest.alertIds.add(hit.alertId)
   }
-  if (savedHomes.length > 0) groups.push({ name: null, news: savedHomes.flatMap((a) => news.get(a.alertId) ?? []) })
-  return { groups, hitIds: hits.map((h) => h.hitId), alertIds }
+  // The homes they saved come last, in a group of their own.
+  const savedGroups = new Map<string, DigestGroup>()
+  for (const row of savedHomes) {
+    const digest = digests.get(row.userId)!
+    let saved = savedGroups.get(row.userId)
+    if (!saved) {
+      saved = { name: null, news: [] }
+      savedGroups.set(row.userId, saved)
+      digest.groups.push(saved)
+    }
+    saved.news.push(alertNewsOf(row).news)
+    digest.alertIds.add(row.alertId)
+  }
+  return digests
 }
 
-/** Sends one renter's digest if they have news; marks what it carried. Resolves to whether a mail went out. */
-async function sendDigest(context: AlertMailContext, cadence: DigestCadence, pending: Pending, now: Date): Promise<boolean> {
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function eachAtOnce<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const worker = async () => {
+    for (let at = next++; at < items.length; at = next++) await work(items[at]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
+}
+
+/** One batch of due renters: claimed, read, built, sent, then marked or released. Resolves to how many mails went out. */
+async function sendBatch(context: AlertMailContext, cadence: DigestCadence, batch: Pending[], now: Date, since: Date): Promise<number> {
   const { db, mailer, publicUrl, logger } = context
-  const since = new Date(now.getTime() - DIGEST_HORIZON_MS)
-  const { groups, hitIds, alertIds } = await collectDigest(context, cadence, pending.userId, since)
-  const release = () =>
-    db
-      .update(alertPreference)
-      .set(cadence === 'daily' ? { lastDailyDigestAt: pending.lastSentAt } : { lastWeeklyDigestAt: pending.lastSentAt })
-      .where(eq(alertPreference.userId, pending.userId))
-  if (groups.every((g) => g.news.length === 0)) {
-    await release()
-    return false
+  const savedHomesPace = await claimDigests(context, cadence, batch, now)
+  if (savedHomesPace.size === 0) return 0
+  const digests = await collectDigests(context, cadence, savedHomesPace, since)
+  const recipients = new Map(
+    (
+      await db
+        .select({ id: user.id, email: user.email })
+        .from(user)
+        .where(sql`${user.id} = any(${textArray([...digests.keys()])})`)
+    ).map((r) => [r.id, r.email]),
+  )
+  const sent: Digest[] = []
+  const released: string[] = []
+  const refused: string[] = []
+  const toSend = [...digests.values()].filter((digest) => {
+    if (digest.groups.every((g) => g.news.length === 0)) {
+      released.push(digest.userId)
+      return false
+    }
+    return recipients.has(digest.userId)
+  })
+  await eachAtOnce(toSend, SEND_CONCURRENCY, async (digest) => {
+    const links = linksFor(publicUrl, digest.userId, { kind: 'frequency', frequency: cadence })
+    const email = recipients.get(digest.userId)!
+    try {
+      await mailer.send({ to: email, ...digestEmail({ publicUrl, cadence, groups: digest.groups, links }) })
+      sent.push(digest)
+    } catch (error) {
+      released.push(digest.userId)
+      if (isPermanentRefusal(error)) {
+        refused.push(email)
+        logger.warn({ userId: digest.userId }, 'digest refused for good: alert e-mails to this address are paused')
+      } else {
+        // Released: the next hour's run tries this renter again.
+        logger.warn({ err: error, userId: digest.userId, cadence }, 'digest could not be sent')
+      }
+    }
+  })
+  const hitIds = sent.flatMap((d) => d.hitIds)
+  const alertIds = sent.flatMap((d) => [...d.alertIds])
+  if (hitIds.length > 0)
+    await db.execute(
+      sql`update saved_search_hit set digested_at = ${now.toISOString()}::timestamptz where id = any(${bigintArray(hitIds)})`,
+    )
+  if (alertIds.length > 0) {
+    await db.execute(
+      sql`update alert set emailed_at = ${now.toISOString()}::timestamptz where id = any(${bigintArray(alertIds)}) and emailed_at is null`,
+    )
   }
-  const [recipient] = await db.select({ email: user.email }).from(user).where(eq(user.id, pending.userId))
-  if (!recipient) return false
-  const links = linksFor(publicUrl, pending.userId, { kind: 'frequency', frequency: cadence })
-  try {
-    await mailer.send({ to: recipient.email, ...digestEmail({ publicUrl, cadence, groups, links }) })
-  } catch (error) {
-    await release()
-    if (!isPermanentRefusal(error)) throw error
-    await markBounced(db, [recipient.email])
-    logger.warn({ userId: pending.userId }, 'digest refused for good: alert e-mails to this address are paused')
-    return false
-  }
-  if (hitIds.length > 0) await db.update(savedSearchHit).set({ digestedAt: now }).where(inArray(savedSearchHit.id, hitIds))
-  await db
-    .update(alert)
-    .set({ emailedAt: now })
-    .where(and(inArray(alert.id, alertIds), isNull(alert.emailedAt)))
-  return true
+  if (released.length > 0) await releaseDigests(context, cadence, batch, released, now)
+  if (refused.length > 0) await markBounced(db, refused)
+  return sent.length
+}
+
+/** Gives back the claims of digests that did not go out: last_*_digest_at as it was before this run's claim. */
+async function releaseDigests(context: AlertMailContext, cadence: DigestCadence, batch: Pending[], userIds: string[], now: Date) {
+  const before = new Map(batch.map((p) => [p.userId, p.lastSentAt]))
+  const column = sql.identifier(cadence === 'daily' ? 'last_daily_digest_at' : 'last_weekly_digest_at')
+  const guard: SQL = sql`date_trunc('milliseconds', p.${column}) = ${now.toISOString()}::timestamptz`
+  await context.db.execute(sql`
+    update alert_preference p set ${column} = claimed.last_sent_at
+    from unnest(${textArray(userIds)}, ${timestampArray(userIds.map((id) => before.get(id) ?? null))}) as claimed (user_id, last_sent_at)
+    where p.user_id = claimed.user_id and ${guard}`)
 }
 
 /** Sends the digests due at `now` (the job passes the clock; tests pass theirs). Resolves to how many went out. */
@@ -176,22 +281,15 @@ export async function sendDigests(context: AlertMailContext, { now = new Date() 
   let sent = 0
   for (const cadence of ['daily', 'weekly'] as const) {
     const due = (await findPending(context, cadence, since)).filter((p) => isDigestDue({ cadence, now, ...p }))
-    // A few renters at a time: each digest is a handful of short queries and one mail, so the
-    // database's and the mail server's round trips overlap (one connection on PGlite serialises them).
-    let next = 0
-    const worker = async () => {
-      for (let at = next++; at < due.length; at = next++) {
-        const pending = due[at]!
-        if (!(await claimDigest(context, cadence, pending, now))) continue
-        try {
-          if (await sendDigest(context, cadence, pending, now)) sent += 1
-        } catch (error) {
-          // Released: the next hour's run tries this renter again.
-          context.logger.warn({ err: error, userId: pending.userId, cadence }, 'digest could not be sent')
-        }
+    for (let at = 0; at < due.length; at += DIGEST_BATCH) {
+      const batch = due.slice(at, at + DIGEST_BATCH)
+      try {
+        sent += await sendBatch(context, cadence, batch, now, since)
+      } catch (error) {
+        // A batch the database failed: its claims stand until the 20 hours pass, as one renter's did.
+        context.logger.warn({ err: error, cadence, renters: batch.length }, 'a batch of digests could not be worked')
       }
     }
-    await Promise.all(Array.from({ length: Math.min(DIGEST_CONCURRENCY, due.length) }, worker))
   }
   return sent
 }
