@@ -2456,6 +2456,8 @@ export const alert = pgTable(
   (t) => [
     uniqueIndex('alert_user_change_idx').on(t.userId, t.changeId),
     index('alert_user_created_idx').on(t.userId, t.createdAt),
+    // The cascade from a deleted change finds its alerts by this.
+    index('alert_change_idx').on(t.changeId),
     index('alert_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
@@ -2488,6 +2490,8 @@ export const savedSearchHit = pgTable(
       .on(t.savedSearchId, t.listingId)
       .where(sql`${t.kind} = 'new-match'`),
     uniqueIndex('saved_search_hit_alert_idx').on(t.savedSearchId, t.alertId),
+    // The cascade from a deleted alert (a person or a change deleted) finds its hits by this.
+    index('saved_search_hit_alert_id_idx').on(t.alertId),
     index('saved_search_hit_search_created_idx').on(t.savedSearchId, t.createdAt),
     index('saved_search_hit_undigested_idx')
       .on(t.savedSearchId)
