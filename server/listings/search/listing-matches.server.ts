@@ -20,6 +20,9 @@ import { examineSearch, readQueries, textKind, type ParsedSearch } from './terms
 /**
  * The filters a search keeps under every reading of its text, as the index's columns hold them: a
  * listing failing one is not found whatever the text means. Rooms its text names ("2 bedroom") count.
+ * A listing passes when its price is within [minPrice, maxPrice], its rooms at least the minimums, its
+ * type's bit in `types` (or `types` is -1), its flags hold every `required` bit and no `refused` one,
+ * and its amenities every bit of `amenities` (the saved-search index tests them column by column).
  */
 export type SearchFilter = {
   minPrice: number
@@ -104,20 +107,6 @@ function filterOf(search: ParsedSearch, phrase: ReturnType<typeof readSearchPhra
     ...masks,
     amenities: amenityMask,
   }
-}
-
-/** Whether the listing passes the filters every reading keeps (a necessary condition, not the test). */
-export function passesFilter(filter: SearchFilter, facts: ListingFacts): boolean {
-  return (
-    facts.price >= filter.minPrice &&
-    facts.price <= filter.maxPrice &&
-    facts.beds >= filter.minBeds &&
-    facts.baths >= filter.minBaths &&
-    (filter.types === -1 || (filter.types & (1 << facts.type)) !== 0) &&
-    (facts.flags & filter.required) === filter.required &&
-    (facts.flags & filter.refused) === 0 &&
-    (facts.amenities & filter.amenities) === filter.amenities
-  )
 }
 
 /** The keys of a search whose text is words: every place its text may name, its words, its start of a city; or anywhere. */
