@@ -4,7 +4,7 @@
 import type { SearchFilter } from '#server/listings/index.server.ts'
 
 /** `array` copied into a larger one. */
-export function grownTo<T extends Int32Array | Float64Array | Uint8Array>(array: T, length: number): T {
+function grownTo<T extends Int32Array | Float64Array | Uint8Array>(array: T, length: number): T {
   const next = new (array.constructor as new (n: number) => T)(length)
   next.set(array)
   return next

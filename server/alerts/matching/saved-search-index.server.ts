@@ -22,7 +22,7 @@ import {
 } from '#server/listings/index.server.ts'
 import { readSavedQuery } from '#common/alerts/saved-query.ts'
 import type { AlertFrequency } from '#common/alerts/vocabulary.ts'
-import { FilterColumns, grownTo } from './filter-columns.ts'
+import { FilterColumns } from './filter-columns.ts'
 import { similarityAtLeast, trigramsOf } from './trigrams.ts'
 
 /** An active saved search as the index keeps it. */
@@ -100,8 +100,8 @@ export class SavedSearchIndex {
   private readonly columns = new FilterColumns()
   /** Each owner's number, to tell a listing's owner's saved searches by a number. */
   private readonly owners = new Map<string, number>()
-  /** The numbers gathered by a `candidates` call. */
-  private gathered = new Int32Array(1024)
+  /** The numbers gathered by a `candidates` call, as bits (read in ascending order, and cleared, as they are taken). */
+  private gathered = new Uint32Array(32)
   /** The distinct spellings, by text, and by each of their trigrams: a listing's name is compared with each text once. */
   private readonly spellingTexts = new Map<string, Spelling>()
   private readonly spellings = new Map<string, Set<Spelling>>()
@@ -280,34 +280,40 @@ export class SavedSearchIndex {
   candidates(facts: ListingFacts, ownerId: string): SavedSearchEntry[] {
     const call = ++this.calls
     const owner = this.owners.get(ownerId) ?? -1
-    let count = this.gather(numbersOf(this.anywhere), call, owner, facts, 0)
+    if (this.gathered.length * 32 < this.byNumber.length) this.gathered = new Uint32Array(Math.ceil(this.byNumber.length / 32) * 2)
+    this.gather(numbersOf(this.anywhere), call, owner, facts)
     for (const key of facts.keys) {
       const bucket = this.buckets.get(key)
-      if (bucket) count = this.gather(numbersOf(bucket), call, owner, facts, count)
+      if (bucket) this.gather(numbersOf(bucket), call, owner, facts)
     }
-    for (const name of facts.names) count = this.gather(this.spelledLike(name), call, owner, facts, count)
-    const numbers = this.gathered.subarray(0, count).sort()
+    for (const name of facts.names) this.gather(this.spelledLike(name), call, owner, facts)
     const day = today()
     const found: SavedSearchEntry[] = []
-    for (const number of numbers) {
-      const entry = this.byNumber[number]!
-      if (entry.mayLapse && entry.readDay !== day) {
-        if (!readSavedQuery(entry.query).ok) continue
-        entry.readDay = day
+    const gathered = this.gathered
+    for (let i = 0; i < gathered.length; i += 1) {
+      let word = gathered[i]!
+      if (word === 0) continue
+      gathered[i] = 0
+      while (word !== 0) {
+        const low = word & -word
+        word ^= low
+        const entry = this.byNumber[i * 32 + (31 - Math.clz32(low))]!
+        if (entry.mayLapse && entry.readDay !== day) {
+          if (!readSavedQuery(entry.query).ok) continue
+          entry.readDay = day
+        }
+        found.push(entry)
       }
-      found.push(entry)
     }
     return this.isNumberedById ? found : found.sort((a, b) => a.id - b.id)
   }
 
   /**
-   * Adds to the gathered numbers (from `count`) those of `numbers` not taken yet in this call, not the
-   * owner's and passing the listing's filters (the columns read, no entry); the new count.
+   * Sets the bits of those of `numbers` not met yet in this call, not the owner's and passing the
+   * listing's filters (the columns read, no entry).
    */
-  private gather(numbers: Int32Array, call: number, owner: number, facts: ListingFacts, count: number): number {
+  private gather(numbers: Int32Array, call: number, owner: number, facts: ListingFacts): void {
     const { seen, owner: owners, minPrice, maxPrice, minBeds, minBaths, types, required, refused, amenities } = this.columns
-    if (this.gathered.length < count + numbers.length)
-      this.gathered = grownTo(this.gathered, Math.max(count + numbers.length, this.gathered.length * 2))
     const gathered = this.gathered
     const { price, beds, baths, flags } = facts
     const typeBit = 1 << facts.type
@@ -328,9 +334,8 @@ export class SavedSearchIndex {
         (amenityBits & amenities[n]!) !== amenities[n]
       )
         continue
-      gathered[count++] = n
+      gathered[n >>> 5]! |= 1 << (n & 31)
     }
-    return count
   }
 
   /** The numbers of the saved searches whose text is spelt like `name` (pg_trgm's similarity, a little lower). */

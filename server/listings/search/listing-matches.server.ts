@@ -273,12 +273,13 @@ type Testable = { search: ParsedSearch; cache: SearchTestCache }
 /**
  * Compiles the tests of the searches whose kept test no longer answers for the index as it stands
  * (each kept in its cache), every text's words read in one query first. The index compiled on, or
- * null when it is not answering (loading).
+ * null when it is not answering (loading). With `isHeadRead` false the caller has just brought the
+ * index up to the change log's head: the index is taken as it stands, without asking again.
  */
-async function compileStale(db: Db, searches: readonly Testable[]): Promise<ListingIndex | null> {
+async function compileStale(db: Db, searches: readonly Testable[], isHeadRead = true): Promise<ListingIndex | null> {
   const live = searchIndexOf(db)
   if (!live.isAnswering) return null
-  let index = await live.current()
+  let index = isHeadRead ? await live.current() : await live.loaded()
   for (;;) {
     const applied = live.applied
     const shape = index.shape
@@ -322,10 +323,17 @@ export async function compileSearchTests(db: Db, searches: readonly Testable[]):
  * first listing or losing its last) stays the same and its own text's words are as they were (no new
  * id, none newly carried or no longer): most listings published or taken out change none of it.
  * "Recently confirmed" is checked against now on each test. Null when the index is not answering
- * (loading): the caller runs the searches themselves.
+ * (loading): the caller runs the searches themselves. `isHeadRead` false: the caller has just read
+ * the listing's facts (`listingFactsOf`, which brings the index up to the head), so the index is not
+ * asked for changes again.
  */
-export async function searchesFinding(db: Db, searches: readonly Testable[], listingId: number): Promise<boolean[] | null> {
-  const index = await compileStale(db, searches)
+export async function searchesFinding(
+  db: Db,
+  searches: readonly Testable[],
+  listingId: number,
+  { isHeadRead = true }: { isHeadRead?: boolean } = {},
+): Promise<boolean[] | null> {
+  const index = await compileStale(db, searches, isHeadRead)
   if (index === null) return null
   const slot = index.slotOf(listingId)
   // The compiled tests hold the cut-off of when they were made; the listing must be confirmed since now's.
