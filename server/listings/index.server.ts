@@ -35,10 +35,10 @@ export {
   anchorsOf,
   compileSearchTests,
   listingFactsOf,
-  passesFilter,
   searchesFinding,
   type ListingFacts,
   type SearchAnchors,
+  type SearchFilter,
   type SearchTestCache,
 } from './search/listing-matches.server.ts'
 export type { ParsedSearch } from './search/terms.server.ts'

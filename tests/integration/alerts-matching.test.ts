@@ -1,7 +1,8 @@
 // Matching saved searches, by property: random listings (cities with near-miss names, a city whose
 // first home comes late, neighborhoods, ZIPs, prices, rooms, types, pets, furnished, amenities, short
 // stays with taken nights) are published one at a time in random order, some with their price lowered
-// after, while random saved searches drawn over everything a search can ask (places, words, misspelt
+// after, some withdrawn and some of those published again (a word or a place losing its last home or
+// gaining its first changes what a text means), while random saved searches drawn over everything a search can ask (places, words, misspelt
 // places, ZIP prefixes, negations, either-or, phrases, "2 bedroom", "in" and a state, every filter,
 // map areas, dates) wait. After each, `matchListing` (the saved-search index, then the engine's test of
 // one listing) must equal running every saved search through the search itself, all its pages. Then
@@ -41,6 +42,9 @@ const PLACES = [
   { city: 'Milford', state: 'DE', zips: ['19963'], neighborhoods: ['Riverwalk'], lat: 38.91, lon: -75.43 },
 ]
 const LATE_CITY = 'Milford'
+// A word one home carries, spelt near Dover: "Dovr" is that word while the home is published and
+// Dover misspelt while it is not (the home is withdrawn halfway and published again later).
+const RARE_WORD = 'dovr'
 
 const pickOf =
   (random: Random) =>
@@ -49,13 +53,13 @@ const pickOf =
 const chance = (random: Random, p: number) => random() < p
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
-function randomListing(random: Random, n: number, place: (typeof PLACES)[number]) {
+function randomListing(random: Random, n: number, place: (typeof PLACES)[number], rare = '') {
   const pick = pickOf(random)
   const type = pick(LISTING_TYPES) as ListingType
   const rent = 50_000 + Math.floor(random() * 30) * 10_000
   const isShort = chance(random, 0.3)
   return {
-    title: `${pick(WORDS)} ${pick(WORDS)} ${type} ${n}`,
+    title: `${pick(WORDS)} ${pick(WORDS)} ${type} ${n} ${rare}`.trim(),
     description: `${pick(WORDS)} and ${pick(WORDS)}.`,
     type,
     lease: isShort && chance(random, 0.5) ? null : { monthlyRentCents: rent, minTermMonths: 12, depositCents: rent },
@@ -106,6 +110,7 @@ function randomText(random: Random): string {
     () => `${word()} in ${place.city}`,
     () => `${1 + Math.floor(random() * 3)} bedroom ${chance(random, 0.5) ? place.city : ''}`.trim(),
     () => pick(['Delaware', 'DE']),
+    () => (chance(random, 0.5) ? 'Dovr' : `${RARE_WORD} ${word()}`),
   ])()
 }
 
@@ -200,22 +205,37 @@ describe(`matching saved searches on ${testDatabaseKind()}`, () => {
           isPaused: chance(random, 0.08),
         })),
       )
-    // Drafts first; then published one at a time in random order, the late city's last.
+    // Drafts first; then published one at a time in random order, the late city's last, the rare
+    // word's home first. Some published homes are withdrawn along the way (a word or a place may lose
+    // its last home), half of them published again later (and gain it back).
     const factory = listingFactory(db())
     const drafts: { id: number; ownerId: string; city: string }[] = []
     for (let n = 0; n < LISTINGS; n += 1) {
       const place = n >= LISTINGS - 3 ? PLACES.find((p) => p.city === LATE_CITY)! : pick(PLACES.filter((p) => p.city !== LATE_CITY))
       const ownerId = pick(landlords).id
-      const created = await factory.create({ ...randomListing(random, n, place), ownerId })
+      const created = await factory.create({ ...randomListing(random, n, place, n === 0 ? RARE_WORD : ''), ownerId })
       drafts.push({ id: created.id, ownerId, city: place.city })
     }
-    const early = drafts.filter((d) => d.city !== LATE_CITY).sort(() => random() - 0.5)
-    const order = [...early, ...drafts.filter((d) => d.city === LATE_CITY)]
+    const [rare, ...rest] = drafts
+    const early = rest.filter((d) => d.city !== LATE_CITY).sort(() => random() - 0.5)
+    const order = [rare!, ...early, ...drafts.filter((d) => d.city === LATE_CITY)]
+    const published = new Set<(typeof drafts)[number]>()
+    const withdraw = async (home: (typeof drafts)[number], at: number) => {
+      await db().execute(sql`update listing set status = 'draft' where id = ${home.id}`)
+      published.delete(home)
+      if (chance(random, 0.5) || home === rare) order.splice(Math.max(at + 1, Math.floor(order.length * 0.75)), 0, home)
+    }
+    const photographed = new Set<number>()
     let compared = 0
     let matched = 0
-    for (const home of order) {
-      await addReadyPhoto(db(), home.id)
+    for (let at = 0; at < order.length; at += 1) {
+      const home = order[at]!
+      if (at === Math.floor(LISTINGS / 2) && published.has(rare!)) await withdraw(rare!, at)
+      else if (published.size > 2 && chance(random, 0.1)) await withdraw(pick([...published]), at)
+      if (!photographed.has(home.id)) await addReadyPhoto(db(), home.id)
+      photographed.add(home.id)
       await publishListing(db(), { viewerId: home.ownerId, listingId: home.id })
+      published.add(home)
       const expected = await byEverySearch(home.id, home.ownerId)
       expect(await matchListing(db(), { listingId: home.id }), `listing ${home.id} published`).toEqual(expected)
       compared += SAVED_SEARCHES

@@ -15,7 +15,6 @@ import { savedSearch, savedSearchChange } from '#server/db/schema.ts'
 import {
   anchorsOf,
   compileSearchTests,
-  passesFilter,
   type ListingFacts,
   type ParsedSearch,
   type SearchAnchors,
@@ -23,6 +22,7 @@ import {
 } from '#server/listings/index.server.ts'
 import { readSavedQuery } from '#common/alerts/saved-query.ts'
 import type { AlertFrequency } from '#common/alerts/vocabulary.ts'
+import { FilterColumns } from './filter-columns.ts'
 import { similarityAtLeast, trigramsOf } from './trigrams.ts'
 
 /** An active saved search as the index keeps it. */
@@ -41,9 +41,17 @@ export type SavedSearchEntry = {
   readDay: string
   /** Its test compiled on the listings index, kept beside it. */
   cache: SearchTestCache
-  /** The last `candidates` call that took it (each call's number), so a search met in several buckets is taken once. */
-  seen: number
+  /** Its place in the index's columns (`FilterColumns`): kept for its id, so the numbers follow the ids. */
+  number: number
 }
+
+/**
+ * The saved searches of one key: the set kept as they come and go, and their numbers ascending, made
+ * again when first read after a change, so a listing's candidates are gathered from arrays of numbers.
+ */
+type Bucket = { entries: Set<SavedSearchEntry>; numbers: Int32Array | null }
+
+const numbersOf = (bucket: Bucket): Int32Array => (bucket.numbers ??= Int32Array.from(bucket.entries, (entry) => entry.number).sort())
 
 /** A text that may be read as a misspelt place, its trigrams, and the saved searches whose text it is: many share one. */
 type Spelling = { text: string; trigrams: Set<string>; entries: Set<SavedSearchEntry> }
@@ -71,22 +79,34 @@ const COLUMNS = {
   isPaused: savedSearch.isPaused,
 }
 
-function addTo(map: Map<string, Set<SavedSearchEntry>>, key: string, entry: SavedSearchEntry): void {
-  let set = map.get(key)
-  if (!set) map.set(key, (set = new Set()))
-  set.add(entry)
+function addTo(map: Map<string, Bucket>, key: string, entry: SavedSearchEntry): void {
+  let bucket = map.get(key)
+  if (!bucket) map.set(key, (bucket = { entries: new Set(), numbers: null }))
+  bucket.entries.add(entry)
+  bucket.numbers = null
 }
 
 export class SavedSearchIndex {
   private readonly db: Db
   private readonly entries = new Map<number, SavedSearchEntry>()
-  private readonly buckets = new Map<string, Set<SavedSearchEntry>>()
-  private readonly anywhere = new Set<SavedSearchEntry>()
+  private readonly buckets = new Map<string, Bucket>()
+  private readonly anywhere: Bucket = { entries: new Set(), numbers: null }
+  /** Each saved search's number by its id (kept when it is removed, for when it comes back), and the entry of each number. */
+  private readonly numbers = new Map<number, number>()
+  private readonly byNumber: (SavedSearchEntry | undefined)[] = []
+  /** Whether the numbers ascend with the ids (a saved search numbered after one of a higher id breaks it). */
+  private isNumberedById = true
+  private highestId = 0
+  private readonly columns = new FilterColumns()
+  /** Each owner's number, to tell a listing's owner's saved searches by a number. */
+  private readonly owners = new Map<string, number>()
+  /** The numbers gathered by a `candidates` call, as bits (read in ascending order, and cleared, as they are taken). */
+  private gathered = new Uint32Array(32)
   /** The distinct spellings, by text, and by each of their trigrams: a listing's name is compared with each text once. */
   private readonly spellingTexts = new Map<string, Spelling>()
   private readonly spellings = new Map<string, Set<Spelling>>()
-  /** The saved searches spelt like each listing's city or neighborhood, kept until a saved search changes. */
-  private readonly spelt = new Map<string, SavedSearchEntry[]>()
+  /** The numbers of the saved searches spelt like each listing's city or neighborhood, kept until a saved search changes. */
+  private readonly spelt = new Map<string, Int32Array>()
   private calls = 0
   private applied = 0
   private loading: Promise<void> | null = null
@@ -173,6 +193,16 @@ export class SavedSearchIndex {
     )
     readable.forEach(({ row, search }, i) => {
       const anchor = anchors[i]!
+      let number = this.numbers.get(row.id)
+      if (number === undefined) {
+        number = this.byNumber.length
+        this.numbers.set(row.id, number)
+        this.byNumber.push(undefined)
+        if (row.id < this.highestId) this.isNumberedById = false
+        this.highestId = Math.max(this.highestId, row.id)
+      }
+      let owner = this.owners.get(row.userId)
+      if (owner === undefined) this.owners.set(row.userId, (owner = this.owners.size))
       const entry: SavedSearchEntry = {
         id: row.id,
         userId: row.userId,
@@ -185,11 +215,15 @@ export class SavedSearchIndex {
         mayLapse: search.checkIn !== undefined,
         readDay: today(),
         cache: { compiled: null },
-        seen: 0,
+        number,
       }
       this.entries.set(row.id, entry)
-      if (anchor.isAnywhere) this.anywhere.add(entry)
-      else for (const key of anchor.keys) addTo(this.buckets, key, entry)
+      this.byNumber[number] = entry
+      this.columns.set(number, anchor.filter, owner, entry.mayLapse)
+      if (anchor.isAnywhere) {
+        this.anywhere.entries.add(entry)
+        this.anywhere.numbers = null
+      } else for (const key of anchor.keys) addTo(this.buckets, key, entry)
       if (!anchor.isAnywhere && anchor.spelling !== null) entry.spelling = this.spellingOf(anchor.spelling, entry)
     })
     if (readable.length > 0) this.spelt.clear()
@@ -199,13 +233,15 @@ export class SavedSearchIndex {
     const entry = this.entries.get(id)
     if (!entry) return
     this.entries.delete(id)
-    this.anywhere.delete(entry)
-    const drop = (map: Map<string, Set<SavedSearchEntry>>, key: string) => {
-      const set = map.get(key)
-      set?.delete(entry)
-      if (set?.size === 0) map.delete(key)
+    this.byNumber[entry.number] = undefined
+    if (this.anywhere.entries.delete(entry)) this.anywhere.numbers = null
+    for (const key of entry.anchors.keys) {
+      const bucket = this.buckets.get(key)
+      if (!bucket) continue
+      bucket.entries.delete(entry)
+      bucket.numbers = null
+      if (bucket.entries.size === 0) this.buckets.delete(key)
     }
-    for (const key of entry.anchors.keys) drop(this.buckets, key)
     const spelling = entry.spelling
     if (spelling) {
       spelling.entries.delete(entry)
@@ -243,52 +279,90 @@ export class SavedSearchIndex {
    */
   candidates(facts: ListingFacts, ownerId: string): SavedSearchEntry[] {
     const call = ++this.calls
-    const day = today()
-    const found: SavedSearchEntry[] = []
-    const take = (entry: SavedSearchEntry) => {
-      if (entry.seen === call) return
-      entry.seen = call
-      if (entry.userId === ownerId || !passesFilter(entry.anchors.filter, facts)) return
-      if (entry.mayLapse && entry.readDay !== day) {
-        if (!readSavedQuery(entry.query).ok) return
-        entry.readDay = day
-      }
-      found.push(entry)
-    }
-    for (const entry of this.anywhere) take(entry)
+    const owner = this.owners.get(ownerId) ?? -1
+    if (this.gathered.length * 32 < this.byNumber.length) this.gathered = new Uint32Array(Math.ceil(this.byNumber.length / 32) * 2)
+    this.gather(numbersOf(this.anywhere), call, owner, facts)
     for (const key of facts.keys) {
       const bucket = this.buckets.get(key)
-      if (bucket) for (const entry of bucket) take(entry)
+      if (bucket) this.gather(numbersOf(bucket), call, owner, facts)
     }
-    for (const name of facts.names) for (const entry of this.spelledLike(name)) take(entry)
-    return found.sort((a, b) => a.id - b.id)
+    for (const name of facts.names) this.gather(this.spelledLike(name), call, owner, facts)
+    const day = today()
+    const found: SavedSearchEntry[] = []
+    const gathered = this.gathered
+    for (let i = 0; i < gathered.length; i += 1) {
+      let word = gathered[i]!
+      if (word === 0) continue
+      gathered[i] = 0
+      while (word !== 0) {
+        const low = word & -word
+        word ^= low
+        const entry = this.byNumber[i * 32 + (31 - Math.clz32(low))]!
+        if (entry.mayLapse && entry.readDay !== day) {
+          if (!readSavedQuery(entry.query).ok) continue
+          entry.readDay = day
+        }
+        found.push(entry)
+      }
+    }
+    return this.isNumberedById ? found : found.sort((a, b) => a.id - b.id)
   }
 
-  /** The saved searches whose text is spelt like `name` (pg_trgm's similarity, a little lower). */
-  private spelledLike(name: string): SavedSearchEntry[] {
+  /**
+   * Sets the bits of those of `numbers` not met yet in this call, not the owner's and passing the
+   * listing's filters (the columns read, no entry).
+   */
+  private gather(numbers: Int32Array, call: number, owner: number, facts: ListingFacts): void {
+    const { seen, owner: owners, minPrice, maxPrice, minBeds, minBaths, types, required, refused, amenities } = this.columns
+    const gathered = this.gathered
+    const { price, beds, baths, flags } = facts
+    const typeBit = 1 << facts.type
+    const amenityBits = facts.amenities
+    for (let i = 0; i < numbers.length; i += 1) {
+      const n = numbers[i]!
+      if (seen[n] === call) continue
+      seen[n] = call
+      if (
+        owners[n] === owner ||
+        price < minPrice[n]! ||
+        price > maxPrice[n]! ||
+        beds < minBeds[n]! ||
+        baths < minBaths[n]! ||
+        (types[n] !== -1 && (types[n]! & typeBit) === 0) ||
+        (flags & required[n]!) !== required[n] ||
+        (flags & refused[n]!) !== 0 ||
+        (amenityBits & amenities[n]!) !== amenities[n]
+      )
+        continue
+      gathered[n >>> 5]! |= 1 << (n & 31)
+    }
+  }
+
+  /** The numbers of the saved searches whose text is spelt like `name` (pg_trgm's similarity, a little lower). */
+  private spelledLike(name: string): Int32Array {
     let found = this.spelt.get(name)
     if (!found) this.spelt.set(name, (found = this.spellingsOf(name)))
     return found
   }
 
-  private spellingsOf(name: string): SavedSearchEntry[] {
+  private spellingsOf(name: string): Int32Array {
     const trigrams = trigramsOf(name)
     const shared = new Map<Spelling, number>()
     for (const trigram of trigrams)
       for (const spelling of this.spellings.get(trigram) ?? []) shared.set(spelling, (shared.get(spelling) ?? 0) + 1)
-    const found: SavedSearchEntry[] = []
+    const found: number[] = []
     for (const [spelling, count] of shared) {
       if (similarityAtLeast(count, spelling.trigrams.size, trigrams.size, SPELLING_SIMILARITY))
-        for (const entry of spelling.entries) found.push(entry)
+        for (const entry of spelling.entries) found.push(entry.number)
     }
-    return found
+    return Int32Array.from(found)
   }
 
   /** How many saved searches are kept, in buckets and anywhere, for benchmarks. */
   stats(): { searches: number; buckets: number; anywhere: number; spelt: number } {
     let spelt = 0
     for (const entry of this.entries.values()) if (entry.anchors.spelling !== null) spelt += 1
-    return { searches: this.entries.size, buckets: this.buckets.size, anywhere: this.anywhere.size, spelt }
+    return { searches: this.entries.size, buckets: this.buckets.size, anywhere: this.anywhere.entries.size, spelt }
   }
 }
 

@@ -20,6 +20,9 @@ import { examineSearch, readQueries, textKind, type ParsedSearch } from './terms
 /**
  * The filters a search keeps under every reading of its text, as the index's columns hold them: a
  * listing failing one is not found whatever the text means. Rooms its text names ("2 bedroom") count.
+ * A listing passes when its price is within [minPrice, maxPrice], its rooms at least the minimums, its
+ * type's bit in `types` (or `types` is -1), its flags hold every `required` bit and no `refused` one,
+ * and its amenities every bit of `amenities` (the saved-search index tests them column by column).
  */
 export type SearchFilter = {
   minPrice: number
@@ -104,20 +107,6 @@ function filterOf(search: ParsedSearch, phrase: ReturnType<typeof readSearchPhra
     ...masks,
     amenities: amenityMask,
   }
-}
-
-/** Whether the listing passes the filters every reading keeps (a necessary condition, not the test). */
-export function passesFilter(filter: SearchFilter, facts: ListingFacts): boolean {
-  return (
-    facts.price >= filter.minPrice &&
-    facts.price <= filter.maxPrice &&
-    facts.beds >= filter.minBeds &&
-    facts.baths >= filter.minBaths &&
-    (filter.types === -1 || (filter.types & (1 << facts.type)) !== 0) &&
-    (facts.flags & filter.required) === filter.required &&
-    (facts.flags & filter.refused) === 0 &&
-    (facts.amenities & filter.amenities) === filter.amenities
-  )
 }
 
 /** The keys of a search whose text is words: every place its text may name, its words, its start of a city; or anywhere. */
@@ -211,8 +200,18 @@ type CompiledTest = {
   search: ParsedSearch
   /** Its text's nearest spelling is chosen by the places' counts (a tie): read again at every change. */
   isSpelt: boolean
+  /** What it read of its text's words: their ids and whether each was carried (`WordsRead`). */
+  words: WordsRead
   test: (slot: number) => boolean
 }
+
+/**
+ * The words of a search's text as its compiled test read them: each word's id (-1 for a word no
+ * listing ever carried, then looked for by its lexeme), whether each was carried by an indexed listing
+ * (its text reads as a misspelt place only when none of its words is; a word no listing carries
+ * matches nothing), as of the index's `wordsChanged` and word count last checked.
+ */
+type WordsRead = { ids: Int32Array; carried: Uint8Array; unknown: string[]; wordCount: number; checkedAt: number }
 
 /** Where a search's compiled test is kept: the caller holds one per search (a saved search's entry), beside it. */
 export type SearchTestCache = { compiled: CompiledTest | null }
@@ -222,7 +221,48 @@ const MICROS_PER_DAY = 86_400_000_000
 /** Whether a compiled test still answers for the index as it stands. */
 function isCurrent(compiled: CompiledTest | null, search: ParsedSearch, index: ListingIndex, shape: string, applied: number): boolean {
   if (!compiled || compiled.search !== search || compiled.index !== index || compiled.shape !== shape) return false
-  return !compiled.isSpelt || compiled.applied === applied
+  if (compiled.isSpelt && compiled.applied !== applied) return false
+  return compiled.words.checkedAt === index.wordsChanged || doWordsHold(compiled.words, index)
+}
+
+/** Every lexeme of the queries (negated ones too: a word first carried changes what its negation matches). */
+function lexemesOf(queries: (TsQuery | null | undefined)[]): string[] {
+  const found = new Set<string>()
+  const visit = (node: TsQuery) => {
+    if (node.kind === 'term') found.add(node.lexeme)
+    else if (node.kind === 'not') visit(node.arg)
+    else {
+      visit(node.left)
+      visit(node.right)
+    }
+  }
+  for (const query of queries) if (query) visit(query)
+  return [...found]
+}
+
+/** The words of a text's queries as the index holds them now. */
+function wordsReadOf(index: ListingIndex, lexemes: string[]): WordsRead {
+  const ids = new Int32Array(lexemes.length)
+  const carried = new Uint8Array(lexemes.length)
+  const unknown: string[] = []
+  lexemes.forEach((lexeme, i) => {
+    const id = index.words.idOf(lexeme)
+    ids[i] = id
+    carried[i] = index.isWordCarried(id) ? 1 : 0
+    if (id < 0) unknown.push(lexeme)
+  })
+  return { ids, carried, unknown, wordCount: index.words.wordCount, checkedAt: index.wordsChanged }
+}
+
+/** Whether the words a test read are as they were (no new id, none carried or no longer): then it is kept, as of now. */
+function doWordsHold(words: WordsRead, index: ListingIndex): boolean {
+  if (words.wordCount !== index.words.wordCount) {
+    if (words.unknown.some((lexeme) => index.words.idOf(lexeme) >= 0)) return false
+    words.wordCount = index.words.wordCount
+  }
+  for (let i = 0; i < words.ids.length; i += 1) if ((index.isWordCarried(words.ids[i]!) ? 1 : 0) !== words.carried[i]) return false
+  words.checkedAt = index.wordsChanged
+  return true
 }
 
 /** Searches compiled at once while warming: enough to share the database's readings, few enough to hold little at a time. */
@@ -233,19 +273,20 @@ type Testable = { search: ParsedSearch; cache: SearchTestCache }
 /**
  * Compiles the tests of the searches whose kept test no longer answers for the index as it stands
  * (each kept in its cache), every text's words read in one query first. The index compiled on, or
- * null when it is not answering (loading).
+ * null when it is not answering (loading). With `isHeadRead` false the caller has just brought the
+ * index up to the change log's head: the index is taken as it stands, without asking again.
  */
-async function compileStale(db: Db, searches: readonly Testable[]): Promise<ListingIndex | null> {
+async function compileStale(db: Db, searches: readonly Testable[], isHeadRead = true): Promise<ListingIndex | null> {
   const live = searchIndexOf(db)
   if (!live.isAnswering) return null
-  let index = await live.current()
+  let index = isHeadRead ? await live.current() : await live.loaded()
   for (;;) {
     const applied = live.applied
     const shape = index.shape
     const unread = searches.filter(({ search, cache }) => !isCurrent(cache.compiled, search, index, shape, applied))
     if (unread.length === 0) return index
     // Every text's words read in one query first: each search's reading then finds them kept.
-    await readQueries(
+    const queries = await readQueries(
       db,
       unread.flatMap(({ search }) => textsOf(search)),
     )
@@ -257,7 +298,8 @@ async function compileStale(db: Db, searches: readonly Testable[]): Promise<List
     }
     unread.forEach(({ search, cache }, i) => {
       const { terms, isSpeltByCounts } = examined[i]!
-      cache.compiled = { index, shape, applied, search, isSpelt: isSpeltByCounts, test: searchTestOf(index, terms.indexSearch) }
+      const words = wordsReadOf(index, lexemesOf(textsOf(search).map((text) => queries.get(text))))
+      cache.compiled = { index, shape, applied, search, isSpelt: isSpeltByCounts, words, test: searchTestOf(index, terms.indexSearch) }
     })
     return index
   }
@@ -277,13 +319,21 @@ export async function compileSearchTests(db: Db, searches: readonly Testable[]):
 /**
  * Which of the searches find the listing as of the index's current state (one answer per search, in
  * order), tested on its slot by the engine's own pieces. Each search's test is compiled once and kept
- * in its cache while the index's shape (its columns' capacity, its places' and words' ids, the changes
- * that may make a text read otherwise) stays the same: most listings published change none of it.
+ * in its cache while the index's shape (its columns' capacity, its places' ids, a place gaining its
+ * first listing or losing its last) stays the same and its own text's words are as they were (no new
+ * id, none newly carried or no longer): most listings published or taken out change none of it.
  * "Recently confirmed" is checked against now on each test. Null when the index is not answering
- * (loading): the caller runs the searches themselves.
+ * (loading): the caller runs the searches themselves. `isHeadRead` false: the caller has just read
+ * the listing's facts (`listingFactsOf`, which brings the index up to the head), so the index is not
+ * asked for changes again.
  */
-export async function searchesFinding(db: Db, searches: readonly Testable[], listingId: number): Promise<boolean[] | null> {
-  const index = await compileStale(db, searches)
+export async function searchesFinding(
+  db: Db,
+  searches: readonly Testable[],
+  listingId: number,
+  { isHeadRead = true }: { isHeadRead?: boolean } = {},
+): Promise<boolean[] | null> {
+  const index = await compileStale(db, searches, isHeadRead)
   if (index === null) return null
   const slot = index.slotOf(listingId)
   // The compiled tests hold the cut-off of when they were made; the listing must be confirmed since now's.

@@ -127,10 +127,20 @@ export class ListingIndex {
   /** Word arrays a search borrows for its candidates (bitset.ts). */
   readonly scratch = new Scratch()
   /**
-   * Counts the changes that may make a search's text read otherwise (a place's first listing, any
-   * listing taken out, which may take a word's last carrier). A new word or place id shows in `shape`.
+   * Counts the changes that may make a search's text read otherwise by its places: a city,
+   * neighborhood or state gaining its first listing or losing its last (a text names a place only
+   * while it has homes). A new place id shows in `shape`; words are followed one by one
+   * (`wordsChanged`, `isWordCarried`).
    */
   readingEpoch = 0
+  /**
+   * Counts the listings added and taken out: any of them may give a word its first carrier or take its
+   * last. A compiled test that read whether some words are carried checks those again when it moves.
+   */
+  wordsChanged = 0
+  /** Whether each word id is carried, as of `carriedAt` (the `wordsChanged` it was found at, plus one; 0 never). */
+  private carriedAt = new Int32Array(0)
+  private carried = new Uint8Array(0)
   private bulk: PostingsBuilder | null = null
 
   readonly orders = {
@@ -157,7 +167,34 @@ export class ListingIndex {
    */
   get shape(): string {
     const { cities, neighborhoods, states, zips } = this
-    return `${this.capacity}/${cities.names.length}/${neighborhoods.names.length}/${states.names.length}/${zips.names.length}/${this.words.wordCount}/${this.readingEpoch}`
+    return `${this.capacity}/${cities.names.length}/${neighborhoods.names.length}/${states.names.length}/${zips.names.length}/${this.readingEpoch}`
+  }
+
+  /**
+   * Whether any indexed listing carries the word of `id` (never for -1): found in its postings once
+   * for each state of the words (`wordsChanged`), so many searches asking about one word read it once.
+   */
+  isWordCarried(id: number): boolean {
+    if (id < 0) return false
+    if (id >= this.carriedAt.length) {
+      const length = Math.max(id + 1, this.words.wordCount, this.carriedAt.length * 2)
+      this.carriedAt = grownTo(this.carriedAt, length)
+      this.carried = grownTo(this.carried, length)
+    }
+    const stamp = this.wordsChanged + 1
+    if (this.carriedAt[id] === stamp) return this.carried[id] === 1
+    let isCarried = false
+    for (const view of this.words.views(id)) {
+      for (const slot of view.slots)
+        if (this.isIndexed[slot] === 1) {
+          isCarried = true
+          break
+        }
+      if (isCarried) break
+    }
+    this.carriedAt[id] = stamp
+    this.carried[id] = isCarried ? 1 : 0
+    return isCarried
   }
 
   slotOf(id: number): number | undefined {
@@ -226,8 +263,9 @@ export class ListingIndex {
     this.worldY[slot] = worldY(listing.latitude)
     const place = (dictionary: PlaceDictionary, name: string, spelling = name) => {
       const id = dictionary.idFor(name, spelling)
-      // A place's first listing: a search's text may now name it.
-      if (dictionary.listings[id] === 0) this.readingEpoch += 1
+      // A city's, neighborhood's or state's first listing: a search's text may now name it. A ZIP is
+      // read by its name alone (any ZIP ever seen starting with the text's digits).
+      if (dictionary.listings[id] === 0 && dictionary !== this.zips) this.readingEpoch += 1
       dictionary.listings[id]! += 1
       dictionary.slots[id]!.push(slot)
       return id
@@ -236,6 +274,7 @@ export class ListingIndex {
     this.neighborhood[slot] = listing.neighborhood === '' ? -1 : place(this.neighborhoods, listing.neighborhood)
     this.state[slot] = place(this.states, listing.state)
     this.zip[slot] = place(this.zips, listing.zip)
+    this.wordsChanged += 1
     const limits = listing.stayLimits
     this.maxGuests[slot] = limits ? limits[0] : 0
     this.maxNights[slot] = limits ? limits[1] : 0
@@ -290,14 +329,19 @@ export class ListingIndex {
     const slot = this.slotOfId.get(id)
     if (slot === undefined) return
     this.slotOfId.delete(id)
-    // A word or place may have lost its last listing: a search's text may now read otherwise.
-    this.readingEpoch += 1
+    // A word may have lost its last listing (followed word by word), and a place: a search's text
+    // may now read otherwise.
+    this.wordsChanged += 1
     this.indexed -= 1
     this.isIndexed[slot] = 0
-    this.cities.listings[this.city[slot]!]! -= 1
-    if (this.neighborhood[slot]! >= 0) this.neighborhoods.listings[this.neighborhood[slot]!]! -= 1
-    this.states.listings[this.state[slot]!]! -= 1
-    this.zips.listings[this.zip[slot]!]! -= 1
+    const leave = (dictionary: PlaceDictionary, id: number) => {
+      dictionary.listings[id]! -= 1
+      if (dictionary.listings[id] === 0 && dictionary !== this.zips) this.readingEpoch += 1
+    }
+    leave(this.cities, this.city[slot]!)
+    if (this.neighborhood[slot]! >= 0) leave(this.neighborhoods, this.neighborhood[slot]!)
+    leave(this.states, this.state[slot]!)
+    leave(this.zips, this.zip[slot]!)
     this.cards.clear(slot)
     this.takenLength[slot] = 0
     for (const set of this.facets.values()) set.delete(slot)
@@ -313,6 +357,7 @@ export class ListingIndex {
     const bulk = this.bulk
     this.bulk = null
     if (bulk) this.words.merge((slot) => this.isIndexed[slot] === 1, bulk)
+    this.wordsChanged += 1
   }
 
   /**
