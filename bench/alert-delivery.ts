@@ -1,15 +1,24 @@
 // What happens after matching, measured on the benchmark's database (bench/alerts.ts):
 //   burst   a bulk import of --burst random homes published in one statement, then the alerts'
-//           real pipeline: the floor's claim queues one `listing-alert` job per change in pg-boss, and
-//           pg-boss's workers (as an instance runs them) work each into alerts, hits, live counts and
-//           `alert-email` jobs queued in pg-boss. Seconds until every change is worked and every instant
-//           e-mail queued; the e-mail jobs themselves are not sent.
+//           real pipeline: the floor's claim queues `listing-alert` jobs of CHANGES_PER_JOB changes in
+//           pg-boss, and pg-boss's workers (as an instance runs them) work each into alerts, hits, live
+//           counts and `instant-alert-email` jobs (one waiting per person) queued in pg-boss. Seconds until
+//           every change is worked and every e-mail job queued; the e-mail jobs themselves send nothing.
 //   digest  a day's news drawn for every bench renter in SQL, all made due at this hour, then
 //           `sendDigests` builds every digest (a mailer that keeps each one's homes and size): seconds for all.
 // Exported for bench/alerts.ts, which has the database, the indexes and the saved searches ready.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#server/db/client.server.ts'
-import { ALERT_EMAIL_JOB, LISTING_ALERT_JOB, processListingChange, queueListingAlerts, sendDigests } from '#server/alerts/index.server.ts'
+import {
+  changeIdsOf,
+  CHANGES_PER_JOB,
+  INSTANT_EMAIL_JOB,
+  LISTING_ALERT_JOB,
+  processListingChanges,
+  queueListingAlerts,
+  sendDigests,
+  type ChangeWorked,
+} from '#server/alerts/index.server.ts'
 import { startJobs } from '#server/jobs/queue.server.ts'
 import { createLogger } from '#server/logger.server.ts'
 
@@ -19,7 +28,8 @@ export async function deliveryBurst(database: Database, { publish }: { publish: 
   const logger = createLogger('warn')
   let alerts = 0
   let emails = 0
-  let worked = 0
+  let jobsWorked = 0
+  const worked: ChangeWorked[] = []
   const jobs = await startJobs({
     database,
     logger,
@@ -29,23 +39,27 @@ export async function deliveryBurst(database: Database, { publish }: { publish: 
       {
         name: LISTING_ALERT_JOB,
         handler: async (data, context) => {
-          const done = await processListingChange({ db, publish: async () => {}, queue: context.sendMany }, Number(data.changeId))
+          const done = await processListingChanges({ db, publish: async () => {}, queue: context.sendMany }, changeIdsOf(data))
           alerts += done.alerts
           emails += done.emails
-          worked += 1
+          jobsWorked += 1
+          worked.push(...done.worked)
         },
       },
-      // Queued, not sent: the bench ends when every instant e-mail is in the queue.
-      { name: ALERT_EMAIL_JOB, handler: async () => {} },
+      // Queued, not sent: the bench ends when every e-mail job is in the queue.
+      { name: INSTANT_EMAIL_JOB, policy: 'stately', handler: async () => {} },
     ],
   })
-  // The changes earlier runs of the benchmarks made and never worked (they match only) are set aside:
-  // this burst's are the only ones the pipeline works.
+  // The changes earlier runs of the benchmarks made and never worked (they match only) are set aside,
+  // with the jobs still queued for them or for earlier runs' e-mails: this burst's are the only ones
+  // the pipeline works.
   await db.execute(
     sql`update listing_alert_change set queued_at = coalesce(queued_at, now()), processed_at = now() where processed_at is null`,
   )
+  await db.execute(sql`delete from pgboss.job where name in (${LISTING_ALERT_JOB}, ${INSTANT_EMAIL_JOB}) and state < 'active'`)
   const [{ head } = { head: 0 }] = (await db.execute<{ head: string }>(sql`select coalesce(max(id), 0) as head from listing_alert_change`))
     .rows
+  const [{ since } = { since: '' }] = (await db.execute<{ since: string }>(sql`select now()::text as since`)).rows
   const started = performance.now()
   await publish()
   const published = performance.now()
@@ -58,7 +72,7 @@ export async function deliveryBurst(database: Database, { publish }: { publish: 
       )
     ).rows
     if (left === 0) break
-    process.stderr.write(`\r  ${worked} of ${queued} changes worked, ${emails.toLocaleString('en-US')} e-mails queued`)
+    process.stderr.write(`\r  ${worked.length} of ${queued} changes worked, ${alerts.toLocaleString('en-US')} alerts`)
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
   const seconds = (performance.now() - started) / 1000
@@ -66,14 +80,28 @@ export async function deliveryBurst(database: Database, { publish }: { publish: 
   const [{ changes } = { changes: 0 }] = (
     await db.execute<{ changes: number }>(sql`select count(*)::int as changes from listing_alert_change where id > ${head}`)
   ).rows
+  // The e-mail jobs pg-boss kept: at most one waiting per person, however many of their alerts asked.
+  const [{ emailJobs } = { emailJobs: 0 }] = (
+    await db.execute<{ emailJobs: number }>(
+      sql`select count(*)::int as "emailJobs" from pgboss.job where name = ${INSTANT_EMAIL_JOB} and created_on >= ${since}::timestamptz`,
+    )
+  ).rows
   return {
     changes,
-    jobsQueued: queued,
+    changesQueued: queued,
+    changesPerJob: CHANGES_PER_JOB,
+    jobsWorked,
     publishMs: Math.round(published - started),
     claimMs: Math.round(claimed - published),
     alerts,
-    instantEmailsQueued: emails,
+    alertsPerSecond: Math.round(alerts / seconds),
+    emailJobsAsked: emails,
+    emailJobsQueued: emailJobs,
     seconds: Math.round(seconds * 10) / 10,
+    slowest: [...worked]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map(({ listingId, recipients, alerts, ms }) => ({ listingId, recipients, alerts, ms })),
   }
 }
 

@@ -4,11 +4,20 @@ export {
   ALERT_CHANGES_FLOOR_CRON,
   ALERT_CHANGES_FLOOR_JOB,
   alertQueueing,
+  changeIdsOf,
+  CHANGES_PER_JOB,
   LISTING_ALERT_JOB,
   queueListingAlerts,
 } from './delivery/changes-queue.server.ts'
-export { ALERT_EMAIL_JOB, processListingChange } from './delivery/listing-alert.server.ts'
-export { sendAlertEmail } from './delivery/instant-email.server.ts'
+export { processListingChanges, type ChangeWorked } from './delivery/listing-alert.server.ts'
+export {
+  ALERT_EMAIL_JOB,
+  findAlertRecipient,
+  INSTANT_EMAIL_FLOOR_MS,
+  INSTANT_EMAIL_JOB,
+  instantEmailOptions,
+  sendInstantEmail,
+} from './delivery/instant-email.server.ts'
 export { ALERT_DIGESTS_CRON, ALERT_DIGESTS_JOB, sendDigests } from './delivery/digests.server.ts'
 export { markBounced } from './delivery/bounces.server.ts'
 export { configureUnsubscribeTokens } from './delivery/unsubscribe-tokens.server.ts'

@@ -1,17 +1,21 @@
 // The background jobs of saved searches' alerts: a listing change claimed and queued (at once by the
-// services, every minute by the floor), each change worked into alerts, each instant alert e-mailed,
-// and the hourly digests (docs/decisions/047-alert-delivery.md).
+// services, every minute by the floor), each change worked into alerts, each person's instant news
+// e-mailed (one e-mail job waiting per person), and the hourly digests (docs/decisions/047-alert-delivery.md).
 import {
   ALERT_CHANGES_FLOOR_CRON,
   ALERT_CHANGES_FLOOR_JOB,
   ALERT_DIGESTS_CRON,
   ALERT_DIGESTS_JOB,
   ALERT_EMAIL_JOB,
+  changeIdsOf,
+  findAlertRecipient,
+  INSTANT_EMAIL_JOB,
+  instantEmailOptions,
   LISTING_ALERT_JOB,
-  processListingChange,
+  processListingChanges,
   queueListingAlerts,
-  sendAlertEmail,
   sendDigests,
+  sendInstantEmail,
 } from '#server/alerts/index.server.ts'
 import type { Database } from '#server/db/client.server.ts'
 import type { Logger } from '#server/logger.server.ts'
@@ -36,10 +40,10 @@ export function alertsJobs({
   const mailContext = { db, mailer, publicUrl, logger }
   return [
     {
-      // One listing change (published, price lowered, leased, withdrawn) told to the renters it concerns.
+      // A batch of listing changes (published, price lowered, leased, withdrawn) told to the renters they concern.
       name: LISTING_ALERT_JOB,
       handler: async (data, jobs) => {
-        await processListingChange({ db, publish, queue: jobs.sendMany }, Number(data.changeId))
+        await processListingChanges({ db, publish, queue: jobs.sendMany }, changeIdsOf(data))
       },
     },
     {
@@ -53,10 +57,21 @@ export function alertsJobs({
       },
     },
     {
-      // One alert's instant e-mail.
+      // One person's instant news in one e-mail; within the floor after their last, it waits until then.
+      name: INSTANT_EMAIL_JOB,
+      policy: 'stately',
+      handler: async (data, jobs) => {
+        const userId = String(data.userId)
+        const { notBefore } = await sendInstantEmail(mailContext, userId)
+        if (notBefore) await jobs.send(INSTANT_EMAIL_JOB, { userId }, { ...instantEmailOptions({ userId }), startAfter: notBefore })
+      },
+    },
+    {
+      // One alert's e-mail, as an earlier version queued them: its person's e-mail job instead.
       name: ALERT_EMAIL_JOB,
-      handler: async (data) => {
-        await sendAlertEmail(mailContext, Number(data.alertId))
+      handler: async (data, jobs) => {
+        const userId = await findAlertRecipient(db, Number(data.alertId))
+        if (userId) await jobs.sendMany(INSTANT_EMAIL_JOB, [{ userId }], instantEmailOptions)
       },
     },
     {

@@ -17,6 +17,12 @@ export type JobDefinition = {
   cron?: string
   /** How often a failed job is tried again before it is left failed. */
   retryLimit?: number
+  /**
+   * 'stately': at most one job per singletonKey waiting and one running (a person's pending e-mail);
+   * a job queued while one with its key waits is dropped. Set when the queue is made: a queue's
+   * policy cannot change, so a new policy needs a new queue name.
+   */
+  policy?: 'standard' | 'stately'
 }
 
 /** `startAfter`: not before then (a reminder); `singletonKey`: one queued job per key at a time. */
@@ -25,8 +31,11 @@ export type SendOptions = { startAfter?: Date; singletonKey?: string }
 export type Jobs = {
   /** Queues a job; it runs on a worker of any instance, soon after the surrounding write commits. */
   send(name: string, data?: Record<string, unknown>, options?: SendOptions): Promise<void>
-  /** Queues one job of a kind per item, in one statement (a bulk import's thousand alert jobs). */
-  sendMany(name: string, items: Record<string, unknown>[]): Promise<void>
+  /**
+   * Queues one job of a kind per item, in one statement (a bulk import's thousand alert jobs);
+   * `optionsOf` gives an item's options (its singletonKey on a 'stately' queue).
+   */
+  sendMany(name: string, items: Record<string, unknown>[], optionsOf?: (item: Record<string, unknown>) => SendOptions): Promise<void>
   /** Runs queued jobs in this process until none is left (tests, and scripts that must finish work). */
   runUntilIdle(): Promise<number>
   stop(): Promise<void>
@@ -63,7 +72,7 @@ export async function startJobs({
   const byName = new Map(definitions.map((d) => [d.name, d]))
   for (const definition of definitions) {
     const queue = { retryLimit: definition.retryLimit ?? 2, retryDelay: 30, notify: true }
-    await boss.createQueue(definition.name, queue)
+    await boss.createQueue(definition.name, { ...queue, policy: definition.policy ?? 'standard' })
     // A queue made by an earlier version keeps its old settings unless told.
     await boss.updateQueue(definition.name, queue)
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
@@ -74,12 +83,12 @@ export async function startJobs({
     await boss.send(name, data, options)
   }
 
-  const sendMany: Jobs['sendMany'] = async (name, items) => {
+  const sendMany: Jobs['sendMany'] = async (name, items, optionsOf) => {
     if (!byName.has(name)) throw new Error(`No job called ${name}`)
     if (items.length > 0)
       await boss.insert(
         name,
-        items.map((data) => ({ data })),
+        items.map((data) => ({ data, ...optionsOf?.(data) })),
       )
   }
 

@@ -5,7 +5,14 @@ import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loader as unsubscribeLoader } from '#app/routes/alerts-unsubscribe.tsx'
-import { ALERT_CHANGES_FLOOR_JOB, markBounced, sendDigests } from '#server/alerts/index.server.ts'
+import {
+  ALERT_CHANGES_FLOOR_JOB,
+  INSTANT_EMAIL_FLOOR_MS,
+  markBounced,
+  pauseSavedSearch,
+  sendDigests,
+  sendInstantEmail,
+} from '#server/alerts/index.server.ts'
 import { alert, alertPreference, savedSearch, savedSearchHit } from '#server/db/schema.ts'
 import { mailBounceRoutes } from '#server/http/mail-bounces-api.server.ts'
 import { archiveListing, deleteListing, markLeased, publishListing, saveListing } from '#server/listings/index.server.ts'
@@ -47,6 +54,16 @@ describe('alert delivery', () => {
   const saveSearch = async (userId: string, name: string, query: string, frequency: AlertFrequency = 'instant') => {
     const [row] = await db().insert(savedSearch).values({ userId, name, query, frequency }).returning({ id: savedSearch.id })
     return row!.id
+  }
+  /**
+   * The e-mail floor passed for this renter: their alert e-mails moved back by it, then their e-mail
+   * job run as it would be then (it waits in the queue until that time).
+   */
+  const passFloor = async (userId: string) => {
+    await db().execute(
+      sql`update alert set emailed_at = emailed_at - make_interval(secs => ${INSTANT_EMAIL_FLOOR_MS / 1000}) where user_id = ${userId}`,
+    )
+    return sendInstantEmail({ db: db(), mailer: t.services.mailer, publicUrl: TEST_ORIGIN, logger: t.services.logger }, userId)
   }
   const alertsOf = (userId: string) => db().select().from(alert).where(eq(alert.userId, userId)).orderBy(alert.id)
   const mailsTo = (email: string) => t.mail.messages.filter((m) => m.to.includes(email.toLowerCase()))
@@ -113,6 +130,7 @@ describe('alert delivery', () => {
     await factory.create({ ownerId: landlord.id, title: 'Second rowhouse on Lovering Avenue' })
     await settle()
     expect(await alertsOf(renter.id)).toHaveLength(2)
+    expect(await passFloor(renter.id)).toMatchObject({ sent: false })
     expect(mailsTo(renter.email)).toHaveLength(1)
   })
 
@@ -149,6 +167,7 @@ describe('alert delivery', () => {
     await settle()
     const told = (await alertsOf(renter.id)).filter((a) => a.listingId === home.id)
     expect(told.map((a) => a.kind)).toEqual(['new-match'])
+    await passFloor(renter.id)
     expect(mailsTo(renter.email).filter((m) => m.subject.includes('Loft above the old mill'))).toHaveLength(1)
   })
 
@@ -180,6 +199,10 @@ describe('alert delivery', () => {
     expect(savedMail.subject).toBe('A home you saved costs less: Garden flat on Rodney Street, $1,500')
     expect(savedMail.text).toContain('Price lowered from $1,650 to $1,500')
     expect(savedMail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+    // The searcher was e-mailed of the home minutes ago: the lower price waits out the floor.
+    expect(mailsTo(searcher.email)).toHaveLength(before)
+    expect(await passFloor(searcher.id)).toMatchObject({ sent: true, alerts: 1 })
+    expect(mailsTo(searcher.email).at(-1)!.subject).toBe('Price drop: Garden flat on Rodney Street, $1,500')
     expect(mailsTo(searcher.email)).toHaveLength(before + 1)
     expect((await alertsOf(bargainHunter.id)).map((a) => [a.kind, a.listingId])).toEqual([['new-match', home.id]])
     expect(mailsTo(bargainHunter.email).map((m) => m.subject)).toEqual([
@@ -201,11 +224,57 @@ describe('alert delivery', () => {
       ['saved-withdrawn', other.id],
       ['saved-withdrawn', gone.id],
     ])
+    // Minutes after the saver's last e-mail: the three wait out the floor, then go as one e-mail.
+    expect(mailsTo(saver.email)).toHaveLength(1)
+    await passFloor(saver.id)
+    const [, newsMail, ...later] = mailsTo(saver.email)
+    expect(later).toHaveLength(0)
+    expect(newsMail!.subject).toBe('News of 3 homes you follow')
+    expect(newsMail!.text).toContain('Garden flat on Rodney Street')
+    expect(newsMail!.text).toContain('Leased: no longer available')
     // Deleted: told by its title, with nothing left to link to.
-    const goneMail = mailsTo(saver.email).find((m) => m.subject === 'A home you saved is off the market: Basement flat on Rodney Street')!
-    expect(goneMail.text).not.toContain(`-${gone.id}`)
-    expect(mailsTo(saver.email).map((m) => m.subject)).toContain('A home you saved was leased: Garden flat on Rodney Street')
+    expect(newsMail!.text).toContain('Basement flat on Rodney Street')
+    expect(newsMail!.text).not.toContain(`-${gone.id}`)
+    expect(newsMail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+    expect((await alertsOf(saver.id)).map((a) => a.emailedAt === null)).toEqual([false, false, false, false])
     expect(mailsTo(searcher.email)).toHaveLength(before + 1)
+  })
+
+  it('tells of a bulk import in one e-mail, of later news after a floor of minutes, and nothing of a search paused meanwhile', async () => {
+    const renter = await factory.renter()
+    const porches = await saveSearch(renter.id, 'Porches', 'q=Wilmington&beds=3')
+    const titles = ['Porch house on Van Buren Street', 'Porch house on Jackson Street', 'Porch house on Monroe Street']
+    const homes = []
+    for (const title of titles) homes.push(await factory.create({ ownerId: landlord.id, title, bedrooms: 3 }))
+    await settle()
+    const [mail, ...more] = mailsTo(renter.email)
+    expect(more).toHaveLength(0)
+    expect(mail!.subject).toBe('3 new homes for your saved searches')
+    for (const home of homes) expect(mail!.text).toContain(`-${home.id}`)
+    expect(mail!.text).toContain('For your saved search "Porches"')
+    expect(mail!.text).toContain(`${TEST_ORIGIN}/searches/${porches}`)
+    expect(mail!.headers['list-unsubscribe']).toBe(`<${linkIn(mail!, `${TEST_ORIGIN}/alerts/unsubscribe/`)}>`)
+    expect((await alertsOf(renter.id)).map((a) => a.emailedAt === null)).toEqual([false, false, false])
+
+    // Another home minutes later: it waits out the floor, then goes alone, as one home's e-mail.
+    await factory.create({ ownerId: landlord.id, title: 'Porch house on Adams Street', bedrooms: 3 })
+    await settle()
+    expect(mailsTo(renter.email)).toHaveLength(1)
+    expect(await passFloor(renter.id)).toMatchObject({ sent: true, alerts: 1 })
+    expect(mailsTo(renter.email).map((m) => m.subject)).toEqual([
+      '3 new homes for your saved searches',
+      'New home for "Porches": Porch house on Adams Street, $1,650',
+    ])
+
+    // The search paused while its next e-mail waits: none goes; the home is still told on the site.
+    await factory.create({ ownerId: landlord.id, title: 'Porch house on Polk Street', bedrooms: 3 })
+    await settle()
+    await pauseSavedSearch(db(), { userId: renter.id, id: porches, isPaused: true })
+    expect(await passFloor(renter.id)).toMatchObject({ sent: false })
+    expect(mailsTo(renter.email)).toHaveLength(2)
+    const alerts = await alertsOf(renter.id)
+    expect(alerts).toHaveLength(5)
+    expect(alerts.at(-1)!.emailedAt).toBeNull()
   })
 
   it('sends a daily digest at the renter’s hour in their time zone, grouping searches, 20 homes at most, and nothing when nothing is new', async () => {

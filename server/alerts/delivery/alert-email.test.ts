@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { belowIndexSentence, instantAlertEmail } from './alert-email.ts'
+import { belowIndexSentence, instantAlertEmail, instantNewsEmail, type AlertNews } from './alert-email.ts'
 
 const belowIndex = {
   percentBelow: 12,
@@ -44,5 +44,37 @@ describe('the alert e-mail', () => {
       'List-Unsubscribe': '<https://cooper.example/alerts/unsubscribe/t>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     })
+  })
+
+  it('tells several homes in one e-mail: the first twenty, each with its searches, and a link to the rest', () => {
+    const home = (i: number): AlertNews => ({
+      kind: 'new-match',
+      home: {
+        listingId: i,
+        title: `House ${i}`,
+        details: { priceCents: 150_000, bedrooms: 2, bathroomHalves: 2, city: 'Dover', state: 'DE' },
+      },
+      fromCents: null,
+      toCents: 150_000,
+      belowIndex: null,
+    })
+    const items = Array.from({ length: 23 }, (_, k) => ({ news: home(k + 1), searchNames: k === 0 ? ['Dover', 'Cheap'] : ['Dover'] }))
+    const links = { unsubscribeUrl: 'https://cooper.example/alerts/unsubscribe/t', frequencyUrl: 'https://cooper.example/searches' }
+    const mail = instantNewsEmail({ publicUrl: 'https://cooper.example', items, links })
+    expect(mail.subject).toBe('23 new homes for your saved searches')
+    expect(mail.text).toContain('- House 1\n')
+    expect(mail.text).toContain('For your saved searches "Dover", "Cheap"')
+    expect(mail.text).toContain('https://cooper.example/properties/house-20-20')
+    expect(mail.text).not.toContain('House 21')
+    expect(mail.text).toContain('And 3 more: https://cooper.example/notifications')
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+
+    const saved = { ...home(1), kind: 'saved-leased' as const }
+    const mixed = instantNewsEmail({ publicUrl: 'https://cooper.example', items: [{ news: saved, searchNames: [] }, items[1]!], links })
+    expect(mixed.subject).toBe('News of 2 homes you follow')
+    expect(mixed.text).toContain('A home you saved')
+    expect(instantNewsEmail({ publicUrl: 'https://cooper.example', items: [items[1]!], links }).subject).toBe(
+      'New home for "Dover": House 2, $1,500',
+    )
   })
 })

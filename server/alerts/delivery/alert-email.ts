@@ -1,4 +1,5 @@
-// The alert e-mails: one home told at once, and the daily or weekly digest of a renter's searches.
+// The alert e-mails: a person's instant news (one home, or the several that came at once), and the
+// daily or weekly digest of a renter's searches.
 // Pure, so their wording is tested without a mailer. Every one carries the RFC 8058 headers of its
 // one-click unsubscribe link and, in its text, that link and where to change how often instead.
 import type { BelowIndex } from '#common/alerts/types.ts'
@@ -137,6 +138,43 @@ export function instantAlertEmail({
     ...FOOTER(links, searchNames.length > 0 ? 'this search' : 'the homes you saved'),
   ].join('\n')
   return { subject: subjectOf(news, searchNames), text, headers: unsubscribeHeaders(links.unsubscribeUrl) }
+}
+
+/** One alert of an instant e-mail: its news and the names of the saved searches it matched (none: a saved home). */
+export type InstantItem = { news: AlertNews; searchNames: string[] }
+
+/**
+ * A person's instant e-mail: one alert is that home's e-mail (instantAlertEmail); several, those that
+ * came since the last e-mail, are listed in order, at most DIGEST_MOST_HOMES, with a link to the rest.
+ */
+export function instantNewsEmail({ publicUrl, items, links }: { publicUrl: string; items: InstantItem[]; links: MailLinks }) {
+  if (items.length === 1) return instantAlertEmail({ publicUrl, ...items[0]!, links })
+  const homes = new Set(items.map((item) => item.news.home.listingId)).size
+  const isAllNew = items.every((item) => item.news.kind === 'new-match')
+  const subject = isAllNew
+    ? `${homes.toLocaleString('en-US')} new homes for your saved searches`
+    : `News of ${homes.toLocaleString('en-US')} home${homes === 1 ? '' : 's'} you follow`
+  const shown = items.slice(0, DIGEST_MOST_HOMES)
+  const sections = shown.flatMap((item) => [
+    ...homeLines(item.news, publicUrl).map((line) => `- ${line}`.replace(/^- {2}/, '  ')),
+    item.searchNames.length > 0
+      ? `  For your saved search${item.searchNames.length > 1 ? 'es' : ''} ${item.searchNames.map((n) => `"${n}"`).join(', ')}`
+      : '  A home you saved',
+    '',
+  ])
+  const rest = items.length - shown.length
+  if (rest > 0) sections.push(`And ${rest.toLocaleString('en-US')} more: ${publicUrl}/notifications`, '')
+  const isAboutSearches = items.some((item) => item.searchNames.length > 0)
+  const text = [
+    'Hello,',
+    '',
+    isAllNew ? 'New homes for your saved searches:' : 'News of your saved searches and the homes you saved:',
+    '',
+    ...sections,
+    `All your alerts: ${publicUrl}/notifications`,
+    ...FOOTER(links, isAboutSearches ? 'these searches' : 'the homes you saved'),
+  ].join('\n')
+  return { subject, text, headers: unsubscribeHeaders(links.unsubscribeUrl) }
 }
 
 /** One group of a digest: a saved search's news (or the saved homes' when `name` is null). */

@@ -1,17 +1,34 @@
-// The `alert-email` job: one alert's instant e-mail, one per home and person even when several of
-// their searches match (it is one alert). Claimed by setting emailed_at first, so a job run twice
+// The `instant-alert-email` job: one person's instant news in one e-mail, covering every alert due an
+// instant e-mail and not yet e-mailed (one home: that home's e-mail; several: a list). The queue keeps
+// at most one such job waiting per person (pg-boss 'stately' policy, keyed by the person), so a bulk
+// import queues one e-mail job per person, not one per home. After an e-mail, the next waits out
+// INSTANT_EMAIL_FLOOR_MS. The alerts are claimed by setting emailed_at first, so a job run twice
 // sends once; a send that fails is released for the job's retry, unless the address bounced.
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, max, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { alert, alertPreference, savedSearch, user } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { isPermanentRefusal, type Mailer } from '#server/mail/mailer.server.ts'
-import { instantAlertEmail, type MailLinks } from './alert-email.ts'
+import { instantNewsEmail, type MailLinks } from './alert-email.ts'
 import { findAlertNews } from './alert-news.server.ts'
 import { markBounced } from './bounces.server.ts'
 import { unsubscribePath, type UnsubscribeScope } from './unsubscribe-tokens.server.ts'
 
+export const INSTANT_EMAIL_JOB = 'instant-alert-email'
+/** One job per alert, as an earlier version queued them: each is now its person's e-mail job. */
+export const ALERT_EMAIL_JOB = 'alert-email'
+/**
+ * After an alert e-mail, the next instant one to the same person waits at least this long: the first
+ * home goes out at once, and what arrives meanwhile (a bulk import's many homes) is one more e-mail.
+ */
+export const INSTANT_EMAIL_FLOOR_MS = 5 * 60_000
+/** Older news is not e-mailed at once (a search that was daily and is now instant does not send its past). */
+const INSTANT_HORIZON_MS = 86_400_000
+
 export type AlertMailContext = { db: Db; mailer: Mailer; publicUrl: string; logger: Logger }
+
+/** A person's e-mail job's options: keyed by the person, so one waits per person however many alerts queue it. */
+export const instantEmailOptions = (data: Record<string, unknown>) => ({ singletonKey: String(data.userId) })
 
 /** The links of an e-mail that told of these searches (or, with none, of the homes the renter saved). */
 export function linksFor(publicUrl: string, userId: string, scope: UnsubscribeScope): MailLinks {
@@ -20,54 +37,77 @@ export function linksFor(publicUrl: string, userId: string, scope: UnsubscribeSc
   return { unsubscribeUrl: `${publicUrl}${unsubscribePath({ userId, scope })}`, frequencyUrl: `${publicUrl}${frequencyPath}` }
 }
 
+/** The person of an alert (a job queued per alert by an earlier version is sent as its person's e-mail). */
+export async function findAlertRecipient(db: Db, alertId: number): Promise<string | null> {
+  const [row] = await db.select({ userId: alert.userId }).from(alert).where(eq(alert.id, alertId))
+  return row?.userId ?? null
+}
+
+export type InstantEmailResult = { sent: boolean; alerts: number; notBefore: Date | null }
+
 /**
- * Sends the alert's e-mail unless it was sent already or the renter's address bounced. Resolves to
- * whether a mail went out. Throws (for the job to retry) only when sending failed for a reason that
- * may pass.
+ * Sends the person's instant news not yet e-mailed: the alerts of the last day that name an instant
+ * saved search not paused, or that tell of a saved home while saved homes are instant. Nothing when
+ * the address bounced or nothing is due; when an alert e-mail went out less than the floor ago, nothing
+ * yet and `notBefore` says when (the job queues itself again for then). Throws (for the job to retry)
+ * only when sending failed for a reason that may pass.
  */
-export async function sendAlertEmail(context: AlertMailContext, alertId: number): Promise<boolean> {
+export async function sendInstantEmail(context: AlertMailContext, userId: string, now = new Date()): Promise<InstantEmailResult> {
   const { db, mailer, publicUrl, logger } = context
-  const [claimed] = await db
-    .update(alert)
-    .set({ emailedAt: new Date() })
-    .where(and(eq(alert.id, alertId), isNull(alert.emailedAt)))
-    .returning({ userId: alert.userId })
-  if (!claimed) return false
-  const release = () => db.update(alert).set({ emailedAt: null }).where(eq(alert.id, alertId))
+  const nothing = { sent: false, alerts: 0, notBefore: null }
   const [recipient] = await db
     .select({ email: user.email, bouncedAt: alertPreference.bouncedAt })
     .from(user)
     .leftJoin(alertPreference, eq(alertPreference.userId, user.id))
-    .where(eq(user.id, claimed.userId))
-  const [stored] = await findAlertNews(db, [alertId])
-  if (!recipient || recipient.bouncedAt || !stored) {
-    await release()
-    return false
-  }
+    .where(eq(user.id, userId))
+  if (!recipient || recipient.bouncedAt) return nothing
+  const [last] = await db
+    .select({ at: max(alert.emailedAt) })
+    .from(alert)
+    .where(and(eq(alert.userId, userId), gt(alert.emailedAt, new Date(now.getTime() - INSTANT_EMAIL_FLOOR_MS))))
+  if (last?.at) return { ...nothing, notBefore: new Date(last.at.getTime() + INSTANT_EMAIL_FLOOR_MS) }
+  const claimed = await db.execute<{ id: string | number }>(sql`
+    update alert set emailed_at = ${now}
+    where id in (
+      select a.id from alert as a
+      left join alert_preference as p on p.user_id = a.user_id
+      where a.user_id = ${userId} and a.emailed_at is null and a.created_at > ${new Date(now.getTime() - INSTANT_HORIZON_MS)}
+        and (exists (select 1 from saved_search as s
+                     where s.id = any(a.saved_search_ids) and s.user_id = a.user_id and s.frequency = 'instant' and not s.is_paused)
+             or (a.kind like 'saved-%' and coalesce(p.saved_homes_frequency, 'instant') = 'instant')))
+      and emailed_at is null
+    returning id`)
+  const alertIds = claimed.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
+  if (alertIds.length === 0) return nothing
+  const release = () => db.update(alert).set({ emailedAt: null }).where(inArray(alert.id, alertIds))
+  const stored = await findAlertNews(db, alertIds)
+  const searchIds = [...new Set(stored.flatMap((s) => s.savedSearchIds))]
   const searches =
-    stored.savedSearchIds.length === 0
+    searchIds.length === 0
       ? []
       : await db
-          .select({ id: savedSearch.id, name: savedSearch.name, frequency: savedSearch.frequency })
+          .select({ id: savedSearch.id, name: savedSearch.name, frequency: savedSearch.frequency, isPaused: savedSearch.isPaused })
           .from(savedSearch)
-          .where(and(eq(savedSearch.userId, claimed.userId), inArray(savedSearch.id, stored.savedSearchIds)))
+          .where(and(eq(savedSearch.userId, userId), inArray(savedSearch.id, searchIds)))
           .orderBy(savedSearch.id)
-  const instant = searches.filter((s) => s.frequency === 'instant').map((s) => s.id)
+  const instant = searches.filter((s) => s.frequency === 'instant' && !s.isPaused).map((s) => s.id)
   const scope: UnsubscribeScope = instant.length > 0 ? { kind: 'searches', savedSearchIds: instant } : { kind: 'saved-homes' }
-  const mail = instantAlertEmail({
+  const mail = instantNewsEmail({
     publicUrl,
-    news: stored.news,
-    searchNames: searches.map((s) => s.name),
-    links: linksFor(publicUrl, claimed.userId, scope),
+    items: stored.map((s) => ({
+      news: s.news,
+      searchNames: searches.filter((search) => s.savedSearchIds.includes(search.id)).map((search) => search.name),
+    })),
+    links: linksFor(publicUrl, userId, scope),
   })
   try {
     await mailer.send({ to: recipient.email, ...mail })
-    return true
+    return { sent: true, alerts: alertIds.length, notBefore: null }
   } catch (error) {
     await release()
     if (!isPermanentRefusal(error)) throw error
     await markBounced(db, [recipient.email])
-    logger.warn({ userId: claimed.userId, alertId }, 'alert e-mail refused for good: alert e-mails to this address are paused')
-    return false
+    logger.warn({ userId, alerts: alertIds.length }, 'alert e-mail refused for good: alert e-mails to this address are paused')
+    return nothing
   }
 }

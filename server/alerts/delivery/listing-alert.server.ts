@@ -2,8 +2,9 @@
 // match it now (published, price lowered) and the people who saved the home (every change) each get
 // one alert per person and change, however many of their searches match; the listing's owner never
 // does. A listing is announced as new once per saved search (saved_search_hit's partial unique
-// index). Then each person's unread count goes out live and the alerts due an instant e-mail are
-// queued. Idempotent: run twice, the unique indexes keep every row once and nothing is queued twice.
+// index). Then each person's unread count goes out live and those with an alert due an instant e-mail
+// have their e-mail job queued (one waiting per person, instant-email.server.ts). Idempotent: run
+// twice, the unique indexes keep every row once and the e-mail's claim sends each alert once.
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { alert, alertPreference, listingAlertChange, profile, savedListing, savedSearchHit } from '#server/db/schema.ts'
@@ -12,13 +13,12 @@ import type { ListingMatch } from '#common/alerts/types.ts'
 import type { AlertKind, ListingAlertChange } from '#common/alerts/vocabulary.ts'
 import { matchListing } from '../matching/match.server.ts'
 import type { QueueJobs } from './changes-queue.server.ts'
-
-export const ALERT_EMAIL_JOB = 'alert-email'
+import { INSTANT_EMAIL_JOB, instantEmailOptions } from './instant-email.server.ts'
 
 export type ListingAlertContext = {
   db: Db
   publish: (news: PublicNews) => Promise<void>
-  /** Queues jobs of one kind, many at once (one insert). */
+  /** Queues jobs of one kind, many at once (one insert), with each one's options. */
   queue: QueueJobs
 }
 
@@ -241,31 +241,70 @@ async function unreadCounts(db: Db, userIds: string[]): Promise<Map<string, numb
   return counts
 }
 
-/** Works one listing change (the job's handler); a change already worked, or gone, is left alone. */
-export async function processListingChange(context: ListingAlertContext, changeId: number): Promise<{ alerts: number; emails: number }> {
+/** What a job did with one change: the people it matched or concerned, the alerts written, how long it took. */
+export type ChangeWorked = { changeId: number; listingId: number; recipients: number; alerts: number; ms: number }
+
+/**
+ * Works a batch of listing changes (the job's handler): each change's recipients found and its alerts
+ * and hits written (a few statements a change, in its own transaction), then, once for the whole
+ * batch, every person's unread count sent live, the e-mail jobs of those due an instant e-mail queued
+ * (one insert, each person once) and the changes marked worked (one update). A change already worked,
+ * or gone, is left alone.
+ */
+export async function processListingChanges(
+  context: ListingAlertContext,
+  changeIds: number[],
+): Promise<{ alerts: number; emails: number; worked: ChangeWorked[] }> {
   const { db } = context
-  const [change] = await db.select().from(listingAlertChange).where(eq(listingAlertChange.id, changeId))
-  if (!change || change.processedAt) return { alerts: 0, emails: 0 }
-  const recipients = await recipientsOf(db, change)
-  const byUser = new Map(recipients.map((recipient) => [recipient.userId, recipient]))
-  const told = recipients.flatMap((recipient) => {
-    const kind = kindFor(change.kind as ListingAlertChange, recipient)
-    return kind ? [{ recipient, kind }] : []
-  })
-  const written = told.length === 0 ? [] : await writeAlerts(db, change, told)
-  const unread = await unreadCounts(
-    db,
-    written.map((row) => row.userId),
-  )
-  const counts = written.map((row) => ({ userId: row.userId, unread: unread.get(row.userId) ?? 0 }))
+  if (changeIds.length === 0) return { alerts: 0, emails: 0, worked: [] }
+  const changes = await db
+    .select()
+    .from(listingAlertChange)
+    .where(and(inArray(listingAlertChange.id, changeIds), isNull(listingAlertChange.processedAt)))
+    .orderBy(listingAlertChange.id)
+  const worked: ChangeWorked[] = []
+  const dueUsers = new Set<string>()
+  const toldUsers = new Set<string>()
+  let alerts = 0
+  for (const change of changes) {
+    const started = performance.now()
+    const recipients = await recipientsOf(db, change)
+    const byUser = new Map(recipients.map((recipient) => [recipient.userId, recipient]))
+    const told = recipients.flatMap((recipient) => {
+      const kind = kindFor(change.kind as ListingAlertChange, recipient)
+      return kind ? [{ recipient, kind }] : []
+    })
+    const written = told.length === 0 ? [] : await writeAlerts(db, change, told)
+    for (const row of written) toldUsers.add(row.userId)
+    for (const row of await dueInstantly(db, written, byUser)) dueUsers.add(row.userId)
+    alerts += written.length
+    worked.push({
+      changeId: change.id,
+      listingId: change.listingId,
+      recipients: recipients.length,
+      alerts: written.length,
+      ms: Math.round(performance.now() - started),
+    })
+  }
+  const unread = await unreadCounts(db, [...toldUsers])
+  const counts = [...unread].map(([userId, n]) => ({ userId, unread: n }))
   for (let k = 0; k < counts.length; k += COUNTS_PER_NEWS)
     await context.publish({ kind: 'alerts', counts: counts.slice(k, k + COUNTS_PER_NEWS) })
-  const due = await dueInstantly(db, written, byUser)
-  if (due.length > 0)
+  if (dueUsers.size > 0)
     await context.queue(
-      ALERT_EMAIL_JOB,
-      due.map((row) => ({ alertId: row.id })),
+      INSTANT_EMAIL_JOB,
+      [...dueUsers].map((userId) => ({ userId })),
+      instantEmailOptions,
     )
-  await db.update(listingAlertChange).set({ processedAt: new Date() }).where(eq(listingAlertChange.id, change.id))
-  return { alerts: written.length, emails: due.length }
+  if (changes.length > 0)
+    await db
+      .update(listingAlertChange)
+      .set({ processedAt: new Date() })
+      .where(
+        inArray(
+          listingAlertChange.id,
+          changes.map((change) => change.id),
+        ),
+      )
+  return { alerts, emails: dueUsers.size, worked }
 }
