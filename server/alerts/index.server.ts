@@ -14,6 +14,7 @@ export {
   ALERT_EMAIL_JOB,
   findAlertRecipient,
   INSTANT_EMAIL_FLOOR_MS,
+  INSTANT_EMAILS_ONE_BY_ONE,
   INSTANT_EMAIL_JOB,
   instantEmailOptions,
   sendInstantEmail,

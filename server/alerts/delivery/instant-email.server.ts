@@ -1,10 +1,11 @@
-// The `instant-alert-email` job: one person's instant news in one e-mail, covering every alert due an
-// instant e-mail and not yet e-mailed (one home: that home's e-mail; several: a list). The queue keeps
-// at most one such job waiting per person (pg-boss 'stately' policy, keyed by the person), so a bulk
-// import queues one e-mail job per person, not one per home. After an e-mail, the next waits out
-// INSTANT_EMAIL_FLOOR_MS. The alerts are claimed by setting emailed_at first, so a job run twice
+// The `instant-alert-email` job: one person's instant news, one e-mail per home (however many of their
+// searches found it) as it comes. The queue keeps at most one such job waiting per person (pg-boss
+// 'stately' policy, keyed by the person), so a bulk import queues one e-mail job per person, not one
+// per home. A flood is bounded: once INSTANT_EMAILS_ONE_BY_ONE alert e-mails reached the person within
+// the hour, what comes next waits out INSTANT_EMAIL_FLOOR_MS after their last e-mail and goes as one
+// e-mail listing every home. The alerts are claimed by setting emailed_at first, so a job run twice
 // sends once; a send that fails is released for the job's retry, unless the address bounced.
-import { and, eq, gt, inArray, max, sql } from 'drizzle-orm'
+import { and, countDistinct, eq, gt, inArray, max, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { alert, alertPreference, savedSearch, user } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
@@ -17,9 +18,12 @@ import { unsubscribePath, type UnsubscribeScope } from './unsubscribe-tokens.ser
 export const INSTANT_EMAIL_JOB = 'instant-alert-email'
 /** One job per alert, as an earlier version queued them: each is now its person's e-mail job. */
 export const ALERT_EMAIL_JOB = 'alert-email'
+/** Alert e-mails a person gets within an hour, a home each, before the floor gathers the rest. */
+export const INSTANT_EMAILS_ONE_BY_ONE = 10
+const ONE_BY_ONE_WINDOW_MS = 60 * 60_000
 /**
- * After an alert e-mail, the next instant one to the same person waits at least this long: the first
- * home goes out at once, and what arrives meanwhile (a bulk import's many homes) is one more e-mail.
+ * Past that many in the hour, the next instant e-mail to the same person waits at least this long
+ * after their last: what arrives meanwhile (a bulk import's many homes) goes as one more e-mail.
  */
 export const INSTANT_EMAIL_FLOOR_MS = 5 * 60_000
 /** Older news is not e-mailed at once (a search that was daily and is now instant does not send its past). */
@@ -47,13 +51,15 @@ export type InstantEmailResult = { sent: boolean; alerts: number; notBefore: Dat
 
 /**
  * Sends the person's instant news not yet e-mailed: the alerts of the last day that name an instant
- * saved search not paused, or that tell of a saved home while saved homes are instant. Nothing when
- * the address bounced or nothing is due; when an alert e-mail went out less than the floor ago, nothing
- * yet and `notBefore` says when (the job queues itself again for then). Throws (for the job to retry)
- * only when sending failed for a reason that may pass.
+ * saved search not paused, or that tell of a saved home while saved homes are instant. Each home its
+ * own e-mail while the person has had fewer than INSTANT_EMAILS_ONE_BY_ONE alert e-mails in the hour;
+ * past that, one e-mail of everything due, at most one every INSTANT_EMAIL_FLOOR_MS: when the last
+ * went out less than that ago, nothing yet and `notBefore` says when (the job queues itself again for
+ * then). Nothing when the address bounced or nothing is due. Throws (for the job to retry) only when
+ * sending failed for a reason that may pass.
  */
 export async function sendInstantEmail(context: AlertMailContext, userId: string, now = new Date()): Promise<InstantEmailResult> {
-  const { db, mailer, publicUrl, logger } = context
+  const { db } = context
   const nothing = { sent: false, alerts: 0, notBefore: null }
   const [recipient] = await db
     .select({ email: user.email, bouncedAt: alertPreference.bouncedAt })
@@ -61,24 +67,63 @@ export async function sendInstantEmail(context: AlertMailContext, userId: string
     .leftJoin(alertPreference, eq(alertPreference.userId, user.id))
     .where(eq(user.id, userId))
   if (!recipient || recipient.bouncedAt) return nothing
-  const [last] = await db
-    .select({ at: max(alert.emailedAt) })
+  // Alerts e-mailed together share their emailed_at: each distinct one is an e-mail.
+  const [recent] = await db
+    .select({ emails: countDistinct(alert.emailedAt), last: max(alert.emailedAt) })
     .from(alert)
-    .where(and(eq(alert.userId, userId), gt(alert.emailedAt, new Date(now.getTime() - INSTANT_EMAIL_FLOOR_MS))))
-  if (last?.at) return { ...nothing, notBefore: new Date(last.at.getTime() + INSTANT_EMAIL_FLOOR_MS) }
+    .where(and(eq(alert.userId, userId), gt(alert.emailedAt, new Date(now.getTime() - ONE_BY_ONE_WINDOW_MS))))
+  let sent = 0
+  let alerts = 0
+  for (let emails = recent?.emails ?? 0; emails < INSTANT_EMAILS_ONE_BY_ONE; emails += 1) {
+    // A millisecond apart, so each e-mail keeps its own emailed_at.
+    const one = await sendDue({ ...context, recipient }, userId, new Date(now.getTime() + sent), 1)
+    // Nothing due, or the mail could not go (released for the retry, or the address paused).
+    if (!one) return { sent: sent > 0, alerts, notBefore: null }
+    sent += 1
+    alerts += one
+  }
+  const last = sent > 0 ? now : recent?.last
+  if (last && now.getTime() - last.getTime() < INSTANT_EMAIL_FLOOR_MS) {
+    const notBefore = new Date(last.getTime() + INSTANT_EMAIL_FLOOR_MS)
+    return (await hasDue(db, userId, now)) ? { sent: sent > 0, alerts, notBefore } : { sent: sent > 0, alerts, notBefore: null }
+  }
+  const all = await sendDue({ ...context, recipient }, userId, now, null)
+  return all ? { sent: true, alerts: alerts + all, notBefore: null } : { sent: sent > 0, alerts, notBefore: null }
+}
+
+/** The alerts due an instant e-mail to the person: of the last day, not e-mailed, of an instant search not paused or a saved home while those are instant. */
+const dueAlerts = (userId: string, now: Date) => sql`
+  select a.id from alert as a
+  left join alert_preference as p on p.user_id = a.user_id
+  where a.user_id = ${userId} and a.emailed_at is null and a.created_at > ${new Date(now.getTime() - INSTANT_HORIZON_MS)}
+    and (exists (select 1 from saved_search as s
+                 where s.id = any(a.saved_search_ids) and s.user_id = a.user_id and s.frequency = 'instant' and not s.is_paused)
+         or (a.kind like 'saved-%' and coalesce(p.saved_homes_frequency, 'instant') = 'instant'))`
+
+async function hasDue(db: Db, userId: string, now: Date): Promise<boolean> {
+  const { rows } = await db.execute<{ due: boolean }>(sql`select exists (${dueAlerts(userId, now)}) as due`)
+  return rows[0]?.due === true
+}
+
+/**
+ * Claims the person's due alerts (the oldest `most`, or all) and sends them in one e-mail. Resolves to
+ * how many it carried: null when none was due, 0 when the mail could not go (released, or the address
+ * paused for good).
+ */
+async function sendDue(
+  context: AlertMailContext & { recipient: { email: string } },
+  userId: string,
+  now: Date,
+  most: number | null,
+): Promise<number | null> {
+  const { db, mailer, publicUrl, logger, recipient } = context
   const claimed = await db.execute<{ id: string | number }>(sql`
     update alert set emailed_at = ${now}
-    where id in (
-      select a.id from alert as a
-      left join alert_preference as p on p.user_id = a.user_id
-      where a.user_id = ${userId} and a.emailed_at is null and a.created_at > ${new Date(now.getTime() - INSTANT_HORIZON_MS)}
-        and (exists (select 1 from saved_search as s
-                     where s.id = any(a.saved_search_ids) and s.user_id = a.user_id and s.frequency = 'instant' and not s.is_paused)
-             or (a.kind like 'saved-%' and coalesce(p.saved_homes_frequency, 'instant') = 'instant')))
+    where id in (${dueAlerts(userId, now)} order by a.id ${most === null ? sql`` : sql`limit ${most}`})
       and emailed_at is null
     returning id`)
   const alertIds = claimed.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
-  if (alertIds.length === 0) return nothing
+  if (alertIds.length === 0) return null
   const release = () => db.update(alert).set({ emailedAt: null }).where(inArray(alert.id, alertIds))
   const stored = await findAlertNews(db, alertIds)
   const searchIds = [...new Set(stored.flatMap((s) => s.savedSearchIds))]
@@ -102,12 +147,12 @@ export async function sendInstantEmail(context: AlertMailContext, userId: string
   })
   try {
     await mailer.send({ to: recipient.email, ...mail })
-    return { sent: true, alerts: alertIds.length, notBefore: null }
+    return alertIds.length
   } catch (error) {
     await release()
     if (!isPermanentRefusal(error)) throw error
     await markBounced(db, [recipient.email])
     logger.warn({ userId, alerts: alertIds.length }, 'alert e-mail refused for good: alert e-mails to this address are paused')
-    return nothing
+    return 0
   }
 }
