@@ -32,6 +32,8 @@ export {
   requireAdmin,
   requireAnonymous,
   requireApiUser,
+  requireConsoleAdmin,
+  requireConsoleApiAdmin,
   requireUser,
   safeRedirectTo,
 } from './session.server.ts'

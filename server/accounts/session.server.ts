@@ -76,6 +76,24 @@ export async function requireAdmin(services: Services, request: Request, refusal
   return current
 }
 
+/**
+ * The signed-in administrator of the operator console (`/admin`): to anyone else (a visitor
+ * included) the console does not exist, so every page, form post and API answers 404, the site's
+ * not-found page, and gives away neither the address nor the need to log in.
+ */
+export async function requireConsoleAdmin(services: Services, request: Request): Promise<CurrentSession> {
+  const current = await getCurrentSession(services, request)
+  if (!current?.user.isAdmin) throw data('Not Found', { status: 404 })
+  return current
+}
+
+/** The JSON API's form of `requireConsoleAdmin`: a 'not-found' AppError for anyone but an administrator. */
+export async function requireConsoleApiAdmin(services: Services, request: Request): Promise<CurrentSession> {
+  const current = await readSession(services, request)
+  if (!current?.user.isAdmin) throw new AppError('not-found', 'Not found.')
+  return current
+}
+
 /** Who is asking a JSON API: their user id, e-mail address and how their session was signed in (in words). */
 export type ApiUser = { userId: string; email: string; signInMethod: string }
 
