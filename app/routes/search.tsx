@@ -21,7 +21,7 @@ import {
 } from '#app/components/alerts/saved-search-parts.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { firstError, formErrorBesideFields, refusalText, type FormAnswer } from '#common/forms.ts'
-import { MAX_SAVED_SEARCH_NAME } from '#common/alerts/limits.ts'
+import { INSTANT_FREQUENCY_HINT, MAX_SAVED_SEARCH_NAME } from '#common/alerts/limits.ts'
 import { BELOW_INDEX_PERCENT } from '#common/alerts/vocabulary.ts'
 import { loadSearchPage, searchesAction } from './searches.server.ts'
 
@@ -103,6 +103,7 @@ export default function SearchPage({ loaderData, actionData }: Route.ComponentPr
             name="frequency"
             options={FREQUENCY_OPTIONS}
             defaultValue={values?.frequency ?? search.frequency}
+            hint={INSTANT_FREQUENCY_HINT}
             error={firstError(errors, 'frequency')}
             optionsClassName="mt-2 flex flex-wrap gap-x-5 gap-y-2"
           />

@@ -13,8 +13,6 @@ export { processListingChanges, type ChangeWorked } from './delivery/listing-ale
 export {
   ALERT_EMAIL_JOB,
   findAlertRecipient,
-  INSTANT_EMAIL_FLOOR_MS,
-  INSTANT_EMAILS_ONE_BY_ONE,
   INSTANT_EMAIL_JOB,
   instantEmailOptions,
   sendInstantEmail,

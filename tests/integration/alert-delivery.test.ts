@@ -5,15 +5,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loader as unsubscribeLoader } from '#app/routes/alerts-unsubscribe.tsx'
-import {
-  ALERT_CHANGES_FLOOR_JOB,
-  INSTANT_EMAIL_FLOOR_MS,
-  INSTANT_EMAILS_ONE_BY_ONE,
-  markBounced,
-  pauseSavedSearch,
-  sendDigests,
-  sendInstantEmail,
-} from '#server/alerts/index.server.ts'
+import { ALERT_CHANGES_FLOOR_JOB, markBounced, pauseSavedSearch, sendDigests, sendInstantEmail } from '#server/alerts/index.server.ts'
+import { INSTANT_EMAIL_FLOOR_MS, INSTANT_EMAILS_ONE_BY_ONE } from '#common/alerts/limits.ts'
 import { alert, alertPreference, savedSearch, savedSearchHit } from '#server/db/schema.ts'
 import { mailBounceRoutes } from '#server/http/mail-bounces-api.server.ts'
 import { archiveListing, deleteListing, markLeased, publishListing, saveListing } from '#server/listings/index.server.ts'

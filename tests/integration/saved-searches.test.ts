@@ -120,7 +120,10 @@ describe('saved searches', () => {
     const opened = saved.headers.get('Location')!
     const id = Number(new URL(opened, 'http://localhost').searchParams.get('saved'))
     expect(opened).toBe(`/properties?beds=2&view=list&saved=${id}`)
-    expect(textOf((await pages.get(opened, renter.cookie)).html)).toContain('Update “Two bedrooms” with this search')
+    const form = textOf((await pages.get(opened, renter.cookie)).html)
+    expect(form).toContain('Update “Two bedrooms” with this search')
+    // The form says what "Instantly" means before anyone chooses it: ten homes an hour one by one, then gathered.
+    expect(form).toContain('up to 10 an hour; past that, the rest come together, at most one e-mail every 5 minutes')
 
     const updated = await post(
       `/properties?beds=3&q=saved-search&saved=${id}`,

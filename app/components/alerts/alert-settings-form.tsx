@@ -6,6 +6,7 @@ import { RadioGroup } from '#app/components/ui/radio-group.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { firstError, type FieldErrors } from '#common/forms.ts'
 import type { AlertSettingsView } from '#common/alerts/schemas.ts'
+import { INSTANT_FREQUENCY_HINT } from '#common/alerts/limits.ts'
 import { FREQUENCY_OPTIONS } from './save-search-form.tsx'
 
 /** The United States' time zones, most people first. */
@@ -64,6 +65,7 @@ export function AlertSettingsForm({ settings, errors }: { settings: AlertSetting
           name="savedHomesFrequency"
           options={FREQUENCY_OPTIONS}
           defaultValue={settings.savedHomesFrequency}
+          hint={INSTANT_FREQUENCY_HINT}
           error={firstError(errors, 'savedHomesFrequency')}
           optionsClassName="mt-2 flex flex-wrap gap-x-5 gap-y-2"
           className="md:col-span-2"

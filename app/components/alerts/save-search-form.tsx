@@ -9,7 +9,7 @@ import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { RadioGroup } from '#app/components/ui/radio-group.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { firstError, formErrorBesideFields, type FieldErrors } from '#common/forms.ts'
-import { MAX_SAVED_SEARCH_NAME } from '#common/alerts/limits.ts'
+import { INSTANT_FREQUENCY_HINT, MAX_SAVED_SEARCH_NAME } from '#common/alerts/limits.ts'
 import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, BELOW_INDEX_PERCENT } from '#common/alerts/vocabulary.ts'
 
 export const FREQUENCY_OPTIONS = ALERT_FREQUENCIES.map((value) => ({ value, label: ALERT_FREQUENCY_LABELS[value] }))
@@ -103,6 +103,7 @@ export function SaveSearchForm({
             name="frequency"
             options={FREQUENCY_OPTIONS}
             defaultValue={values?.frequency || 'daily'}
+            hint={INSTANT_FREQUENCY_HINT}
             error={firstError(errors, 'frequency')}
             optionsClassName="mt-2 flex flex-wrap gap-x-5 gap-y-2"
             className="md:col-span-2"

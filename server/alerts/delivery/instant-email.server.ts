@@ -12,20 +12,14 @@ import type { Logger } from '#server/logger.server.ts'
 import { isPermanentRefusal, type Mailer } from '#server/mail/mailer.server.ts'
 import { instantNewsEmail, type MailLinks } from './alert-email.ts'
 import { findAlertNews } from './alert-news.server.ts'
+import { INSTANT_EMAIL_FLOOR_MS, INSTANT_EMAILS_ONE_BY_ONE } from '#common/alerts/limits.ts'
 import { markBounced } from './bounces.server.ts'
 import { unsubscribePath, type UnsubscribeScope } from './unsubscribe-tokens.server.ts'
 
 export const INSTANT_EMAIL_JOB = 'instant-alert-email'
 /** One job per alert, as an earlier version queued them: each is now its person's e-mail job. */
 export const ALERT_EMAIL_JOB = 'alert-email'
-/** Alert e-mails a person gets within an hour, a home each, before the floor gathers the rest. */
-export const INSTANT_EMAILS_ONE_BY_ONE = 10
 const ONE_BY_ONE_WINDOW_MS = 60 * 60_000
-/**
- * Past that many in the hour, the next instant e-mail to the same person waits at least this long
- * after their last: what arrives meanwhile (a bulk import's many homes) goes as one more e-mail.
- */
-export const INSTANT_EMAIL_FLOOR_MS = 5 * 60_000
 /** Older news is not e-mailed at once (a search that was daily and is now instant does not send its past). */
 const INSTANT_HORIZON_MS = 86_400_000
 
