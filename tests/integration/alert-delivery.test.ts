@@ -377,8 +377,8 @@ describe('alert delivery', () => {
     }
     const context = { db: db(), mailer, publicUrl: TEST_ORIGIN, logger: t.services.logger }
     const now = new Date('2026-12-02T08:00:00Z')
-    // Two instances at the same hour.
-    const sent = await Promise.all([sendDigests(context, { now }), sendDigests(context, { now })])
+    // Two instances at the same hour, in batches of three, so the four renters cross a batch.
+    const sent = await Promise.all([sendDigests(context, { now, batchSize: 3 }), sendDigests(context, { now, batchSize: 3 })])
     expect(sent[0] + sent[1]).toBe(2)
     for (const renter of [first!, second!]) {
       const digest = await t.mail.waitFor(renter.email)
@@ -406,7 +406,7 @@ describe('alert delivery', () => {
     expect(await emailed(unlucky!)).toBe(0)
 
     // The next hour the mail server is back: the renter whose send failed gets theirs, nobody gets two.
-    await sendDigests({ ...context, mailer: t.services.mailer }, { now: new Date('2026-12-02T09:00:00Z') })
+    await sendDigests({ ...context, mailer: t.services.mailer }, { now: new Date('2026-12-02T09:00:00Z'), batchSize: 3 })
     const late = await t.mail.waitFor(unlucky!.email)
     expect(late.subject).toBe('Your daily alerts: 1 home')
     expect(await emailed(unlucky!)).toBe(1)

@@ -275,14 +275,20 @@ async function releaseDigests(context: AlertMailContext, cadence: DigestCadence,
     where p.user_id = claimed.user_id and ${guard}`)
 }
 
-/** Sends the digests due at `now` (the job passes the clock; tests pass theirs). Resolves to how many went out. */
-export async function sendDigests(context: AlertMailContext, { now = new Date() }: { now?: Date } = {}): Promise<number> {
+/**
+ * Sends the digests due at `now` (the job passes the clock; tests pass theirs, and a smaller batch to
+ * cross batches with a few renters). Resolves to how many went out.
+ */
+export async function sendDigests(
+  context: AlertMailContext,
+  { now = new Date(), batchSize = DIGEST_BATCH }: { now?: Date; batchSize?: number } = {},
+): Promise<number> {
   const since = new Date(now.getTime() - DIGEST_HORIZON_MS)
   let sent = 0
   for (const cadence of ['daily', 'weekly'] as const) {
     const due = (await findPending(context, cadence, since)).filter((p) => isDigestDue({ cadence, now, ...p }))
-    for (let at = 0; at < due.length; at += DIGEST_BATCH) {
-      const batch = due.slice(at, at + DIGEST_BATCH)
+    for (let at = 0; at < due.length; at += batchSize) {
+      const batch = due.slice(at, at + batchSize)
       try {
         sent += await sendBatch(context, cadence, batch, now, since)
       } catch (error) {
