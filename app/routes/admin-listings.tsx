@@ -118,7 +118,7 @@ function ListingCard({ item, q, failure }: { item: Listing; q: string; failure?:
             idPrefix={`approve-${item.id}`}
             summary="Approve…"
             hidden={{ ...hidden, intent: 'approve' }}
-            reasonLabel="Note"
+            reasonLabel="Note on the approval"
             isReasonOptional
             button={item.status === 'held' ? 'Approve and put back in search' : 'Approve: the reports are unfounded'}
             variant="primary"
@@ -129,7 +129,7 @@ function ListingCard({ item, q, failure }: { item: Listing; q: string; failure?:
             idPrefix={`unpublish-${item.id}`}
             summary="Unpublish…"
             hidden={{ ...hidden, intent: 'unpublish' }}
-            reasonLabel="Reason, sent to the owner"
+            reasonLabel="Why it is unpublished (sent to the owner)"
             confirms="Unpublish this listing and e-mail the owner the reason."
             button="Unpublish"
           />
@@ -139,7 +139,7 @@ function ListingCard({ item, q, failure }: { item: Listing; q: string; failure?:
             idPrefix={`remove-${item.id}`}
             summary="Remove…"
             hidden={{ ...hidden, intent: 'remove' }}
-            reasonLabel="Reason, sent to the owner"
+            reasonLabel="Why it is removed (sent to the owner)"
             confirms="Remove this listing for good: it is archived and cannot be published again."
             button="Remove"
             variant="danger"
