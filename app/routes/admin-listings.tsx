@@ -112,7 +112,7 @@ function ListingCard({ item, q, failure }: { item: Listing; q: string; failure?:
           {failure}
         </p>
       ) : null}
-      <div className="mt-4 grid gap-3 sm:grid-cols-3">
+      <div className="mt-4 grid items-start gap-3 sm:grid-cols-3">
         {canApprove ? (
           <ActionForm
             idPrefix={`approve-${item.id}`}

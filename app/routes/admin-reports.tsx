@@ -69,7 +69,7 @@ function ReportRow({ item, failure }: { item: QueueItem; failure?: string }) {
         </p>
       ) : null}
       {!item.resolution && item.reviewId !== null ? (
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div className="mt-3 grid items-start gap-3 sm:grid-cols-2">
           <ActionForm
             idPrefix={`${item.key}-dismiss`}
             summary="Dismiss: the review stays…"
