@@ -20,7 +20,6 @@ export const listingReportSchema = z
       ctx.addIssue({ code: 'custom', path: ['text'], message: 'Say what is wrong: you chose "Something else".' })
     }
   })
-export type ListingReportInput = z.input<typeof listingReportSchema>
 
 export const reviewReportSchema = z.object({
   text: trimmedText('What is wrong', REPORT_TEXT_MAX).pipe(z.string().min(1, { error: 'Say what is wrong with the review.' })),

@@ -60,17 +60,8 @@ export {
   removeListing,
   reportListing,
   unpublishListing,
-  type ListingHold,
   type ListingModeration,
-  type ReportListingResult,
 } from './moderation.server.ts'
-export {
-  findListingReportQueue,
-  findModerationListings,
-  hasReportedListing,
-  type ListingQueueItem,
-  type ModerationListing,
-} from './moderation-read.server.ts'
-export { LISTING_NOTICE_JOB, LISTING_NOTICE_KINDS, sendListingNotice, type ListingNoticeKind } from './moderation-notices.server.ts'
-export { HELD_UNTIL_REVIEWED, REMOVED_STAYS_DOWN } from './write.server.ts'
+export { findListingReportQueue, findModerationListings, hasReportedListing } from './moderation-read.server.ts'
+export { LISTING_NOTICE_JOB, LISTING_NOTICE_KINDS, sendListingNotice } from './moderation-notices.server.ts'
 export { lookupZip, placeByZip, ZIP_PATTERN } from './zip.server.ts'
