@@ -8,6 +8,8 @@ export default [
   route('properties/:slug/edit', 'routes/property-edit.tsx'),
   route('properties/:slug/save', 'routes/property-save.tsx'),
   route('properties/:slug/reviews', 'routes/property-reviews.tsx'),
+  route('properties/:slug/report', 'routes/property-report.tsx'),
+  route('properties/:slug/reviews/:reviewId/report', 'routes/review-report.tsx'),
   route('properties/:slug/manage', 'routes/property-manage.tsx'),
   route('properties/:slug/applications', 'routes/property-applications.tsx'),
   route('properties/:slug/criteria', 'routes/property-criteria.tsx'),
@@ -74,5 +76,7 @@ export default [
   route('admin/content/:kind/:id', 'routes/admin-content-edit.tsx'),
   route('admin/content/:kind/:id/revisions', 'routes/admin-content-revisions.tsx'),
   route('admin/cooper', 'routes/admin-cooper.tsx'),
+  route('admin/listings', 'routes/admin-listings.tsx'),
+  route('admin/reports', 'routes/admin-reports.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -14,7 +14,8 @@ import { refusalOf } from '#server/http/route-errors.server.ts'
 import { readFormDataWithLimit } from '#server/media/index.server.ts'
 import { formErrorsOf, validateListingForm, valuesOfFormData, type ListingFormValues } from '#common/listings/listing-form.ts'
 import type { ListingDetail } from '#common/listings/types.ts'
-import { createListing, placeByZip, publishListing, updateListing, ZIP_PATTERN } from '#server/listings/index.server.ts'
+import type { Services } from '#server/services.server.ts'
+import { createListing, LISTING_NOTICE_JOB, placeByZip, publishListing, updateListing, ZIP_PATTERN } from '#server/listings/index.server.ts'
 
 type SaveIntent = 'save' | 'preview' | 'publish'
 
@@ -98,6 +99,18 @@ async function publishSaved(
   }
 }
 
+const HELD_MESSAGE = 'Saved, and held for review: the listing is out of search until an administrator looks. The reason is above the form.'
+
+/** Queues the owner's e-mail when this post put the listing on hold (publishing or editing text with payment words). */
+export async function queueHoldNotice(services: Services, outcome: ListingFormOutcome, statusBefore: string) {
+  if (outcome.kind !== 'saved' || outcome.listing.status !== 'held' || statusBefore === 'held') return
+  await services.jobs
+    .send(LISTING_NOTICE_JOB, { listingId: outcome.listing.id, kind: 'held', reason: '' })
+    .catch((error: unknown) =>
+      services.logger.warn({ err: error, listingId: outcome.listing.id }, 'listing hold notice could not be queued'),
+    )
+}
+
 const NEW_DRAFT_SAVED = 'Your draft is saved. Add photos, then publish.'
 
 const TOO_LONG = 'This listing is far longer than any listing can be. Shorten the text and try again.'
@@ -118,6 +131,9 @@ export async function answerListingForm(outcome: ListingFormOutcome, { isNew }: 
       type: 'error',
       message: `Your draft is saved but not published. ${outcome.refusal.message}`,
     })
+  }
+  if (saved.status === 'held') {
+    return redirectWithToast(`${path}/edit`, { type: 'error', message: HELD_MESSAGE })
   }
   switch (outcome.intent) {
     case 'publish':

@@ -81,7 +81,7 @@ describe('/my-listings', () => {
   it('says what is wrong with a hand-edited address, and shows nothing else', async () => {
     const bad = await get('/my-listings?status=sold&page=0')
     expect(bad.status).toBe(400)
-    expect(bad.html).toContain('Status must be one of: draft, published, leased, archived.')
+    expect(bad.html).toContain('Status must be one of: draft, published, leased, archived, held.')
     expect(bad.html).toContain('Pages start at 1.')
     expect(titles(bad.html)).toEqual([])
   })

@@ -12,9 +12,10 @@ import { listingIdFromSlug, listingPath } from '#common/listings/listing-url.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
 import { listingFormStepOf, valuesOfListing } from '#common/listings/listing-form.ts'
 import { withPageErrors } from '#server/http/route-errors.server.ts'
-import { findEditableListing, mapTiles } from '#server/listings/index.server.ts'
+import { findEditableListing, findListingHold, mapTiles } from '#server/listings/index.server.ts'
 import { listPhotosForOwner } from '#server/media/index.server.ts'
-import { answerListingForm, readListingForm, submitListingForm } from './listing-form.server.ts'
+import { answerListingForm, queueHoldNotice, readListingForm, submitListingForm } from './listing-form.server.ts'
+import { HOLD_REASON_TEXT } from '#common/moderation/vocabulary.ts'
 import type { Services } from '#server/services.server.ts'
 
 const NO_ERRORS: FieldErrors = {}
@@ -45,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     photos,
     step: listingFormStepOf(new URL(request.url).searchParams.get('step')),
     tiles: mapTiles(services.config),
+    hold: found.status === 'held' ? await findListingHold(services.database.db, { viewerId: current.userId, listingId: found.id }) : null,
   }
 }
 
@@ -57,6 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await withPageErrors(() =>
     submitListingForm(services.database.db, { viewerId: current.userId, listingId: found.id, formData: read.formData }),
   )
+  await queueHoldNotice(services, outcome, found.status)
   return answerListingForm(outcome, { isNew: false })
 }
 
@@ -72,6 +75,12 @@ export default function PropertyEdit() {
           </a>
         </p>
       </PageHeader>
+      {loaded.hold ? (
+        <div role="note" className="rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-ink">
+          <p className="font-semibold">Held for review: renters cannot find this listing now.</p>
+          <p className="mt-1">{HOLD_REASON_TEXT[loaded.hold.reason]}</p>
+        </div>
+      ) : null}
       <ListingForm
         values={answer?.values ?? loaded.values}
         errors={answer?.fieldErrors ?? NO_ERRORS}

@@ -11,7 +11,14 @@ import { isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { withPageErrors } from '#server/http/route-errors.server.ts'
 import { findTermsToAccept, TERMS_NOT_ACCEPTED } from '#server/content/index.server.ts'
-import { archiveListing, confirmAvailable, deleteListing, markLeased, publishListing } from '#server/listings/index.server.ts'
+import {
+  archiveListing,
+  confirmAvailable,
+  deleteListing,
+  LISTING_NOTICE_JOB,
+  markLeased,
+  publishListing,
+} from '#server/listings/index.server.ts'
 
 const MANAGE_INTENTS = ['publish', 'leased', 'archive', 'delete', 'confirm'] as const
 type ManageIntent = (typeof MANAGE_INTENTS)[number]
@@ -49,6 +56,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'publish': {
         try {
           const found = await publishListing(db, who)
+          if (found.status === 'held') {
+            await services.jobs
+              .send(LISTING_NOTICE_JOB, { listingId: found.id, kind: 'held', reason: '' })
+              .catch((error: unknown) =>
+                services.logger.warn({ err: error, listingId: found.id }, 'listing hold notice could not be queued'),
+              )
+            return redirectWithToast(back, {
+              type: 'error',
+              message: `“${found.title}” is held for review, out of search until an administrator looks. Its edit page says why.`,
+            })
+          }
           return redirectWithToast(back, { type: 'success', message: `“${found.title}” is published: renters can find it now.` })
         } catch (error) {
           // Not ready to publish (no ready photo yet): to the form's photos step, where it can be put right.

@@ -37,65 +37,17 @@ import {
   publicOrigin,
   findListingById,
   savedListingIds,
+  findListingHold,
 } from '#server/listings/index.server.ts'
+import { SafetyAdvice } from '#app/components/moderation/safety-advice.tsx'
 import { findOpenSlots, listTours } from '#server/tours/index.server.ts'
 import { TourSlotsBox } from '#app/components/tours/tour-slots-box.tsx'
 import { countWaitingApplications, findListingApplyState } from '#server/applications/index.server.ts'
 import { ApplyBox } from '#app/components/applications/apply-box.tsx'
-import { findListingReviewsPage, findStayCalendar, findStayQuote, NightsTakenError } from '#server/stays/index.server.ts'
-import { isAppError } from '#server/errors.server.ts'
-import { StayBox, type StayBoxData } from '#app/components/stays/stay-box.tsx'
-import type { StayChoice } from '#app/components/stays/stay-calendar.tsx'
+import { findListingReviewsPage } from '#server/stays/index.server.ts'
+import { StayBox } from '#app/components/stays/stay-box.tsx'
+import { stayBoxOf } from './property-stay-box.server.ts'
 import { ListingReviewsSection } from '#app/components/stays/reviews.tsx'
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** The dates and guests the stay box's links and form put in the address; anything else is no choice. */
-function stayChoiceOf(url: URL): StayChoice {
-  const dateOf = (name: string) => {
-    const value = url.searchParams.get(name)
-    return value && DATE.test(value) ? value : null
-  }
-  const guests = Number(url.searchParams.get('guests'))
-  return {
-    checkIn: dateOf('checkIn'),
-    checkOut: dateOf('checkOut'),
-    guests: Number.isInteger(guests) && guests >= 1 && guests <= 50 ? guests : 1,
-  }
-}
-
-/** The stay box: the calendar, and for dates asked the price or why they cannot be booked. */
-async function stayBoxOf(
-  db: Parameters<typeof findStayCalendar>[0],
-  { listingId, viewerId, url }: { listingId: number; viewerId: string | null; url: URL },
-) {
-  const calendar = await findStayCalendar(db, { listingId, viewerId, input: { months: '3' } })
-  const choice = stayChoiceOf(url)
-  const box: StayBoxData = { listingId, calendar, choice, quote: null, problem: null }
-  // A check-in alone is half a choice: the calendar asks for the check-out next.
-  if (url.searchParams.get('checkOut') === null) return box
-  try {
-    const input = {
-      checkIn: url.searchParams.get('checkIn') ?? '',
-      checkOut: url.searchParams.get('checkOut') ?? '',
-      guests: String(choice.guests),
-    }
-    box.quote = await findStayQuote(db, { listingId, viewerId, input })
-  } catch (error) {
-    if (error instanceof NightsTakenError) {
-      box.problem = { message: error.message, nearest: [error.nearest.before, error.nearest.after].filter((range) => range !== null) }
-    } else if (isAppError(error)) {
-      box.problem = {
-        message:
-          Object.values(error.fieldErrors ?? {})
-            .flat()
-            .join(' ') || error.message,
-        nearest: [],
-      }
-    } else throw error
-  }
-  return box
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
@@ -130,6 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Choosing dates reloads the page; only the first look counts as a view.
     isOwner || url.searchParams.has('checkIn') || url.searchParams.has('reviews') ? null : countListingView(db, { listingId, viewerId }),
   ])
+  const hold = viewerId && (isOwner || current?.user.isAdmin) ? await findListingHold(db, { viewerId, listingId }) : null
   const stayBox = offersStays ? await stayBoxOf(db, { listingId, viewerId, url }) : null
   const reviews = listing.shortTerm !== null ? await findListingReviewsPage(db, { listingId, page: url.searchParams.get('reviews') }) : null
   const liveTour = upcomingTours.find((t) => t.listing.id === listingId && (t.state === 'requested' || t.state === 'confirmed')) ?? null
@@ -140,6 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     origin,
     canonicalUrl: `${origin}${path}`,
     canManage: isOwner || Boolean(current?.user.isAdmin),
+    hold: hold?.reason ?? null,
     isAdmin: Boolean(current?.user.isAdmin),
     reviews,
     isOwner,
@@ -225,7 +179,9 @@ export default function Property({ loaderData }: Route.ComponentProps) {
         // Escaped by scriptSafeJson, so the listing's text cannot close the element.
         dangerouslySetInnerHTML={{ __html: scriptSafeJson(listingJsonLd(listing, { url: canonicalUrl, origin })) }}
       />
-      {canManage ? <OwnerBanner path={path} status={listing.status} listingId={listing.id} isOwner={isOwner} /> : null}
+      {canManage ? (
+        <OwnerBanner path={path} status={listing.status} listingId={listing.id} isOwner={isOwner} hold={loaderData.hold} />
+      ) : null}
 
       <header className="mb-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
@@ -295,6 +251,7 @@ export default function Property({ loaderData }: Route.ComponentProps) {
             save={<SaveButton listing={listing} saved={isSaved} redirectTo={path} className="hidden lg:block" />}
             share={<ShareLink url={canonicalUrl} />}
           />
+          {isOwner ? null : <SafetyAdvice reportHref={listing.status === 'published' ? `${path}/report` : null} />}
           {stayBox ? <StayBox box={stayBox} path={path} isSignedIn={isSignedIn} /> : null}
           {tourSlots ? (
             <TourSlotsBox

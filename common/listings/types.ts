@@ -1,6 +1,7 @@
 // What the listing pages render: the shapes the listing area's reads return, shared by the server
 // that builds them and the components that show them.
 import type { PhotoView } from './photos.ts'
+import type { HoldReason } from '#common/moderation/vocabulary.ts'
 import type { Amenity, ListingStatus, ListingType, Utility } from './vocabulary.ts'
 
 export type ListingSummary = {
@@ -116,6 +117,8 @@ export type OwnerListing = {
   id: number
   title: string
   status: ListingStatus
+  /** Why a held listing is out of search; 'removed' on one an administrator removed; null otherwise. */
+  heldReason: HoldReason | 'removed' | null
   city: string
   state: string
   allInMonthlyCents: number

@@ -14,7 +14,8 @@ export const LISTING_TYPE_LABELS: Record<ListingType, string> = {
   room: 'Room',
 }
 
-export const LISTING_STATUSES = ['draft', 'published', 'leased', 'archived'] as const
+/** 'held': out of search until an administrator looks (common/moderation/vocabulary.ts says why). */
+export const LISTING_STATUSES = ['draft', 'published', 'leased', 'archived', 'held'] as const
 export type ListingStatus = (typeof LISTING_STATUSES)[number]
 
 /**

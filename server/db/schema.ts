@@ -23,6 +23,14 @@ import {
 } from 'drizzle-orm/pg-core'
 import { ARTICLE_CATEGORY_SLUGS, CONTENT_KINDS, CONTENT_STATUSES, FAQ_TOPIC_SLUGS } from '#common/content/vocabulary.ts'
 import { AMENITY_VALUES, LISTING_STATUSES, LISTING_TYPES, UTILITY_VALUES } from '#common/listings/vocabulary.ts'
+import {
+  HOLD_REASONS,
+  LISTING_REPORT_REASON_VALUES,
+  LISTING_REPORT_RESOLUTIONS,
+  REPORT_TEXT_MAX,
+  ADMIN_REASON_MAX,
+  REVIEW_REPORT_RESOLUTIONS,
+} from '#common/moderation/vocabulary.ts'
 import { APPLICATION_ACTIONS, APPLICATION_STATES, PET_POLICIES } from '#common/applications/vocabulary.ts'
 import { TOUR_ACTIONS, TOUR_STATES } from '#common/tours/vocabulary.ts'
 import { LEASE_ACTIONS, LEASE_KINDS, LEASE_ROLES, LEASE_STATES } from '#common/leases/vocabulary.ts'
@@ -589,6 +597,12 @@ export const listing = pgTable(
     staleNoticeSentAt: timestamp('stale_notice_sent_at', { withTimezone: true }),
     // Listing-page views by anyone but the owner, shown in "My listings".
     viewCount: integer('view_count').notNull().default(0),
+    // Held out of search until an administrator looks (status 'held'): why and since when. On an
+    // archived listing a removal by an administrator is kept as held_reason 'removed', so it stays down.
+    heldReason: text('held_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    // The title and description an administrator approved (SHA-256 hex): the same text is not held for payment words again.
+    approvedTextSha256: text('approved_text_sha256'),
     // The amenities as bits (bit i for AMENITY_VALUES[i]), so "has all of these" is a mask test that
     // the covering search indexes can answer without reading the row.
     amenityBits: integer('amenity_bits')
@@ -609,6 +623,10 @@ export const listing = pgTable(
   (t) => [
     check('listing_type_check', sql`${t.type} in (${sqlList(LISTING_TYPES)})`),
     check('listing_status_check', sql`${t.status} in (${sqlList(LISTING_STATUSES)})`),
+    check(
+      'listing_held_check',
+      sql`(${t.status} = 'held') = (${t.heldReason} is not null and ${t.heldReason} <> 'removed') and (${t.heldReason} is null) = (${t.heldAt} is null) and (${t.heldReason} is null or ${t.heldReason} in (${sqlList(HOLD_REASONS)}, 'removed'))`,
+    ),
     check('listing_offer_check', sql`${t.monthlyRentCents} is not null or ${t.nightlyCents} is not null`),
     check(
       'listing_lease_check',
@@ -2522,5 +2540,75 @@ export const alertPreference = pgTable(
   (t) => [
     check('alert_preference_digest_hour_check', sql`${t.digestHour} between 0 and 23`),
     check('alert_preference_saved_homes_check', sql`${t.savedHomesFrequency} in (${sqlList(ALERT_FREQUENCIES)})`),
+  ],
+)
+
+// --- Moderation: listings and stay reviews reported by people, and what administrators did ---
+
+/** A person's report of a published listing: once per person and listing. */
+export const listingReport = pgTable(
+  'listing_report',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => listing.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolution: text('resolution'),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    uniqueIndex('listing_report_once_idx').on(t.reporterId, t.listingId),
+    index('listing_report_listing_idx').on(t.listingId),
+    index('listing_report_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+    check('listing_report_reason_check', sql`${t.reason} in (${sqlList(LISTING_REPORT_REASON_VALUES)})`),
+    check(
+      'listing_report_text_check',
+      sql`char_length(${t.text}) <= ${sql.raw(String(REPORT_TEXT_MAX))} and (${t.reason} <> 'other' or char_length(${t.text}) > 0)`,
+    ),
+    check(
+      'listing_report_resolution_check',
+      sql`(${t.resolution} is null) = (${t.resolvedAt} is null) and (${t.resolution} is null or ${t.resolution} in (${sqlList(LISTING_REPORT_RESOLUTIONS)})) and (${t.resolutionNote} is null or char_length(${t.resolutionNote}) <= ${sql.raw(String(ADMIN_REASON_MAX))})`,
+    ),
+  ],
+)
+
+/** A person's report of a published stay review: once per person and review. */
+export const reviewReport = pgTable(
+  'review_report',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reviewId: bigint('review_id', { mode: 'number' })
+      .notNull()
+      .references(() => stayReview.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolution: text('resolution'),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    uniqueIndex('review_report_once_idx').on(t.reporterId, t.reviewId),
+    index('review_report_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+    check('review_report_text_check', sql`char_length(${t.text}) between 1 and ${sql.raw(String(REPORT_TEXT_MAX))}`),
+    check(
+      'review_report_resolution_check',
+      sql`(${t.resolution} is null) = (${t.resolvedAt} is null) and (${t.resolution} is null or ${t.resolution} in (${sqlList(REVIEW_REPORT_RESOLUTIONS)})) and (${t.resolutionNote} is null or char_length(${t.resolutionNote}) <= ${sql.raw(String(ADMIN_REASON_MAX))})`,
+    ),
   ],
 )

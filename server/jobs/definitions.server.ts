@@ -35,7 +35,14 @@ import {
   recomputeCooperIndex,
 } from '#server/cooper-index/index.server.ts'
 import type { Database } from '#server/db/client.server.ts'
-import { STALE_NOTICES_CRON, STALE_NOTICES_JOB, sendStaleNotices } from '#server/listings/index.server.ts'
+import {
+  LISTING_NOTICE_JOB,
+  LISTING_NOTICE_KINDS,
+  sendListingNotice,
+  STALE_NOTICES_CRON,
+  STALE_NOTICES_JOB,
+  sendStaleNotices,
+} from '#server/listings/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import type { MailSweep, MailSweepContext } from '#server/mail/mail-sweep.server.ts'
 import type { Mailer } from '#server/mail/mailer.server.ts'
@@ -157,6 +164,18 @@ export function jobDefinitions({
             'the Cooper Index recompute was skipped: a run is in progress',
           )
         }
+      },
+    },
+    {
+      // A listing's owner told of its hold, or of an administrator's unpublishing or removal (server/listings/moderation-notices.server.ts).
+      name: LISTING_NOTICE_JOB,
+      handler: async (data) => {
+        const kind = LISTING_NOTICE_KINDS.find((k) => k === data.kind)
+        if (!kind) return
+        await sendListingNotice(
+          { db, mailer, publicUrl: config.publicUrl },
+          { listingId: Number(data.listingId), kind, reason: String(data.reason ?? '') },
+        )
       },
     },
     {

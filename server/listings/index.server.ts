@@ -52,4 +52,16 @@ export {
   publishListing,
   updateListing,
 } from './write.server.ts'
+export {
+  approveListing,
+  findListingHold,
+  holdOwnerListings,
+  releaseOwnerListings,
+  removeListing,
+  reportListing,
+  unpublishListing,
+  type ListingModeration,
+} from './moderation.server.ts'
+export { findListingReportQueue, findModerationListings, hasReportedListing } from './moderation-read.server.ts'
+export { LISTING_NOTICE_JOB, LISTING_NOTICE_KINDS, sendListingNotice } from './moderation-notices.server.ts'
 export { lookupZip, placeByZip, ZIP_PATTERN } from './zip.server.ts'

@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { escapeLike } from '#server/db/like.ts'
 import { conversation, listing, savedListing } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
-import type { ListingDetail, OwnerListingPage } from '#common/listings/types.ts'
+import type { ListingDetail, OwnerListing, OwnerListingPage } from '#common/listings/types.ts'
 import { CONFIRMATION_DAYS, LISTING_STATUSES, type ListingStatus } from '#common/listings/vocabulary.ts'
 import { checkMayChange } from './access.server.ts'
 import { coverPhotos, findListingById } from './read.server.ts'
@@ -50,6 +50,7 @@ export async function findOwnerListings(
         conversations: sql<number>`coalesce(${talks.count}, 0)`,
         lastConfirmedAt: listing.lastConfirmedAt,
         updatedAt: listing.updatedAt,
+        heldReason: listing.heldReason,
       })
       .from(listing)
       .leftJoin(talks, eq(talks.listingId, listing.id))
@@ -75,6 +76,7 @@ export async function findOwnerListings(
     return {
       ...row,
       status: row.status as ListingStatus,
+      heldReason: row.heldReason as OwnerListing['heldReason'],
       saves: Number(row.saves),
       conversations: Number(row.conversations),
       lastConfirmedAt: row.lastConfirmedAt.toISOString(),

@@ -10,6 +10,8 @@ import type { ListingDetail } from '#common/listings/types.ts'
 import type { ListingStatus } from '#common/listings/vocabulary.ts'
 import { checkMayPublishListings, lockChangeable, type Tx } from './access.server.ts'
 import { noteListingChange } from './changes.ts'
+import { holdReasonForMarket, isHeldForPaymentWords } from './moderation.server.ts'
+import type { HoldReason } from '#common/moderation/vocabulary.ts'
 import { inputOf, listingColumns } from './mapping.server.ts'
 import { findListingById } from './read.server.ts'
 
@@ -88,13 +90,28 @@ export async function updateListing(
     const after = parseOrThrow(listingInputSchema, { ...before, ...(withAmericanSpelling(changes) as object) })
     await tx
       .update(listing)
-      .set({ ...listingColumns(after), updatedAt: sql`now()` })
+      .set({ ...listingColumns(after), updatedAt: sql`now()`, ...holdAfterEdit(current, after) })
       .where(eq(listing.id, listingId))
     if ('fees' in changes) await replaceFees(tx, listingId, after.fees)
     await recordPrices(tx, listingId, before, after, current.status === 'published' ? 'asking' : 'off-market')
   })
   noteListingChange()
   return (await findListingById(db, { viewerId, listingId }))!
+}
+
+/**
+ * A published listing whose new text asks for risky payment is held at once; one held for payment
+ * words whose new text no longer does goes back into search. Other holds stay as they are.
+ */
+function holdAfterEdit(current: typeof listing.$inferSelect, after: ValidListing) {
+  const text = { title: after.title, description: after.description, approvedTextSha256: current.approvedTextSha256 }
+  if (current.status === 'published' && isHeldForPaymentWords(text)) {
+    return { status: 'held', heldReason: 'payment-words' satisfies HoldReason, heldAt: sql`now()` }
+  }
+  if (current.status === 'held' && current.heldReason === 'payment-words' && !isHeldForPaymentWords(text)) {
+    return { status: 'published', heldReason: null, heldAt: null }
+  }
+  return {}
 }
 
 async function changeStatus(
@@ -113,10 +130,24 @@ async function changeStatus(
 ): Promise<ListingDetail> {
   await db.transaction(async (tx) => {
     const current = await lockChangeable(tx, { viewerId, listingId })
+    if (current.heldReason === 'removed') throw new AppError('conflict', REMOVED_STAYS_DOWN)
+    // The owner may take a held listing down, not put it back on the market or mark it let.
+    if (current.status === 'held' && status !== 'archived') throw new AppError('conflict', HELD_UNTIL_REVIEWED)
     await check?.(tx)
+    // Going on the market with payment words in the text, or with enough open reports, holds it instead.
+    const holdReason = status === 'published' ? await holdReasonForMarket(tx, current) : null
     await tx
       .update(listing)
-      .set({ status, updatedAt: sql`now()`, ...set })
+      .set({
+        status: holdReason ? 'held' : status,
+        updatedAt: sql`now()`,
+        ...set,
+        ...(holdReason
+          ? { heldReason: holdReason, heldAt: sql`now()` }
+          : current.status === 'held'
+            ? { heldReason: null, heldAt: null }
+            : {}),
+      })
       .where(eq(listing.id, listingId))
     // Going on the market begins a letting: its prices are asked afresh from now.
     if (status === 'published' && current.status !== 'published') {
@@ -126,6 +157,9 @@ async function changeStatus(
   noteListingChange()
   return (await findListingById(db, { viewerId, listingId }))!
 }
+
+export const HELD_UNTIL_REVIEWED = 'This listing is held for review: an administrator has to look at it before it goes back on the market.'
+export const REMOVED_STAYS_DOWN = 'An administrator removed this listing: it cannot go back on the market.'
 
 export const PHOTO_NEEDED_TO_PUBLISH = 'Add at least one photo before publishing: renters skip listings without one.'
 

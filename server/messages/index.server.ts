@@ -17,7 +17,7 @@ export { findConversation, listConversations, readThread } from './direct-read.s
 export { findListingCard } from './listing-card.server.ts'
 export { listActiveMutes, muteUser, unmuteUser } from './mutes.server.ts'
 export { openConversation } from './open-conversation.server.ts'
-export { countOpenReports, listOpenReports, type ReportOutcome, reportMessage } from './reports.server.ts'
+export { countOpenReports, listOpenReports, listResolvedReports, type ReportOutcome, reportMessage } from './reports.server.ts'
 export { COMMUNITY_ROOM, readRoom } from './room.server.ts'
 export { findMessageSettings, saveMessageSettings } from './settings.server.ts'
 export { sendUnreadNotices, UNREAD_NOTICES_CRON, UNREAD_NOTICES_JOB } from './unread-notices.server.ts'

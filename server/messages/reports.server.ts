@@ -215,3 +215,43 @@ export async function storeReportResolution(
   }
   return outcome
 }
+
+/** A resolved message report, for the console's queue: who reported what, what was done and by whom. */
+export type ResolvedMessageReport = {
+  id: number
+  kind: 'direct' | 'room'
+  reason: string
+  reportedAt: string
+  reporterName: string
+  resolution: string
+  resolvedBy: string | null
+  resolvedAt: string
+}
+
+/** The latest resolved message reports, newest resolution first. */
+export async function listResolvedReports(
+  db: Db,
+  { viewerId, limit = 100 }: { viewerId: string; limit?: number },
+): Promise<ResolvedMessageReport[]> {
+  await requireAdministrator(db, viewerId, ONLY_ADMINISTRATORS)
+  const reporter = alias(user, 'reporter')
+  const resolver = alias(user, 'resolver')
+  const rows = await db
+    .select({ report: messageReport, reporterName: reporter.name, resolverName: resolver.name })
+    .from(messageReport)
+    .innerJoin(reporter, eq(reporter.id, messageReport.reporterId))
+    .leftJoin(resolver, eq(resolver.id, messageReport.resolvedBy))
+    .where(sql`${messageReport.resolvedAt} is not null`)
+    .orderBy(sql`${messageReport.resolvedAt} desc`, sql`${messageReport.id} desc`)
+    .limit(Math.min(Math.max(1, limit), 500))
+  return rows.map(({ report, reporterName, resolverName }) => ({
+    id: report.id,
+    kind: report.kind === 'room' ? 'room' : 'direct',
+    reason: report.reason,
+    reportedAt: report.createdAt.toISOString(),
+    reporterName,
+    resolution: report.resolution ?? 'dismissed',
+    resolvedBy: report.resolvedBy ? (resolverName ?? 'a former administrator') : null,
+    resolvedAt: report.resolvedAt!.toISOString(),
+  }))
+}

@@ -18,7 +18,8 @@ export {
   STAY_REVIEW_PUBLICATION_CRON,
   STAY_REVIEW_PUBLICATION_JOB,
 } from './review-notices.server.ts'
-export { answerStayReview, publishStayReviews, removeStayReview, reviewStay } from './review-writes.server.ts'
+export { answerStayReview, publishStayReviews, removeReportedStayReview, removeStayReview, reviewStay } from './review-writes.server.ts'
+export { dismissReviewReports, findReviewReportQueue, removeReportedReview, reportReview } from './review-reports.server.ts'
 export { findBookingReviews, findListingReviews, findListingReviewsPage, reviewWindowEnd } from './reviews.server.ts'
 export { findStayBooking, listStayBookings } from './read.server.ts'
 export { findStayRules, saveStayRules } from './stay-rules.server.ts'

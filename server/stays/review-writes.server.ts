@@ -2,6 +2,7 @@
 // on publication an e-mail to both sides (a job) and a realtime event that refreshes both booking
 // pages; an answer or a removal refreshes them too, and a removal is logged with who and which rule.
 // An announcement that fails is logged and never undoes the write.
+import { removeReportedReview } from './review-reports.server.ts'
 import type { BookingState } from '#common/stays/vocabulary.ts'
 import type { BookingRow } from './holds.server.ts'
 import { STAY_REVIEW_NOTICE_JOB } from './review-notices.server.ts'
@@ -51,6 +52,17 @@ export async function removeStayReview(services: StayServices, args: Parameters<
   services.logger.info(
     { reviewId: args.reviewId, bookingId: result.booking.id, removedBy: args.viewerId, rule: result.rule, note: result.note },
     'a stay review was removed by an administrator',
+  )
+  await announce(services, result.booking, { isPublished: false })
+  return result
+}
+
+/** An administrator's removal of a reported review (its reports resolved in the same transaction), announced as any removal. */
+export async function removeReportedStayReview(services: StayServices, args: Parameters<typeof removeReportedReview>[1]) {
+  const result = await removeReportedReview(services.database.db, args)
+  services.logger.info(
+    { reviewId: args.reviewId, removedBy: args.adminId, rule: result.rule, reportsResolved: result.reportsResolved },
+    'a reported stay review was removed by an administrator',
   )
   await announce(services, result.booking, { isPublished: false })
   return result

@@ -166,6 +166,10 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('NUL
       },
     },
     { path: `/properties/${w.listing.slug}/save`, cookie: 'owner', fields: { intent: 'save', redirectTo: '/' } },
+    // A report of the listing (by someone not its owner) and the console's actions on listings and reviews.
+    { path: `/properties/${w.listing.slug}/report`, cookie: 'admin', fields: { reason: 'other', text: MARK } },
+    { path: '/admin/listings', cookie: 'admin', fields: { intent: 'approve', listingId: String(w.listing.id), reason: MARK } },
+    { path: '/admin/reports', cookie: 'admin', fields: { intent: 'dismiss-review', reviewId: '1', reason: MARK } },
     { path: `/properties/${w.listing.slug}/manage`, cookie: 'owner', fields: { intent: 'confirm', redirectTo: '/' } },
     {
       path: '/tours/new',

@@ -50,7 +50,8 @@ export function ListingForm({ values, errors: serverErrors, formError, status, t
   const [currentPhotos, setCurrentPhotos] = useState<OwnerPhoto[]>(photos?.photos ?? [])
 
   const isSaving = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
-  const isPublished = status === 'published'
+  // A held listing is saved like a published one; it goes back on the market only through an administrator (or, held for payment words, by text that no longer asks for them).
+  const isPublished = status === 'published' || status === 'held'
   const stepProps = (id: ListingFormStep): StepProps => ({
     id,
     title: LISTING_FORM_STEPS.find((step) => step.id === id)!.title,

@@ -11,6 +11,7 @@ import { formatCents, formatDate, isoDate } from '#app/utils/format.ts'
 import { listingPath } from '#common/listings/listing-url.ts'
 import type { OwnerListing } from '#common/listings/types.ts'
 import type { ListingStatus } from '#common/listings/vocabulary.ts'
+import { HOLD_REASON_TEXT } from '#common/moderation/vocabulary.ts'
 
 export const MY_LISTINGS_PATH = '/my-listings'
 
@@ -19,6 +20,7 @@ const statusBadges: Record<ListingStatus, { label: string; className: string }> 
   published: { label: 'Published', className: 'bg-brand-100 text-brand-800' },
   leased: { label: 'Leased', className: 'bg-sun-100 text-ink' },
   archived: { label: 'Archived', className: 'bg-gray-200 text-ink' },
+  held: { label: 'Held for review', className: 'bg-red-100 text-red-900' },
 }
 
 export const statusLabel = (status: ListingStatus) => statusBadges[status].label
@@ -168,8 +170,19 @@ function MyListing({
         </p>
       ) : null}
 
+      {item.status === 'held' && item.heldReason && item.heldReason !== 'removed' ? (
+        <p className="mt-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
+          Held for review, out of search: {HOLD_REASON_TEXT[item.heldReason]}
+        </p>
+      ) : null}
+      {item.heldReason === 'removed' ? (
+        <p className="mt-3 rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 text-sm font-medium text-ink">
+          An administrator removed this listing: it cannot be published again.
+        </p>
+      ) : null}
+
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        {item.status === 'published' ? (
+        {item.status === 'held' || item.heldReason === 'removed' ? null : item.status === 'published' ? (
           <ManageForm path={path} returnTo={returnTo} intent="confirm" variant={item.hiddenSince ? 'primary' : 'secondary'}>
             {named('Confirm still available')}
           </ManageForm>
@@ -189,7 +202,7 @@ function MyListing({
             {named('Mark leased')}
           </ManageForm>
         ) : null}
-        {item.status === 'published' || item.status === 'leased' ? (
+        {item.status === 'published' || item.status === 'leased' || item.status === 'held' ? (
           <ManageForm path={path} returnTo={returnTo} intent="archive">
             {named('Archive')}
           </ManageForm>

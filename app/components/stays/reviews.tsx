@@ -228,6 +228,13 @@ export function ListingReviewsSection({ data, path, isAdmin }: { data: ListingRe
                   <li key={review.id}>
                     <ReviewCard review={review} heading={review.authorName}>
                       {isAdmin ? <RemoveForm reviewId={review.id} action={`${path}/reviews`} back={pageHref(data.page)} /> : null}
+                      {review.removal ? null : (
+                        <p className="mt-2 text-sm">
+                          <Link to={`${path}/reviews/${review.id}/report`} className="text-ink-soft underline underline-offset-2">
+                            Report this review<span className="sr-only"> by {review.authorName}</span>
+                          </Link>
+                        </p>
+                      )}
                     </ReviewCard>
                   </li>
                 ))}

@@ -290,6 +290,27 @@ const pageActions: WriteRoute[] = [
     () => ({ intent: 'recompute' }),
     { asAdmin: true },
   ),
+  // Reports of a listing and of a review (sent by the administrator, who owns neither), and the console's actions on them.
+  form(
+    (w) => `/properties/${w.listing.slug}/report`,
+    () => ({ reason: 'scam', text: 'Reported from another site' }),
+    { asAdmin: true },
+  ),
+  form(
+    (w) => `/properties/${w.listing.slug}/reviews/1/report`,
+    () => ({ text: 'Reported from another site' }),
+    { asAdmin: true },
+  ),
+  form(
+    () => '/admin/listings',
+    (w) => ({ intent: 'unpublish', listingId: String(w.listing.id), reason: 'Unpublished from another site', confirmed: 'yes' }),
+    { asAdmin: true },
+  ),
+  form(
+    () => '/admin/reports',
+    () => ({ intent: 'dismiss-review', reviewId: '1', reason: 'Dismissed from another site' }),
+    { asAdmin: true },
+  ),
   // Tours: a request from a listing's tour box, the landlord's availability (saved, or a listing back
   // on the defaults), and each answer or change on a tour's page.
   form(

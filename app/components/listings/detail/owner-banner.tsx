@@ -2,12 +2,14 @@
 // publish it. The server checks who may change it again on every request.
 import { Form } from 'react-router'
 import type { ListingStatus } from '#common/listings/vocabulary.ts'
+import { HOLD_REASON_TEXT, type HoldReason } from '#common/moderation/vocabulary.ts'
 
 const STATUS_TEXT: Record<ListingStatus, string> = {
   draft: 'Draft — only you can see this.',
   published: 'Published — renters can find this home.',
   leased: 'Leased — renters can still see it, marked as leased.',
   archived: 'Archived — only you can see this.',
+  held: 'Held for review — out of search until an administrator looks.',
 }
 
 export function OwnerBanner({
@@ -15,18 +17,24 @@ export function OwnerBanner({
   status,
   listingId,
   isOwner,
+  hold = null,
 }: {
   path: string
   status: ListingStatus
   listingId: number
   isOwner: boolean
+  /** Why it is held; null when not held. */
+  hold?: HoldReason | null
 }) {
   return (
     <aside
       aria-label="Your listing"
       className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-sun-500 bg-sun-100 px-4 py-3"
     >
-      <p className="font-semibold text-ink">{STATUS_TEXT[status]}</p>
+      <div>
+        <p className="font-semibold text-ink">{STATUS_TEXT[status]}</p>
+        {hold ? <p className="mt-1 text-sm text-ink">{HOLD_REASON_TEXT[hold]}</p> : null}
+      </div>
       <div className="flex flex-wrap items-center gap-2">
         <a
           href={`${path}/edit`}
