@@ -100,7 +100,8 @@ function monthOfMicrosByTable(micros: number): number {
 }
 
 /**
- * Reads the lettings of every listing that is not a draft (a draft was never offered), a window of listing ids
+ * Reads the lettings of every listing that is not a draft (a draft was never offered) nor held or removed by
+ * moderation (a reported or fake listing's rent is no market's: held_reason, issue 38), a window of listing ids
  * at a time, into growing typed columns: one rent per letting, the agreed rent of the lease signed in it or else
  * the last asked; a letting still on the market at `now` without a signed lease is left for a later run
  * (isStillOnMarket). buildPairs' rules judge each later.
@@ -125,7 +126,7 @@ export async function readObservations(db: Db, now = new Date()): Promise<Observ
     const [listings, prices, leases] = await Promise.all([
       db.execute<ListingRow>(sql`
         select id, status, street, unit, city, state, zip, type, bedrooms, interior_sqft
-        from listing where id >= ${from} and id < ${to} and status <> 'draft' order by id`),
+        from listing where id >= ${from} and id < ${to} and status <> 'draft' and held_reason is null order by id`),
       // date_part's epoch is the double nearest the exact seconds; times a million, it rounds back to the exact
       // microsecond for any time between 1833 and 2106 (the error stays below half a microsecond).
       db.execute<PricesRow>(sql`

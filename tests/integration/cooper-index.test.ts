@@ -3,7 +3,7 @@
 //
 // Listings and their price histories are inserted directly: the listing writes stamp each price with the time of
 // the write, and these tests need years of past prices.
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cooperIndexCurrent, cooperIndexRun } from '#server/db/schema.ts'
 import {
@@ -197,17 +197,23 @@ describe('units in the Cooper Index', () => {
     await database.drop()
   })
 
-  it('pairs a home let again under a new listing at the same address, not a home whose type changed, and skips drafts', async () => {
+  it('pairs a home let again under a new listing at the same address, not a home whose type changed, and skips drafts and listings held or removed by moderation', async () => {
     const owner = await createPerson(db(), { role: 'landlord' })
     const place = { city: 'Wilmington', state: 'DE', zip: '19806' }
-    await insertListingsWithHistory(db(), owner.id, [
+    const ids = await insertListingsWithHistory(db(), owner.id, [
       { home: { street: '12 Oak Street', unit: 'Apt. 4', ...place }, prices: [[FIRST_MONTH, 150_000]] },
       { home: { street: '12 oak st', unit: '#4', ...place }, prices: [[FIRST_MONTH + 12, 156_000]] },
       { home: { street: '40 Elm Avenue', ...place }, prices: [[FIRST_MONTH, 200_000]] },
       { home: { street: '40 Elm Ave.', type: 'house', ...place }, prices: [[FIRST_MONTH + 12, 210_000]] },
       // A draft was never offered: its rent is no observation.
       { home: { street: '12 Oak Street', unit: '4', status: 'draft', ...place }, prices: [[FIRST_MONTH + 24, 158_000]] },
+      // Nor is a listing held for review (reported, or asking for wire transfers) or removed by an administrator:
+      // a fake listing's rent would move the index (these two would pair with the first two).
+      { home: { street: '12 Oak St.', unit: '4', ...place }, prices: [[FIRST_MONTH + 24, 90_000]] },
+      { home: { street: '12 Oak Street', unit: 'Apt 4', ...place }, prices: [[FIRST_MONTH + 30, 95_000]] },
     ])
+    await db().execute(sql`update listing set status = 'held', held_reason = 'reports', held_at = now() where id = ${ids[5]!}`)
+    await db().execute(sql`update listing set status = 'archived', held_reason = 'removed', held_at = now() where id = ${ids[6]!}`)
     const summary = await recomputeCooperIndex({ db: db(), logger }, { now: NOW })
     expect(summary).toMatchObject({ observations: 4, pairs: 1, dropped: { typeChanged: 1 } })
     const series = (await findMarketSeries(db(), 'de-wilmington'))!
