@@ -5,6 +5,7 @@
 // rules, and reset requests that do the same work for every address.
 import { currentLinkOrigin } from '#server/link-origin.server.ts'
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
+import { deleteSessionCookie } from 'better-auth/cookies'
 import { displayNameSchema, emailSchema, messages } from '#common/accounts/auth-schemas.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { termsLabelForSignUp } from '#server/content/index.server.ts'
@@ -20,6 +21,7 @@ import {
   tooManyResetRequestsMessage,
 } from './password-reset-requests.server.ts'
 import { EMAIL_TAKEN_MESSAGE } from './auth-results.server.ts'
+import { queueFactorChangeNotice } from './factor-notices.server.ts'
 import { findUserIdByEmail } from './profile.server.ts'
 import { safeRedirectTo } from './redirect.ts'
 import {
@@ -225,6 +227,23 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         if (ctx.path === '/reset-password') logger.info({ event: 'password-reset', address }, 'security: password reset with a mailed link')
         if (ctx.path.startsWith('/callback/'))
           logger.info({ event: 'signed-in', method: 'single sign-on', userId, address }, 'security: signed in')
+        // A second-step code accepted: the second step of a sign-in, or the first code that turns it on.
+        if (ctx.path === '/two-factor/verify-totp' || ctx.path === '/two-factor/verify-backup-code')
+          logger.info(
+            { event: 'second-factor-accepted', method: ctx.path.slice('/two-factor/verify-'.length), userId, address },
+            'security: second-factor code accepted',
+          )
+        if (ctx.path === '/two-factor/generate-backup-codes' && userId) {
+          logger.info({ event: 'backup-codes-regenerated', userId, address }, 'security: new backup codes')
+          await queueFactorChangeNotice(queueJob, logger, { userId, change: 'backup-codes-regenerated' })
+        }
+        if (ctx.path === '/two-factor/disable' && userId) {
+          // A second factor turned off ends every session of the account, this one too (the rule):
+          // whoever turned it off signs in again with what is left, the password.
+          logger.info({ event: 'two-factor-off', userId, address }, 'security: two-factor sign-in turned off, sessions ended')
+          await ctx.context.internalAdapter.deleteUserSessions(userId)
+          deleteSessionCookie(ctx)
+        }
       }
       if (ctx.path !== '/sign-in/email') return
       const body = isRecord(ctx.body) ? ctx.body : {}
