@@ -44,6 +44,7 @@ import { findOwnerListings, findSavedListings } from '#server/listings/index.ser
 import { AVATAR_MAX_BYTES, UPLOAD_REQUEST_LIMITS, imageRejectionMessages, readFormDataWithLimit } from '#server/media/index.server.ts'
 import { findMessageSettings, saveMessageSettings } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { shouldAskForSecondFactor } from './second-factor-request.server.ts'
 
 export const PROFILE_PAGE = '/userprofile'
 const NEW_LISTING_PAGE = '/properties/new'
@@ -57,13 +58,14 @@ const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`
 export async function loadProfilePage(services: Services, request: Request) {
   const current = await requireUser(services, request)
   const { db } = services.database
-  const [account, sessions, myListings, saved, messageSettings, twoFactor] = await Promise.all([
+  const [account, sessions, myListings, saved, messageSettings, twoFactor, askForSecondFactor] = await Promise.all([
     findAccountOverview(db, current.userId),
     listActiveSessions(db, current.userId),
     findOwnerListings(db, { ownerId: current.userId, limit: PROFILE_LISTINGS }),
     findSavedListings(db, { user: { id: current.userId, email: current.user.email } }),
     findMessageSettings(db, current.userId),
     loadTwoFactorState(services, current.userId),
+    shouldAskForSecondFactor(services, current.userId),
   ])
   if (!account) throw redirect(`/login?${new URLSearchParams({ redirectTo: PROFILE_PAGE })}`)
   const sessionViews: SessionView[] = sessions
@@ -93,6 +95,7 @@ export async function loadProfilePage(services: Services, request: Request) {
     },
     sessions: sessionViews,
     twoFactor,
+    askForSecondFactor,
     myListings: myListings.items,
     myListingsTotal: myListings.total,
     saved,

@@ -13,6 +13,7 @@ import { PasswordForm } from '#app/components/profile/password-form.tsx'
 import { PhotoForm } from '#app/components/profile/photo-form.tsx'
 import { INTENTS } from '#app/components/profile/profile-forms.ts'
 import { SessionsList } from '#app/components/profile/sessions-list.tsx'
+import { SecondFactorNotice } from '#app/components/profile/second-factor-notice.tsx'
 import { TwoFactorSection } from '#app/components/profile/two-factor-section.tsx'
 import { SavedList } from '#app/components/listings/saved-list.tsx'
 import { listsHomes, roleLabel } from '#common/accounts/roles.ts'
@@ -57,7 +58,7 @@ const sections = [
 ]
 
 export default function UserProfile() {
-  const { account, sessions, twoFactor, myListings, myListingsTotal, saved, messageSettings, singleSignOnName } =
+  const { account, sessions, twoFactor, askForSecondFactor, myListings, myListingsTotal, saved, messageSettings, singleSignOnName } =
     useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const role = roleLabel(account.role)
@@ -95,6 +96,7 @@ export default function UserProfile() {
         </nav>
 
         <div className="max-w-4xl space-y-8">
+          {askForSecondFactor ? <SecondFactorNotice onProfile /> : null}
           <ProfileSection id="saved" title="Saved homes" description="Homes you saved, with what each costs a month all-in.">
             <SavedList listings={saved} />
           </ProfileSection>

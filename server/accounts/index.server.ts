@@ -44,6 +44,7 @@ export { resendVerificationEmail, signUp } from './sign-up.server.ts'
 export {
   cancelTwoFactorSetup,
   confirmTwoFactorSetup,
+  hasSecondFactor,
   hasSecondStep,
   loadTwoFactorState,
   regenerateBackupCodes,

@@ -248,3 +248,9 @@ export async function verifySecondStep(
     throw authErrorOf(error)
   }
 }
+
+/** Whether the user signs in with a second factor (the request to landlords stops once they do). */
+export async function hasSecondFactor(services: Services, userId: string): Promise<boolean> {
+  const [row] = await services.database.db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId))
+  return row?.enabled ?? false
+}

@@ -1,14 +1,14 @@
 // Two-factor sign-in end to end: turning it on from the profile with the key the page shows (the test
 // is the authenticator app), the backup codes shown once, then logging in with the password and a code.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { totpCode } from '#tests/support/totp.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { dismissToasts, expect, expectSignedIn, test, visit, waitForHydration } from './fixtures.ts'
 
 const SHOTS = process.env.E2E_SCREENSHOTS
 
-/** axe on the page, and with E2E_SCREENSHOTS, a screenshot at the desktop and the phone size. */
-async function look(page: Page, name: string) {
+/** axe on the page, and with E2E_SCREENSHOTS, a screenshot (of the page, or of one part) at the desktop and the phone size. */
+async function look(page: Page, name: string, part?: Locator) {
   await dismissToasts(page)
   await expectNoAxeViolations(page)
   if (!SHOTS) return
@@ -18,7 +18,8 @@ async function look(page: Page, name: string) {
     ['mobile', { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(viewport)
-    await page.screenshot({ path: `${SHOTS}/${layout}-${name}.png`, fullPage: name !== 'profile-two-factor-on' })
+    const path = `${SHOTS}/${layout}-${name}.png`
+    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }))
   }
   if (size) await page.setViewportSize(size)
 }
@@ -32,16 +33,14 @@ test('turning on two-factor sign-in and logging in with a code @any-size', async
   await expect(section.getByRole('img', { name: /QR code for your authenticator app/ })).toBeVisible()
   const secret = (await section.getByTestId('totp-secret').textContent())!.replace(/\s/g, '')
   expect(secret).toMatch(/^[A-Z2-7]{32,}$/)
-  await section.scrollIntoViewIfNeeded()
-  await look(page, 'profile-two-factor-setup')
+  await look(page, 'profile-two-factor-setup', section)
 
   await section.getByLabel('Code from the app').fill(totpCode(secret))
   await section.getByRole('button', { name: 'Confirm and turn on' }).click()
   const codes = section.getByTestId('backup-codes').getByRole('listitem')
   await expect(codes).toHaveCount(10)
   await expect(section.getByText(/^On\./)).toBeVisible()
-  await section.scrollIntoViewIfNeeded()
-  await look(page, 'profile-two-factor-on')
+  await look(page, 'profile-two-factor-on', section)
 
   // Logged out, the password alone is not enough: the second step asks for a code.
   await page.context().clearCookies()
