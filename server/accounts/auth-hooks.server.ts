@@ -7,7 +7,9 @@ import { currentLinkOrigin } from '#server/link-origin.server.ts'
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { deleteSessionCookie } from 'better-auth/cookies'
 import { displayNameSchema, emailSchema, messages } from '#common/accounts/auth-schemas.ts'
+import { eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
+import { session } from '#server/db/schema.ts'
 import { termsLabelForSignUp } from '#server/content/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { normalizeEmail } from '#common/accounts/email.ts'
@@ -22,6 +24,7 @@ import {
 } from './password-reset-requests.server.ts'
 import { EMAIL_TAKEN_MESSAGE } from './auth-results.server.ts'
 import { queueFactorChangeNotice } from './factor-notices.server.ts'
+import { PASSWORD_ON_TRUSTED_DEVICE_METHOD } from './sign-in-method.server.ts'
 import { findUserIdByEmail } from './profile.server.ts'
 import { safeRedirectTo } from './redirect.ts'
 import {
@@ -262,6 +265,12 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
       } else if (returned) {
         logger.info({ event: 'signed-in', method: 'password', email, address }, 'security: signed in')
         await clearSignInFailuresFrom(db, email, address)
+        // An account with a second factor that got a session from the password alone did so on a device
+        // it trusts (two-factor plugin): the session says so (a lease signature records it).
+        const made = ctx.context.newSession
+        if (made && (made.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) {
+          await db.update(session).set({ signInMethod: PASSWORD_ON_TRUSTED_DEVICE_METHOD }).where(eq(session.id, made.session.id))
+        }
       }
     }),
   }

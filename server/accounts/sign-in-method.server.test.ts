@@ -22,6 +22,7 @@ describe('how a session was signed in', () => {
     expect(signInMethodLabel('email-verification')).toBe('e-mail verification link')
     expect(signInMethodLabel('password+totp')).toBe('password and authenticator app code')
     expect(signInMethodLabel('password+backup-code')).toBe('password and backup code')
+    expect(signInMethodLabel('password+trusted-device')).toBe('password on a device trusted after a second factor')
     expect(signInMethodLabel('oidc', { oidc: 'Cooper ID' })).toBe('single sign-on (Cooper ID)')
     expect(signInMethodLabel('corp')).toBe('single sign-on (corp)')
     expect(signInMethodLabel(null)).toBe('unknown')

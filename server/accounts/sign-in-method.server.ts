@@ -10,6 +10,8 @@ export const PASSWORD_METHOD = 'password'
 export const PASSWORD_AND_TOTP_METHOD = 'password+totp'
 /** Stored for a session made by the password and then one of the account's one-time backup codes. */
 export const PASSWORD_AND_BACKUP_CODE_METHOD = 'password+backup-code'
+/** Stored for a session of an account with a second factor made by the password on a device it trusts. */
+export const PASSWORD_ON_TRUSTED_DEVICE_METHOD = 'password+trusted-device'
 /** Stored for a session made by opening the link that confirms an e-mail address. */
 export const EMAIL_VERIFICATION_METHOD = 'email-verification'
 
@@ -42,6 +44,7 @@ export function signInMethodLabel(method: string | null | undefined, providerNam
   if (method === EMAIL_VERIFICATION_METHOD) return 'e-mail verification link'
   if (method === PASSWORD_AND_TOTP_METHOD) return 'password and authenticator app code'
   if (method === PASSWORD_AND_BACKUP_CODE_METHOD) return 'password and backup code'
+  if (method === PASSWORD_ON_TRUSTED_DEVICE_METHOD) return 'password on a device trusted after a second factor'
   if (!method) return 'unknown'
   // Any other method is the id of the single sign-on provider.
   return `single sign-on (${providerNames[method] ?? method})`

@@ -207,6 +207,8 @@ describe('two-factor sign-in', () => {
     const trusted = await logIn(account, { cookie: withoutSession(browser) })
     expect(trusted.location).toBe('/')
     expect(cookieFrom(trusted.headers)).toMatch(/session_token=/)
+    const trustedSession = await t.services.auth.api.getSession({ headers: new Headers({ Cookie: cookieFrom(trusted.headers, browser) }) })
+    expect((trustedSession?.session as { signInMethod?: string }).signInMethod).toBe('password+trusted-device')
 
     // Another browser still gets the second step, and the used code no longer works there.
     const elsewhere = cookieFrom((await logIn(account)).headers)
