@@ -31,6 +31,7 @@ export default [
   route('chat/start', 'routes/chat-start.tsx'),
   route('chat/:conversationId', 'routes/chat-conversation.tsx'),
   route('login', 'routes/login.tsx'),
+  route('login/two-factor', 'routes/login-two-factor.tsx'),
   route('register', 'routes/register.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),

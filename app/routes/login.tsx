@@ -29,6 +29,8 @@ import { isAppError } from '#server/errors.server.ts'
 import { refusalOf } from '#server/http/route-errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 
+const SECOND_STEP_PAGE = '/login/two-factor'
+
 export function meta() {
   return pageMeta('Log in', 'Log in to Cooper Home to save homes and message landlords.')
 }
@@ -132,6 +134,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error.code === 'forbidden') return refusalOf<LoginActionData>(error, { values, unverifiedEmail: parsed.data.email })
     return refusalOf<LoginActionData>(error, { values })
   }
+  // The password was right; the account's second factor is asked for next (its cookie rides along).
+  if (result.step === 'second-factor') throw redirect(withRedirectTo(SECOND_STEP_PAGE, redirectTo), { headers: result.headers })
   return redirectWithToast(
     redirectTo,
     { type: 'success', message: `Welcome back, ${result.user.name || result.user.email}!` },

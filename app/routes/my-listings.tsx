@@ -5,6 +5,8 @@ import { data, Form, Link, useSubmit } from 'react-router'
 import type { Route } from './+types/my-listings'
 import { appContext } from '#server/http/app-context.server.ts'
 import { requireUser } from '#server/accounts/index.server.ts'
+import { shouldAskForSecondFactor } from './second-factor-request.server.ts'
+import { SecondFactorNotice } from '#app/components/profile/second-factor-notice.tsx'
 import { findOwnerListings } from '#server/listings/index.server.ts'
 import { countWaitingApplications } from '#server/applications/index.server.ts'
 import { countToursThisWeek } from '#server/tours/index.server.ts'
@@ -30,7 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) {
     const problems = Object.values(answerOfIssues(parsed.error).fieldErrors).flat()
     return data(
-      { problems, query: { q: '', status: null, page: 1 }, listings: null, activity: {}, returnTo: MY_LISTINGS_PATH },
+      {
+        problems,
+        query: { q: '', status: null, page: 1 },
+        listings: null,
+        activity: {},
+        returnTo: MY_LISTINGS_PATH,
+        askForSecondFactor: await shouldAskForSecondFactor(services, current.userId),
+      },
       { status: 400 },
     )
   }
@@ -44,14 +53,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   })
   // Each listing on this page: its tours in the next seven days and its applications waiting for a decision.
   const listingIds = listings.items.map((item) => item.id)
-  const [tours, waiting] = await Promise.all([
+  const [tours, waiting, askForSecondFactor] = await Promise.all([
     countToursThisWeek(services.database.db, { ownerId: current.userId, listingIds }),
     countWaitingApplications(services.database.db, { ownerId: current.userId, listingIds }),
+    shouldAskForSecondFactor(services, current.userId),
   ])
   const activity: Record<number, ListingActivity> = Object.fromEntries(
     listingIds.map((id) => [id, { toursThisWeek: tours.get(id) ?? 0, applicationsWaiting: waiting.get(id) ?? 0 }]),
   )
-  return { problems: [] as string[], query, listings, activity, returnTo: `${url.pathname}${url.search}` }
+  return { problems: [] as string[], query, listings, activity, returnTo: `${url.pathname}${url.search}`, askForSecondFactor }
 }
 
 /** The same search on another page. */
@@ -65,7 +75,7 @@ function pageHref(query: { q: string; status: string | null }, page: number) {
 }
 
 export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
-  const { problems, query, listings, activity, returnTo } = loaderData
+  const { problems, query, listings, activity, returnTo, askForSecondFactor } = loaderData
   const submit = useSubmit()
   const all = listings ? Object.values(listings.byStatus).reduce((sum, n) => sum + n, 0) : 0
   const pages = listings ? Math.max(1, Math.ceil(listings.total / OWNER_LISTINGS_PAGE_SIZE)) : 1
@@ -89,6 +99,8 @@ export default function MyListingsPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </PageHeader>
+
+      {askForSecondFactor ? <SecondFactorNotice /> : null}
 
       {problems.length > 0 ? (
         <div role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-4 text-sm text-red-800">

@@ -16,7 +16,14 @@ import type { SessionView } from '#app/components/profile/sessions-list.tsx'
 import { MESSAGE_SETTINGS_INTENT, isTicked } from '#app/components/chat/message-settings.tsx'
 import { formatDate } from '#app/utils/format.ts'
 import { errorFor, parseForm } from '#common/forms.ts'
+import { twoFactorConfirmSchema, twoFactorPasswordSchema } from '#common/accounts/two-factor-forms.ts'
 import {
+  cancelTwoFactorSetup,
+  confirmTwoFactorSetup,
+  loadTwoFactorState,
+  regenerateBackupCodes,
+  startTwoFactorSetup,
+  turnOffTwoFactor,
   changeAccountPassword,
   cookieHeaders,
   deleteAccount,
@@ -37,6 +44,7 @@ import { findOwnerListings, findSavedListings } from '#server/listings/index.ser
 import { AVATAR_MAX_BYTES, UPLOAD_REQUEST_LIMITS, imageRejectionMessages, readFormDataWithLimit } from '#server/media/index.server.ts'
 import { findMessageSettings, saveMessageSettings } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { shouldAskForSecondFactor } from './second-factor-request.server.ts'
 
 export const PROFILE_PAGE = '/userprofile'
 const NEW_LISTING_PAGE = '/properties/new'
@@ -50,12 +58,14 @@ const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`
 export async function loadProfilePage(services: Services, request: Request) {
   const current = await requireUser(services, request)
   const { db } = services.database
-  const [account, sessions, myListings, saved, messageSettings] = await Promise.all([
+  const [account, sessions, myListings, saved, messageSettings, twoFactor, askForSecondFactor] = await Promise.all([
     findAccountOverview(db, current.userId),
     listActiveSessions(db, current.userId),
     findOwnerListings(db, { ownerId: current.userId, limit: PROFILE_LISTINGS }),
     findSavedListings(db, { user: { id: current.userId, email: current.user.email } }),
     findMessageSettings(db, current.userId),
+    loadTwoFactorState(services, current.userId),
+    shouldAskForSecondFactor(services, current.userId),
   ])
   if (!account) throw redirect(`/login?${new URLSearchParams({ redirectTo: PROFILE_PAGE })}`)
   const sessionViews: SessionView[] = sessions
@@ -84,6 +94,8 @@ export async function loadProfilePage(services: Services, request: Request) {
       avatar: current.user.avatar,
     },
     sessions: sessionViews,
+    twoFactor,
+    askForSecondFactor,
     myListings: myListings.items,
     myListingsTotal: myListings.total,
     saved,
@@ -126,6 +138,11 @@ const handlers: Record<Intent | typeof MESSAGE_SETTINGS_INTENT, (submission: Sub
   [INTENTS.revokeSession]: signOutOneSession,
   [INTENTS.deleteAccount]: deleteOwnAccount,
   [INTENTS.letHomes]: letHomes,
+  [INTENTS.twoFactorStart]: startTwoFactor,
+  [INTENTS.twoFactorConfirm]: confirmTwoFactor,
+  [INTENTS.twoFactorCancel]: cancelTwoFactor,
+  [INTENTS.backupCodes]: newBackupCodes,
+  [INTENTS.twoFactorOff]: twoFactorOff,
   [MESSAGE_SETTINGS_INTENT]: saveMessagePreferences,
 }
 
@@ -242,4 +259,65 @@ async function saveMessagePreferences({ services, actor, formData }: Submission)
     emailUnreadMessages: isTicked(formData, 'emailUnreadMessages'),
   })
   return redirectWithToast(PROFILE_PAGE, { type: 'success', message: 'Your message settings are saved.' })
+}
+
+// --- Two-factor sign-in (#two-factor) ---
+
+const TWO_FACTOR_SECTION = `${PROFILE_PAGE}#two-factor`
+
+async function startTwoFactor({ services, actor, formData }: Submission) {
+  const parsed = parseForm(twoFactorPasswordSchema, textFields(formData, ['password']))
+  if (!parsed.ok) return refusalOf(parsed, { intent: INTENTS.twoFactorStart })
+  return answering(INTENTS.twoFactorStart, async () => {
+    await startTwoFactorSetup(services, actor, parsed.data)
+    return redirectWithToast(TWO_FACTOR_SECTION, {
+      type: 'info',
+      message: 'Scan the QR code with your authenticator app, then enter its code.',
+    })
+  })
+}
+
+async function confirmTwoFactor({ services, actor, formData }: Submission) {
+  const parsed = parseForm(twoFactorConfirmSchema, textFields(formData, ['code']))
+  if (!parsed.ok) return refusalOf(parsed, { intent: INTENTS.twoFactorConfirm })
+  return answering(INTENTS.twoFactorConfirm, async () => {
+    // better-auth replaced the session: its new cookie goes with the answer.
+    const { headers } = await confirmTwoFactorSetup(services, actor, parsed.data)
+    return redirectWithToast(
+      TWO_FACTOR_SECTION,
+      { type: 'success', message: 'Two-factor sign-in is on. Save your backup codes now: they are shown only once.' },
+      { headers },
+    )
+  })
+}
+
+async function cancelTwoFactor({ services, actor }: Submission) {
+  await cancelTwoFactorSetup(services, actor)
+  return redirectWithToast(TWO_FACTOR_SECTION, { type: 'info', message: 'Two-factor sign-in was not turned on.' })
+}
+
+async function newBackupCodes({ services, actor, formData }: Submission) {
+  const parsed = parseForm(twoFactorPasswordSchema, textFields(formData, ['password']))
+  if (!parsed.ok) return refusalOf(parsed, { intent: INTENTS.backupCodes })
+  return answering(INTENTS.backupCodes, async () => {
+    await regenerateBackupCodes(services, actor, parsed.data)
+    return redirectWithToast(TWO_FACTOR_SECTION, {
+      type: 'success',
+      message: 'New backup codes are ready. Save them now: they are shown only once, and the old ones no longer work.',
+    })
+  })
+}
+
+/** Turning it off signs out every device, this one too: on to the login page, which says why. */
+async function twoFactorOff({ services, actor, formData }: Submission) {
+  const parsed = parseForm(twoFactorPasswordSchema, textFields(formData, ['password']))
+  if (!parsed.ok) return refusalOf(parsed, { intent: INTENTS.twoFactorOff })
+  return answering(INTENTS.twoFactorOff, async () => {
+    const { headers } = await turnOffTwoFactor(services, actor, parsed.data)
+    return redirectWithToast(
+      `/login?${new URLSearchParams({ redirectTo: PROFILE_PAGE })}`,
+      { type: 'info', message: 'Two-factor sign-in is off, and every device was signed out. Log in again with your password.' },
+      { headers },
+    )
+  })
 }

@@ -13,6 +13,8 @@ import { PasswordForm } from '#app/components/profile/password-form.tsx'
 import { PhotoForm } from '#app/components/profile/photo-form.tsx'
 import { INTENTS } from '#app/components/profile/profile-forms.ts'
 import { SessionsList } from '#app/components/profile/sessions-list.tsx'
+import { SecondFactorNotice } from '#app/components/profile/second-factor-notice.tsx'
+import { TwoFactorSection } from '#app/components/profile/two-factor-section.tsx'
 import { SavedList } from '#app/components/listings/saved-list.tsx'
 import { listsHomes, roleLabel } from '#common/accounts/roles.ts'
 import { siteConfig } from '#common/site-config.ts'
@@ -49,13 +51,15 @@ const sections = [
   { id: 'photo', label: 'Photo' },
   { id: 'account', label: 'Account' },
   { id: 'password', label: 'Password' },
+  { id: 'two-factor', label: 'Two-factor sign-in' },
   { id: 'messages', label: 'Messages' },
   { id: 'sessions', label: 'Active sessions' },
   { id: 'delete-account', label: 'Delete account' },
 ]
 
 export default function UserProfile() {
-  const { account, sessions, myListings, myListingsTotal, saved, messageSettings, singleSignOnName } = useLoaderData<typeof loader>()
+  const { account, sessions, twoFactor, askForSecondFactor, myListings, myListingsTotal, saved, messageSettings, singleSignOnName } =
+    useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const role = roleLabel(account.role)
   const hasListings = listsHomes(account.role) || myListingsTotal > 0
@@ -92,6 +96,7 @@ export default function UserProfile() {
         </nav>
 
         <div className="max-w-4xl space-y-8">
+          {askForSecondFactor ? <SecondFactorNotice onProfile /> : null}
           <ProfileSection id="saved" title="Saved homes" description="Homes you saved, with what each costs a month all-in.">
             <SavedList listings={saved} />
           </ProfileSection>
@@ -170,6 +175,24 @@ export default function UserProfile() {
                 there.
               </p>
             )}
+          </ProfileSection>
+
+          <ProfileSection
+            id="two-factor"
+            title="Two-factor sign-in"
+            description="A code from your phone after your password, so a stolen password alone does not open your account."
+          >
+            <TwoFactorSection
+              state={twoFactor}
+              email={account.email}
+              hasPassword={account.hasPassword}
+              failures={{
+                [INTENTS.twoFactorStart]: failureFor(failure, INTENTS.twoFactorStart),
+                [INTENTS.twoFactorConfirm]: failureFor(failure, INTENTS.twoFactorConfirm),
+                [INTENTS.backupCodes]: failureFor(failure, INTENTS.backupCodes),
+                [INTENTS.twoFactorOff]: failureFor(failure, INTENTS.twoFactorOff),
+              }}
+            />
           </ProfileSection>
 
           <MessageSettings settings={messageSettings} />

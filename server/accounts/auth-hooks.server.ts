@@ -5,8 +5,11 @@
 // rules, and reset requests that do the same work for every address.
 import { currentLinkOrigin } from '#server/link-origin.server.ts'
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
+import { deleteSessionCookie } from 'better-auth/cookies'
 import { displayNameSchema, emailSchema, messages } from '#common/accounts/auth-schemas.ts'
+import { eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
+import { session } from '#server/db/schema.ts'
 import { termsLabelForSignUp } from '#server/content/index.server.ts'
 import type { Logger } from '#server/logger.server.ts'
 import { normalizeEmail } from '#common/accounts/email.ts'
@@ -20,6 +23,8 @@ import {
   tooManyResetRequestsMessage,
 } from './password-reset-requests.server.ts'
 import { EMAIL_TAKEN_MESSAGE } from './auth-results.server.ts'
+import { queueFactorChangeNotice } from './factor-notices.server.ts'
+import { PASSWORD_ON_TRUSTED_DEVICE_METHOD } from './sign-in-method.server.ts'
 import { findUserIdByEmail } from './profile.server.ts'
 import { safeRedirectTo } from './redirect.ts'
 import {
@@ -225,6 +230,23 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         if (ctx.path === '/reset-password') logger.info({ event: 'password-reset', address }, 'security: password reset with a mailed link')
         if (ctx.path.startsWith('/callback/'))
           logger.info({ event: 'signed-in', method: 'single sign-on', userId, address }, 'security: signed in')
+        // A second-step code accepted: the second step of a sign-in, or the first code that turns it on.
+        if (ctx.path === '/two-factor/verify-totp' || ctx.path === '/two-factor/verify-backup-code')
+          logger.info(
+            { event: 'second-factor-accepted', method: ctx.path.slice('/two-factor/verify-'.length), userId, address },
+            'security: second-factor code accepted',
+          )
+        if (ctx.path === '/two-factor/generate-backup-codes' && userId) {
+          logger.info({ event: 'backup-codes-regenerated', userId, address }, 'security: new backup codes')
+          await queueFactorChangeNotice(queueJob, logger, { userId, change: 'backup-codes-regenerated' })
+        }
+        if (ctx.path === '/two-factor/disable' && userId) {
+          // A second factor turned off ends every session of the account, this one too (the rule):
+          // whoever turned it off signs in again with what is left, the password.
+          logger.info({ event: 'two-factor-off', userId, address }, 'security: two-factor sign-in turned off, sessions ended')
+          await ctx.context.internalAdapter.deleteUserSessions(userId)
+          deleteSessionCookie(ctx)
+        }
       }
       if (ctx.path !== '/sign-in/email') return
       const body = isRecord(ctx.body) ? ctx.body : {}
@@ -243,6 +265,12 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
       } else if (returned) {
         logger.info({ event: 'signed-in', method: 'password', email, address }, 'security: signed in')
         await clearSignInFailuresFrom(db, email, address)
+        // An account with a second factor that got a session from the password alone did so on a device
+        // it trusts (two-factor plugin): the session says so (a lease signature records it).
+        const made = ctx.context.newSession
+        if (made && (made.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) {
+          await db.update(session).set({ signInMethod: PASSWORD_ON_TRUSTED_DEVICE_METHOD }).where(eq(session.id, made.session.id))
+        }
       }
     }),
   }

@@ -1,9 +1,9 @@
-// better-auth for Cooper Home: e-mail + password with verification and reset by e-mail, optional
-// OpenID Connect sign-in, sessions in httpOnly SameSite=Lax cookies, rate limits in the database.
+// better-auth for Cooper Home: e-mail + password with verification and reset by e-mail, an optional
+// second factor (an authenticator app, with backup codes), optional OpenID Connect sign-in, sessions in httpOnly SameSite=Lax cookies, rate limits in the database.
 import { loopbackOrigins, relink } from '#server/link-origin.server.ts'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { genericOAuth } from 'better-auth/plugins'
+import { genericOAuth, twoFactor } from 'better-auth/plugins'
 import { siteConfig } from '#common/site-config.ts'
 import { VERIFICATION_LINK_HOURS } from '#common/accounts/auth-schemas.ts'
 import type { Config } from '#server/config.server.ts'
@@ -13,12 +13,14 @@ import * as schema from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.server.ts'
 import type { Mailer } from '#server/mail/mailer.server.ts'
 import { createAuthHooks, type QueueJob } from './auth-hooks.server.ts'
+import { queueFactorChangeNotice } from './factor-notices.server.ts'
 import { normalizeEmail } from '#common/accounts/email.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.server.ts'
 import { createProfile } from './profile.server.ts'
 import { AUTH_RATE_LIMITS, betterAuthRateLimitStorage } from './rate-limit.server.ts'
 import { clearSignInFailures } from './sign-in-failures.server.ts'
 import { signInMethodOf } from './sign-in-method.server.ts'
+import { TWO_FACTOR_OPTIONS, factorChangeOfUserUpdate } from './two-factor-rules.server.ts'
 
 export { EMAIL_TAKEN_MESSAGE } from './auth-results.server.ts'
 
@@ -140,12 +142,21 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
       session: {
         create: {
           // A lease signature records how its signer was signed in: the endpoint making the session says how.
+          // A session that replaces the current one (turning the second factor on or off does) keeps its method.
           async before(session, endpoint) {
-            return { data: { ...session, signInMethod: signInMethodOf(endpoint) } }
+            const carried = (session as { signInMethod?: string | null }).signInMethod
+            return { data: { ...session, signInMethod: carried ?? signInMethodOf(endpoint) } }
           },
         },
       },
       user: {
+        update: {
+          // Turning the second factor on or off mails the account, whoever asked (a page or /api/auth).
+          async after(changed, endpoint) {
+            const change = factorChangeOfUserUpdate(changed as { twoFactorEnabled?: boolean | null }, endpoint)
+            if (change) await queueFactorChangeNotice(queueJob, logger, { userId: changed.id, change })
+          },
+        },
         create: {
           async before(user) {
             // E-mail sign-ups are refused without the terms in force (auth-hooks.server.ts); an account made
@@ -166,23 +177,26 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
     trustedOrigins: [config.publicUrl, ...loopbackOrigins(config)],
     // Where a failed single sign-on lands: our login page, which explains it inside the frame.
     onAPIError: { errorURL: `${config.publicUrl}/login?error=oidc` },
-    plugins: config.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                name: config.oidc.name,
-                discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
-                clientId: config.oidc.clientId,
-                clientSecret: config.oidc.clientSecret,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      twoFactor(TWO_FACTOR_OPTIONS),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.name,
+                  discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   })
 }
 

@@ -2,6 +2,7 @@
 export { isAdministrator, requireAdministrator } from './administrators.server.ts'
 export { cookieHeaders } from './auth-results.server.ts'
 export { type Auth, createAuth } from './auth.server.ts'
+export { FACTOR_CHANGE_NOTICE_JOB, sendFactorChangeNotice } from './factor-notices.server.ts'
 export { mailPasswordResetLink, PASSWORD_RESET_JOB } from './password-reset-requests.server.ts'
 export { isPasswordResetTokenUsable, requestPasswordReset, RESET_LINK_SENT_MESSAGE, resetPassword } from './password-reset.server.ts'
 export {
@@ -40,3 +41,17 @@ export {
 export { sendSignInFailuresNotice, SIGN_IN_FAILURES_NOTICE_JOB } from './sign-in-failures.server.ts'
 export { signIn, signOut, startOidcSignIn } from './sign-in.server.ts'
 export { resendVerificationEmail, signUp } from './sign-up.server.ts'
+export {
+  cancelTwoFactorSetup,
+  confirmTwoFactorSetup,
+  hasSecondFactor,
+  hasSecondStep,
+  loadTwoFactorState,
+  regenerateBackupCodes,
+  SECOND_STEP_EXPIRED_MESSAGE,
+  startTwoFactorSetup,
+  turnOffTwoFactor,
+  type TwoFactorState,
+  verifySecondStep,
+} from './two-factor.server.ts'
+export { BACKUP_CODE_COUNT, TRUST_DEVICE_DAYS } from './two-factor-rules.server.ts'

@@ -23,6 +23,14 @@ export const AUTH_RATE_LIMITS = {
   '/send-verification-email': { windowSeconds: 15 * 60, max: 5 },
   '/sign-in/social': { windowSeconds: 15 * 60, max: 30 },
   '/sign-in/oauth2': { windowSeconds: 15 * 60, max: 30 },
+  // The second step of a sign-in: guessing a six-digit code is held to this per address, besides the five
+  // tries one sign-in gets and the ten wrong codes in a row an account takes (two-factor-rules.server.ts).
+  '/two-factor/verify-totp': { windowSeconds: 15 * 60, max: 10 },
+  '/two-factor/verify-backup-code': { windowSeconds: 15 * 60, max: 10 },
+  // Turning it on or off and new backup codes each check the password.
+  '/two-factor/enable': { windowSeconds: 15 * 60, max: 10 },
+  '/two-factor/disable': { windowSeconds: 15 * 60, max: 10 },
+  '/two-factor/generate-backup-codes': { windowSeconds: 15 * 60, max: 10 },
 } as const satisfies Record<string, RateLimitRule>
 
 export type LimitedAuthPath = keyof typeof AUTH_RATE_LIMITS

@@ -7,6 +7,8 @@ describe('how a session was signed in', () => {
     expect(signInMethodOf({ path: '/sign-up/email' })).toBe('password')
     expect(signInMethodOf({ path: '/change-password' })).toBe('password')
     expect(signInMethodOf({ path: '/verify-email' })).toBe('email-verification')
+    expect(signInMethodOf({ path: '/two-factor/verify-totp' })).toBe('password+totp')
+    expect(signInMethodOf({ path: '/two-factor/verify-backup-code' })).toBe('password+backup-code')
     expect(signInMethodOf({ path: '/callback/oidc', params: { id: 'oidc' } })).toBe('oidc')
     expect(signInMethodOf({ path: '/callback/oidc' })).toBe('oidc')
     expect(signInMethodOf({ path: '/oauth2/callback/corp', params: { providerId: 'corp' } })).toBe('corp')
@@ -18,6 +20,9 @@ describe('how a session was signed in', () => {
   it('reads in words, naming the single sign-on provider where its name is known', () => {
     expect(signInMethodLabel('password')).toBe('password')
     expect(signInMethodLabel('email-verification')).toBe('e-mail verification link')
+    expect(signInMethodLabel('password+totp')).toBe('password and authenticator app code')
+    expect(signInMethodLabel('password+backup-code')).toBe('password and backup code')
+    expect(signInMethodLabel('password+trusted-device')).toBe('password on a device trusted after a second factor')
     expect(signInMethodLabel('oidc', { oidc: 'Cooper ID' })).toBe('single sign-on (Cooper ID)')
     expect(signInMethodLabel('corp')).toBe('single sign-on (corp)')
     expect(signInMethodLabel(null)).toBe('unknown')

@@ -1,4 +1,4 @@
-// Signing in (e-mail + password or single sign-on) and out. Each returns better-auth's cookies for
+// Signing in (e-mail + password, then a second factor when the account has one, or single sign-on) and out. Each returns better-auth's cookies for
 // the page to pass on with its redirect, or throws its refusal as an AppError.
 import type { Services } from '#server/services.server.ts'
 import { OIDC_PROVIDER_ID } from './auth.server.ts'
@@ -6,7 +6,12 @@ import { AppError } from '#server/errors.server.ts'
 import { authErrorOf, cookieHeaders } from './auth-results.server.ts'
 import { verificationCallbackURL } from './sign-up.server.ts'
 
-export type SignInSuccess = { headers: Headers; user: { name: string; email: string } }
+/**
+ * Signed in; or, for an account with two-factor sign-in on a device it does not trust, the password was
+ * right and the second step waits at /login/two-factor (the headers carry its short-lived cookie).
+ */
+export type SignInSuccess =
+  { step: 'signed-in'; headers: Headers; user: { name: string; email: string } } | { step: 'second-factor'; headers: Headers }
 
 export async function signIn(
   services: Services,
@@ -20,7 +25,8 @@ export async function signIn(
       headers: request.headers,
       returnHeaders: true,
     })
-    return { headers: cookieHeaders(headers), user: { name: response.user.name, email: response.user.email } }
+    if ('twoFactorRedirect' in response && response.twoFactorRedirect) return { step: 'second-factor', headers: cookieHeaders(headers) }
+    return { step: 'signed-in', headers: cookieHeaders(headers), user: { name: response.user.name, email: response.user.email } }
   } catch (error) {
     throw authErrorOf(error, { isSignIn: true })
   }

@@ -77,6 +77,8 @@ export const user = pgTable('user', {
   image: text('image'),
   // The version of the Terms of Use the user accepted when signing up.
   termsVersion: text('terms_version'),
+  /** Set by better-auth's two-factor plugin once an authenticator app's first code is confirmed. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -133,6 +135,26 @@ export const verification = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+// The authenticator app's secret and the backup codes of a user with two-factor sign-in (better-auth's
+// two-factor plugin): both encrypted with the site's secret; the codes left are one encrypted JSON list.
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** False between turning it on and confirming the first code. */
+    verified: boolean('verified').notNull().default(true),
+    /** Failed second-step codes in a row; at 10 the account's second step is locked for 15 minutes. */
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
 )
 
 export const rateLimit = pgTable('rate_limit', {

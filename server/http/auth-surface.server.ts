@@ -11,6 +11,8 @@ const OPEN_ENDPOINTS: { method: 'GET' | 'POST'; path: RegExp }[] = [
   { method: 'GET', path: /^\/get-session$/ },
   { method: 'GET', path: /^\/verify-email$/ },
   { method: 'POST', path: /^\/send-verification-email$/ },
+  // The second step of a sign-in to an account with two-factor sign-in (turning it on and off is the profile's).
+  { method: 'POST', path: /^\/two-factor\/verify-(?:totp|backup-code)$/ },
   // Forgotten passwords: the request, the mailed link, and the new password.
   { method: 'POST', path: /^\/request-password-reset$/ },
   { method: 'GET', path: /^\/reset-password\/[^/]+$/ },

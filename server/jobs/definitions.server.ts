@@ -24,6 +24,8 @@ import {
   pruneRateLimits,
   SIGN_IN_FAILURES_NOTICE_JOB,
   sendSignInFailuresNotice,
+  FACTOR_CHANGE_NOTICE_JOB,
+  sendFactorChangeNotice,
 } from '#server/accounts/index.server.ts'
 import { deleteDocuments } from '#server/documents/index.server.ts'
 import { expireLeases, LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from '#server/leases/index.server.ts'
@@ -133,6 +135,13 @@ export function jobDefinitions({
       name: SIGN_IN_FAILURES_NOTICE_JOB,
       handler: async (data) => {
         await sendSignInFailuresNotice({ db, mailer, publicUrl: config.publicUrl }, String(data.email))
+      },
+    },
+    {
+      // The owner of an account whose second factor was turned on or off, or whose backup codes were remade.
+      name: FACTOR_CHANGE_NOTICE_JOB,
+      handler: async (data) => {
+        await sendFactorChangeNotice({ db, mailer, publicUrl: config.publicUrl }, data)
       },
     },
     {

@@ -16,6 +16,6 @@ export {
 } from './lease-writes.server.ts'
 export { sendDemoLease } from './demo.server.ts'
 export { LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from './notices.server.ts'
-export { findLease, findLeasePdf, listLeases, verifyLeaseHash } from './read.server.ts'
+export { findLease, findLeasePdf, listLeases, ownsSignedLease, verifyLeaseHash } from './read.server.ts'
 export type { LeaseActor } from './rules.server.ts'
 export { findCurrentLeaseTemplate } from './template-read.server.ts'

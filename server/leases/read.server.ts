@@ -242,3 +242,13 @@ export async function partyUserIds(db: Db, row: Pick<LeaseRow, 'id' | 'landlordI
   const ids = rows.map((found) => found.id)
   return [...new Set([row.landlordId, ...ids])]
 }
+
+/** Whether the user is the landlord of at least one fully signed lease (the profile asks them to add a second factor). */
+export async function ownsSignedLease(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lease.id })
+    .from(lease)
+    .where(and(eq(lease.landlordId, userId), eq(lease.state, 'fully_signed')))
+    .limit(1)
+  return Boolean(row)
+}

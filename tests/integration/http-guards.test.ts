@@ -266,6 +266,11 @@ describe('requests the HTTP layer refuses before any route reads them', () => {
       ['POST', '/api/auth/revoke-sessions', {}],
       ['POST', '/api/auth/update-session', {}],
       ['GET', '/api/auth/list-accounts', null],
+      // Two-factor sign-in is turned on and off, and its codes made, on the profile (only the sign-in's second step is open).
+      ['POST', '/api/auth/two-factor/enable', { password: 'a' }],
+      ['POST', '/api/auth/two-factor/disable', { password: 'a' }],
+      ['POST', '/api/auth/two-factor/generate-backup-codes', { password: 'a' }],
+      ['POST', '/api/auth/two-factor/get-totp-uri', { password: 'a' }],
     ])('closes %s %s (the site changes accounts through its own pages)', async (method, pathname, body) => {
       const init: RequestInit = { method, headers: { Cookie: owner.cookie, Origin: TEST_ORIGIN, 'Content-Type': 'application/json' } }
       if (body) init.body = JSON.stringify(body)

@@ -28,6 +28,11 @@ export const INTENTS = {
   revokeSession: 'sign-out-session',
   deleteAccount: 'delete-account',
   letHomes: 'let-homes',
+  twoFactorStart: 'two-factor-start',
+  twoFactorConfirm: 'two-factor-confirm',
+  twoFactorCancel: 'two-factor-cancel',
+  backupCodes: 'two-factor-backup-codes',
+  twoFactorOff: 'two-factor-off',
 } as const
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
 
