@@ -17,6 +17,7 @@ import { normalizeEmail } from '#common/accounts/email.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.server.ts'
 import { createProfile } from './profile.server.ts'
 import { AUTH_RATE_LIMITS, betterAuthRateLimitStorage } from './rate-limit.server.ts'
+import { refuseBannedSession } from './bans.server.ts'
 import { clearSignInFailures } from './sign-in-failures.server.ts'
 import { signInMethodOf } from './sign-in-method.server.ts'
 
@@ -141,6 +142,8 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
         create: {
           // A lease signature records how its signer was signed in: the endpoint making the session says how.
           async before(session, endpoint) {
+            // A banned person gets no session, whichever way they sign in (bans.server.ts).
+            await refuseBannedSession(db, session.userId)
             return { data: { ...session, signInMethod: signInMethodOf(endpoint) } }
           },
         },
