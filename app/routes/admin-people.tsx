@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminPeople({ loaderData }: Route.ComponentProps) {
-  const { people, nextCursor, query, cursor } = loaderData
+  const { people, nextCursor, query, cursor, isTruncated } = loaderData
   const nextQuery = new URLSearchParams({ ...(query ? { q: query } : {}), ...(nextCursor ? { after: nextCursor } : {}) })
   return (
     <div className="space-y-6">
@@ -53,6 +53,11 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
           {query ? `People matching “${query}”` : 'Everyone'}
           {cursor ? ' (continued)' : ''}
         </h2>
+        {isTruncated ? (
+          <p className="mt-2 text-ink">
+            Over 1,000 people match: these are 1,000 of them, by name. Type more of the name or e-mail to narrow the search.
+          </p>
+        ) : null}
         {people.length === 0 ? (
           <p className="mt-2 text-ink-soft">Nobody matches this search.</p>
         ) : (

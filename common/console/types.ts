@@ -18,7 +18,8 @@ export type PersonRow = {
   signedUpAt: string
 }
 
-export type PeoplePage = { people: PersonRow[]; nextCursor: string | null }
+/** `isTruncated`: more people match than a search gathers; a longer query narrows it. */
+export type PeoplePage = { people: PersonRow[]; nextCursor: string | null; isTruncated: boolean }
 
 export type PersonBan = { reason: string; expiresAt: string | null; bannedBy: string | null }
 

@@ -52,9 +52,17 @@ type SearchRow = {
 }
 
 /**
+ * A search gathers at most this many matches (through the indexes, in no order), then sorts them by
+ * name: its cost stays bounded however many people match. When more match, the page says so and asks
+ * for a longer query.
+ */
+export const MATCHES_GATHERED = 1000
+
+/**
  * People whose name or e-mail matches the query, by name (case-insensitive, byte order), a page at a
  * time. A query of one or two characters matches the start of a name or an e-mail (the byte-ordered
- * indexes); a longer one matches anywhere in either (the trigram indexes). Empty lists everyone.
+ * indexes); a longer one matches anywhere in either (the trigram indexes). Of a query that matches
+ * more than MATCHES_GATHERED people, that many are shown (`isTruncated`). Empty lists everyone.
  */
 export async function searchPeople(
   db: Reader,
@@ -65,20 +73,30 @@ export async function searchPeople(
   const conditions = [sql`true`]
   if (query.length >= SUBSTRING_MIN_LENGTH) {
     const pattern = `%${escapeLike(query)}%`
-    conditions.push(sql`(lower(u.name) like ${pattern} or u.email like ${pattern})`)
+    // One trigram index over both (user_search_trgm_idx); \u0001, which no query holds, keeps them apart.
+    conditions.push(sql`(lower(u.name) || chr(1) || u.email) like ${pattern}`)
   } else if (query.length > 0) {
     const pattern = `${escapeLike(query)}%`
     conditions.push(sql`(lower(u.name) collate "C" like ${pattern} or u.email collate "C" like ${pattern})`)
   }
   const after = decodeCursor(input.cursor)
   if (after) conditions.push(sql`(lower(u.name) collate "C", u.id) > (${after[0]}, ${after[1]})`)
-  const { rows } = await db.execute<SearchRow>(sql`
-    select u.id, u.name, u.email, lower(u.name) as sort_name, u.created_at, u.banned, u.ban_expires, p.is_administrator,
-      exists (select 1 from listing l where l.owner_id = u.id) as owns_listings
-    from "user" u left join profile p on p.user_id = u.id
-    where ${sql.join(conditions, sql` and `)}
-    order by lower(u.name) collate "C", u.id
-    limit ${limit + 1}`)
+  const where = sql.join(conditions, sql` and `)
+  // Everyone: in name order along the name index. A search: the matches gathered (no order asked, so
+  // the indexes of the match find them), then sorted.
+  const matched = query
+    ? sql`select u.id, lower(u.name) collate "C" as sort_name from "user" u where ${where} limit ${MATCHES_GATHERED}`
+    : sql`select u.id, lower(u.name) collate "C" as sort_name from "user" u where ${where}
+        order by lower(u.name) collate "C", u.id limit ${limit + 1}`
+  const { rows } = await db.execute<SearchRow & { gathered: number | string }>(sql`
+    with matched as materialized (${matched}),
+    page as (select id, sort_name from matched order by sort_name, id limit ${limit + 1})
+    select u.id, u.name, u.email, page.sort_name, u.created_at, u.banned, u.ban_expires, p.is_administrator,
+      exists (select 1 from listing l where l.owner_id = u.id) as owns_listings,
+      (select count(*) from matched) as gathered
+    from page join "user" u on u.id = page.id left join profile p on p.user_id = u.id
+    order by page.sort_name, page.id`)
+  const isTruncated = query !== '' && rows.length > 0 && Number(rows[0]!.gathered) >= MATCHES_GATHERED
   const page = rows.slice(0, limit)
   const people: PersonRow[] = page.map((row) => ({
     id: row.id,
@@ -88,7 +106,7 @@ export async function searchPeople(
     isBanned: isBanInForce({ banned: row.banned, banExpires: row.ban_expires === null ? null : new Date(row.ban_expires) }),
     signedUpAt: iso(row.created_at),
   }))
-  return { people, nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null }
+  return { people, nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null, isTruncated }
 }
 
 /** One person as the console shows them, or undefined when there is no such account. */
