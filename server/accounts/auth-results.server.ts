@@ -12,7 +12,7 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. 
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong e-mail or password.'
 
-/** Refused at sign-in because the address is not confirmed yet (the only 'forbidden' refusal here). */
+/** Refused at sign-in because the address is not confirmed yet (a 'forbidden' refusal, as a suspended account's is). */
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your e-mail address first.'
 
 type AuthField = 'name' | 'email' | 'password' | 'termsVersion'
