@@ -49,7 +49,7 @@ export default function AdminPeople({ loaderData }: Route.ComponentProps) {
         <Button>Search</Button>
       </Form>
       <section aria-labelledby="people-results">
-        <h2 id="people-results" className="text-xl font-bold text-ink">
+        <h2 id="people-results" className="text-xl font-bold [overflow-wrap:anywhere] text-ink">
           {query ? `People matching “${query}”` : 'Everyone'}
           {cursor ? ' (continued)' : ''}
         </h2>

@@ -65,12 +65,13 @@ describe.each(hostileSites().map((info) => [info.database, info] as const))('hos
     await expectUntouched()
   })
 
-  it('answers ids that are not ids with 404', async () => {
+  it('answers ids that are not ids with 404 (a path that is not valid percent-encoding: 400)', async () => {
     for (const id of ['%00', 'x'.repeat(5000), '..%2F..%2Fetc', "' or 1=1 --", '%E0%A4%A']) {
+      const expected = id === '%E0%A4%A' ? [400, 404] : [404]
       const page = await site.send(`/admin/people/${id}`, { cookie: admin.cookie })
-      expect(page.status, id).toBe(404)
+      expect(expected, id).toContain(page.status)
       const post = await site.send(`/admin/people/${id}`, { cookie: admin.cookie, form: { intent: 'end-sessions' } })
-      expect(post.status, id).toBe(404)
+      expect(expected, id).toContain(post.status)
     }
     await expectUntouched()
   })

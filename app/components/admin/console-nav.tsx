@@ -49,7 +49,7 @@ export function ConsoleHeader({ title, children }: { title: string; children?: R
   return (
     <header>
       <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Admin</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-ink sm:text-3xl">{title}</h1>
       {children ? <div className="mt-2 max-w-3xl text-ink-soft">{children}</div> : null}
     </header>
   )
