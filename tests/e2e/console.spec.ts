@@ -79,4 +79,14 @@ test('an administrator finds a person and bans them; they cannot log in; the aud
   await expect(row.getByRole('cell', { name: 'Banned', exact: true })).toBeVisible()
   await expect(row).toContainText('Asked renters to pay by gift card (for good)')
   await look(page, 'audit')
+
+  // The content and Cooper Index pages carry the console's navigation too: kept for a look when asked.
+  if (SHOTS) {
+    await consoleNav.getByRole('link', { name: 'Content' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Site content' })).toBeVisible()
+    await look(page, 'content')
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Cooper Index' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Cooper Index runs' })).toBeVisible()
+    await look(page, 'cooper')
+  }
 })
