@@ -9,7 +9,7 @@ import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { FormAlert } from '#app/components/ui/form-alert.tsx'
 import { RadioGroup } from '#app/components/ui/radio-group.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
-import { BAN_REASON_MAX_LENGTH } from '#common/console/schemas.ts'
+import { BAN_REASON_MAX_LENGTH, CANNOT_BAN_ADMIN, CANNOT_BAN_SELF } from '#common/console/schemas.ts'
 import { ROLE_LABELS, type PersonDetail } from '#common/console/types.ts'
 import { firstError, formErrorBesideFields } from '#common/forms.ts'
 import { siteConfig } from '#common/site-config.ts'
@@ -69,11 +69,7 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
   const failed = actionData && 'intent' in actionData ? actionData : undefined
   const failureOf = (intent: string) => (failed?.intent === intent ? failed : undefined)
   const banFailure = failureOf('ban')
-  const cannotBan = isSelf
-    ? 'You cannot ban yourself.'
-    : person.role === 'administrator'
-      ? 'Administrators cannot be banned. Another administrator must first remove their administrator role.'
-      : null
+  const cannotBan = isSelf ? CANNOT_BAN_SELF : person.role === 'administrator' ? CANNOT_BAN_ADMIN : null
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
   return (
     <div className="space-y-8">

@@ -62,7 +62,8 @@ export function banSchema(now = new Date()) {
     })
 }
 
-export type BanInput = z.output<ReturnType<typeof banSchema>>
+export const CANNOT_BAN_SELF = 'You cannot ban yourself.'
+export const CANNOT_BAN_ADMIN = 'Administrators cannot be banned. Another administrator must first remove their administrator role.'
 
 /** An unban's optional note. */
 export const unbanSchema = z.object({

@@ -1,7 +1,7 @@
 // The public surface of server/accounts/: everything outside this folder uses the area through these names.
 export { isAdministrator, requireAdministrator } from './administrators.server.ts'
 export { cookieHeaders, EMAIL_NOT_VERIFIED_MESSAGE } from './auth-results.server.ts'
-export { findActiveBan, isBanInForce, suspendedMessage } from './bans.server.ts'
+export { isBanInForce } from './bans.server.ts'
 export { type Auth, createAuth } from './auth.server.ts'
 export { mailPasswordResetLink, PASSWORD_RESET_JOB } from './password-reset-requests.server.ts'
 export { isPasswordResetTokenUsable, requestPasswordReset, RESET_LINK_SENT_MESSAGE, resetPassword } from './password-reset.server.ts'

@@ -13,7 +13,7 @@ import { adminAudit, user } from '#server/db/schema.ts'
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** What one administrator action records. `ip` is the client address as clientAddress() gives it. */
-export type AdminAction = {
+type AdminAction = {
   adminId: string
   action: string
   targetKind: string
@@ -41,7 +41,7 @@ export async function recordAdminAction(tx: Tx | Db, entry: AdminAction): Promis
   })
 }
 
-export const AUDIT_PAGE_SIZE = 50
+const AUDIT_PAGE_SIZE = 50
 /** The CSV holds at most this many rows (the newest); narrow the filters for older ones. */
 export const AUDIT_CSV_MAX_ROWS = 100_000
 

@@ -4,7 +4,7 @@
 // commit together. A ban ends every session at once; sign-in refuses a new one while the ban is in
 // force (server/accounts/bans.server.ts).
 import { eq, sql } from 'drizzle-orm'
-import { banSchema, unbanSchema } from '#common/console/schemas.ts'
+import { banSchema, CANNOT_BAN_ADMIN, CANNOT_BAN_SELF, unbanSchema } from '#common/console/schemas.ts'
 import { isBanInForce, requireAdministrator, resendVerificationEmail } from '#server/accounts/index.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { profile, session, user } from '#server/db/schema.ts'
@@ -13,11 +13,9 @@ import type { Services } from '#server/services.server.ts'
 import { recordAdminAction, type Tx } from './audit.server.ts'
 
 const NOT_ADMIN = 'Only administrators can act on accounts.'
-export const CANNOT_BAN_SELF = 'You cannot ban yourself.'
-export const CANNOT_BAN_ADMIN = 'Administrators cannot be banned. Another administrator must first remove their administrator role.'
 
 /** Who acts, on whom, from which address (clientAddress of the request). */
-export type ConsoleActor = { adminId: string; personId: string; ip?: string | null }
+type ConsoleActor = { adminId: string; personId: string; ip?: string | null }
 
 type Person = {
   id: string
@@ -56,7 +54,7 @@ async function endSessionsOf(tx: Tx, personId: string): Promise<number> {
   return ended.length
 }
 
-export type BanOutcome = { name: string; expiresAt: Date | null; sessionsEnded: number }
+type BanOutcome = { name: string; expiresAt: Date | null; sessionsEnded: number }
 
 /**
  * Bans a person: the reason and the end (a day, or null for good) validated by `banSchema`; refused for

@@ -8,7 +8,7 @@ import { normalizePeopleQuery } from '#common/console/schemas.ts'
 import { isBanInForce } from '#server/accounts/index.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 
-export const PEOPLE_PAGE_SIZE = 25
+const PEOPLE_PAGE_SIZE = 25
 /** Shorter queries match the start of a name or an e-mail; from this length on, anywhere in either. */
 export const SUBSTRING_MIN_LENGTH = 3
 
