@@ -1,6 +1,6 @@
 // /admin/content/:kind/:id and /admin/content/:kind/new: an administrator writes or edits an
 // article, FAQ entry, terms version or lease template, previews it, saves, publishes, unpublishes or schedules it.
-// Anyone else gets 403 (a visitor is sent to log in first).
+// Anyone else, a visitor included, gets 404 (the operator console answers nobody else).
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/admin-content-edit'
 import { ContentEditor } from '#app/components/admin/content-editor.tsx'

@@ -107,7 +107,7 @@ async function revisionCount(id: number) {
 }
 
 describe('who may edit lease templates', () => {
-  it('sends visitors to log in and answers members 403 on every page and post, changing nothing', async () => {
+  it('answers visitors and members 404 on every page and post, changing nothing', async () => {
     const { id } = await createTemplate()
     const before = await storedTemplate(id)
     const pages: [Handler, string, Record<string, string>][] = [
@@ -118,9 +118,9 @@ describe('who may edit lease templates', () => {
     ]
     for (const [loader, path, params] of pages) {
       const visitor = await get(loader, path, params)
-      expect(visitor.status, `visitor ${path}`).toBe(302)
-      expect(visitor.location, path).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`)
-      expect((await get(loader, path, params, member.cookie)).status, `member ${path}`).toBe(403)
+      expect(visitor.status, `visitor ${path}`).toBe(404)
+      expect(visitor.location, path).toBeNull()
+      expect((await get(loader, path, params, member.cookie)).status, `member ${path}`).toBe(404)
     }
     const posts: [Handler, string, Record<string, string>, Record<string, string>][] = [
       [editAction, editPath('new'), editParams('new'), templateFields()],
@@ -132,8 +132,8 @@ describe('who may edit lease templates', () => {
     ]
     for (const [action, path, params, fields] of posts) {
       const visitor = await post(action, path, params, fields)
-      expect(visitor.status, `visitor POST ${path} ${fields.intent}`).toBe(403)
-      expect((await post(action, path, params, fields, member.cookie)).status, `member POST ${path} ${fields.intent}`).toBe(403)
+      expect(visitor.status, `visitor POST ${path} ${fields.intent}`).toBe(404)
+      expect((await post(action, path, params, fields, member.cookie)).status, `member POST ${path} ${fields.intent}`).toBe(404)
     }
     expect(await storedTemplate(id)).toEqual(before)
     expect(await revisionCount(id)).toBe(1)

@@ -47,7 +47,7 @@ describe('the admin content documents', () => {
     await t?.close()
   })
 
-  it('answers administrators 200, members 403 and visitors with the way to log in', async () => {
+  it('answers administrators 200, and members and visitors 404 without a word of the page', async () => {
     const paths = [
       '/admin/content',
       '/admin/content/articles/new',
@@ -57,11 +57,11 @@ describe('the admin content documents', () => {
     for (const path of paths) {
       expect((await pages.get(path, admin.cookie)).status, path).toBe(200)
       const refused = await pages.get(path, member.cookie)
-      expect(refused.status, path).toBe(403)
+      expect(refused.status, path).toBe(404)
       expect(refused.html, path).not.toContain('Hostile text')
       const visitor = await pages.app.request(`http://localhost:3000${path}`)
-      expect(visitor.status, path).toBe(302)
-      expect(visitor.headers.get('Location'), path).toMatch(/^\/login\?redirectTo=/)
+      expect(visitor.status, path).toBe(404)
+      expect(visitor.headers.get('Location'), path).toBeNull()
     }
   })
 

@@ -1,5 +1,5 @@
 // POST /admin/content/preview: the editor's live preview. The Markdown typed so far, rendered and
-// sanitised by the same code as the public pages, for administrators only (anyone else: 403). With
+// sanitised by the same code as the public pages, for administrators only (anyone else: 404). With
 // `kind=lease_template` (and the form's `title`), the template filled in with an example lease.
 import { data } from 'react-router'
 import type { PreviewAnswer } from '#common/content/admin-types.ts'

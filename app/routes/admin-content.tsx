@@ -2,6 +2,7 @@
 // knowledge-base articles, the FAQ by topic, the versions of the Terms of Use and the lease templates,
 // each with a link to edit it and a way to add one. Anyone else gets 403 (a visitor is sent to log in first).
 import { Link } from 'react-router'
+import { ConsoleNav } from '#app/components/admin/console-nav.tsx'
 import type { Route } from './+types/admin-content'
 import { StandingText } from '#app/components/admin/standing.tsx'
 import { adminEditPath, KIND_NOUNS, standingOf, utcTime } from '#common/content/admin-types.ts'
@@ -53,6 +54,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
   )?.id
   return (
     <div className="space-y-10">
+      <ConsoleNav current="content" />
       <header>
         <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Admin</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">Site content</h1>

@@ -1,8 +1,8 @@
 // What /admin/cooper loads and does: the Cooper Index's recent runs and whether a recompute is under way, for
-// administrators only (a visitor is sent to log in, anyone else gets 403; a post without an administrator's
-// session is refused with 403), and "Recompute now", which queues one recompute unless one is running or queued.
+// administrators only (to anyone else, a visitor included, the page and its post answer 404, like every console
+// address), and "Recompute now", which queues one recompute unless one is running or queued.
 import { AppError } from '#server/errors.server.ts'
-import { requireAdmin } from '#server/accounts/index.server.ts'
+import { requireConsoleAdmin } from '#server/accounts/index.server.ts'
 import { UNKNOWN_FORM, refusalOf } from '#server/http/route-errors.server.ts'
 import { findPendingRecompute, findRecentRuns, requestRecomputeOnce } from '#server/cooper-index/index.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
@@ -24,7 +24,7 @@ export type AdminCooperData = {
 const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 export async function loadAdminCooper(services: Services, request: Request): Promise<AdminCooperData> {
-  await requireAdmin(services, request)
+  await requireConsoleAdmin(services, request)
   const { db } = services.database
   const [runs, pending] = await Promise.all([findRecentRuns(db), findPendingRecompute(db)])
   return {
@@ -34,7 +34,7 @@ export async function loadAdminCooper(services: Services, request: Request): Pro
 }
 
 export async function adminCooperAction(services: Services, request: Request) {
-  const current = await requireAdmin(services, request, 'Only administrators can recompute the Cooper Index.')
+  const current = await requireConsoleAdmin(services, request)
   const formData = await request.formData()
   if (formData.get('intent') !== 'recompute') {
     return refusalOf(new AppError('invalid', UNKNOWN_FORM))

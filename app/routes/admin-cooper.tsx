@@ -1,6 +1,7 @@
 // /admin/cooper: the Cooper Index's recent runs (which one readers see, how much data each read, why one
-// failed) and "Recompute now" for administrators. Anyone else gets 403 (a visitor is sent to log in first).
+// failed) and "Recompute now" for administrators. Anyone else, a visitor included, gets 404.
 import { Form, Link, useNavigation } from 'react-router'
+import { ConsoleNav } from '#app/components/admin/console-nav.tsx'
 import type { Route } from './+types/admin-cooper'
 import { Button, PendingNote } from '#app/components/ui/button.tsx'
 import { siteConfig } from '#common/site-config.ts'
@@ -61,6 +62,7 @@ export default function AdminCooper({ loaderData, actionData }: Route.ComponentP
   const isSending = navigation.state === 'submitting' && navigation.formAction === '/admin/cooper'
   return (
     <div className="space-y-8">
+      <ConsoleNav current="cooper" />
       <header>
         <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Admin</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">Cooper Index runs</h1>

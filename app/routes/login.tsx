@@ -16,6 +16,7 @@ import { parseForm, type FormAnswer } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { nameOf } from '#common/accounts/session-user.ts'
 import {
+  EMAIL_NOT_VERIFIED_MESSAGE,
   emailOnlySchema,
   loginSchema,
   getCurrentSession,
@@ -130,8 +131,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = await signIn(services, request, { ...parsed.data, redirectTo })
   } catch (error) {
     if (!isAppError(error)) throw error
-    // The only refusal of a right password: the address is not confirmed yet, which the notice says in its own words.
-    if (error.code === 'forbidden') return refusalOf<LoginActionData>(error, { values, unverifiedEmail: parsed.data.email })
+    // A right password refused because the address is not confirmed yet: the notice says it in its own words.
+    // (The other refusal of a right password, a suspended account, says its sentence as it is.)
+    if (error.code === 'forbidden' && error.message === EMAIL_NOT_VERIFIED_MESSAGE)
+      return refusalOf<LoginActionData>(error, { values, unverifiedEmail: parsed.data.email })
     return refusalOf<LoginActionData>(error, { values })
   }
   // The password was right; the account's second factor is asked for next (its cookie rides along).

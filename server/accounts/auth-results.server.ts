@@ -5,13 +5,14 @@ import { messages } from '#common/accounts/auth-schemas.ts'
 import { errorFor } from '#common/forms.ts'
 import { AppError, type AppErrorCode } from '#server/errors.server.ts'
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.server.ts'
+import { ACCOUNT_SUSPENDED_CODE } from './bans.server.ts'
 
 /** Sign-up says an address is taken (see docs/decisions/015-sign-up-says-an-address-is-taken.md). */
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists. Log in or reset your password.'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong e-mail or password.'
 
-/** Refused at sign-in because the address is not confirmed yet (the only 'forbidden' refusal here). */
+/** Refused at sign-in because the address is not confirmed yet (a 'forbidden' refusal, as a suspended account's is). */
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your e-mail address first.'
 
 type AuthField = 'name' | 'email' | 'password' | 'termsVersion'
@@ -50,6 +51,8 @@ export function authErrorOf(error: unknown, { isSignIn = false } = {}): AppError
       return isSignIn ? refuse('invalid', WRONG_CREDENTIALS_MESSAGE) : refuse('invalid', messages.passwordTooLong, 'password')
     case 'EMAIL_NOT_VERIFIED':
       return refuse('forbidden', EMAIL_NOT_VERIFIED_MESSAGE)
+    case ACCOUNT_SUSPENDED_CODE:
+      return refuse('forbidden', body.message ?? 'This account is suspended.')
   }
   if (error.statusCode === 429) return refuse('rate-limited', body.message ?? 'Too many attempts. Try again later.')
   return refuse('invalid', body.message ?? 'This request could not be completed. Check what you entered and try again.')

@@ -18,6 +18,7 @@ import { normalizeEmail } from '#common/accounts/email.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.server.ts'
 import { createProfile } from './profile.server.ts'
 import { AUTH_RATE_LIMITS, betterAuthRateLimitStorage } from './rate-limit.server.ts'
+import { refuseBannedSession } from './bans.server.ts'
 import { clearSignInFailures } from './sign-in-failures.server.ts'
 import { signInMethodOf } from './sign-in-method.server.ts'
 import { TWO_FACTOR_OPTIONS, factorChangeOfUserUpdate } from './two-factor-rules.server.ts'
@@ -144,6 +145,8 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
           // A lease signature records how its signer was signed in: the endpoint making the session says how.
           // A session that replaces the current one (turning the second factor on or off does) keeps its method.
           async before(session, endpoint) {
+            // A banned person gets no session, whichever way they sign in (bans.server.ts).
+            await refuseBannedSession(db, session.userId)
             const carried = (session as { signInMethod?: string | null }).signInMethod
             return { data: { ...session, signInMethod: carried ?? signInMethodOf(endpoint) } }
           },

@@ -79,6 +79,13 @@ export const user = pgTable('user', {
   termsVersion: text('terms_version'),
   /** Set by better-auth's two-factor plugin once an authenticator app's first code is confirmed. */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  // A ban by an administrator (the operator console): no sign-in while `banned` and `ban_expires`
+  // is null (for good) or still ahead. The names are better-auth's admin plugin's.
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  /** The administrator who banned them; no foreign key, so the record outlives that account. */
+  bannedBy: text('banned_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -2632,5 +2639,34 @@ export const reviewReport = pgTable(
       'review_report_resolution_check',
       sql`(${t.resolution} is null) = (${t.resolvedAt} is null) and (${t.resolution} is null or ${t.resolution} in (${sqlList(REVIEW_REPORT_RESOLUTIONS)})) and (${t.resolutionNote} is null or char_length(${t.resolutionNote}) <= ${sql.raw(String(ADMIN_REASON_MAX))})`,
     ),
+  ],
+)
+
+// --- The operator console ---
+
+/**
+ * The administrators' audit log: every action taken in the operator console, who took it (their id
+ * and their name at the time), on whom or what, why, when and from which address. Append-only: a
+ * trigger (migration admin_audit_append_only) refuses UPDATE, DELETE and TRUNCATE. The ids are text
+ * without foreign keys, so deleting an account leaves its history in place.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: text('admin_id').notNull(),
+    adminName: text('admin_name').notNull(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('admin_audit_created_idx').on(t.createdAt, t.id),
+    index('admin_audit_admin_idx').on(t.adminId, t.createdAt, t.id),
+    index('admin_audit_target_idx').on(t.targetKind, t.targetId),
   ],
 )

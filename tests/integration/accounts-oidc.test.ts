@@ -159,6 +159,26 @@ describe('single sign-on with OpenID Connect', () => {
     }
   })
 
+  it('gives a banned person no session through single sign-on, and sends them back to the login page', async () => {
+    const email = emailFor('blair.banned')
+    const first = await callRoute(t, loginAction, postForm('/login', { intent: 'oidc' }))
+    await t.app.request(pageRequest(await signInAtProvider(first.location ?? '', email), cookieFrom(first.headers)))
+    const { db } = t.services.database
+    // Banned as the console bans (server/console/bans.server.ts): the flag set, every session ended.
+    const [person] = await db
+      .update(user)
+      .set({ banned: true, banReason: 'Fake listings' })
+      .where(eq(user.email, email))
+      .returning({ id: user.id })
+    await db.delete(session).where(eq(session.userId, person!.id))
+    const start = await callRoute(t, loginAction, postForm('/login', { intent: 'oidc' }))
+    const stateCookie = cookieFrom(start.headers)
+    const back = await t.app.request(pageRequest(await signInAtProvider(start.location ?? '', email), stateCookie))
+    expect(cookieFrom(back.headers, '')).not.toContain('session_token=')
+    expect(back.headers.get('Location') ?? '').toMatch(/\/login\?error=/)
+    expect(await db.select().from(session).where(eq(session.userId, person!.id))).toEqual([])
+  })
+
   it('sends a refused or broken sign-in back to the login page with a clear message', async () => {
     const start = await callRoute(t, loginAction, postForm('/login', { intent: 'oidc' }))
     // The provider returns with an error, e.g. the user declined.

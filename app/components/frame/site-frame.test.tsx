@@ -121,7 +121,7 @@ describe('the page frame', () => {
     const member = element(render({ ...anonymousFrame, user: alex }), '<nav aria-label="Main"')
     expect(member).not.toContain('/admin')
     const admin = element(render({ ...anonymousFrame, user: { ...alex, isAdmin: true } }), '<nav aria-label="Main"')
-    expect(text(link(admin, '/admin/content'))).toBe('Admin')
+    expect(text(link(admin, '/admin'))).toBe('Admin')
   })
 
   it('offers landlords, and only them, the ways to list a home and to their listings', () => {

@@ -158,10 +158,11 @@ function AccountItems({
         </>
       ) : null}
       {user.isAdmin ? (
-        // Administrators keep the site's articles, FAQ and terms from here.
+        // Administrators reach the operator console (people, listings, reports, audit log, content) from here.
         <NavLink
-          to="/admin/content"
-          title="Admin: the site's content"
+          to="/admin"
+          end={false}
+          title="Admin: the operator console"
           onClick={onNavigate}
           className={`inline-flex items-center gap-1.5 rounded-md font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 ${size}`}
         >

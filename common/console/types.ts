@@ -1,0 +1,72 @@
+// What the operator console's loaders return and its pages render (browser-safe).
+
+/** A person's role as the console tells it: administrator, landlord (owns listings) or renter. */
+export type PersonRole = 'administrator' | 'landlord' | 'renter'
+
+export const ROLE_LABELS: Record<PersonRole, string> = {
+  administrator: 'Administrator',
+  landlord: 'Landlord',
+  renter: 'Renter',
+}
+
+export type PersonRow = {
+  id: string
+  name: string
+  email: string
+  role: PersonRole
+  isBanned: boolean
+  signedUpAt: string
+}
+
+/** `isTruncated`: more people match than a search gathers; a longer query narrows it. */
+export type PeoplePage = { people: PersonRow[]; nextCursor: string | null; isTruncated: boolean }
+
+export type PersonBan = { reason: string; expiresAt: string | null; bannedBy: string | null }
+
+export type PersonReport = {
+  id: number
+  kind: 'direct' | 'room'
+  reason: string
+  reportedAt: string
+  resolution: string | null
+}
+
+export type PersonDetail = {
+  id: string
+  name: string
+  email: string
+  role: PersonRole
+  signedUpAt: string
+  lastSignInAt: string | null
+  activeSessions: number
+  isEmailVerified: boolean
+  listings: { id: number; title: string; status: string; path: string }[]
+  messageReports: PersonReport[]
+  /** The ban in force, or null (never banned, unbanned, or its end has passed). */
+  ban: PersonBan | null
+}
+
+export type AuditEntry = {
+  id: number
+  adminId: string
+  adminName: string
+  action: string
+  targetKind: string
+  targetId: string
+  targetLabel: string
+  reason: string
+  ipAddress: string | null
+  createdAt: string
+}
+
+export type AuditPage = { entries: AuditEntry[]; nextCursor: string | null }
+
+/** The actions the console writes, in words; an action not listed here shows as written. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  ban: 'Banned',
+  unban: 'Unbanned',
+  'end-sessions': 'Ended sessions',
+  'resend-verification': 'Resent verification e-mail',
+}
+
+export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action
