@@ -3,7 +3,7 @@
 // each with its reports; and the three actions, each one domain function: approve, unpublish (the
 // owner is e-mailed the reason), remove. Unpublishing and removing must be confirmed and give a reason.
 import { parsePositiveId } from '#common/ids.ts'
-import { requireConsoleAdmin } from '#server/accounts/index.server.ts'
+import { clientAddress, requireConsoleAdmin } from '#server/accounts/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { UNKNOWN_FORM, refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
@@ -57,7 +57,7 @@ export async function adminListingsAction(services: Services, request: Request) 
     if (intent !== 'approve' && text(formData, 'confirmed') !== 'yes') {
       throw new AppError('invalid', NEEDS_CONFIRMATION, { confirmed: [NEEDS_CONFIRMATION] })
     }
-    const args = { adminId: current.userId, listingId, reason }
+    const args = { adminId: current.userId, listingId, reason, ip: clientAddress(request.headers) }
     const done =
       intent === 'approve'
         ? await approveListing(db, args)

@@ -10,7 +10,7 @@ import {
   LISTING_REPORT_RESOLUTION_LABELS,
   REVIEW_REPORT_RESOLUTION_LABELS,
 } from '#common/moderation/vocabulary.ts'
-import { requireConsoleAdmin } from '#server/accounts/index.server.ts'
+import { clientAddress, requireConsoleAdmin } from '#server/accounts/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { UNKNOWN_FORM, refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
@@ -151,14 +151,20 @@ export async function adminReportsAction(services: Services, request: Request) {
   try {
     if (reviewId === undefined) throw new AppError('invalid', UNKNOWN_FORM)
     if (intent === 'dismiss-review') {
-      const done = await dismissReviewReports(db, { adminId: current.userId, reviewId, reason })
+      const done = await dismissReviewReports(db, { adminId: current.userId, reviewId, reason, ip: clientAddress(request.headers) })
       return redirectWithToast(ADMIN_REPORTS_PATH, {
         type: 'success',
         message: `${done.reportsResolved === 1 ? 'The report is' : `${done.reportsResolved} reports are`} dismissed; the review stays.`,
       })
     }
     if (intent === 'remove-review') {
-      await removeReportedStayReview(services, { adminId: current.userId, reviewId, rule: text(formData, 'rule'), reason })
+      await removeReportedStayReview(services, {
+        adminId: current.userId,
+        reviewId,
+        rule: text(formData, 'rule'),
+        reason,
+        ip: clientAddress(request.headers),
+      })
       return redirectWithToast(ADMIN_REPORTS_PATH, {
         type: 'success',
         message: 'The review is removed, with the rule it broke, and its reports resolved.',

@@ -5,7 +5,7 @@
 import { parsePositiveId } from '#common/ids.ts'
 import type { ReportsPageData } from '#common/messages/types.ts'
 import { isPlainText } from '#common/plain-text.ts'
-import { requireAdmin } from '#server/accounts/index.server.ts'
+import { clientAddress, requireAdmin } from '#server/accounts/index.server.ts'
 import { AppError, isAppError } from '#server/errors.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
 import { UNKNOWN_FORM, refusalOf, withPageErrors } from '#server/http/route-errors.server.ts'
@@ -56,7 +56,7 @@ export async function reportsAction(services: Services, request: Request) {
     if (intent === 'resolve') {
       if (reportId === undefined) throw new Response('Not Found', { status: 404 })
       const input = { action: text(formData, 'action'), minutes: formData.has('minutes') ? text(formData, 'minutes') : undefined }
-      const outcome = await resolveReport(services, { adminId: current.userId, reportId, input })
+      const outcome = await resolveReport(services, { adminId: current.userId, reportId, input, ip: clientAddress(request.headers) })
       return redirectWithToast(REPORTS_PATH, { type: 'success', message: doneMessage(outcome) })
     }
     if (intent === 'unmute' && userId) {

@@ -67,6 +67,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   unban: 'Unbanned',
   'end-sessions': 'Ended sessions',
   'resend-verification': 'Resent verification e-mail',
+  'listing-approved': 'Approved a listing',
+  'listing-unpublished': 'Unpublished a listing',
+  'listing-removed': 'Removed a listing',
+  'review-reports-dismissed': 'Dismissed reports of a review',
+  'review-removed': 'Removed a review',
+  'message-report-dismiss': 'Dismissed a message report',
+  'message-report-delete': 'Deleted a reported message',
+  'message-report-mute': 'Muted a reported author',
 }
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action

@@ -8,38 +8,9 @@ import type { AuditEntry, AuditPage } from '#common/console/types.ts'
 import { auditActionLabel } from '#common/console/types.ts'
 import { type AuditFilters, utcDay } from '#common/console/schemas.ts'
 import type { Db } from '#server/db/client.server.ts'
-import { adminAudit, user } from '#server/db/schema.ts'
+import { adminAudit } from '#server/db/schema.ts'
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
-/** What one administrator action records. `ip` is the client address as clientAddress() gives it. */
-type AdminAction = {
-  adminId: string
-  action: string
-  targetKind: string
-  targetId: string
-  targetLabel?: string
-  reason?: string
-  ip?: string | null
-}
-
-/**
- * Records one administrator action in the audit log, with the administrator's name as it is now.
- * Call it with the transaction that takes the action.
- */
-export async function recordAdminAction(tx: Tx | Db, entry: AdminAction): Promise<void> {
-  const [admin] = await tx.select({ name: user.name }).from(user).where(eq(user.id, entry.adminId))
-  await tx.insert(adminAudit).values({
-    adminId: entry.adminId,
-    adminName: admin?.name ?? '',
-    action: entry.action,
-    targetKind: entry.targetKind,
-    targetId: entry.targetId,
-    targetLabel: entry.targetLabel ?? '',
-    reason: entry.reason ?? '',
-    ipAddress: entry.ip ?? null,
-  })
-}
+export { recordAdminAction, type Tx } from '#server/admin-audit.server.ts'
 
 const AUDIT_PAGE_SIZE = 50
 /** The CSV holds at most this many rows (the newest); narrow the filters for older ones. */

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { banSchema, CANNOT_BAN_ADMIN, CANNOT_BAN_SELF, unbanSchema } from '#common/console/schemas.ts'
 import { isBanInForce, requireAdministrator, resendVerificationEmail } from '#server/accounts/index.server.ts'
 import type { Db } from '#server/db/client.server.ts'
+import { holdOwnerListings, noteListingChange, releaseOwnerListings } from '#server/listings/index.server.ts'
 import { profile, session, user } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import type { Services } from '#server/services.server.ts'
@@ -58,11 +59,12 @@ type BanOutcome = { name: string; expiresAt: Date | null; sessionsEnded: number 
 
 /**
  * Bans a person: the reason and the end (a day, or null for good) validated by `banSchema`; refused for
- * oneself and for an administrator. Ends every session of theirs and records the ban, in one transaction.
+ * oneself and for an administrator. Ends every session of theirs, holds their published listings out of
+ * search and records the ban, in one transaction.
  */
 export async function banPerson(db: Db, actor: ConsoleActor, input: unknown): Promise<BanOutcome> {
   const { reason, expiresAt } = parseOrThrow(banSchema(), input)
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     await requireAdministrator(tx, actor.adminId, NOT_ADMIN)
     if (actor.personId === actor.adminId) throw new AppError('forbidden', CANNOT_BAN_SELF)
     const person = await lockPerson(tx, actor.personId)
@@ -72,6 +74,8 @@ export async function banPerson(db: Db, actor: ConsoleActor, input: unknown): Pr
       .set({ banned: true, banReason: reason, banExpires: expiresAt, bannedBy: actor.adminId })
       .where(eq(user.id, person.id))
     const sessionsEnded = await endSessionsOf(tx, person.id)
+    // Their published listings leave search with them, held until the ban ends (the listings area).
+    await holdOwnerListings(tx, person.id, 'owner-banned')
     const until = expiresAt ? `until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'for good'
     await recordAdminAction(tx, {
       adminId: actor.adminId,
@@ -84,17 +88,20 @@ export async function banPerson(db: Db, actor: ConsoleActor, input: unknown): Pr
     })
     return { name: person.name, expiresAt, sessionsEnded }
   })
+  noteListingChange()
+  return outcome
 }
 
 /** Lifts a person's ban (an optional note says why), in one transaction; 'wasBanned' false when none was in force. */
 export async function unbanPerson(db: Db, actor: ConsoleActor, input: unknown = {}): Promise<{ name: string; wasBanned: boolean }> {
   const note = parseOrThrow(unbanSchema, input).reason
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     await requireAdministrator(tx, actor.adminId, NOT_ADMIN)
     const person = await lockPerson(tx, actor.personId)
     const wasBanned = isBanInForce(person)
     if (!person.banned) return { name: person.name, wasBanned }
     await tx.update(user).set({ banned: false, banReason: null, banExpires: null, bannedBy: null }).where(eq(user.id, person.id))
+    await releaseOwnerListings(tx, person.id)
     await recordAdminAction(tx, {
       adminId: actor.adminId,
       action: 'unban',
@@ -106,6 +113,8 @@ export async function unbanPerson(db: Db, actor: ConsoleActor, input: unknown = 
     })
     return { name: person.name, wasBanned }
   })
+  noteListingChange()
+  return outcome
 }
 
 /** Signs a person out everywhere (their sessions deleted), recorded; returns how many ended. */
@@ -168,4 +177,28 @@ export async function resendPersonVerification(
     })
   })
   return { name: person.name, email: person.email }
+}
+
+/** The bans whose end has passed are lifted every quarter of an hour. */
+export const EXPIRED_BANS_JOB = 'lift-expired-bans'
+export const EXPIRED_BANS_CRON = '*/15 * * * *'
+
+/**
+ * Lifts the bans whose end has passed: sign-in already ignores them (isBanInForce), and this gives
+ * back the listings their ban held out of search. No administrator acted, so the audit log (of
+ * administrators' actions) records nothing; the ban's own record says until when it was to last.
+ * Resolves to how many were lifted.
+ */
+export async function liftExpiredBans(db: Db, now = new Date()): Promise<number> {
+  const lifted = await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(user)
+      .set({ banned: false, banReason: null, banExpires: null, bannedBy: null })
+      .where(sql`${user.banned} and ${user.banExpires} <= ${now.toISOString()}::timestamptz`)
+      .returning({ id: user.id })
+    for (const { id } of ended) await releaseOwnerListings(tx, id)
+    return ended.length
+  })
+  if (lifted > 0) noteListingChange()
+  return lifted
 }

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { parsePositiveId } from '#common/ids.ts'
 import { seqSchema, userIdSchema } from '#common/messages/schemas.ts'
-import { countUnreadMessages, requireApiUser } from '#server/accounts/index.server.ts'
+import { clientAddress, countUnreadMessages, requireApiUser } from '#server/accounts/index.server.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
 import {
   blockUser,
@@ -181,6 +181,7 @@ export function chatRoutes(services: Services) {
       adminId: viewer.id,
       reportId: idOf(c.req.param('id'), 'report'),
       input: await bodyOf(c),
+      ip: clientAddress(c.req.raw.headers),
     })
     return c.json({ action: outcome.action, resolved: outcome.resolved, mutedUntil: outcome.mutedUntil })
   })

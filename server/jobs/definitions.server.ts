@@ -28,6 +28,7 @@ import {
   sendFactorChangeNotice,
 } from '#server/accounts/index.server.ts'
 import { deleteDocuments } from '#server/documents/index.server.ts'
+import { EXPIRED_BANS_CRON, EXPIRED_BANS_JOB, liftExpiredBans } from '#server/console/index.server.ts'
 import { expireLeases, LEASE_EXPIRY_CRON, LEASE_EXPIRY_JOB, LEASE_NOTICE_JOB, sendLeaseNotice } from '#server/leases/index.server.ts'
 import type { Config } from '#server/config.server.ts'
 import {
@@ -142,6 +143,16 @@ export function jobDefinitions({
       name: FACTOR_CHANGE_NOTICE_JOB,
       handler: async (data) => {
         await sendFactorChangeNotice({ db, mailer, publicUrl: config.publicUrl }, data)
+      },
+    },
+    {
+      // Bans whose end has passed: their listings go back in search (sign-in already ignores them).
+      name: EXPIRED_BANS_JOB,
+      cron: EXPIRED_BANS_CRON,
+      retryLimit: 0,
+      handler: async () => {
+        const lifted = await liftExpiredBans(db)
+        if (lifted > 0) logger.info({ lifted }, 'expired bans lifted')
       },
     },
     {

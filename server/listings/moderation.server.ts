@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import { and, countDistinct, eq, isNull, sql } from 'drizzle-orm'
 import { isAdministrator, requireAdministrator } from '#server/accounts/administrators.server.ts'
+import { recordAdminAction } from '#server/admin-audit.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, listingReport } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
@@ -181,7 +182,7 @@ async function resolveReports(
  */
 export async function approveListing(
   db: Db,
-  { adminId, listingId, reason }: { adminId: string; listingId: number; reason?: unknown },
+  { adminId, listingId, reason, ip }: { adminId: string; listingId: number; reason?: unknown; ip?: string | null },
 ): Promise<ListingModeration> {
   const note = parseOrThrow(optionalReasonSchema, reason ?? '', 'The approval could not be saved.')
   const done = await db.transaction(async (tx) => {
@@ -200,6 +201,15 @@ export async function approveListing(
       })
       .where(eq(listing.id, listingId))
     const toStatus: ListingStatus = isHeld ? 'published' : (row.status as ListingStatus)
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'listing-approved',
+      targetKind: 'listing',
+      targetId: String(listingId),
+      targetLabel: row.title,
+      reason: note,
+      ip,
+    })
     return {
       action: 'approved',
       listingId,
@@ -222,7 +232,7 @@ export async function approveListing(
  */
 export async function unpublishListing(
   db: Db,
-  { adminId, listingId, reason }: { adminId: string; listingId: number; reason: unknown },
+  { adminId, listingId, reason, ip }: { adminId: string; listingId: number; reason: unknown; ip?: string | null },
 ): Promise<ListingModeration> {
   const note = parseOrThrow(adminReasonSchema, reason, 'Say why the listing is unpublished: the owner is told.')
   const done = await db.transaction(async (tx) => {
@@ -234,6 +244,15 @@ export async function unpublishListing(
       .set({ status: 'draft', heldReason: null, heldAt: null, updatedAt: sql`now()` })
       .where(eq(listing.id, listingId))
     const reportsResolved = await resolveReports(tx, { adminId, listingId, resolution: 'unpublished', reason: note })
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'listing-unpublished',
+      targetKind: 'listing',
+      targetId: String(listingId),
+      targetLabel: row.title,
+      reason: note,
+      ip,
+    })
     return {
       action: 'unpublished',
       listingId,
@@ -256,7 +275,7 @@ export async function unpublishListing(
  */
 export async function removeListing(
   db: Db,
-  { adminId, listingId, reason }: { adminId: string; listingId: number; reason: unknown },
+  { adminId, listingId, reason, ip }: { adminId: string; listingId: number; reason: unknown; ip?: string | null },
 ): Promise<ListingModeration> {
   const note = parseOrThrow(adminReasonSchema, reason, 'Say why the listing is removed: the owner is told.')
   const done = await db.transaction(async (tx) => {
@@ -267,6 +286,15 @@ export async function removeListing(
       .set({ status: 'archived', heldReason: 'removed', heldAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(listing.id, listingId))
     const reportsResolved = await resolveReports(tx, { adminId, listingId, resolution: 'removed', reason: note })
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'listing-removed',
+      targetKind: 'listing',
+      targetId: String(listingId),
+      targetLabel: row.title,
+      reason: note,
+      ip,
+    })
     return {
       action: 'removed',
       listingId,

@@ -5,6 +5,7 @@
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
+import { recordAdminAction } from '#server/admin-audit.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { message, messageReport, roomMessage, user, userMute } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
@@ -142,7 +143,7 @@ export type ReportOutcome = {
  */
 export async function storeReportResolution(
   db: Db,
-  { adminId, reportId, input }: { adminId: string; reportId: number; input: unknown },
+  { adminId, reportId, input, ip }: { adminId: string; reportId: number; input: unknown; ip?: string | null },
 ): Promise<ReportOutcome> {
   await requireAdministrator(db, adminId, ONLY_ADMINISTRATORS)
   const { action, minutes } = parseOrThrow(resolveReportSchema, input, 'The report could not be resolved.')
@@ -213,6 +214,16 @@ export async function storeReportResolution(
     outcome.mutedUntil = muted.until
     outcome.resolved = (await close(db, 'muted', false)).length
   }
+  // The audit log (the operator console's) records what was done, to whose message, for which report.
+  await recordAdminAction(db, {
+    adminId,
+    action: `message-report-${action}`,
+    targetKind: report.kind === 'room' ? 'room-message' : 'direct-message',
+    targetId: String(report.messageId),
+    targetLabel: author ? `a message by ${author.name}` : 'a message',
+    reason: action === 'mute' ? `Reported: ${report.reason} (muted ${minutes} minutes)` : `Reported: ${report.reason}`,
+    ip,
+  })
   return outcome
 }
 

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { requireAdministrator } from '#server/accounts/index.server.ts'
+import { recordAdminAction } from '#server/admin-audit.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, reviewReport, stayReview, user } from '#server/db/schema.ts'
 import { AppError, parseOrThrow } from '#server/errors.server.ts'
@@ -68,7 +69,7 @@ async function closeReports(
 /** Dismisses every open report of a review, which stays published. */
 export async function dismissReviewReports(
   db: Db,
-  { adminId, reviewId, reason }: { adminId: string; reviewId: number; reason: unknown },
+  { adminId, reviewId, reason, ip }: { adminId: string; reviewId: number; reason: unknown; ip?: string | null },
 ): Promise<ReviewModeration> {
   const note = parseOrThrow(adminReasonSchema, reason, 'Say why the review stays.')
   return db.transaction(async (tx) => {
@@ -78,6 +79,14 @@ export async function dismissReviewReports(
     const reportsResolved = await closeReports(tx, { adminId, reviewId, resolution: 'dismissed', reason: note })
     if (reportsResolved === 0)
       throw new AppError('conflict', 'No report of this review is open: another administrator acted on it already.')
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'review-reports-dismissed',
+      targetKind: 'review',
+      targetId: String(reviewId),
+      reason: note,
+      ip,
+    })
     return { action: 'dismissed', reviewId, listingId: review.listingId, reason: note, rule: null, reportsResolved }
   })
 }
@@ -88,7 +97,7 @@ export async function dismissReviewReports(
  */
 export async function removeReportedReview(
   db: Db,
-  { adminId, reviewId, rule, reason }: { adminId: string; reviewId: number; rule: unknown; reason: unknown },
+  { adminId, reviewId, rule, reason, ip }: { adminId: string; reviewId: number; rule: unknown; reason: unknown; ip?: string | null },
 ): Promise<ReviewModeration & { booking: Awaited<ReturnType<typeof storeReviewRemoval>>['booking'] }> {
   const note = parseOrThrow(adminReasonSchema, reason, 'Say why the review is removed.')
   const { rule: brokenRule } = parseOrThrow(reviewReportActionSchema, { rule }, 'Choose the rule the review breaks.')
@@ -97,6 +106,14 @@ export async function removeReportedReview(
     // The removal's own transaction is a savepoint inside this one.
     const removed = await storeReviewRemoval(tx as unknown as Db, { viewerId: adminId, reviewId, input: { rule: brokenRule, note } })
     const reportsResolved = await closeReports(tx, { adminId, reviewId, resolution: 'review-removed', reason: note })
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'review-removed',
+      targetKind: 'review',
+      targetId: String(reviewId),
+      reason: `${brokenRule}: ${note}`,
+      ip,
+    })
     return {
       action: 'review-removed',
       reviewId,

@@ -8,7 +8,8 @@ import { action as adminReportsAction, loader as adminReportsLoader } from '#app
 import { action as reportAction, loader as reportLoader } from '#app/routes/property-report.tsx'
 import { listingPath } from '#common/listings/listing-url.ts'
 import { REPORTS_TO_HOLD } from '#common/moderation/vocabulary.ts'
-import { listing, listingReport, profile } from '#server/db/schema.ts'
+import { adminAudit, listing, listingReport, profile, user } from '#server/db/schema.ts'
+import { banPerson, liftExpiredBans, unbanPerson } from '#server/console/index.server.ts'
 import { readToast } from '#server/http/flash.server.ts'
 import {
   approveListing,
@@ -208,6 +209,16 @@ describe('listings reported and checked', () => {
       message: 'An administrator removed this listing: it cannot go back on the market.',
     })
     expect(await inSearch('Removed townhouse')).toBe(false)
+    // Each action is in the administrators' audit log, with the reason the owner was given.
+    const audit = await db()
+      .select()
+      .from(adminAudit)
+      .where(sql`${adminAudit.targetKind} = 'listing' and ${adminAudit.targetId} in (${String(a.id)}, ${String(b.id)})`)
+      .orderBy(adminAudit.id)
+    expect(audit.map((row) => [row.action, row.targetLabel, row.reason, row.adminId])).toEqual([
+      ['listing-unpublished', 'Unpublished studio', 'The address is not a home.', admin.id],
+      ['listing-removed', 'Removed townhouse', 'A known scam.', admin.id],
+    ])
   })
 
   it('acts through /admin/listings with confirmation and mails the owner, and /admin/listings lists held and reported first', async () => {
@@ -263,6 +274,29 @@ describe('listings reported and checked', () => {
     expect(await statusOf(shown.id)).toMatchObject({ status: 'published', heldReason: null })
     expect(await statusOf(reported.id)).toMatchObject({ status: 'held', heldReason: 'reports' })
     expect((await statusOf(draft.id)).status).toBe('draft')
+  })
+
+  it('a ban holds the owner’s published listings out of search; an unban, or the ban’s end passing, gives them back', async () => {
+    const landlord = await factory.landlord()
+    const home = await factory.create({ ownerId: landlord.id, title: 'Banned owner cottage' })
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)
+    await banPerson(db(), { adminId: admin.id, personId: landlord.id }, { reason: 'Fake listings', length: 'forever' })
+    expect(await statusOf(home.id)).toMatchObject({ status: 'held', heldReason: 'owner-banned' })
+    expect(await inSearch('Banned owner cottage')).toBe(false)
+    await unbanPerson(db(), { adminId: admin.id, personId: landlord.id }, { reason: 'Identity confirmed' })
+    expect(await statusOf(home.id)).toMatchObject({ status: 'published', heldReason: null })
+    expect(await inSearch('Banned owner cottage')).toBe(true)
+
+    await banPerson(db(), { adminId: admin.id, personId: landlord.id }, { reason: 'Cooling off', length: 'until', until: tomorrow })
+    expect((await statusOf(home.id)).status).toBe('held')
+    expect(await liftExpiredBans(db())).toBe(0)
+    await db()
+      .update(user)
+      .set({ banExpires: new Date(Date.now() - 60_000) })
+      .where(eq(user.id, landlord.id))
+    expect(await liftExpiredBans(db())).toBe(1)
+    expect(await statusOf(home.id)).toMatchObject({ status: 'published', heldReason: null })
+    expect(await inSearch('Banned owner cottage')).toBe(true)
   })
 
   it('lists listing reports oldest open first, then the resolved ones newest first', async () => {

@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countUnreadMessages } from '#server/accounts/profile.server.ts'
-import { conversation, message, messageReport, profile, roomMessage, user } from '#server/db/schema.ts'
+import { adminAudit, conversation, message, messageReport, profile, roomMessage, user } from '#server/db/schema.ts'
 import { mutedUntil } from '#server/messages/access.server.ts'
 import { blockUser, unblockUser } from '#server/messages/blocks.server.ts'
 import { findConversation, listConversations, readThread } from '#server/messages/direct-read.server.ts'
@@ -661,6 +661,15 @@ describe('reports and mutes, for administrators', () => {
       reason: 'Reported: Not nice at all',
       mutedBy: 'Test admin',
     })
+    // Each resolution is in the administrators' audit log; a refused one is not.
+    const audit = await db().select().from(adminAudit).where(eq(adminAudit.adminId, admin.id)).orderBy(adminAudit.id)
+    expect(audit.map((row) => row.action)).toEqual([
+      'message-report-dismiss',
+      'message-report-delete',
+      'message-report-delete',
+      'message-report-mute',
+    ])
+    expect(audit.at(-1)).toMatchObject({ targetKind: 'room-message', reason: 'Reported: Not nice at all (muted 1440 minutes)' })
   })
 
   it('lets administrators lift a mute early, and no one else', async () => {
