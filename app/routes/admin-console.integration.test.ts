@@ -6,6 +6,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteConfig } from '#common/site-config.ts'
+import { REPORTS_TO_HOLD } from '#common/moderation/vocabulary.ts'
+import { reportListing } from '#server/listings/index.server.ts'
+import { listingFactory } from '#tests/support/listings.ts'
 import { signIn as signInWithPassword } from '#server/accounts/index.server.ts'
 import { adminAudit, session, user } from '#server/db/schema.ts'
 import { recordAdminAction, searchPeople } from '#server/console/index.server.ts'
@@ -19,7 +22,7 @@ import { loader as peopleLoader } from './admin-people.tsx'
 import { action as personAction, loader as personLoader } from './admin-person.tsx'
 import { loader as auditLoader } from './admin-audit.tsx'
 import { loader as csvLoader } from './admin-audit-csv.ts'
-import type { AuditPageData, PeoplePageData, PersonPageData } from './admin-console.server.ts'
+import type { AuditPageData, ConsoleHomeData, PeoplePageData, PersonPageData } from './admin-console.server.ts'
 
 let t: TestServices
 let admin: TestUser
@@ -116,6 +119,24 @@ describe('who may use the console', () => {
     expect((await get(auditLoader, '/admin/audit', {}, admin.cookie)).status).toBe(200)
     expect((await get(personLoader, personPath('nobody-here'), { id: 'nobody-here' }, admin.cookie)).status).toBe(404)
     expect((await post(personPath('nobody-here'), 'nobody-here', { intent: 'end-sessions' }, admin.cookie)).status).toBe(404)
+  })
+
+  it('counts open reports and held listings on its home, and shows a landlord the reports of their listings', async () => {
+    const { db } = t.services.database
+    const factory = listingFactory(db)
+    const landlord = await factory.landlord()
+    const home = await factory.create({ ownerId: landlord.id, title: 'Reported duplex on Union Street' })
+    const before = (await get(homeLoader, '/admin', {}, admin.cookie)).body as ConsoleHomeData
+    const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HOLD }, () => factory.renter()))
+    for (const reporter of reporters) {
+      await reportListing(db, { reporterId: reporter.id, listingId: home.id, input: { reason: 'not-available' } })
+    }
+    const after = (await get(homeLoader, '/admin', {}, admin.cookie)).body as ConsoleHomeData
+    expect(after.openReports - before.openReports).toBe(REPORTS_TO_HOLD)
+    expect(after.heldListings - before.heldListings).toBe(1)
+    const page = (await get(personLoader, personPath(landlord.id), { id: landlord.id }, admin.cookie)).body as PersonPageData
+    expect(page.person.listingReports).toHaveLength(REPORTS_TO_HOLD)
+    expect(page.person.listingReports[0]).toMatchObject({ listingTitle: 'Reported duplex on Union Street', resolution: null })
   })
 })
 

@@ -28,7 +28,7 @@ import type { Services } from '#server/services.server.ts'
 
 const notFound = () => new Response('Not Found', { status: 404 })
 
-export type ConsoleHomeData = { name: string; openMessageReports: number; bannedPeople: number }
+export type ConsoleHomeData = { name: string; openMessageReports: number; openReports: number; heldListings: number; bannedPeople: number }
 
 export async function loadConsoleHome(services: Services, request: Request): Promise<ConsoleHomeData> {
   const current = await requireConsoleAdmin(services, request)

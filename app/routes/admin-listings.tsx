@@ -1,6 +1,7 @@
 // /admin/listings: the listings administrators look at — held ones and those with open reports first,
 // oldest first — or any listing found by its title or its owner's e-mail, each with the reports against
 // it; approve, unpublish (the owner is told why) or remove. The work is in admin-listings.server.ts.
+import { ConsoleHeader, ConsoleNav } from '#app/components/admin/console-nav.tsx'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/admin-listings'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -157,7 +158,8 @@ export default function AdminListings({ loaderData, actionData }: Route.Componen
   const isListed = failedId !== undefined && listings.some((item) => item.id === failedId)
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Listings</h1>
+      <ConsoleNav current="listings" />
+      <ConsoleHeader title="Listings" />
       {failure && !isListed ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
           {failure}

@@ -12,6 +12,7 @@ import { TextField } from '#app/components/ui/text-field.tsx'
 import { BAN_REASON_MAX_LENGTH, CANNOT_BAN_ADMIN, CANNOT_BAN_SELF } from '#common/console/schemas.ts'
 import { ROLE_LABELS, type PersonDetail } from '#common/console/types.ts'
 import { firstError, formErrorBesideFields } from '#common/forms.ts'
+import { LISTING_REPORT_RESOLUTION_LABELS, type ListingReportResolution } from '#common/moderation/vocabulary.ts'
 import { siteConfig } from '#common/site-config.ts'
 import { appContext } from '#server/http/app-context.server.ts'
 import { loadPersonPage, personAction } from './admin-console.server.ts'
@@ -208,6 +209,27 @@ export default function AdminPerson({ loaderData, actionData }: Route.ComponentP
                   {report.resolution ? (REPORT_OUTCOMES[report.resolution] ?? report.resolution) : 'open'}
                 </p>
                 <p className="mt-1 whitespace-pre-line text-ink-soft">Reason: {report.reason}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3 className="mt-4 font-semibold text-ink">Reported listings</h3>
+        {person.listingReports.length === 0 ? (
+          <p className="mt-1 text-ink-soft">None of their listings has been reported.</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {person.listingReports.map((report) => (
+              <li key={report.id} className="rounded-xl border border-gray-200 bg-white px-4 py-3 text-sm">
+                <p className="text-ink">
+                  <Link to={report.listingPath} className="font-semibold text-brand-800 underline underline-offset-2">
+                    {report.listingTitle}
+                  </Link>
+                  , reported {utcTime(report.reportedAt)}:{' '}
+                  {report.resolution
+                    ? (LISTING_REPORT_RESOLUTION_LABELS[report.resolution as ListingReportResolution] ?? report.resolution)
+                    : 'open'}
+                </p>
+                <p className="mt-1 text-ink-soft">Reason: {report.reason}</p>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 // /admin/reports: one queue of what people reported — chat messages, listings, stay reviews — the open
 // reports oldest first, then the latest resolved ones with what was done and by whom. A review is
 // acted on here; a listing or a message on the page each link to. The work is in admin-reports.server.ts.
+import { ConsoleHeader, ConsoleNav } from '#app/components/admin/console-nav.tsx'
 import { Link } from 'react-router'
 import type { Route } from './+types/admin-reports'
 import { appContext } from '#server/http/app-context.server.ts'
@@ -116,7 +117,8 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
   const failedKey = open.find((item) => item.reviewId !== null && item.reviewId === actionData?.reviewId)?.key
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Reports</h1>
+      <ConsoleNav current="reports" />
+      <ConsoleHeader title="Reports" />
       {failure && !failedKey ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
           {failure}

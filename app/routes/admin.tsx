@@ -33,23 +33,34 @@ const CARDS = [
 ]
 
 export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
-  const { openMessageReports, bannedPeople } = loaderData
+  const { openReports, heldListings, bannedPeople } = loaderData
   return (
     <div className="space-y-6">
-      <ConsoleNav current="home" counts={{ reports: openMessageReports }} />
+      <ConsoleNav current="home" counts={{ reports: openReports, listings: heldListings }} />
       <ConsoleHeader title="Operator console">
         <p>
-          {openMessageReports === 0
-            ? 'No reported message is waiting.'
-            : `${openMessageReports} reported ${openMessageReports === 1 ? 'message is' : 'messages are'} waiting (`}
-          {openMessageReports > 0 ? (
+          {openReports === 0 ? (
+            'No report is waiting.'
+          ) : (
             <>
-              <Link to="/chat/reports" className="font-semibold text-brand-800 underline underline-offset-2">
-                reported messages
+              {openReports} {openReports === 1 ? 'report is' : 'reports are'} waiting (
+              <Link to="/admin/reports" className="font-semibold text-brand-800 underline underline-offset-2">
+                reports
               </Link>
               ).
             </>
-          ) : null}{' '}
+          )}{' '}
+          {heldListings === 0 ? (
+            'No listing is held for review.'
+          ) : (
+            <>
+              {heldListings} {heldListings === 1 ? 'listing is' : 'listings are'} held for review (
+              <Link to="/admin/listings" className="font-semibold text-brand-800 underline underline-offset-2">
+                listings
+              </Link>
+              ).
+            </>
+          )}{' '}
           {bannedPeople === 0 ? 'Nobody is banned.' : `${bannedPeople} ${bannedPeople === 1 ? 'person is' : 'people are'} banned.`}
         </p>
       </ConsoleHeader>

@@ -31,6 +31,15 @@ export type PersonReport = {
   resolution: string | null
 }
 
+export type PersonListingReport = {
+  id: number
+  listingTitle: string
+  listingPath: string
+  reason: string
+  reportedAt: string
+  resolution: string | null
+}
+
 export type PersonDetail = {
   id: string
   name: string
@@ -42,6 +51,8 @@ export type PersonDetail = {
   isEmailVerified: boolean
   listings: { id: number; title: string; status: string; path: string }[]
   messageReports: PersonReport[]
+  /** Reports of their listings: the listing, the reason and what was done (the reporter's words stay in the queue). */
+  listingReports: PersonListingReport[]
   /** The ban in force, or null (never banned, unbanned, or its end has passed). */
   ban: PersonBan | null
 }

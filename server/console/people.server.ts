@@ -3,7 +3,8 @@
 // messages, applications or documents: a report against them shows its reason, not the message.
 import { sql } from 'drizzle-orm'
 import { listingPath } from '#common/listings/listing-url.ts'
-import type { PeoplePage, PersonDetail, PersonReport, PersonRole, PersonRow } from '#common/console/types.ts'
+import type { PeoplePage, PersonDetail, PersonListingReport, PersonReport, PersonRole, PersonRow } from '#common/console/types.ts'
+import { LISTING_REPORT_REASON_LABELS, type ListingReportReason } from '#common/moderation/vocabulary.ts'
 import { normalizePeopleQuery } from '#common/console/schemas.ts'
 import { isBanInForce } from '#server/accounts/index.server.ts'
 import type { Db } from '#server/db/client.server.ts'
@@ -150,6 +151,19 @@ export async function findPerson(db: Reader, personId: string): Promise<PersonDe
        or (r.kind = 'room' and exists (select 1 from room_message m where m.id = r.message_id and m.author_id = ${personId}))
     order by r.created_at desc, r.id desc
     limit 100`)
+  const listingReports = await db.execute<{
+    id: number | string
+    listing_id: number | string
+    title: string
+    reason: string
+    created_at: Date | string
+    resolution: string | null
+  }>(sql`
+    select r.id, l.id as listing_id, l.title, r.reason, r.created_at, r.resolution
+    from listing_report r join listing l on l.id = r.listing_id
+    where l.owner_id = ${personId}
+    order by r.created_at desc, r.id desc
+    limit 100`)
   const banExpires = row.ban_expires === null ? null : new Date(row.ban_expires)
   const inForce = isBanInForce({ banned: row.banned, banExpires })
   return {
@@ -174,14 +188,40 @@ export async function findPerson(db: Reader, personId: string): Promise<PersonDe
       reportedAt: iso(report.created_at),
       resolution: report.resolution,
     })),
+    listingReports: listingReports.rows.map((report): PersonListingReport => ({
+      id: Number(report.id),
+      listingTitle: report.title,
+      listingPath: listingPath({ id: Number(report.listing_id), title: report.title }),
+      reason: LISTING_REPORT_REASON_LABELS[report.reason as ListingReportReason] ?? report.reason,
+      reportedAt: iso(report.created_at),
+      resolution: report.resolution,
+    })),
     ban: inForce ? { reason: row.ban_reason ?? '', expiresAt: banExpires && banExpires.toISOString(), bannedBy: row.banned_by_name } : null,
   }
 }
 
-/** The console home's counts: open chat message reports, people banned now. */
-export async function countConsoleWork(db: Reader): Promise<{ openMessageReports: number; bannedPeople: number }> {
-  const { rows } = await db.execute<{ reports: number | string; banned: number | string }>(sql`
-    select (select count(*) from message_report where resolved_at is null) as reports,
+/** The console home's counts: open reports (messages, listings, reviews), listings held for review, people banned now. */
+export async function countConsoleWork(
+  db: Reader,
+): Promise<{ openMessageReports: number; openReports: number; heldListings: number; bannedPeople: number }> {
+  const { rows } = await db.execute<{
+    messages: number | string
+    listings: number | string
+    reviews: number | string
+    held: number | string
+    banned: number | string
+  }>(sql`
+    select (select count(*) from message_report where resolved_at is null) as messages,
+      (select count(*) from listing_report where resolved_at is null) as listings,
+      (select count(*) from review_report where resolved_at is null) as reviews,
+      (select count(*) from listing where status = 'held') as held,
       (select count(*) from "user" where banned and (ban_expires is null or ban_expires > now())) as banned`)
-  return { openMessageReports: Number(rows[0]?.reports ?? 0), bannedPeople: Number(rows[0]?.banned ?? 0) }
+  const row = rows[0]
+  const openMessageReports = Number(row?.messages ?? 0)
+  return {
+    openMessageReports,
+    openReports: openMessageReports + Number(row?.listings ?? 0) + Number(row?.reviews ?? 0),
+    heldListings: Number(row?.held ?? 0),
+    bannedPeople: Number(row?.banned ?? 0),
+  }
 }
