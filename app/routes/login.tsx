@@ -16,6 +16,7 @@ import { parseForm, type FormAnswer } from '#common/forms.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { nameOf } from '#common/accounts/session-user.ts'
 import {
+  ACCOUNT_SUSPENDED_CODE,
   EMAIL_NOT_VERIFIED_MESSAGE,
   emailOnlySchema,
   loginSchema,
@@ -72,6 +73,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           message: 'It is invalid or has expired. Log in with your e-mail and password and we will send you a new link.',
         }
       : { tone: 'success', message: 'Your e-mail is confirmed. Log in to continue.' }
+  } else if (url.searchParams.getAll('error').includes(ACCOUNT_SUSPENDED_CODE)) {
+    // A banned person back from single sign-on: said in the site's words, never the address's.
+    notice = {
+      tone: 'error',
+      title: 'This account is suspended',
+      message: 'An administrator suspended it: you cannot sign in while the suspension lasts, by any method.',
+    }
   } else if (error) {
     notice = {
       tone: 'error',

@@ -1,7 +1,7 @@
 // The public surface of server/accounts/: everything outside this folder uses the area through these names.
 export { isAdministrator, requireAdministrator } from './administrators.server.ts'
 export { cookieHeaders, EMAIL_NOT_VERIFIED_MESSAGE } from './auth-results.server.ts'
-export { isBanInForce } from './bans.server.ts'
+export { ACCOUNT_SUSPENDED_CODE, isBanInForce } from './bans.server.ts'
 export { type Auth, createAuth } from './auth.server.ts'
 export { FACTOR_CHANGE_NOTICE_JOB, sendFactorChangeNotice } from './factor-notices.server.ts'
 export { mailPasswordResetLink, PASSWORD_RESET_JOB } from './password-reset-requests.server.ts'

@@ -175,8 +175,13 @@ describe('single sign-on with OpenID Connect', () => {
     const stateCookie = cookieFrom(start.headers)
     const back = await t.app.request(pageRequest(await signInAtProvider(start.location ?? '', email), stateCookie))
     expect(cookieFrom(back.headers, '')).not.toContain('session_token=')
-    expect(back.headers.get('Location') ?? '').toMatch(/\/login\?error=/)
+    const location = back.headers.get('Location') ?? ''
+    expect(location).toMatch(/\/login\?error=/)
     expect(await db.select().from(session).where(eq(session.userId, person!.id))).toEqual([])
+    // The login page says the account is suspended, in its own words (not the address's).
+    const page = await callRoute(t, loginLoader, pageRequest(location.replace('suspended', 'fine, call 555-0100')))
+    expect(page.data).toMatchObject({ notice: { tone: 'error', title: 'This account is suspended' } })
+    expect(JSON.stringify(page.data)).not.toContain('555-0100')
   })
 
   it('sends a refused or broken sign-in back to the login page with a clear message', async () => {
