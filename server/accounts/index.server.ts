@@ -3,7 +3,7 @@ export { isAdministrator, requireAdministrator } from './administrators.server.t
 export { cookieHeaders } from './auth-results.server.ts'
 export { type Auth, createAuth } from './auth.server.ts'
 export { FACTOR_CHANGE_NOTICE_JOB, sendFactorChangeNotice } from './factor-notices.server.ts'
-export { listOwnPasskeys, NOT_YOUR_PASSKEY_MESSAGE, type PasskeyView, removePasskey, renamePasskey } from './passkeys.server.ts'
+export { hasPasskey, listOwnPasskeys, NOT_YOUR_PASSKEY_MESSAGE, type PasskeyView, removePasskey, renamePasskey } from './passkeys.server.ts'
 export { mailPasswordResetLink, PASSWORD_RESET_JOB } from './password-reset-requests.server.ts'
 export { isPasswordResetTokenUsable, requestPasswordReset, RESET_LINK_SENT_MESSAGE, resetPassword } from './password-reset.server.ts'
 export {

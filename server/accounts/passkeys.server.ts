@@ -2,8 +2,10 @@
 // checks that each one is the signed-in person's; adding one and signing in with one are ceremonies
 // the browser runs against /api/auth (app/components/profile/passkeys-section.tsx, the login page).
 import { errorFor } from '#common/forms.ts'
+import { passkey } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
 import type { Services } from '#server/services.server.ts'
+import { eq } from 'drizzle-orm'
 import { isAPIError } from 'better-auth/api'
 import { authErrorOf } from './auth-results.server.ts'
 import type { Actor } from './profile.server.ts'
@@ -56,4 +58,10 @@ export async function removePasskey(services: Services, actor: Actor, input: { p
   } catch (error) {
     throw refusalOf(error)
   }
+}
+
+/** Whether the account has a passkey (a way in that a stolen password alone does not open). */
+export async function hasPasskey(services: Services, userId: string): Promise<boolean> {
+  const [row] = await services.database.db.select({ id: passkey.id }).from(passkey).where(eq(passkey.userId, userId)).limit(1)
+  return Boolean(row)
 }
