@@ -10,7 +10,9 @@ const sha256 = (data: Uint8Array | string) => crypto.createHash('sha256').update
 type CreationOptions = { challenge: string; rp: { id?: string } }
 type RequestOptions = { challenge: string; rpId?: string }
 
-export function createSoftwareAuthenticator({ origin, rpId }: { origin: string; rpId: string }) {
+/** `rpId`: the relying party's id, until the site's registration options name theirs. */
+export function createSoftwareAuthenticator({ origin, rpId: givenRpId }: { origin: string; rpId: string }) {
+  let rpId = givenRpId
   const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' })
   const credentialId = crypto.randomBytes(32)
   let signCount = 0
@@ -30,6 +32,7 @@ export function createSoftwareAuthenticator({ origin, rpId }: { origin: string; 
 
     /** The answer to navigator.credentials.create() for these options. */
     register(options: CreationOptions) {
+      if (options.rp.id) rpId = options.rp.id
       const jwk = publicKey.export({ format: 'jwk' })
       const coseKey = encodeCBOR(
         new Map<number, CBORType>([
