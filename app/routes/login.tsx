@@ -174,7 +174,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         />
       ) : null}
       <ErrorSummary problems={problems} />
-      {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} /> : null}
+      {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} divider="or" /> : null}
       <PasskeySignIn redirectTo={redirectTo} />
       <Form method="post" action={withRedirectTo('/login', redirectTo)} noValidate className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
