@@ -27,8 +27,9 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       if (!(await passkeyAutofillSupported()) || stopped) return
       const result = await signInWithPasskey({ autofill: true })
       if (stopped) return
+      // Only a sign-in the person chose is reported on: the suggestions start with every page view, and a
+      // refusal there (a spent budget, say) must not greet someone who came to type a password.
       if (result.ok) await navigate(welcomeBackUrl(redirectTo))
-      else if (!result.cancelled) setError(result.message)
     })()
     return () => {
       stopped = true
