@@ -1,21 +1,24 @@
 // Sign-in benchmark: against a running server on PostgreSQL, it makes a pool of accounts (signed up
 // through the API, their addresses marked confirmed through DATABASE_URL, the same database), turns on
-// two-factor sign-in for half of them through the profile page as a person does (password, the key the
-// page shows, a first code), then signs accounts in one at a time, drawn at random from --seed: by
-// password (POST /api/auth/sign-in/email), or by password and an authenticator code (that, then
-// POST /api/auth/two-factor/verify-totp with the second step's cookie). It prints one JSON line with
-// p50/p95/p99 of each method; a two-factor sign-in is timed over both requests.
+// two-factor sign-in for a third of them through the profile page as a person does (password, the key the
+// page shows, a first code), adds a passkey to another third (a software authenticator: an ES256 key,
+// 'none' attestation), then signs accounts in one at a time, drawn at random from --seed: by
+// password (POST /api/auth/sign-in/email), by password and an authenticator code (that, then
+// POST /api/auth/two-factor/verify-totp with the second step's cookie), or by passkey
+// (GET /api/auth/passkey/generate-authenticate-options, then POST …/verify-authentication with the
+// signed answer). It prints one JSON line with p50/p95/p99 of each method; a two-step sign-in is timed
+// over both requests.
 //
 // The server must trust X-Forwarded-For (TRUST_PROXY=true): each request comes from an address of its
 // own, so the per-client budgets do not stop the run. Leave its rate limits on, so their work is measured.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/signin_bench TRUST_PROXY=true PORT=3000 node_modules/.bin/node server/main.ts &
 //   DATABASE_URL=… BASE_URL=http://localhost:3000 npx node bench/sign-in.ts --seed 42 [--signins 300] [--accounts 20]
-// Passkey sign-ins are not measured: the site has no passkeys yet.
 import { parseArgs } from 'node:util'
 import { inArray } from 'drizzle-orm'
 import { siteConfig } from '#common/site-config.ts'
 import { openDatabase } from '#server/db/client.server.ts'
 import { user } from '#server/db/schema.ts'
+import { createSoftwareAuthenticator } from '#tests/support/software-authenticator.ts'
 import { totpCode } from '#tests/support/totp.ts'
 
 const { values } = parseArgs({
@@ -24,7 +27,7 @@ const { values } = parseArgs({
 const seed = Number(values.seed)
 const signinCount = Number(values.signins)
 const accountCount = Number(values.accounts)
-if (!Number.isInteger(seed) || !Number.isInteger(signinCount) || !Number.isInteger(accountCount) || accountCount < 2) {
+if (!Number.isInteger(seed) || !Number.isInteger(signinCount) || !Number.isInteger(accountCount) || accountCount < 3) {
   console.error('Usage: npx node bench/sign-in.ts --seed N [--signins 300] [--accounts 20]')
   process.exit(1)
 }
@@ -78,6 +81,7 @@ const accounts = Array.from({ length: accountCount }, (_, i) => ({
   email: `bench.signin.${run}.${i}@example.com`,
   password: `bench sign-in ${seed} harbour lantern`,
   secret: '',
+  passkey: null as ReturnType<typeof createSoftwareAuthenticator> | null,
 }))
 for (const account of accounts) {
   const answer = await request('/api/auth/sign-up/email', {
@@ -111,15 +115,41 @@ async function turnOnTwoFactor(account: (typeof accounts)[number]) {
   const confirmed = await request('/userprofile', { form: { intent: 'two-factor-confirm', code: totpCode(account.secret) }, cookie })
   if (confirmed.status >= 400) throw new Error(`Confirming the first code answered ${confirmed.status}`)
 }
-const withTotp = accounts.filter((_, i) => i % 2 === 1)
-for (const account of withTotp) await turnOnTwoFactor(account)
+/** A passkey added from a fresh sign-in, as the profile's button does it. */
+async function addPasskey(account: (typeof accounts)[number]) {
+  const signedIn = await request('/api/auth/sign-in/email', { body: { email: account.email, password: account.password } })
+  if (signedIn.status !== 200) throw new Error(`Signing in ${account.email} answered ${signedIn.status}`)
+  const cookie = cookieOf(signedIn)
+  const options = await request('/api/auth/passkey/generate-register-options?name=Bench', { cookie })
+  if (options.status !== 200) throw new Error(`Passkey options answered ${options.status}`)
+  const authenticator = createSoftwareAuthenticator({ origin, rpId: new URL(origin).hostname })
+  const response = authenticator.register((await options.json()) as never)
+  const verified = await request('/api/auth/passkey/verify-registration', {
+    body: { response, name: 'Bench' },
+    cookie: cookieOf(options, cookie),
+  })
+  if (verified.status !== 200) throw new Error(`Adding a passkey answered ${verified.status}: ${await verified.text()}`)
+  account.passkey = authenticator
+}
+for (const [i, account] of accounts.entries()) {
+  if (i % 3 === 1) await turnOnTwoFactor(account)
+  if (i % 3 === 2) await addPasskey(account)
+}
 
-type Method = 'password' | 'password+totp'
-const times: Record<Method, number[]> = { password: [], 'password+totp': [] }
+type Method = 'password' | 'password+totp' | 'passkey'
+const times: Record<Method, number[]> = { password: [], 'password+totp': [], passkey: [] }
 let errors = 0
 
 async function signIn(account: (typeof accounts)[number]): Promise<{ method: Method; ms: number; ok: boolean }> {
   const started = performance.now()
+  if (account.passkey) {
+    const options = await request('/api/auth/passkey/generate-authenticate-options')
+    const response = account.passkey.authenticate((await options.json()) as never)
+    const verified = await request('/api/auth/passkey/verify-authentication', { body: { response }, cookie: cookieOf(options) })
+    const ok = verified.status === 200 && /session_token=/.test(cookieOf(verified))
+    await verified.arrayBuffer()
+    return { method: 'passkey', ms: performance.now() - started, ok }
+  }
   const first = await request('/api/auth/sign-in/email', { body: { email: account.email, password: account.password } })
   const answer = (await first.json()) as { twoFactorRedirect?: boolean }
   if (!account.secret) return { method: 'password', ms: performance.now() - started, ok: first.status === 200 && !answer.twoFactorRedirect }
@@ -151,5 +181,6 @@ console.log(
     errors,
     password: percentiles(times.password),
     'password+totp': percentiles(times['password+totp']),
+    passkey: percentiles(times.passkey),
   }),
 )

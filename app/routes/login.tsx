@@ -1,4 +1,4 @@
-// Log in with e-mail and password (or single sign-on). It is also where the mailed confirmation
+// Log in with e-mail and password (or a passkey, or single sign-on). It is also where the mailed confirmation
 // link and single sign-on land: a signed-in visitor arriving with `verified` or `welcome` is greeted
 // with a toast and sent on.
 import { Form, Link, data, redirect } from 'react-router'
@@ -7,6 +7,7 @@ import { AuthFooterLink, AuthPage, linkClass, useClearedPassword, withRedirectTo
 import { LinkButton, PrimaryButton } from '#app/components/auth/buttons.tsx'
 import { Notice } from '#app/components/auth/notice.tsx'
 import { OidcSignIn } from '#app/components/auth/oidc-sign-in.tsx'
+import { PasskeySignIn } from '#app/components/auth/passkey-sign-in.tsx'
 import { EmailField } from '#app/components/auth/email-field.tsx'
 import { ErrorSummary, problemsOf } from '#app/components/ui/error-summary.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
@@ -184,10 +185,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         />
       ) : null}
       <ErrorSummary problems={problems} />
-      {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} /> : null}
+      {oidcName ? <OidcSignIn providerName={oidcName} redirectTo={redirectTo} divider="or" /> : null}
+      <PasskeySignIn redirectTo={redirectTo} />
       <Form method="post" action={withRedirectTo('/login', redirectTo)} noValidate className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <EmailField defaultValue={actionData?.values.email} error={actionData?.fieldErrors?.email} />
+        <EmailField defaultValue={actionData?.values.email} error={actionData?.fieldErrors?.email} autoComplete="username webauthn" />
         <div>
           <TextField
             look="large"

@@ -20,6 +20,7 @@ import { twoFactorConfirmSchema, twoFactorPasswordSchema } from '#common/account
 import {
   cancelTwoFactorSetup,
   confirmTwoFactorSetup,
+  listOwnPasskeys,
   loadTwoFactorState,
   regenerateBackupCodes,
   startTwoFactorSetup,
@@ -45,6 +46,7 @@ import { AVATAR_MAX_BYTES, UPLOAD_REQUEST_LIMITS, imageRejectionMessages, readFo
 import { findMessageSettings, saveMessageSettings } from '#server/messages/index.server.ts'
 import type { Services } from '#server/services.server.ts'
 import { shouldAskForSecondFactor } from './second-factor-request.server.ts'
+import { removeOwnPasskey, renameOwnPasskey } from './userprofile-passkeys.server.ts'
 
 export const PROFILE_PAGE = '/userprofile'
 const NEW_LISTING_PAGE = '/properties/new'
@@ -58,7 +60,8 @@ const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`
 export async function loadProfilePage(services: Services, request: Request) {
   const current = await requireUser(services, request)
   const { db } = services.database
-  const [account, sessions, myListings, saved, messageSettings, twoFactor, askForSecondFactor] = await Promise.all([
+  const actor = { userId: current.userId, sessionId: current.sessionId, headers: request.headers }
+  const [account, sessions, myListings, saved, messageSettings, twoFactor, askForSecondFactor, passkeys] = await Promise.all([
     findAccountOverview(db, current.userId),
     listActiveSessions(db, current.userId),
     findOwnerListings(db, { ownerId: current.userId, limit: PROFILE_LISTINGS }),
@@ -66,6 +69,7 @@ export async function loadProfilePage(services: Services, request: Request) {
     findMessageSettings(db, current.userId),
     loadTwoFactorState(services, current.userId),
     shouldAskForSecondFactor(services, current.userId),
+    listOwnPasskeys(services, actor),
   ])
   if (!account) throw redirect(`/login?${new URLSearchParams({ redirectTo: PROFILE_PAGE })}`)
   const sessionViews: SessionView[] = sessions
@@ -96,6 +100,14 @@ export async function loadProfilePage(services: Services, request: Request) {
     sessions: sessionViews,
     twoFactor,
     askForSecondFactor,
+    passkeys: passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name,
+      createdAt: passkey.createdAt ? formatDateTime(passkey.createdAt) : null,
+      createdAtIso: passkey.createdAt?.toISOString() ?? null,
+      synced: passkey.synced,
+      backedUp: passkey.backedUp,
+    })),
     myListings: myListings.items,
     myListingsTotal: myListings.total,
     saved,
@@ -105,7 +117,7 @@ export async function loadProfilePage(services: Services, request: Request) {
 }
 
 /** The signed-in user, the request headers better-auth reads the session from, and the submitted form. */
-type Submission = {
+export type Submission = {
   services: Services
   actor: { userId: string; sessionId: string; headers: Headers }
   formData: FormData
@@ -143,6 +155,8 @@ const handlers: Record<Intent | typeof MESSAGE_SETTINGS_INTENT, (submission: Sub
   [INTENTS.twoFactorCancel]: cancelTwoFactor,
   [INTENTS.backupCodes]: newBackupCodes,
   [INTENTS.twoFactorOff]: twoFactorOff,
+  [INTENTS.passkeyRename]: renameOwnPasskey,
+  [INTENTS.passkeyRemove]: removeOwnPasskey,
   [MESSAGE_SETTINGS_INTENT]: saveMessagePreferences,
 }
 

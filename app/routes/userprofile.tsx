@@ -9,6 +9,7 @@ import { MyListings } from '#app/components/listings/my-listings.tsx'
 import { DeleteAccountForm } from '#app/components/profile/delete-account-form.tsx'
 import { DetailsForm } from '#app/components/profile/details-form.tsx'
 import { ProfileSection, failureFor } from '#app/components/profile/fields.tsx'
+import { PasskeysSection } from '#app/components/profile/passkeys-section.tsx'
 import { PasswordForm } from '#app/components/profile/password-form.tsx'
 import { PhotoForm } from '#app/components/profile/photo-form.tsx'
 import { INTENTS } from '#app/components/profile/profile-forms.ts'
@@ -23,7 +24,7 @@ import { answerProfileForm, loadProfilePage } from './userprofile.server.ts'
 export function meta() {
   return [
     { title: `My Profile · ${siteConfig.name}` },
-    { name: 'description', content: 'Your Cooper Home profile, photo, password, sessions and account.' },
+    { name: 'description', content: 'Your Cooper Home profile, photo, password, passkeys, sessions and account.' },
     { name: 'robots', content: 'noindex' },
   ]
 }
@@ -51,6 +52,7 @@ const sections = [
   { id: 'photo', label: 'Photo' },
   { id: 'account', label: 'Account' },
   { id: 'password', label: 'Password' },
+  { id: 'passkeys', label: 'Passkeys' },
   { id: 'two-factor', label: 'Two-factor sign-in' },
   { id: 'messages', label: 'Messages' },
   { id: 'sessions', label: 'Active sessions' },
@@ -58,8 +60,18 @@ const sections = [
 ]
 
 export default function UserProfile() {
-  const { account, sessions, twoFactor, askForSecondFactor, myListings, myListingsTotal, saved, messageSettings, singleSignOnName } =
-    useLoaderData<typeof loader>()
+  const {
+    account,
+    sessions,
+    twoFactor,
+    passkeys,
+    askForSecondFactor,
+    myListings,
+    myListingsTotal,
+    saved,
+    messageSettings,
+    singleSignOnName,
+  } = useLoaderData<typeof loader>()
   const failure = useActionData<typeof action>()
   const role = roleLabel(account.role)
   const hasListings = listsHomes(account.role) || myListingsTotal > 0
@@ -175,6 +187,18 @@ export default function UserProfile() {
                 there.
               </p>
             )}
+          </ProfileSection>
+
+          <ProfileSection
+            id="passkeys"
+            title="Passkeys"
+            description="Sign in with your device's fingerprint, face or screen lock instead of a password. A passkey cannot be guessed or phished."
+          >
+            <PasskeysSection
+              passkeys={passkeys}
+              renameFailure={failureFor(failure, INTENTS.passkeyRename)}
+              removeFailure={failureFor(failure, INTENTS.passkeyRemove)}
+            />
           </ProfileSection>
 
           <ProfileSection

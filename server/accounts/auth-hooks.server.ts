@@ -8,6 +8,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { deleteSessionCookie } from 'better-auth/cookies'
 import { displayNameSchema, emailSchema, messages } from '#common/accounts/auth-schemas.ts'
 import { eq } from 'drizzle-orm'
+import { passkeyNameSchema } from '#common/accounts/passkey-forms.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { session } from '#server/db/schema.ts'
 import { termsLabelForSignUp } from '#server/content/index.server.ts'
@@ -146,6 +147,11 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         }
         checkedDisplayName(body.name)
       }
+      // A passkey's name (given when it is added, or a new one) is one line of a few words.
+      if ((path === '/passkey/verify-registration' && body.name !== undefined) || path === '/passkey/update-passkey') {
+        const parsed = passkeyNameSchema.safeParse(body.name)
+        if (!parsed.success) throw badRequest('INVALID_PASSKEY_NAME', parsed.error.issues[0]?.message ?? 'Give the passkey a name.')
+      }
       if (path === '/update-user') {
         refuseFieldsOutside(body, UPDATE_USER_FIELDS, 'Only the display name can be changed here.')
         if (body.name !== undefined) displayName = checkedDisplayName(body.name)
@@ -239,6 +245,16 @@ export function createAuthHooks({ db, isRateLimited, queueJob, logger }: AuthHoo
         if (ctx.path === '/two-factor/generate-backup-codes' && userId) {
           logger.info({ event: 'backup-codes-regenerated', userId, address }, 'security: new backup codes')
           await queueFactorChangeNotice(queueJob, logger, { userId, change: 'backup-codes-regenerated' })
+        }
+        if (ctx.path === '/passkey/verify-authentication')
+          logger.info({ event: 'signed-in', method: 'passkey', userId, address }, 'security: signed in')
+        if (ctx.path === '/passkey/verify-registration' && userId) {
+          logger.info({ event: 'passkey-added', userId, address }, 'security: passkey added')
+          await queueFactorChangeNotice(queueJob, logger, { userId, change: 'passkey-added' })
+        }
+        if (ctx.path === '/passkey/delete-passkey' && userId) {
+          logger.info({ event: 'passkey-removed', userId, address }, 'security: passkey removed')
+          await queueFactorChangeNotice(queueJob, logger, { userId, change: 'passkey-removed' })
         }
         if (ctx.path === '/two-factor/disable' && userId) {
           // A second factor turned off ends every session of the account, this one too (the issue's rule):

@@ -1,9 +1,10 @@
 // better-auth for Cooper Home: e-mail + password with verification and reset by e-mail, an optional
-// second factor (an authenticator app, with backup codes), optional OpenID Connect sign-in, sessions in httpOnly SameSite=Lax cookies, rate limits in the database.
+// second factor (an authenticator app, with backup codes), passkeys, optional OpenID Connect sign-in, sessions in httpOnly SameSite=Lax cookies, rate limits in the database.
 import { loopbackOrigins, relink } from '#server/link-origin.server.ts'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth, twoFactor } from 'better-auth/plugins'
+import { passkey } from '@better-auth/passkey'
 import { siteConfig } from '#common/site-config.ts'
 import { VERIFICATION_LINK_HOURS } from '#common/accounts/auth-schemas.ts'
 import type { Config } from '#server/config.server.ts'
@@ -182,6 +183,13 @@ export function createAuth({ config, database, mailer, logger, queueJob }: AuthO
     onAPIError: { errorURL: `${config.publicUrl}/login?error=oidc` },
     plugins: [
       twoFactor(TWO_FACTOR_OPTIONS),
+      // Passkeys are bound to the public URL's host name; the loopback origins the site trusts without
+      // PUBLIC_URL are accepted too (a passkey made on localhost works on localhost only).
+      passkey({
+        rpID: new URL(config.publicUrl).hostname,
+        rpName: siteConfig.name,
+        origin: [new URL(config.publicUrl).origin, ...loopbackOrigins(config)],
+      }),
       ...(config.oidc
         ? [
             genericOAuth({

@@ -1,4 +1,5 @@
-// Every change of how an account signs in (the second factor turned on or off, new backup codes) is
+// Every change of how an account signs in (the second factor turned on or off, new backup codes, a passkey
+// added or removed) is
 // mailed to the account through a job, so that an intruder who changes them cannot do it unseen.
 import { eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
@@ -21,6 +22,8 @@ const SUBJECTS: Record<FactorChange, string> = {
   'two-factor-on': 'Two-factor sign-in is on for your Cooper Home account',
   'two-factor-off': 'Two-factor sign-in is off for your Cooper Home account',
   'backup-codes-regenerated': 'New backup codes for your Cooper Home account',
+  'passkey-added': 'A passkey was added to your Cooper Home account',
+  'passkey-removed': 'A passkey was removed from your Cooper Home account',
 }
 
 const WHAT_HAPPENED: Record<FactorChange, string> = {
@@ -31,6 +34,17 @@ const WHAT_HAPPENED: Record<FactorChange, string> = {
     'two-factor sign-in was turned off for your account. Logging in now asks for your password only, and every ' +
     'device that was signed in has been signed out.',
   'backup-codes-regenerated': `new backup codes were made for your account. The ${BACKUP_CODE_COUNT} codes you had before no longer work.`,
+  'passkey-added': 'a passkey was added to your account. The device that keeps it can now sign in to your account without a password.',
+  'passkey-removed': 'a passkey was removed from your account. The device that kept it can no longer sign in with it.',
+}
+
+/** Where on the profile the change can be seen. */
+const PROFILE_SECTION: Record<FactorChange, string> = {
+  'two-factor-on': 'two-factor',
+  'two-factor-off': 'two-factor',
+  'backup-codes-regenerated': 'two-factor',
+  'passkey-added': 'passkeys',
+  'passkey-removed': 'passkeys',
 }
 
 const atFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
@@ -51,7 +65,7 @@ export async function sendFactorChangeNotice(
       `Hello ${owner.name || owner.email},\n\n` +
       `On ${atFormat.format(at)} UTC, ${WHAT_HAPPENED[data.change]}\n\n` +
       `You can see how your account signs in, and the devices signed in to it, on your profile:\n\n` +
-      `${publicUrl}/userprofile#two-factor\n\n` +
+      `${publicUrl}/userprofile#${PROFILE_SECTION[data.change]}\n\n` +
       `If it was not you, someone else may know your password. Choose a new one at once (this signs out every ` +
       `device):\n\n${publicUrl}/forgot-password\n`,
   })

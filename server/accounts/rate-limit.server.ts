@@ -31,6 +31,12 @@ export const AUTH_RATE_LIMITS = {
   '/two-factor/enable': { windowSeconds: 15 * 60, max: 10 },
   '/two-factor/disable': { windowSeconds: 15 * 60, max: 10 },
   '/two-factor/generate-backup-codes': { windowSeconds: 15 * 60, max: 10 },
+  // Passkeys: a sign-in's challenge (asked for by every view of /login, for the e-mail field's suggestions)
+  // and its answer (a signature, nothing to guess, but each try is a query and a verification), and adding one.
+  '/passkey/generate-authenticate-options': { windowSeconds: 15 * 60, max: 60 },
+  '/passkey/verify-authentication': { windowSeconds: 15 * 60, max: 30 },
+  '/passkey/generate-register-options': { windowSeconds: 15 * 60, max: 10 },
+  '/passkey/verify-registration': { windowSeconds: 15 * 60, max: 10 },
 } as const satisfies Record<string, RateLimitRule>
 
 export type LimitedAuthPath = keyof typeof AUTH_RATE_LIMITS

@@ -9,6 +9,9 @@ describe('how a session was signed in', () => {
     expect(signInMethodOf({ path: '/verify-email' })).toBe('email-verification')
     expect(signInMethodOf({ path: '/two-factor/verify-totp' })).toBe('password+totp')
     expect(signInMethodOf({ path: '/two-factor/verify-backup-code' })).toBe('password+backup-code')
+    expect(signInMethodOf({ path: '/passkey/verify-authentication' })).toBe('passkey')
+    // Adding a passkey makes no session of its own.
+    expect(signInMethodOf({ path: '/passkey/verify-registration' })).toBeNull()
     expect(signInMethodOf({ path: '/callback/oidc', params: { id: 'oidc' } })).toBe('oidc')
     expect(signInMethodOf({ path: '/callback/oidc' })).toBe('oidc')
     expect(signInMethodOf({ path: '/oauth2/callback/corp', params: { providerId: 'corp' } })).toBe('corp')
@@ -23,6 +26,7 @@ describe('how a session was signed in', () => {
     expect(signInMethodLabel('password+totp')).toBe('password and authenticator app code')
     expect(signInMethodLabel('password+backup-code')).toBe('password and backup code')
     expect(signInMethodLabel('password+trusted-device')).toBe('password on a device trusted after a second factor')
+    expect(signInMethodLabel('passkey')).toBe('passkey')
     expect(signInMethodLabel('oidc', { oidc: 'Cooper ID' })).toBe('single sign-on (Cooper ID)')
     expect(signInMethodLabel('corp')).toBe('single sign-on (corp)')
     expect(signInMethodLabel(null)).toBe('unknown')

@@ -12,18 +12,21 @@ export const PASSWORD_AND_TOTP_METHOD = 'password+totp'
 export const PASSWORD_AND_BACKUP_CODE_METHOD = 'password+backup-code'
 /** Stored for a session of an account with a second factor made by the password on a device it trusts. */
 export const PASSWORD_ON_TRUSTED_DEVICE_METHOD = 'password+trusted-device'
+/** Stored for a session made by a passkey (WebAuthn): the device and its unlock, two factors in one. */
+export const PASSKEY_METHOD = 'passkey'
 /** Stored for a session made by opening the link that confirms an e-mail address. */
 export const EMAIL_VERIFICATION_METHOD = 'email-verification'
 
 /**
  * What a new session records of how it was signed in: 'password', 'password+totp', 'password+backup-code',
- * 'email-verification', or the id of the
+ * 'email-verification', 'passkey', or the id of the
  * single sign-on provider whose callback made it (`oidc`); null when it was made outside a known sign-in.
  */
 export function signInMethodOf(endpoint: SessionEndpoint): string | null {
   const path = endpoint?.path ?? ''
   if (path === '/sign-in/email' || path === '/sign-up/email' || path === '/change-password') return PASSWORD_METHOD
   if (path === '/verify-email') return EMAIL_VERIFICATION_METHOD
+  if (path === '/passkey/verify-authentication') return PASSKEY_METHOD
   // The second step of a two-factor sign-in (the password was checked in the first).
   if (path === '/two-factor/verify-totp') return PASSWORD_AND_TOTP_METHOD
   if (path === '/two-factor/verify-backup-code') return PASSWORD_AND_BACKUP_CODE_METHOD
@@ -45,6 +48,7 @@ export function signInMethodLabel(method: string | null | undefined, providerNam
   if (method === PASSWORD_AND_TOTP_METHOD) return 'password and authenticator app code'
   if (method === PASSWORD_AND_BACKUP_CODE_METHOD) return 'password and backup code'
   if (method === PASSWORD_ON_TRUSTED_DEVICE_METHOD) return 'password on a device trusted after a second factor'
+  if (method === PASSKEY_METHOD) return 'passkey'
   if (!method) return 'unknown'
   // Any other method is the id of the single sign-on provider.
   return `single sign-on (${providerNames[method] ?? method})`

@@ -25,7 +25,7 @@ export const TWO_FACTOR_OPTIONS = {
 } satisfies TwoFactorOptions
 
 /** A change of how the account signs in that the owner is told of by e-mail. */
-export const FACTOR_CHANGES = ['two-factor-on', 'two-factor-off', 'backup-codes-regenerated'] as const
+export const FACTOR_CHANGES = ['two-factor-on', 'two-factor-off', 'backup-codes-regenerated', 'passkey-added', 'passkey-removed'] as const
 export type FactorChange = (typeof FACTOR_CHANGES)[number]
 
 export function isFactorChange(value: unknown): value is FactorChange {

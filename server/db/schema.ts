@@ -164,6 +164,29 @@ export const twoFactor = pgTable(
   (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
 )
 
+// A passkey (better-auth's passkey plugin, WebAuthn): the public key of a credential the person's device keeps.
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    /** The owner's label ("Work laptop"), shown on the profile. */
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    /** 'singleDevice' or 'multiDevice' (synced between a person's devices). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+    aaguid: text('aaguid'),
+  },
+  (t) => [index('passkey_user_id_idx').on(t.userId), uniqueIndex('passkey_credential_id_idx').on(t.credentialID)],
+)
+
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),
   key: text('key').notNull().unique(),

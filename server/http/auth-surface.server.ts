@@ -13,6 +13,10 @@ const OPEN_ENDPOINTS: { method: 'GET' | 'POST'; path: RegExp }[] = [
   { method: 'POST', path: /^\/send-verification-email$/ },
   // The second step of a sign-in to an account with two-factor sign-in (turning it on and off is the profile's).
   { method: 'POST', path: /^\/two-factor\/verify-(?:totp|backup-code)$/ },
+  // Passkeys: signing in with one (/login), and adding one from the profile (the browser makes the key;
+  // renaming and removing are the profile's, in-process).
+  { method: 'GET', path: /^\/passkey\/generate-(?:authenticate|register)-options$/ },
+  { method: 'POST', path: /^\/passkey\/verify-(?:authentication|registration)$/ },
   // Forgotten passwords: the request, the mailed link, and the new password.
   { method: 'POST', path: /^\/request-password-reset$/ },
   { method: 'GET', path: /^\/reset-password\/[^/]+$/ },

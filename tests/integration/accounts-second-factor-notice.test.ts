@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loader as myListingsLoader } from '#app/routes/my-listings.tsx'
 import { loader as profileLoader } from '#app/routes/userprofile.tsx'
 import { applyToListing, changeApplication, saveRenterProfile } from '#server/applications/index.server.ts'
-import { lease, profile, user } from '#server/db/schema.ts'
+import { lease, passkey, profile, user } from '#server/db/schema.ts'
 import { createLease, sendLease } from '#server/leases/index.server.ts'
 import { completeRenterProfile, jobPaying } from '#tests/support/applications.ts'
 import { actorOf, consentAndSign, publishLeaseTemplate } from '#tests/support/lease-process.ts'
@@ -55,7 +55,7 @@ describe('the request to landlords with signed leases to add a second factor', (
     return pages.map((page) => (page.data as { askForSecondFactor: boolean }).askForSecondFactor)
   }
 
-  it('asks only the landlord of a signed lease, on both pages, until a second factor is on', async () => {
+  it('asks only the landlord of a signed lease, on both pages, until a second factor or a passkey is on', async () => {
     // A lease out for signature is not signed yet.
     expect(await asked(owner)).toEqual([false, false])
 
@@ -69,6 +69,22 @@ describe('the request to landlords with signed leases to add a second factor', (
     expect(await asked(renter)).toEqual([false, false])
 
     await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.id, owner.id))
+    expect(await asked(owner)).toEqual([false, false])
+
+    // A passkey instead of the second factor is enough too.
+    await db().update(user).set({ twoFactorEnabled: false }).where(eq(user.id, owner.id))
+    expect(await asked(owner)).toEqual([true, true])
+    await db()
+      .insert(passkey)
+      .values({
+        id: `pk-${owner.id}`,
+        userId: owner.id,
+        publicKey: 'key',
+        credentialID: `cred-${owner.id}`,
+        counter: 0,
+        deviceType: 'singleDevice',
+        backedUp: false,
+      })
     expect(await asked(owner)).toEqual([false, false])
   })
 })

@@ -8,11 +8,14 @@ export function OidcSignIn({
   providerName,
   redirectTo,
   isSignUp = false,
+  divider = 'or use your e-mail',
 }: {
   providerName: string
   redirectTo: string
   /** On the sign-up page every use creates an account; on the login page only a first one does. */
   isSignUp?: boolean
+  /** The words between this and the next way in. */
+  divider?: string
 }) {
   return (
     <div className="space-y-6">
@@ -30,7 +33,7 @@ export function OidcSignIn({
       </form>
       <div className="flex items-center gap-3 text-sm text-ink-soft">
         <span aria-hidden="true" className="h-px flex-1 bg-slate-300" />
-        <span>or use your e-mail</span>
+        <span>{divider}</span>
         <span aria-hidden="true" className="h-px flex-1 bg-slate-300" />
       </div>
     </div>

@@ -33,6 +33,8 @@ export const INTENTS = {
   twoFactorCancel: 'two-factor-cancel',
   backupCodes: 'two-factor-backup-codes',
   twoFactorOff: 'two-factor-off',
+  passkeyRename: 'passkey-rename',
+  passkeyRemove: 'passkey-remove',
 } as const
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
 
