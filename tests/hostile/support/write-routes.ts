@@ -266,6 +266,27 @@ const pageActions: WriteRoute[] = [
     () => '/userprofile',
     () => ({ intent: 'save-profile', name: 'Changed by another site', role: '', bio: '', phone: '' }),
   ),
+  // Two-factor sign-in and passkeys on the profile (each needs the password or names the person's own passkey), and the second step of a sign-in.
+  form(
+    () => '/userprofile',
+    () => ({ intent: 'two-factor-start', password: 'a sturdy bench passphrase' }),
+  ),
+  form(
+    () => '/userprofile',
+    () => ({ intent: 'two-factor-off', password: 'a sturdy bench passphrase' }),
+  ),
+  form(
+    () => '/userprofile',
+    () => ({ intent: 'passkey-rename', passkeyId: 'passkey-1', name: 'Renamed from another site' }),
+  ),
+  form(
+    () => '/userprofile',
+    () => ({ intent: 'passkey-remove', passkeyId: 'passkey-1' }),
+  ),
+  form(
+    () => '/login/two-factor',
+    () => ({ method: 'totp', code: '123456', trustDevice: 'on', redirectTo: '/' }),
+  ),
   form(
     () => '/admin/content/articles/new',
     () => ({
@@ -835,6 +856,13 @@ const authUsed: WriteRoute[] = [
   auth('request-password-reset', (w) => ({ email: w.email, redirectTo: '/reset-password' })),
   auth('reset-password', () => ({ newPassword: 'a sturdy new passphrase', token: 'not-a-token' })),
   auth('sign-in/social', () => ({ provider: 'oidc', callbackURL: '/' })),
+  auth('two-factor/verify-totp', () => ({ code: '123456', trustDevice: true })),
+  auth('two-factor/verify-backup-code', () => ({ code: 'abcde-fghij' })),
+  auth('passkey/verify-authentication', () => ({ response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } })),
+  auth('passkey/verify-registration', () => ({
+    response: { id: 'x', rawId: 'x', type: 'public-key', response: {} },
+    name: 'From another site',
+  })),
 ]
 
 /** better-auth endpoints the site does not use over HTTP: retired to 404, and never a cross-site write. */
@@ -851,6 +879,11 @@ const authRetired: WriteRoute[] = [
   auth('unlink-account', () => ({ providerId: 'credential' })),
   auth('refresh-token', () => ({ providerId: 'oidc' })),
   auth('get-access-token', () => ({ providerId: 'oidc' })),
+  auth('two-factor/enable', () => ({ password: 'a sturdy bench passphrase' })),
+  auth('two-factor/disable', () => ({ password: 'a sturdy bench passphrase' })),
+  auth('two-factor/generate-backup-codes', () => ({ password: 'a sturdy bench passphrase' })),
+  auth('passkey/delete-passkey', () => ({ id: 'passkey-1' })),
+  auth('passkey/update-passkey', () => ({ id: 'passkey-1', name: 'Renamed from another site' })),
 ].map((route) => ({ ...route, isRetired: true }))
 
 export const WRITE_ROUTES: WriteRoute[] = [...pageActions, ...dataRequests, ...api, ...authUsed, ...authRetired]
