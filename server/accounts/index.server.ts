@@ -4,7 +4,7 @@ export { cookieHeaders, EMAIL_NOT_VERIFIED_MESSAGE } from './auth-results.server
 export { ACCOUNT_SUSPENDED_CODE, isBanInForce } from './bans.server.ts'
 export { type Auth, createAuth } from './auth.server.ts'
 export { FACTOR_CHANGE_NOTICE_JOB, sendFactorChangeNotice } from './factor-notices.server.ts'
-export { hasPasskey, listOwnPasskeys, NOT_YOUR_PASSKEY_MESSAGE, type PasskeyView, removePasskey, renamePasskey } from './passkeys.server.ts'
+export { hasPasskey, listOwnPasskeys, removePasskey, renamePasskey } from './passkeys.server.ts'
 export { mailPasswordResetLink, PASSWORD_RESET_JOB } from './password-reset-requests.server.ts'
 export { isPasswordResetTokenUsable, requestPasswordReset, RESET_LINK_SENT_MESSAGE, resetPassword } from './password-reset.server.ts'
 export {
@@ -36,7 +36,6 @@ export {
   requireAnonymous,
   requireApiUser,
   requireConsoleAdmin,
-  requireConsoleApiAdmin,
   requireUser,
   safeRedirectTo,
 } from './session.server.ts'
@@ -53,7 +52,6 @@ export {
   SECOND_STEP_EXPIRED_MESSAGE,
   startTwoFactorSetup,
   turnOffTwoFactor,
-  type TwoFactorState,
   verifySecondStep,
 } from './two-factor.server.ts'
-export { BACKUP_CODE_COUNT, TRUST_DEVICE_DAYS } from './two-factor-rules.server.ts'
+export { TRUST_DEVICE_DAYS } from './two-factor-rules.server.ts'

@@ -87,13 +87,6 @@ export async function requireConsoleAdmin(services: Services, request: Request):
   return current
 }
 
-/** The JSON API's form of `requireConsoleAdmin`: a 'not-found' AppError for anyone but an administrator. */
-export async function requireConsoleApiAdmin(services: Services, request: Request): Promise<CurrentSession> {
-  const current = await readSession(services, request)
-  if (!current?.user.isAdmin) throw new AppError('not-found', 'Not found.')
-  return current
-}
-
 /** Who is asking a JSON API: their user id, e-mail address and how their session was signed in (in words). */
 export type ApiUser = { userId: string; email: string; signInMethod: string }
 
