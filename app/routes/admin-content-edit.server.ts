@@ -3,6 +3,7 @@
 // (render the Markdown on the server and show the form again: the editor's preview without
 // JavaScript), `publish` and `unpublish`. A refusal answers with the form as typed, its status and
 // words; a stale save also carries the version saved meanwhile, so the administrator loses nothing.
+import { clientAddress } from '#server/accounts/index.server.ts'
 import { data } from 'react-router'
 import {
   articleFormSchema,
@@ -157,7 +158,14 @@ export async function editorAction(services: Services, request: Request, params:
   try {
     if (intent === 'publish' || intent === 'unpublish') {
       if (itemId === undefined || expectedVersion === undefined) throw data('There is no such page.', { status: 404 })
-      await setPublication(db, { kind, editorId: current.userId, itemId, expectedVersion, publish: intent === 'publish' })
+      await setPublication(db, {
+        kind,
+        editorId: current.userId,
+        itemId,
+        expectedVersion,
+        publish: intent === 'publish',
+        ip: clientAddress(request.headers),
+      })
       return redirectWithToast(adminEditPath(kind, itemId), {
         type: 'success',
         message: intent === 'publish' ? `The ${noun} is published.` : `The ${noun} is unpublished: it is a draft again.`,
@@ -170,7 +178,14 @@ export async function editorAction(services: Services, request: Request, params:
     if (!parsed.ok) {
       return refusalOf<EditorForm>({ ...parsed, formError: parsed.formError ?? 'Some fields need attention.' }, { values })
     }
-    const saved = await saveContentItem(db, { kind, editorId: current.userId, itemId, expectedVersion, fields: parsed.data })
+    const saved = await saveContentItem(db, {
+      kind,
+      editorId: current.userId,
+      itemId,
+      expectedVersion,
+      fields: parsed.data,
+      ip: clientAddress(request.headers),
+    })
     return redirectWithToast(adminEditPath(kind, saved.id), {
       type: 'success',
       message: itemId === undefined ? `The ${noun} is created (version 1).` : `Saved as version ${saved.version}.`,

@@ -1,6 +1,7 @@
 // What /admin/content/:kind/:id/revisions loads and does: an item's revisions (who, when, which
 // version), one compared with the current version (?compare=<version>), and restoring one, which
 // saves its snapshot as a new version (checked against the version the page showed, like any save).
+import { clientAddress } from '#server/accounts/index.server.ts'
 import { data } from 'react-router'
 import { adminEditPath, kindOfSegment, KIND_NOUNS, type FieldComparison } from '#common/content/admin-types.ts'
 import { parsePositiveId } from '#common/ids.ts'
@@ -62,7 +63,14 @@ export async function revisionsAction(services: Services, request: Request, para
   }
   try {
     const snapshot = await findRevisionSnapshot(db, { viewerId: current.userId, kind, itemId, version: revision })
-    const saved = await restoreRevision(db, { kind, editorId: current.userId, itemId, expectedVersion, snapshot })
+    const saved = await restoreRevision(db, {
+      kind,
+      editorId: current.userId,
+      itemId,
+      expectedVersion,
+      snapshot,
+      ip: clientAddress(request.headers),
+    })
     return redirectWithToast(adminEditPath(kind, itemId), {
       type: 'success',
       message: `Version ${revision} of this ${KIND_NOUNS[kind]} is restored as version ${saved.version}.`,

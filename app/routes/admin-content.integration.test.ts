@@ -3,7 +3,7 @@
 // keeps, comparing and restoring, stale saves refused, slug and input errors, and hostile Markdown.
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { article, articleVote, contentRevision, faqEntry, termsVersion } from '#server/db/schema.ts'
+import { adminAudit, article, articleVote, contentRevision, faqEntry, termsVersion } from '#server/db/schema.ts'
 import { findArticleBySlug, renderMarkdown } from '#server/content/index.server.ts'
 import { establishedUser } from '#tests/support/chat.ts'
 import { createTestServices, formRequest, TEST_ORIGIN, type TestServices } from '#tests/support/test-services.ts'
@@ -220,6 +220,20 @@ describe('an administrator editing articles', () => {
     const page = await get(revisionsLoader, `${editPath(id)}/revisions`, editParams(id), admin.cookie)
     expect(page.body.revisions).toHaveLength(5)
     expect(page.body.revisions[0]).toMatchObject({ version: 5, editorName: 'Dana Admin' })
+
+    // Each save is in the administrators' audit log, by whom and which version.
+    const audit = await t.services.database.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.targetKind, 'article'), eq(adminAudit.targetId, String(id))))
+      .orderBy(adminAudit.id)
+    expect(audit.map((row) => [row.action, row.reason, row.adminId, row.targetLabel])).toEqual([
+      ['content-created', 'version 1', admin.id, fields.slug],
+      ['content-saved', 'version 2', admin.id, fields.slug],
+      ['content-saved', 'version 3', admin.id, fields.slug],
+      ['content-unpublished', 'version 4', admin.id, fields.slug],
+      ['content-published', 'version 5', admin.id, fields.slug],
+    ])
   })
 
   it('publishes "now" from the form, so visitors see it at once', async () => {

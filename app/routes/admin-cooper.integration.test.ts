@@ -3,7 +3,7 @@
 // run is running or a job is already waiting.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cooperIndexRun } from '#server/db/schema.ts'
+import { adminAudit, cooperIndexRun } from '#server/db/schema.ts'
 import { readToast } from '#server/http/flash.server.ts'
 import { FIRST_MONTH, insertListingsWithHistory } from '#tests/support/cooper-history.ts'
 import { establishedUser } from '#tests/support/chat.ts'
@@ -86,6 +86,9 @@ describe('an administrator recomputing the index', () => {
     const again = await post({ intent: 'recompute' }, admin.cookie)
     expect(again.status).toBe(302)
     expect(await toastOf(again.response)).toEqual({ type: 'info', message: 'A recompute is already queued, so no other was queued.' })
+    // The recompute asked for is in the administrators' audit log, once (the second asked for nothing).
+    const audit = await t.services.database.db.select().from(adminAudit).where(eq(adminAudit.action, 'cooper-recompute'))
+    expect(audit.map((row) => [row.adminId, row.targetKind])).toEqual([[admin.id, 'cooper-index']])
 
     expect(await t.services.jobs.runUntilIdle()).toBe(1)
     const { runs, pending } = await pageData()

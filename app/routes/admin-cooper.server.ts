@@ -2,7 +2,8 @@
 // administrators only (to anyone else, a visitor included, the page and its post answer 404, like every console
 // address), and "Recompute now", which queues one recompute unless one is running or queued.
 import { AppError } from '#server/errors.server.ts'
-import { requireConsoleAdmin } from '#server/accounts/index.server.ts'
+import { clientAddress, requireConsoleAdmin } from '#server/accounts/index.server.ts'
+import { recordAdminAction } from '#server/console/index.server.ts'
 import { UNKNOWN_FORM, refusalOf } from '#server/http/route-errors.server.ts'
 import { findPendingRecompute, findRecentRuns, requestRecomputeOnce } from '#server/cooper-index/index.server.ts'
 import { redirectWithToast } from '#server/http/flash.server.ts'
@@ -40,6 +41,16 @@ export async function adminCooperAction(services: Services, request: Request) {
     return refusalOf(new AppError('invalid', UNKNOWN_FORM))
   }
   const outcome = await requestRecomputeOnce(services)
+  if (outcome.status === 'queued') {
+    await recordAdminAction(services.database.db, {
+      adminId: current.userId,
+      action: 'cooper-recompute',
+      targetKind: 'cooper-index',
+      targetId: 'recompute',
+      targetLabel: 'Cooper Index',
+      ip: clientAddress(request.headers),
+    })
+  }
   services.logger.info({ userId: current.userId, outcome: outcome.status }, 'Cooper Index recompute asked for')
   switch (outcome.status) {
     case 'queued':

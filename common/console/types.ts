@@ -86,6 +86,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'message-report-dismiss': 'Dismissed a message report',
   'message-report-delete': 'Deleted a reported message',
   'message-report-mute': 'Muted a reported author',
+  'content-created': 'Created content',
+  'content-saved': 'Saved content',
+  'content-published': 'Published content',
+  'content-unpublished': 'Unpublished content',
+  'content-restored': 'Restored a content revision',
+  'cooper-recompute': 'Asked for a Cooper Index recompute',
 }
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action

@@ -12,6 +12,7 @@ import {
   type SavedBy,
 } from '#common/content/admin-types.ts'
 import type { ArticleInput, FaqInput, LeaseTemplateInput, TermsInput } from '#common/content/admin-forms.ts'
+import { recordAdminAction } from '#server/admin-audit.server.ts'
 import type { Db } from '#server/db/client.server.ts'
 import { article, contentRevision, faqEntry, leaseTemplate, termsVersion, user } from '#server/db/schema.ts'
 import { AppError } from '#server/errors.server.ts'
@@ -131,6 +132,10 @@ export type SaveRequest = {
   /** The version the editor's form was based on; required with itemId. */
   expectedVersion?: number
   fields: Fields | Record<string, unknown>
+  /** The editor's client address, for the administrators' audit log. */
+  ip?: string | null
+  /** What the audit log calls the save (a publication, a restored revision); 'content-saved' unless given. */
+  auditAction?: string
 }
 
 /**
@@ -167,6 +172,15 @@ export async function saveContentItem(db: Db, request: SaveRequest): Promise<{ i
         if (!saved) throw await staleSaveError(tx, kind, itemId)
       }
       await recordRevision(tx, { kind, itemId: saved!.id, version: saved!.version, snapshot, editorId })
+      await recordAdminAction(tx, {
+        adminId: editorId,
+        action: request.auditAction ?? (itemId === undefined ? 'content-created' : 'content-saved'),
+        targetKind: kind,
+        targetId: String(saved!.id),
+        targetLabel: key,
+        reason: `version ${saved!.version}`,
+        ip: request.ip,
+      })
       return saved!
     })
   } catch (error) {
@@ -201,9 +215,9 @@ async function readItem(db: Reader, kind: ContentKind, itemId: number): Promise<
  */
 export async function setPublication(
   db: Db,
-  request: { kind: ContentKind; editorId: string; itemId: number; expectedVersion: number; publish: boolean },
+  request: { kind: ContentKind; editorId: string; itemId: number; expectedVersion: number; publish: boolean; ip?: string | null },
 ) {
-  const { kind, editorId, itemId, expectedVersion, publish } = request
+  const { kind, editorId, itemId, expectedVersion, publish, ip } = request
   await requireContentAdministrator(db, editorId)
   const current = await readItem(db, kind, itemId)
   if (current.version !== expectedVersion) throw await staleSaveError(db, kind, itemId)
@@ -212,7 +226,15 @@ export async function setPublication(
     const scheduled = typeof snapshot.publishedAt === 'string' && new Date(snapshot.publishedAt) > new Date()
     snapshot.publishedAt = publish ? (scheduled ? (snapshot.publishedAt ?? null) : new Date().toISOString()) : null
   }
-  return saveContentItem(db, { kind, editorId, itemId, expectedVersion, fields: columnsOf(kind, snapshot) })
+  return saveContentItem(db, {
+    kind,
+    editorId,
+    itemId,
+    expectedVersion,
+    fields: columnsOf(kind, snapshot),
+    ip,
+    auditAction: publish ? 'content-published' : 'content-unpublished',
+  })
 }
 
 /** Everything administrators keep, drafts and scheduled items included. */
@@ -266,8 +288,8 @@ export async function listContentOverview(db: Db, { viewerId }: { viewerId: stri
 /** Restores a revision as a new version (version-checked like any save). */
 export async function restoreRevision(
   db: Db,
-  request: { kind: ContentKind; editorId: string; itemId: number; expectedVersion: number; snapshot: ContentSnapshot },
+  request: { kind: ContentKind; editorId: string; itemId: number; expectedVersion: number; snapshot: ContentSnapshot; ip?: string | null },
 ) {
   const { snapshot, ...rest } = request
-  return saveContentItem(db, { ...rest, fields: columnsOf(request.kind, snapshot) })
+  return saveContentItem(db, { ...rest, fields: columnsOf(request.kind, snapshot), auditAction: 'content-restored' })
 }
