@@ -33,7 +33,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     const tables = result.rows.map((row) => `${row.table_schema}.${row.table_name}`).sort()
     // Drizzle's own ledger of applied migrations is the one table outside the schema.
     expect(tables).toEqual([...declaredTables(), 'drizzle.__drizzle_migrations'].sort())
-    expect(declaredTables()).toHaveLength(93)
+    expect(declaredTables()).toHaveLength(98)
     expect(database.kind).toBe(testDatabaseKind())
   })
 
