@@ -34,8 +34,10 @@ async function signedLease(landlord: APIRequestContext, landlordAccount: Account
   const listingPath = await publishListing(landlord, landlordAccount, `Rent flat ${Date.now().toString(36)}`)
   const listingId = Number(/-(\d+)$/.exec(listingPath)![1])
   const { lease } = await json<LeaseAnswer>(await landlord.post('/api/leases', { headers, data: { listingId } }), 201)
-  const start = new Date()
-  const startDate = start.toISOString().slice(0, 10)
+  // Today where the home is (the listing is in Wilmington, DE): the books say what is owed by that day, which is
+  // not yet the UTC date in the evening there.
+  const startDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date())
+  const start = new Date(`${startDate}T12:00:00Z`)
   const endDate = new Date(Date.UTC(start.getUTCFullYear() + 1, start.getUTCMonth(), start.getUTCDate() - 1)).toISOString().slice(0, 10)
   const terms = {
     ...lease.draftTerms,
