@@ -31,16 +31,8 @@ export { findSearchCity } from './search/search-city.server.ts'
 export { findMapClusters } from './search/map-clusters.server.ts'
 export { findNearbyPlaces } from './search/nearby.server.ts'
 export { searchIndexOf } from './search/engine/live-index.server.ts'
-export {
-  anchorsOf,
-  compileSearchTests,
-  listingFactsOf,
-  searchesFinding,
-  type ListingFacts,
-  type SearchAnchors,
-  type SearchFilter,
-  type SearchTestCache,
-} from './search/listing-matches.server.ts'
+export { anchorsOf, listingFactsOf, type ListingFacts, type SearchAnchors, type SearchFilter } from './search/listing-matches.server.ts'
+export { SearchTests } from './search/search-tests.server.ts'
 export type { ParsedSearch } from './search/terms.server.ts'
 export { sendStaleNotices, STALE_NOTICES_CRON, STALE_NOTICES_JOB } from './stale-notices.server.ts'
 export {

@@ -1,7 +1,7 @@
 // The saved searches a listing matches as it stands. The saved-search index names the few that may
 // find it (saved-search-index.server.ts: a superset of those that do, by where each can find homes
 // and the filters it keeps); each is then tested on the listing by the search engine's own pieces
-// (`searchesFinding`), as of the listings index's current state; then the Cooper Index condition of
+// (`SavedSearchIndex.finding`), as of the listings index's current state; then the Cooper Index condition of
 // those that ask for it, from one comparison. While the listings index is loading, every active
 // saved search is run through the search itself, page by page (`searchFinds`): slow, and the same
 // answer (the property test, tests/integration/alerts-matching.test.ts, holds the two equal).
@@ -9,7 +9,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { listing, savedSearch } from '#server/db/schema.ts'
 import { findRentComparison } from '#server/cooper-index/index.server.ts'
-import { findListings, listingFactsOf, searchesFinding } from '#server/listings/index.server.ts'
+import { findListings, listingFactsOf } from '#server/listings/index.server.ts'
 import { readSavedQuery, searchInputOf } from '#common/alerts/saved-query.ts'
 import type { BelowIndex, ListingMatch } from '#common/alerts/types.ts'
 import type { AlertFrequency } from '#common/alerts/vocabulary.ts'
@@ -87,24 +87,25 @@ export async function matchListing(
     onWork?.({ candidates: saved.size, searched: true })
     return matchBySearching(db, home, listingId)
   }
-  const candidates = saved.candidates(facts, home.ownerId)
-  onWork?.({ candidates: candidates.length, searched: false })
-  // The facts just read brought the listings index up to the head: the tests run on it as it stands.
-  const finding = await searchesFinding(db, candidates, listingId, { isHeadRead: false })
-  if (finding === null) return matchBySearching(db, home, listingId)
-  return withIndexCondition(
-    candidates.filter((_, i) => finding[i]),
-    comparisonOnce(db, home),
-  )
+  let candidates = 0
+  // The facts just read brought the listings index up to the head: the checks run on it as it stands.
+  const found = await saved.finding(facts, home.ownerId, { isHeadRead: false, onCandidates: (n) => (candidates = n) })
+  onWork?.({ candidates, searched: found === null })
+  if (found === null) return matchBySearching(db, home, listingId)
+  return withIndexCondition(found, comparisonOnce(db, home))
 }
 
 /** The matches among saved searches that find the listing, those asking for the Cooper Index kept only when it is below enough. */
 async function withIndexCondition(found: SavedSearchEntry[], comparison: () => Promise<Comparison>): Promise<ListingMatch[]> {
+  const compared = found.some((entry) => entry.percent !== null) ? await comparison() : null
+  // Each percentage asked for read once (searches share a few: 10 %, 15 %).
+  const below = new Map<number, BelowIndex | null>()
   const matches: ListingMatch[] = []
   for (const entry of found) {
     let belowIndex: BelowIndex | null = null
     if (entry.percent !== null) {
-      belowIndex = belowIndexOf(await comparison(), entry.percent)
+      if (!below.has(entry.percent)) below.set(entry.percent, belowIndexOf(compared, entry.percent))
+      belowIndex = below.get(entry.percent)!
       if (!belowIndex) continue
     }
     matches.push({ savedSearchId: entry.id, userId: entry.userId, frequency: entry.frequency, belowIndex })

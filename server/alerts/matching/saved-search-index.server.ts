@@ -12,18 +12,11 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { savedSearch, savedSearchChange } from '#server/db/schema.ts'
-import {
-  anchorsOf,
-  compileSearchTests,
-  type ListingFacts,
-  type ParsedSearch,
-  type SearchAnchors,
-  type SearchTestCache,
-} from '#server/listings/index.server.ts'
+import { anchorsOf, SearchTests, type ListingFacts, type ParsedSearch, type SearchAnchors } from '#server/listings/index.server.ts'
 import { readSavedQuery } from '#common/alerts/saved-query.ts'
 import type { AlertFrequency } from '#common/alerts/vocabulary.ts'
-import { FilterColumns } from './filter-columns.ts'
-import { similarityAtLeast, trigramsOf } from './trigrams.ts'
+import { FILTER, FILTER_STRIDE, FilterColumns } from './filter-columns.ts'
+import { Spellings } from './spellings.ts'
 
 /** An active saved search as the index keeps it. */
 export type SavedSearchEntry = {
@@ -34,27 +27,25 @@ export type SavedSearchEntry = {
   query: string
   search: ParsedSearch
   anchors: SearchAnchors
-  /** The saved searches of its spelling, when its text may be read as a misspelt place. */
-  spelling: Spelling | null
   /** Its stay's dates may pass (the schema refuses past ones): read again once a day, the UTC day it last read. */
   mayLapse: boolean
   readDay: string
-  /** Its test compiled on the listings index, kept beside it. */
-  cache: SearchTestCache
   /** Its place in the index's columns (`FilterColumns`): kept for its id, so the numbers follow the ids. */
   number: number
 }
 
 /**
- * The saved searches of one key: the set kept as they come and go, and their numbers ascending, made
- * again when first read after a change, so a listing's candidates are gathered from arrays of numbers.
+ * The saved searches of one key: the set kept as they come and go, and `gathering` (their numbers
+ * ascending and their filters' rows in the same order), made again when first read after a change.
  */
-type Bucket = { entries: Set<SavedSearchEntry>; numbers: Int32Array | null }
+type Bucket = { entries: Set<SavedSearchEntry>; gathering: Gathering | null }
 
-const numbersOf = (bucket: Bucket): Int32Array => (bucket.numbers ??= Int32Array.from(bucket.entries, (entry) => entry.number).sort())
-
-/** A text that may be read as a misspelt place, its trigrams, and the saved searches whose text it is: many share one. */
-type Spelling = { text: string; trigrams: Set<string>; entries: Set<SavedSearchEntry> }
+/**
+ * Saved searches to gather from: their numbers, and a copy of their filters' rows side by side
+ * (`FilterColumns`), so a listing's gathering reads each bucket's memory in order rather than one
+ * row here and one there across all the saved searches' rows.
+ */
+type Gathering = { numbers: Int32Array; rows: Float64Array }
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -62,11 +53,6 @@ const today = () => new Date().toISOString().slice(0, 10)
 const LOAD_BATCH = 5_000
 /** Change-log rows read per query while catching up. */
 const CHANGE_BATCH = 5_000
-/**
- * pg_trgm takes a place for a misspelling at a similarity of 0.35 (terms.server.ts); candidates are
- * kept from a little lower, so a rounding difference never loses one.
- */
-const SPELLING_SIMILARITY = 0.3
 
 type Row = { id: number; userId: string; query: string; frequency: string; percent: number | null; isPaused: boolean }
 
@@ -81,16 +67,16 @@ const COLUMNS = {
 
 function addTo(map: Map<string, Bucket>, key: string, entry: SavedSearchEntry): void {
   let bucket = map.get(key)
-  if (!bucket) map.set(key, (bucket = { entries: new Set(), numbers: null }))
+  if (!bucket) map.set(key, (bucket = { entries: new Set(), gathering: null }))
   bucket.entries.add(entry)
-  bucket.numbers = null
+  bucket.gathering = null
 }
 
 export class SavedSearchIndex {
   private readonly db: Db
   private readonly entries = new Map<number, SavedSearchEntry>()
   private readonly buckets = new Map<string, Bucket>()
-  private readonly anywhere: Bucket = { entries: new Set(), numbers: null }
+  private readonly anywhere: Bucket = { entries: new Set(), gathering: null }
   /** Each saved search's number by its id (kept when it is removed, for when it comes back), and the entry of each number. */
   private readonly numbers = new Map<number, number>()
   private readonly byNumber: (SavedSearchEntry | undefined)[] = []
@@ -98,15 +84,18 @@ export class SavedSearchIndex {
   private isNumberedById = true
   private highestId = 0
   private readonly columns = new FilterColumns()
+  /** Each saved search's check on the listings index, by its number, kept while its reading holds. */
+  private readonly tests = new SearchTests()
   /** Each owner's number, to tell a listing's owner's saved searches by a number. */
   private readonly owners = new Map<string, number>()
   /** The numbers gathered by a `candidates` call, as bits (read in ascending order, and cleared, as they are taken). */
   private gathered = new Uint32Array(32)
-  /** The distinct spellings, by text, and by each of their trigrams: a listing's name is compared with each text once. */
-  private readonly spellingTexts = new Map<string, Spelling>()
-  private readonly spellings = new Map<string, Set<Spelling>>()
+  /** Where a `candidates` call writes the numbers it takes (grown as needed; the call returns a copy). */
+  private found = new Int32Array(1024)
+  /** The texts that may be read as a misspelt place, with their saved searches' numbers. */
+  private readonly spellings = new Spellings()
   /** The numbers of the saved searches spelt like each listing's city or neighborhood, kept until a saved search changes. */
-  private readonly spelt = new Map<string, Int32Array>()
+  private readonly spelt = new Map<string, Gathering>()
   private calls = 0
   private applied = 0
   private loading: Promise<void> | null = null
@@ -144,7 +133,7 @@ export class SavedSearchIndex {
       last = rows.at(-1)!.id
     }
     // Every test compiled now, not by the first listing published in each place (the tail of a match's time).
-    await compileSearchTests(this.db, [...this.entries.values()])
+    await this.tests.compileAll(this.db)
   }
 
   private async readHead(): Promise<number> {
@@ -211,20 +200,19 @@ export class SavedSearchIndex {
         query: row.query,
         search,
         anchors: anchor,
-        spelling: null,
         mayLapse: search.checkIn !== undefined,
         readDay: today(),
-        cache: { compiled: null },
         number,
       }
       this.entries.set(row.id, entry)
       this.byNumber[number] = entry
+      this.tests.put(number, search)
       this.columns.set(number, anchor.filter, owner, entry.mayLapse)
       if (anchor.isAnywhere) {
         this.anywhere.entries.add(entry)
-        this.anywhere.numbers = null
+        this.anywhere.gathering = null
       } else for (const key of anchor.keys) addTo(this.buckets, key, entry)
-      if (!anchor.isAnywhere && anchor.spelling !== null) entry.spelling = this.spellingOf(anchor.spelling, entry)
+      if (!anchor.isAnywhere && anchor.spelling !== null) this.spellings.add(anchor.spelling, number)
     })
     if (readable.length > 0) this.spelt.clear()
   }
@@ -234,61 +222,55 @@ export class SavedSearchIndex {
     if (!entry) return
     this.entries.delete(id)
     this.byNumber[entry.number] = undefined
-    if (this.anywhere.entries.delete(entry)) this.anywhere.numbers = null
+    this.tests.remove(entry.number)
+    if (this.anywhere.entries.delete(entry)) this.anywhere.gathering = null
     for (const key of entry.anchors.keys) {
       const bucket = this.buckets.get(key)
       if (!bucket) continue
       bucket.entries.delete(entry)
-      bucket.numbers = null
+      bucket.gathering = null
       if (bucket.entries.size === 0) this.buckets.delete(key)
     }
-    const spelling = entry.spelling
-    if (spelling) {
-      spelling.entries.delete(entry)
-      if (spelling.entries.size === 0) {
-        this.spellingTexts.delete(spelling.text)
-        for (const trigram of spelling.trigrams) {
-          const set = this.spellings.get(trigram)
-          set?.delete(spelling)
-          if (set?.size === 0) this.spellings.delete(trigram)
-        }
-      }
-    }
+    if (!entry.anchors.isAnywhere && entry.anchors.spelling !== null) this.spellings.remove(entry.anchors.spelling, entry.number)
     this.spelt.clear()
   }
 
-  /** The spelling of `text` (made and put in its trigrams' postings on first use), with `entry` among its saved searches. */
-  private spellingOf(text: string, entry: SavedSearchEntry): Spelling {
-    let spelling = this.spellingTexts.get(text)
-    if (!spelling) {
-      spelling = { text, trigrams: trigramsOf(text), entries: new Set() }
-      this.spellingTexts.set(text, spelling)
-      for (const trigram of spelling.trigrams) {
-        let set = this.spellings.get(trigram)
-        if (!set) this.spellings.set(trigram, (set = new Set()))
-        set.add(spelling)
-      }
-    }
-    spelling.entries.add(entry)
-    return spelling
+  /**
+   * The saved searches that find the published listing now, other people's, still readable, in id
+   * order: the candidates that may (a superset: their anchors' buckets, passing the filters every
+   * reading keeps) checked on it by their kept checks. Null when the listings index is not answering
+   * (loading): the caller runs the searches themselves. `isHeadRead` as `SearchTests.finding`;
+   * `onCandidates` is told how many were checked (benchmarks).
+   */
+  async finding(
+    facts: ListingFacts,
+    ownerId: string,
+    { isHeadRead = true, onCandidates }: { isHeadRead?: boolean; onCandidates?: (count: number) => void } = {},
+  ): Promise<SavedSearchEntry[] | null> {
+    const numbers = this.candidates(facts, ownerId)
+    onCandidates?.(numbers.length)
+    const found = await this.tests.finding(this.db, numbers, facts.id, { isHeadRead })
+    if (found === null) return null
+    const entries: SavedSearchEntry[] = []
+    for (let i = 0; i < numbers.length; i += 1) if (found[i] === 1) entries.push(this.byNumber[numbers[i]!]!)
+    return this.isNumberedById ? entries : entries.sort((a, b) => a.id - b.id)
   }
 
-  /**
-   * The saved searches that may find the listing (a superset of those that do), other people's, still
-   * readable, passing the filters every reading keeps; in id order.
-   */
-  candidates(facts: ListingFacts, ownerId: string): SavedSearchEntry[] {
+  /** The numbers of the saved searches that may find the listing, other people's, still readable, passing the filters every reading keeps; ascending. */
+  private candidates(facts: ListingFacts, ownerId: string): Int32Array {
     const call = ++this.calls
     const owner = this.owners.get(ownerId) ?? -1
     if (this.gathered.length * 32 < this.byNumber.length) this.gathered = new Uint32Array(Math.ceil(this.byNumber.length / 32) * 2)
-    this.gather(numbersOf(this.anywhere), call, owner, facts)
+    this.gather(this.gatheringOf(this.anywhere), call, owner, facts)
     for (const key of facts.keys) {
       const bucket = this.buckets.get(key)
-      if (bucket) this.gather(numbersOf(bucket), call, owner, facts)
+      if (bucket) this.gather(this.gatheringOf(bucket), call, owner, facts)
     }
     for (const name of facts.names) this.gather(this.spelledLike(name), call, owner, facts)
     const day = today()
-    const found: SavedSearchEntry[] = []
+    const columns = this.columns
+    let found = this.found
+    let length = 0
     const gathered = this.gathered
     for (let i = 0; i < gathered.length; i += 1) {
       let word = gathered[i]!
@@ -297,23 +279,31 @@ export class SavedSearchIndex {
       while (word !== 0) {
         const low = word & -word
         word ^= low
-        const entry = this.byNumber[i * 32 + (31 - Math.clz32(low))]!
-        if (entry.mayLapse && entry.readDay !== day) {
-          if (!readSavedQuery(entry.query).ok) continue
-          entry.readDay = day
+        const number = i * 32 + (31 - Math.clz32(low))
+        if (columns.mayLapse(number)) {
+          const entry = this.byNumber[number]!
+          if (entry.readDay !== day) {
+            if (!readSavedQuery(entry.query).ok) continue
+            entry.readDay = day
+          }
         }
-        found.push(entry)
+        if (length === found.length) {
+          const grown = new Int32Array(found.length * 2)
+          grown.set(found)
+          this.found = found = grown
+        }
+        found[length++] = number
       }
     }
-    return this.isNumberedById ? found : found.sort((a, b) => a.id - b.id)
+    return found.slice(0, length)
   }
 
   /**
    * Sets the bits of those of `numbers` not met yet in this call, not the owner's and passing the
-   * listing's filters (the columns read, no entry).
+   * listing's filters (their rows read in order, no entry).
    */
-  private gather(numbers: Int32Array, call: number, owner: number, facts: ListingFacts): void {
-    const { seen, owner: owners, minPrice, maxPrice, minBeds, minBaths, types, required, refused, amenities } = this.columns
+  private gather({ numbers, rows }: Gathering, call: number, owner: number, facts: ListingFacts): void {
+    const seen = this.columns.seen
     const gathered = this.gathered
     const { price, beds, baths, flags } = facts
     const typeBit = 1 << facts.type
@@ -321,48 +311,65 @@ export class SavedSearchIndex {
     for (let i = 0; i < numbers.length; i += 1) {
       const n = numbers[i]!
       if (seen[n] === call) continue
-      seen[n] = call
+      const at = i * FILTER_STRIDE
+      const types = rows[at + FILTER.types]!
+      const required = rows[at + FILTER.required]!
+      const amenities = rows[at + FILTER.amenities]!
       if (
-        owners[n] === owner ||
-        price < minPrice[n]! ||
-        price > maxPrice[n]! ||
-        beds < minBeds[n]! ||
-        baths < minBaths[n]! ||
-        (types[n] !== -1 && (types[n]! & typeBit) === 0) ||
-        (flags & required[n]!) !== required[n] ||
-        (flags & refused[n]!) !== 0 ||
-        (amenityBits & amenities[n]!) !== amenities[n]
+        rows[at + FILTER.owner] === owner ||
+        price < rows[at + FILTER.minPrice]! ||
+        price > rows[at + FILTER.maxPrice]! ||
+        beds < rows[at + FILTER.minBeds]! ||
+        baths < rows[at + FILTER.minBaths]! ||
+        (types !== -1 && (types & typeBit) === 0) ||
+        (flags & required) !== required ||
+        (flags & rows[at + FILTER.refused]!) !== 0 ||
+        (amenityBits & amenities) !== amenities
       )
         continue
+      seen[n] = call
       gathered[n >>> 5]! |= 1 << (n & 31)
     }
   }
 
   /** The numbers of the saved searches whose text is spelt like `name` (pg_trgm's similarity, a little lower). */
-  private spelledLike(name: string): Int32Array {
+  private spelledLike(name: string): Gathering {
     let found = this.spelt.get(name)
     if (!found) this.spelt.set(name, (found = this.spellingsOf(name)))
     return found
   }
 
-  private spellingsOf(name: string): Int32Array {
-    const trigrams = trigramsOf(name)
-    const shared = new Map<Spelling, number>()
-    for (const trigram of trigrams)
-      for (const spelling of this.spellings.get(trigram) ?? []) shared.set(spelling, (shared.get(spelling) ?? 0) + 1)
-    const found: number[] = []
-    for (const [spelling, count] of shared) {
-      if (similarityAtLeast(count, spelling.trigrams.size, trigrams.size, SPELLING_SIMILARITY))
-        for (const entry of spelling.entries) found.push(entry.number)
+  private spellingsOf(name: string): Gathering {
+    return this.gatheringFrom(Int32Array.from(this.spellings.like(name)).sort())
+  }
+
+  /** The bucket's numbers and rows, made again when first read after a change. */
+  private gatheringOf(bucket: Bucket): Gathering {
+    return (bucket.gathering ??= this.gatheringFrom(Int32Array.from(bucket.entries, (entry) => entry.number).sort()))
+  }
+
+  /** The numbers (ascending) with a copy of their filters' rows in the same order. */
+  private gatheringFrom(numbers: Int32Array): Gathering {
+    const from = this.columns.rows
+    const rows = new Float64Array(numbers.length * FILTER_STRIDE)
+    for (let i = 0; i < numbers.length; i += 1) {
+      const at = numbers[i]! * FILTER_STRIDE
+      rows.set(from.subarray(at, at + FILTER_STRIDE), i * FILTER_STRIDE)
     }
-    return Int32Array.from(found)
+    return { numbers, rows }
   }
 
   /** How many saved searches are kept, in buckets and anywhere, for benchmarks. */
-  stats(): { searches: number; buckets: number; anywhere: number; spelt: number } {
+  stats(): { searches: number; buckets: number; anywhere: number; spelt: number; kept: ReturnType<SearchTests['stats']> } {
     let spelt = 0
     for (const entry of this.entries.values()) if (entry.anchors.spelling !== null) spelt += 1
-    return { searches: this.entries.size, buckets: this.buckets.size, anywhere: this.anywhere.entries.size, spelt }
+    return {
+      searches: this.entries.size,
+      buckets: this.buckets.size,
+      anywhere: this.anywhere.entries.size,
+      spelt,
+      kept: this.tests.stats(),
+    }
   }
 }
 

@@ -5,17 +5,16 @@
 //   come and go ("Austni" read as the nearest city with homes, "Austin" a place only while it has homes,
 //   words matching a city's name by its start). A listing gives its own keys; a search sharing none of
 //   them cannot find it. With them, the filters every reading keeps (price, rooms, types, flags).
-// - the exact test: the search compiled on the index by the engine's own pieces (`searchTestOf`), once
-//   per state of the index, then one slot tested.
+// - the exact check: the search compiled on the index by the engine's own pieces (`searchCheckOf`),
+//   kept while its reading holds (`SearchTests`), then one slot checked.
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.server.ts'
 import { readSearchPhrase } from '#common/listings/search-phrase.ts'
-import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 import type { ListingIndex } from './engine/listing-index.ts'
 import { searchIndexOf } from './engine/live-index.server.ts'
-import { masksOf, searchTestOf } from './engine/query.ts'
+import { masksOf } from './engine/query.ts'
 import { positiveLexemes, type TsQuery } from './engine/tsquery.ts'
-import { examineSearch, readQueries, textKind, type ParsedSearch } from './terms.server.ts'
+import { readQueries, textKind, type ParsedSearch } from './terms.server.ts'
 
 /**
  * The filters a search keeps under every reading of its text, as the index's columns hold them: a
@@ -190,163 +189,4 @@ function arrayOf(value: string[] | string): string[] {
   const inner = value.slice(1, -1)
   if (inner === '') return []
   return [...inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!))
-}
-
-type CompiledTest = {
-  index: ListingIndex
-  /** The index's shape it was compiled at, and the change it applied then. */
-  shape: string
-  applied: number
-  search: ParsedSearch
-  /** Its text's nearest spelling is chosen by the places' counts (a tie): read again at every change. */
-  isSpelt: boolean
-  /** What it read of its text's words: their ids and whether each was carried (`WordsRead`). */
-  words: WordsRead
-  test: (slot: number) => boolean
-}
-
-/**
- * The words of a search's text as its compiled test read them: each word's id (-1 for a word no
- * listing ever carried, then looked for by its lexeme), whether each was carried by an indexed listing
- * (its text reads as a misspelt place only when none of its words is; a word no listing carries
- * matches nothing), as of the index's `wordsChanged` and word count last checked.
- */
-type WordsRead = { ids: Int32Array; carried: Uint8Array; unknown: string[]; wordCount: number; checkedAt: number }
-
-/** Where a search's compiled test is kept: the caller holds one per search (a saved search's entry), beside it. */
-export type SearchTestCache = { compiled: CompiledTest | null }
-
-const MICROS_PER_DAY = 86_400_000_000
-
-/** Whether a compiled test still answers for the index as it stands. */
-function isCurrent(compiled: CompiledTest | null, search: ParsedSearch, index: ListingIndex, shape: string, applied: number): boolean {
-  if (!compiled || compiled.search !== search || compiled.index !== index || compiled.shape !== shape) return false
-  if (compiled.isSpelt && compiled.applied !== applied) return false
-  return compiled.words.checkedAt === index.wordsChanged || doWordsHold(compiled.words, index)
-}
-
-/** Every lexeme of the queries (negated ones too: a word first carried changes what its negation matches). */
-function lexemesOf(queries: (TsQuery | null | undefined)[]): string[] {
-  const found = new Set<string>()
-  const visit = (node: TsQuery) => {
-    if (node.kind === 'term') found.add(node.lexeme)
-    else if (node.kind === 'not') visit(node.arg)
-    else {
-      visit(node.left)
-      visit(node.right)
-    }
-  }
-  for (const query of queries) if (query) visit(query)
-  return [...found]
-}
-
-/** The words of a text's queries as the index holds them now. */
-function wordsReadOf(index: ListingIndex, lexemes: string[]): WordsRead {
-  const ids = new Int32Array(lexemes.length)
-  const carried = new Uint8Array(lexemes.length)
-  const unknown: string[] = []
-  lexemes.forEach((lexeme, i) => {
-    const id = index.words.idOf(lexeme)
-    ids[i] = id
-    carried[i] = index.isWordCarried(id) ? 1 : 0
-    if (id < 0) unknown.push(lexeme)
-  })
-  return { ids, carried, unknown, wordCount: index.words.wordCount, checkedAt: index.wordsChanged }
-}
-
-/** Whether the words a test read are as they were (no new id, none carried or no longer): then it is kept, as of now. */
-function doWordsHold(words: WordsRead, index: ListingIndex): boolean {
-  if (words.wordCount !== index.words.wordCount) {
-    if (words.unknown.some((lexeme) => index.words.idOf(lexeme) >= 0)) return false
-    words.wordCount = index.words.wordCount
-  }
-  for (let i = 0; i < words.ids.length; i += 1) if ((index.isWordCarried(words.ids[i]!) ? 1 : 0) !== words.carried[i]) return false
-  words.checkedAt = index.wordsChanged
-  return true
-}
-
-/** Searches compiled at once while warming: enough to share the database's readings, few enough to hold little at a time. */
-const COMPILE_BATCH = 5_000
-
-type Testable = { search: ParsedSearch; cache: SearchTestCache }
-
-/**
- * Compiles the tests of the searches whose kept test no longer answers for the index as it stands
- * (each kept in its cache), every text's words read in one query first. The index compiled on, or
- * null when it is not answering (loading). With `isHeadRead` false the caller has just brought the
- * index up to the change log's head: the index is taken as it stands, without asking again.
- */
-async function compileStale(db: Db, searches: readonly Testable[], isHeadRead = true): Promise<ListingIndex | null> {
-  const live = searchIndexOf(db)
-  if (!live.isAnswering) return null
-  let index = isHeadRead ? await live.current() : await live.loaded()
-  for (;;) {
-    const applied = live.applied
-    const shape = index.shape
-    const unread = searches.filter(({ search, cache }) => !isCurrent(cache.compiled, search, index, shape, applied))
-    if (unread.length === 0) return index
-    // Every text's words read in one query first: each search's reading then finds them kept.
-    const queries = await readQueries(
-      db,
-      unread.flatMap(({ search }) => textsOf(search)),
-    )
-    const examined = await Promise.all(unread.map(({ search }) => examineSearch(db, search, { isHeadRead: false })))
-    // A change applied while the texts were read: read them again at the new state.
-    if (live.applied !== applied || examined.some((one) => one.index !== index || one.applied !== applied)) {
-      index = await live.current()
-      continue
-    }
-    unread.forEach(({ search, cache }, i) => {
-      const { terms, isSpeltByCounts } = examined[i]!
-      const words = wordsReadOf(index, lexemesOf(textsOf(search).map((text) => queries.get(text))))
-      cache.compiled = { index, shape, applied, search, isSpelt: isSpeltByCounts, words, test: searchTestOf(index, terms.indexSearch) }
-    })
-    return index
-  }
-}
-
-/**
- * Compiles the searches' tests ahead of the listings they will meet (a saved-search index just
- * loaded), a batch at a time, so the first listing published in each place does not compile them all
- * at once. Nothing while the listings index is loading: each test is then compiled when first needed.
- */
-export async function compileSearchTests(db: Db, searches: readonly Testable[]): Promise<void> {
-  for (let from = 0; from < searches.length; from += COMPILE_BATCH) {
-    if ((await compileStale(db, searches.slice(from, from + COMPILE_BATCH))) === null) return
-  }
-}
-
-/**
- * Which of the searches find the listing as of the index's current state (one answer per search, in
- * order), tested on its slot by the engine's own pieces. Each search's test is compiled once and kept
- * in its cache while the index's shape (its columns' capacity, its places' ids, a place gaining its
- * first listing or losing its last) stays the same and its own text's words are as they were (no new
- * id, none newly carried or no longer): most listings published or taken out change none of it.
- * "Recently confirmed" is checked against now on each test. Null when the index is not answering
- * (loading): the caller runs the searches themselves. `isHeadRead` false: the caller has just read
- * the listing's facts (`listingFactsOf`, which brings the index up to the head), so the index is not
- * asked for changes again.
- */
-export async function searchesFinding(
-  db: Db,
-  searches: readonly Testable[],
-  listingId: number,
-  { isHeadRead = true }: { isHeadRead?: boolean } = {},
-): Promise<boolean[] | null> {
-  const index = await compileStale(db, searches, isHeadRead)
-  if (index === null) return null
-  const slot = index.slotOf(listingId)
-  // The compiled tests hold the cut-off of when they were made; the listing must be confirmed since now's.
-  const isConfirmed = slot !== undefined && index.confirmed[slot]! > Date.now() * 1000 - CONFIRMATION_DAYS * MICROS_PER_DAY
-  const found = new Array<boolean>(searches.length)
-  for (let i = 0; i < searches.length; i += 1) found[i] = isConfirmed && searches[i]!.cache.compiled!.test(slot)
-  return found
-}
-
-/** The texts whose words a search's reading asks the database for (as `examineSearch` does). */
-function textsOf(search: ParsedSearch): string[] {
-  const phrase = readSearchPhrase(search.q)
-  const text = textKind({ q: phrase.text || undefined } as ParsedSearch)
-  if (text.kind !== 'words') return []
-  return [text.q, phrase.words, phrase.withState?.place || phrase.place]
 }

@@ -89,6 +89,11 @@ export class WordPostings {
   deltaPostings = 0
   /** The highest slot added, so that adds come in ascending slot order. */
   private lastSlot = -1
+  /** The slot whose answers `has` keeps (`hold`; -1: none), and for each word id whether it was asked (the stamp) and the answer. */
+  private heldSlot = -1
+  private heldStamp = 0
+  private heldAt = new Int32Array(0)
+  private heldHas = new Uint8Array(0)
 
   /** How many postings the main segment holds. */
   /** How many words have ever been seen (each has its id). */
@@ -185,9 +190,38 @@ export class WordPostings {
     }
   }
 
+  /**
+   * Keeps the answers of `has` about the listing of `slot` until `release`: many searches asking of one
+   * listing (a published listing against the saved searches that may want it) ask the postings once a
+   * word, not once a search. No postings may be added meanwhile.
+   */
+  hold(slot: number): void {
+    if (this.heldAt.length < this.lexemes.length) {
+      const length = Math.max(this.lexemes.length, this.heldAt.length * 2)
+      this.heldAt = new Int32Array(length)
+      this.heldHas = new Uint8Array(length)
+      this.heldStamp = 0
+    }
+    this.heldSlot = slot
+    this.heldStamp += 1
+  }
+
+  release(): void {
+    this.heldSlot = -1
+  }
+
   /** Whether the listing of `slot` carries the word. */
   has(id: number, slot: number): boolean {
     if (id < 0) return false
+    if (slot !== this.heldSlot || id >= this.heldAt.length) return this.lookUp(id, slot)
+    if (this.heldAt[id] === this.heldStamp) return this.heldHas[id] === 1
+    const isCarried = this.lookUp(id, slot)
+    this.heldAt[id] = this.heldStamp
+    this.heldHas[id] = isCarried ? 1 : 0
+    return isCarried
+  }
+
+  private lookUp(id: number, slot: number): boolean {
     if (id < this.mainWords) {
       const start = this.mainStart[id]!
       const end = this.mainStart[id + 1]!

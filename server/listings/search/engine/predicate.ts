@@ -106,3 +106,97 @@ export function predicateOf(index: ListingIndex, params: PredicateParams, checks
   }
   return factory(index, params)
 }
+
+/** One listing's columns as the checks read them: read once to check many searches' values on it (`passes`). */
+export type ListingValues = {
+  price: number
+  beds: number
+  baths: number
+  type: number
+  flags: number
+  amenities: number
+  available: number
+  latitude: number
+  longitude: number
+  city: number
+  neighborhood: number
+  state: number
+  zip: number
+}
+
+export function valuesOf(index: ListingIndex, slot: number): ListingValues {
+  return {
+    price: index.price[slot]!,
+    beds: index.beds[slot]!,
+    baths: index.baths[slot]!,
+    type: index.type[slot]!,
+    flags: index.flags[slot]!,
+    amenities: index.amenities[slot]!,
+    available: index.available[slot]!,
+    latitude: index.latitude[slot]!,
+    longitude: index.longitude[slot]!,
+    city: index.city[slot]!,
+    neighborhood: index.neighborhood[slot]!,
+    state: index.state[slot]!,
+    zip: index.zip[slot]!,
+  }
+}
+
+/**
+ * The numbers `passesAt` reads of one search, a row of VALUE_STRIDE in a Float64Array: many searches'
+ * rows read in order, rather than an object a search. The ZIP set is kept beside (a flag in the row).
+ */
+export const VALUE_STRIDE = 17
+
+export function writeValues(rows: Float64Array, at: number, params: PredicateParams): void {
+  rows[at] = params.minPrice
+  rows[at + 1] = params.maxPrice
+  rows[at + 2] = params.minBeds
+  rows[at + 3] = params.minBaths
+  rows[at + 4] = params.types
+  rows[at + 5] = params.required
+  rows[at + 6] = params.refused
+  rows[at + 7] = params.amenityMask
+  rows[at + 8] = params.availableBy
+  rows[at + 9] = params.south
+  rows[at + 10] = params.north
+  rows[at + 11] = params.west
+  rows[at + 12] = params.east
+  rows[at + 13] = params.cityId
+  rows[at + 14] = params.neighborhoodId
+  rows[at + 15] = params.stateId
+  rows[at + 16] = params.zipSet === null ? 0 : 1
+}
+
+/**
+ * Whether an indexed, recently confirmed listing's values pass every check but the stay of the search
+ * whose row starts at `at` (`writeValues`; `zipSets` the searches' ZIP sets by row, read when its row flags one): CHECKS'
+ * conditions, each written so that a parameter left at its default passes (what `checksOf` leaves out).
+ */
+export function passesAt(rows: Float64Array, at: number, v: ListingValues, zipSets: readonly (Uint8Array | null | undefined)[]): boolean {
+  const types = rows[at + 4]!
+  const required = rows[at + 5]!
+  const amenityMask = rows[at + 7]!
+  const cityId = rows[at + 13]!
+  const neighborhoodId = rows[at + 14]!
+  const stateId = rows[at + 15]!
+  return (
+    v.price >= rows[at]! &&
+    v.price <= rows[at + 1]! &&
+    v.beds >= rows[at + 2]! &&
+    v.baths >= rows[at + 3]! &&
+    (types === -1 || (types & (1 << v.type)) !== 0) &&
+    (v.flags & required) === required &&
+    (v.flags & rows[at + 6]!) === 0 &&
+    (v.amenities & amenityMask) === amenityMask &&
+    v.available <= rows[at + 8]! &&
+    v.latitude >= rows[at + 9]! &&
+    v.latitude <= rows[at + 10]! &&
+    v.longitude >= rows[at + 11]! &&
+    v.longitude <= rows[at + 12]! &&
+    (cityId < 0 || v.city === cityId) &&
+    (neighborhoodId < 0 || v.neighborhood === neighborhoodId) &&
+    (stateId < 0 || v.state === stateId) &&
+    (rows[at + 16] === 0 || zipSets[at / VALUE_STRIDE]![v.zip] === 1)
+  )
+}

@@ -421,29 +421,36 @@ function piecesOf(index: ListingIndex, search: IndexSearch): SearchPieces | null
   return { cityId, neighborhoodId, stateId, zipIds, text, groups: facetGroups(index, search), params }
 }
 
-const hasBit = (set: Bitset, slot: number) => ((set.words[slot >>> 5] ?? 0) >>> (slot & 31)) & 1
+/** A part of a search's check that many searches share (their words, their stay's nights): `key` names it, so it is asked of a listing once. */
+export type SharedTest = { key: string; test: (slot: number) => boolean }
 
 /**
- * Whether the search matches the listing in one slot, by the same pieces a search runs on: its
- * filters' bitsets, its predicate and its words. For testing many listings against a few searches (a
- * published listing against the saved searches that may want it). It reads the index's columns when
- * made: make it again after the index changes.
+ * How a search decides one listing, made of the pieces a search runs on. 'never': it matches nothing
+ * (a place or ZIP no listing has, a word no listing carries). Else its predicate's values (checked from
+ * a few numbers, `passesAt`: its filters' bitsets hold what those values say, since `facetTermsOf`
+ * writes them from the same columns), its words and its stay: the two kept apart, each with a key, since
+ * many searches ask the same words or nights of a listing (a stay's guests and short-stay rules are
+ * the stay test's own).
  */
-export function searchTestOf(index: ListingIndex, search: IndexSearch): (slot: number) => boolean {
-  // No `settle()`: the test reads no sorted order, and the postings are read main and delta alike.
+export type SearchCheck = { kind: 'never' } | { kind: 'values'; params: PredicateParams; text: SharedTest | null; stay: SharedTest | null }
+
+/**
+ * The search's check of one listing, for testing many listings against a few searches (a published
+ * listing against the saved searches that may want it). It reads the index's columns when made: make
+ * it again after the index changes.
+ */
+export function searchCheckOf(index: ListingIndex, search: IndexSearch): SearchCheck {
+  // No `settle()`: the check reads no sorted order, and the postings are read main and delta alike.
   const pieces = piecesOf(index, search)
-  if (!pieces) return () => false
-  const { groups, text, params } = pieces
-  const predicate = predicateOf(index, params, checksOf(params))
-  const isInGroups = (slot: number) => {
-    for (const group of groups) {
-      let isIn = false
-      for (const set of group) if (hasBit(set, slot) === 1) isIn = true
-      if (!isIn) return false
-    }
-    return true
+  if (!pieces) return { kind: 'never' }
+  const { text, params } = pieces
+  const { stay } = search
+  return {
+    kind: 'values',
+    params,
+    text: text && { key: JSON.stringify(search.text), test: (slot) => text.test(slot) },
+    stay: stay && params.stayFits ? { key: `${stay.from}/${stay.to}/${stay.guests}`, test: params.stayFits } : null,
   }
-  return (slot) => isInGroups(slot) && predicate(slot) && (text === null || text.test(slot))
 }
 
 function compile(index: ListingIndex, search: IndexSearch): Candidates | null {
