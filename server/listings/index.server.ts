@@ -33,6 +33,7 @@ export { findNearbyPlaces } from './search/nearby.server.ts'
 export { searchIndexOf } from './search/engine/live-index.server.ts'
 export { anchorsOf, listingFactsOf, type ListingFacts, type SearchAnchors, type SearchFilter } from './search/listing-matches.server.ts'
 export { SearchTests } from './search/search-tests.server.ts'
+export type { ReadingChange } from './search/engine/places.ts'
 export type { ParsedSearch } from './search/terms.server.ts'
 export { sendStaleNotices, STALE_NOTICES_CRON, STALE_NOTICES_JOB } from './stale-notices.server.ts'
 export {

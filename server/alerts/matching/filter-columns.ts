@@ -16,16 +16,22 @@ export const FILTER = {
   refused: 6,
   amenities: 7,
   owner: 8,
-  mayLapse: 9,
 } as const
-export const FILTER_STRIDE = 10
+export const FILTER_STRIDE = 9
 
 /** `array` copied into a larger one. */
-function grownTo<T extends Int32Array | Float64Array>(array: T, length: number): T {
+function grownTo<T extends Uint8Array | Float64Array>(array: T, length: number): T {
   const next = new (array.constructor as new (n: number) => T)(length)
   next.set(array)
   return next
 }
+
+/**
+ * Saved searches to gather from: their numbers, and a copy of their filters' rows side by side, so a
+ * listing's gathering reads each bucket's memory in order rather than one row here and one there
+ * across all the saved searches' rows.
+ */
+export type Gathering = { numbers: Int32Array; rows: Float64Array }
 
 /**
  * Each saved search's filters (the ones every reading keeps), owner and lapsing, by its number, in
@@ -33,13 +39,13 @@ function grownTo<T extends Int32Array | Float64Array>(array: T, length: number):
  */
 export class FilterColumns {
   rows = new Float64Array(0)
-  /** The last `candidates` call that took each (each call's number), so a search met in several buckets is taken once. */
-  seen = new Int32Array(0)
+  /** Whether each saved search's stay may pass (read again once a day), apart: read for every candidate. */
+  lapses = new Uint8Array(0)
 
   set(number: number, filter: SearchFilter, owner: number, mayLapse: boolean): void {
-    if (number >= this.seen.length) {
-      const length = Math.max(1024, number + 1, this.seen.length * 2)
-      this.seen = grownTo(this.seen, length)
+    if (number >= this.lapses.length) {
+      const length = Math.max(1024, number + 1, this.lapses.length * 2)
+      this.lapses = grownTo(this.lapses, length)
       this.rows = grownTo(this.rows, length * FILTER_STRIDE)
     }
     const at = number * FILTER_STRIDE
@@ -53,10 +59,16 @@ export class FilterColumns {
     rows[at + FILTER.refused] = filter.refused
     rows[at + FILTER.amenities] = filter.amenities
     rows[at + FILTER.owner] = owner
-    rows[at + FILTER.mayLapse] = mayLapse ? 1 : 0
+    this.lapses[number] = mayLapse ? 1 : 0
   }
 
-  mayLapse(number: number): boolean {
-    return this.rows[number * FILTER_STRIDE + FILTER.mayLapse] === 1
+  /** The numbers (ascending) with a copy of their rows in the same order. */
+  gathering(numbers: Int32Array): Gathering {
+    const rows = new Float64Array(numbers.length * FILTER_STRIDE)
+    for (let i = 0; i < numbers.length; i += 1) {
+      const at = numbers[i]! * FILTER_STRIDE
+      rows.set(this.rows.subarray(at, at + FILTER_STRIDE), i * FILTER_STRIDE)
+    }
+    return { numbers, rows }
   }
 }

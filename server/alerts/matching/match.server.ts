@@ -13,7 +13,7 @@ import { findListings, listingFactsOf } from '#server/listings/index.server.ts'
 import { readSavedQuery, searchInputOf } from '#common/alerts/saved-query.ts'
 import type { BelowIndex, ListingMatch } from '#common/alerts/types.ts'
 import type { AlertFrequency } from '#common/alerts/vocabulary.ts'
-import { savedSearchIndexOf, type SavedSearchEntry } from './saved-search-index.server.ts'
+import { savedSearchIndexOf } from './saved-search-index.server.ts'
 
 /** Whether the search (its own parameters, any sort) finds the listing: every page read until it shows. */
 export async function searchFinds(db: Db, search: Record<string, unknown>, listingId: number): Promise<boolean> {
@@ -92,25 +92,8 @@ export async function matchListing(
   const found = await saved.finding(facts, home.ownerId, { isHeadRead: false, onCandidates: (n) => (candidates = n) })
   onWork?.({ candidates, searched: found === null })
   if (found === null) return matchBySearching(db, home, listingId)
-  return withIndexCondition(found, comparisonOnce(db, home))
-}
-
-/** The matches among saved searches that find the listing, those asking for the Cooper Index kept only when it is below enough. */
-async function withIndexCondition(found: SavedSearchEntry[], comparison: () => Promise<Comparison>): Promise<ListingMatch[]> {
-  const compared = found.some((entry) => entry.percent !== null) ? await comparison() : null
-  // Each percentage asked for read once (searches share a few: 10 %, 15 %).
-  const below = new Map<number, BelowIndex | null>()
-  const matches: ListingMatch[] = []
-  for (const entry of found) {
-    let belowIndex: BelowIndex | null = null
-    if (entry.percent !== null) {
-      if (!below.has(entry.percent)) below.set(entry.percent, belowIndexOf(compared, entry.percent))
-      belowIndex = below.get(entry.percent)!
-      if (!belowIndex) continue
-    }
-    matches.push({ savedSearchId: entry.id, userId: entry.userId, frequency: entry.frequency, belowIndex })
-  }
-  return matches
+  const compared = saved.matches.asksIndex(found) ? await comparisonOnce(db, home)() : null
+  return saved.matches.matchesOf(found, (percent) => belowIndexOf(compared, percent))
 }
 
 /** Every active saved search run through the search itself (while the listings index loads): exact, and slow. */

@@ -15,8 +15,10 @@ import { savedSearch, savedSearchChange } from '#server/db/schema.ts'
 import { anchorsOf, SearchTests, type ListingFacts, type ParsedSearch, type SearchAnchors } from '#server/listings/index.server.ts'
 import { readSavedQuery } from '#common/alerts/saved-query.ts'
 import type { AlertFrequency } from '#common/alerts/vocabulary.ts'
-import { FILTER, FILTER_STRIDE, FilterColumns } from './filter-columns.ts'
-import { Spellings } from './spellings.ts'
+import { FILTER, FILTER_STRIDE, FilterColumns, type Gathering } from './filter-columns.ts'
+import { MatchColumns } from './match-columns.ts'
+import { Readers } from './readers.ts'
+import { isSpeltLike, Spellings } from './spellings.ts'
 
 /** An active saved search as the index keeps it. */
 export type SavedSearchEntry = {
@@ -39,13 +41,6 @@ export type SavedSearchEntry = {
  * ascending and their filters' rows in the same order), made again when first read after a change.
  */
 type Bucket = { entries: Set<SavedSearchEntry>; gathering: Gathering | null }
-
-/**
- * Saved searches to gather from: their numbers, and a copy of their filters' rows side by side
- * (`FilterColumns`), so a listing's gathering reads each bucket's memory in order rather than one
- * row here and one there across all the saved searches' rows.
- */
-type Gathering = { numbers: Int32Array; rows: Float64Array }
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -84,8 +79,12 @@ export class SavedSearchIndex {
   private isNumberedById = true
   private highestId = 0
   private readonly columns = new FilterColumns()
+  /** What a match tells of each saved search, by its number. */
+  readonly matches = new MatchColumns()
   /** Each saved search's check on the listings index, by its number, kept while its reading holds. */
-  private readonly tests = new SearchTests()
+  private readonly tests = new SearchTests((change) => this.readers.of(change))
+  /** The saved searches whose text may name each place or ZIP. */
+  private readonly readers = new Readers()
   /** Each owner's number, to tell a listing's owner's saved searches by a number. */
   private readonly owners = new Map<string, number>()
   /** The numbers gathered by a `candidates` call, as bits (read in ascending order, and cleared, as they are taken). */
@@ -94,9 +93,8 @@ export class SavedSearchIndex {
   private found = new Int32Array(1024)
   /** The texts that may be read as a misspelt place, with their saved searches' numbers. */
   private readonly spellings = new Spellings()
-  /** The numbers of the saved searches spelt like each listing's city or neighborhood, kept until a saved search changes. */
+  /** The saved searches spelt like each listing's city or neighborhood, kept until one spelt like it comes or goes. */
   private readonly spelt = new Map<string, Gathering>()
-  private calls = 0
   private applied = 0
   private loading: Promise<void> | null = null
   /** The catch-up in progress: each match waits for it. */
@@ -134,6 +132,9 @@ export class SavedSearchIndex {
     }
     // Every test compiled now, not by the first listing published in each place (the tail of a match's time).
     await this.tests.compileAll(this.db)
+    // And every bucket's rows copied now, not by the first listing to read each.
+    this.gatheringOf(this.anywhere)
+    for (const bucket of this.buckets.values()) this.gatheringOf(bucket)
   }
 
   private async readHead(): Promise<number> {
@@ -208,13 +209,17 @@ export class SavedSearchIndex {
       this.byNumber[number] = entry
       this.tests.put(number, search)
       this.columns.set(number, anchor.filter, owner, entry.mayLapse)
+      this.matches.set(number, entry)
       if (anchor.isAnywhere) {
         this.anywhere.entries.add(entry)
         this.anywhere.gathering = null
       } else for (const key of anchor.keys) addTo(this.buckets, key, entry)
-      if (!anchor.isAnywhere && anchor.spelling !== null) this.spellings.add(anchor.spelling, number)
+      if (!anchor.isAnywhere && anchor.spelling !== null) {
+        this.spellings.add(anchor.spelling, number)
+        this.forgetSpelt(anchor.spelling)
+      }
+      this.readers.add(number, anchor.reading)
     })
-    if (readable.length > 0) this.spelt.clear()
   }
 
   private remove(id: number): void {
@@ -231,13 +236,16 @@ export class SavedSearchIndex {
       bucket.gathering = null
       if (bucket.entries.size === 0) this.buckets.delete(key)
     }
-    if (!entry.anchors.isAnywhere && entry.anchors.spelling !== null) this.spellings.remove(entry.anchors.spelling, entry.number)
-    this.spelt.clear()
+    if (!entry.anchors.isAnywhere && entry.anchors.spelling !== null) {
+      this.spellings.remove(entry.anchors.spelling, entry.number)
+      this.forgetSpelt(entry.anchors.spelling)
+    }
+    this.readers.remove(entry.number, entry.anchors.reading)
   }
 
   /**
-   * The saved searches that find the published listing now, other people's, still readable, in id
-   * order: the candidates that may (a superset: their anchors' buckets, passing the filters every
+   * The numbers of the saved searches that find the published listing now, other people's, still
+   * readable, in id order (their matches: `matches.matchesOf`): the candidates that may (a superset: their anchors' buckets, passing the filters every
    * reading keeps) checked on it by their kept checks. Null when the listings index is not answering
    * (loading): the caller runs the searches themselves. `isHeadRead` as `SearchTests.finding`;
    * `onCandidates` is told how many were checked (benchmarks).
@@ -246,29 +254,29 @@ export class SavedSearchIndex {
     facts: ListingFacts,
     ownerId: string,
     { isHeadRead = true, onCandidates }: { isHeadRead?: boolean; onCandidates?: (count: number) => void } = {},
-  ): Promise<SavedSearchEntry[] | null> {
+  ): Promise<Int32Array | null> {
     const numbers = this.candidates(facts, ownerId)
     onCandidates?.(numbers.length)
     const found = await this.tests.finding(this.db, numbers, facts.id, { isHeadRead })
     if (found === null) return null
-    const entries: SavedSearchEntry[] = []
-    for (let i = 0; i < numbers.length; i += 1) if (found[i] === 1) entries.push(this.byNumber[numbers[i]!]!)
-    return this.isNumberedById ? entries : entries.sort((a, b) => a.id - b.id)
+    let length = 0
+    for (let i = 0; i < numbers.length; i += 1) if (found[i] === 1) numbers[length++] = numbers[i]!
+    const matched = numbers.subarray(0, length)
+    return this.isNumberedById ? matched : matched.sort((a, b) => this.matches.idOf(a) - this.matches.idOf(b))
   }
 
   /** The numbers of the saved searches that may find the listing, other people's, still readable, passing the filters every reading keeps; ascending. */
   private candidates(facts: ListingFacts, ownerId: string): Int32Array {
-    const call = ++this.calls
     const owner = this.owners.get(ownerId) ?? -1
     if (this.gathered.length * 32 < this.byNumber.length) this.gathered = new Uint32Array(Math.ceil(this.byNumber.length / 32) * 2)
-    this.gather(this.gatheringOf(this.anywhere), call, owner, facts)
+    this.gather(this.gatheringOf(this.anywhere), owner, facts)
     for (const key of facts.keys) {
       const bucket = this.buckets.get(key)
-      if (bucket) this.gather(this.gatheringOf(bucket), call, owner, facts)
+      if (bucket) this.gather(this.gatheringOf(bucket), owner, facts)
     }
-    for (const name of facts.names) this.gather(this.spelledLike(name), call, owner, facts)
+    for (const name of facts.names) this.gather(this.spelledLike(name), owner, facts)
     const day = today()
-    const columns = this.columns
+    const lapses = this.columns.lapses
     let found = this.found
     let length = 0
     const gathered = this.gathered
@@ -280,7 +288,7 @@ export class SavedSearchIndex {
         const low = word & -word
         word ^= low
         const number = i * 32 + (31 - Math.clz32(low))
-        if (columns.mayLapse(number)) {
+        if (lapses[number] === 1) {
           const entry = this.byNumber[number]!
           if (entry.readDay !== day) {
             if (!readSavedQuery(entry.query).ok) continue
@@ -299,18 +307,18 @@ export class SavedSearchIndex {
   }
 
   /**
-   * Sets the bits of those of `numbers` not met yet in this call, not the owner's and passing the
+   * Sets the bits of those of `numbers` not gathered yet, not the owner's and passing the
    * listing's filters (their rows read in order, no entry).
    */
-  private gather({ numbers, rows }: Gathering, call: number, owner: number, facts: ListingFacts): void {
-    const seen = this.columns.seen
+  private gather({ numbers, rows }: Gathering, owner: number, facts: ListingFacts): void {
     const gathered = this.gathered
     const { price, beds, baths, flags } = facts
     const typeBit = 1 << facts.type
     const amenityBits = facts.amenities
     for (let i = 0; i < numbers.length; i += 1) {
       const n = numbers[i]!
-      if (seen[n] === call) continue
+      // Met in an earlier bucket (its bit set): a saved search failing the filters fails them in every bucket.
+      if (((gathered[n >>> 5]! >>> (n & 31)) & 1) === 1) continue
       const at = i * FILTER_STRIDE
       const types = rows[at + FILTER.types]!
       const required = rows[at + FILTER.required]!
@@ -327,7 +335,6 @@ export class SavedSearchIndex {
         (amenityBits & amenities) !== amenities
       )
         continue
-      seen[n] = call
       gathered[n >>> 5]! |= 1 << (n & 31)
     }
   }
@@ -335,28 +342,18 @@ export class SavedSearchIndex {
   /** The numbers of the saved searches whose text is spelt like `name` (pg_trgm's similarity, a little lower). */
   private spelledLike(name: string): Gathering {
     let found = this.spelt.get(name)
-    if (!found) this.spelt.set(name, (found = this.spellingsOf(name)))
+    if (!found) this.spelt.set(name, (found = this.columns.gathering(Int32Array.from(this.spellings.like(name)).sort())))
     return found
   }
 
-  private spellingsOf(name: string): Gathering {
-    return this.gatheringFrom(Int32Array.from(this.spellings.like(name)).sort())
+  /** Forgets the saved searches spelt like the names that `text` is spelt like: a saved search of that text came or went. */
+  private forgetSpelt(text: string): void {
+    for (const name of this.spelt.keys()) if (isSpeltLike(name, text)) this.spelt.delete(name)
   }
 
   /** The bucket's numbers and rows, made again when first read after a change. */
   private gatheringOf(bucket: Bucket): Gathering {
-    return (bucket.gathering ??= this.gatheringFrom(Int32Array.from(bucket.entries, (entry) => entry.number).sort()))
-  }
-
-  /** The numbers (ascending) with a copy of their filters' rows in the same order. */
-  private gatheringFrom(numbers: Int32Array): Gathering {
-    const from = this.columns.rows
-    const rows = new Float64Array(numbers.length * FILTER_STRIDE)
-    for (let i = 0; i < numbers.length; i += 1) {
-      const at = numbers[i]! * FILTER_STRIDE
-      rows.set(from.subarray(at, at + FILTER_STRIDE), i * FILTER_STRIDE)
-    }
-    return { numbers, rows }
+    return (bucket.gathering ??= this.columns.gathering(Int32Array.from(bucket.entries, (entry) => entry.number).sort()))
   }
 
   /** How many saved searches are kept, in buckets and anywhere, for benchmarks. */

@@ -12,6 +12,14 @@ const SPELLING_SIMILARITY = 0.3
 
 type Spelling = { trigrams: Set<string>; numbers: Set<number> }
 
+/** Whether `text` is spelt like `name` as `Spellings.like` finds it. */
+export function isSpeltLike(name: string, text: string): boolean {
+  const [a, b] = [trigramsOf(name), trigramsOf(text)]
+  let shared = 0
+  for (const trigram of a) if (b.has(trigram)) shared += 1
+  return similarityAtLeast(shared, b.size, a.size, SPELLING_SIMILARITY)
+}
+
 export class Spellings {
   private readonly texts = new Map<string, Spelling>()
   private readonly byTrigram = new Map<string, Set<Spelling>>()

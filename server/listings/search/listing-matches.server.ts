@@ -41,7 +41,19 @@ export type SearchFilter = {
  * `spelling`: the text that may be read as the nearest spelling of a place with homes (pg_trgm's
  * similarity of at least 0.35 to a listing's city or neighborhood). `isAnywhere`: no key bounds it.
  */
-export type SearchAnchors = { keys: string[]; spelling: string | null; isAnywhere: boolean; filter: SearchFilter }
+export type SearchAnchors = {
+  keys: string[]
+  spelling: string | null
+  isAnywhere: boolean
+  filter: SearchFilter
+  /**
+   * What its text may be read as, whatever else bounds where it finds homes (a map area, a negation):
+   * the places it may name (`name:`, `state:`, a city's start `prefix:`), the ZIPs its start may read
+   * (`zip:`), and the text that may be a misspelt place. A place with one of these keys (or spelt like
+   * that text) getting its first listing or losing its last may change the reading (`ReadingChange`).
+   */
+  reading: { keys: string[]; spelling: string | null }
+}
 
 /** A listing as anchors and filters meet it: its keys, its places' names to spell against, its columns. */
 export type ListingFacts = {
@@ -108,16 +120,24 @@ function filterOf(search: ParsedSearch, phrase: ReturnType<typeof readSearchPhra
   }
 }
 
-/** The keys of a search whose text is words: every place its text may name, its words, its start of a city; or anywhere. */
-function wordKeys(q: string, phrase: ReturnType<typeof readSearchPhrase>, query: TsQuery | null): { keys: string[]; isAnywhere: boolean } {
+/**
+ * The keys of a search whose text is words: every place its text may name, its words, its start of a
+ * city; or anywhere. `names`: the keys of the places alone (what its reading may name).
+ */
+function wordKeys(
+  q: string,
+  phrase: ReturnType<typeof readSearchPhrase>,
+  query: TsQuery | null,
+): { keys: string[]; isAnywhere: boolean; names: string[] } {
   const keys = new Set<string>()
   for (const name of [phrase.text, phrase.place, phrase.withState?.place ?? '']) if (name !== '') keys.add(`name:${name.toLowerCase()}`)
   if (phrase.withState && phrase.withState.place === '') keys.add(`state:${phrase.withState.state.toLowerCase()}`)
   // Read as words: the words, or a city's name starting with the text.
   keys.add(`prefix:${q.toLowerCase()}`)
-  if (query && !needsPositive(query)) return { keys: [], isAnywhere: true }
+  const names = [...keys]
+  if (query && !needsPositive(query)) return { keys: [], isAnywhere: true, names }
   for (const lexeme of positiveLexemes(query)) keys.add(`lex:${lexeme}`)
-  return { keys: [...keys], isAnywhere: false }
+  return { keys: [...keys], isAnywhere: false, names }
 }
 
 /** The anchors of each search (its text's words read by the database, once per distinct text). */
@@ -132,14 +152,19 @@ export async function anchorsOf(db: Db, searches: ParsedSearch[]): Promise<Searc
     const phrase = phrases[i]!
     const filter = filterOf(search, phrase)
     const text = textKind({ q: phrase.text || undefined } as ParsedSearch)
-    if (text.kind === 'zip') return { keys: [`zip:${text.q}`], spelling: null, isAnywhere: false, filter }
+    const typed = phrase.withState?.place || phrase.place
+    const spelling = text.kind === 'words' && typed !== '' ? typed : null
+    const words = text.kind === 'words' ? wordKeys(text.q, phrase, queries.get(text.q) ?? null) : null
+    const reading = {
+      keys: text.kind === 'zip' ? [`zip:${text.q}`] : (words?.names ?? []),
+      spelling,
+    }
+    if (text.kind === 'zip') return { keys: [`zip:${text.q}`], spelling: null, isAnywhere: false, filter, reading }
     const box =
       search.south === undefined ? null : boxKeys({ south: search.south, west: search.west!, north: search.north!, east: search.east! })
-    if (box) return { keys: box, spelling: null, isAnywhere: false, filter }
-    if (text.kind === 'none') return { keys: [], spelling: null, isAnywhere: true, filter }
-    const { keys, isAnywhere } = wordKeys(text.q, phrase, queries.get(text.q) ?? null)
-    const spelling = phrase.withState?.place || phrase.place
-    return { keys, spelling: spelling === '' ? null : spelling, isAnywhere, filter }
+    if (box) return { keys: box, spelling: null, isAnywhere: false, filter, reading }
+    if (!words) return { keys: [], spelling: null, isAnywhere: true, filter, reading }
+    return { keys: words.keys, spelling, isAnywhere: words.isAnywhere, filter, reading }
   })
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '#server/db/client.server.ts'
 import { readSearchPhrase } from '#common/listings/search-phrase.ts'
 import { CONFIRMATION_DAYS } from '#common/listings/vocabulary.ts'
 import type { ListingIndex } from './engine/listing-index.ts'
+import type { ReadingChange } from './engine/places.ts'
 import { searchIndexOf } from './engine/live-index.server.ts'
 import { passesAt, VALUE_STRIDE, valuesOf, writeValues } from './engine/predicate.ts'
 import { searchCheckOf, type SharedTest } from './engine/query.ts'
@@ -22,8 +23,11 @@ type Watched = { id: number; carried: boolean; numbers: Set<number> }
 
 const MICROS_PER_DAY = 86_400_000_000
 
-/** A kept check that matches nothing (`SearchTests.kinds`), and one decided by its values and shared tests. */
-const [NEVER, BY_VALUES] = [0, 1] as const
+/**
+ * How a kept check decides (`SearchTests.kinds`): 0 when it matches nothing; else BY_VALUES, with
+ * WITH_ZIP, WITH_WORDS and WITH_STAY when it also asks a ZIP's start, words or a stay.
+ */
+const [NEVER, BY_VALUES, WITH_ZIP, WITH_WORDS, WITH_STAY] = [0, 1, 2, 4, 8] as const
 
 function grownTo<T extends Int32Array | Uint8Array | Float64Array>(array: T, length: number): T {
   const next = new (array.constructor as new (n: number) => T)(length)
@@ -38,13 +42,15 @@ const COMPILE_BATCH = 5_000
  * Many searches (a database's saved searches), each under a number the caller gives, checked on one
  * listing at a time as the search itself would answer. Each search's check is made once on the
  * listings index (`searchCheckOf`, the engine's own pieces) and kept while its reading holds:
- * - the index and its `shape` (its columns' capacity, its places' ids, a place gaining its first
- *   listing or losing its last) stay the same: else every check is made again (a new era);
+ * - the index is the same one (a reload makes every check again: a new era);
+ * - no place its text may name got its first listing or lost its last, and no ZIP its start names was
+ *   first seen: the index logs those (`readings`) and the caller says which searches' texts
+ *   may name each (`readersOf`, from the anchors of their readings), and only those are made again;
  * - its own text's words are as they were: the words the kept checks read are followed one by one,
  *   once per change of the index for all the searches, not once per search;
  * - its spelling is no tie chosen by counts (those are made again at every change applied).
- * Searches without words or dates are checked from their values, kept in rows of numbers by search
- * (`passesAt`), the rest by their test.
+ * A check is its values, kept in a row of numbers by search (`passesAt`), and its words and stay, each
+ * asked of a listing once however many searches share them.
  * "Recently confirmed" is checked against now on each listing, so a kept check is never more lenient.
  */
 export class SearchTests {
@@ -72,7 +78,14 @@ export class SearchTests {
   private calls = 0
   private era = 1
   private eraIndex: ListingIndex | null = null
-  private eraShape = ''
+  /** The reading changes read so far (`ListingIndex.readings`, by number). */
+  private readingsSeen = 0
+  /** The numbers of the searches whose text may name a place or a ZIP, for each reading change. */
+  private readonly readersOf: (change: ReadingChange) => Iterable<number>
+
+  constructor(readersOf: (change: ReadingChange) => Iterable<number>) {
+    this.readersOf = readersOf
+  }
   private readonly spelt = new Set<number>()
   private speltApplied = -1
   private readonly words = new Map<string, Watched>()
@@ -113,15 +126,17 @@ export class SearchTests {
 
   /**
    * Brings the kept checks up to the index as it stands (`applied`: the change it was read at): a new
-   * era when its shape moved, the tied spellings made again when a change was applied, and those
+   * era for a new index (or a reader left too far behind its reading changes), the searches that may
+   * read a place or ZIP otherwise made again, the tied spellings made again when a change was applied, and those
    * reading a word whose id or carrying moved.
    */
   private bringUp(index: ListingIndex, applied: number): void {
-    const shape = index.shape
-    if (index !== this.eraIndex || shape !== this.eraShape) {
+    const { changes, from } = index.readings
+    const through = from + changes.length
+    if (index !== this.eraIndex || this.readingsSeen < from) {
       this.era += 1
       this.eraIndex = index
-      this.eraShape = shape
+      this.readingsSeen = through
       this.words.clear()
       this.spelt.clear()
       this.sharedIds.clear()
@@ -131,6 +146,9 @@ export class SearchTests {
       this.speltApplied = applied
       return
     }
+    for (let k = this.readingsSeen - from; k < changes.length; k += 1)
+      for (const number of this.readersOf(changes[k]!)) if (number < this.made.length) this.made[number] = 0
+    this.readingsSeen = through
     if (this.speltApplied !== applied) {
       for (const number of this.spelt) this.made[number] = 0
       this.spelt.clear()
@@ -201,12 +219,14 @@ export class SearchTests {
         this.unwatch(number)
         const check = searchCheckOf(index, terms.indexSearch)
         this.lexemes[number] = lexemes
-        this.kinds[number] = check.kind === 'never' ? NEVER : BY_VALUES
+        this.kinds[number] = NEVER
         if (check.kind === 'values') {
           writeValues(this.values, number * VALUE_STRIDE, check.params)
           this.zipSets[number] = check.params.zipSet
           this.texts[number] = this.sharedOf(check.text)
           this.stays[number] = this.sharedOf(check.stay)
+          this.kinds[number] =
+            BY_VALUES | (check.params.zipSet ? WITH_ZIP : 0) | (check.text ? WITH_WORDS : 0) | (check.stay ? WITH_STAY : 0)
         }
         this.watch(index, number, lexemes)
         if (isSpeltByCounts) this.spelt.add(number)
@@ -237,11 +257,10 @@ export class SearchTests {
     this.searches.forEach((search, number) => {
       if (!search || this.made[number] !== this.era) return
       counts.checks += 1
-      if (this.kinds[number] === NEVER) counts.never += 1
-      else {
-        if (this.texts[number]! >= 0) counts.withWords += 1
-        if (this.stays[number]! >= 0) counts.withStay += 1
-      }
+      const kind = this.kinds[number]!
+      if (kind === NEVER) counts.never += 1
+      if ((kind & WITH_WORDS) !== 0) counts.withWords += 1
+      if ((kind & WITH_STAY) !== 0) counts.withStay += 1
     })
     return counts
   }
@@ -297,10 +316,12 @@ export class SearchTests {
     try {
       for (let i = 0; i < numbers.length; i += 1) {
         const number = numbers[i]!
-        if (kinds[number] !== BY_VALUES || !passesAt(values, number * VALUE_STRIDE, listing, zipSets)) continue
-        const text = texts[number]!
-        const stay = stays[number]!
-        found[i] = (text < 0 || answer(text)) && (stay < 0 || answer(stay)) ? 1 : 0
+        const kind = kinds[number]!
+        if (kind === NEVER || !passesAt(values, number * VALUE_STRIDE, listing)) continue
+        if ((kind & WITH_ZIP) !== 0 && zipSets[number]![listing.zip] !== 1) continue
+        if ((kind & WITH_WORDS) !== 0 && !answer(texts[number]!)) continue
+        if ((kind & WITH_STAY) !== 0 && !answer(stays[number]!)) continue
+        found[i] = 1
       }
     } finally {
       index.words.release()

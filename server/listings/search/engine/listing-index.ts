@@ -12,47 +12,13 @@ import { LISTING_TYPES, AMENITY_VALUES } from '#common/listings/vocabulary.ts'
 import { Bitset, Scratch } from './bitset.ts'
 import { CardColumns } from './cards.ts'
 import type { IndexedListing } from './indexed-columns.ts'
-import { IntList, PostingsBuilder, WordPostings } from './postings.ts'
+import { PlaceDictionary, ReadingLog, type ReadingChange } from './places.ts'
+import { PostingsBuilder, WordPostings } from './postings.ts'
 import { SortOrder } from './sort-order.ts'
 import { readTsVector } from './tsvector.ts'
 import { grown as grownTo, type GrowableArray } from './typed-arrays.ts'
 
 export const FLAG = { lease: 1, shortTerm: 2, cats: 4, dogs: 8, furnished: 16 } as const
-
-/** Names of a kind of place (cities, neighborhoods, states, ZIPs), each with its listings. */
-export class PlaceDictionary {
-  private readonly ids = new Map<string, number>()
-  readonly names: string[] = []
-  /** How each place is written, as the first listing seen there writes it. */
-  readonly spellings: string[] = []
-  /** How many indexed listings each place has. */
-  readonly listings: number[] = []
-  /** The slots each place ever had, ascending (slots no longer indexed included). */
-  readonly slots: IntList[] = []
-
-  idOf(name: string): number {
-    return this.ids.get(name) ?? -1
-  }
-
-  idFor(name: string, spelling = name): number {
-    let id = this.ids.get(name)
-    if (id === undefined) {
-      id = this.names.length
-      this.ids.set(name, id)
-      this.names.push(name)
-      this.spellings.push(spelling)
-      this.listings.push(0)
-      this.slots.push(new IntList(4))
-    }
-    return id
-  }
-
-  /** How many indexed listings the named place has (0 for a name never seen). */
-  listingsOf(name: string): number {
-    const id = this.ids.get(name)
-    return id === undefined ? 0 : this.listings[id]!
-  }
-}
 
 const INITIAL_CAPACITY = 1024
 
@@ -134,6 +100,11 @@ export class ListingIndex {
    */
   readingEpoch = 0
   /**
+   * What moved the reading epoch, one by one, and each ZIP first seen (a ZIP's start reads the ZIPs
+   * ever seen).
+   */
+  readonly readings = new ReadingLog()
+  /**
    * Counts the listings added and taken out: any of them may give a word its first carrier or take its
    * last. A compiled test that read whether some words are carried checks those again when it moves.
    */
@@ -168,6 +139,10 @@ export class ListingIndex {
   get shape(): string {
     const { cities, neighborhoods, states, zips } = this
     return `${this.capacity}/${cities.names.length}/${neighborhoods.names.length}/${states.names.length}/${zips.names.length}/${this.readingEpoch}`
+  }
+
+  private kindOf(dictionary: PlaceDictionary): ReadingChange['kind'] {
+    return dictionary === this.cities ? 'city' : dictionary === this.neighborhoods ? 'neighborhood' : 'state'
   }
 
   /**
@@ -262,10 +237,16 @@ export class ListingIndex {
     this.worldX[slot] = worldX(listing.longitude)
     this.worldY[slot] = worldY(listing.latitude)
     const place = (dictionary: PlaceDictionary, name: string, spelling = name) => {
+      const known = dictionary.names.length
       const id = dictionary.idFor(name, spelling)
       // A city's, neighborhood's or state's first listing: a search's text may now name it. A ZIP is
       // read by its name alone (any ZIP ever seen starting with the text's digits).
-      if (dictionary.listings[id] === 0 && dictionary !== this.zips) this.readingEpoch += 1
+      if (dictionary === this.zips) {
+        if (id >= known) this.readings.note('zip', name)
+      } else if (dictionary.listings[id] === 0) {
+        this.readingEpoch += 1
+        this.readings.note(this.kindOf(dictionary), name)
+      }
       dictionary.listings[id]! += 1
       dictionary.slots[id]!.push(slot)
       return id
@@ -336,7 +317,10 @@ export class ListingIndex {
     this.isIndexed[slot] = 0
     const leave = (dictionary: PlaceDictionary, id: number) => {
       dictionary.listings[id]! -= 1
-      if (dictionary.listings[id] === 0 && dictionary !== this.zips) this.readingEpoch += 1
+      if (dictionary.listings[id] === 0 && dictionary !== this.zips) {
+        this.readingEpoch += 1
+        this.readings.note(this.kindOf(dictionary), dictionary.names[id]!)
+      }
     }
     leave(this.cities, this.city[slot]!)
     if (this.neighborhood[slot]! >= 0) leave(this.neighborhoods, this.neighborhood[slot]!)

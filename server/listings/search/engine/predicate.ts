@@ -144,59 +144,63 @@ export function valuesOf(index: ListingIndex, slot: number): ListingValues {
 
 /**
  * The numbers `passesAt` reads of one search, a row of VALUE_STRIDE in a Float64Array: many searches'
- * rows read in order, rather than an object a search. The ZIP set is kept beside (a flag in the row).
+ * rows read in order, rather than an object a search. Sixteen, so that a row is two cache lines in an
+ * array of rows that starts on one (large arrays start on a page): the first holds the places, the
+ * available day and the map area, where most listings fail a search that passed its filters already;
+ * the second the filters. The ZIP set is kept beside.
  */
-export const VALUE_STRIDE = 17
+export const VALUE_STRIDE = 16
 
 export function writeValues(rows: Float64Array, at: number, params: PredicateParams): void {
-  rows[at] = params.minPrice
-  rows[at + 1] = params.maxPrice
-  rows[at + 2] = params.minBeds
-  rows[at + 3] = params.minBaths
-  rows[at + 4] = params.types
-  rows[at + 5] = params.required
-  rows[at + 6] = params.refused
-  rows[at + 7] = params.amenityMask
-  rows[at + 8] = params.availableBy
-  rows[at + 9] = params.south
-  rows[at + 10] = params.north
-  rows[at + 11] = params.west
-  rows[at + 12] = params.east
-  rows[at + 13] = params.cityId
-  rows[at + 14] = params.neighborhoodId
-  rows[at + 15] = params.stateId
-  rows[at + 16] = params.zipSet === null ? 0 : 1
+  rows[at] = params.cityId
+  rows[at + 1] = params.neighborhoodId
+  rows[at + 2] = params.stateId
+  rows[at + 3] = params.availableBy
+  rows[at + 4] = params.south
+  rows[at + 5] = params.north
+  rows[at + 6] = params.west
+  rows[at + 7] = params.east
+  rows[at + 8] = params.minPrice
+  rows[at + 9] = params.maxPrice
+  rows[at + 10] = params.minBeds
+  rows[at + 11] = params.minBaths
+  rows[at + 12] = params.types
+  rows[at + 13] = params.required
+  rows[at + 14] = params.refused
+  rows[at + 15] = params.amenityMask
 }
 
 /**
- * Whether an indexed, recently confirmed listing's values pass every check but the stay of the search
- * whose row starts at `at` (`writeValues`; `zipSets` the searches' ZIP sets by row, read when its row flags one): CHECKS'
- * conditions, each written so that a parameter left at its default passes (what `checksOf` leaves out).
+ * Whether an indexed, recently confirmed listing's values pass every check but the stay and the ZIP of
+ * the search whose row starts at `at` (`writeValues`): CHECKS' conditions, each written so that a
+ * parameter left at its default passes (what `checksOf` leaves out).
  */
-export function passesAt(rows: Float64Array, at: number, v: ListingValues, zipSets: readonly (Uint8Array | null | undefined)[]): boolean {
-  const types = rows[at + 4]!
-  const required = rows[at + 5]!
-  const amenityMask = rows[at + 7]!
-  const cityId = rows[at + 13]!
-  const neighborhoodId = rows[at + 14]!
-  const stateId = rows[at + 15]!
+export function passesAt(rows: Float64Array, at: number, v: ListingValues): boolean {
+  const cityId = rows[at]!
+  const neighborhoodId = rows[at + 1]!
+  const stateId = rows[at + 2]!
+  if (
+    (cityId >= 0 && v.city !== cityId) ||
+    (neighborhoodId >= 0 && v.neighborhood !== neighborhoodId) ||
+    (stateId >= 0 && v.state !== stateId) ||
+    v.available > rows[at + 3]! ||
+    v.latitude < rows[at + 4]! ||
+    v.latitude > rows[at + 5]! ||
+    v.longitude < rows[at + 6]! ||
+    v.longitude > rows[at + 7]!
+  )
+    return false
+  const types = rows[at + 12]!
+  const required = rows[at + 13]!
+  const amenityMask = rows[at + 15]!
   return (
-    v.price >= rows[at]! &&
-    v.price <= rows[at + 1]! &&
-    v.beds >= rows[at + 2]! &&
-    v.baths >= rows[at + 3]! &&
+    v.price >= rows[at + 8]! &&
+    v.price <= rows[at + 9]! &&
+    v.beds >= rows[at + 10]! &&
+    v.baths >= rows[at + 11]! &&
     (types === -1 || (types & (1 << v.type)) !== 0) &&
     (v.flags & required) === required &&
-    (v.flags & rows[at + 6]!) === 0 &&
-    (v.amenities & amenityMask) === amenityMask &&
-    v.available <= rows[at + 8]! &&
-    v.latitude >= rows[at + 9]! &&
-    v.latitude <= rows[at + 10]! &&
-    v.longitude >= rows[at + 11]! &&
-    v.longitude <= rows[at + 12]! &&
-    (cityId < 0 || v.city === cityId) &&
-    (neighborhoodId < 0 || v.neighborhood === neighborhoodId) &&
-    (stateId < 0 || v.state === stateId) &&
-    (rows[at + 16] === 0 || zipSets[at / VALUE_STRIDE]![v.zip] === 1)
+    (v.flags & rows[at + 14]!) === 0 &&
+    (v.amenities & amenityMask) === amenityMask
   )
 }
