@@ -8,7 +8,9 @@
 //   --mode burst  --burst N random published listings withdrawn (not timed), then published again in one
 //                 statement, as a bulk import; every change it logged is matched, each listing's matches
 //                 handed to `onMatches` (the hook where the instant e-mails are queued), --concurrency at
-//                 a time as the alert jobs' workers would; seconds in all.
+//                 a time as the alert jobs' workers would; seconds in all (and this process's CPU
+//                 seconds). Meanwhile one visitor searches (random searches one after another, in this
+//                 process): their times during the burst beside the same kind alone, before it.
 //   --mode delivery  --burst N homes published in one statement, then the alerts' real pipeline after
 //                 matching: queued by the floor's claim, worked by pg-boss's workers into alerts, hits
 //                 and instant e-mail jobs (bench/alert-delivery.ts); seconds until all are queued.
@@ -16,14 +18,17 @@
 //                 daily searches, price drops of homes they saved), all made due now, then every digest
 //                 built (not sent): seconds, and the renters with the most news.
 // Prints one JSON line. The search cache is not involved: matching reads the indexes directly.
-// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/alerts_bench npx node bench/alerts.ts --seed 1 --mode one
+// With node --expose-gc the heap loading leaves is collected before anything is timed (`gcAfterLoad`).
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/alerts_bench npx node --expose-gc bench/alerts.ts --seed 1 --mode one
+import { once } from 'node:events'
 import { parseArgs } from 'node:util'
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { count, like, sql } from 'drizzle-orm'
 import { openDatabase, type Db } from '#server/db/client.server.ts'
 import { savedSearch, user } from '#server/db/schema.ts'
 import { matchListing, savedSearchIndexOf } from '#server/alerts/index.server.ts'
 import type { MatchWork } from '#server/alerts/matching/match.server.ts'
-import { searchIndexOf } from '#server/listings/index.server.ts'
+import { findListings, searchIndexOf } from '#server/listings/index.server.ts'
 import { savedQueryOf } from '#common/alerts/saved-query.ts'
 import type { ListingMatch } from '#common/alerts/types.ts'
 import { ALERT_FREQUENCIES } from '#common/alerts/vocabulary.ts'
@@ -119,8 +124,53 @@ async function withdrawRandom(n: number): Promise<{ id: number; city: string }[]
   return rows.map((row) => ({ id: Number(row.id), city: row.city }))
 }
 
+/** Searches timed alone, before the burst. */
+const SEARCHES_ALONE = 200
+const searchDraw = seededRandom(seed * 104_729)
+const searches: number[] = []
+
+/**
+ * Random searches (bench/random-searches.ts, every parameter) run one after another while `goOn()`,
+ * through the search itself (its cache is not involved: `findListings` reads the index): their count,
+ * p50, p95, p99 and max in ms, and the slowest.
+ */
+async function searching(goOn: () => boolean) {
+  searches.length = 0
+  const slowest: { ms: number; search: string }[] = []
+  while (goOn()) {
+    const search = randomSearch(searchDraw, new Date())
+    const started = performance.now()
+    await findListings(db, { search: Object.fromEntries(new URL(search, 'http://localhost').searchParams) })
+    const ms = performance.now() - started
+    searches.push(ms)
+    slowest.push({ ms: round(ms), search })
+    slowest.sort((a, b) => b.ms - a.ms).splice(3)
+  }
+  const sorted = [...searches].sort((a, b) => a - b)
+  return {
+    searches: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? 0),
+    slowest,
+  }
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 const round = (ms: number) => Math.round(ms * 100) / 100
+
+if (!isMainThread && (workerData as { searcher?: boolean } | null)?.searcher) {
+  // The other process: its own listings index, searches alone first, then while the burst lasts.
+  await searchIndexOf(db).load()
+  parentPort!.postMessage(await searching(() => searches.length < SEARCHES_ALONE))
+  await once(parentPort!, 'message')
+  let isStopped = false
+  parentPort!.once('message', () => (isStopped = true))
+  parentPort!.postMessage(await searching(() => !isStopped))
+  await database.close()
+  process.exit(0)
+}
 
 const made = await ensureSavedSearches(db)
 const loadStarted = performance.now()
@@ -130,6 +180,10 @@ const savedStarted = performance.now()
 const saved = savedSearchIndexOf(db)
 await saved.current()
 const savedLoadMs = Math.round(performance.now() - savedStarted)
+// Loading leaves a heap of garbage a server collects long before its next listing: collected now
+// (with node --expose-gc), so the first matches timed do not pay for it.
+const gc = (globalThis as { gc?: () => void }).gc
+gc?.()
 const [{ listings } = { listings: 0 }] = (
   await db.execute<{ listings: number }>(sql`select count(*)::int as listings from listing where status = 'published'`)
 ).rows
@@ -142,6 +196,7 @@ const base = {
   ...saved.stats(),
   users: userCount,
   ...made,
+  gcAfterLoad: gc !== undefined,
   listingsLoadMs,
   savedLoadMs,
 }
@@ -215,6 +270,10 @@ if (mode === 'one') {
 } else {
   const homes = await withdrawRandom(burstSize!)
   await searchIndexOf(db).current()
+  // Search alone first, one client, the same draws as during the burst: what it costs without one.
+  const alone = await searching(() => searches.length < SEARCHES_ALONE)
+  const elsewhere = new Worker(new URL(import.meta.url), { workerData: { searcher: true }, argv: process.argv.slice(2) })
+  const [elsewhereAlone] = (await once(elsewhere, 'message')) as [unknown]
   const [{ head } = { head: 0 }] = (await db.execute<{ head: string }>(sql`select coalesce(max(id), 0) as head from listing_alert_change`))
     .rows
   const started = performance.now()
@@ -226,8 +285,14 @@ if (mode === 'one') {
     sql`select listing_id from listing_alert_change where id > ${head} and kind = 'published' order by id`,
   )
   let matches = 0
+  let isDone = false
+  // A visitor searching all along, one search after another: in this process (one instance serving
+  // visitors and working jobs), and in another (an instance serving visitors only, JOBS_WORKERS=false).
+  const during = searching(() => !isDone)
+  elsewhere.postMessage('go')
   // As the alert jobs are worked: several at once (pg-boss's workers), each one listing's change.
   let next = 0
+  const cpu = process.cpuUsage()
   const worker = async () => {
     while (next < rows.length) {
       const listingId = Number(rows[next++]!.listing_id)
@@ -240,6 +305,11 @@ if (mode === 'one') {
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
   const seconds = (performance.now() - started) / 1000
+  const used = process.cpuUsage(cpu)
+  isDone = true
+  const duringBurst = await during
+  const [elsewhereDuring] = (await Promise.all([once(elsewhere, 'message'), elsewhere.postMessage('stop')])) as [unknown[], void]
+  await elsewhere.terminate()
   console.log(
     JSON.stringify({
       ...base,
@@ -247,8 +317,10 @@ if (mode === 'one') {
       concurrency,
       publishMs: Math.round(published - started),
       seconds: Math.round(seconds * 10) / 10,
+      cpuSeconds: Math.round((used.user + used.system) / 100_000) / 10,
       matches,
       instantQueued: queued,
+      search: { alone, duringBurst, inAnotherProcess: { alone: elsewhereAlone, duringBurst: elsewhereDuring[0] } },
     }),
   )
 }
