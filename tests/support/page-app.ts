@@ -57,10 +57,18 @@ async function typegenWritten() {
   await new Promise((resolve) => setTimeout(resolve, 300))
 }
 
-export async function createPageApp(t: TestServices): Promise<PageApp> {
+type CompiledApp = { build: ServerBuild; close(): Promise<void> }
+
+/** Starts the compiler and loads the server build through it. */
+async function compileApp(): Promise<CompiledApp> {
   // A cache of its own, so this compiler never writes where a running dev server reads.
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cooper-vite-'))
+  process.once('exit', () => fs.rmSync(cacheDir, { recursive: true, force: true }))
   let vite: ViteDevServer | undefined
+  const close = async () => {
+    await vite?.close()
+    fs.rmSync(cacheDir, { recursive: true, force: true })
+  }
   try {
     vite = await whileHoldingTypegenLock(async () => {
       fs.rmSync(serverBuildTypes, { force: true })
@@ -77,24 +85,46 @@ export async function createPageApp(t: TestServices): Promise<PageApp> {
       return server
     })
     const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
-    // The HTTP app from the build itself, so it and the routes share one router context key.
-    const entry = build.entry.module as unknown as { createHttpApp: typeof createHttpApp }
-    const app = entry.createHttpApp({ services: t.services, build })
-    const server = vite
-    return {
-      app,
-      async get(pathname, cookie) {
-        const response = await app.request(`${TEST_ORIGIN}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
-        return { status: response.status, html: await response.text() }
-      },
-      async close() {
-        await server.close()
-        fs.rmSync(cacheDir, { recursive: true, force: true })
-      },
-    }
+    return { build, close }
   } catch (error) {
-    await vite?.close()
-    fs.rmSync(cacheDir, { recursive: true, force: true })
+    await close()
     throw error
+  }
+}
+
+/**
+ * The app compiled once per test process: compiling it took 5–8 s of CPU, and the integration files
+ * that read pages did it each (nineteen files, on both databases). The build holds no file's data:
+ * each file makes its own HTTP app from it over its own services, and the server keeps its caches
+ * per services or per database. The compiler is closed when the process ends.
+ */
+let compiled: Promise<CompiledApp> | undefined
+
+function compiledApp(): Promise<CompiledApp> {
+  if (!compiled) {
+    const compiling = compileApp()
+    compiled = compiling
+    // A failed compile is not kept: the next file tries again and reports its own error.
+    compiling.catch(() => {
+      if (compiled === compiling) compiled = undefined
+    })
+    process.once('beforeExit', () => void compiling.then((app) => app.close()).catch(() => {}))
+  }
+  return compiled
+}
+
+export async function createPageApp(t: TestServices): Promise<PageApp> {
+  const { build } = await compiledApp()
+  // The HTTP app from the build itself, so it and the routes share one router context key.
+  const entry = build.entry.module as unknown as { createHttpApp: typeof createHttpApp }
+  const app = entry.createHttpApp({ services: t.services, build })
+  return {
+    app,
+    async get(pathname, cookie) {
+      const response = await app.request(`${TEST_ORIGIN}${pathname}`, { headers: cookie ? { Cookie: cookie } : {} })
+      return { status: response.status, html: await response.text() }
+    },
+    // The compiled app stays for the next file of this process.
+    async close() {},
   }
 }

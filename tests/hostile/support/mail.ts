@@ -7,12 +7,18 @@ export type Mail = { file: string; to: string; text: string; links: string[] }
 
 export function mailFolder(dataDir: string) {
   const folder = path.join(dataDir, 'mail')
-  const parsed = new Map<string, Mail>()
+  const seen = new Set<string>()
+  const byAddress = new Map<string, Mail[]>()
 
-  function read(): Mail[] {
-    const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.eml')) : []
+  /**
+   * Each address's mails, newest last. A file is read once; a look sorts only the mails of the
+   * addresses that got a new one, not the whole folder (a run writes a thousand and more, and
+   * several tests look every 25 ms).
+   */
+  function mailsTo(email: string): Mail[] {
+    const files = fs.existsSync(folder) ? fs.readdirSync(folder) : []
     for (const file of files) {
-      if (parsed.has(file)) continue
+      if (!file.endsWith('.eml') || seen.has(file)) continue
       // Quoted-printable: join soft line breaks and decode '='.
       const text = fs
         .readFileSync(path.join(folder, file), 'utf8')
@@ -22,10 +28,14 @@ export function mailFolder(dataDir: string) {
       const links = text.match(/https?:\/\/[^\s<>"]+/g) ?? []
       // A file still being written is read again on the next look.
       if (!to || links.length === 0) continue
-      parsed.set(file, { file, to, text, links })
+      seen.add(file)
+      const mails = byAddress.get(to) ?? []
+      mails.push({ file, to, text, links })
+      // Files are named by the time they were written.
+      mails.sort((a, b) => a.file.localeCompare(b.file, 'en', { numeric: true }))
+      byAddress.set(to, mails)
     }
-    // Files are named by the time they were written.
-    return [...parsed.values()].sort((a, b) => a.file.localeCompare(b.file, 'en', { numeric: true }))
+    return byAddress.get(email.toLowerCase()) ?? []
   }
 
   return {
@@ -33,7 +43,7 @@ export function mailFolder(dataDir: string) {
     async nth(email: string, count: number, timeoutMs = 15_000): Promise<Mail> {
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        const mails = read().filter((mail) => mail.to === email.toLowerCase())
+        const mails = mailsTo(email)
         if (mails.length >= count) return mails[count - 1]!
         if (Date.now() > deadline) throw new Error(`No mail number ${count} to ${email} (found ${mails.length})`)
         await new Promise((r) => setTimeout(r, 25))
@@ -44,7 +54,7 @@ export function mailFolder(dataDir: string) {
       return fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.eml')).length : 0
     },
     count(email: string): number {
-      return read().filter((mail) => mail.to === email.toLowerCase()).length
+      return mailsTo(email).length
     },
   }
 }
