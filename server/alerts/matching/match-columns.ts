@@ -13,20 +13,35 @@ function grownTo(array: Float64Array, length: number): Float64Array<ArrayBuffer>
 export class MatchColumns {
   private ids: Float64Array<ArrayBuffer> = new Float64Array(1024)
   /** The percentage below the Cooper Index asked for; NaN for none. */
-  private percents: Float64Array<ArrayBuffer> = new Float64Array(1024)
+  private percents: Float64Array<ArrayBuffer> = new Float64Array(1024).fill(Number.NaN)
   private readonly userIds: string[] = []
   private readonly frequencies: AlertFrequency[] = []
+
+  /** How many kept saved searches ask for the Cooper Index condition. */
+  private asking = 0
+
+  get isIndexAsked(): boolean {
+    return this.asking > 0
+  }
 
   set(number: number, search: { id: number; userId: string; frequency: AlertFrequency; percent: number | null }): void {
     if (number >= this.ids.length) {
       const length = Math.max(number + 1, this.ids.length * 2)
       this.ids = grownTo(this.ids, length)
-      this.percents = grownTo(this.percents, length)
+      this.percents = grownTo(this.percents, Math.max(number + 1, this.percents.length * 2)).fill(Number.NaN, this.percents.length)
     }
+    this.clear(number)
+    if (search.percent !== null) this.asking += 1
     this.ids[number] = search.id
     this.percents[number] = search.percent ?? Number.NaN
     this.userIds[number] = search.userId
     this.frequencies[number] = search.frequency
+  }
+
+  /** Forgets the Cooper Index condition of the saved search of `number` (taken out). */
+  clear(number: number): void {
+    if (number < this.percents.length && !Number.isNaN(this.percents[number]!)) this.asking -= 1
+    if (number < this.percents.length) this.percents[number] = Number.NaN
   }
 
   idOf(number: number): number {

@@ -67,32 +67,36 @@ export async function matchListing(
   db: Db,
   { listingId, onWork }: { listingId: number; onWork?: (work: MatchWork) => void },
 ): Promise<ListingMatch[]> {
-  const [home] = await db
-    .select({
-      ownerId: listing.ownerId,
-      status: listing.status,
-      city: listing.city,
-      state: listing.state,
-      bedrooms: listing.bedrooms,
-      monthlyRentCents: listing.monthlyRentCents,
-    })
-    .from(listing)
-    .where(eq(listing.id, listingId))
-  if (!home || home.status !== 'published') return []
   const saved = savedSearchIndexOf(db)
-  await saved.current()
-  const facts = await listingFactsOf(db, listingId)
+  // The listing's facts (the listings index brought up to the head first) read while the saved searches catch up with their log.
+  const [facts] = await Promise.all([listingFactsOf(db, listingId), saved.current()])
   if (facts === 'absent') return []
   if (facts === null) {
+    const [home] = await db
+      .select({
+        ownerId: listing.ownerId,
+        status: listing.status,
+        city: listing.city,
+        state: listing.state,
+        bedrooms: listing.bedrooms,
+        monthlyRentCents: listing.monthlyRentCents,
+      })
+      .from(listing)
+      .where(eq(listing.id, listingId))
+    if (!home || home.status !== 'published') return []
     onWork?.({ candidates: saved.size, searched: true })
     return matchBySearching(db, home, listingId)
   }
+  const home: Home = facts
   let candidates = 0
+  const comparison = comparisonOnce(db, home)
+  // Read while the saved searches are checked, when any asks for the Cooper Index (kept if none matches).
+  if (saved.matches.isIndexAsked) comparison().catch(() => {})
   // The facts just read brought the listings index up to the head: the checks run on it as it stands.
   const found = await saved.finding(facts, home.ownerId, { isHeadRead: false, onCandidates: (n) => (candidates = n) })
   onWork?.({ candidates, searched: found === null })
   if (found === null) return matchBySearching(db, home, listingId)
-  const compared = saved.matches.asksIndex(found) ? await comparisonOnce(db, home)() : null
+  const compared = saved.matches.asksIndex(found) ? await comparison() : null
   return saved.matches.matchesOf(found, (percent) => belowIndexOf(compared, percent))
 }
 

@@ -228,6 +228,7 @@ export class SavedSearchIndex {
     this.entries.delete(id)
     this.byNumber[entry.number] = undefined
     this.tests.remove(entry.number)
+    this.matches.clear(entry.number)
     if (this.anywhere.entries.delete(entry)) this.anywhere.gathering = null
     for (const key of entry.anchors.keys) {
       const bucket = this.buckets.get(key)

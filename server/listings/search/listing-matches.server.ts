@@ -58,6 +58,12 @@ export type SearchAnchors = {
 /** A listing as anchors and filters meet it: its keys, its places' names to spell against, its columns. */
 export type ListingFacts = {
   id: number
+  /** Its row's owner and what the Cooper Index compares its rent by (its city, state and bedrooms). */
+  ownerId: string
+  city: string
+  state: string
+  bedrooms: number
+  monthlyRentCents: number | null
   keys: string[]
   names: string[]
   price: number
@@ -192,13 +198,27 @@ export async function listingFactsOf(db: Db, listingId: number): Promise<Listing
   const index = await live.current()
   const slot = index.slotOf(listingId)
   if (slot === undefined || index.isIndexed[slot] !== 1) return 'absent'
-  const { rows } = await db.execute<{ lexemes: string[] | string }>(
-    sql`select tsvector_to_array(search_vector) as lexemes from listing where id = ${listingId}`,
+  const { rows } = await db.execute<{
+    lexemes: string[] | string
+    owner_id: string
+    city: string
+    state: string
+    bedrooms: number
+    monthly_rent_cents: number | string | null
+  }>(
+    sql`select tsvector_to_array(search_vector) as lexemes, owner_id, city, state, bedrooms, monthly_rent_cents
+        from listing where id = ${listingId}`,
   )
-  const lexemes = rows[0] ? arrayOf(rows[0].lexemes) : []
+  const row = rows[0]
+  if (!row) return 'absent'
   return {
     id: listingId,
-    ...listingKeys(index, slot, lexemes),
+    ownerId: row.owner_id,
+    city: row.city,
+    state: row.state,
+    bedrooms: Number(row.bedrooms),
+    monthlyRentCents: row.monthly_rent_cents === null ? null : Number(row.monthly_rent_cents),
+    ...listingKeys(index, slot, arrayOf(row.lexemes)),
     price: index.price[slot]!,
     beds: index.beds[slot]!,
     baths: index.baths[slot]!,
