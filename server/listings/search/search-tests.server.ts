@@ -82,15 +82,15 @@ export class SearchTests {
   private readingsSeen = 0
   /** The numbers of the searches whose text may name a place or a ZIP, for each reading change. */
   private readonly readersOf: (change: ReadingChange) => Iterable<number>
-
-  constructor(readersOf: (change: ReadingChange) => Iterable<number>) {
-    this.readersOf = readersOf
-  }
   private readonly spelt = new Set<number>()
   private speltApplied = -1
   private readonly words = new Map<string, Watched>()
   private wordsCheckedAt = -1
   private wordCount = -1
+
+  constructor(readersOf: (change: ReadingChange) => Iterable<number>) {
+    this.readersOf = readersOf
+  }
 
   /** Keeps `search` under `number` (in place of what it held): its check is made when first needed. */
   put(number: number, search: ParsedSearch): void {
@@ -126,9 +126,9 @@ export class SearchTests {
 
   /**
    * Brings the kept checks up to the index as it stands (`applied`: the change it was read at): a new
-   * era for a new index (or a reader left too far behind its reading changes), the searches that may
-   * read a place or ZIP otherwise made again, the tied spellings made again when a change was applied, and those
-   * reading a word whose id or carrying moved.
+   * era for a new index (or a reader left too far behind its reading changes); else made again, the
+   * searches that may read a place or ZIP otherwise, the tied spellings when a change was applied, and
+   * those reading a word whose id or carrying moved.
    */
   private bringUp(index: ListingIndex, applied: number): void {
     const { changes, from } = index.readings
