@@ -8,7 +8,7 @@
 //   --mode burst  --burst N random published listings withdrawn (not timed), then published again in one
 //                 statement, as a bulk import; every change it logged is matched, each listing's matches
 //                 handed to `onMatches` (the hook where the instant e-mails are queued), --concurrency at
-//                 a time as the alert jobs' workers would; seconds in all (and this process's CPU
+//                 a time as the alert jobs' workers would; seconds in all, the five slowest (and this process's CPU
 //                 seconds). Meanwhile one visitor searches (random searches one after another, in this
 //                 process): their times during the burst beside the same kind alone, before it.
 //   --mode delivery  --burst N homes published in one statement, then the alerts' real pipeline after
@@ -285,6 +285,8 @@ if (mode === 'one') {
     sql`select listing_id from listing_alert_change where id > ${head} and kind = 'published' order by id`,
   )
   let matches = 0
+  // The five slowest matches of the burst (eight at a time, so each waits on the others' work too).
+  const slowestMatches: { ms: number; listingId: number; matches: number }[] = []
   let isDone = false
   // A visitor searching all along, one search after another: in this process (one instance serving
   // visitors and working jobs), and in another (an instance serving visitors only, JOBS_WORKERS=false).
@@ -296,7 +298,10 @@ if (mode === 'one') {
   const worker = async () => {
     while (next < rows.length) {
       const listingId = Number(rows[next++]!.listing_id)
+      const matchStarted = performance.now()
       const found = await matchListing(db, { listingId })
+      slowestMatches.push({ ms: round(performance.now() - matchStarted), listingId, matches: found.length })
+      slowestMatches.sort((a, b) => b.ms - a.ms).splice(5)
       matches += found.length
       await onMatches(listingId, found)
       if (next % 500 === 0)
@@ -320,6 +325,7 @@ if (mode === 'one') {
       cpuSeconds: Math.round((used.user + used.system) / 100_000) / 10,
       matches,
       instantQueued: queued,
+      slowest: slowestMatches,
       search: { alone, duringBurst, inAnotherProcess: { alone: elsewhereAlone, duringBurst: elsewhereDuring[0] } },
     }),
   )
