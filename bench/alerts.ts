@@ -8,8 +8,10 @@
 //   --mode burst  --burst N random published listings withdrawn (not timed), then published again in one
 //                 statement, as a bulk import; every change it logged is matched, each listing's matches
 //                 handed to `onMatches` (the hook where the instant e-mails are queued), --concurrency at
-//                 a time as the alert jobs' workers would; seconds in all, the five slowest (and this process's CPU
-//                 seconds). Meanwhile one visitor searches (random searches one after another, in this
+//                 a time as the alert jobs' workers would, in --matchers instances (this process and worker
+//                 threads, each with its own pool and indexes, taking the next change as pg-boss hands the
+//                 next job to whichever instance is free); seconds in all, the five slowest (and the matchers'
+//                 CPU seconds). Meanwhile one visitor searches (random searches one after another, in this
 //                 process): their times during the burst beside the same kind alone, before it.
 //   --mode delivery  --burst N homes published in one statement, then the alerts' real pipeline after
 //                 matching: queued by the floor's claim, worked by pg-boss's workers into alerts, hits
@@ -30,11 +32,11 @@ import { matchListing, savedSearchIndexOf } from '#server/alerts/index.server.ts
 import type { MatchWork } from '#server/alerts/matching/match.server.ts'
 import { findListings, searchIndexOf } from '#server/listings/index.server.ts'
 import { savedQueryOf } from '#common/alerts/saved-query.ts'
-import type { ListingMatch } from '#common/alerts/types.ts'
 import { ALERT_FREQUENCIES } from '#common/alerts/vocabulary.ts'
 import { seededRandom } from '#tests/support/synthetic-rents.ts'
 import { randomSearch } from './random-searches.ts'
 import { deliveryBurst, digestForAll } from './alert-delivery.ts'
+import { matchShare, type Share } from './alert-burst.ts'
 
 const MODES = ['one', 'burst', 'delivery', 'digest'] as const
 const { values: options } = parseArgs({
@@ -46,6 +48,7 @@ const { values: options } = parseArgs({
     saved: { type: 'string', default: '200000' },
     users: { type: 'string', default: '100000' },
     concurrency: { type: 'string', default: '8' },
+    matchers: { type: 'string', default: '1' },
   },
 })
 const seed = Number(options.seed)
@@ -58,6 +61,8 @@ for (const [name, n] of Object.entries({ listingCount, burstSize, savedCount, us
 }
 const concurrency = Number(options.concurrency)
 if (!(Number.isInteger(concurrency) && concurrency > 0)) throw new Error('--concurrency must be a positive whole number')
+const matchers = Number(options.matchers)
+if (!(Number.isInteger(matchers) && matchers > 0)) throw new Error('--matchers must be a positive whole number')
 const url = process.env.DATABASE_URL
 if (!url?.startsWith('postgres')) throw new Error('Set DATABASE_URL to a seeded PostgreSQL database')
 
@@ -160,6 +165,18 @@ async function searching(goOn: () => boolean) {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 const round = (ms: number) => Math.round(ms * 100) / 100
 
+if (!isMainThread && (workerData as { matcher?: boolean } | null)?.matcher) {
+  // Another instance working alert jobs: its own indexes, loaded, then its share of the burst.
+  await searchIndexOf(db).load()
+  await savedSearchIndexOf(db).current()
+  ;(globalThis as { gc?: () => void }).gc?.()
+  parentPort!.postMessage('ready')
+  const [shared] = (await once(parentPort!, 'message')) as [Int32Array]
+  parentPort!.postMessage(await matchShare(db, shared, { concurrency, started: performance.now() }))
+  await database.close()
+  process.exit(0)
+}
+
 if (!isMainThread && (workerData as { searcher?: boolean } | null)?.searcher) {
   // The other process: its own listings index, searches alone first, then while the burst lasts.
   await searchIndexOf(db).load()
@@ -199,12 +216,6 @@ const base = {
   gcAfterLoad: gc !== undefined,
   listingsLoadMs,
   savedLoadMs,
-}
-
-/** The hook where the instant e-mails of a listing's matches are queued (the alerts area's job); the bench counts them. */
-let queued = 0
-const onMatches = async (_listingId: number, matches: ListingMatch[]) => {
-  queued += matches.filter((match) => match.frequency === 'instant').length
 }
 
 if (mode === 'one') {
@@ -268,6 +279,12 @@ if (mode === 'one') {
 } else if (mode === 'digest') {
   console.log(JSON.stringify({ ...base, ...(await digestForAll(database, { userPrefix: BENCH_USER, seed })) }))
 } else {
+  // The other matching instances load their indexes meanwhile (before the listings are withdrawn, as running instances would have).
+  const others = Array.from(
+    { length: matchers - 1 },
+    () => new Worker(new URL(import.meta.url), { workerData: { matcher: true }, argv: process.argv.slice(2) }),
+  )
+  await Promise.all(others.map((other) => once(other, 'message')))
   const homes = await withdrawRandom(burstSize!)
   await searchIndexOf(db).current()
   // Search alone first, one client, the same draws as during the burst: what it costs without one.
@@ -284,42 +301,41 @@ if (mode === 'one') {
   const { rows } = await db.execute<{ listing_id: string }>(
     sql`select listing_id from listing_alert_change where id > ${head} and kind = 'published' order by id`,
   )
-  let matches = 0
-  // The five slowest matches of the burst (eight at a time, so each waits on the others' work too).
-  const slowestMatches: { ms: number; listingId: number; matches: number }[] = []
+  // The changes' listings, and the next one to take, shared with the other matching instances.
+  const ids = Int32Array.from(rows, (row) => Number(row.listing_id))
+  const shared = new Int32Array(new SharedArrayBuffer(ids.length * 4 + 4))
+  shared.set(ids, 1)
   let isDone = false
   // A visitor searching all along, one search after another: in this process (one instance serving
   // visitors and working jobs), and in another (an instance serving visitors only, JOBS_WORKERS=false).
   const during = searching(() => !isDone)
   elsewhere.postMessage('go')
-  // As the alert jobs are worked: several at once (pg-boss's workers), each one listing's change.
-  let next = 0
+  for (const other of others) other.postMessage(shared)
   const cpu = process.cpuUsage()
-  const worker = async () => {
-    while (next < rows.length) {
-      const listingId = Number(rows[next++]!.listing_id)
-      const matchStarted = performance.now()
-      const found = await matchListing(db, { listingId })
-      slowestMatches.push({ ms: round(performance.now() - matchStarted), listingId, matches: found.length })
-      slowestMatches.sort((a, b) => b.ms - a.ms).splice(5)
-      matches += found.length
-      await onMatches(listingId, found)
-      if (next % 500 === 0)
-        process.stderr.write(`\r  ${next} of ${rows.length} matched in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker))
+  const shares = await Promise.all([
+    matchShare(db, shared, { concurrency, started }),
+    ...others.map(async (other) => ((await once(other, 'message')) as [Share])[0]),
+  ])
+  const matches = shares.reduce((sum, share) => sum + share.matches, 0)
+  const queued = shares.reduce((sum, share) => sum + share.instant, 0)
+  const slowestMatches = shares
+    .flatMap((share) => share.slowest)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
   const seconds = (performance.now() - started) / 1000
   const used = process.cpuUsage(cpu)
   isDone = true
   const duringBurst = await during
   const [elsewhereDuring] = (await Promise.all([once(elsewhere, 'message'), elsewhere.postMessage('stop')])) as [unknown[], void]
   await elsewhere.terminate()
+  await Promise.all(others.map((other) => other.terminate()))
   console.log(
     JSON.stringify({
       ...base,
       burst: rows.length,
       concurrency,
+      matchers,
+      matchedBy: shares.map((share) => share.matched),
       publishMs: Math.round(published - started),
       seconds: Math.round(seconds * 10) / 10,
       cpuSeconds: Math.round((used.user + used.system) / 100_000) / 10,
