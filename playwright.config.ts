@@ -42,9 +42,10 @@ export default defineConfig<E2eOptions>({
   },
   projects: [
     // Tests about one layout only (the phone menu, the desktop bar) carry a tag naming it; tests whose
-    // behaviour does not depend on the size (@any-size) run at the desktop size only.
+    // behaviour does not depend on the size (@any-size) run at the desktop size only, and so do tests that
+    // make costly data once and then walk their read-only checks at each size in turn (@each-size, eachSize).
     { name: 'desktop', grepInvert: /@mobile-only/, use: { viewport: VIEWPORTS.desktop, layout: 'desktop' } },
-    { name: 'mobile', grepInvert: /@desktop-only|@any-size/, use: { viewport: VIEWPORTS.mobile, layout: 'mobile' } },
+    { name: 'mobile', grepInvert: /@desktop-only|@any-size|@each-size/, use: { viewport: VIEWPORTS.mobile, layout: 'mobile' } },
   ],
   webServer: {
     command: `${nodeForStack} tests/e2e/stack.ts`,

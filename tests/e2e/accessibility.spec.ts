@@ -1,10 +1,11 @@
 // axe-core on every route at both sizes (WCAG 2.0 and 2.1, levels A and AA). The knowledge base, the
 // FAQ and the terms are scanned by their own specs (knowledge.spec.ts, faq-terms.spec.ts), in every
-// state they show, so not here again.
+// state they show, so not here again; so are /cooper (cooper.spec.ts, at each size as it first shows)
+// and /chat as a visitor sees it (chat.spec.ts).
 import { expect, menuToggle, test, visit } from './fixtures.ts'
 import { expectNoAxeViolations } from './axe.ts'
 
-const publicRoutes = ['/', '/properties', '/cooper', '/chat', '/login', '/register', '/forgot-password']
+const publicRoutes = ['/', '/properties', '/login', '/register', '/forgot-password']
 
 for (const path of publicRoutes) {
   test(`${path} has no accessibility violations @any-size`, async ({ page }) => {

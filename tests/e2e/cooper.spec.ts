@@ -149,7 +149,7 @@ test('a market page opens from the table and shows its bedrooms, companions and 
   await expectNoAxeViolations(page)
 })
 
-test('a state lists its cities; an unknown market is the 404 page', async ({ page, consoleErrors }) => {
+test('a state lists its cities; an unknown market is the 404 page @any-size', async ({ page, consoleErrors }) => {
   await visit(page, '/cooper/de')
   await expect(page.getByRole('heading', { level: 1, name: 'Delaware' })).toBeVisible()
   await expect(

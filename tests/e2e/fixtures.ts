@@ -4,7 +4,7 @@
 import crypto from 'node:crypto'
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { siteConfig } from '#common/site-config.ts'
-import { APP_URL, MAIL_URL } from './environment.ts'
+import { APP_URL, MAIL_URL, VIEWPORTS } from './environment.ts'
 
 export { expect }
 
@@ -148,6 +148,20 @@ export function linkIn(mail: CaughtMail, prefix: string): string {
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactProps$')))
+}
+
+/**
+ * For a test tagged @each-size (run once, in the desktop project): its checks at the desktop size, then
+ * at the phone's, on the same data. Each pass starts from a page it opens itself at that size, as a test
+ * of the mobile project would, so data that is costly to make (a hundred messages, a page and more of
+ * listings) is made once for both layouts. The checks must leave the data as they found it.
+ */
+export async function eachSize(page: Page, check: (layout: Layout) => Promise<void>) {
+  expect(test.info().tags, 'eachSize is for tests tagged @each-size').toContain('@each-size')
+  for (const layout of ['desktop', 'mobile'] as const) {
+    await page.setViewportSize(VIEWPORTS[layout])
+    await test.step(`at the ${layout} size`, () => check(layout))
+  }
 }
 
 /** Opens a page and waits until it is interactive. */

@@ -4,7 +4,7 @@
 // confirms it available from "My listings".
 import type { Locator, Page } from '@playwright/test'
 import { APP_URL } from './environment.ts'
-import { dismissToasts, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
+import { dismissToasts, eachSize, expect, mainNav, showNavigationLinks, test, visit } from './fixtures.ts'
 import { becomeLandlord, fillPriceStep, photoFiles, publishListings } from './listing-steps.ts'
 import { look } from './two-parties.ts'
 import { expectNoAxeViolations } from './axe.ts'
@@ -198,48 +198,50 @@ test('the listing form has no accessibility violations @any-size', async ({ page
   await expectNoAxeViolations(page)
 })
 
-test('"My listings" shows a landlord’s homes a page at a time, searched by title and filtered by status', async ({
+test('"My listings" shows a landlord’s homes a page at a time, searched by title and filtered by status @each-size', async ({
   page,
   signedInAccount,
-  layout,
 }) => {
+  // Twenty-two listings, made once and read at each size.
   const titles = Array.from({ length: 22 }, (_, n) => `Paged flat number ${n + 1}`)
   await publishListings(page.context().request, signedInAccount, titles)
   const rows = page.locator('li[aria-labelledby^="my-listing-"]')
 
-  // The profile shows the latest few and the way to all of them.
-  await visit(page, '/userprofile')
-  await expect(rows).toHaveCount(5)
-  await page.getByRole('link', { name: 'See all 22 listings' }).click()
-  await expect(page).toHaveURL(/\/my-listings$/)
-  // The navigation leads there too, from any page.
-  await visit(page, '/properties')
-  await showNavigationLinks(page, layout)
-  await mainNav(page).getByRole('link', { name: 'My listings' }).click()
-  await expect(page).toHaveURL(/\/my-listings$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'My listings' })).toBeVisible()
-  await expect(page.getByText('1–20 of 22 listings')).toBeVisible()
-  await expect(rows).toHaveCount(20)
-  await expect(rows.first()).toContainText('Paged flat number 22')
-  await expect(rows.first()).toContainText(/Views\s*0\s*Saves\s*0\s*Conversations\s*0/)
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-  await expectNoAxeViolations(page)
+  await eachSize(page, async (layout) => {
+    // The profile shows the latest few and the way to all of them.
+    await visit(page, '/userprofile')
+    await expect(rows).toHaveCount(5)
+    await page.getByRole('link', { name: 'See all 22 listings' }).click()
+    await expect(page).toHaveURL(/\/my-listings$/)
+    // The navigation leads there too, from any page.
+    await visit(page, '/properties')
+    await showNavigationLinks(page, layout)
+    await mainNav(page).getByRole('link', { name: 'My listings' }).click()
+    await expect(page).toHaveURL(/\/my-listings$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'My listings' })).toBeVisible()
+    await expect(page.getByText('1–20 of 22 listings')).toBeVisible()
+    await expect(rows).toHaveCount(20)
+    await expect(rows.first()).toContainText('Paged flat number 22')
+    await expect(rows.first()).toContainText(/Views\s*0\s*Saves\s*0\s*Conversations\s*0/)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await expectNoAxeViolations(page)
 
-  await page.getByRole('link', { name: /Next page/ }).click()
-  await expect(page.getByText('21–22 of 22 listings')).toBeVisible()
-  await expect(rows).toHaveCount(2)
+    await page.getByRole('link', { name: /Next page/ }).click()
+    await expect(page.getByText('21–22 of 22 listings')).toBeVisible()
+    await expect(rows).toHaveCount(2)
 
-  await page.getByLabel('Title contains').fill('number 7')
-  await page.getByLabel('Title contains').press('Enter')
-  await expect(page).toHaveURL(/[?&]q=number\+7/)
-  await expect(rows).toHaveCount(1)
-  await expect(rows).toContainText('Paged flat number 7')
+    await page.getByLabel('Title contains').fill('number 7')
+    await page.getByLabel('Title contains').press('Enter')
+    await expect(page).toHaveURL(/[?&]q=number\+7/)
+    await expect(rows).toHaveCount(1)
+    await expect(rows).toContainText('Paged flat number 7')
 
-  // Choosing a status applies at once.
-  await page.getByLabel('Status').selectOption('draft')
-  await expect(page).toHaveURL(/[?&]status=draft/)
-  await expect(page.getByText('None of your listings match.')).toBeVisible()
-  await expect(page.getByLabel('Status').locator('option:checked')).toHaveText('Draft (0)')
+    // Choosing a status applies at once.
+    await page.getByLabel('Status').selectOption('draft')
+    await expect(page).toHaveURL(/[?&]status=draft/)
+    await expect(page.getByText('None of your listings match.')).toBeVisible()
+    await expect(page.getByLabel('Status').locator('option:checked')).toHaveText('Draft (0)')
+  })
 })
 
 /** The main colour of each image, read from its pixels once it has loaded: 'red', 'green' or 'blue'. */

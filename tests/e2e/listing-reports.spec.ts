@@ -7,7 +7,7 @@ import { browserFor, look } from './two-parties.ts'
 
 const ADMIN = { name: 'Cooper Admin', email: 'admin@cooperhome.example', password: 'cooper-demo-home' }
 
-test('a renter reports a listing and an administrator acts on it from the reports queue', async ({
+test('a renter reports a listing and an administrator acts on it from the reports queue @any-size', async ({
   page,
   layout,
   browser,

@@ -171,7 +171,7 @@ test('a visitor who presses Save logs in and comes back with the home saved', as
   await expect(mainNav(page).getByRole('link', { name: 'Saved' })).toBeVisible()
 })
 
-test('a save link the renter did not follow from this site asks before saving anything', async ({
+test('a save link the renter did not follow from this site asks before saving anything @any-size', async ({
   page,
   signedInAccount: _signedIn,
   layout,

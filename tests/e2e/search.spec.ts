@@ -59,7 +59,7 @@ test('finds homes by text without reloading the page, and the URL follows @any-s
   await expectSameDocument(page)
 })
 
-test('reads a city with its state, rooms and a misspelt place as a renter means them', async ({ page }) => {
+test('reads a city with its state, rooms and a misspelt place as a renter means them @any-size', async ({ page }) => {
   await visit(page, '/properties')
   const box = page.getByLabel('Where do you want to live?')
   await box.fill('Austin, TX')
@@ -77,7 +77,7 @@ test('reads a city with its state, rooms and a misspelt place as a renter means 
   await expectNoAxeViolations(page)
 })
 
-test('suggests places as you type; the keyboard chooses one and searches it', async ({ page }) => {
+test('suggests places as you type; the keyboard chooses one and searches it @any-size', async ({ page }) => {
   await visit(page, '/properties')
   const box = page.getByRole('combobox', { name: 'Where do you want to live?' })
   const list = page.getByRole('listbox', { name: 'Suggested places' })
@@ -139,7 +139,7 @@ test(
   },
 )
 
-test('shows the text and the filters as chips; removing one, or all, widens the search', async ({ page }) => {
+test('shows the text and the filters as chips; removing one, or all, widens the search @any-size', async ({ page }) => {
   await visit(page, '/properties?q=wilmington+de&beds=2&pets=cats')
   const chips = page.getByRole('list', { name: 'Active filters' })
   await expect(chips.getByRole('link')).toHaveCount(3)
@@ -170,6 +170,8 @@ test('the filters open as a sheet whose button counts the homes as they change (
   const sheet = page.getByRole('dialog', { name: 'Filters' })
   await expect(sheet).toBeVisible()
   await expect(sheet.getByRole('button', { name: 'Close the filters' })).toBeFocused()
+  // The filters as they open, before any is chosen.
+  await expectNoAxeViolations(page)
   const show = sheet.getByRole('button', { name: /^Show [\d,]+\+? homes?$/ })
   const everywhere = (await show.textContent())!
 
@@ -214,6 +216,9 @@ test('/properties does not move while it loads and comes alive, on a slow phone 
 
 test('filters narrow the results in place, and the back button restores them', async ({ page }) => {
   await visit(page, '/properties?q=Wilmington')
+  // The list view of a search, as it first shows.
+  await expect(cards(page).first()).toBeVisible()
+  await expectNoAxeViolations(page)
   const before = await countShown(page)
   await markDocument(page)
 
@@ -271,7 +276,7 @@ test('an empty search says what to change and clears the filters, keeping the te
   await expect(page.getByLabel('Where do you want to live?')).toHaveValue('Wilmington')
 })
 
-test('a town with no homes offers the places nearby that have some, and one leads to them', async ({ page }) => {
+test('a town with no homes offers the places nearby that have some, and one leads to them @any-size', async ({ page }) => {
   await visit(page, '/properties?q=Middletown%2C+DE&beds=1')
   await expect(cards(page)).toHaveCount(0)
   const nearby = page.getByRole('list', { name: 'Places nearby' }).getByRole('link')
@@ -450,18 +455,7 @@ test(
   },
 )
 
-test('/properties has no accessibility violations in the list view', async ({ page }) => {
-  await visit(page, '/properties?q=Wilmington')
-  await expect(cards(page).first()).toBeVisible()
-  await expectNoAxeViolations(page)
-})
-
-test('/properties has no accessibility violations with the filters open', async ({ page }) => {
-  await visit(page, '/properties')
-  await openFilters(page)
-  await expectNoAxeViolations(page)
-})
-
+// The list view and the open filters are scanned by the tests above that open them.
 test('/properties has no accessibility violations in the map view', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/Failed to load resource/)
   await blockTiles(page)
