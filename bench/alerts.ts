@@ -6,12 +6,12 @@
 //                 published again one at a time, `matchListing` timed after each: its p50/p95/p99/max,
 //                 the candidates tested per listing and the slowest listings.
 //   --mode burst  --burst N random published listings withdrawn (not timed), then published again in one
-//                 statement, as a bulk import; every change it logged is matched, each listing's matches
-//                 handed to `onMatches` (the hook where the instant e-mails are queued), --concurrency at
+//                 statement, as a bulk import; every change it logged is matched (its instant matches counted
+//                 where their e-mail jobs would be queued), --concurrency at
 //                 a time as the alert jobs' workers would, in --matchers instances (this process and worker
 //                 threads, each with its own pool and indexes, taking the next change as pg-boss hands the
-//                 next job to whichever instance is free); seconds in all, the five slowest (and the matchers'
-//                 CPU seconds). Meanwhile one visitor searches (random searches one after another, in this
+//                 next job to whichever instance is free); seconds in all, the five slowest (and the CPU seconds of
+//                 the whole process: matchers and visitors). Meanwhile one visitor searches (random searches one after another, in this
 //                 process): their times during the burst beside the same kind alone, before it.
 //   --mode delivery  --burst N homes published in one statement, then the alerts' real pipeline after
 //                 matching: queued by the floor's claim, worked by pg-boss's workers into alerts, hits
